@@ -1,0 +1,50 @@
+// Route guards (spec §2). They only steer the UI: procedures enforce identity and role.
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { httpStatusOf } from '~/client/global-errors'
+import { useTRPC } from '~/client/trpc'
+import { CenteredSpinner } from '~/client/ui/spinner'
+import { toast } from '~/client/ui/toaster'
+import { useAuth } from './auth-store'
+import { useLogout } from './use-logout'
+
+const SESSION_EXPIRED_LOGOUT_MS = 1000
+
+/** Members only: spinner while the session is checked; expired → toast, logout after 1 s. */
+export function UserGuard({ children }: { children: ReactNode }) {
+  const auth = useAuth()
+  const trpc = useTRPC()
+  const navigate = useNavigate()
+  const logout = useLogout()
+  const expiredHandled = useRef(false)
+  const session = useQuery({ ...trpc.auth.session.queryOptions(), enabled: auth.ready && auth.isAuthenticated, retry: false, staleTime: 60_000 })
+  const expired = session.isError && httpStatusOf(session.error) === 401
+
+  useEffect(() => {
+    if (auth.ready && !auth.isAuthenticated) navigate({ to: '/login', replace: true })
+  }, [auth.ready, auth.isAuthenticated, navigate])
+
+  useEffect(() => {
+    if (!expired || expiredHandled.current) return
+    expiredHandled.current = true
+    toast({ title: 'Session Expired', description: 'Your session has expired. Please log in again.', type: 'error' })
+    const timer = setTimeout(() => logout('/login'), SESSION_EXPIRED_LOGOUT_MS)
+    return () => clearTimeout(timer)
+  }, [expired, logout])
+
+  if (!auth.ready || !auth.isAuthenticated || !session.isSuccess) return <CenteredSpinner label="Checking your session" />
+  return <>{children}</>
+}
+
+/** Admins only: anyone else goes to /. */
+export function AdminGuard({ children }: { children: ReactNode }) {
+  const auth = useAuth()
+  const navigate = useNavigate()
+  const allowed = auth.isAuthenticated && auth.isAdmin
+  useEffect(() => {
+    if (auth.ready && !allowed) navigate({ to: '/', replace: true })
+  }, [auth.ready, allowed, navigate])
+  if (!auth.ready || !allowed) return <CenteredSpinner label="Checking your access" />
+  return <>{children}</>
+}

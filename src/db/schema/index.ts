@@ -1,0 +1,4 @@
+export * from './users'
+export * from './library'
+export * from './listening'
+export * from './site'

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { Dashboard } from '~/client/features/admin/dashboard'
+
+export const Route = createFileRoute('/_admin/admin/dashboard')({
+  head: () => ({ meta: [{ title: 'Admin · Vibes' }] }),
+  component: Dashboard,
+})

@@ -1,0 +1,62 @@
+// Server-side sessions after the Lucia guide: a random secret goes into the token, its SHA-256
+// is the row id. Logout, password reset, deletion and role changes delete rows, which revokes
+// every token that points at them.
+import { sha256 } from '@oslojs/crypto/sha2'
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
+import { and, eq, gt, lt } from 'drizzle-orm'
+import type { Db } from '~/db/client'
+import { sessions, users, type User } from '~/db/schema'
+import { signJwt, verifyJwt } from './jwt'
+
+export const SESSION_DAYS = 30
+const DAY_MS = 86_400_000
+
+export type AuthUser = Pick<User, 'id' | 'username' | 'email' | 'isAdmin' | 'createdAt'> & { sessionId: string }
+
+const hashSecret = (secret: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(secret)))
+
+export function randomSecret(bytes = 20): string {
+  const b = new Uint8Array(bytes)
+  crypto.getRandomValues(b)
+  return encodeBase32LowerCaseNoPadding(b)
+}
+
+export function createSession(db: Db, user: Pick<User, 'id' | 'email' | 'isAdmin'>, secret: string) {
+  const sid = randomSecret()
+  const now = Date.now()
+  const expiresAt = new Date(now + SESSION_DAYS * DAY_MS)
+  db.insert(sessions).values({ id: hashSecret(sid), userId: user.id, expiresAt }).run()
+  const token = signJwt(
+    { userId: user.id, email: user.email, isAdmin: user.isAdmin, sid, iat: Math.floor(now / 1000), exp: Math.floor(expiresAt.getTime() / 1000) },
+    secret,
+  )
+  return { token, expiresAt }
+}
+
+/** The user behind a token, if its signature, expiry, session row and admin flag all hold. */
+export function validateToken(db: Db, token: string, secret: string): AuthUser | null {
+  const claims = verifyJwt(token, secret)
+  if (!claims) return null
+  const sessionId = hashSecret(claims.sid)
+  const row = db
+    .select({ id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, createdAt: users.createdAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .get()
+  // A token minted before a role change carries a stale flag: it no longer counts.
+  if (!row || row.id !== claims.userId || row.isAdmin !== claims.isAdmin) return null
+  return { ...row, sessionId }
+}
+
+export function deleteSession(db: Db, sessionId: string) {
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run()
+}
+
+export function deleteUserSessions(db: Db, userId: string) {
+  db.delete(sessions).where(eq(sessions.userId, userId)).run()
+}
+
+export function deleteExpiredSessions(db: Db) {
+  db.delete(sessions).where(lt(sessions.expiresAt, new Date())).run()
+}

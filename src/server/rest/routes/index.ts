@@ -1,0 +1,6 @@
+// Every documented REST path (docs/rest-api.md), one file per domain.
+import type { RestRoute } from '../define'
+import { authRoutes } from './auth'
+import { healthRoutes } from './health'
+
+export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes]

@@ -1,0 +1,69 @@
+// auth: sign-up, login, logout, password reset, and who-am-I.
+import { z } from 'zod'
+import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema } from '~/shared/validators'
+import { SESSION_DAYS } from '../auth/sessions'
+import { config } from '../config'
+import { SESSION_COOKIE, serializeCookie, XSRF_COOKIE } from '../http/cookies'
+import * as auth from '../services/auth'
+import { randomSecret } from '../auth/sessions'
+import { createTRPCRouter, protectedProcedure, publicProcedure, rateLimit } from '../trpc/init'
+import type { Context } from '../trpc/context'
+
+const toPublicUser = (u: { id: string; username: string; email: string; isAdmin: boolean; createdAt: Date }) => ({
+  id: u.id,
+  username: u.username,
+  email: u.email,
+  isAdmin: u.isAdmin,
+  createdAt: u.createdAt.toISOString(),
+})
+
+function setAuthCookies(ctx: Context, token: string | null) {
+  const maxAgeSec = token ? SESSION_DAYS * 86_400 : 0
+  ctx.resHeaders.append('set-cookie', serializeCookie(SESSION_COOKIE, token ?? '', { maxAgeSec, httpOnly: true, secure: ctx.secure }))
+  ctx.resHeaders.append('set-cookie', serializeCookie(XSRF_COOKIE, token ? randomSecret() : '', { maxAgeSec, httpOnly: false, secure: ctx.secure }))
+}
+
+export const authRouter = createTRPCRouter({
+  signup: publicProcedure
+    .use(rateLimit('auth'))
+    .input(SignupSchema)
+    .mutation(async ({ ctx, input }) => toPublicUser(await auth.signup(ctx.db, input))),
+
+  login: publicProcedure
+    .use(rateLimit('auth'))
+    .input(LoginSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { token, user } = await auth.login(ctx.db, input, config.AUTH_SECRET)
+      setAuthCookies(ctx, token)
+      return { token, user: toPublicUser(user) }
+    }),
+
+  // Never fails: a stale or missing token still gets its cookies cleared.
+  logout: publicProcedure.input(z.strictObject({}).optional()).mutation(({ ctx }) => {
+    if (ctx.user) auth.logout(ctx.db, ctx.user)
+    setAuthCookies(ctx, null)
+    return { loggedOut: true }
+  }),
+
+  forgotPassword: publicProcedure
+    .use(rateLimit('auth'))
+    .input(ForgotPasswordSchema)
+    .mutation(async ({ ctx, input }) => {
+      await auth.requestPasswordReset(ctx.db, input.email, config.APP_URL)
+      return { message: 'If an account exists for that e-mail, a reset link is on its way.' }
+    }),
+
+  resetPassword: publicProcedure
+    .use(rateLimit('auth'))
+    .input(ResetPasswordSchema)
+    .mutation(async ({ ctx, input }) => {
+      await auth.resetPassword(ctx.db, input.token, input.password)
+      return { message: 'Password has been reset' }
+    }),
+
+  /** The session check behind the user guard: 401 unless the session is valid. */
+  session: protectedProcedure.query(({ ctx }) => ({ user: toPublicUser(ctx.user) })),
+
+  /** GET /health/auth: never 401, just says whether the caller is signed in. */
+  status: publicProcedure.query(({ ctx }) => ({ authenticated: ctx.user !== null, user: ctx.user ? toPublicUser(ctx.user) : null })),
+})

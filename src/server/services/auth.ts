@@ -1,0 +1,97 @@
+// Accounts: sign-up, login, logout, password reset and the first admin.
+import { sha256 } from '@oslojs/crypto/sha2'
+import { encodeHexLowerCase } from '@oslojs/encoding'
+import { TRPCError } from '@trpc/server'
+import { and, eq, gt, isNull, or } from 'drizzle-orm'
+import type { Db } from '~/db/client'
+import { logins, passwordResetTokens, users } from '~/db/schema'
+import type { LoginInput, SignupInput } from '~/shared/validators'
+import { hashPassword, timingDummyHash, verifyPassword } from '../auth/password'
+import { createSession, deleteSession, deleteUserSessions, randomSecret, type AuthUser } from '../auth/sessions'
+import { sendMail } from '../mail/mailer'
+
+const RESET_TTL_MS = 60 * 60 * 1000
+export const INVALID_CREDENTIALS = 'Invalid email or password'
+export const INVALID_RESET_TOKEN = 'Invalid or expired password reset token'
+
+const publicColumns = { id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, createdAt: users.createdAt }
+
+export async function signup(db: Db, input: SignupInput) {
+  const taken = db
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(or(eq(users.email, input.email), eq(users.username, input.username)))
+    .get()
+  if (taken?.email === input.email) throw new TRPCError({ code: 'CONFLICT', message: 'Email is already registered' })
+  if (taken) throw new TRPCError({ code: 'CONFLICT', message: 'Username is already taken' })
+  const passwordHash = await hashPassword(input.password)
+  try {
+    return db.insert(users).values({ username: input.username, email: input.email, passwordHash }).returning(publicColumns).get()
+  } catch (error) {
+    // Two sign-ups racing for the same e-mail: the unique index decides.
+    if (String(error).includes('UNIQUE')) throw new TRPCError({ code: 'CONFLICT', message: 'Email or username is already taken' })
+    throw error
+  }
+}
+
+export async function login(db: Db, input: LoginInput, secret: string) {
+  const user = db.select({ ...publicColumns, passwordHash: users.passwordHash }).from(users).where(eq(users.email, input.email)).get()
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await timingDummyHash()))
+  if (!user || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS })
+  const { token, expiresAt } = createSession(db, user, secret)
+  db.insert(logins).values({ userId: user.id }).run()
+  const { passwordHash: _, ...publicUser } = user
+  return { token, expiresAt, user: publicUser }
+}
+
+export function logout(db: Db, user: AuthUser) {
+  deleteSession(db, user.sessionId)
+}
+
+const hashToken = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)))
+
+/** Mails a single-use reset link; answers the same whether or not the account exists. */
+export async function requestPasswordReset(db: Db, email: string, appUrl: string) {
+  const user = db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email)).get()
+  if (!user) return
+  const token = randomSecret(32)
+  db.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) }).run()
+  const link = `${appUrl}/reset-password/${token}`
+  await sendMail({
+    to: user.email,
+    subject: 'Reset your Vibes password',
+    text: `Someone asked to reset the password of your Vibes account.\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+    html: `<p>Someone asked to reset the password of your Vibes account.</p><p><a href="${link}">Choose a new password</a> (the link works once, for one hour).</p><p>If it was not you, ignore this e-mail.</p>`,
+  })
+}
+
+/** Sets a new password from a valid token, uses the token up and ends every session. */
+export async function resetPassword(db: Db, token: string, password: string) {
+  const passwordHash = await hashPassword(password)
+  const id = hashToken(token)
+  const userId = db.transaction((tx) => {
+    const claimed = tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+      .returning({ userId: passwordResetTokens.userId })
+      .get()
+    if (!claimed) return null
+    tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId)).run()
+    return claimed.userId
+  })
+  if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_RESET_TOKEN })
+  deleteUserSessions(db, userId)
+}
+
+/** At start-up: create the configured admin if no user has that e-mail. */
+export async function ensureAdmin(db: Db, email: string | undefined, password: string | undefined) {
+  if (!email || !password) return false
+  const normalized = email.toLowerCase()
+  if (db.select({ id: users.id }).from(users).where(eq(users.email, normalized)).get()) return false
+  let username = normalized.split('@')[0].replace(/[^\p{L}\p{N}_.\- ]/gu, '').slice(0, 32)
+  if (username.length < 3) username = 'admin'
+  if (db.select({ id: users.id }).from(users).where(eq(users.username, username)).get()) username = `${username}-${randomSecret(3)}`
+  db.insert(users).values({ username, email: normalized, passwordHash: await hashPassword(password), isAdmin: true }).run()
+  return true
+}

@@ -1,0 +1,29 @@
+// Health figures (admin spec §3 "Health"): process, machine and database.
+import os from 'node:os'
+import { sql } from 'drizzle-orm'
+import type { Db } from '~/db/client'
+
+const startedAt = Date.now()
+
+export function health(db: Db) {
+  let connected = true
+  const t0 = performance.now()
+  try {
+    db.run(sql`select 1`)
+  } catch {
+    connected = false
+  }
+  const latencyMs = Math.round((performance.now() - t0) * 100) / 100
+  const total = os.totalmem()
+  const used = total - os.freemem()
+  const [one, five, fifteen] = os.loadavg()
+  return {
+    status: connected ? 'ok' : 'degraded',
+    uptimeSec: Math.round((Date.now() - startedAt) / 1000),
+    memoryMB: Math.round((process.memoryUsage().rss / 1048576) * 10) / 10,
+    systemMemory: { used: Math.round(used / 1048576), total: Math.round(total / 1048576), usagePercent: Math.round((used / total) * 1000) / 10 },
+    cpu: { loadAvg: { '1min': one, '5min': five, '15min': fifteen }, cores: os.cpus().length },
+    db: { connected, latencyMs },
+    timestamp: new Date().toISOString(),
+  }
+}

@@ -1,0 +1,55 @@
+// The request context. createContextInner builds one without a request (tests, the REST
+// adapter); createContext reads identity from the Authorization header or the session cookie.
+import type { Db } from '~/db/client'
+import { validateToken, type AuthUser } from '../auth/sessions'
+import { config } from '../config'
+import { getDb } from '../db'
+import { clientInfo, type ClientInfo } from '../http/client-info'
+import { readCookie, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../http/cookies'
+
+export type Context = {
+  db: Db
+  user: AuthUser | null
+  /** A token was sent but failed (bad signature, expired, revoked): 401 says so. */
+  invalidToken: boolean
+  client: ClientInfo
+  /** Where procedures put Set-Cookie and other headers for the HTTP answer. */
+  resHeaders: Headers
+  /** Whether the caller reached us over https (decides the cookie Secure flag). */
+  secure: boolean
+}
+
+export function createContextInner(opts: Partial<Context> & { db: Db }): Context {
+  return {
+    user: null,
+    invalidToken: false,
+    client: { ip: '127.0.0.1', userAgent: '', country: null, region: null, city: null },
+    resHeaders: new Headers(),
+    secure: false,
+    ...opts,
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** The token a request carries: Bearer first, else the session cookie (with its XSRF rule). */
+export function requestToken(request: Request): string | null {
+  const auth = request.headers.get('authorization')
+  if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || null
+  const cookie = readCookie(request.headers, SESSION_COOKIE)
+  if (!cookie) return null
+  // Cookie-only writes must prove they come from our pages (double-submit XSRF).
+  if (!SAFE_METHODS.has(request.method)) {
+    const expected = readCookie(request.headers, XSRF_COOKIE)
+    if (!expected || request.headers.get(XSRF_HEADER) !== expected) return null
+  }
+  return cookie
+}
+
+export function createContext(request: Request, resHeaders = new Headers()): Context {
+  const db = getDb()
+  const token = requestToken(request)
+  const user = token ? validateToken(db, token, config.AUTH_SECRET) : null
+  const secure = new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' || config.APP_URL.startsWith('https:')
+  return createContextInner({ db, user, invalidToken: token !== null && user === null, client: clientInfo(request.headers), resHeaders, secure })
+}

@@ -1,0 +1,40 @@
+// tRPC setup and the three procedure tiers (public, protected, admin). Procedures are the
+// security boundary: route guards in the browser only steer the UI.
+import { initTRPC, TRPCError } from '@trpc/server'
+import superjson from 'superjson'
+import type { Context } from './context'
+import { fieldErrors, publicMessage, RateLimitError } from './errors'
+import { takeToken, type Bucket } from '../http/rate-limit'
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    return { ...shape, message: publicMessage(error), data: { ...shape.data, stack: undefined, fieldErrors: fieldErrors(error) } }
+  },
+})
+
+export const createTRPCRouter = t.router
+export const createCallerFactory = t.createCallerFactory
+export const publicProcedure = t.procedure
+
+export const AUTH_REQUIRED_MESSAGE = 'Authentication required'
+export const INVALID_TOKEN_MESSAGE = 'Authentication token is invalid or expired'
+
+export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.invalidToken ? INVALID_TOKEN_MESSAGE : AUTH_REQUIRED_MESSAGE })
+  return next({ ctx: { ...ctx, user: ctx.user } })
+})
+
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'Admin access required' })
+  return next()
+})
+
+/** Middleware: count the call against a per-client limit. */
+export function rateLimit(bucket: Bucket) {
+  return t.middleware(({ ctx, next }) => {
+    const wait = takeToken(bucket, ctx.client.ip)
+    if (wait > 0) throw new RateLimitError(wait)
+    return next()
+  })
+}

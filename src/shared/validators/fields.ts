@@ -1,0 +1,29 @@
+// Field rules shared by every form and every procedure input, with the spec's messages (§5).
+import { z } from 'zod'
+
+/** A string field whose absence, wrong type or blank value all read as `required`. */
+export function requiredText(required: string, label: string) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${label} must be text`) })
+    .trim()
+    .min(1, required)
+}
+
+// A standard address: something@domain.tld, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export const emailField = requiredText('Email is required', 'Email')
+  .max(254, 'Email must be at most 254 characters')
+  .regex(EMAIL_PATTERN, 'Please enter a valid email address')
+  .transform((e) => e.toLowerCase())
+
+export const passwordField = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Password is required' : 'Password must be text') })
+  .refine((p) => p.trim().length > 0, 'Password is required')
+  .refine((p) => p.length === 0 || p.trim().length >= 6, 'Password must be at least 6 characters')
+  .refine((p) => p.length <= 128, 'Password must be at most 128 characters')
+
+export const usernameField = requiredText('Username is required', 'Username')
+  .min(3, 'Username must be at least 3 characters')
+  .max(32, 'Username must be at most 32 characters')
+  .regex(/^[\p{L}\p{N}_.\- ]+$/u, 'Username may use letters, digits, spaces, dots, dashes and underscores')

@@ -1,0 +1,31 @@
+// The folder dialog (members' and admins'). One reading of the spec wins: a path is either an
+// http(s) URL or an absolute-looking library path starting with '/'.
+import { z } from 'zod'
+import { requiredText } from './fields'
+
+export const folderPathField = requiredText('Folder path is required', 'Folder path')
+  .max(2048, 'Folder path must be at most 2048 characters')
+  .superRefine((path, ctx) => {
+    if (/^http/i.test(path)) {
+      let ok = false
+      try {
+        const url = new URL(path)
+        ok = (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0
+      } catch {}
+      if (!ok) ctx.addIssue({ code: 'custom', message: 'Please enter a valid URL' })
+      return
+    }
+    if (path.includes('..') || path.includes('<') || path.includes('>') || path.includes('\0')) {
+      ctx.addIssue({ code: 'custom', message: 'Invalid path format' })
+      return
+    }
+    if (!path.startsWith('/')) ctx.addIssue({ code: 'custom', message: 'Path must be a URL or absolute path' })
+  })
+
+export const FolderSchema = z.strictObject({
+  label: requiredText('Folder name is required', 'Folder name').max(100, 'Folder name must be at most 100 characters'),
+  path: folderPathField,
+})
+export type FolderInput = z.infer<typeof FolderSchema>
+
+export const isRemotePath = (path: string) => /^http/i.test(path)

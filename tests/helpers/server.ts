@@ -1,0 +1,77 @@
+// Starts the real production server (the built app) on a free port with a fresh DATA_DIR and
+// MEDIA_ROOT, and stops it after the test file.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { ensureBuilt } from './build'
+
+export type TestServer = {
+  url: string
+  port: number
+  dataDir: string
+  mediaRoot: string
+  logs: string[]
+  stop: () => Promise<void>
+  kill9: () => Promise<void>
+}
+
+export async function startServer(env: Record<string, string> = {}, reuse?: { dataDir: string; mediaRoot: string }): Promise<TestServer> {
+  ensureBuilt()
+  const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'vibes-data-'))
+  const mediaRoot = reuse?.mediaRoot ?? mkdtempSync(path.join(tmpdir(), 'vibes-media-'))
+  const proc = Bun.spawn(['bun', 'src/server/entry.ts'], {
+    cwd: path.resolve(import.meta.dir, '../..'),
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, MEDIA_ROOT: mediaRoot, RATE_LIMIT: 'off', LOG_LEVEL: 'info', ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const logs: string[] = []
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('\n')}`)), 20_000)
+    void (async () => {
+      const decoder = new TextDecoder()
+      let buffer = ''
+      for await (const chunk of proc.stdout) {
+        buffer += decoder.decode(chunk)
+        let nl: number
+        while ((nl = buffer.indexOf('\n')) >= 0) {
+          const line = buffer.slice(0, nl)
+          buffer = buffer.slice(nl + 1)
+          logs.push(line)
+          const m = /"msg":"Vibes is listening".*?"port":(\d+)|"port":(\d+).*?"msg":"Vibes is listening"/.exec(line)
+          if (m) {
+            clearTimeout(timer)
+            resolve(Number(m[1] ?? m[2]))
+          }
+        }
+      }
+    })()
+    void proc.exited.then(async (code) => {
+      clearTimeout(timer)
+      const err = await new Response(proc.stderr).text()
+      reject(new Error(`server exited with ${code}:\n${logs.join('\n')}\n${err}`))
+    })
+  })
+  const cleanup = () => {
+    if (!reuse && !process.env.KEEP_TEST_DATA) {
+      rmSync(dataDir, { recursive: true, force: true })
+      rmSync(mediaRoot, { recursive: true, force: true })
+    }
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    mediaRoot,
+    logs,
+    async stop() {
+      proc.kill('SIGTERM')
+      await proc.exited
+      cleanup()
+    },
+    async kill9() {
+      proc.kill('SIGKILL')
+      await proc.exited
+    },
+  }
+}
