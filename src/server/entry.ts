@@ -1,26 +1,13 @@
-// The production server: Bun.serve in front of the built TanStack Start app. It serves the
-// client build's files itself, logs every request as JSON, records API timings, migrates the
-// database and creates the first admin before it listens, and shuts down cleanly on SIGTERM.
+// `bun run start` / `bun run serve`: the built app from dist/, client files from disk.
 import { statSync } from 'node:fs'
 import path from 'node:path'
-import { config } from './config'
-import { closeDb, getDb } from './db'
-import { CLIENT_IP_HEADER } from './http/client-info'
-import { recordRequest } from './http/metrics'
-import { logger } from './logger'
-import { ensureAdmin } from './services/auth'
+import { serve, type StartApp } from './serve'
 
 const CLIENT_DIR = path.resolve('dist/client')
-const SERVER_BUNDLE = path.resolve('dist/server/server.js')
-
-const app: { fetch: (request: Request) => Promise<Response> } = (await import(SERVER_BUNDLE)).default
-
-const db = getDb()
-if (await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) logger.info({ email: config.ADMIN_EMAIL }, 'admin account created')
+const app: StartApp = (await import(path.resolve('dist/server/server.js'))).default
 
 /** A file of the client build for this path, or null (never a path outside CLIENT_DIR). */
-function staticFile(pathname: string): string | null {
-  if (pathname === '/' || pathname.startsWith('/api/')) return null
+function findStatic(pathname: string) {
   let decoded: string
   try {
     decoded = decodeURIComponent(pathname)
@@ -30,62 +17,10 @@ function staticFile(pathname: string): string | null {
   const file = path.join(CLIENT_DIR, decoded)
   if (!file.startsWith(CLIENT_DIR + path.sep)) return null
   try {
-    return statSync(file).isFile() ? file : null
+    return statSync(file).isFile() ? Bun.file(file) : null
   } catch {
     return null
   }
 }
 
-async function route(request: Request, url: URL): Promise<Response> {
-  if (request.method === 'GET' || request.method === 'HEAD') {
-    const file = staticFile(url.pathname)
-    if (file) {
-      const immutable = url.pathname.startsWith('/assets/')
-      return new Response(Bun.file(file), { headers: { 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600' } })
-    }
-  }
-  return app.fetch(request)
-}
-
-const server = Bun.serve({
-  port: config.PORT,
-  hostname: config.HOST,
-  idleTimeout: 120,
-  async fetch(request, srv) {
-    const started = performance.now()
-    const url = new URL(request.url)
-    const id = crypto.randomUUID()
-    // Only the socket tells us who is calling; a client-sent copy of this header is dropped.
-    const headers = new Headers(request.headers)
-    headers.set(CLIENT_IP_HEADER, srv.requestIP(request)?.address ?? '127.0.0.1')
-    const forwarded = new Request(request, { headers })
-    let response: Response
-    try {
-      response = await route(forwarded, url)
-    } catch (error) {
-      logger.error({ err: error, id, method: request.method, path: url.pathname }, 'unhandled request error')
-      response = url.pathname.startsWith('/api/')
-        ? Response.json({ success: false, error: 'Internal server error' }, { status: 500 })
-        : new Response('Internal server error', { status: 500 })
-    }
-    const ms = performance.now() - started
-    if (url.pathname.startsWith('/api/')) recordRequest(ms, response.status)
-    logger[url.pathname.startsWith('/assets/') ? 'debug' : 'info']({ id, method: request.method, path: url.pathname, status: response.status, durationMs: Math.round(ms * 10) / 10 }, 'request')
-    return response
-  },
-})
-
-logger.info({ port: server.port, url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${server.port}`, dataDir: config.DATA_DIR, mediaRoot: config.MEDIA_ROOT }, 'Vibes is listening')
-
-let stopping = false
-async function shutdown(signal: string) {
-  if (stopping) return
-  stopping = true
-  logger.info({ signal }, 'shutting down: finishing in-flight requests')
-  await server.stop(false)
-  closeDb()
-  process.exit(0)
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
-process.on('SIGINT', () => void shutdown('SIGINT'))
-
+await serve(app, findStatic)

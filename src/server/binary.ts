@@ -1,0 +1,25 @@
+// Entry of the single binary (scripts/build-binary.ts): everything it serves is embedded.
+// Migrations are unpacked to a temporary folder for Drizzle's migrator before the app loads.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+// @ts-ignore generated at build time
+import { clientFiles, migrationFiles } from '../../dist/binary/embedded'
+
+const migrationsDir = mkdtempSync(path.join(tmpdir(), 'vibes-migrations-'))
+for (const [name, file] of Object.entries(migrationFiles as Record<string, string>)) {
+  const target = path.join(migrationsDir, name)
+  mkdirSync(path.dirname(target), { recursive: true })
+  writeFileSync(target, new Uint8Array(await Bun.file(file).arrayBuffer()))
+}
+process.env.VIBES_MIGRATIONS = migrationsDir
+
+const { serve } = await import('./serve')
+// @ts-ignore built by vite before the binary is compiled
+const app = (await import('../../dist/server/server.js')).default
+
+const embedded = clientFiles as Record<string, string>
+await serve(app, (pathname) => {
+  const file = embedded[pathname]
+  return file ? Bun.file(file) : null
+})

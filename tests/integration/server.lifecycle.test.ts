@@ -1,0 +1,119 @@
+// The server as an operator meets it: configuration errors, durability, shutdown, rate limits,
+// logs, and the single binary.
+import { describe, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { api, createMember } from '../helpers/api'
+import { startServer } from '../helpers/server'
+
+const root = path.resolve(import.meta.dir, '../..')
+
+describe('configuration', () => {
+  test('a bad value stops the server with one line naming the variable', () => {
+    for (const [name, value] of [
+      ['PORT', 'eighty'],
+      ['REMOTE_ALLOW_PRIVATE', 'maybe'],
+      ['AUTH_SECRET', 'short'],
+      ['CHARTS_SOURCE_URL', 'ftp://example.com/{region}'],
+    ]) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-cfg-'))
+      const r = Bun.spawnSync(['bun', 'src/server/entry.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, [name]: value }, stdout: 'pipe', stderr: 'pipe' })
+      rmSync(dataDir, { recursive: true, force: true })
+      expect(r.exitCode).toBe(1)
+      const lines = r.stderr.toString().trim().split('\n')
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toStartWith(`Invalid configuration: ${name} `)
+    }
+  })
+})
+
+describe('data safety', () => {
+  test('an acknowledged write survives kill -9; migrations and WAL are in place', async () => {
+    const first = await startServer()
+    const m = await createMember(first.url)
+    await first.kill9()
+    const db = new Database(path.join(first.dataDir, 'vibes.db'))
+    expect(db.query('select username from users where email = ?').get(m.email)).toEqual({ username: m.username })
+    expect(db.query('pragma journal_mode').get()).toEqual({ journal_mode: 'wal' })
+    db.close()
+    const second = await startServer({}, { dataDir: first.dataDir, mediaRoot: first.mediaRoot })
+    expect((await api(second.url, 'POST', '/auth/login', { body: { email: m.email, password: m.password } })).status).toBe(200)
+    // The old token still points at a live session after the restart.
+    expect((await api(second.url, 'GET', '/auth/session', { token: m.token })).status).toBe(200)
+    await second.stop()
+    rmSync(first.dataDir, { recursive: true, force: true })
+    rmSync(first.mediaRoot, { recursive: true, force: true })
+  })
+
+  test('SIGTERM finishes and exits 0; requests are logged as JSON with id, method, path, status, duration', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-term-'))
+    const proc = Bun.spawn(['bun', 'src/server/entry.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }, stdout: 'pipe', stderr: 'pipe' })
+    const reader = proc.stdout.getReader()
+    let out = ''
+    while (!/"port":(\d+)/.test(out)) out += new TextDecoder().decode((await reader.read()).value)
+    const port = /"port":(\d+)/.exec(out)![1]
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200)
+    proc.kill('SIGTERM')
+    expect(await proc.exited).toBe(0)
+    for (;;) {
+      const chunk = await reader.read()
+      if (chunk.done) break
+      out += new TextDecoder().decode(chunk.value)
+    }
+    const requestLine = out.split('\n').find((l) => l.includes('"path":"/api/health"'))!
+    const entry = JSON.parse(requestLine)
+    expect(entry.method).toBe('GET')
+    expect(entry.status).toBe(200)
+    expect(typeof entry.id).toBe('string')
+    expect(typeof entry.durationMs).toBe('number')
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+})
+
+describe('rate limiting', () => {
+  test('too many logins from one client get 429 with Retry-After and the contract message', async () => {
+    const server = await startServer({ RATE_LIMIT: 'on' })
+    const statuses: number[] = []
+    let limited: Awaited<ReturnType<typeof api>> | undefined
+    for (let i = 0; i < 25; i++) {
+      const r = await api(server.url, 'POST', '/auth/login', { body: { email: 'x@example.com', password: 'wrong-password' } })
+      statuses.push(r.status)
+      if (r.status === 429) limited ??= r
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true)
+    expect(limited?.body).toEqual({ success: false, error: 'Rate limit exceeded. Please try again later.' })
+    expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0)
+    // A client cannot dodge the limit by claiming another address.
+    const spoofed = await api(server.url, 'POST', '/auth/login', { body: { email: 'x@example.com', password: 'wrong' }, headers: { 'x-vibes-client-ip': '10.9.8.7', 'x-forwarded-for': '10.9.8.7' } })
+    expect(spoofed.status).toBe(429)
+    expect((await api(server.url, 'GET', '/health')).status).toBe(200)
+    await server.stop()
+  })
+})
+
+describe('single binary', () => {
+  test('dist/vibes serves the app from an empty directory without node_modules', async () => {
+    const build = Bun.spawnSync(['bun', 'run', 'build:binary'], { cwd: root, stdout: 'pipe', stderr: 'pipe' })
+    expect(build.exitCode).toBe(0)
+    const dir = mkdtempSync(path.join(tmpdir(), 'vibes-bin-'))
+    cpSync(path.join(root, 'dist/vibes'), path.join(dir, 'vibes'))
+    const proc = Bun.spawn(['./vibes'], { cwd: dir, env: { PATH: '/usr/bin:/bin', PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password' }, stdout: 'pipe', stderr: 'pipe' })
+    const reader = proc.stdout.getReader()
+    let out = ''
+    while (!/"port":(\d+)/.test(out)) out += new TextDecoder().decode((await reader.read()).value)
+    const base = `http://127.0.0.1:${/"port":(\d+)/.exec(out)![1]}`
+    const page = await (await fetch(`${base}/login`)).text()
+    expect(page).toContain('<title>Login · Vibes</title>')
+    const css = /\/assets\/[^"]+\.css/.exec(page)![0]
+    const asset = await fetch(base + css)
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('content-type')).toContain('text/css')
+    const login = await api(base, 'POST', '/auth/login', { body: { email: 'root@example.com', password: 'root-password' } })
+    expect(login.body.data.user.isAdmin).toBe(true)
+    proc.kill('SIGTERM')
+    expect(await proc.exited).toBe(0)
+    rmSync(dir, { recursive: true, force: true })
+  }, 120_000)
+})
