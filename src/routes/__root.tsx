@@ -7,7 +7,6 @@ import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import { useEffect, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { authStore } from '~/client/features/auth/auth-store'
-import { DevResetAuth } from '~/client/features/auth/dev-reset-auth'
 import { Footer } from '~/client/features/layout/footer'
 import { RateLimitBanner } from '~/client/features/layout/rate-limit-banner'
 import { TopBar } from '~/client/features/layout/top-bar'
@@ -56,7 +55,6 @@ function RootComponent() {
       </main>
       <Footer />
       <AppToaster />
-      <DevResetAuth />
     </RootDocument>
   )
 }

@@ -1,6 +1,7 @@
 // On localhost only: a development button that clears the auth state after a confirmation.
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
+import { authHeaders } from '~/client/http'
 import { authStore } from './auth-store'
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
@@ -14,10 +15,10 @@ export function DevResetAuth() {
       type="button"
       onClick={async () => {
         if (!window.confirm('Reset the stored authentication state? You will be signed out.')) return
-        await fetch('/api/auth/logout', { method: 'POST', headers: { 'x-xsrf-token': /XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '' } }).catch(() => {})
+        await fetch('/api/auth/logout', { method: 'POST', headers: authHeaders() }).catch(() => {})
         authStore.clear()
       }}
-      className={css({ position: 'fixed', left: '3', bottom: '3', zIndex: 50, fontSize: 'xs', px: '2', py: '1', borderRadius: 'md', bg: 'bg.muted', color: 'fg.muted', opacity: 0.7, cursor: 'pointer', _hover: { opacity: 1 } })}
+      className={css({ ml: 'auto', fontSize: 'xs', px: '2', py: '1', borderRadius: 'md', bg: 'bg.muted', color: 'fg.muted', cursor: 'pointer', _hover: { color: 'fg.default' } })}
     >
       Reset Auth
     </button>

@@ -1,6 +1,8 @@
-// The footer (spec §2): year, Home and Contact. The page-visit counter joins it with its issue.
+// The footer (spec §2): year, Home and Contact, and on localhost the development "Reset Auth".
+// The page-visit counter joins it with its issue.
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { DevResetAuth } from '~/client/features/auth/dev-reset-auth'
 
 export function Footer() {
   return (
@@ -15,6 +17,7 @@ export function Footer() {
             Contact
           </Link>
         </nav>
+        <DevResetAuth />
       </div>
     </footer>
   )

@@ -25,6 +25,8 @@ function useNavItems(): NavItem[] {
 }
 
 const navLink = css({
+  display: 'block',
+  textAlign: 'left',
   px: '3',
   py: '2',
   borderRadius: 'md',
