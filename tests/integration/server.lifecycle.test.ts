@@ -2,7 +2,7 @@
 // logs, and the single binary.
 import { describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { api, createMember } from '../helpers/api'
@@ -69,6 +69,40 @@ describe('data safety', () => {
     expect(typeof entry.id).toBe('string')
     expect(typeof entry.durationMs).toBe('number')
     rmSync(dataDir, { recursive: true, force: true })
+  })
+})
+
+describe('mail without SMTP', () => {
+  test('a reset mail is written to DATA_DIR/outbox with its link', async () => {
+    const server = await startServer({ APP_URL: 'https://music.example.org' })
+    const m = await createMember(server.url)
+    expect((await api(server.url, 'POST', '/auth/forgot-password', { body: { email: m.email } })).status).toBe(200)
+    const outbox = path.join(server.dataDir, 'outbox')
+    const [file] = readdirSync(outbox)
+    const mail = readFileSync(path.join(outbox, file), 'utf8')
+    expect(mail).toContain(`To: ${m.email}`)
+    const token = /https:\/\/music\.example\.org\/reset-password\/([a-z0-9]+)/.exec(mail)![1]
+    expect((await api(server.url, 'POST', `/auth/reset-password/${token}`, { body: { password: 'new-password' } })).status).toBe(200)
+    await server.stop()
+  })
+})
+
+describe('revocation by the database', () => {
+  test("a changed admin flag or a deleted user makes old tokens fail", async () => {
+    const server = await startServer()
+    const a = await createMember(server.url)
+    const b = await createMember(server.url)
+    const db = new Database(path.join(server.dataDir, 'vibes.db'))
+    db.exec('PRAGMA busy_timeout = 5000')
+    db.query('update users set is_admin = 1 where id = ?').run(a.user.id)
+    expect((await api(server.url, 'GET', '/auth/session', { token: a.token })).status).toBe(401)
+    db.query('delete from users where id = ?').run(b.user.id)
+    db.close()
+    expect((await api(server.url, 'GET', '/auth/session', { token: b.token })).status).toBe(401)
+    // With the flag now set, a fresh login carries it.
+    const again = await api(server.url, 'POST', '/auth/login', { body: { email: a.email, password: a.password } })
+    expect(again.body.data.user.isAdmin).toBe(true)
+    await server.stop()
   })
 })
 
