@@ -9,6 +9,20 @@ import { recordRequest } from './http/metrics'
 import { logger } from './logger'
 import { ensureAdmin } from './services/auth'
 
+// Sent with every answer: no MIME sniffing, no framing by other sites, no referrer leaks.
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+}
+
+function withSecurityHeaders(response: Response): Response {
+  // A copy, because some responses (Response.redirect, fetch results) have immutable headers.
+  const copy = new Response(response.body, response)
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!copy.headers.has(name)) copy.headers.set(name, value)
+  return copy
+}
+
 export type StartApp = { fetch: (request: Request) => Promise<Response> }
 /** The client-build file for a URL path, or null. */
 export type StaticLookup = (pathname: string) => Blob | null
@@ -34,6 +48,8 @@ export async function serve(app: StartApp, findStatic: StaticLookup) {
     port: config.PORT,
     hostname: config.HOST,
     idleTimeout: 120,
+    // The API takes small JSON bodies (the REST adapter caps them at 1 MB); nothing uploads media.
+    maxRequestBodySize: 8 * 1024 * 1024,
     async fetch(request, srv) {
       const started = performance.now()
       const url = new URL(request.url)
@@ -51,6 +67,7 @@ export async function serve(app: StartApp, findStatic: StaticLookup) {
           ? Response.json({ success: false, error: 'Internal server error' }, { status: 500 })
           : new Response('Internal server error', { status: 500 })
       }
+      response = withSecurityHeaders(response)
       const ms = performance.now() - started
       if (url.pathname.startsWith('/api/')) recordRequest(ms, response.status)
       logger[url.pathname.startsWith('/assets/') ? 'debug' : 'info']({ id, method: request.method, path: url.pathname, status: response.status, durationMs: Math.round(ms * 10) / 10 }, 'request')

@@ -8,6 +8,7 @@ import { logins, passwordResetTokens, users } from '~/db/schema'
 import type { LoginInput, SignupInput } from '~/shared/validators'
 import { hashPassword, timingDummyHash, verifyPassword } from '../auth/password'
 import { createSession, deleteSession, deleteUserSessions, randomSecret, type AuthUser } from '../auth/sessions'
+import { logger } from '../logger'
 import { sendMail } from '../mail/mailer'
 
 const RESET_TTL_MS = 60 * 60 * 1000
@@ -57,12 +58,14 @@ export async function requestPasswordReset(db: Db, email: string, appUrl: string
   const token = randomSecret(32)
   db.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) }).run()
   const link = `${appUrl}/reset-password/${token}`
-  await sendMail({
+  // Sent in the background: the answer (and its timing) must not reveal whether the account
+  // exists, and a mail server hiccup is not the caller's problem.
+  void sendMail({
     to: user.email,
     subject: 'Reset your Vibes password',
     text: `Someone asked to reset the password of your Vibes account.\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
     html: `<p>Someone asked to reset the password of your Vibes account.</p><p><a href="${link}">Choose a new password</a> (the link works once, for one hour).</p><p>If it was not you, ignore this e-mail.</p>`,
-  })
+  }).catch((error) => logger.error({ err: error, to: user.email }, 'could not send the password reset mail'))
 }
 
 /** Sets a new password from a valid token, uses the token up and ends every session. */
