@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { AuthCard, formClass, formError, formSuccess, linkClass } from '~/client/features/auth/auth-card'
+import { AccountForm, AuthCard, formSuccess, linkClass } from '~/client/features/auth/auth-card'
 import { errorMessage } from '~/client/global-errors'
 import { useForm } from '~/client/hooks/use-form'
 import { useTRPC } from '~/client/trpc'
@@ -40,26 +40,19 @@ function ForgotPasswordPage() {
           Password reset instructions have been sent to your email. Please check your inbox and follow the instructions.
         </p>
       ) : (
-        <form
-          noValidate
-          className={formClass}
-          onSubmit={(e) => {
-            e.preventDefault()
+        <AccountForm
+          form={form}
+          failure={failure}
+          onValid={() => {
             setFailure(null)
-            if (!form.isValid) return form.touchAll()
             request.mutate(form.parsed())
           }}
         >
-          {failure && (
-            <p role="alert" className={formError}>
-              {failure}
-            </p>
-          )}
-          <TextField label="Email" type="email" name="email" autoComplete="email" value={form.values.email} onValueChange={(v) => form.set('email', v)} onBlur={() => form.touch('email')} error={form.error('email')} />
+          <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
           <Button type="submit" size="lg" block disabled={!form.isValid || request.isPending}>
             {request.isPending ? 'Sending...' : 'Send Reset Link'}
           </Button>
-        </form>
+        </AccountForm>
       )}
     </AuthCard>
   )

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { authStore } from '~/client/features/auth/auth-store'
-import { AuthCard, formClass, formError, linkClass } from '~/client/features/auth/auth-card'
+import { AccountForm, AuthCard, linkClass } from '~/client/features/auth/auth-card'
 import { errorMessage } from '~/client/global-errors'
 import { useForm } from '~/client/hooks/use-form'
 import { useTRPC } from '~/client/trpc'
@@ -49,27 +49,20 @@ function LoginPage() {
         </>
       }
     >
-      <form
-        noValidate
-        className={formClass}
-        onSubmit={(e) => {
-          e.preventDefault()
-          setFailure(null)
-          if (!form.isValid) return form.touchAll()
+      <AccountForm
+          form={form}
+          failure={failure}
+          onValid={() => {
+            setFailure(null)
           login.mutate(form.parsed())
-        }}
-      >
-        {failure && (
-          <p role="alert" className={formError}>
-            {failure}
-          </p>
-        )}
-        <TextField label="Email" type="email" name="email" autoComplete="email" value={form.values.email} onValueChange={(v) => form.set('email', v)} onBlur={() => form.touch('email')} error={form.error('email')} />
-        <TextField label="Password" type="password" name="password" autoComplete="current-password" revealable value={form.values.password} onValueChange={(v) => form.set('password', v)} onBlur={() => form.touch('password')} error={form.error('password')} />
+          }}
+        >
+        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" revealable {...form.field('password')} />
         <Button type="submit" size="lg" block disabled={!form.isValid || login.isPending}>
           {login.isPending ? 'Logging in...' : 'Login'}
         </Button>
-      </form>
+      </AccountForm>
     </AuthCard>
   )
 }

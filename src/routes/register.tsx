@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { AuthCard, formClass, formError, linkClass } from '~/client/features/auth/auth-card'
+import { AccountForm, AuthCard, linkClass } from '~/client/features/auth/auth-card'
 import { errorMessage } from '~/client/global-errors'
 import { useForm } from '~/client/hooks/use-form'
 import { useTRPC } from '~/client/trpc'
@@ -47,26 +47,19 @@ function RegisterPage() {
         </span>
       }
     >
-      <form
-        noValidate
-        className={formClass}
-        onSubmit={(e) => {
-          e.preventDefault()
-          setFailure(null)
-          if (!form.isValid) return form.touchAll()
+      <AccountForm
+          form={form}
+          failure={failure}
+          onValid={() => {
+            setFailure(null)
           const { confirmPassword: _, ...input } = form.parsed()
           signup.mutate(input)
-        }}
-      >
-        {failure && (
-          <p role="alert" className={formError}>
-            {failure}
-          </p>
-        )}
-        <TextField label="Username" name="username" autoComplete="username" value={form.values.username} onValueChange={(v) => form.set('username', v)} onBlur={() => form.touch('username')} error={form.error('username')} />
-        <TextField label="Email" type="email" name="email" autoComplete="email" value={form.values.email} onValueChange={(v) => form.set('email', v)} onBlur={() => form.touch('email')} error={form.error('email')} />
-        <TextField label="Password" type={type} name="password" autoComplete="new-password" value={form.values.password} onValueChange={(v) => form.set('password', v)} onBlur={() => form.touch('password')} error={form.error('password')} />
-        <TextField label="Confirm Password" type={type} name="confirmPassword" autoComplete="new-password" value={form.values.confirmPassword} onValueChange={(v) => form.set('confirmPassword', v)} onBlur={() => form.touch('confirmPassword')} error={form.error('confirmPassword')} />
+          }}
+        >
+        <TextField label="Username" autoComplete="username" {...form.field('username')} />
+        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <TextField label="Password" type={type} autoComplete="new-password" {...form.field('password')} />
+        <TextField label="Confirm Password" type={type} autoComplete="new-password" {...form.field('confirmPassword')} />
         <label className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted', cursor: 'pointer' })}>
           <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />
           Show passwords
@@ -74,7 +67,7 @@ function RegisterPage() {
         <Button type="submit" size="lg" block disabled={!form.isValid || signup.isPending}>
           {signup.isPending ? 'Creating account...' : 'Create Account'}
         </Button>
-      </form>
+      </AccountForm>
     </AuthCard>
   )
 }

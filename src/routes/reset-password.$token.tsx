@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { AuthCard, formClass, formError, formSuccess, linkClass } from '~/client/features/auth/auth-card'
+import { AccountForm, AuthCard, formSuccess, linkClass } from '~/client/features/auth/auth-card'
 import { errorMessage } from '~/client/global-errors'
 import { useForm } from '~/client/hooks/use-form'
 import { useTRPC } from '~/client/trpc'
@@ -48,28 +48,21 @@ function ResetPasswordPage() {
           Your password has been reset successfully! You will be redirected to the login page in a few seconds...
         </p>
       ) : (
-        <form
-          noValidate
-          className={formClass}
-          onSubmit={(e) => {
-            e.preventDefault()
+        <AccountForm
+          form={form}
+          failure={failure}
+          onValid={() => {
             setFailure(null)
             if (!token) return setFailure('Missing password reset token')
-            if (!form.isValid) return form.touchAll()
             reset.mutate({ token, password: form.parsed().password })
           }}
         >
-          {failure && (
-            <p role="alert" className={formError}>
-              {failure}
-            </p>
-          )}
-          <TextField label="New Password" type="password" name="password" autoComplete="new-password" revealable value={form.values.password} onValueChange={(v) => form.set('password', v)} onBlur={() => form.touch('password')} error={form.error('password')} />
-          <TextField label="Confirm Password" type="password" name="confirmPassword" autoComplete="new-password" revealable value={form.values.confirmPassword} onValueChange={(v) => form.set('confirmPassword', v)} onBlur={() => form.touch('confirmPassword')} error={form.error('confirmPassword')} />
+          <TextField label="New Password" type="password" autoComplete="new-password" revealable {...form.field('password')} />
+          <TextField label="Confirm Password" type="password" autoComplete="new-password" revealable {...form.field('confirmPassword')} />
           <Button type="submit" size="lg" block disabled={!form.isValid || reset.isPending}>
             {reset.isPending ? 'Resetting...' : 'Reset Password'}
           </Button>
-        </form>
+        </AccountForm>
       )}
     </AuthCard>
   )

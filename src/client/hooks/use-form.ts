@@ -29,6 +29,14 @@ export function useForm<S extends z.ZodType<Record<string, unknown>, Record<stri
     error: (field: Field) => (touched[field] ? errors[field] : undefined),
     set: (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value })),
     touch: (field: Field) => setTouched((t) => ({ ...t, [field]: true })),
+    /** The props a TextField needs for one field. */
+    field: (field: Field) => ({
+      name: field,
+      value: String(values[field] ?? ''),
+      onValueChange: (value: string) => setValues((v) => ({ ...v, [field]: value })),
+      onBlur: () => setTouched((t) => ({ ...t, [field]: true })),
+      error: touched[field] ? errors[field] : undefined,
+    }),
     touchAll: () => setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true])) as Partial<Record<Field, boolean>>),
     reset: () => {
       setValues(initial)

@@ -1,5 +1,5 @@
 // The frame shared by the account screens.
-import type { ReactNode } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import { css } from 'styled-system/css'
 
 export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
@@ -19,3 +19,23 @@ export const formClass = css({ display: 'flex', flexDirection: 'column', gap: '4
 export const linkClass = css({ color: 'accent.default', fontWeight: 'medium', _hover: { textDecoration: 'underline' } })
 export const formError = css({ bg: 'danger.muted', color: 'danger.fg', borderRadius: 'lg', px: '3', py: '2', fontSize: 'sm' })
 export const formSuccess = css({ bg: 'success.muted', color: 'success.fg', borderRadius: 'lg', px: '3', py: '3', fontSize: 'sm' })
+
+/** A form that shows the server's failure on top and submits only when valid (else marks every
+ * field touched so all messages show). */
+export function AccountForm({ form, failure, onValid, children }: { form: { isValid: boolean; touchAll: () => void }; failure: string | null; onValid: () => void; children: ReactNode }) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (!form.isValid) return form.touchAll()
+    onValid()
+  }
+  return (
+    <form noValidate className={formClass} onSubmit={submit}>
+      {failure && (
+        <p role="alert" className={formError}>
+          {failure}
+        </p>
+      )}
+      {children}
+    </form>
+  )
+}
