@@ -1,6 +1,7 @@
-// The footer (spec §2): year, Home and Contact. The page-visit counter joins it with its issue.
+// The footer (spec §2): year, Home and Contact links, and the page-visit counter.
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { PageVisits } from './page-visits'
 
 export function Footer() {
   return (
@@ -15,6 +16,9 @@ export function Footer() {
             Contact
           </Link>
         </nav>
+        <div className={css({ ml: { base: '0', sm: 'auto' } })}>
+          <PageVisits />
+        </div>
       </div>
     </footer>
   )
