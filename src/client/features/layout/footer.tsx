@@ -1,8 +1,9 @@
-// The footer (spec §2): year, Home and Contact, and on localhost the development "Reset Auth".
-// The page-visit counter joins it with its issue.
+// The footer (spec §2): year, Home and Contact links, the page-visit counter, and on localhost
+// the development "Reset Auth".
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { DevResetAuth } from '~/client/features/auth/dev-reset-auth'
+import { PageVisits } from './page-visits'
 
 export function Footer() {
   return (
@@ -17,7 +18,10 @@ export function Footer() {
             Contact
           </Link>
         </nav>
-        <DevResetAuth />
+        <div className={css({ ml: { base: '0', sm: 'auto' }, display: 'flex', alignItems: 'center', gap: '4' })}>
+          <PageVisits />
+          <DevResetAuth />
+        </div>
       </div>
     </footer>
   )

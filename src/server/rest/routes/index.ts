@@ -1,6 +1,9 @@
 // Every documented REST path (docs/rest-api.md), one file per domain.
 import type { RestRoute } from '../define'
 import { authRoutes } from './auth'
+import { chartsRoutes } from './charts'
+import { contactRoutes } from './contact'
 import { healthRoutes } from './health'
+import { hitsRoutes } from './hits'
 
-export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes]
+export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes, ...contactRoutes, ...chartsRoutes, ...hitsRoutes]

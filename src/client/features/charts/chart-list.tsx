@@ -1,0 +1,83 @@
+// One chart: ranked rows with artwork, title, artist, the Explicit tag and a Listen button that is
+// disabled on purpose (spec §2 "/charts": "Listening functionality unavailable").
+import { css } from 'styled-system/css'
+import { Tooltip } from '~/client/ui/tooltip'
+
+export const LISTEN_UNAVAILABLE = 'Listening functionality unavailable'
+
+export type ChartTrackView = { rank: number; title: string; artist: string; art: string | null; explicit: boolean }
+
+const row = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '2rem 3rem 1fr auto', sm: '2.5rem 3.5rem 1fr auto' },
+  alignItems: 'center',
+  gap: { base: '3', sm: '4' },
+  px: { base: '3', sm: '4' },
+  py: '3',
+  borderRadius: 'xl',
+  transition: 'background 0.15s',
+  _hover: { bg: 'bg.subtle' },
+})
+
+function Artwork({ src }: { src: string | null }) {
+  const box = css({ w: { base: '12', sm: '14' }, h: { base: '12', sm: '14' }, borderRadius: 'lg', overflow: 'hidden', flexShrink: 0, bg: 'bg.muted' })
+  if (!src) {
+    return (
+      <span aria-hidden className={`${box} ${css({ display: 'grid', placeItems: 'center', bgGradient: 'to-br', gradientFrom: 'accent.default/40', gradientTo: 'accent.pink/40', color: 'fg.default', fontSize: 'xl' })}`}>
+        ♪
+      </span>
+    )
+  }
+  return <img src={src} alt="" width={56} height={56} loading="lazy" decoding="async" referrerPolicy="no-referrer" className={`${box} ${css({ objectFit: 'cover' })}`} />
+}
+
+export function ChartList({ tracks }: { tracks: ChartTrackView[] }) {
+  return (
+    <>
+      <span id="listen-unavailable" hidden>
+        {LISTEN_UNAVAILABLE}
+      </span>
+      <ol aria-label="Most-Played Songs" className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+        {tracks.map((t) => (
+          <li key={`${t.rank}-${t.title}`} className={row}>
+            <span className={css({ fontSize: { base: 'md', sm: 'lg' }, fontWeight: 'extrabold', color: t.rank <= 3 ? 'accent.default' : 'fg.subtle', textAlign: 'center', fontVariantNumeric: 'tabular-nums' })}>
+              {t.rank}
+            </span>
+            <Artwork src={t.art} />
+            <div className={css({ minW: 0 })}>
+              <p className={css({ fontWeight: 'semibold', truncate: true, display: 'flex', alignItems: 'center', gap: '2' })}>
+                <span className={css({ truncate: true })} data-part="title">
+                  {t.title}
+                </span>
+                {t.explicit && (
+                  <span title="Explicit" className={css({ flexShrink: 0, fontSize: '0.625rem', fontWeight: 'bold', textTransform: 'uppercase', letterSpacing: 'wide', px: '1.5', py: '0.5', borderRadius: 'sm', bg: 'bg.muted', color: 'fg.muted' })}>
+                    <span aria-hidden className={css({ display: { base: 'inline', sm: 'none' } })}>
+                      E
+                    </span>
+                    <span className={css({ srOnly: { base: true, sm: false } })}>Explicit</span>
+                  </span>
+                )}
+              </p>
+              <p className={css({ fontSize: 'sm', color: 'fg.muted', truncate: true })} data-part="artist">
+                {t.artist || 'Unknown Artist'}
+              </p>
+            </div>
+            <Tooltip content={LISTEN_UNAVAILABLE}>
+              <span className={css({ display: 'inline-flex' })}>
+                <button
+                  type="button"
+                  disabled
+                  aria-describedby="listen-unavailable"
+                  className={css({ h: '8', w: { base: '8', sm: 'auto' }, justifyContent: 'center', px: { base: '0', sm: '3.5' }, borderRadius: 'full', borderWidth: '1px', borderColor: 'border.default', fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', cursor: 'not-allowed', opacity: 0.6, display: 'inline-flex', alignItems: 'center', gap: '1.5' })}
+                >
+                  <span aria-hidden>▶</span>
+                  <span className={css({ srOnly: { base: true, sm: false } })}>Listen</span>
+                </button>
+              </span>
+            </Tooltip>
+          </li>
+        ))}
+      </ol>
+    </>
+  )
+}

@@ -1,0 +1,99 @@
+// The contact form (spec §2 "/contact", §4 "Contact form", §5 "Contact", §8 "Contact"): touched-state
+// validation from the shared ContactSchema, idle → submitting → success (form cleared) or error.
+import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import { httpStatusOf, isNetworkError } from '~/client/global-errors'
+import { useForm } from '~/client/hooks/use-form'
+import { useTRPC } from '~/client/trpc'
+import { Button } from '~/client/ui/button'
+import { TextField } from '~/client/ui/text-field'
+import { ContactSchema } from '~/shared/validators'
+
+export const CONTACT_SUCCESS = "Thank you for your message! We'll get back to you as soon as possible."
+export const CONTACT_FAILED = 'Failed to submit the form. Please try again.'
+export const CONTACT_UNEXPECTED = 'An unexpected error occurred. Please try again later.'
+const MESSAGE_MAX = 500
+
+type Status = 'idle' | 'submitting' | 'success' | 'error'
+
+/** The server answered with a failure → "Failed to submit…"; anything else → "unexpected". */
+function failureText(error: unknown): string {
+  if (!isNetworkError(error) && httpStatusOf(error) !== undefined) return CONTACT_FAILED
+  return CONTACT_UNEXPECTED
+}
+
+export function ContactForm() {
+  const trpc = useTRPC()
+  const form = useForm(ContactSchema, { fullName: '', email: '', message: '' })
+  const [failure, setFailure] = useState<string | null>(null)
+  const send = useMutation(
+    trpc.contact.create.mutationOptions({
+      onSuccess: () => form.reset(),
+      onError: (error) => setFailure(failureText(error)),
+    }),
+  )
+  const status: Status = send.isPending ? 'submitting' : send.isSuccess ? 'success' : failure ? 'error' : 'idle'
+
+  return (
+    <form
+      noValidate
+      aria-label="Contact form"
+      data-status={status}
+      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      onSubmit={(e) => {
+        e.preventDefault()
+        setFailure(null)
+        if (!form.isValid) return form.touchAll()
+        send.reset()
+        send.mutate(form.parsed())
+      }}
+    >
+      {status === 'success' && (
+        <p role="status" className={css({ bg: 'success.muted', color: 'success.fg', borderRadius: 'lg', px: '4', py: '3', fontSize: 'sm' })}>
+          {CONTACT_SUCCESS}
+        </p>
+      )}
+      {status === 'error' && failure && (
+        <p role="alert" className={css({ bg: 'danger.muted', color: 'danger.fg', borderRadius: 'lg', px: '4', py: '3', fontSize: 'sm' })}>
+          {failure}
+        </p>
+      )}
+      <TextField
+        label="Your Name"
+        name="fullName"
+        autoComplete="name"
+        placeholder="Jane Doe"
+        value={form.values.fullName}
+        onValueChange={(v) => form.set('fullName', v)}
+        onBlur={() => form.touch('fullName')}
+        error={form.error('fullName')}
+      />
+      <TextField
+        label="Your Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        value={form.values.email}
+        onValueChange={(v) => form.set('email', v)}
+        onBlur={() => form.touch('email')}
+        error={form.error('email')}
+      />
+      <TextField
+        label="Your Message"
+        name="message"
+        multiline
+        placeholder="What's on your mind? Questions, ideas, a bug you found…"
+        value={form.values.message}
+        onValueChange={(v) => form.set('message', v)}
+        onBlur={() => form.touch('message')}
+        error={form.error('message')}
+        hint={`${form.values.message.trim().length}/${MESSAGE_MAX} characters`}
+      />
+      <Button type="submit" size="lg" block disabled={!form.isValid || send.isPending}>
+        {send.isPending ? 'Sending...' : 'Send Message'}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,101 @@
+// Charts per region (spec §2 "/charts", CONTRACT §2). With CHARTS_SOURCE_URL the upstream feed
+// (Apple marketing-tools RSS JSON) is fetched, shaped and cached an hour in chart_cache; when the
+// upstream fails the last good copy is served, however old. Without a feed, or before the first
+// good copy, the chart is this server's own: the most-played tracks in that country over the last
+// 30 days, from play_events.
+import { TRPCError } from '@trpc/server'
+import { and, count, desc, eq, gte, max, sql } from 'drizzle-orm'
+import type { Db } from '~/db/client'
+import { chartCache, playEvents } from '~/db/schema'
+import { isRegionCode, type RegionCode } from '~/shared/regions'
+import { logger } from '../logger'
+import { fetchFeed, type ChartPayload } from './charts-feed'
+
+export const CACHE_MS = 60 * 60_000
+/** After an upstream failure, don't ask again for this long (each try can cost the full timeout). */
+export const FAILURE_BACKOFF_MS = 60_000
+export const LOCAL_WINDOW_DAYS = 30
+const LOCAL_LIMIT = 50
+
+export type Chart = ChartPayload & { region: RegionCode; source: 'feed' | 'local' }
+
+export const notFoundMessage = (code: string) => `Charts for storefront "${code}" not found`
+
+// --- this server's own listening ---------------------------------------------------------------
+
+export function localChart(db: Db, region: RegionCode, now = new Date()): ChartPayload {
+  const since = new Date(now.getTime() - LOCAL_WINDOW_DAYS * 86_400_000)
+  const artist = sql<string>`coalesce(${playEvents.artist}, '')`
+  // Uses play_events_country_started_idx; grouped by title + artist because signed media URLs
+  // differ between plays of the same file.
+  const rows = db
+    .select({ title: playEvents.title, artist, plays: count(), last: max(playEvents.startedAt) })
+    .from(playEvents)
+    .where(and(eq(playEvents.country, region.toUpperCase()), gte(playEvents.startedAt, since)))
+    .groupBy(playEvents.title, artist)
+    .orderBy(desc(count()), desc(max(playEvents.startedAt)), playEvents.title)
+    .limit(LOCAL_LIMIT)
+    .all()
+  return {
+    updated: now.toISOString(),
+    tracks: rows.map((r, i) => ({ rank: i + 1, title: r.title, artist: r.artist, art: null, explicit: false })),
+  }
+}
+
+// --- the cache ---------------------------------------------------------------------------------
+
+const inFlight = new Map<string, Promise<ChartPayload>>()
+const failedAt = new Map<string, number>()
+
+function cached(db: Db, region: RegionCode): { payload: ChartPayload; fetchedAt: Date } | null {
+  const row = db.select().from(chartCache).where(eq(chartCache.region, region)).get()
+  if (!row) return null
+  try {
+    return { payload: JSON.parse(row.payload) as ChartPayload, fetchedAt: row.fetchedAt }
+  } catch {
+    return null
+  }
+}
+
+function store(db: Db, region: RegionCode, payload: ChartPayload, now: Date) {
+  const values = { region, payload: JSON.stringify(payload), fetchedAt: now }
+  db.insert(chartCache).values(values).onConflictDoUpdate({ target: chartCache.region, set: { payload: values.payload, fetchedAt: now } }).run()
+}
+
+/** One upstream request per region at a time; concurrent callers share it. */
+function refresh(db: Db, template: string, region: RegionCode, now: Date): Promise<ChartPayload> {
+  let pending = inFlight.get(region)
+  if (!pending) {
+    pending = fetchFeed(template, region, now)
+      .then((payload) => {
+        store(db, region, payload, new Date())
+        failedAt.delete(region)
+        return payload
+      })
+      .finally(() => inFlight.delete(region))
+    inFlight.set(region, pending)
+  }
+  return pending
+}
+
+export async function chartFor(db: Db, code: string, opts: { sourceUrl?: string; now?: Date } = {}): Promise<Chart> {
+  if (!isRegionCode(code)) throw new TRPCError({ code: 'NOT_FOUND', message: notFoundMessage(code) })
+  const region = code
+  const now = opts.now ?? new Date()
+  if (!opts.sourceUrl) return { region, source: 'local', ...localChart(db, region, now) }
+
+  const copy = cached(db, region)
+  if (copy && now.getTime() - copy.fetchedAt.getTime() < CACHE_MS) return { region, source: 'feed', ...copy.payload }
+
+  const lastFailure = failedAt.get(region)
+  if (lastFailure === undefined || now.getTime() - lastFailure >= FAILURE_BACKOFF_MS) {
+    try {
+      return { region, source: 'feed', ...(await refresh(db, opts.sourceUrl, region, now)) }
+    } catch (error) {
+      failedAt.set(region, now.getTime())
+      logger.warn({ region, err: error instanceof Error ? error.message : String(error), servedCopy: copy !== null }, 'chart upstream failed')
+    }
+  }
+  if (copy) return { region, source: 'feed', ...copy.payload }
+  return { region, source: 'local', ...localChart(db, region, now) }
+}

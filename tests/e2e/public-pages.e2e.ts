@@ -1,0 +1,216 @@
+// Contact, Charts, About and the footer counter in Debian's Chromium against the built server,
+// with a real chart upstream (a Bun.serve feed server with its own artwork) on 127.0.0.1.
+import { Database } from 'bun:sqlite'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import type { Browser } from 'playwright-core'
+import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
+import { startServer, type TestServer } from '../helpers/server'
+
+const SHOTS = path.resolve(import.meta.dir, '../../test-results/screens')
+const failing = new Set(['jp'])
+const COLORS = ['#a855f7', '#ec4899', '#22c55e', '#eab308', '#3b82f6', '#f97316']
+
+function artwork(n: number) {
+  const [a, b] = [COLORS[n % COLORS.length], COLORS[(n + 2) % COLORS.length]]
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs><rect width="100" height="100" fill="url(#g)"/><circle cx="50" cy="50" r="18" fill="rgba(0,0,0,.35)"/></svg>`
+}
+
+const SONGS = [
+  ['Midnight Drive', 'Neon Coast', true],
+  ['Paper Planes Over Lisbon', 'The Quiet Hours', false],
+  ['Gold', 'Ama Rise', true],
+  ['Slow Bloom', 'Kite & Harbor', false],
+  ['Static Hearts', 'Velvet Echo', false],
+  ['A Very Long Song Title That Has To Be Truncated On Small Screens', 'An Artist With A Long Name Too', true],
+] as const
+
+let upstream: ReturnType<typeof Bun.serve>
+let server: TestServer
+let browser: Browser
+
+beforeAll(async () => {
+  upstream = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    fetch(req) {
+      const url = new URL(req.url)
+      const art = /^\/art\/(\d+)\.svg$/.exec(url.pathname)
+      if (art) return new Response(artwork(Number(art[1])), { headers: { 'content-type': 'image/svg+xml' } })
+      const feed = /^\/feeds\/([a-z]{2})\.json$/.exec(url.pathname)
+      if (!feed) return new Response('not found', { status: 404 })
+      const region = feed[1]
+      if (failing.has(region)) return new Response('down', { status: 503 })
+      const base = `http://127.0.0.1:${upstream.port}`
+      return Response.json({
+        feed: {
+          updated: new Date(Date.now() - 3 * 3_600_000).toUTCString(),
+          results: SONGS.map(([name, artistName, explicit], i) => ({
+            name: i === 0 ? `${name} (${region.toUpperCase()})` : name,
+            artistName,
+            artworkUrl100: `${base}/art/${i}.svg`,
+            ...(explicit ? { contentAdvisoryRating: 'Explicit' } : {}),
+          })),
+        },
+      })
+    },
+  })
+  ;[server, browser] = await Promise.all([startServer({ CHARTS_SOURCE_URL: `http://127.0.0.1:${upstream.port}/feeds/{region}.json` }), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  upstream?.stop(true)
+})
+
+describe('contact', () => {
+  test('validation appears after touch, submit is disabled until valid, success clears the form', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, server.url)
+    await gotoHydrated(page, '/contact')
+    const submit = page.getByRole('button', { name: 'Send Message' })
+    expect(await submit.isDisabled()).toBe(true)
+    expect(await page.getByText('Name must be at least 2 characters').count()).toBe(0)
+
+    const name = page.getByLabel('Your Name')
+    await name.fill('A')
+    expect(await page.getByText('Name must be at least 2 characters').count()).toBe(0)
+    await name.blur()
+    await page.getByText('Name must be at least 2 characters').waitFor()
+    await page.getByLabel('Your Email').fill('grace@example')
+    await page.getByLabel('Your Email').blur()
+    await page.getByText('Please enter a valid email address').waitFor()
+    await page.getByLabel('Your Message').fill('Hi')
+    await page.getByLabel('Your Message').blur()
+    await page.getByText('Message must be at least 10 characters').waitFor()
+    expect(await submit.isDisabled()).toBe(true)
+
+    await name.fill('Grace Hopper')
+    await page.getByLabel('Your Email').fill('grace@example.com')
+    await page.getByLabel('Your Message').fill('The charts page is lovely. Can it show albums too?')
+    expect(await page.getByRole('alert').count()).toBe(0)
+    await submit.click()
+    await page.getByText("Thank you for your message! We'll get back to you as soon as possible.").waitFor()
+    expect(await name.inputValue()).toBe('')
+    expect(await page.getByLabel('Your Message').inputValue()).toBe('')
+    expect(await page.getByText('Name is required').count()).toBe(0)
+
+    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
+    const row = db.query('SELECT name, email, subject FROM contact_messages').get()
+    db.close()
+    expect(row).toEqual({ name: 'Grace Hopper', email: 'grace@example.com', subject: 'The charts page is lovely.' })
+
+    await page.getByRole('link', { name: 'Back to Home' }).click()
+    await page.waitForURL(server.url + '/')
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('charts', () => {
+  test('shows the US chart with artwork and Explicit tags, switches regions, and shows the empty state', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, server.url)
+    await gotoHydrated(page, '/charts')
+    const list = page.getByRole('list', { name: 'Most-Played Songs' })
+    await list.getByText('Midnight Drive (US)').waitFor()
+    const rows = list.getByRole('listitem')
+    expect(await rows.count()).toBe(SONGS.length)
+    const first = rows.first()
+    expect(await first.getByText('Neon Coast').count()).toBe(1)
+    expect(await first.getByText('Explicit').count()).toBe(1)
+    expect(await rows.nth(1).getByText('Explicit').count()).toBe(0)
+    await page.waitForFunction(() => [...document.querySelectorAll('ol img')].every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))
+    expect(await list.locator('img').count()).toBe(SONGS.length)
+
+    const listen = first.getByRole('button', { name: 'Listen' })
+    expect(await listen.isDisabled()).toBe(true)
+    expect(await listen.getAttribute('aria-describedby')).toBe('listen-unavailable')
+    await listen.hover({ force: true })
+    await page.getByRole('tooltip').getByText('Listening functionality unavailable').waitFor()
+
+    await page.getByText('Last updated 3 hours ago').waitFor()
+    await page.getByText(/^Updated: /).waitFor()
+
+    // Region select (Ark Select): open it, pick the United Kingdom.
+    await page.getByRole('combobox', { name: 'Region' }).click()
+    await page.getByRole('option', { name: 'United Kingdom' }).click()
+    await list.getByText('Midnight Drive (GB)').waitFor()
+    expect(await page.getByText('Midnight Drive (US)').count()).toBe(0)
+    await page.getByRole('heading', { name: 'Top songs · United Kingdom' }).waitFor()
+
+    // Keyboard: focus the select and choose Japan, whose feed is down and which has no plays.
+    await page.getByRole('combobox', { name: 'Region' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('option', { name: 'Japan' }).click()
+    await page.getByText('No chart data available').waitFor()
+
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await page.getByText('No chart data available').waitFor()
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+  test('re-fetches the chart every 60 seconds (fake clock)', async () => {
+    const { page, context } = await newPage(browser, server.url)
+    await page.clock.install()
+    await gotoHydrated(page, '/charts')
+    await page.getByRole('list', { name: 'Most-Played Songs' }).getByText('Midnight Drive (US)').waitFor()
+    const refetch = page.waitForRequest((req) => req.url().includes('/api/trpc/charts.byRegion'))
+    await page.clock.fastForward(61_000)
+    expect(decodeURIComponent((await refetch).url())).toContain('"region":"us"')
+    await context.close()
+  })
+})
+
+describe('footer counter', () => {
+  test('counts a visit per navigation with the page key rule', async () => {
+    const { page, context } = await newPage(browser, server.url)
+    const counter = page.getByTestId('page-visits')
+    await gotoHydrated(page, '/about')
+    await counter.getByText(/^Page Visits: \d+$/).waitFor()
+    const first = Number((await counter.textContent())!.replace(/\D/g, ''))
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click()
+    await page.waitForURL('**/contact')
+    await counter.getByText(/^Page Visits: \d+$/).waitFor()
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
+    await page.waitForURL('**/about')
+    await counter.getByText(`Page Visits: ${first + 1}`).waitFor()
+
+    await page.reload()
+    await counter.getByText(`Page Visits: ${first + 2}`).waitFor()
+
+    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
+    const pages = db.query('SELECT page, count(*) AS n FROM page_hits GROUP BY page ORDER BY page').all()
+    db.close()
+    expect(pages).toContainEqual({ page: 'about', n: first + 2 })
+    await context.close()
+  })
+
+  test('shows "Stats unavailable" when the counter call fails', async () => {
+    const { page, context } = await newPage(browser, server.url)
+    await page.route('**/api/trpc/hits.record**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }))
+    await gotoHydrated(page, '/about')
+    await page.getByTestId('page-visits').getByText('Stats unavailable').waitFor()
+    await context.close()
+  })
+})
+
+describe('layout', () => {
+  test('/contact, /about and /charts fit 1280 and 390 px without sideways scrolling', async () => {
+    mkdirSync(SHOTS, { recursive: true })
+    for (const width of [1280, 390]) {
+      const { page, context, consoleErrors } = await newPage(browser, server.url, { viewport: { width, height: width > 500 ? 900 : 844 } })
+      for (const route of ['/contact', '/about', '/charts']) {
+        await gotoHydrated(page, route)
+        if (route === '/charts') await page.waitForFunction(() => document.querySelectorAll('ol img').length > 0 && [...document.querySelectorAll('ol img')].every((i) => (i as HTMLImageElement).complete))
+        await page.getByTestId('page-visits').getByText(/^Page Visits: \d+$/).waitFor()
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+        expect({ route, width, overflow }).toEqual({ route, width, overflow: 0 })
+        await page.screenshot({ path: path.join(SHOTS, `${route.slice(1)}-${width}.png`), fullPage: true })
+      }
+      expect(consoleErrors).toEqual([])
+      await context.close()
+    }
+  })
+})

@@ -1,0 +1,102 @@
+// POST /api/contact over real HTTP against the built server; rows checked in its SQLite file.
+import { Database } from 'bun:sqlite'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import path from 'node:path'
+import { api } from '../helpers/api'
+import { startServer, type TestServer } from '../helpers/server'
+
+let server: TestServer
+let db: Database
+
+beforeAll(async () => {
+  server = await startServer()
+  db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
+})
+afterAll(async () => {
+  db?.close()
+  await server?.stop()
+})
+
+const rows = () => db.query('SELECT count(*) AS n FROM contact_messages').get() as { n: number }
+const valid = { fullName: 'Ada Lovelace', email: 'Ada@Example.com', message: 'Love the player. Could it show lyrics one day?' }
+
+describe('POST /api/contact', () => {
+  test('stores the message for the admin inbox (201) with a derived subject, unread and not important', async () => {
+    const before = rows().n
+    const res = await api(server.url, 'POST', '/contact', { body: valid })
+    expect(res.status).toBe(201)
+    expect(res.body.success).toBe(true)
+    const id: string = res.body.data.id
+    expect(res.body.data.subject).toBe('Love the player.')
+    expect(rows().n).toBe(before + 1)
+    const row = db.query('SELECT * FROM contact_messages WHERE id = ?').get(id) as Record<string, unknown>
+    expect(row).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Love the player.', message: valid.message, read: 0, important: 0 })
+    expect(Math.abs(Number(row.created_at) - Date.now())).toBeLessThan(60_000)
+  })
+
+  test('a long first sentence becomes a trimmed subject with an ellipsis', async () => {
+    const message = 'When I open a remote folder from my NAS on the phone the list stays empty, but the laptop shows all tracks\nThanks!'
+    const res = await api(server.url, 'POST', '/contact', { body: { ...valid, message } })
+    expect(res.status).toBe(201)
+    const row = db.query('SELECT subject, message FROM contact_messages WHERE id = ?').get(res.body.data.id) as { subject: string; message: string }
+    expect(row.subject).toBe('When I open a remote folder from my NAS on the phone the…')
+    expect(row.message).toBe(message)
+  })
+
+  test('empty, short, over-long and malformed fields are a 400 with the spec message; nothing is stored', async () => {
+    const before = rows().n
+    const cases: Array<[unknown, string]> = [
+      [{ ...valid, fullName: '' }, 'Name is required'],
+      [{ ...valid, fullName: '   ' }, 'Name is required'],
+      [{ ...valid, fullName: 'A' }, 'Name must be at least 2 characters'],
+      [{ ...valid, fullName: 'x'.repeat(51) }, 'Name must be less than 50 characters'],
+      [{ ...valid, email: '' }, 'Email is required'],
+      [{ ...valid, email: 'not-an-email' }, 'Please enter a valid email address'],
+      [{ ...valid, message: '' }, 'Message is required'],
+      [{ ...valid, message: 'too short' }, 'Message must be at least 10 characters'],
+      [{ ...valid, message: 'x'.repeat(501) }, 'Message must be less than 500 characters'],
+      [{ ...valid, message: 'x'.repeat(200_000) }, 'Message must be less than 500 characters'],
+      [{ email: valid.email, message: valid.message }, 'Name is required'],
+      [{ ...valid, fullName: 42 }, 'Name must be text'],
+      [{ ...valid, subject: 'sneaky', read: true }, 'Unrecognized keys: "subject", "read"'],
+    ]
+    for (const [body, error] of cases) {
+      const res = await api(server.url, 'POST', '/contact', { body })
+      expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { success: false, error } })
+    }
+    expect((await api(server.url, 'POST', '/contact', { raw: '["x"]' })).status).toBe(400)
+    expect((await api(server.url, 'POST', '/contact', { raw: '{"fullName":' })).status).toBe(400)
+    expect((await api(server.url, 'POST', '/contact', { raw: JSON.stringify({ ...valid, message: 'x'.repeat(2_000_000) }) })).status).toBe(413)
+    expect(rows().n).toBe(before)
+  })
+
+  test('the same procedure answers over tRPC', async () => {
+    const res = await fetch(`${server.url}/api/trpc/contact.create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ json: { ...valid, message: 'Sent through tRPC, which the browser uses.' } }),
+    })
+    expect(res.status).toBe(200)
+    const bad = await fetch(`${server.url}/api/trpc/contact.create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ json: { ...valid, message: 'short' } }) })
+    expect(bad.status).toBe(400)
+  })
+})
+
+describe('flood protection', () => {
+  test('a client gets 5 messages per 10 minutes, then 429 with Retry-After; nothing more is stored', async () => {
+    const limited = await startServer({ RATE_LIMIT: 'on' })
+    const ldb = new Database(path.join(limited.dataDir, 'vibes.db'), { readonly: true })
+    try {
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => api(limited.url, 'POST', '/contact', { body: { ...valid, message: `Message number ${i} for the inbox.` } })))
+      const statuses = answers.map((a) => a.status).sort()
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429, 429])
+      const refused = answers.find((a) => a.status === 429)!
+      expect(refused.body).toEqual({ success: false, error: 'Rate limit exceeded. Please try again later.' })
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect((ldb.query('SELECT count(*) AS n FROM contact_messages').get() as { n: number }).n).toBe(5)
+    } finally {
+      ldb.close()
+      await limited.stop()
+    }
+  })
+})

@@ -1,0 +1,103 @@
+import { describe, expect, test } from 'bun:test'
+import { shapeFeed } from '~/server/services/charts-feed'
+import { deriveSubject, SUBJECT_MAX } from '~/server/services/contact'
+import { visitorHash } from '~/server/services/hits'
+import { pageKey } from '~/shared/page-key'
+import { REGIONS, isRegionCode } from '~/shared/regions'
+import { ChartsRegionSchema, PageHitSchema } from '~/shared/validators'
+
+describe('contact subject', () => {
+  test('is the first sentence of the first line', () => {
+    expect(deriveSubject('Love the app. One question about folders though.')).toBe('Love the app.')
+    expect(deriveSubject('Where are my likes?\nI liked three songs yesterday.')).toBe('Where are my likes?')
+    expect(deriveSubject('  Playback stops   after two tracks  ')).toBe('Playback stops after two tracks')
+    expect(deriveSubject('Version 1.2 is great')).toBe('Version 1.2 is great')
+  })
+
+  test('long lines are cut on a word with an ellipsis, never over the limit', () => {
+    const s = deriveSubject('The remote folder on my NAS loads fine on the laptop but on the phone it shows nothing at all')
+    expect(s.endsWith('…')).toBe(true)
+    expect(s.length).toBeLessThanOrEqual(SUBJECT_MAX)
+    expect(s).toBe('The remote folder on my NAS loads fine on the laptop but…')
+    const word = deriveSubject('x'.repeat(200))
+    expect(word).toBe(`${'x'.repeat(SUBJECT_MAX - 1)}…`)
+  })
+})
+
+describe('page keys', () => {
+  test("'home' for /, else the path without the leading slash", () => {
+    expect(pageKey('/')).toBe('home')
+    expect(pageKey('')).toBe('home')
+    expect(pageKey('/contact')).toBe('contact')
+    expect(pageKey('/admin/dashboard/')).toBe('admin/dashboard')
+    expect(pageKey('/reset-password/AbC_123-xyz')).toBe('reset-password')
+  })
+
+  test('the validator takes 1..100 characters of letters, digits and / _ - .', () => {
+    expect(PageHitSchema.safeParse({ page: 'admin/listening-analytics' }).success).toBe(true)
+    expect(PageHitSchema.safeParse({ page: '' }).error?.issues[0].message).toBe('Page is required')
+    expect(PageHitSchema.safeParse({}).error?.issues[0].message).toBe('Page is required')
+    expect(PageHitSchema.safeParse({ page: 'a'.repeat(101) }).error?.issues[0].message).toBe('Page must be at most 100 characters')
+    expect(PageHitSchema.safeParse({ page: 'a b' }).success).toBe(false)
+    expect(PageHitSchema.safeParse({ page: '<script>' }).success).toBe(false)
+  })
+})
+
+describe('regions', () => {
+  test('the 11 regions of spec §3', () => {
+    expect(REGIONS.map((r) => r.code)).toEqual(['us', 'gb', 'ca', 'au', 'de', 'fr', 'jp', 'es', 'it', 'cy', 'gr'])
+    expect(isRegionCode('gb')).toBe(true)
+    expect(isRegionCode('zz')).toBe(false)
+  })
+
+  test('well-formed codes pass (lowercased), malformed ones are refused', () => {
+    expect(ChartsRegionSchema.parse({ region: 'GB' }).region).toBe('gb')
+    expect(ChartsRegionSchema.parse({ region: 'zz' }).region).toBe('zz')
+    for (const bad of ['../x', 'usa', 'u', '', 'x'.repeat(500), 'u1']) expect(ChartsRegionSchema.safeParse({ region: bad }).success).toBe(false)
+  })
+})
+
+describe('feed shaping', () => {
+  test('maps name, artistName, artworkUrl100 and contentAdvisoryRating; skips broken items', () => {
+    const chart = shapeFeed({
+      feed: {
+        updated: 'Sat, 11 Nov 2023 03:13:41 +0000',
+        results: [
+          { name: 'Song A', artistName: 'Artist A', artworkUrl100: 'https://img.example/a.jpg', contentAdvisoryRating: 'Explicit' },
+          { artistName: 'no name' },
+          'junk',
+          { name: 'Song B', artistName: 'Artist B', artworkUrl100: 'javascript:alert(1)' },
+          { name: '  Song\nC  ' },
+        ],
+      },
+    })
+    expect(chart.updated).toBe('2023-11-11T03:13:41.000Z')
+    expect(chart.tracks).toEqual([
+      { rank: 1, title: 'Song A', artist: 'Artist A', art: 'https://img.example/a.jpg', explicit: true },
+      { rank: 2, title: 'Song B', artist: 'Artist B', art: null, explicit: false },
+      { rank: 3, title: 'Song C', artist: '', art: null, explicit: false },
+    ])
+  })
+
+  test('a body that is not a feed throws; a bad date becomes now', () => {
+    expect(() => shapeFeed({ nope: true })).toThrow()
+    expect(() => shapeFeed('<html>')).toThrow()
+    const now = new Date('2026-01-01T00:00:00Z')
+    expect(shapeFeed({ feed: { updated: 'whenever', results: [] } }, now).updated).toBe(now.toISOString())
+  })
+})
+
+describe('visitor hash', () => {
+  test('depends on IP, User-Agent and the UTC day; never contains the IP', () => {
+    const secret = 's'.repeat(40)
+    const day1 = new Date('2026-06-15T10:00:00Z')
+    const a = visitorHash(secret, '203.0.113.9', 'UA', day1)
+    expect(a).toMatch(/^[\w-]{32}$/)
+    expect(a).not.toContain('203')
+    expect(visitorHash(secret, '203.0.113.9', 'UA', new Date('2026-06-15T23:59:00Z'))).toBe(a)
+    expect(visitorHash(secret, '203.0.113.9', 'UA2', day1)).not.toBe(a)
+    expect(visitorHash(secret, '203.0.113.10', 'UA', day1)).not.toBe(a)
+    expect(visitorHash(secret, '203.0.113.9', 'UA', new Date('2026-06-16T00:00:01Z'))).not.toBe(a)
+    expect(visitorHash('t'.repeat(40), '203.0.113.9', 'UA', day1)).not.toBe(a)
+  })
+})
