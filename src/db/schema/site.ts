@@ -38,6 +38,14 @@ export const pageHits = sqliteTable(
   ],
 )
 
+// Running totals per page, kept in the same transaction as each hit so the footer counter costs
+// O(log n) however many hits are stored. Whoever deletes page_hits must clear these too.
+export const pageHitCounts = sqliteTable('page_hit_counts', {
+  page: text().primaryKey(),
+  hits: integer().notNull().default(0),
+  uniqueVisitors: integer().notNull().default(0),
+})
+
 export const promotions = sqliteTable('promotions', {
   id: text().primaryKey().$defaultFn(newId),
   title: text().notNull(),

@@ -2,9 +2,9 @@
 // a salt that changes every UTC day, so no raw IP is stored and one day's visitors cannot be linked
 // to the next day's. "Unique" therefore means distinct visitor-days.
 import { createHmac } from 'node:crypto'
-import { count, countDistinct, eq } from 'drizzle-orm'
+import { and, eq, sql, sum } from 'drizzle-orm'
 import type { Db } from '~/db/client'
-import { pageHits } from '~/db/schema'
+import { pageHitCounts, pageHits } from '~/db/schema'
 
 let salt: { day: string; key: string } | null = null
 
@@ -22,19 +22,31 @@ export function visitorHash(secret: string, ip: string, userAgent: string, now =
 export type PageHitCounts = { hitCount: number; uniqueHitCount: number; totalHitCount: number }
 
 /**
- * Records one hit and answers the counts including it. bun:sqlite is synchronous and the whole
- * insert-then-count runs in one transaction, so concurrent requests each see an exact, distinct
- * running total.
+ * Records one hit and answers the counts including it, from the running totals in
+ * page_hit_counts (so the cost does not grow with stored hits). bun:sqlite is synchronous and the
+ * whole check-insert-count runs in one transaction, so concurrent requests each see an exact,
+ * distinct running total.
  */
 export function recordPageHit(db: Db, page: string, visitor: string, now = new Date()): PageHitCounts {
   return db.transaction((tx) => {
-    tx.insert(pageHits).values({ page, visitorHash: visitor, createdAt: now }).run()
-    const forPage = tx
-      .select({ hits: count(), unique: countDistinct(pageHits.visitorHash) })
+    const seen = tx
+      .select({ one: sql`1` })
       .from(pageHits)
-      .where(eq(pageHits.page, page))
+      .where(and(eq(pageHits.page, page), eq(pageHits.visitorHash, visitor)))
+      .limit(1)
       .get()
-    const total = tx.select({ hits: count() }).from(pageHits).get()
-    return { hitCount: forPage?.hits ?? 0, uniqueHitCount: forPage?.unique ?? 0, totalHitCount: total?.hits ?? 0 }
+    const newVisitor = seen ? 0 : 1
+    tx.insert(pageHits).values({ page, visitorHash: visitor, createdAt: now }).run()
+    const counts = tx
+      .insert(pageHitCounts)
+      .values({ page, hits: 1, uniqueVisitors: newVisitor })
+      .onConflictDoUpdate({
+        target: pageHitCounts.page,
+        set: { hits: sql`${pageHitCounts.hits} + 1`, uniqueVisitors: sql`${pageHitCounts.uniqueVisitors} + ${newVisitor}` },
+      })
+      .returning({ hits: pageHitCounts.hits, unique: pageHitCounts.uniqueVisitors })
+      .get()
+    const total = tx.select({ hits: sum(pageHitCounts.hits) }).from(pageHitCounts).get()
+    return { hitCount: counts.hits, uniqueHitCount: counts.unique, totalHitCount: Number(total?.hits ?? 0) }
   })
 }
