@@ -17,6 +17,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as MemberFoldersRouteImport } from './routes/_member/folders'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
+import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin/index'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin/dashboard'
@@ -60,6 +61,11 @@ const ApiSplatRoute = ApiSplatRouteImport.update({
   path: '/api/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MediaSplatRoute = MediaSplatRouteImport.update({
+  id: '/media/$',
+  path: '/media/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   id: '/reset-password/$token',
   path: '/reset-password/$token',
@@ -88,6 +94,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/folders': typeof MemberFoldersRoute
   '/api/$': typeof ApiSplatRoute
+  '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
@@ -100,6 +107,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/folders': typeof MemberFoldersRoute
   '/api/$': typeof ApiSplatRoute
+  '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
@@ -115,6 +123,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/_member/folders': typeof MemberFoldersRoute
   '/api/$': typeof ApiSplatRoute
+  '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
@@ -129,6 +138,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/folders'
     | '/api/$'
+    | '/media/$'
     | '/reset-password/$token'
     | '/admin/dashboard'
     | '/api/trpc/$'
@@ -141,6 +151,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/folders'
     | '/api/$'
+    | '/media/$'
     | '/reset-password/$token'
     | '/admin/dashboard'
     | '/api/trpc/$'
@@ -155,6 +166,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/_member/folders'
     | '/api/$'
+    | '/media/$'
     | '/reset-password/$token'
     | '/_admin/admin/dashboard'
     | '/api/trpc/$'
@@ -169,6 +181,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
   ApiSplatRoute: typeof ApiSplatRoute
+  MediaSplatRoute: typeof MediaSplatRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
 }
@@ -229,6 +242,13 @@ declare module '@tanstack/react-router' {
       path: '/api/$'
       fullPath: '/api/$'
       preLoaderRoute: typeof ApiSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/media/$': {
+      id: '/media/$'
+      path: '/media/$'
+      fullPath: '/media/$'
+      preLoaderRoute: typeof MediaSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/reset-password/$token': {
@@ -293,6 +313,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
   ApiSplatRoute: ApiSplatRoute,
+  MediaSplatRoute: MediaSplatRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
 }

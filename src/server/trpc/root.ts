@@ -1,11 +1,15 @@
 // The app router: one sub-router per domain.
 import { authRouter } from '../routers/auth'
+import { foldersRouter } from '../routers/folders'
 import { healthRouter } from '../routers/health'
+import { remoteRouter } from '../routers/remote'
 import { createCallerFactory, createTRPCRouter } from './init'
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
   health: healthRouter,
+  folders: foldersRouter,
+  remote: remoteRouter,
 })
 
 export type AppRouter = typeof appRouter
