@@ -134,6 +134,13 @@ async function readCapped(raw: Raw, signal: AbortSignal): Promise<Buffer> {
 
 function decodeBody(bytes: Buffer, contentType: string): string {
   const charset = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1] ?? 'utf-8'
+  // Apache labels listings ISO-8859-1 by default even when the file names are UTF-8: bytes that
+  // are valid UTF-8 are read as UTF-8 (Latin-1 text with accents is almost never valid UTF-8).
+  if (/^(iso-8859-1|latin1|windows-1252|us-ascii)$/i.test(charset)) {
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    } catch {}
+  }
   try {
     return new TextDecoder(charset).decode(bytes)
   } catch {
