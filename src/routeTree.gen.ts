@@ -16,6 +16,7 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as MemberFoldersRouteImport } from './routes/_member/folders'
+import { Route as MemberPlayerRouteImport } from './routes/_member/player'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
@@ -56,6 +57,11 @@ const MemberFoldersRoute = MemberFoldersRouteImport.update({
   path: '/folders',
   getParentRoute: () => MemberRoute,
 } as any)
+const MemberPlayerRoute = MemberPlayerRouteImport.update({
+  id: '/player',
+  path: '/player',
+  getParentRoute: () => MemberRoute,
+} as any)
 const ApiSplatRoute = ApiSplatRouteImport.update({
   id: '/api/$',
   path: '/api/$',
@@ -93,6 +99,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/folders': typeof MemberFoldersRoute
+  '/player': typeof MemberPlayerRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -106,6 +113,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/folders': typeof MemberFoldersRoute
+  '/player': typeof MemberPlayerRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -122,6 +130,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/_member/folders': typeof MemberFoldersRoute
+  '/_member/player': typeof MemberPlayerRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -137,6 +146,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/folders'
+    | '/player'
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
@@ -150,6 +160,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/folders'
+    | '/player'
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
@@ -165,6 +176,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/_member/folders'
+    | '/_member/player'
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
@@ -237,6 +249,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberFoldersRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/player': {
+      id: '/_member/player'
+      path: '/player'
+      fullPath: '/player'
+      preLoaderRoute: typeof MemberPlayerRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/api/$': {
       id: '/api/$'
       path: '/api/$'
@@ -296,10 +315,12 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface MemberRouteChildren {
   MemberFoldersRoute: typeof MemberFoldersRoute
+  MemberPlayerRoute: typeof MemberPlayerRoute
 }
 
 const MemberRouteChildren: MemberRouteChildren = {
   MemberFoldersRoute: MemberFoldersRoute,
+  MemberPlayerRoute: MemberPlayerRoute,
 }
 
 const MemberRouteWithChildren =

@@ -165,7 +165,7 @@ describe('library playlist', () => {
     expect(full.status).toBe(200)
     expect(full.headers.get('content-type')).toBe('audio/mpeg')
     expect(full.headers.get('accept-ranges')).toBe('bytes')
-    expect(Buffer.from(await full.arrayBuffer()).equals(file)).toBe(true)
+    expect(Buffer.from(await full.arrayBuffer()).equals(file as Uint8Array)).toBe(true)
 
     const head = await fetch(url, { method: 'HEAD' })
     expect(head.status).toBe(200)
@@ -182,7 +182,7 @@ describe('library playlist', () => {
       expect(res.status).toBe(206)
       expect(res.headers.get('content-range')).toBe(`bytes ${start}-${end}/${file.length}`)
       expect(res.headers.get('content-length')).toBe(String(end - start + 1))
-      expect(Buffer.from(await res.arrayBuffer()).equals(file.subarray(start, end + 1))).toBe(true)
+      expect(Buffer.from(await res.arrayBuffer()).equals(file.subarray(start, end + 1) as Uint8Array)).toBe(true)
     }
     const bad = await fetch(url, { headers: { range: `bytes=${file.length}-` } })
     expect(bad.status).toBe(416)

@@ -20,7 +20,7 @@ let nginx: ListingServer
 let python: ListingServer
 let apache: ListingServer
 let token: string
-let silent: ReturnType<typeof Bun.listen>
+let silent: { port: number; stop: (closeActive?: boolean) => void }
 let huge: ReturnType<typeof Bun.serve>
 
 beforeAll(async () => {
