@@ -19,7 +19,9 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as MemberFoldersRouteImport } from './routes/_member/folders'
+import { Route as MemberPlayerRouteImport } from './routes/_member/player'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
+import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin/index'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin/dashboard'
@@ -73,9 +75,19 @@ const MemberFoldersRoute = MemberFoldersRouteImport.update({
   path: '/folders',
   getParentRoute: () => MemberRoute,
 } as any)
+const MemberPlayerRoute = MemberPlayerRouteImport.update({
+  id: '/player',
+  path: '/player',
+  getParentRoute: () => MemberRoute,
+} as any)
 const ApiSplatRoute = ApiSplatRouteImport.update({
   id: '/api/$',
   path: '/api/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MediaSplatRoute = MediaSplatRouteImport.update({
+  id: '/media/$',
+  path: '/media/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
@@ -108,7 +120,9 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/folders': typeof MemberFoldersRoute
+  '/player': typeof MemberPlayerRoute
   '/api/$': typeof ApiSplatRoute
+  '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
@@ -123,7 +137,9 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/folders': typeof MemberFoldersRoute
+  '/player': typeof MemberPlayerRoute
   '/api/$': typeof ApiSplatRoute
+  '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
@@ -141,7 +157,9 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/_member/folders': typeof MemberFoldersRoute
+  '/_member/player': typeof MemberPlayerRoute
   '/api/$': typeof ApiSplatRoute
+  '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
@@ -158,7 +176,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/folders'
+    | '/player'
     | '/api/$'
+    | '/media/$'
     | '/reset-password/$token'
     | '/admin/dashboard'
     | '/api/trpc/$'
@@ -173,7 +193,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/folders'
+    | '/player'
     | '/api/$'
+    | '/media/$'
     | '/reset-password/$token'
     | '/admin/dashboard'
     | '/api/trpc/$'
@@ -190,7 +212,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/_member/folders'
+    | '/_member/player'
     | '/api/$'
+    | '/media/$'
     | '/reset-password/$token'
     | '/_admin/admin/dashboard'
     | '/api/trpc/$'
@@ -208,6 +232,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
   ApiSplatRoute: typeof ApiSplatRoute
+  MediaSplatRoute: typeof MediaSplatRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
 }
@@ -284,11 +309,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberFoldersRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/player': {
+      id: '/_member/player'
+      path: '/player'
+      fullPath: '/player'
+      preLoaderRoute: typeof MemberPlayerRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/api/$': {
       id: '/api/$'
       path: '/api/$'
       fullPath: '/api/$'
       preLoaderRoute: typeof ApiSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/media/$': {
+      id: '/media/$'
+      path: '/media/$'
+      fullPath: '/media/$'
+      preLoaderRoute: typeof MediaSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/reset-password/$token': {
@@ -336,10 +375,12 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface MemberRouteChildren {
   MemberFoldersRoute: typeof MemberFoldersRoute
+  MemberPlayerRoute: typeof MemberPlayerRoute
 }
 
 const MemberRouteChildren: MemberRouteChildren = {
   MemberFoldersRoute: MemberFoldersRoute,
+  MemberPlayerRoute: MemberPlayerRoute,
 }
 
 const MemberRouteWithChildren =
@@ -356,6 +397,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
   ApiSplatRoute: ApiSplatRoute,
+  MediaSplatRoute: MediaSplatRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
 }

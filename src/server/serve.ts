@@ -7,6 +7,7 @@ import { closeDb, getDb } from './db'
 import { CLIENT_IP_HEADER } from './http/client-info'
 import { recordRequest } from './http/metrics'
 import { logger } from './logger'
+import { handleMedia } from './media/handler'
 import { ensureAdmin } from './services/auth'
 
 // Sent with every answer: no MIME sniffing, no framing by other sites, no referrer leaks.
@@ -28,6 +29,8 @@ export type StartApp = { fetch: (request: Request) => Promise<Response> }
 export type StaticLookup = (pathname: string) => Blob | null
 
 async function route(app: StartApp, findStatic: StaticLookup, request: Request, url: URL): Promise<Response> {
+  // Media bytes skip the app (fast path); the Start route /media/$ serves them in dev.
+  if (url.pathname.startsWith('/media/')) return handleMedia(request)
   if ((request.method === 'GET' || request.method === 'HEAD') && url.pathname !== '/' && !url.pathname.startsWith('/api/')) {
     const file = findStatic(url.pathname)
     if (file) {

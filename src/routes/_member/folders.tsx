@@ -1,8 +1,8 @@
-// /folders: the members' folder list (built out by the library issue).
+// /folders: the members' folder list.
 import { createFileRoute } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { FoldersPage } from '~/client/features/folders/folders-page'
 
 export const Route = createFileRoute('/_member/folders')({
   head: () => ({ meta: [{ title: 'My Folders · Vibes' }] }),
-  component: () => <h1 className={css({ fontSize: '3xl', fontWeight: 'bold' })}>My Folders</h1>,
+  component: FoldersPage,
 })

@@ -11,15 +11,13 @@ export class RateLimitError extends TRPCError {
   }
 }
 
+// Zod's own wording (as opposed to the spec's messages, which already read as a sentence about
+// the field) gets the field's path in front so the client knows which field is wrong.
+const ZOD_DEFAULT = /^(Invalid input|Invalid option|Invalid string|Invalid number|Invalid email address|Invalid URL|Invalid UUID|Invalid date|Invalid element|Invalid key|Too small|Too big|Expected)/
+
 function issueMessage(issue: core.$ZodIssue): string {
   const field = issue.path.map(String).join('.')
-  if (!field) return issue.message
-  const words = field
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[\s._]+/)
-  const named = words.some((w) => w.length > 2 && issue.message.toLowerCase().includes(w))
-  return named ? issue.message : `${field}: ${issue.message}`
+  return field && ZOD_DEFAULT.test(issue.message) ? `${field}: ${issue.message}` : issue.message
 }
 
 export function zodErrorOf(error: unknown): ZodError | undefined {

@@ -2,8 +2,10 @@
 import { authRouter } from '../routers/auth'
 import { chartsRouter } from '../routers/charts'
 import { contactRouter } from '../routers/contact'
+import { foldersRouter } from '../routers/folders'
 import { healthRouter } from '../routers/health'
 import { hitsRouter } from '../routers/hits'
+import { remoteRouter } from '../routers/remote'
 import { createCallerFactory, createTRPCRouter } from './init'
 
 export const appRouter = createTRPCRouter({
@@ -12,6 +14,8 @@ export const appRouter = createTRPCRouter({
   contact: contactRouter,
   charts: chartsRouter,
   hits: hitsRouter,
+  folders: foldersRouter,
+  remote: remoteRouter,
 })
 
 export type AppRouter = typeof appRouter

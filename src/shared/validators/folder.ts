@@ -29,3 +29,17 @@ export const FolderSchema = z.strictObject({
 export type FolderInput = z.infer<typeof FolderSchema>
 
 export const isRemotePath = (path: string) => /^http/i.test(path)
+
+export const MAX_FOLDERS_PER_USER = 500
+
+const folderId = z.string({ error: 'Folder id is required' }).trim().min(1, 'Folder id is required').max(64, 'Folder id is too long')
+
+export const FolderIdSchema = z.strictObject({ id: folderId })
+export const FolderUpdateSchema = FolderSchema.extend({ id: folderId })
+export const FolderReorderSchema = z.strictObject({
+  folderIds: z
+    .array(folderId, { error: 'folderIds must be a list of folder ids' })
+    .max(MAX_FOLDERS_PER_USER, `folderIds may list at most ${MAX_FOLDERS_PER_USER} folders`),
+})
+export type FolderUpdateInput = z.infer<typeof FolderUpdateSchema>
+export type FolderReorderInput = z.infer<typeof FolderReorderSchema>

@@ -1,5 +1,6 @@
 export * from './auth'
+export * from './charts'
 export * from './contact'
 export * from './folder'
-export * from './charts'
 export * from './hits'
+export * from './remote'

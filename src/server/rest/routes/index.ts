@@ -3,7 +3,9 @@ import type { RestRoute } from '../define'
 import { authRoutes } from './auth'
 import { chartsRoutes } from './charts'
 import { contactRoutes } from './contact'
+import { folderRoutes } from './folders'
 import { healthRoutes } from './health'
 import { hitsRoutes } from './hits'
+import { remoteRoutes } from './remote'
 
-export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes, ...contactRoutes, ...chartsRoutes, ...hitsRoutes]
+export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes, ...contactRoutes, ...chartsRoutes, ...hitsRoutes, ...folderRoutes, ...remoteRoutes]

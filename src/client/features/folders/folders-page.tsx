@@ -1,0 +1,115 @@
+// /folders (spec §2 "/folders", §4 "Folder list", §8 "Folders"): the member's folders with
+// add / edit / delete / reorder / play, and the loading, error, empty and expired-token states.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { errorMessage, reportGlobalError } from '~/client/global-errors'
+import { useTRPC } from '~/client/trpc'
+import { Button } from '~/client/ui/button'
+import { Modal, modalFooter } from '~/client/ui/modal'
+import { CenteredSpinner, Spinner } from '~/client/ui/spinner'
+import { toast } from '~/client/ui/toaster'
+import { css } from 'styled-system/css'
+import { FolderDialog } from './folder-dialog'
+import { FolderGrid } from './folder-grid'
+import type { Folder } from './types'
+import { isAuthExpiredError, useFolderAuthError, useRedirectingToLogin } from './use-folder-auth-error'
+import { useOrderSaver } from './use-order-saver'
+
+export function FoldersPage() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const handleAuthError = useFolderAuthError()
+  const redirecting = useRedirectingToLogin()
+  const list = useQuery({ ...trpc.folders.list.queryOptions(), retry: false })
+  const { schedule, saving } = useOrderSaver()
+  const [dialog, setDialog] = useState<{ open: boolean; folder: Folder | null }>({ open: false, folder: null })
+  const [deleting, setDeleting] = useState<Folder | null>(null)
+
+  useEffect(() => {
+    if (list.error) handleAuthError(list.error)
+  }, [list.error, handleAuthError])
+
+  const remove = useMutation(
+    trpc.folders.delete.mutationOptions({
+      onSuccess: () => {
+        setDeleting(null)
+        void queryClient.invalidateQueries({ queryKey: trpc.folders.list.queryKey() })
+        toast({ title: 'Folder deleted', description: 'Your folder has been deleted successfully', type: 'success' })
+      },
+      onError: (error) => {
+        setDeleting(null)
+        if (handleAuthError(error)) return
+        if (!reportGlobalError(error)) toast({ title: 'Failed to delete folder', description: errorMessage(error, 'An unexpected error occurred'), type: 'error' })
+      },
+    }),
+  )
+
+  const openAdd = () => setDialog({ open: true, folder: null })
+  const folders = list.data ?? []
+
+  return (
+    <section className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+      <header className={css({ display: 'flex', alignItems: { base: 'flex-start', sm: 'center' }, justifyContent: 'space-between', gap: '4', flexDirection: { base: 'column', sm: 'row' } })}>
+        <div>
+          <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>My Folders</h1>
+          <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>Your music library folders and remote URLs, in the order you like.</p>
+        </div>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+          {saving && (
+            <span role="status" className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' })}>
+              <span className={css({ w: '2', h: '2', borderRadius: 'full', bg: 'accent.default', animation: 'pulse 1s infinite' })} aria-hidden="true" />
+              Saving folder order...
+            </span>
+          )}
+          <Button onClick={openAdd} disabled={redirecting}>
+            <span aria-hidden="true">+</span> Add Folder
+          </Button>
+        </div>
+      </header>
+
+      {redirecting ? (
+        <div role="status" className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', py: '16', color: 'fg.muted' })}>
+          <Spinner label="Redirecting" />
+          <p>Redirecting to login page...</p>
+        </div>
+      ) : list.isPending ? (
+        <CenteredSpinner label="Loading folders" />
+      ) : list.isError ? (
+        <div role="alert" className={css({ textAlign: 'center', py: '12', px: '4', bg: 'danger.muted', borderRadius: '2xl', borderWidth: '1px', borderColor: 'danger.default' })}>
+          <p className={css({ fontWeight: 'semibold' })}>{errorMessage(list.error, 'Failed to load folders')}</p>
+          {!isAuthExpiredError(list.error) && (
+            <Button variant="outline" className={css({ mt: '4' })} onClick={() => void list.refetch()}>
+              Retry
+            </Button>
+          )}
+        </div>
+      ) : folders.length === 0 ? (
+        <div className={css({ textAlign: 'center', py: '16', px: '4', borderWidth: '2px', borderStyle: 'dashed', borderColor: 'border.default', borderRadius: '2xl' })}>
+          <p aria-hidden="true" className={css({ fontSize: '4xl' })}>
+            📁
+          </p>
+          <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', mt: '2' })}>No folders yet</h2>
+          <p className={css({ color: 'fg.muted', mt: '1' })}>Add your first folder to get started.</p>
+          <Button className={css({ mt: '5' })} onClick={openAdd} aria-label="Add your first folder">
+            <span aria-hidden="true">+</span> Add Folder
+          </Button>
+        </div>
+      ) : (
+        <FolderGrid folders={folders} onReorder={schedule} saving={saving} onAdd={openAdd} onEdit={(folder) => setDialog({ open: true, folder })} onDelete={setDeleting} />
+      )}
+
+      <FolderDialog open={dialog.open} folder={dialog.folder} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      <Modal open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)} busy={remove.isPending} role="alertdialog" title="Delete Folder" description="Are you sure you want to delete this folder?">
+        {deleting && <p className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>{deleting.label} — {deleting.path}</p>}
+        <div className={modalFooter}>
+          <Button variant="outline" onClick={() => setDeleting(null)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" disabled={remove.isPending} onClick={() => deleting && remove.mutate({ id: deleting.id })}>
+            {remove.isPending ? 'Deleting...' : 'Delete'}
+          </Button>
+        </div>
+      </Modal>
+    </section>
+  )
+}

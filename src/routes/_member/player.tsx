@@ -1,0 +1,77 @@
+// /player?fid=<folder id> (spec §2 "Playlist-by-folder"): a member's folder as a playlist. The
+// folder comes from ?fid, else the last one played (kept under a vibes:user: key, so logout
+// clears it).
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { useAuth } from '~/client/features/auth/auth-store'
+import { FolderPlaylist } from '~/client/features/folders/folder-playlist'
+import { lastFolder, rememberFolder } from '~/client/features/folders/last-folder'
+import { errorMessage } from '~/client/global-errors'
+import { useTRPC } from '~/client/trpc'
+import { button } from '~/client/ui/button'
+import { Spinner } from '~/client/ui/spinner'
+import { css, cx } from 'styled-system/css'
+
+export const Route = createFileRoute('/_member/player')({
+  validateSearch: (search: Record<string, unknown>): { fid?: string } => (typeof search.fid === 'string' && search.fid ? { fid: search.fid } : {}),
+  head: () => ({ meta: [{ title: 'Player · Vibes' }] }),
+  component: PlayerPage,
+})
+
+const backLink = cx(button({ variant: 'outline', size: 'sm' }))
+
+function PlayerPage() {
+  const { fid } = Route.useSearch()
+  const auth = useAuth()
+  const trpc = useTRPC()
+  // undefined until the browser has read storage; null when there is no folder at all.
+  const [folderId, setFolderId] = useState<string | null | undefined>(fid)
+  useEffect(() => {
+    if (fid) rememberFolder(fid)
+    setFolderId(fid ?? lastFolder())
+  }, [fid])
+
+  const playlist = useQuery({ ...trpc.folders.playlist.queryOptions({ id: folderId ?? '' }), enabled: !!folderId && auth.isAuthenticated, retry: false, staleTime: 5 * 60_000 })
+  const tracks = playlist.data?.tracks ?? []
+  const title = playlist.data?.folder.label || 'Music Player'
+
+  return (
+    <section className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+      <div>
+        <Link to="/folders" className={backLink}>
+          <span aria-hidden="true">←</span> Back to Folders
+        </Link>
+      </div>
+      <header>
+        <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', overflowWrap: 'anywhere' })}>{title}</h1>
+        {playlist.isSuccess && tracks.length > 0 && <p className={css({ color: 'fg.muted', mt: '1' })}>Playing {tracks.length} tracks from your collection</p>}
+      </header>
+      {folderId === null ? (
+        <Problem message="No folder selected" />
+      ) : folderId === undefined || playlist.isPending ? (
+        <div role="status" className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', py: '16', color: 'fg.muted' })}>
+          <Spinner label="Loading your music" />
+          <p>Loading your music...</p>
+        </div>
+      ) : playlist.isError ? (
+        <Problem message={errorMessage(playlist.error, 'Failed to load playlist')} />
+      ) : tracks.length === 0 ? (
+        <p className={css({ textAlign: 'center', py: '16', color: 'fg.muted' })}>No tracks found in this folder.</p>
+      ) : (
+        <FolderPlaylist tracks={tracks} playlistId={folderId} label={title} />
+      )}
+    </section>
+  )
+}
+
+function Problem({ message }: { message: string }) {
+  return (
+    <div role="alert" className={css({ textAlign: 'center', py: '12', px: '4', bg: 'danger.muted', borderRadius: '2xl', borderWidth: '1px', borderColor: 'danger.default' })}>
+      <p className={css({ fontWeight: 'semibold' })}>{message}</p>
+      <Link to="/folders" className={cx(button({ variant: 'outline' }), css({ mt: '4' }))}>
+        Return to Folders
+      </Link>
+    </div>
+  )
+}

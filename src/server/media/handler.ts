@@ -1,0 +1,88 @@
+// GET/HEAD /media/<library path>?exp=&sig= (CONTRACT §3): streams a file of the server library
+// to <audio>/<video>, VLC or curl. Signed, expiring URLs (403 otherwise); single byte ranges
+// (206 / 416), ETag and Last-Modified with If-None-Match / If-Modified-Since / If-Range; the
+// spec's MIME map. `?cover=1` serves the embedded cover art of the file the same way.
+// Wired in front of the app in serve.ts (fast path) and as the Start route /media/$ (dev).
+import { statSync, type Stats } from 'node:fs'
+import { config } from '../config'
+import { readCover } from './covers'
+import { resolveInside } from './library-path'
+import { mimeOf } from './mime'
+import { mediaPathOf, parseRange } from './request-rules'
+import { verifyMediaSignature, type MediaKind } from './sign'
+
+const text = (status: number, body: string, headers: Record<string, string> = {}) =>
+  new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } })
+
+const etagOf = (st: Stats, kind: MediaKind) => `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}${kind === 'cover' ? '-c' : ''}"`
+
+function notModified(request: Request, etag: string, mtimeMs: number): boolean {
+  const inm = request.headers.get('if-none-match')
+  if (inm !== null) return inm.trim() === '*' || inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)
+  const ims = request.headers.get('if-modified-since')
+  if (ims !== null) {
+    const since = Date.parse(ims)
+    return !Number.isNaN(since) && Math.floor(mtimeMs / 1000) * 1000 <= since
+  }
+  return false
+}
+
+/** If-Range: the range applies only when the validator still matches (else send it all). */
+function ifRangeHolds(request: Request, etag: string, mtimeMs: number): boolean {
+  const v = request.headers.get('if-range')
+  if (v === null) return true
+  const t = v.trim()
+  if (t.startsWith('"') || t.startsWith('W/')) return t === etag
+  const date = Date.parse(t)
+  return !Number.isNaN(date) && Math.floor(mtimeMs / 1000) * 1000 === date
+}
+
+export async function handleMedia(request: Request): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return text(405, 'Method not allowed', { allow: 'GET, HEAD' })
+  const url = new URL(request.url)
+  const relPath = mediaPathOf(url.pathname)
+  if (!relPath) return text(400, 'Bad media path')
+  const kind: MediaKind = url.searchParams.get('cover') === '1' ? 'cover' : 'file'
+  const check = verifyMediaSignature(config.AUTH_SECRET, relPath, kind, url.searchParams.get('exp'), url.searchParams.get('sig'))
+  if (check !== 'ok') return text(403, check === 'expired' ? 'Media link expired' : 'Media link is not signed')
+
+  const real = resolveInside(relPath)
+  let st: Stats | null = null
+  try {
+    st = real ? statSync(real) : null
+  } catch {}
+  if (!real || !st?.isFile()) return text(404, 'Not found')
+
+  const etag = etagOf(st, kind)
+  const headers: Record<string, string> = {
+    etag,
+    'last-modified': new Date(st.mtimeMs).toUTCString(),
+    'cache-control': 'private, max-age=3600',
+    'x-content-type-options': 'nosniff',
+  }
+  if (notModified(request, etag, st.mtimeMs)) return new Response(null, { status: 304, headers })
+
+  let body: Blob
+  if (kind === 'cover') {
+    const cover = await readCover(real, st)
+    if (!cover) return text(404, 'No cover art')
+    body = new Blob([cover.data as Uint8Array<ArrayBuffer>], { type: cover.mime })
+    headers['content-type'] = cover.mime
+  } else {
+    body = Bun.file(real)
+    headers['content-type'] = mimeOf(relPath)
+    headers['accept-ranges'] = 'bytes'
+  }
+  const size = kind === 'cover' ? body.size : st.size
+
+  const range = kind === 'file' && ifRangeHolds(request, etag, st.mtimeMs) ? parseRange(request.headers.get('range'), size) : null
+  if (range === 'unsatisfiable') return text(416, 'Range not satisfiable', { 'content-range': `bytes */${size}`, 'accept-ranges': 'bytes' })
+  let status = 200
+  if (range) {
+    status = 206
+    body = body.slice(range.start, range.end + 1)
+    headers['content-range'] = `bytes ${range.start}-${range.end}/${size}`
+  }
+  headers['content-length'] = String(range ? range.end - range.start + 1 : size)
+  return new Response(request.method === 'HEAD' ? null : body, { status, headers })
+}

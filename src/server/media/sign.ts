@@ -1,0 +1,36 @@
+// Signed, expiring media URLs (CONTRACT §3): /media/<path>?exp=<unix s>&sig=<hmac>. The HMAC
+// (SHA-256, keyed with AUTH_SECRET) covers the kind (file or cover), the expiry and the decoded
+// library path, so a URL cannot be edited to reach another file or live longer. Expiries are
+// rounded up to the hour so a listing answers the same URLs for an hour (browser caches work).
+import { createHmac, timingSafeEqual } from 'node:crypto'
+
+export const MEDIA_PREFIX = '/media/'
+export const MEDIA_URL_TTL_SEC = 24 * 3600
+const ROUND_SEC = 3600
+
+export type MediaKind = 'file' | 'cover'
+
+function mac(secret: string, kind: MediaKind, exp: number, relPath: string): string {
+  return createHmac('sha256', secret).update(`${kind}\n${exp}\n${relPath}`).digest('base64url')
+}
+
+/** Percent-encodes each segment of a library path ('a b/c#.mp3' → 'a%20b/c%23.mp3'). */
+export const encodeMediaPath = (relPath: string) => relPath.split('/').map(encodeURIComponent).join('/')
+
+/** A signed URL (path + query) for a file inside MEDIA_ROOT, given as 'dir/file.mp3'. */
+export function signMediaUrl(secret: string, relPath: string, kind: MediaKind = 'file', nowSec = Math.floor(Date.now() / 1000)): string {
+  const exp = Math.ceil((nowSec + MEDIA_URL_TTL_SEC) / ROUND_SEC) * ROUND_SEC
+  const cover = kind === 'cover' ? 'cover=1&' : ''
+  return `${MEDIA_PREFIX}${encodeMediaPath(relPath)}?${cover}exp=${exp}&sig=${mac(secret, kind, exp, relPath)}`
+}
+
+export type SignatureCheck = 'ok' | 'missing' | 'expired' | 'invalid'
+
+export function verifyMediaSignature(secret: string, relPath: string, kind: MediaKind, exp: string | null, sig: string | null, nowSec = Date.now() / 1000): SignatureCheck {
+  if (!exp || !sig) return 'missing'
+  if (!/^\d{1,12}$/.test(exp)) return 'invalid'
+  const expected = Buffer.from(mac(secret, kind, Number(exp), relPath))
+  const given = Buffer.from(sig)
+  if (given.length !== expected.length || !timingSafeEqual(given as Uint8Array, expected as Uint8Array)) return 'invalid'
+  return Number(exp) < nowSec ? 'expired' : 'ok'
+}

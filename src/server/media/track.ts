@@ -1,0 +1,40 @@
+// A playlist entry as the API answers it (the player's Track shape): url, title, mime, artist,
+// album, optional genre/year, duration in seconds (0 when unknown), optional cover URL.
+export type PlaylistTrack = {
+  url: string
+  title: string
+  mime: string
+  artist: string
+  album: string
+  genre?: string
+  year?: number
+  duration: number
+  cover?: string
+}
+
+export const UNKNOWN_ALBUM = 'Unknown Album'
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+
+/** Natural order ("2 x" before "10 x"), ties broken by code point so the order is total. */
+export function naturalCompare(a: string, b: string): number {
+  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0)
+}
+
+/** Natural order of slash-separated paths, compared segment by segment. */
+export function naturalPathCompare(a: string, b: string): number {
+  const x = a.split('/')
+  const y = b.split('/')
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const c = naturalCompare(x[i], y[i])
+    if (c) return c
+  }
+  return x.length - y.length
+}
+
+/** A file name without its directory and extension ('dir/Song.mp3' → 'Song'). */
+export function fileTitle(name: string): string {
+  const base = name.slice(name.lastIndexOf('/') + 1)
+  const dot = base.lastIndexOf('.')
+  return dot > 0 ? base.slice(0, dot) : base
+}

@@ -1,0 +1,218 @@
+// Reading what a remote folder URL answers: an HTML directory listing (nginx autoindex, Apache
+// mod_autoindex, lighttpd, Caddy, Python http.server — all of them are links in HTML), an
+// M3U/M3U8 or PLS playlist, or a JSON track list. Media files only, absolute URLs (relative
+// links resolved against the listing URL). Listings are sorted naturally by title; playlists
+// keep their author's order. Titles come from the text given (link text, #EXTINF, TitleN,
+// JSON title) unless it is empty or truncated with '..>', then from the file name in the URL,
+// percent-decoded (a double-encoded %25 decoded too), without extension.
+import { extensionOf, isMediaName, MEDIA_MIME, mimeOf } from '../media/mime'
+import { fileTitle, naturalCompare, UNKNOWN_ALBUM, type PlaylistTrack } from '../media/track'
+
+export type PlaylistFormat = 'html' | 'm3u' | 'pls' | 'json'
+
+/** Decodes percent-escapes; when the text was double-encoded (%25xx), decodes the second layer too. */
+export function decodeName(s: string): string {
+  const once = (t: string) => {
+    try {
+      return decodeURIComponent(t)
+    } catch {
+      return t.replace(/%([0-9a-f]{2})/gi, (m, h) => {
+        const c = parseInt(h, 16)
+        return c < 0x80 ? String.fromCharCode(c) : m
+      })
+    }
+  }
+  const first = once(s)
+  return /%25[0-9a-f]{2}/i.test(s) && /%[0-9a-f]{2}/i.test(first) ? once(first) : first
+}
+
+/** The file name of a URL, decoded, without extension. */
+export function titleFromUrl(url: string): string {
+  try {
+    const path = new URL(url).pathname.replace(/\/+$/, '')
+    return fileTitle(decodeName(path.slice(path.lastIndexOf('/') + 1))) || url
+  } catch {
+    return fileTitle(decodeName(url))
+  }
+}
+
+/** The spec's title rule: given text unless blank or truncated ('..>'), else the URL's file name. */
+export function titleFor(text: string | undefined, url: string): string {
+  const t = (text ?? '').replace(/\s+/g, ' ').trim()
+  if (!t || t.endsWith('..>') || t.endsWith('..&gt;')) return titleFromUrl(url)
+  return isMediaName(t) ? fileTitle(t) : t
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" }
+export function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s
+  return s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e: string) => {
+    if (e[0] === '#') {
+      const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m
+    }
+    return ENTITIES[e.toLowerCase()] ?? m
+  })
+}
+
+/** An absolute http(s) URL without fragment, or null. */
+function absolute(href: string, base: string): string | null {
+  try {
+    const u = new URL(href.trim(), base)
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null
+    u.hash = ''
+    return u.href
+  } catch {
+    return null
+  }
+}
+
+const urlPath = (url: string) => {
+  try {
+    return new URL(url).pathname
+  } catch {
+    return url
+  }
+}
+
+/** Playlists may list streams without an extension; anything else must be a media file. */
+function playlistEntryOk(url: string, mime?: string): boolean {
+  const ext = extensionOf(urlPath(url))
+  if (mime && /^(audio|video)\//i.test(mime)) return true
+  return ext === '' || Object.hasOwn(MEDIA_MIME, ext)
+}
+
+const track = (url: string, title: string, extra: Partial<PlaylistTrack> = {}): PlaylistTrack => ({
+  url,
+  title,
+  mime: mimeOf(urlPath(url)),
+  artist: '',
+  album: UNKNOWN_ALBUM,
+  duration: 0,
+  ...extra,
+})
+
+export function detectFormat(body: string, url: string, contentType: string): PlaylistFormat {
+  const ct = contentType.toLowerCase()
+  const ext = extensionOf(urlPath(url))
+  const head = body.trimStart().slice(0, 64)
+  if (/^#EXTM3U/i.test(head) || ct.includes('mpegurl') || ext === 'm3u' || ext === 'm3u8') return 'm3u'
+  if (/^\[playlist\]/i.test(head) || ct.includes('scpls') || ext === 'pls') return 'pls'
+  if (ct.includes('json') || ((head.startsWith('[') || head.startsWith('{')) && !ct.includes('html'))) return 'json'
+  // A plain-text list of URLs reads like an M3U without tags.
+  if (ct.startsWith('text/plain') && !/<a\s/i.test(body.slice(0, 4096))) return 'm3u'
+  return 'html'
+}
+
+const ANCHOR = /<a\s[^>]*?href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))[^>]*>([\s\S]*?)<\/a\s*>/gi
+
+export function parseHtmlListing(html: string, base: string): PlaylistTrack[] {
+  const seen = new Set<string>()
+  const out: PlaylistTrack[] = []
+  for (const m of html.matchAll(ANCHOR)) {
+    const href = decodeEntities(m[1] ?? m[2] ?? m[3] ?? '')
+    if (!href || href.startsWith('?') || href.startsWith('#')) continue
+    const url = absolute(href, base)
+    if (!url || seen.has(url) || !isMediaName(urlPath(url))) continue
+    seen.add(url)
+    const text = decodeEntities(m[4].replace(/<[^>]*>/g, ''))
+    out.push(track(url, titleFor(text, url)))
+  }
+  return out.sort((a, b) => naturalCompare(a.title, b.title) || naturalCompare(a.url, b.url))
+}
+
+export function parseM3u(body: string, base: string): PlaylistTrack[] {
+  const out: PlaylistTrack[] = []
+  let pending: { title?: string; duration?: number } = {}
+  for (const rawLine of body.split(/\r\n|\r|\n/)) {
+    const line = rawLine.replace(/^\uFEFF/, '').trim()
+    if (!line) continue
+    if (line.startsWith('#')) {
+      const inf = /^#EXTINF\s*:\s*(-?[\d.]+)?[^,]*,(.*)$/i.exec(line)
+      if (inf) pending = { duration: Number(inf[1]) > 0 ? Number(inf[1]) : undefined, title: inf[2] }
+      continue
+    }
+    const url = absolute(line, base)
+    if (url && playlistEntryOk(url)) out.push(track(url, titleFor(pending.title, url), pending.duration ? { duration: pending.duration } : {}))
+    pending = {}
+  }
+  return out
+}
+
+export function parsePls(body: string, base: string): PlaylistTrack[] {
+  const entries = new Map<number, { file?: string; title?: string; length?: number }>()
+  for (const rawLine of body.split(/\r\n|\r|\n/)) {
+    const m = /^\s*(File|Title|Length)(\d+)\s*=(.*)$/i.exec(rawLine)
+    if (!m) continue
+    const n = Number(m[2])
+    const e = entries.get(n) ?? {}
+    const key = m[1].toLowerCase()
+    if (key === 'file') e.file = m[3].trim()
+    else if (key === 'title') e.title = m[3].trim()
+    else e.length = Number(m[3])
+    entries.set(n, e)
+  }
+  const out: PlaylistTrack[] = []
+  for (const [, e] of [...entries].sort((a, b) => a[0] - b[0])) {
+    const url = e.file ? absolute(e.file, base) : null
+    if (url && playlistEntryOk(url)) out.push(track(url, titleFor(e.title, url), e.length && e.length > 0 ? { duration: e.length } : {}))
+  }
+  return out
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined)
+const num = (v: unknown) => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN
+  return Number.isFinite(n) && n > 0 ? n : undefined
+}
+
+export function parseJsonTracks(body: string, base: string): PlaylistTrack[] {
+  let data: unknown
+  try {
+    data = JSON.parse(body)
+  } catch {
+    return []
+  }
+  // A bare array, or an object holding one (our own REST envelope's `data` included).
+  for (let i = 0; i < 3 && data && !Array.isArray(data) && typeof data === 'object'; i++) {
+    const o = data as Record<string, unknown>
+    data = o.tracks ?? o.data ?? o.items ?? o.playlist ?? o.files ?? o.results
+  }
+  if (!Array.isArray(data)) return []
+  const out: PlaylistTrack[] = []
+  for (const item of data) {
+    const o: Record<string, unknown> = typeof item === 'string' ? { url: item } : item && typeof item === 'object' ? (item as Record<string, unknown>) : {}
+    const href = str(o.url) ?? str(o.src) ?? str(o.href) ?? str(o.file) ?? str(o.path) ?? str(o.link)
+    const url = href ? absolute(href, base) : null
+    const givenMime = str(o.mime) ?? str(o.mimeType) ?? str(o.type)
+    if (!url || !playlistEntryOk(url, givenMime)) continue
+    const extra: Partial<PlaylistTrack> = {}
+    if (givenMime && /^(audio|video)\//i.test(givenMime)) extra.mime = givenMime.toLowerCase()
+    if (str(o.artist)) extra.artist = str(o.artist)
+    if (str(o.album)) extra.album = str(o.album)
+    if (str(o.genre)) extra.genre = str(o.genre)
+    const year = num(o.year)
+    if (year && year < 10_000) extra.year = Math.floor(year)
+    const duration = num(o.duration) ?? num(o.length)
+    if (duration) extra.duration = duration
+    const cover = str(o.cover) ?? str(o.image) ?? str(o.artwork)
+    const coverUrl = cover ? absolute(cover, base) : null
+    if (coverUrl) extra.cover = coverUrl
+    out.push(track(url, titleFor(str(o.title) ?? str(o.name), url), extra))
+  }
+  return out
+}
+
+/** Reads a remote answer as a track list. */
+export function parsePlaylist(body: string, url: string, contentType: string): PlaylistTrack[] {
+  switch (detectFormat(body, url, contentType)) {
+    case 'm3u':
+      return parseM3u(body, url)
+    case 'pls':
+      return parsePls(body, url)
+    case 'json':
+      return parseJsonTracks(body, url)
+    default:
+      return parseHtmlListing(body, url)
+  }
+}

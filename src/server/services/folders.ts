@@ -1,0 +1,83 @@
+// Members' folders: an ordered list per user (position column). Ownership is part of every
+// WHERE clause, so another user's folder is simply not found (404).
+import { TRPCError } from '@trpc/server'
+import { and, asc, count, eq, max } from 'drizzle-orm'
+import type { Db } from '~/db/client'
+import { folders } from '~/db/schema'
+import { isRemotePath, MAX_FOLDERS_PER_USER, type FolderInput } from '~/shared/validators'
+import type { PlaylistTrack } from '../media/track'
+import { loadRemotePlaylist } from '../remote'
+import { listLibraryFolder } from './library'
+
+export const FOLDER_NOT_FOUND = 'Folder not found'
+
+/** The API shape of a folder (the spec's _id plus id). */
+export type FolderDto = { _id: string; id: string; label: string; path: string; createdAt: string }
+
+const columns = { id: folders.id, label: folders.label, path: folders.path, createdAt: folders.createdAt }
+const toDto = (f: { id: string; label: string; path: string; createdAt: Date }): FolderDto => ({
+  _id: f.id,
+  id: f.id,
+  label: f.label,
+  path: f.path,
+  createdAt: f.createdAt.toISOString(),
+})
+
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: FOLDER_NOT_FOUND })
+
+export function listFolders(db: Db, userId: string): FolderDto[] {
+  return db.select(columns).from(folders).where(eq(folders.userId, userId)).orderBy(asc(folders.position), asc(folders.createdAt)).all().map(toDto)
+}
+
+export function getFolder(db: Db, userId: string, id: string): FolderDto {
+  const row = db.select(columns).from(folders).where(and(eq(folders.id, id), eq(folders.userId, userId))).get()
+  if (!row) throw notFound()
+  return toDto(row)
+}
+
+export function createFolder(db: Db, userId: string, input: FolderInput): FolderDto {
+  return db.transaction((tx) => {
+    const stats = tx.select({ n: count(), last: max(folders.position) }).from(folders).where(eq(folders.userId, userId)).get()
+    if ((stats?.n ?? 0) >= MAX_FOLDERS_PER_USER) throw new TRPCError({ code: 'BAD_REQUEST', message: `You can keep at most ${MAX_FOLDERS_PER_USER} folders` })
+    const position = (stats?.last ?? -1) + 1
+    return toDto(tx.insert(folders).values({ userId, label: input.label, path: input.path, position }).returning(columns).get())
+  })
+}
+
+export function updateFolder(db: Db, userId: string, id: string, input: FolderInput): FolderDto {
+  const row = db
+    .update(folders)
+    .set({ label: input.label, path: input.path, updatedAt: new Date() })
+    .where(and(eq(folders.id, id), eq(folders.userId, userId)))
+    .returning(columns)
+    .get()
+  if (!row) throw notFound()
+  return toDto(row)
+}
+
+export function deleteFolder(db: Db, userId: string, id: string): { id: string; deleted: true } {
+  const row = db.delete(folders).where(and(eq(folders.id, id), eq(folders.userId, userId))).returning({ id: folders.id }).get()
+  if (!row) throw notFound()
+  return { id: row.id, deleted: true }
+}
+
+/** Sets the order; the list must name each of the caller's folders exactly once. */
+export function reorderFolders(db: Db, userId: string, folderIds: string[]): FolderDto[] {
+  return db.transaction((tx) => {
+    const owned = tx.select({ id: folders.id }).from(folders).where(eq(folders.userId, userId)).all()
+    const ownedIds = new Set(owned.map((f) => f.id))
+    const given = new Set(folderIds)
+    if (given.size !== folderIds.length) throw new TRPCError({ code: 'BAD_REQUEST', message: 'folderIds lists a folder more than once' })
+    if (given.size !== ownedIds.size || folderIds.some((id) => !ownedIds.has(id)))
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'folderIds must list each of your folders exactly once' })
+    folderIds.forEach((id, position) => tx.update(folders).set({ position }).where(and(eq(folders.id, id), eq(folders.userId, userId))).run())
+    return listFolders(tx as unknown as Db, userId)
+  })
+}
+
+/** A folder's tracks: the server library for a path, the remote reader for a URL. */
+export async function folderPlaylist(db: Db, userId: string, id: string, secret: string): Promise<{ folder: FolderDto; tracks: PlaylistTrack[] }> {
+  const folder = getFolder(db, userId, id)
+  const tracks = isRemotePath(folder.path) ? await loadRemotePlaylist(folder.path) : await listLibraryFolder(db, folder.path, secret)
+  return { folder, tracks }
+}

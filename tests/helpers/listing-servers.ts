@@ -1,0 +1,149 @@
+// Real directory-listing servers on loopback for the remote-folder tests: nginx (autoindex),
+// Python's http.server and Apache (mod_autoindex). Each runs from a temp dir with its own
+// config, pid and logs, on a free port, and is stopped by its process id.
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+export type ListingServer = { url: string; port: number; stop: () => Promise<void>; logs: () => string }
+
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  const s = Bun.listen({ hostname: host, port: 0, socket: { data() {} } })
+  const port = s.port
+  s.stop(true)
+  return port
+}
+
+async function waitUp(url: string, proc: ReturnType<typeof Bun.spawn>, logs: () => string) {
+  const deadline = Date.now() + 10_000
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`listing server exited (${proc.exitCode}):\n${logs()}`)
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(500) })
+      return
+    } catch {
+      await Bun.sleep(50)
+    }
+  }
+  throw new Error(`listing server did not start at ${url}:\n${logs()}`)
+}
+
+function spawn(cmd: string[], dir: string) {
+  const out = path.join(dir, 'stdout.log')
+  const proc = Bun.spawn(cmd, { cwd: dir, stdout: Bun.file(out), stderr: Bun.file(path.join(dir, 'stderr.log')) })
+  return proc
+}
+
+/** Lets worker processes that drop root (nginx, Apache) read the served tree. */
+export function openUp(dir: string) {
+  chmodSync(dir, 0o755)
+}
+
+/** nginx with autoindex on `root`; `extra` adds server-block directives (redirect locations). */
+export async function startNginx(root: string, host: string, extra = ''): Promise<ListingServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vibes-nginx-'))
+  const port = await freePort(host)
+  const conf = `
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+user root;
+events { worker_connections 64; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  sendfile on; tcp_nopush on;
+  types { text/html html; audio/mpeg mp3; audio/x-mpegurl m3u m3u8; audio/x-scpls pls; application/json json; text/plain txt; }
+  default_type application/octet-stream;
+  server {
+    listen ${host}:${port};
+    root ${root};
+    autoindex on;
+    ${extra}
+  }
+}`
+  writeFileSync(path.join(dir, 'nginx.conf'), conf)
+  const proc = spawn(['/usr/sbin/nginx', '-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], dir)
+  const logs = () => Bun.spawnSync(['cat', path.join(dir, 'error.log'), path.join(dir, 'stderr.log')]).stdout.toString()
+  const url = `http://${host}:${port}`
+  await waitUp(url, proc, logs)
+  return {
+    url,
+    port,
+    logs,
+    async stop() {
+      proc.kill('SIGQUIT')
+      await proc.exited
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function startPython(root: string, host: string): Promise<ListingServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vibes-py-'))
+  const port = await freePort(host)
+  const proc = spawn(['python3', '-m', 'http.server', '--bind', host, '--directory', root, String(port)], dir)
+  const logs = () => Bun.spawnSync(['cat', path.join(dir, 'stderr.log')]).stdout.toString()
+  const url = `http://${host}:${port}`
+  await waitUp(url, proc, logs)
+  return {
+    url,
+    port,
+    logs,
+    async stop() {
+      proc.kill('SIGTERM')
+      await proc.exited
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const APACHE_BIN = '/usr/sbin/apache2'
+
+/** Apache httpd with mod_autoindex (FancyIndexing, Debian's modules). */
+export async function startApache(root: string, host: string): Promise<ListingServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vibes-apache-'))
+  openUp(dir)
+  const port = await freePort(host)
+  const mods = '/usr/lib/apache2/modules'
+  const conf = `
+ServerRoot "${dir}"
+ServerName localhost
+Listen ${host}:${port}
+PidFile ${dir}/apache.pid
+DefaultRuntimeDir ${dir}
+Mutex file:${dir} default
+ErrorLog ${dir}/error.log
+LogLevel warn
+LoadModule mpm_event_module ${mods}/mod_mpm_event.so
+LoadModule authz_core_module ${mods}/mod_authz_core.so
+LoadModule dir_module ${mods}/mod_dir.so
+LoadModule autoindex_module ${mods}/mod_autoindex.so
+LoadModule mime_module ${mods}/mod_mime.so
+User nobody
+Group nogroup
+TypesConfig /etc/mime.types
+DocumentRoot "${root}"
+<Directory "${root}">
+  Options +Indexes
+  Require all granted
+</Directory>
+IndexOptions FancyIndexing HTMLTable
+`
+  writeFileSync(path.join(dir, 'apache.conf'), conf)
+  const proc = spawn([APACHE_BIN, '-f', path.join(dir, 'apache.conf'), '-DFOREGROUND'], dir)
+  const logs = () => Bun.spawnSync(['cat', path.join(dir, 'error.log'), path.join(dir, 'stderr.log')]).stdout.toString()
+  const url = `http://${host}:${port}`
+  await waitUp(url, proc, logs)
+  return {
+    url,
+    port,
+    logs,
+    async stop() {
+      proc.kill('SIGTERM')
+      await proc.exited
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}

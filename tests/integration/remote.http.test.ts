@@ -1,0 +1,208 @@
+// Remote folders against real listing servers on loopback (nginx autoindex, Apache
+// mod_autoindex, Python http.server), M3U/PLS/JSON playlists, and every address-policy refusal.
+// The listing servers bind 127.0.0.2, the one host REMOTE_ALLOW_HOSTS lets through; every other
+// loopback spelling must be refused before any connection is made.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { api, createMember } from '../helpers/api'
+import { openUp, startApache, startNginx, startPython, type ListingServer } from '../helpers/listing-servers'
+import { startServer, type TestServer } from '../helpers/server'
+
+const HOST = '127.0.0.2'
+const FILES = ['01 Intro.mp3', '10 Ten.mp3', '2 Two.mp3', 'Rock & Roll.mp3', 'A very long file name that listings truncate because it is so long.mp3', 'Ünïcode 100%.ogg', 'clip.webm']
+const TITLES = ['01 Intro', '2 Two', '10 Ten', 'A very long file name that listings truncate because it is so long', 'clip', 'Rock & Roll', 'Ünïcode 100%']
+
+let app: TestServer
+let served: string
+let nginx: ListingServer
+let python: ListingServer
+let apache: ListingServer
+let token: string
+let silent: { port: number; stop: (closeActive?: boolean) => void }
+let huge: ReturnType<typeof Bun.serve>
+
+beforeAll(async () => {
+  served = mkdtempSync(path.join(tmpdir(), 'vibes-served-'))
+  openUp(served)
+  mkdirSync(path.join(served, 'music/sub'), { recursive: true })
+  mkdirSync(path.join(served, 'lists'))
+  for (const f of FILES) writeFileSync(path.join(served, 'music', f), `bytes of ${f}`)
+  for (const f of ['cover.jpg', 'notes.txt', 'sub/nested.mp3']) writeFileSync(path.join(served, 'music', f), 'x')
+
+  app = await startServer({ REMOTE_ALLOW_HOSTS: HOST })
+  // nginx also plays the redirecting server: to the app's own port, a 5-hop chain, an endless chain.
+  const redirects = [
+    `location = /go-local { return 302 http://127.0.0.1:${app.port}/api/refusal-canary; }`,
+    `location = /go-localhost { return 301 http://localhost:${app.port}/api/refusal-canary; }`,
+    ...[5, 4, 3, 2].map((n) => `location = /r${n} { return 302 /r${n - 1}; }`),
+    'location = /r1 { return 302 /music/; }',
+    'location ~ ^/hop/(\\d+)$ { return 302 /hop/1$1; }',
+  ].join('\n')
+  ;[nginx, python, apache] = await Promise.all([startNginx(served, HOST, redirects), startPython(served, HOST), startApache(served, HOST)])
+  token = (await createMember(app.url)).token
+
+  const base = nginx.url
+  writeFileSync(path.join(served, 'lists/playlist.m3u'), `#EXTM3U\n#EXTINF:185,Intro Theme\n../music/01%20Intro.mp3\n#EXTINF:-1,Truncated name..>\n${base}/music/Rock%20%26%20Roll.mp3\n../music/notes.txt\n/music/clip.webm\n`)
+  writeFileSync(path.join(served, 'lists/radio.pls'), `[playlist]\nFile1=../music/2%20Two.mp3\nTitle1=Second\nLength1=42\nFile2=${base}/music/10%20Ten.mp3\nNumberOfEntries=2\nVersion=2\n`)
+  writeFileSync(path.join(served, 'lists/tracks.json'), JSON.stringify({ tracks: [{ url: '../music/01%20Intro.mp3', title: 'Intro', artist: 'Ada', duration: 3 }, '../music/cover.jpg', `${base}/music/clip.webm`] }))
+
+  // Misbehaving servers: one that never answers, one that sends 6 MB.
+  silent = Bun.listen({ hostname: HOST, port: 0, socket: { data() {} } })
+  huge = Bun.serve({
+    hostname: HOST,
+    port: 0,
+    fetch(req) {
+      const big = 'x'.repeat(6 * 1024 * 1024)
+      if (new URL(req.url).pathname === '/declared') return new Response(big, { headers: { 'content-type': 'text/html' } })
+      return new Response(
+        new ReadableStream({
+          start(c) {
+            for (let i = 0; i < 6; i++) c.enqueue(new TextEncoder().encode(big.slice(0, 1024 * 1024)))
+            c.close()
+          },
+        }),
+        { headers: { 'content-type': 'text/html' } },
+      )
+    },
+  })
+})
+
+afterAll(async () => {
+  silent?.stop(true)
+  huge?.stop(true)
+  await Promise.all([nginx?.stop(), python?.stop(), apache?.stop()])
+  await app?.stop()
+  rmSync(served, { recursive: true, force: true })
+})
+
+const load = (url: string) => api(app.url, 'GET', `/playlist?url=${encodeURIComponent(url)}`, { token })
+
+describe('directory listings from real servers', () => {
+  for (const name of ['nginx', 'apache', 'python']) {
+    test(`${name}: media only, natural order, absolute working URLs, titles from file names`, async () => {
+      const server = { nginx, apache, python }[name as 'nginx']
+      const res = await load(`${server.url}/music/`)
+      expect(res.status).toBe(200)
+      const tracks = res.body.data
+      expect(tracks.map((t: { title: string }) => t.title)).toEqual(TITLES)
+      for (const t of tracks) expect(t.url.startsWith(`${server.url}/music/`)).toBe(true)
+      expect(tracks.find((t: { title: string }) => t.title === 'clip').mime).toBe('video/webm')
+      expect(tracks.find((t: { title: string }) => t.title.startsWith('Ü')).mime).toBe('audio/ogg')
+      // Every URL fetches the file it names.
+      for (const t of tracks) expect(await (await fetch(t.url)).text()).toBe(`bytes of ${decodeURIComponent(new URL(t.url).pathname.split('/').pop()!)}`)
+    })
+  }
+
+  test('a listing URL without its trailing slash follows the redirect and resolves against it', async () => {
+    const res = await load(`${python.url}/music`)
+    expect(res.body.data.map((t: { title: string }) => t.title)).toEqual(TITLES)
+    expect(res.body.data[0].url).toBe(`${python.url}/music/01%20Intro.mp3`)
+  })
+
+  test('five redirects are followed; the sixth is refused', async () => {
+    expect((await load(`${nginx.url}/r5`)).body.data).toHaveLength(TITLES.length)
+    expect(await load(`${nginx.url}/hop/1`)).toMatchObject({ status: 400, body: { error: 'Too many redirects (more than 5)' } })
+  })
+
+  test('a remote folder in the folder list plays through folders.playlist', async () => {
+    const folder = (await api(app.url, 'POST', '/user/folders', { token, body: { label: 'Web', path: `${apache.url}/music/` } })).body.data
+    const res = await api(app.url, 'GET', `/user/folders/${folder.id}/playlist`, { token })
+    expect(res.body.data.map((t: { title: string }) => t.title)).toEqual(TITLES)
+  })
+})
+
+describe('playlists', () => {
+  test('M3U: #EXTINF titles and durations, the ..> rule, relative and absolute entries, media only', async () => {
+    const res = await load(`${nginx.url}/lists/playlist.m3u`)
+    expect(res.body.data.map((t: any) => [t.title, t.url, t.duration])).toEqual([
+      ['Intro Theme', `${nginx.url}/music/01%20Intro.mp3`, 185],
+      ['Rock & Roll', `${nginx.url}/music/Rock%20%26%20Roll.mp3`, 0],
+      ['clip', `${nginx.url}/music/clip.webm`, 0],
+    ])
+  })
+  test('PLS and JSON track lists', async () => {
+    const pls = await load(`${python.url}/lists/radio.pls`)
+    expect(pls.body.data.map((t: any) => [t.title, t.url, t.duration])).toEqual([
+      ['Second', `${python.url}/music/2%20Two.mp3`, 42],
+      ['10 Ten', `${nginx.url}/music/10%20Ten.mp3`, 0],
+    ])
+    const json = await load(`${nginx.url}/lists/tracks.json`)
+    expect(json.body.data).toEqual([
+      { url: `${nginx.url}/music/01%20Intro.mp3`, title: 'Intro', mime: 'audio/mpeg', artist: 'Ada', album: 'Unknown Album', duration: 3 },
+      { url: `${nginx.url}/music/clip.webm`, title: 'clip', mime: 'video/webm', artist: '', album: 'Unknown Album', duration: 0 },
+    ])
+  })
+})
+
+describe('address policy (each refusal is a 400, and nothing is contacted)', () => {
+  test('loopback in every spelling, the app itself included', async () => {
+    const p = app.port
+    const cases: Array<[string, RegExp]> = [
+      [`http://127.0.0.1:${p}/api/refusal-canary`, /^Remote URL refused: 127\.0\.0\.1 is a loopback address$/],
+      [`http://localhost:${p}/api/refusal-canary`, /^Remote URL refused: localhost resolves to (127\.0\.0\.1|::1), a loopback address$/],
+      [`http://[::1]:${p}/api/refusal-canary`, /^Remote URL refused: ::1 is a loopback address$/],
+      [`http://2130706433:${p}/api/refusal-canary`, /127\.0\.0\.1 is a loopback address/],
+      [`http://0x7f.1:${p}/api/refusal-canary`, /127\.0\.0\.1 is a loopback address/],
+      [`http://017700000001:${p}/api/refusal-canary`, /127\.0\.0\.1 is a loopback address/],
+      [`http://127.1:${p}/api/refusal-canary`, /127\.0\.0\.1 is a loopback address/],
+      [`http://[::ffff:127.0.0.1]:${p}/api/refusal-canary`, /::ffff:7f00:1 is a loopback address/],
+      [`http://[64:ff9b::127.0.0.1]:${p}/api/refusal-canary`, /is a loopback address/],
+      [`http://[2002:7f00:1::1]:${p}/api/refusal-canary`, /is a loopback address/],
+      [`http://0.0.0.0:${p}/api/refusal-canary`, /0\.0\.0\.0 is a unspecified address/],
+      [`http://127.0.0.3:${p}/api/refusal-canary`, /127\.0\.0\.3 is a loopback address/],
+    ]
+    for (const [url, message] of cases) {
+      const res = await load(url)
+      expect(res.status).toBe(400)
+      expect(res.body.error).toMatch(message)
+    }
+  })
+
+  test('private, link-local and unique-local ranges are refused without connecting', async () => {
+    for (const [url, message] of [
+      ['http://10.0.0.1/music/', /10\.0\.0\.1 is a private address \(set REMOTE_ALLOW_PRIVATE or REMOTE_ALLOW_HOSTS to allow it\)/],
+      ['http://192.168.1.20/', /private address/],
+      ['http://169.254.169.254/latest/meta-data/', /link-local address/],
+      ['http://[fd00::1]/', /unique-local address/],
+      ['http://224.0.0.1/', /multicast address/],
+    ] as const) {
+      const res = await load(url)
+      expect(res.status).toBe(400)
+      expect(res.body.error).toMatch(message)
+    }
+  })
+
+  test('a redirect to a refused host is refused', async () => {
+    expect((await load(`${nginx.url}/go-local`)).body.error).toMatch(/127\.0\.0\.1 is a loopback address/)
+    expect((await load(`${nginx.url}/go-localhost`)).body.error).toMatch(/localhost resolves to .* a loopback address/)
+  })
+
+  test('the refused targets were never contacted', () => {
+    expect(app.logs.some((l) => l.includes('refusal-canary'))).toBe(false)
+  })
+
+  test('only http and https; bad URLs get the field messages; members only', async () => {
+    for (const url of ['ftp://127.0.0.2/music/', 'file:///etc/passwd', 'gopher://x', 'javascript:alert(1)', 'http//nope']) {
+      expect(await load(url)).toMatchObject({ status: 400, body: { error: 'Please enter a valid URL starting with http:// or https://' } })
+    }
+    expect(await api(app.url, 'GET', '/playlist', { token })).toMatchObject({ status: 400, body: { error: 'Please enter a URL' } })
+    expect((await api(app.url, 'GET', `/playlist?url=${encodeURIComponent(nginx.url)}`)).status).toBe(401)
+    expect((await load('http://does-not-exist.invalid/')).body.error).toBe('Could not resolve the host name does-not-exist.invalid')
+  })
+
+  test('listings over 5 MB are refused, declared or streamed', async () => {
+    const base = `http://${HOST}:${huge.port}`
+    expect((await api(app.url, 'GET', '/playlist?url=' + encodeURIComponent(`${base}/declared`), { token })).body.error).toBe('The remote listing is larger than 5 MB')
+    // The allow list names the host, not the port: the misbehaving servers share 127.0.0.2.
+    expect((await load(`${base}/streamed`)).body.error).toBe('The remote listing is larger than 5 MB')
+  })
+
+  test('a server that never answers times out after 10 s', async () => {
+    const started = Date.now()
+    const res = await load(`http://${HOST}:${silent.port}/`)
+    expect(res).toMatchObject({ status: 400, body: { error: 'The remote server did not answer within 10 seconds' } })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_500)
+  }, 20_000)
+})

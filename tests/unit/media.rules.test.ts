@@ -1,0 +1,56 @@
+// Pure rules of /media: path decoding, range parsing, signatures, natural order.
+import { describe, expect, test } from 'bun:test'
+import { mediaPathOf, parseRange } from '~/server/media/request-rules'
+import { signMediaUrl, verifyMediaSignature } from '~/server/media/sign'
+import { naturalPathCompare } from '~/server/media/track'
+
+describe('media paths', () => {
+  test('decodes segments and refuses dot segments, encoded slashes, NUL and empty segments', () => {
+    expect(mediaPathOf('/media/music/My%20Song.mp3')).toBe('music/My Song.mp3')
+    expect(mediaPathOf('/media/a/%252e%252e/b.mp3')).toBe('a/%2e%2e/b.mp3')
+    for (const bad of ['/media/../x.mp3', '/media/%2e%2e/x.mp3', '/media/a/%2E%2E/x', '/media/..%2fx.mp3', '/media/a%2Fb.mp3', '/media/a%00.mp3', '/media/a//b.mp3', '/media/', '/media/%E0%A4%A']) expect(mediaPathOf(bad)).toBeNull()
+  })
+})
+
+describe('ranges', () => {
+  test('single ranges, suffixes, open ends; unsatisfiable; ignored forms', () => {
+    expect(parseRange('bytes=0-99', 1000)).toEqual({ start: 0, end: 99 })
+    expect(parseRange('bytes=900-', 1000)).toEqual({ start: 900, end: 999 })
+    expect(parseRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 })
+    expect(parseRange('bytes=-5000', 1000)).toEqual({ start: 0, end: 999 })
+    expect(parseRange('bytes=990-5000', 1000)).toEqual({ start: 990, end: 999 })
+    expect(parseRange('bytes=1000-', 1000)).toBe('unsatisfiable')
+    expect(parseRange('bytes=-0', 1000)).toBe('unsatisfiable')
+    expect(parseRange('bytes=5-1', 1000)).toBeNull()
+    expect(parseRange('bytes=0-1,5-6', 1000)).toBeNull()
+    expect(parseRange('items=0-1', 1000)).toBeNull()
+    expect(parseRange(null, 1000)).toBeNull()
+  })
+})
+
+describe('signatures', () => {
+  const secret = 's'.repeat(40)
+  const parts = (url: string) => {
+    const u = new URL(url, 'http://x')
+    return [u.searchParams.get('exp'), u.searchParams.get('sig')] as const
+  }
+  test('valid for the signed path and kind only, until it expires', () => {
+    const now = 1_800_000_000
+    const url = signMediaUrl(secret, 'a b/c.mp3', 'file', now)
+    expect(url.startsWith('/media/a%20b/c.mp3?exp=')).toBe(true)
+    const [exp, sig] = parts(url)
+    expect(Number(exp)).toBeGreaterThanOrEqual(now + 24 * 3600)
+    expect(verifyMediaSignature(secret, 'a b/c.mp3', 'file', exp, sig, now)).toBe('ok')
+    expect(verifyMediaSignature(secret, 'a b/d.mp3', 'file', exp, sig, now)).toBe('invalid')
+    expect(verifyMediaSignature(secret, 'a b/c.mp3', 'cover', exp, sig, now)).toBe('invalid')
+    expect(verifyMediaSignature('t'.repeat(40), 'a b/c.mp3', 'file', exp, sig, now)).toBe('invalid')
+    expect(verifyMediaSignature(secret, 'a b/c.mp3', 'file', String(Number(exp) + 1), sig, now)).toBe('invalid')
+    expect(verifyMediaSignature(secret, 'a b/c.mp3', 'file', exp, sig, Number(exp) + 1)).toBe('expired')
+    expect(verifyMediaSignature(secret, 'a b/c.mp3', 'file', null, null, now)).toBe('missing')
+  })
+})
+
+test('natural order compares path segments', () => {
+  const paths = ['b/1.mp3', 'a/10 x.mp3', 'a/2 x.mp3', 'a/sub/1.mp3', 'a/3.mp3', 'a/1 x.mp3']
+  expect(paths.sort(naturalPathCompare)).toEqual(['a/1 x.mp3', 'a/2 x.mp3', 'a/3.mp3', 'a/10 x.mp3', 'a/sub/1.mp3', 'b/1.mp3'])
+})

@@ -1,0 +1,79 @@
+// The remote reader's parsers on listings captured from real lighttpd and Caddy servers
+// (tests/fixtures/listings/capture.ts), on M3U/PLS/JSON text, and the title rules.
+import { describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { decodeName, detectFormat, parseHtmlListing, parseJsonTracks, parseM3u, parsePls, titleFor } from '~/server/remote/parse'
+
+const fixture = (name: string) => readFileSync(path.join(import.meta.dir, '../fixtures/listings', name), 'utf8')
+const LONG = 'A very long file name that some servers truncate because it is long'
+const EXPECTED_TITLES = ['01 Intro', '2 Two', '10 Ten', LONG, 'clip', 'Rock & Roll', 'Ünïcode 100%']
+
+describe('captured directory listings', () => {
+  for (const server of ['lighttpd', 'caddy']) {
+    test(`${server}: media files only, natural order, absolute URLs, decoded titles`, () => {
+      const base = 'http://music.example/shared/'
+      const tracks = parseHtmlListing(fixture(`${server}.html`), base)
+      expect(tracks.map((t) => t.title)).toEqual(EXPECTED_TITLES)
+      const rock = tracks.find((t) => t.title === 'Rock & Roll')!
+      expect(rock.url).toBe('http://music.example/shared/Rock%20&%20Roll.mp3'.replace('&', server === 'caddy' ? '&' : '%26'))
+      expect(tracks.find((t) => t.title === 'clip')).toMatchObject({ mime: 'video/webm' })
+      expect(tracks.find((t) => t.title === 'Ünïcode 100%')).toMatchObject({ url: 'http://music.example/shared/%C3%9Cn%C3%AFcode%20100%25.ogg', mime: 'audio/ogg' })
+      for (const t of tracks) expect(t).toMatchObject({ artist: '', album: 'Unknown Album', duration: 0 })
+    })
+  }
+})
+
+describe('title rules', () => {
+  test("text truncated with '..>' gives way to the file name from the URL", () => {
+    expect(titleFor('A very long file nam..>', 'http://h/m/A%20very%20long%20file%20name.mp3')).toBe('A very long file name')
+    expect(titleFor('', 'http://h/m/Track%2001.flac')).toBe('Track 01')
+    expect(titleFor('Given Title', 'http://h/m/x.mp3')).toBe('Given Title')
+    expect(titleFor('song.mp3', 'http://h/m/song.mp3')).toBe('song')
+  })
+  test('percent-decoding, double-encoded %25 included', () => {
+    expect(decodeName('My%20Song')).toBe('My Song')
+    expect(decodeName('My%2520Song')).toBe('My Song')
+    expect(decodeName('100%25')).toBe('100%')
+    expect(decodeName('bad%E0%A4%A')).toBe('bad%E0%A4%A')
+  })
+  test('nginx-style truncated link text in HTML', () => {
+    const html = '<a href="A%20very%20long%20name%20indeed.mp3">A very long nam..&gt;</a>'
+    expect(parseHtmlListing(html, 'http://h/x/')[0].title).toBe('A very long name indeed')
+  })
+})
+
+describe('playlists', () => {
+  test('M3U: #EXTINF titles and durations, relative and absolute entries, media only, order kept', () => {
+    const m3u = '#EXTM3U\n#EXTINF:123,Artist - First\nsongs/first.mp3\n#EXTINF:-1,Radio\nhttp://radio.example/live\nnotes.txt\n#EXTINF:5,Cut off..>\nhttps://cdn.example/a/Real%20Name.ogg\nsub/list.m3u8\n/abs/z.mp4\n'
+    const tracks = parseM3u(m3u, 'http://h/lists/p.m3u')
+    expect(tracks.map((t) => [t.title, t.url, t.duration, t.mime])).toEqual([
+      ['Artist - First', 'http://h/lists/songs/first.mp3', 123, 'audio/mpeg'],
+      ['Radio', 'http://radio.example/live', 0, 'audio/mpeg'],
+      ['Real Name', 'https://cdn.example/a/Real%20Name.ogg', 5, 'audio/ogg'],
+      ['z', 'http://h/abs/z.mp4', 0, 'video/mp4'],
+    ])
+  })
+  test('PLS: numbered entries in number order', () => {
+    const pls = '[playlist]\nFile2=b.mp3\nTitle2=Second\nFile1=http://x.example/a.flac\nTitle1=First\nLength1=61\nNumberOfEntries=2\n'
+    expect(parsePls(pls, 'http://h/p/list.pls').map((t) => [t.title, t.url, t.duration])).toEqual([
+      ['First', 'http://x.example/a.flac', 61],
+      ['Second', 'http://h/p/b.mp3', 0],
+    ])
+  })
+  test('JSON: arrays of strings or objects, or an object holding the list', () => {
+    const body = JSON.stringify({ success: true, data: ['one.mp3', { src: 'two.m4a', title: 'Two', artist: 'B', album: 'C', duration: 9, year: 2001, genre: 'Jazz' }, { url: 'x.txt' }, { url: 'javascript:alert(1)' }] })
+    expect(parseJsonTracks(body, 'http://h/api/list')).toEqual([
+      { url: 'http://h/api/one.mp3', title: 'one', mime: 'audio/mpeg', artist: '', album: 'Unknown Album', duration: 0 },
+      { url: 'http://h/api/two.m4a', title: 'Two', mime: 'audio/mp4', artist: 'B', album: 'C', duration: 9, year: 2001, genre: 'Jazz' },
+    ])
+    expect(parseJsonTracks('not json', 'http://h/')).toEqual([])
+  })
+  test('format detection by content type, extension and content', () => {
+    expect(detectFormat('#EXTM3U\n', 'http://h/x', 'application/octet-stream')).toBe('m3u')
+    expect(detectFormat('[playlist]\n', 'http://h/x', 'text/plain')).toBe('pls')
+    expect(detectFormat('[]', 'http://h/x', 'text/plain')).toBe('json')
+    expect(detectFormat('x', 'http://h/a.m3u8', '')).toBe('m3u')
+    expect(detectFormat('<html>', 'http://h/', 'text/html')).toBe('html')
+  })
+})
