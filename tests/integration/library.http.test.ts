@@ -75,12 +75,12 @@ describe('folders', () => {
 
   test("bad input is a 400 with the dialog's message; no token is a 401", async () => {
     const cases: Array<[unknown, string]> = [
-      [{ label: '', path: '/x' }, 'label: Folder name is required'],
+      [{ label: '', path: '/x' }, 'Folder name is required'],
       [{ label: 'x', path: '  ' }, 'Folder path is required'],
       [{ label: 'x', path: '/music/../etc' }, 'Invalid path format'],
       [{ label: 'x', path: '/a<b>' }, 'Invalid path format'],
       [{ label: 'x', path: 'music/relative' }, 'Path must be a URL or absolute path'],
-      [{ label: 'x', path: 'http://' }, 'path: Please enter a valid URL'],
+      [{ label: 'x', path: 'http://' }, 'Please enter a valid URL'],
       [{ label: 'x', path: '/ok', owner: 'someone' }, 'Unrecognized key: "owner"'],
     ]
     for (const [body, error] of cases) expect(await asMember('POST', '/user/folders', body)).toMatchObject({ status: 400, body: { success: false, error } })
