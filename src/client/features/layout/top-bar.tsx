@@ -109,7 +109,7 @@ function AccountMenu() {
   }
   const name = displayName(auth.user.email)
   return (
-    <Menu.Root lazyMount unmountOnExit onSelect={({ value }) => (value === 'logout' ? logout() : navigate({ to: value }))}>
+    <Menu.Root lazyMount unmountOnExit onSelect={({ value }) => (value === 'logout' ? logout() : navigate({ href: value }))}>
       <Menu.Trigger aria-label={`Account menu for ${name}`} className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '2', py: '1', borderRadius: 'full', cursor: 'pointer', _hover: { bg: 'bg.subtle' } })}>
         <span aria-hidden className={css({ w: '8', h: '8', borderRadius: 'full', bgGradient: 'to-br', gradientFrom: 'accent.default', gradientTo: 'accent.pink', display: 'grid', placeItems: 'center', fontWeight: 'bold', color: 'white', fontSize: 'sm' })}>
           {name.charAt(0) || '?'}
@@ -139,6 +139,7 @@ function AccountMenu() {
 function MobileSheet({ items }: { items: NavItem[] }) {
   const auth = useAuth()
   const logout = useLogout()
+  const navigate = useNavigate()
   return (
     <Dialog.Root lazyMount unmountOnExit>
       <Dialog.Trigger aria-label="Open menu" className={css({ display: { base: 'grid', md: 'none' }, placeItems: 'center', w: '10', h: '10', borderRadius: 'md', cursor: 'pointer', _hover: { bg: 'bg.subtle' } })}>
@@ -173,9 +174,10 @@ function MobileSheet({ items }: { items: NavItem[] }) {
                       <>
                         <p className={css({ px: '3', fontSize: 'sm', fontWeight: 'semibold' })}>{displayName(auth.user.email)}</p>
                         <p className={css({ px: '3', fontSize: 'xs', color: 'fg.muted', mb: '2' })}>{auth.user.email}</p>
-                        <Link to="/profile" className={navLink} onClick={() => dialog.setOpen(false)}>
+                        {/* /profile has no screen (spec §2): like any unknown path it leads to /. */}
+                        <button type="button" className={navLink} onClick={() => (dialog.setOpen(false), navigate({ href: '/profile' }))}>
                           Profile Settings
-                        </Link>
+                        </button>
                         <button type="button" className={navLink} onClick={() => (dialog.setOpen(false), logout())}>
                           Logout
                         </button>
