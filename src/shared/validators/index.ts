@@ -1,3 +1,5 @@
 export * from './auth'
 export * from './contact'
 export * from './folder'
+export * from './playlist'
+export * from './remote'

@@ -2,5 +2,6 @@
 import type { RestRoute } from '../define'
 import { authRoutes } from './auth'
 import { healthRoutes } from './health'
+import { playlistRoutes } from './playlist'
 
-export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes]
+export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes, ...playlistRoutes]
