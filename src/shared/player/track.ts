@@ -77,3 +77,16 @@ export function formatTime(seconds: number): string {
 
 /** The mime a track should carry when a source gives none. */
 export const guessMime = (url: string) => mimeFromName(urlPath(url))
+
+/**
+ * A track URL as a source gave it, made playable: double-encoded '%25xx' decoded once, spaces as
+ * %20, and relative URLs resolved against the playlist's URL (or the page for folder playlists).
+ */
+export function normalizeTrackUrl(url: string, base: string): string {
+  const cleaned = url.trim().replace(/%25([0-9A-Fa-f]{2})/g, '%$1').replace(/ /g, '%20')
+  try {
+    return new URL(cleaned, base).href
+  } catch {
+    return cleaned
+  }
+}
