@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test'
-import { classifyDevice } from '~/shared/player/device'
+import { classifyDevice, type DeviceType } from '~/shared/player/device'
 
 // Real User-Agent strings as these devices send them.
-const cases: Array<[string, string]> = [
+const cases: Array<[DeviceType, string]> = [
   ['smart-tv', 'Mozilla/5.0 (SMART-TV; LINUX; Tizen 6.0) AppleWebKit/537.36 (KHTML, like Gecko) 76.0.3809.146/6.0 TV Safari/537.36'],
   ['smart-tv', 'Mozilla/5.0 (Web0S; Linux/SmartTV) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/79.0.3945.79 Safari/537.36 WebAppManager'],
   ['smart-tv', 'Mozilla/5.0 (X11; Linux armv7l) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/84.0.4147.125 Safari/537.36 CrKey/1.54.250320'],

@@ -62,3 +62,24 @@ describe('completion and skip rule', () => {
     expect(leaveReport(5, 0, -1)).toEqual({ completed: false, skipped: true, skipTime: 0 })
   })
 })
+
+describe('playback errors and adverts', () => {
+  test('media error codes map to the spec texts', async () => {
+    const { mediaErrorMessage, playbackErrorText, isIgnorablePlayRejection, shouldShowAd, AD_CHANCE } = await import('~/shared/player/errors')
+    expect([1, 2, 3, 4, 9, undefined].map(mediaErrorMessage)).toEqual([
+      'Media playback aborted',
+      'Network error occurred during download',
+      'Media decoding error',
+      'Media format not supported by browser',
+      'An unknown error occurred',
+      'An unknown error occurred',
+    ])
+    expect(playbackErrorText(4)).toBe('Playback Error: Media format not supported by browser')
+    expect(isIgnorablePlayRejection(new DOMException('x', 'AbortError'))).toBe(true)
+    expect(isIgnorablePlayRejection(new DOMException('x', 'NotSupportedError'))).toBe(false)
+    expect(AD_CHANCE).toBe(0.3)
+    expect(shouldShowAd(false, 0.3, 0.29)).toBe(true)
+    expect(shouldShowAd(false, 0.3, 0.3)).toBe(false)
+    expect(shouldShowAd(true, 1, 0)).toBe(false)
+  })
+})

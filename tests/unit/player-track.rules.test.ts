@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { folderNameFromUrl, inferArtist, inferYear, parseFileName } from '~/shared/player/file-name'
 import { extensionOf, isMediaFileName, MEDIA_EXTENSIONS, mimeFromName } from '~/shared/player/mime'
-import { displayTitle, fileNameFromUrl, formatTime, isVideo, makeTrack } from '~/shared/player/track'
+import { displayTitle, fileNameFromUrl, formatTime, isVideo, makeTrack, normalizeTrackUrl } from '~/shared/player/track'
 
 describe('MIME map', () => {
   test('every extension of the spec maps to its type; unknown gives audio/mpeg', () => {
@@ -77,5 +77,15 @@ describe('file names and titles', () => {
     expect(formatTime(65.9)).toBe('1:05')
     expect(formatTime(3725)).toBe('1:02:05')
     expect(formatTime(Number.NaN)).toBe('0:00')
+  })
+})
+
+describe('track URLs from a source', () => {
+  test('double-encoded escapes are decoded once, spaces encoded, relative URLs resolved', () => {
+    const base = 'https://nas.example.com/music/Jazz/'
+    expect(normalizeTrackUrl('So%2520What.mp3', base)).toBe('https://nas.example.com/music/Jazz/So%20What.mp3')
+    expect(normalizeTrackUrl('Blue in Green.mp3', base)).toBe('https://nas.example.com/music/Jazz/Blue%20in%20Green.mp3')
+    expect(normalizeTrackUrl('/other/a.mp3', base)).toBe('https://nas.example.com/other/a.mp3')
+    expect(normalizeTrackUrl('http://cdn.example.com/x.ogg', base)).toBe('http://cdn.example.com/x.ogg')
   })
 })
