@@ -1,12 +1,13 @@
 // A folder picked from the device (§5 "Local folder"): media files by extension, natural order,
 // titles and artists from file names at once, then real tags read in the background and merged
-// in batches. Object URLs (media and covers) are revoked when the playlist is replaced.
+// in batches. Tracks carry local:{path} URLs (see track-identity.ts); object URLs for media and
+// covers are revoked when the playlist is replaced.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { inferArtist, inferYear, parseFileName } from '~/shared/player/file-name'
 import { isMediaFileName, mimeFromName } from '~/shared/player/mime'
 import { makeTrack, type Track } from '~/shared/player/track'
-import { readTags } from './read-tags'
-import { forgetLocalTrack, registerLocalTrack } from './track-identity'
+import { readTags, type FileTags } from './read-tags'
+import { localTrackUrl, registerLocalFile, releaseLocalFiles } from './track-identity'
 
 export const NO_MEDIA_MESSAGE = 'No media files (audio/video) found in the selected folder'
 
@@ -15,11 +16,14 @@ export type PickedFile = { file: File; path: string }
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
 
 /** Media files of a picked folder in natural order, as tracks named from their file names. */
-export function tracksFromFiles(picked: PickedFile[], makeUrl: (f: File) => string = (f) => URL.createObjectURL(f)): { tracks: Track[]; files: File[] } {
+export function tracksFromFiles(picked: PickedFile[], register: (url: string, file: File) => void = registerLocalFile): { tracks: Track[]; files: File[] } {
   const media = picked.filter((p) => isMediaFileName(p.file.name)).sort((a, b) => collator.compare(a.path, b.path))
+  const seen = new Set<string>()
   const tracks = media.map(({ file, path }) => {
-    const url = makeUrl(file)
-    registerLocalTrack(url, path)
+    let url = localTrackUrl(path)
+    for (let n = 2; seen.has(url); n++) url = localTrackUrl(`${path}#${n}`)
+    seen.add(url)
+    register(url, file)
     const parsed = parseFileName(file.name)
     const inferred = parsed.artist ? null : inferArtist(parsed.title)
     return makeTrack({
@@ -43,50 +47,68 @@ type LibraryState = { tracks: Track[]; label: string; error: string | null; vers
 
 const TAG_CONCURRENCY = 2
 const TAG_BATCH_MS = 400
+const FIRST_TAGS_WAIT_MS = 400
+
+/** A track with what its tags say (cover art becomes an object URL, revoked with the list). */
+function withTags(t: Track, tags: FileTags, urls: string[]): Track {
+  const cover = tags.cover ? URL.createObjectURL(tags.cover) : undefined
+  if (cover) urls.push(cover)
+  return makeTrack({
+    ...t,
+    title: tags.title ?? t.title,
+    artist: tags.artist ?? t.artist,
+    album: tags.album ?? t.album,
+    genre: tags.genre ?? t.genre,
+    year: tags.year ?? t.year,
+    duration: tags.duration ?? t.duration,
+    cover: cover ?? t.cover,
+  })
+}
 
 export function useLocalLibrary() {
   const [state, setState] = useState<LibraryState>({ tracks: [], label: '', error: null, version: 0 })
   const urls = useRef<string[]>([])
   const generation = useRef(0)
 
+  // Cover-art object URLs of the current folder (media object URLs live in track-identity).
   const revokeAll = useCallback(() => {
-    for (const url of urls.current) {
-      URL.revokeObjectURL(url)
-      forgetLocalTrack(url)
-    }
+    for (const url of urls.current) URL.revokeObjectURL(url)
     urls.current = []
+    releaseLocalFiles()
   }, [])
 
   useEffect(() => revokeAll, [revokeAll])
 
   const load = useCallback(
-    (picked: PickedFile[], label = folderLabelOf(picked)): boolean => {
+    async (picked: PickedFile[], label = folderLabelOf(picked)): Promise<boolean> => {
       performance.mark('vibes:files-picked')
-      const made: string[] = []
-      const { tracks, files } = tracksFromFiles(picked, (f) => {
-        const url = URL.createObjectURL(f)
-        made.push(url)
-        return url
-      })
+      const found: Array<[string, File]> = []
+      const { tracks, files } = tracksFromFiles(picked, (url, file) => found.push([url, file]))
       if (tracks.length === 0) {
         setState((s) => ({ ...s, error: NO_MEDIA_MESSAGE }))
         return false
       }
       revokeAll()
-      urls.current = made
+      for (const [url, file] of found) registerLocalFile(url, file)
       const gen = ++generation.current
+      // The first track starts at once: give its tags a moment so its play event carries them.
+      const firstRead = readTags(files[0]).catch(() => null)
+      const first = await Promise.race([firstRead, new Promise<'late'>((r) => setTimeout(() => r('late'), FIRST_TAGS_WAIT_MS))])
+      if (gen !== generation.current) return false
+      if (first && first !== 'late') tracks[0] = withTags(tracks[0], first, urls.current)
       setState((s) => ({ tracks, label, error: null, version: s.version + 1 }))
-      void enrich(gen, tracks, files)
+      void enrich(gen, tracks, files, first === 'late' ? firstRead : null)
       return true
     },
     [revokeAll],
   )
 
   // Reads tags a few files at a time and publishes merged tracks in batches.
-  async function enrich(gen: number, initial: Track[], files: File[]) {
+  async function enrich(gen: number, initial: Track[], files: File[], lateFirst: Promise<FileTags | null> | null) {
     const current = [...initial]
     let dirty = false
-    let next = 0
+    // The first file was read already (or is still being read: merge it when it lands).
+    let next = 1
     const flush = () => {
       if (!dirty || gen !== generation.current) return
       dirty = false
@@ -99,26 +121,19 @@ export function useLocalLibrary() {
         try {
           const tags = await readTags(files[i])
           if (gen !== generation.current) return
-          const cover = tags.cover ? URL.createObjectURL(tags.cover) : undefined
-          if (cover) urls.current.push(cover)
-          const t = current[i]
-          current[i] = makeTrack({
-            ...t,
-            title: tags.title ?? t.title,
-            artist: tags.artist ?? t.artist,
-            album: tags.album ?? t.album,
-            genre: tags.genre ?? t.genre,
-            year: tags.year ?? t.year,
-            duration: tags.duration ?? t.duration,
-            cover: cover ?? t.cover,
-          })
+          current[i] = withTags(current[i], tags, urls.current)
           dirty = true
         } catch {
           // Unreadable tags: the file-name guess stays.
         }
       }
     }
-    await Promise.all(Array.from({ length: TAG_CONCURRENCY }, worker))
+    const first = lateFirst?.then((tags) => {
+      if (!tags || gen !== generation.current) return
+      current[0] = withTags(current[0], tags, urls.current)
+      dirty = true
+    })
+    await Promise.all([first, ...Array.from({ length: TAG_CONCURRENCY }, worker)])
     clearInterval(timer)
     flush()
   }

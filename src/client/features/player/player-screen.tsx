@@ -89,7 +89,7 @@ export function PlayerScreen() {
                 error={library.error}
                 onFiles={(files, folderLabel) => {
                   if (files.length === 0) return
-                  if (library.load(files, folderLabel)) setSource('local')
+                  void library.load(files, folderLabel).then((ok) => ok && setSource('local'))
                 }}
               />
             </Tabs.Content>

@@ -18,7 +18,7 @@ import { PlayerControls } from './player-controls'
 import { SimplePlaylist, TrackList } from './player-lists'
 import { AdvertModal, AD_SECONDS, usePromotions, type Promotion } from './promotions'
 import { patchStoredMime } from './stored-playlists'
-import { trackIdOf } from './track-identity'
+import { mediaUrlOf, trackIdOf } from './track-identity'
 import { usePlayerKeys } from './use-player-keys'
 import { useLikes } from './use-likes'
 
@@ -203,7 +203,7 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
       setPlaying(false)
       return
     }
-    el.src = current.url
+    el.src = mediaUrlOf(current.url)
     el.load()
     if (wantPlay.current) void startElement()
   }, [current?.url, current?.mime, loadSeq])
@@ -244,7 +244,7 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
       probe.preload = 'metadata'
       probe.onloadedmetadata = () => done(true)
       probe.onerror = () => done(false)
-      probe.src = url
+      probe.src = mediaUrlOf(url)
     })
   }
 

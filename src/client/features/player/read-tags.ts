@@ -6,10 +6,19 @@ export type FileTags = { title?: string; artist?: string; album?: string; genre?
 
 let loader: Promise<typeof import('music-metadata')> | null = null
 
+const READ_TIMEOUT_MS = 10_000
+
 export async function readTags(file: File): Promise<FileTags> {
-  loader ??= import('music-metadata')
+  loader ??= import('music-metadata').catch((error) => {
+    loader = null // a failed chunk load may succeed next time
+    throw error
+  })
   const mm = await loader
-  const meta = await mm.parseBlob(file, { duration: false, skipCovers: false, skipPostHeaders: true })
+  // A file the parser cannot finish must not hold up the rest of the folder.
+  const meta = await Promise.race([
+    mm.parseBlob(file, { duration: false, skipCovers: false, skipPostHeaders: true }),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('tag read timed out')), READ_TIMEOUT_MS)),
+  ])
   const c = meta.common
   const tags: FileTags = {}
   if (c.title?.trim()) tags.title = c.title.trim()

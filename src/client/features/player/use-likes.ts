@@ -60,7 +60,7 @@ export function useLikes() {
       }
       queryClient.setQueryData(options.queryKey, (old) => ({ likes: { ...(old?.likes ?? {}), [title]: { liked, timestamp: Date.now() } } }))
       setLike.mutate(
-        { title, liked, trackUrl: trackUrl?.startsWith('blob:') ? null : trackUrl },
+        { title, liked, trackUrl: trackUrl ?? null },
         { onError: () => void queryClient.invalidateQueries({ queryKey: options.queryKey }) },
       )
       return liked
