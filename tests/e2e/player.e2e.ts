@@ -16,6 +16,7 @@ let browser: Browser
 let fixtures: string
 let album: string
 let empty: string
+let broken: string
 
 function ffmpeg(...args: string[]) {
   const r = Bun.spawnSync(['ffmpeg', '-loglevel', 'error', '-y', ...args])
@@ -34,6 +35,9 @@ beforeAll(async () => {
   ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=660:duration=6', path.join(album, 'Miles Davis - So What.mp3'))
   writeFileSync(path.join(album, 'notes.txt'), 'not media')
   writeFileSync(path.join(empty, 'letter.txt'), 'no media here')
+  broken = path.join(fixtures, 'Broken')
+  mkdirSync(broken)
+  writeFileSync(path.join(broken, 'Noise.mp3'), Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251)))
   ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
 })
 
@@ -263,6 +267,22 @@ describe('local folder playback', () => {
     const load = page.getByRole('button', { name: 'Sign in to Access' })
     expect(await load.isDisabled()).toBe(true)
     expect(await page.getByLabel('Remote Folder URL').isDisabled()).toBe(true)
+    await context.close()
+  })
+})
+
+describe('media errors', () => {
+  test('a file the browser cannot play replaces the player with the playback error', async () => {
+    const { page, context } = await newPage(browser, server.url)
+    await openPlayer(page)
+    await page.getByTestId('folder-input').setInputFiles(broken)
+    const alert = page.getByRole('alert').filter({ hasText: 'Playback Error:' })
+    await alert.waitFor()
+    expect(await alert.textContent()).toMatch(/Playback Error: (Media format not supported by browser|Media decoding error)/)
+    await alert.getByText('Please try a different file or format.').waitFor()
+    expect(await page.getByRole('button', { name: 'Play', exact: true }).isVisible()).toBe(false)
+    await alert.getByRole('button', { name: 'Dismiss' }).click()
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor()
     await context.close()
   })
 })
