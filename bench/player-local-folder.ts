@@ -27,7 +27,7 @@ try {
   sizePage.on('response', async (res) => {
     if (res.request().resourceType() !== 'script') return
     try {
-      scripts.set(res.url(), Bun.gzipSync(await res.body()).length)
+      scripts.set(res.url(), Bun.gzipSync(new Uint8Array(await res.body())).length)
     } catch {}
   })
   await gotoHydrated(sizePage, '/')

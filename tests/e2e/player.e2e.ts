@@ -37,7 +37,7 @@ beforeAll(async () => {
   writeFileSync(path.join(empty, 'letter.txt'), 'no media here')
   broken = path.join(fixtures, 'Broken')
   mkdirSync(broken)
-  writeFileSync(path.join(broken, 'Noise.mp3'), Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251)))
+  writeFileSync(path.join(broken, 'Noise.mp3'), new Uint8Array(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251)))
   ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
 })
 

@@ -31,8 +31,8 @@ type Props = {
 }
 
 const iconButton = css({
-  w: { base: '9', sm: '10' },
-  h: { base: '9', sm: '10' },
+  w: { base: '8', sm: '10' },
+  h: { base: '8', sm: '10' },
   flexShrink: 0,
   display: 'grid',
   placeItems: 'center',
