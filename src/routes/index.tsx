@@ -1,16 +1,10 @@
-// Home: the player (its issue fills this page with the local and remote sources).
+// Home: the player for everyone (local folders), remote URLs for members, promotions.
 import { createFileRoute } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { PlayerScreen } from '~/client/features/player/player-screen'
 
-export const Route = createFileRoute('/')({ component: HomePage })
-
-function HomePage() {
-  return (
-    <section className={css({ textAlign: 'center', py: '16' })}>
-      <h1 className={css({ fontSize: { base: '4xl', md: '6xl' }, fontWeight: 'extrabold', letterSpacing: 'tight', bgGradient: 'to-r', gradientFrom: 'accent.default', gradientTo: 'accent.pink', bgClip: 'text', color: 'transparent' })}>
-        Feel the Vibes
-      </h1>
-      <p className={css({ color: 'fg.muted', fontSize: 'lg', mt: '3' })}>Your premium music destination</p>
-    </section>
-  )
-}
+export const Route = createFileRoute('/')({
+  head: () => ({ meta: [{ title: 'Vibes — Feel the Vibes' }] }),
+  // Promotions render on the server so the grid is there at first paint.
+  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.playlist.promotions.list.queryOptions(undefined, { staleTime: 10 * 60_000 })),
+  component: PlayerScreen,
+})

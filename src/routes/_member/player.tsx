@@ -5,8 +5,8 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useAuth } from '~/client/features/auth/auth-store'
-import { FolderPlaylist } from '~/client/features/folders/folder-playlist'
 import { lastFolder, rememberFolder } from '~/client/features/folders/last-folder'
+import { Player } from '~/client/features/player/player'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
 import { button } from '~/client/ui/button'
@@ -59,7 +59,7 @@ function PlayerPage() {
       ) : tracks.length === 0 ? (
         <p className={css({ textAlign: 'center', py: '16', color: 'fg.muted' })}>No tracks found in this folder.</p>
       ) : (
-        <FolderPlaylist tracks={tracks} playlistId={folderId} label={title} />
+        <Player tracks={tracks} source="folder" playlistId={folderId} label={title} />
       )}
     </section>
   )

@@ -5,6 +5,7 @@ import { contactRouter } from '../routers/contact'
 import { foldersRouter } from '../routers/folders'
 import { healthRouter } from '../routers/health'
 import { hitsRouter } from '../routers/hits'
+import { playlistRouter } from '../routers/playlist'
 import { remoteRouter } from '../routers/remote'
 import { createCallerFactory, createTRPCRouter } from './init'
 
@@ -16,6 +17,7 @@ export const appRouter = createTRPCRouter({
   hits: hitsRouter,
   folders: foldersRouter,
   remote: remoteRouter,
+  playlist: playlistRouter,
 })
 
 export type AppRouter = typeof appRouter

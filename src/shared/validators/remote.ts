@@ -1,19 +1,22 @@
-// The Remote URL field (spec §5 "Remote URL input") and the remote.playlist input.
+// The Remote URL tab (§5 "Remote URL input") and GET /playlist?url= share this input.
 import { z } from 'zod'
 
-export const RemotePlaylistSchema = z.strictObject({
-  url: z
-    .string({ error: 'Please enter a URL' })
-    .trim()
-    .min(1, 'Please enter a URL')
-    .max(2048, 'The URL must be at most 2048 characters')
-    .refine((u) => {
-      if (!/^https?:\/\//i.test(u)) return false
-      try {
-        return new URL(u).hostname.length > 0
-      } catch {
-        return false
-      }
-    }, 'Please enter a valid URL starting with http:// or https://'),
-})
+export const REMOTE_URL_REQUIRED = 'Please enter a URL'
+export const REMOTE_URL_INVALID = 'Please enter a valid URL starting with http:// or https://'
+
+export const remoteUrlField = z
+  .string({ error: (i) => (i.input === undefined || i.input === null ? REMOTE_URL_REQUIRED : 'URL must be text') })
+  .trim()
+  .min(1, REMOTE_URL_REQUIRED)
+  .max(2048, 'URL must be at most 2048 characters')
+  .refine((url) => {
+    if (!/^https?:\/\//i.test(url)) return false
+    try {
+      return new URL(url).hostname.length > 0
+    } catch {
+      return false
+    }
+  }, REMOTE_URL_INVALID)
+
+export const RemotePlaylistSchema = z.strictObject({ url: remoteUrlField })
 export type RemotePlaylistInput = z.infer<typeof RemotePlaylistSchema>

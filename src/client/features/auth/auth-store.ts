@@ -14,6 +14,9 @@ export type AuthState = { isAuthenticated: boolean; isAdmin: boolean; user: Auth
 
 const signedOut: AuthState = { isAuthenticated: false, isAdmin: false, user: null, token: null, ready: false }
 let state: AuthState = signedOut
+// What the server rendered with: React hydrates against this, even for parts of the page (lazy
+// routes) that hydrate after the stored token has already signed the user in.
+let serverState: AuthState = signedOut
 const listeners = new Set<() => void>()
 
 function set(next: AuthState) {
@@ -31,7 +34,9 @@ export const authStore = {
   seed(user: PublicUser | null) {
     if (state.ready) return
     state = user ? { ...fromUser(user, null), ready: false } : signedOut
+    serverState = state
   },
+  getServerSnapshot: () => serverState,
   /** On start-up in the browser: the stored token wins; else the server's check decides. */
   hydrate(serverUser: PublicUser | null) {
     const raw = safeStorage()?.getItem(TOKEN_KEY)
@@ -77,5 +82,5 @@ function safeStorage(): Storage | null {
 }
 
 export function useAuth(): AuthState {
-  return useSyncExternalStore(authStore.subscribe, authStore.get, authStore.get)
+  return useSyncExternalStore(authStore.subscribe, authStore.get, authStore.getServerSnapshot)
 }

@@ -6,6 +6,7 @@ import { contactRoutes } from './contact'
 import { folderRoutes } from './folders'
 import { healthRoutes } from './health'
 import { hitsRoutes } from './hits'
+import { playlistRoutes } from './playlist'
 import { remoteRoutes } from './remote'
 
-export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes, ...contactRoutes, ...chartsRoutes, ...hitsRoutes, ...folderRoutes, ...remoteRoutes]
+export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes, ...contactRoutes, ...chartsRoutes, ...hitsRoutes, ...folderRoutes, ...remoteRoutes, ...playlistRoutes]

@@ -1,0 +1,88 @@
+// The control bar (§2, CONTRACT §5 names): shuffle, previous, play/pause, next, stop, repeat,
+// like, share, ±10 s, mute, volume and show-playlist. Toggles expose aria-pressed.
+import { css, cx } from 'styled-system/css'
+import { Icon, type IconName } from './icons'
+import { VolumeSlider } from './volume-slider'
+
+type Props = {
+  hidden: boolean
+  hasTrack: boolean
+  hasTracks: boolean
+  playing: boolean
+  shuffle: boolean
+  repeat: boolean
+  liked: boolean
+  muted: boolean
+  volume: number
+  showPlaylist: boolean
+  onShuffle: () => void
+  onPrevious: () => void
+  onPlay: () => void
+  onNext: () => void
+  onStop: () => void
+  onRepeat: () => void
+  onLike: () => void
+  onShare: () => void
+  onMute: () => void
+  onVolume: (v: number) => void
+  onRewind: () => void
+  onForward: () => void
+  onTogglePlaylist: () => void
+}
+
+const iconButton = css({
+  w: { base: '8', sm: '10' },
+  h: { base: '8', sm: '10' },
+  flexShrink: 0,
+  display: 'grid',
+  placeItems: 'center',
+  borderRadius: 'full',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  transition: 'background 0.15s, color 0.15s',
+  _hover: { _enabled: { bg: 'bg.subtle', color: 'fg.default' } },
+  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+  '&[aria-pressed=true]': { color: 'accent.default', bg: 'accent.muted' },
+})
+
+function IconButton({ label, icon, onClick, pressed, disabled, filled, className }: { label: string; icon: IconName; onClick: () => void; pressed?: boolean; disabled?: boolean; filled?: boolean; className?: string }) {
+  return (
+    <button type="button" aria-label={label} title={label} aria-pressed={pressed} disabled={disabled} onClick={onClick} className={cx(iconButton, className)}>
+      <Icon name={icon} filled={filled} />
+    </button>
+  )
+}
+
+export function PlayerControls(p: Props) {
+  return (
+    <div hidden={p.hidden} className={css({ mt: '3', display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div role="toolbar" aria-label="Playback controls" className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: { base: '0.5', sm: '2' }, flexWrap: 'wrap' })}>
+        <IconButton label="Shuffle" icon="shuffle" pressed={p.shuffle} onClick={p.onShuffle} disabled={!p.hasTracks} />
+        <IconButton label="Rewind 10 seconds" icon="rewind" onClick={p.onRewind} disabled={!p.hasTrack} />
+        <IconButton label="Previous" icon="previous" onClick={p.onPrevious} disabled={!p.hasTracks} />
+        <button
+          type="button"
+          aria-label={p.playing ? 'Pause' : 'Play'}
+          onClick={p.onPlay}
+          disabled={!p.hasTracks}
+          className={css({ w: '14', h: '14', mx: { base: '0.5', sm: '1' }, display: 'grid', placeItems: 'center', borderRadius: 'full', bgGradient: 'to-br', gradientFrom: 'accent.default', gradientTo: 'accent.pink', color: 'white', cursor: 'pointer', boxShadow: 'lg', _hover: { _enabled: { transform: 'scale(1.05)' } }, _disabled: { opacity: 0.4, cursor: 'not-allowed' }, transition: 'transform 0.15s' })}
+        >
+          <Icon name={p.playing ? 'pause' : 'play'} size={24} filled />
+        </button>
+        <IconButton label="Next" icon="next" onClick={p.onNext} disabled={!p.hasTracks} />
+        <IconButton label="Forward 10 seconds" icon="forward" onClick={p.onForward} disabled={!p.hasTrack} />
+        <IconButton label="Stop" icon="stop" onClick={p.onStop} disabled={!p.hasTrack} />
+        <IconButton label="Repeat" icon="repeat" pressed={p.repeat} onClick={p.onRepeat} disabled={!p.hasTracks} />
+      </div>
+      <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: { base: '1', sm: '2' }, flexWrap: 'wrap' })}>
+        <IconButton label="Like" icon="heart" pressed={p.liked} filled={p.liked} onClick={p.onLike} disabled={!p.hasTrack} className={css({ '&[aria-pressed=true]': { color: 'accent.pink', bg: 'transparent' } })} />
+        <IconButton label="Share" icon="share" onClick={p.onShare} disabled={!p.hasTrack} />
+        <span className={css({ w: '1px', h: '6', bg: 'border.default', mx: '1' })} aria-hidden />
+        <IconButton label={p.muted ? 'Unmute' : 'Mute'} icon={p.muted || p.volume === 0 ? 'muted' : 'volume'} onClick={p.onMute} />
+        <VolumeSlider value={p.volume} onChange={p.onVolume} />
+        <span className={css({ w: '1px', h: '6', bg: 'border.default', mx: '1' })} aria-hidden />
+        <IconButton label="Show playlist" icon="list" pressed={p.showPlaylist} onClick={p.onTogglePlaylist} disabled={!p.hasTracks} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,166 @@
+// The home screen's player (§2 "Player screen"): the Local Files / Remote URL tabs, the source
+// chooser, the player and the Featured Promotions grid. Logging out clears the playlists, the
+// source and the current track (§4 "Auth").
+import { Tabs } from '@ark-ui/react/tabs'
+import { useEffect, useState } from 'react'
+import { css } from 'styled-system/css'
+import { LOGOUT_EVENT, useAuth } from '~/client/features/auth/auth-store'
+import type { Track } from '~/shared/player/track'
+import { Icon } from './icons'
+import { useLocalLibrary } from './local-library'
+import { LocalSource } from './local-source'
+import { Player } from './player'
+import { FeaturedPromotions } from './promotions'
+import { RemoteSource } from './remote-source'
+import { clearStoredPlaylist, loadStoredPlaylist, saveStoredPlaylist } from './stored-playlists'
+
+type Source = 'local' | 'remote'
+type RemoteList = { tracks: Track[]; label: string; url: string; autoPlay: boolean }
+
+const tabTrigger = css({
+  flex: { base: '1', sm: 'initial' },
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '2',
+  px: '4',
+  h: '10',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  color: 'fg.muted',
+  borderRadius: 'lg',
+  cursor: 'pointer',
+  _hover: { color: 'fg.default' },
+  '&[data-selected]': { bg: 'bg.muted', color: 'fg.default' },
+})
+
+export function PlayerScreen() {
+  const auth = useAuth()
+  const library = useLocalLibrary()
+  const [tab, setTab] = useState<Source>('local')
+  const [source, setSource] = useState<Source>('local')
+  const [remote, setRemote] = useState<RemoteList | null>(null)
+
+  // A member's last remote playlist survives a reload (without starting by itself).
+  useEffect(() => {
+    if (!auth.ready || !auth.isAuthenticated || remote) return
+    const stored = loadStoredPlaylist('remote')
+    if (stored && stored.tracks.length > 0) setRemote({ tracks: stored.tracks, label: stored.label, url: stored.url ?? '', autoPlay: false })
+  }, [auth.ready, auth.isAuthenticated, remote])
+
+  useEffect(() => {
+    const onLogout = () => {
+      library.clear()
+      setRemote(null)
+      setSource('local')
+      setTab('local')
+    }
+    window.addEventListener(LOGOUT_EVENT, onLogout)
+    return () => window.removeEventListener(LOGOUT_EVENT, onLogout)
+  }, [library.clear])
+
+  const remoteAllowed = auth.isAuthenticated && remote !== null
+  const active: Source = source === 'remote' && remoteAllowed ? 'remote' : 'local'
+  const tracks = active === 'remote' ? remote!.tracks : library.tracks
+  const label = active === 'remote' ? remote!.label : library.label
+
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+      <header className={css({ textAlign: 'center', pt: { base: '2', md: '4' } })}>
+        <h1 className={css({ fontSize: { base: '3xl', md: '5xl' }, fontWeight: 'extrabold', letterSpacing: 'tight', bgGradient: 'to-r', gradientFrom: 'accent.default', gradientTo: 'accent.pink', bgClip: 'text', color: 'transparent' })}>Feel the Vibes</h1>
+        <p className={css({ color: 'fg.muted', mt: '1' })}>Your premium music destination</p>
+      </header>
+
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, gap: '6', alignItems: 'start' })}>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+          <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as Source)} className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}>
+            <Tabs.List aria-label="Media source" className={css({ display: 'flex', gap: '1', p: '1', bg: 'bg.subtle', borderRadius: 'xl', mb: '4' })}>
+              <Tabs.Trigger value="local" className={tabTrigger}>
+                <Icon name="folder" size={16} />
+                Local Files
+              </Tabs.Trigger>
+              <Tabs.Trigger value="remote" className={tabTrigger}>
+                {auth.isAuthenticated ? <Icon name="globe" size={16} /> : <Icon name="lock" size={16} />}
+                Remote URL
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="local">
+              <LocalSource
+                error={library.error}
+                onFiles={(files, folderLabel) => {
+                  if (files.length === 0) return
+                  void library.load(files, folderLabel).then((ok) => ok && setSource('local'))
+                }}
+              />
+            </Tabs.Content>
+            <Tabs.Content value="remote">
+              <RemoteSource
+                onLoaded={(list, folder, url) => {
+                  setRemote({ tracks: list, label: folder, url, autoPlay: true })
+                  saveStoredPlaylist('remote', { label: folder, url, tracks: list })
+                  setSource('remote')
+                }}
+              />
+            </Tabs.Content>
+          </Tabs.Root>
+
+          <SourceChooser
+            active={active}
+            localCount={library.tracks.length}
+            remoteCount={remote?.tracks.length ?? 0}
+            remoteAllowed={remoteAllowed}
+            onChange={setSource}
+            onForgetRemote={() => {
+              clearStoredPlaylist('remote')
+              setRemote(null)
+              setSource('local')
+            }}
+          />
+        </div>
+
+        <Player
+          key={active}
+          tracks={tracks}
+          source={active}
+          label={label}
+          autoPlay={active === 'remote' ? remote!.autoPlay : true}
+        />
+      </div>
+
+      <FeaturedPromotions />
+    </div>
+  )
+}
+
+/** Switches the player between the local and the remote playlist (remote only when signed in). */
+function SourceChooser(p: { active: Source; localCount: number; remoteCount: number; remoteAllowed: boolean; onChange: (s: Source) => void; onForgetRemote: () => void }) {
+  if (!p.remoteAllowed) return null
+  const option = css({
+    flex: '1',
+    h: '9',
+    fontSize: 'sm',
+    borderRadius: 'lg',
+    cursor: 'pointer',
+    color: 'fg.muted',
+    '&[aria-checked=true]': { bg: 'accent.muted', color: 'fg.default', fontWeight: 'semibold' },
+    _disabled: { opacity: 0.5, cursor: 'not-allowed' },
+  })
+  return (
+    <div className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: '3', display: 'flex', flexDirection: 'column', gap: '2' })}>
+      <p id="source-chooser" className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wider' })}>
+        Playing from
+      </p>
+      <div role="radiogroup" aria-labelledby="source-chooser" className={css({ display: 'flex', gap: '1', p: '1', bg: 'bg.subtle', borderRadius: 'xl' })}>
+        <button type="button" role="radio" aria-checked={p.active === 'local'} className={option} onClick={() => p.onChange('local')}>
+          Local ({p.localCount})
+        </button>
+        <button type="button" role="radio" aria-checked={p.active === 'remote'} className={option} onClick={() => p.onChange('remote')}>
+          Remote ({p.remoteCount})
+        </button>
+      </div>
+      <button type="button" onClick={p.onForgetRemote} className={css({ alignSelf: 'flex-end', fontSize: 'xs', color: 'fg.subtle', cursor: 'pointer', _hover: { color: 'fg.default' } })}>
+        Clear remote playlist
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,39 @@
+// Tags from local files, read in the browser. music-metadata is imported on first use so the
+// player page's initial JavaScript stays small.
+import { inferArtist, inferYear } from '~/shared/player/file-name'
+
+export type FileTags = { title?: string; artist?: string; album?: string; genre?: string; year?: number; duration?: number; cover?: Blob }
+
+let loader: Promise<typeof import('music-metadata')> | null = null
+
+const READ_TIMEOUT_MS = 10_000
+
+export async function readTags(file: File): Promise<FileTags> {
+  loader ??= import('music-metadata').catch((error) => {
+    loader = null // a failed chunk load may succeed next time
+    throw error
+  })
+  const mm = await loader
+  // A file the parser cannot finish must not hold up the rest of the folder.
+  const meta = await Promise.race([
+    mm.parseBlob(file, { duration: false, skipCovers: false, skipPostHeaders: true }),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('tag read timed out')), READ_TIMEOUT_MS)),
+  ])
+  const c = meta.common
+  const tags: FileTags = {}
+  if (c.title?.trim()) tags.title = c.title.trim()
+  const artist = c.artist ?? c.albumartist ?? c.artists?.[0]
+  if (artist?.trim()) tags.artist = artist.trim()
+  else if (tags.title) {
+    const inferred = inferArtist(tags.title)
+    if (inferred) Object.assign(tags, inferred)
+  }
+  if (c.album?.trim()) tags.album = c.album.trim()
+  if (c.genre?.[0]?.trim()) tags.genre = c.genre[0].trim()
+  const year = c.year ?? (c.date ? inferYear(c.date) : undefined) ?? (tags.title ? inferYear(tags.title) : undefined)
+  if (year && year >= 1000 && year <= 2999) tags.year = year
+  if (meta.format.duration && Number.isFinite(meta.format.duration)) tags.duration = meta.format.duration
+  const pic = c.picture?.[0]
+  if (pic?.data?.length) tags.cover = new Blob([pic.data as Uint8Array<ArrayBuffer>], { type: pic.format || 'image/jpeg' })
+  return tags
+}

@@ -1,0 +1,16 @@
+// REST paths for listening events, likes and promotions (docs/rest-api.md).
+import { route, unchecked } from '../define'
+
+export const playlistRoutes = [
+  route({ method: 'POST', path: '/playlist/plays', status: 201, body: true, call: (c, r) => c.playlist.plays.create(unchecked(r.body)) }),
+  route({
+    method: 'PUT',
+    path: '/playlist/plays/:id',
+    body: true,
+    call: (c, r) => c.playlist.plays.update(unchecked({ ...(r.body as object), playEventId: r.params.id })),
+  }),
+  route({ method: 'POST', path: '/playlist/interactions', status: 201, body: true, call: (c, r) => c.playlist.interactions.create(unchecked(r.body)) }),
+  route({ method: 'GET', path: '/playlist/likes', call: (c) => c.playlist.likes.list() }),
+  route({ method: 'PUT', path: '/playlist/likes', body: true, call: (c, r) => c.playlist.likes.set(unchecked(r.body)) }),
+  route({ method: 'GET', path: '/promotions', call: (c) => c.playlist.promotions.list() }),
+]

@@ -1,0 +1,28 @@
+// playlist: members' play events, interactions and likes, and the public promotions list.
+// (The remote-folder playlist, GET /playlist?url=, lives in the remote router.)
+import { LikeSetSchema, InteractionSchema, PlayEventCreateSchema, PlayEventUpdateSchema } from '~/shared/validators'
+import * as listening from '../services/listening'
+import { listPromotions } from '../services/promotions'
+import { createTRPCRouter, protectedProcedure, publicProcedure, rateLimit } from '../trpc/init'
+
+const eventProcedure = protectedProcedure.use(rateLimit('events'))
+
+export const playlistRouter = createTRPCRouter({
+  plays: createTRPCRouter({
+    create: eventProcedure.input(PlayEventCreateSchema).mutation(({ ctx, input }) => listening.createPlayEvent(ctx.db, ctx.user.id, input, ctx.client)),
+    update: eventProcedure.input(PlayEventUpdateSchema).mutation(({ ctx, input }) => {
+      const { playEventId, ...fields } = input
+      return listening.updatePlayEvent(ctx.db, ctx.user.id, playEventId, fields)
+    }),
+  }),
+  interactions: createTRPCRouter({
+    create: eventProcedure.input(InteractionSchema).mutation(({ ctx, input }) => listening.createInteraction(ctx.db, ctx.user.id, input)),
+  }),
+  likes: createTRPCRouter({
+    list: protectedProcedure.query(({ ctx }) => listening.listLikes(ctx.db, ctx.user.id)),
+    set: eventProcedure.input(LikeSetSchema).mutation(({ ctx, input }) => listening.setLike(ctx.db, ctx.user.id, input)),
+  }),
+  promotions: createTRPCRouter({
+    list: publicProcedure.query(({ ctx }) => ({ promotions: listPromotions(ctx.db) })),
+  }),
+})

@@ -1,0 +1,108 @@
+// Listening events (§3 "Play event", "Interaction", "Likes"): the inputs of POST /playlist/plays,
+// PUT /playlist/plays/{id}, POST /playlist/interactions and PUT /playlist/likes. Every field is
+// bounded; numbers are finite and ≥ 0; enums are the spec's values.
+import { z } from 'zod'
+import { DEVICE_TYPES } from '../player/device'
+import { SESSION_ID_PATTERN } from '../player/listening'
+
+export const PLAY_SOURCES = ['repeat', 'shuffle', 'direct', 'playlist'] as const
+export const NETWORK_TYPES = ['4g', '3g', '2g', 'ethernet', 'wifi', 'unknown'] as const
+export const INTERACTION_TYPES = ['like', 'share', 'repeat'] as const
+export type PlaySource = (typeof PLAY_SOURCES)[number]
+export type NetworkType = (typeof NETWORK_TYPES)[number]
+export type InteractionType = (typeof INTERACTION_TYPES)[number]
+
+const MAX_SECONDS = 7 * 24 * 3600
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null))
+
+const seconds = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .finite(`${label} must be a finite number`)
+    .min(0, `${label} must be at least 0`)
+    .max(MAX_SECONDS, `${label} is too large`)
+
+const count = (label: string) => z.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(0, `${label} must be at least 0`).max(1_000_000, `${label} is too large`)
+
+const enumOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` })
+
+/** A moment from the client: epoch milliseconds or an ISO date string. */
+const moment = (label: string) =>
+  z
+    .union([z.number().finite(), z.string().max(40)], { error: `${label} must be a date` })
+    .transform((v, ctx) => {
+      const d = new Date(v)
+      if (Number.isNaN(d.getTime()) || d.getTime() < 0) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a valid date` })
+        return z.NEVER
+      }
+      return d
+    })
+
+export const PlayEventCreateSchema = z.strictObject({
+  trackUrl: text('Track URL', 2048),
+  title: text('Title', 500),
+  duration: seconds('Duration').default(0),
+  /** The server decides from the User-Agent; a client value is used only when that says 'unknown'. */
+  deviceType: enumOf(DEVICE_TYPES, 'Device type').optional(),
+  genre: optionalText('Genre', 200),
+  artist: optionalText('Artist', 300),
+  album: optionalText('Album', 300),
+  year: z.number({ error: 'Year must be a number' }).int('Year must be a whole number').min(1000, 'Year must be between 1000 and 2999').max(2999, 'Year must be between 1000 and 2999').nullish(),
+  source: enumOf(PLAY_SOURCES, 'Source').default('direct'),
+  playlistId: optionalText('Playlist id', 200),
+  previousTrack: optionalText('Previous track', 2048),
+  nextTrack: optionalText('Next track', 2048),
+  sessionId: z.string({ error: 'Session id must be text' }).regex(SESSION_ID_PATTERN, 'Session id must look like session_{timestamp}_{random}').nullish(),
+  sessionPosition: count('Session position').nullish(),
+  networkType: enumOf(NETWORK_TYPES, 'Network type').default('unknown'),
+})
+export type PlayEventCreateInput = z.input<typeof PlayEventCreateSchema>
+
+export const PlayEventUpdateFields = z.strictObject({
+  listenDuration: seconds('Listen duration').optional(),
+  completed: z.boolean({ error: 'Completed must be true or false' }).optional(),
+  skipped: z.boolean({ error: 'Skipped must be true or false' }).optional(),
+  skipTime: seconds('Skip time').nullish(),
+  liked: z.boolean({ error: 'Liked must be true or false' }).optional(),
+  shared: z.boolean({ error: 'Shared must be true or false' }).optional(),
+  repeated: z.boolean({ error: 'Repeated must be true or false' }).optional(),
+  endedAt: moment('Ended at').nullish(),
+  bufferCount: count('Buffer count').optional(),
+  qualityDrops: count('Quality drops').optional(),
+})
+export type PlayEventUpdateFieldsInput = z.input<typeof PlayEventUpdateFields>
+
+const playEventId = z.string({ error: 'Play event id is required' }).trim().min(1, 'Play event id is required').max(64, 'Play event not found')
+
+export const PlayEventUpdateSchema = PlayEventUpdateFields.extend({ playEventId })
+export type PlayEventUpdateInput = z.input<typeof PlayEventUpdateSchema>
+
+export const InteractionSchema = z.strictObject({
+  trackId: text('Track id', 2048),
+  interactionType: enumOf(INTERACTION_TYPES, 'Interaction type'),
+  timestamp: moment('Timestamp').optional(),
+})
+export type InteractionInput = z.input<typeof InteractionSchema>
+
+export const LikeSetSchema = z.strictObject({
+  title: text('Title', 500),
+  liked: z.boolean({ error: 'Liked must be true or false' }),
+  trackUrl: optionalText('Track URL', 2048),
+})
+export type LikeSetInput = z.input<typeof LikeSetSchema>

@@ -1,0 +1,204 @@
+// Listening events, likes and promotions over real HTTP against the built server.
+import { Database } from 'bun:sqlite'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import path from 'node:path'
+import { api, createMember } from '../helpers/api'
+import { startServer, type TestServer } from '../helpers/server'
+
+let server: TestServer
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36'
+
+beforeAll(async () => {
+  server = await startServer()
+})
+afterAll(async () => {
+  await server.stop()
+})
+
+function readRow(sql: string, ...params: string[]) {
+  const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
+  try {
+    return db.query(sql).get(...params) as Record<string, unknown> | null
+  } finally {
+    db.close()
+  }
+}
+
+const play = {
+  trackUrl: 'https://nas.example.com/music/Jazz/So%20What.mp3',
+  title: 'So What',
+  duration: 545.2,
+  genre: 'Jazz',
+  artist: 'Miles Davis',
+  album: 'Kind of Blue',
+  year: 1959,
+  source: 'playlist',
+  playlistId: 'remote',
+  previousTrack: 'https://nas.example.com/music/Jazz/Intro.mp3',
+  nextTrack: 'https://nas.example.com/music/Jazz/Freddie.mp3',
+  sessionId: 'session_1714000000000_abc123xyz',
+  sessionPosition: 2,
+  networkType: 'wifi',
+}
+
+describe('play events', () => {
+  test('a member records a play (201) with server-side device type and times, then updates it', async () => {
+    const m = await createMember(server.url)
+    const before = Date.now()
+    const created = await api(server.url, 'POST', '/playlist/plays', { token: m.token, body: { ...play, deviceType: 'smart-tv' }, headers: { 'user-agent': PHONE_UA } })
+    expect(created.status).toBe(201)
+    const id = created.body.data.playEventId as string
+    expect(id).toMatch(/^[0-9a-f-]{36}$/)
+
+    const row = readRow('SELECT * FROM play_events WHERE id = ?', id)!
+    expect(row).toMatchObject({
+      user_id: m.user.id,
+      track_url: play.trackUrl,
+      title: 'So What',
+      duration: 545.2,
+      device_type: 'mobile', // from the User-Agent, not the client's claim
+      genre: 'Jazz',
+      artist: 'Miles Davis',
+      album: 'Kind of Blue',
+      year: 1959,
+      source: 'playlist',
+      playlist_id: 'remote',
+      previous_track: play.previousTrack,
+      next_track: play.nextTrack,
+      session_id: play.sessionId,
+      session_position: 2,
+      network_type: 'wifi',
+      completed: 0,
+      skipped: 0,
+      country: null,
+    })
+    expect(Number(row.started_at)).toBeGreaterThanOrEqual(before)
+
+    const updated = await api(server.url, 'PUT', `/playlist/plays/${id}`, {
+      token: m.token,
+      body: { listenDuration: 120.5, completed: false, skipped: true, skipTime: 121, liked: true, shared: true, repeated: false, bufferCount: 3, qualityDrops: 1, endedAt: Date.now() + 3_600_000 },
+    })
+    expect(updated.status).toBe(200)
+    expect(updated.body.data.playEventId).toBe(id)
+    const after = readRow('SELECT * FROM play_events WHERE id = ?', id)!
+    expect(after).toMatchObject({ listen_duration: 120.5, skipped: 1, skip_time: 121, liked: 1, shared: 1, buffer_count: 3, quality_drops: 1 })
+    // A future end time is clamped to the server's clock.
+    expect(Number(after.ended_at)).toBeLessThanOrEqual(Date.now())
+    expect(Number(after.updated_at)).toBeGreaterThanOrEqual(Number(after.started_at))
+  })
+
+  test('nobody updates another member’s play event (404), and unknown ids are 404 too', async () => {
+    const owner = await createMember(server.url)
+    const other = await createMember(server.url)
+    const { body } = await api(server.url, 'POST', '/playlist/plays', { token: owner.token, body: play })
+    const id = body.data.playEventId
+    const stolen = await api(server.url, 'PUT', `/playlist/plays/${id}`, { token: other.token, body: { completed: true } })
+    expect(stolen).toMatchObject({ status: 404, body: { success: false, error: 'Play event not found' } })
+    expect(readRow('SELECT completed FROM play_events WHERE id = ?', id)).toEqual({ completed: 0 })
+    expect((await api(server.url, 'PUT', '/playlist/plays/no-such-id', { token: owner.token, body: { completed: true } })).status).toBe(404)
+  })
+
+  test('signed-out calls are 401 "Authentication required"', async () => {
+    for (const [method, p, body] of [
+      ['POST', '/playlist/plays', play],
+      ['PUT', '/playlist/plays/x', { completed: true }],
+      ['POST', '/playlist/interactions', { trackId: 't', interactionType: 'like' }],
+      ['GET', '/playlist/likes', undefined],
+      ['PUT', '/playlist/likes', { title: 'x', liked: true }],
+    ] as const) {
+      const res = await api(server.url, method, p, { body })
+      expect(res.status).toBe(401)
+      expect(res.body).toEqual({ success: false, error: 'Authentication required' })
+    }
+    const bad = await api(server.url, 'GET', '/playlist/likes', { token: 'a.b.c' })
+    expect(bad).toMatchObject({ status: 401, body: { error: 'Authentication token is invalid or expired' } })
+  })
+
+  test('bad input is a 400 naming the field, and nothing is stored', async () => {
+    const m = await createMember(server.url)
+    const count = () => Number(readRow('SELECT count(*) AS n FROM play_events WHERE user_id = ?', m.user.id)!.n)
+    const cases: Array<[unknown, string]> = [
+      [{ ...play, source: 'radio' }, 'Source must be one of: repeat, shuffle, direct, playlist'],
+      [{ ...play, networkType: '5g' }, 'Network type must be one of: 4g, 3g, 2g, ethernet, wifi, unknown'],
+      [{ ...play, duration: -4 }, 'Duration must be at least 0'],
+      [{ ...play, duration: '12' }, 'Duration must be a number'],
+      [{ ...play, title: '' }, 'Title is required'],
+      [{ ...play, trackUrl: 'x'.repeat(3000) }, 'Track URL must be at most 2048 characters'],
+      [{ ...play, sessionId: 'session_x' }, 'Session id must look like session_{timestamp}_{random}'],
+      [{ ...play, sessionPosition: 1.5 }, 'Session position must be a whole number'],
+      [{ ...play, year: 99999 }, 'Year must be between 1000 and 2999'],
+      [{ ...play, userId: 'someone-else' }, 'Unrecognized key: "userId"'],
+    ]
+    for (const [body, error] of cases) {
+      const res = await api(server.url, 'POST', '/playlist/plays', { token: m.token, body })
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({ success: false, error })
+    }
+    expect(count()).toBe(0)
+    const { body } = await api(server.url, 'POST', '/playlist/plays', { token: m.token, body: play })
+    const id = body.data.playEventId
+    for (const [update, error] of [
+      [{ listenDuration: -1 }, 'Listen duration must be at least 0'],
+      [{ bufferCount: 2.5 }, 'Buffer count must be a whole number'],
+      [{ completed: 'yes' }, 'Completed must be true or false'],
+      [{ endedAt: 'tomorrow' }, 'Ended at must be a valid date'],
+      [{ startedAt: 0 }, 'Unrecognized key: "startedAt"'],
+    ] as const) {
+      const res = await api(server.url, 'PUT', `/playlist/plays/${id}`, { token: m.token, body: update })
+      expect(res.status).toBe(400)
+      expect(res.body.error).toBe(error)
+    }
+    const raw = await api(server.url, 'POST', '/playlist/plays', { token: m.token, raw: '{"trackUrl": 1e400}' })
+    expect(raw.status).toBe(400)
+  })
+})
+
+describe('interactions and likes', () => {
+  test('interactions are stored per user (201) with a client time that cannot be in the future', async () => {
+    const m = await createMember(server.url)
+    const at = Date.now() - 60_000
+    const res = await api(server.url, 'POST', '/playlist/interactions', { token: m.token, body: { trackId: 'local:Album/01.mp3', interactionType: 'share', timestamp: at } })
+    expect(res.status).toBe(201)
+    const row = readRow('SELECT * FROM interactions WHERE id = ?', res.body.data.interactionId)!
+    expect(row).toMatchObject({ user_id: m.user.id, track_id: 'local:Album/01.mp3', interaction_type: 'share', timestamp: at })
+    const future = await api(server.url, 'POST', '/playlist/interactions', { token: m.token, body: { trackId: 't', interactionType: 'repeat', timestamp: new Date(Date.now() + 86_400_000).toISOString() } })
+    expect(Number(readRow('SELECT timestamp FROM interactions WHERE id = ?', future.body.data.interactionId)!.timestamp)).toBeLessThanOrEqual(Date.now())
+    const bad = await api(server.url, 'POST', '/playlist/interactions', { token: m.token, body: { trackId: 't', interactionType: 'download' } })
+    expect(bad).toMatchObject({ status: 400, body: { error: 'Interaction type must be one of: like, share, repeat' } })
+  })
+
+  test('likes are keyed by title, private to each member, and can be undone', async () => {
+    const a = await createMember(server.url)
+    const b = await createMember(server.url)
+    expect((await api(server.url, 'GET', '/playlist/likes', { token: a.token })).body).toEqual({ success: true, data: { likes: {} } })
+    const set = await api(server.url, 'PUT', '/playlist/likes', { token: a.token, body: { title: 'So What', liked: true, trackUrl: play.trackUrl } })
+    expect(set.status).toBe(200)
+    await api(server.url, 'PUT', '/playlist/likes', { token: a.token, body: { title: 'Blue in Green', liked: true } })
+    await api(server.url, 'PUT', '/playlist/likes', { token: a.token, body: { title: 'Blue in Green', liked: false } })
+    const mine = await api(server.url, 'GET', '/playlist/likes', { token: a.token })
+    const likes = mine.body.data.likes
+    expect(Object.keys(likes).sort()).toEqual(['Blue in Green', 'So What'])
+    expect(likes['So What'].liked).toBe(true)
+    expect(likes['Blue in Green'].liked).toBe(false)
+    expect(typeof likes['So What'].timestamp).toBe('number')
+    expect((await api(server.url, 'GET', '/playlist/likes', { token: b.token })).body.data.likes).toEqual({})
+    const bad = await api(server.url, 'PUT', '/playlist/likes', { token: a.token, body: { title: 'x', liked: 'yes' } })
+    expect(bad).toMatchObject({ status: 400, body: { error: 'Liked must be true or false' } })
+  })
+})
+
+describe('promotions', () => {
+  test('four stored promotions are seeded once and listed publicly', async () => {
+    const first = await api(server.url, 'GET', '/promotions')
+    expect(first.status).toBe(200)
+    const promos = first.body.data.promotions as Array<Record<string, string>>
+    expect(promos).toHaveLength(4)
+    for (const p of promos) expect(Object.keys(p).sort()).toEqual(['backgroundColor', 'description', 'id', 'imageUrl', 'linkUrl', 'textColor', 'title'])
+    const again = await api(server.url, 'GET', '/promotions')
+    expect(again.body.data.promotions.map((p: { id: string }) => p.id)).toEqual(promos.map((p) => p.id))
+    expect(Number(readRow('SELECT count(*) AS n FROM promotions')!.n)).toBe(4)
+    const image = await fetch(server.url + promos[0].imageUrl)
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toContain('image/svg+xml')
+  })
+})

@@ -1,0 +1,91 @@
+import { describe, expect, test } from 'bun:test'
+import { folderNameFromUrl, inferArtist, inferYear, parseFileName } from '~/shared/player/file-name'
+import { extensionOf, isMediaFileName, MEDIA_EXTENSIONS, mimeFromName } from '~/shared/player/mime'
+import { displayTitle, fileNameFromUrl, formatTime, isVideo, makeTrack, normalizeTrackUrl } from '~/shared/player/track'
+
+describe('MIME map', () => {
+  test('every extension of the spec maps to its type; unknown gives audio/mpeg', () => {
+    const expected: Record<string, string> = {
+      mp3: 'audio/mpeg',
+      wav: 'audio/wav',
+      m4a: 'audio/mp4',
+      aac: 'audio/aac',
+      ogg: 'audio/ogg',
+      flac: 'audio/flac',
+      wma: 'audio/x-ms-wma',
+      mp4: 'video/mp4',
+      webm: 'video/webm',
+      ogv: 'video/ogg',
+      mov: 'video/quicktime',
+      avi: 'video/x-msvideo',
+      mkv: 'video/x-matroska',
+    }
+    for (const [ext, mime] of Object.entries(expected)) expect(mimeFromName(`Song.${ext.toUpperCase()}`)).toBe(mime)
+    expect(MEDIA_EXTENSIONS.sort()).toEqual(Object.keys(expected).sort())
+    expect(mimeFromName('notes.txt')).toBe('audio/mpeg')
+    expect(mimeFromName('no-extension')).toBe('audio/mpeg')
+  })
+
+  test('only media extensions are accepted from a local folder', () => {
+    expect(isMediaFileName('a/b/track.flac')).toBe(true)
+    expect(isMediaFileName('cover.jpg')).toBe(false)
+    expect(isMediaFileName('.mp3')).toBe(false)
+    expect(extensionOf('dir.with.dots/file')).toBe('')
+  })
+})
+
+describe('file names and titles', () => {
+  test("'Artist - Title' and 'Artist-Title' split into artist and title", () => {
+    expect(parseFileName('Miles Davis - So What.mp3')).toEqual({ artist: 'Miles Davis', title: 'So What' })
+    expect(parseFileName('Nina_Simone-Feeling_Good.flac')).toEqual({ artist: 'Nina Simone', title: 'Feeling Good' })
+    expect(parseFileName('Jay-Z - Empire State of Mind.m4a')).toEqual({ artist: 'Jay-Z', title: 'Empire State of Mind' })
+    expect(parseFileName('music/01 Intro.mp3')).toEqual({ artist: '', title: '01 Intro' })
+    expect(parseFileName('- leading.mp3')).toEqual({ artist: '', title: '- leading' })
+  })
+
+  test("artist inferred from a title 'a - b' or 'a: b'; year from 19xx/20xx", () => {
+    expect(inferArtist('Queen: Bohemian Rhapsody')).toEqual({ artist: 'Queen', title: 'Bohemian Rhapsody' })
+    expect(inferArtist('Adele - Hello')).toEqual({ artist: 'Adele', title: 'Hello' })
+    expect(inferArtist('Plain title')).toBeNull()
+    expect(inferYear('Live at Wembley 1986')).toBe(1986)
+    expect(inferYear('Remaster (2011)')).toBe(2011)
+    expect(inferYear('Track 1812 Overture')).toBeUndefined()
+    expect(inferYear('Code 123456')).toBeUndefined()
+    expect(inferYear('Year 2099')).toBe(2099)
+  })
+
+  test("titles ending in '..>' become the URL's file name without extension", () => {
+    expect(displayTitle({ title: 'A very long listing na..>', url: 'http://h/music/A%20very%20long%20listing%20name.mp3' })).toBe('A very long listing name')
+    expect(displayTitle({ title: 'Fine', url: 'http://h/x.mp3' })).toBe('Fine')
+    expect(fileNameFromUrl('http://h/a/b/Track%2001.ogg?sig=1#t')).toBe('Track 01')
+  })
+
+  test('the folder name is the nearest path segment not api, media, audio or music', () => {
+    expect(folderNameFromUrl('https://nas.example.com/music/Jazz%20Classics/')).toBe('Jazz Classics')
+    expect(folderNameFromUrl('https://h.example.com/Rock/api/media/audio/music/')).toBe('Rock')
+    expect(folderNameFromUrl('https://h.example.com/albums/Blue/playlist.m3u')).toBe('Blue')
+    expect(folderNameFromUrl('https://h.example.com/music/')).toBe('h.example.com')
+  })
+
+  test('tracks get the spec defaults; video by mime or URL extension; times as m:ss', () => {
+    expect(makeTrack({ url: 'u' })).toEqual({ url: 'u', title: 'Unknown Title', mime: 'audio/mpeg', artist: '', album: 'Unknown Album', duration: 0 })
+    expect(makeTrack({ url: 'u', duration: Number.NaN }).duration).toBe(0)
+    expect(isVideo({ mime: 'video/webm', url: 'blob:x' })).toBe(true)
+    expect(isVideo({ mime: 'audio/mpeg', url: 'http://h/clip.MKV?x=1' })).toBe(true)
+    expect(isVideo({ mime: 'audio/mpeg', url: 'http://h/song.mp3' })).toBe(false)
+    expect(formatTime(0)).toBe('0:00')
+    expect(formatTime(65.9)).toBe('1:05')
+    expect(formatTime(3725)).toBe('1:02:05')
+    expect(formatTime(Number.NaN)).toBe('0:00')
+  })
+})
+
+describe('track URLs from a source', () => {
+  test('double-encoded escapes are decoded once, spaces encoded, relative URLs resolved', () => {
+    const base = 'https://nas.example.com/music/Jazz/'
+    expect(normalizeTrackUrl('So%2520What.mp3', base)).toBe('https://nas.example.com/music/Jazz/So%20What.mp3')
+    expect(normalizeTrackUrl('Blue in Green.mp3', base)).toBe('https://nas.example.com/music/Jazz/Blue%20in%20Green.mp3')
+    expect(normalizeTrackUrl('/other/a.mp3', base)).toBe('https://nas.example.com/other/a.mp3')
+    expect(normalizeTrackUrl('http://cdn.example.com/x.ogg', base)).toBe('http://cdn.example.com/x.ogg')
+  })
+})
