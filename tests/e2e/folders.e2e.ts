@@ -169,6 +169,12 @@ describe('play a folder', () => {
     await page.waitForFunction(() => (document.querySelector('audio, video') as HTMLMediaElement | null)?.currentTime! > 0.5, undefined, { timeout: 10_000 })
     expect(await media.evaluate((el: HTMLMediaElement) => el.paused)).toBe(false)
 
+    // The home page's /?fid= address takes a member to the same screen.
+    const fid = new URL(page.url()).searchParams.get('fid')!
+    await gotoHydrated(page, `/?fid=${fid}`)
+    await page.waitForURL(/\/player\?fid=/)
+    await page.getByRole('heading', { name: 'Evening Set' }).waitFor()
+
     // Without ?fid the last played folder loads; a stale folder id shows the error state.
     await gotoHydrated(page, '/player')
     await page.getByRole('heading', { name: 'Evening Set' }).waitFor()
