@@ -29,6 +29,8 @@ export type StartApp = { fetch: (request: Request) => Promise<Response> }
 export type StaticLookup = (pathname: string) => Blob | null
 
 async function route(app: StartApp, findStatic: StaticLookup, request: Request, url: URL): Promise<Response> {
+  // A path that does not decode never reaches a handler; API clients still get the envelope.
+  if (url.pathname.startsWith('/api/') && !decodes(url.pathname)) return Response.json({ success: false, error: 'Malformed URL' }, { status: 400 })
   // Media bytes skip the app (fast path); the Start route /media/$ serves them in dev.
   if (url.pathname.startsWith('/media/')) return handleMedia(request)
   if ((request.method === 'GET' || request.method === 'HEAD') && url.pathname !== '/' && !url.pathname.startsWith('/api/')) {
@@ -41,6 +43,15 @@ async function route(app: StartApp, findStatic: StaticLookup, request: Request, 
     }
   }
   return app.fetch(request)
+}
+
+function decodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname)
+    return true
+  } catch {
+    return false
+  }
 }
 
 export async function serve(app: StartApp, findStatic: StaticLookup) {

@@ -179,6 +179,7 @@ describe('envelope', () => {
   test('unknown /api paths and wrong methods answer in the envelope', async () => {
     expect(await api(server.url, 'GET', '/does/not/exist')).toMatchObject({ status: 404, body: { success: false } })
     expect(await api(server.url, 'GET', '/auth/login')).toMatchObject({ status: 405, body: { success: false } })
+    expect(await api(server.url, 'POST', '/auth/reset-password/%ZZ', { body: { password: 'abcdefg' } })).toMatchObject({ status: 400, body: { success: false, error: 'Malformed URL' } })
   })
 
   test('health answers the spec fields', async () => {
