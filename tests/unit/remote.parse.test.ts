@@ -30,6 +30,7 @@ describe('title rules', () => {
     expect(titleFor('', 'http://h/m/Track%2001.flac')).toBe('Track 01')
     expect(titleFor('Given Title', 'http://h/m/x.mp3')).toBe('Given Title')
     expect(titleFor('song.mp3', 'http://h/m/song.mp3')).toBe('song')
+    expect(titleFor('linked song.mp3@', 'http://h/m/linked%20song.mp3')).toBe('linked song')
   })
   test('percent-decoding, double-encoded %25 included', () => {
     expect(decodeName('My%20Song')).toBe('My Song')

@@ -40,7 +40,10 @@ export function titleFromUrl(url: string): string {
 export function titleFor(text: string | undefined, url: string): string {
   const t = (text ?? '').replace(/\s+/g, ' ').trim()
   if (!t || t.endsWith('..>') || t.endsWith('..&gt;')) return titleFromUrl(url)
-  return isMediaName(t) ? fileTitle(t) : t
+  if (isMediaName(t)) return fileTitle(t)
+  // Python's http.server marks symlinks with a trailing '@' ('song.mp3@').
+  if (t.endsWith('@') && isMediaName(t.slice(0, -1))) return fileTitle(t.slice(0, -1))
+  return t
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" }
