@@ -33,6 +33,8 @@ function onHandlePointerMove(e: PointerEvent) {
 
 export const card = css({
   position: 'relative',
+  // A grid item may shrink below its content (a long URL must not widen the page on phones).
+  minW: '0',
   display: 'flex',
   flexDirection: 'column',
   gap: '3',

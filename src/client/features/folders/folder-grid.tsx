@@ -22,7 +22,7 @@ export const TOUCH_PRESS_MS = 300
 
 const sameList = (a: Folder[], b: Folder[]) => a.length === b.length && a.every((f, i) => f.id === b[i].id && f.label === b[i].label && f.path === b[i].path)
 
-const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: { base: '4', md: '5' } })
+const grid = css({ display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: { base: '4', md: '5' } })
 
 export function FolderGrid({ folders, onReorder, saving, onAdd, onEdit, onDelete }: Props) {
   const compact = useCompactReorder()

@@ -2,7 +2,7 @@
 // add / edit / delete / reorder / play, and the loading, error, empty and expired-token states.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { errorMessage, reportGlobalError } from '~/client/global-errors'
+import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { Modal, modalFooter } from '~/client/ui/modal'
@@ -39,7 +39,7 @@ export function FoldersPage() {
       onError: (error) => {
         setDeleting(null)
         if (handleAuthError(error)) return
-        if (!reportGlobalError(error)) toast({ title: 'Failed to delete folder', description: errorMessage(error, 'An unexpected error occurred'), type: 'error' })
+        toast({ title: 'Failed to delete folder', description: errorMessage(error, 'An unexpected error occurred'), type: 'error' })
       },
     }),
   )
