@@ -1,6 +1,7 @@
 // Folders over REST, the server library playlist and /media streaming against the built server:
 // ownership, reorder rules, tags and natural order, signed URLs, ranges byte for byte,
 // conditional requests, and traversal attempts against a canary file outside MEDIA_ROOT.
+import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
@@ -158,6 +159,24 @@ describe('library playlist', () => {
     expect(deep).toMatchObject({ mime: 'audio/wav' })
     expect(deep.url).toMatch(/^\/media\/music\/collection\/sub%20dir\/Deep%20%231\.wav\?exp=\d+&sig=[\w-]+$/)
     expect(JSON.stringify(tracks)).not.toContain('escape')
+  })
+
+  test('the tag cache follows the files: a re-tagged file is read again, a deleted one leaves the cache', async () => {
+    const dir = path.join(server.mediaRoot, 'cache-check')
+    makeTone(path.join(dir, 'a.mp3'), { title: 'Before', seconds: 1 })
+    makeTone(path.join(dir, 'b.mp3'), { title: 'Bee', seconds: 1 })
+    const id = (await asMember('POST', '/user/folders', { label: 'Cache', path: '/cache-check' })).body.data.id
+    const titles = async () => (await asMember('GET', `/user/folders/${id}/playlist`)).body.data.map((t: { title: string }) => t.title)
+    expect(await titles()).toEqual(['Before', 'Bee'])
+    makeTone(path.join(dir, 'a.mp3'), { title: 'After and longer', seconds: 2 })
+    rmSync(path.join(dir, 'b.mp3'))
+    expect(await titles()).toEqual(['After and longer'])
+    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
+    try {
+      expect(db.query("SELECT path, title FROM media_tags WHERE path LIKE 'cache-check/%'").all()).toEqual([{ path: 'cache-check/a.mp3', title: 'After and longer' }])
+    } finally {
+      db.close()
+    }
   })
 
   test('missing folders and folders linked outside the library are 404', async () => {

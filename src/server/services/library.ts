@@ -6,7 +6,7 @@
 // streams keep flowing, and tags are parsed 4 files at a time.
 import { readdirSync, statSync, type Dirent } from 'node:fs'
 import { TRPCError } from '@trpc/server'
-import { sql } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import { parseFile } from 'music-metadata'
 import type { Db } from '~/db/client'
 import { mediaTags, type MediaTags } from '~/db/schema'
@@ -179,6 +179,13 @@ export async function listLibraryFolder(db: Db, folderPath: string, secret: stri
     const fresh = await mapLimit(stale, PARSE_CONCURRENCY, async (f) => ({ path: f.rel, size: f.size, mtimeMs: f.mtimeMs, ...(await readTags(f)) }))
     await storeTags(db, fresh, pause)
     for (const row of fresh) cache.set(row.path, row)
+  }
+  // Rows of files that are gone (deleted, renamed) go too, so the cache does not grow forever;
+  // only after a complete walk, when absence means the file is really not there.
+  if (files.length < MAX_LIBRARY_TRACKS && cache.size > files.length) {
+    const present = new Set(files.map((f) => f.rel))
+    const gone = [...cache.keys()].filter((p) => !present.has(p))
+    for (let i = 0; i < gone.length; i += 500) db.delete(mediaTags).where(inArray(mediaTags.path, gone.slice(i, i + 500))).run()
   }
 
   const tracks: PlaylistTrack[] = []
