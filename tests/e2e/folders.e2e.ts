@@ -147,8 +147,19 @@ describe('folders screen', () => {
     ])
     await page.getByText('Gamma').waitFor()
     expect(await page.getByRole('button', { name: 'Move Alpha up' }).count()).toBe(0)
+    const puts: string[] = []
+    page.on('request', (r) => r.url().includes('folders.reorder') && puts.push(r.url()))
+    // A press that wobbles a few pixels and ends on its own card reorders nothing and saves nothing.
+    const handle = (await page.getByRole('button', { name: 'Reorder Alpha' }).boundingBox())!
+    await page.mouse.move(handle.x + 8, handle.y + 8)
+    await page.mouse.down()
+    await page.mouse.move(handle.x + 16, handle.y + 14, { steps: 4 })
+    await page.mouse.up()
+    expect(await cardLabels(page)).toEqual(['Alpha', 'Beta', 'Gamma'])
+    expect(await page.getByText('Saving folder order...').count()).toBe(0)
     await page.dragAndDrop('[aria-label="Reorder Alpha"]', '[data-folder-id]:nth-child(3)')
     await waitSaved(page)
+    expect(puts).toHaveLength(1)
     expect(await cardLabels(page)).toEqual(['Beta', 'Gamma', 'Alpha'])
     expect(await serverLabels(m.token)).toEqual(['Beta', 'Gamma', 'Alpha'])
     await page.reload()
