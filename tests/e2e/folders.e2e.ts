@@ -123,7 +123,8 @@ describe('folders screen', () => {
     expect(await card.locator('h2').textContent()).toBe('Radio')
 
     // Fields reset on open.
-    await page.getByRole('button', { name: 'Add a new folder' }).click()
+    // The dashed card: its name is its visible text (the header button comes first).
+    await page.getByRole('button', { name: 'Add Folder', exact: true }).last().click()
     expect(await dialog.getByLabel('Folder Name').inputValue()).toBe('')
     expect(await dialog.getByLabel('Path or URL').inputValue()).toBe('')
     await dialog.getByRole('button', { name: 'Cancel' }).click()
@@ -344,7 +345,7 @@ describe('folders screen', () => {
 describe('play a folder', () => {
   test('Play Folder opens /player?fid= and the audio plays', async () => {
     const { page, context, consoleErrors } = await memberPage([['Evening Set', '/music/set']])
-    await page.getByRole('link', { name: 'Play Folder' }).click()
+    await page.getByRole('link', { name: 'Play Folder Evening Set', exact: true }).click()
     await page.waitForURL(/\/player\?fid=/)
     await page.getByRole('heading', { name: 'Evening Set' }).waitFor()
     await page.getByText('Playing 2 tracks from your collection').waitFor()

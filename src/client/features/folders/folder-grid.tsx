@@ -80,7 +80,6 @@ export function FolderGrid({ folders, onReorder, saving, onAdd, onEdit, onDelete
           <button
             type="button"
             onClick={onAdd}
-            aria-label="Add a new folder"
             className={css({ flex: '1', minH: '48', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: '2', borderWidth: '2px', borderStyle: 'dashed', borderColor: 'border.default', borderRadius: '2xl', color: 'fg.muted', cursor: 'pointer', transition: 'all 0.15s', _hover: { borderColor: 'accent.default', color: 'accent.default', bg: 'accent.muted' } })}
           >
             <span aria-hidden="true" className={css({ fontSize: '3xl', lineHeight: '1' })}>

@@ -90,7 +90,7 @@ export function FoldersPage() {
           </p>
           <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', mt: '2' })}>No folders yet</h2>
           <p className={css({ color: 'fg.muted', mt: '1' })}>Add your first folder to get started.</p>
-          <Button className={css({ mt: '5' })} onClick={openAdd} aria-label="Add your first folder">
+          <Button className={css({ mt: '5' })} onClick={openAdd}>
             <span aria-hidden="true">+</span> Add Folder
           </Button>
         </div>
