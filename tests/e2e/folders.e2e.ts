@@ -194,6 +194,8 @@ describe('folders screen', () => {
     await page.getByRole('button', { name: 'Move One down' }).click()
     await page.getByRole('button', { name: 'Move One down' }).click()
     expect(await cardLabels(page)).toEqual(['Two', 'Three', 'One'])
+    // "down" is now disabled, so keyboard focus moves to the card's other arrow instead of being lost.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Move One up')
     await waitSaved(page)
     expect(await serverLabels(m.token)).toEqual(['Two', 'Three', 'One'])
     await page.reload()

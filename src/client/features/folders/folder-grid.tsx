@@ -59,7 +59,9 @@ export function FolderGrid({ folders, onReorder, saving, onAdd, onEdit, onDelete
     requestAnimationFrame(() => {
       const card = parentRef.current?.querySelector<HTMLElement>(`[data-folder-id="${CSS.escape(moved.id)}"]`)
       const same = document.activeElement?.getAttribute('aria-label')
-      const target = (same && card?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(same)}"]:not(:disabled)`)) || card?.querySelector<HTMLElement>('[data-drag-handle]')
+      // The same control in the moved card; if that is now disabled (moved to the end), the
+      // card's first usable button (its other arrow, or the handle) so focus is never lost.
+      const target = (same && card?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(same)}"]:not(:disabled)`)) || card?.querySelector<HTMLElement>('[data-drag-handle], button:not(:disabled)')
       target?.focus()
     })
   }
