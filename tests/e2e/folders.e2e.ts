@@ -1,35 +1,85 @@
-// /folders and /player in Debian's Chromium against the built server: add, edit, delete,
-// drag to reorder (and arrows at phone width), keyboard moves, order kept after reload, the
-// expired-token flow, and Play Folder playing a library folder.
+// /folders, /player and the Remote URL tab in Debian's Chromium against the built server: add,
+// edit, delete, drag to reorder (arrows at phone width and on touch screens, keyboard moves),
+// one save after the pause, a failed save restoring the saved order, order kept after reload,
+// the loading / error / expired-token states, and playing a library folder, a remote folder and
+// a remote URL served by a real Python http.server on loopback (REMOTE_ALLOW_HOSTS=127.0.0.1).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page, Route } from 'playwright-core'
 import { api, createMember } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
+import { openUp, startPython, type ListingServer } from '../helpers/listing-servers'
 import { makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
 let browser: Browser
+let python: ListingServer
+let served: string
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  served = mkdtempSync(path.join(tmpdir(), 'vibes-remote-e2e-'))
+  openUp(served)
+  makeTone(path.join(served, 'music/Road Songs/1 Alpha Road.mp3'), { seconds: 4, frequency: 330 })
+  makeTone(path.join(served, 'music/Road Songs/2 Beta Road.mp3'), { seconds: 4, frequency: 550 })
+  ;[server, browser, python] = await Promise.all([startServer({ REMOTE_ALLOW_HOSTS: '127.0.0.1' }), launchBrowser(), startPython(served, '127.0.0.1')])
   makeTone(path.join(server.mediaRoot, 'music/set/1 Morning.mp3'), { title: 'Morning', artist: 'Ada', seconds: 4 })
   makeTone(path.join(server.mediaRoot, 'music/set/2 Evening.mp3'), { title: 'Evening', seconds: 2 })
 })
 afterAll(async () => {
   await browser?.close()
+  await python?.stop()
   await server?.stop()
+  if (served) rmSync(served, { recursive: true, force: true })
 })
 
+type ContextOptions = { viewport?: { width: number; height: number }; hasTouch?: boolean; open?: boolean }
+
 /** A fresh member with `folders` already saved, signed in through the stored token. */
-async function memberPage(folders: Array<[string, string]> = [], viewport?: { width: number; height: number }) {
+async function memberPage(folders: Array<[string, string]> = [], opts: ContextOptions = {}) {
   const m = await createMember(server.url)
   for (const [label, p] of folders) await api(server.url, 'POST', '/user/folders', { token: m.token, body: { label, path: p } })
-  const { page, context, consoleErrors } = await newPage(browser, server.url, { viewport })
-  await context.addInitScript((t) => localStorage.setItem('token', t), m.token)
-  await gotoHydrated(page, '/folders')
+  const context = await browser.newContext({ baseURL: server.url, viewport: opts.viewport ?? { width: 1280, height: 800 }, hasTouch: opts.hasTouch })
+  const page = await context.newPage()
+  page.setDefaultTimeout(10_000)
+  const consoleErrors: string[] = []
+  page.on('console', (msg) => msg.type() === 'error' && consoleErrors.push(msg.text()))
+  page.on('pageerror', (err) => consoleErrors.push(String(err)))
+  // No adverts between tracks in these tests.
+  await context.addInitScript((t) => {
+    localStorage.setItem('token', t)
+    ;(window as unknown as { __vibesAdChance: number }).__vibesAdChance = 0
+  }, m.token)
+  if (opts.open !== false) await gotoHydrated(page, '/folders')
   return { m, page, context, consoleErrors }
+}
+
+/** Waits until the page's media element has played past `seconds`. */
+async function playsPast(page: Page, seconds: number) {
+  await page.waitForFunction((s) => {
+    const el = document.querySelector('[data-testid=media]') as HTMLMediaElement | null
+    if (el && el.paused && el.readyState >= 2) void el.play().catch(() => {})
+    return !!el && el.currentTime > s
+  }, seconds, { timeout: 15_000 })
+}
+
+/** Holds matching requests until `release()` (to look at busy and loading states). */
+async function hold(page: Page, pattern: string) {
+  const held: Route[] = []
+  let waiting: (() => void) | null = null
+  await page.route(pattern, (route) => {
+    held.push(route)
+    waiting?.()
+  })
+  return {
+    arrived: () => (held.length ? Promise.resolve() : new Promise<void>((r) => (waiting = r))),
+    release: async () => {
+      for (const r of held.splice(0)) await r.continue()
+      await page.unroute(pattern)
+    },
+  }
 }
 
 const cardLabels = (page: Page) => page.locator('[data-folder-id] h2').allTextContents()
@@ -73,7 +123,8 @@ describe('folders screen', () => {
     expect(await card.locator('h2').textContent()).toBe('Radio')
 
     // Fields reset on open.
-    await page.getByRole('button', { name: 'Add a new folder' }).click()
+    // The dashed card: its name is its visible text (the header button comes first).
+    await page.getByRole('button', { name: 'Add Folder', exact: true }).last().click()
     expect(await dialog.getByLabel('Folder Name').inputValue()).toBe('')
     expect(await dialog.getByLabel('Path or URL').inputValue()).toBe('')
     await dialog.getByRole('button', { name: 'Cancel' }).click()
@@ -97,8 +148,19 @@ describe('folders screen', () => {
     ])
     await page.getByText('Gamma').waitFor()
     expect(await page.getByRole('button', { name: 'Move Alpha up' }).count()).toBe(0)
+    const puts: string[] = []
+    page.on('request', (r) => r.url().includes('folders.reorder') && puts.push(r.url()))
+    // A press that wobbles a few pixels and ends on its own card reorders nothing and saves nothing.
+    const handle = (await page.getByRole('button', { name: 'Reorder Alpha' }).boundingBox())!
+    await page.mouse.move(handle.x + 8, handle.y + 8)
+    await page.mouse.down()
+    await page.mouse.move(handle.x + 16, handle.y + 14, { steps: 4 })
+    await page.mouse.up()
+    expect(await cardLabels(page)).toEqual(['Alpha', 'Beta', 'Gamma'])
+    expect(await page.getByText('Saving folder order...').count()).toBe(0)
     await page.dragAndDrop('[aria-label="Reorder Alpha"]', '[data-folder-id]:nth-child(3)')
     await waitSaved(page)
+    expect(puts).toHaveLength(1)
     expect(await cardLabels(page)).toEqual(['Beta', 'Gamma', 'Alpha'])
     expect(await serverLabels(m.token)).toEqual(['Beta', 'Gamma', 'Alpha'])
     await page.reload()
@@ -115,28 +177,154 @@ describe('folders screen', () => {
     await context.close()
   })
 
-  test('at 390 px: up/down arrows (first up and last down disabled), order kept after reload', async () => {
+  test('at 390 px: up/down arrows (first up and last down disabled), order kept after reload, nothing wider than the screen', async () => {
     const { m, page, context } = await memberPage(
       [
         ['One', '/1'],
-        ['Two', '/2'],
+        ['Two', 'https://radio.example.com/a/very/long/path/that/would/not/fit/on/a/phone/screen/at/all/'],
         ['Three', '/3'],
       ],
-      { width: 390, height: 844 },
+      { viewport: { width: 390, height: 844 } },
     )
     await page.getByText('Three').waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     expect(await page.locator('[data-drag-handle]').count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Move One up' }).isDisabled()).toBe(true)
     expect(await page.getByRole('button', { name: 'Move Three down' }).isDisabled()).toBe(true)
     await page.getByRole('button', { name: 'Move One down' }).click()
     await page.getByRole('button', { name: 'Move One down' }).click()
     expect(await cardLabels(page)).toEqual(['Two', 'Three', 'One'])
+    // "down" is now disabled, so keyboard focus moves to the card's other arrow instead of being lost.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Move One up')
     await waitSaved(page)
     expect(await serverLabels(m.token)).toEqual(['Two', 'Three', 'One'])
     await page.reload()
     await page.getByText('Three').waitFor()
     expect(await cardLabels(page)).toEqual(['Two', 'Three', 'One'])
     expect(await page.getByRole('button', { name: 'Move Two up' }).isDisabled()).toBe(true)
+    await context.close()
+  })
+
+  test('touch screens get the arrows at any width', async () => {
+    const { m, page, context } = await memberPage(
+      [
+        ['North', '/n'],
+        ['South', '/s'],
+      ],
+      { hasTouch: true },
+    )
+    await page.getByText('South').waitFor()
+    expect(await page.locator('[data-drag-handle]').count()).toBe(0)
+    await page.getByRole('button', { name: 'Move North down' }).tap()
+    expect(await cardLabels(page)).toEqual(['South', 'North'])
+    await waitSaved(page)
+    expect(await serverLabels(m.token)).toEqual(['South', 'North'])
+    await context.close()
+  })
+
+  test('keyboard only: Tab reaches the named handle, arrows move, one save after the pause, announced', async () => {
+    const { m, page, context, consoleErrors } = await memberPage([
+      ['Alpha', '/a'],
+      ['Beta', '/b'],
+      ['Gamma', '/c'],
+    ])
+    await page.getByText('Gamma').waitFor()
+    const puts: string[] = []
+    page.on('request', (r) => r.url().includes('folders.reorder') && puts.push(r.postData() ?? ''))
+    await page.getByRole('button', { name: 'Add Folder', exact: true }).first().focus()
+    await page.keyboard.press('Tab')
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))
+    expect(await focused()).toBe('Reorder Alpha')
+    const help = await page.evaluate(() => document.getElementById(document.activeElement!.getAttribute('aria-describedby')!)?.textContent)
+    expect(help).toBe('Drag to reorder, or use the arrow keys to move this folder.')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    expect(await cardLabels(page)).toEqual(['Beta', 'Gamma', 'Alpha'])
+    await page.getByText('Alpha moved to position 3 of 3').waitFor()
+    expect(await focused()).toBe('Reorder Alpha')
+    await waitSaved(page)
+    expect(await serverLabels(m.token)).toEqual(['Beta', 'Gamma', 'Alpha'])
+    // Two moves inside the 500 ms pause: a single request with the final order.
+    expect(puts).toHaveLength(1)
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+
+  test('a failed save puts the saved order back with "Failed to save folder order"', async () => {
+    const { m, page, context } = await memberPage([
+      ['Alpha', '/a'],
+      ['Beta', '/b'],
+      ['Gamma', '/c'],
+    ])
+    await page.getByText('Gamma').waitFor()
+    // Deleted behind the page's back: the order the page sends no longer matches the server.
+    const gamma = (await api(server.url, 'GET', '/user/folders', { token: m.token })).body.data[2].id
+    await api(server.url, 'DELETE', `/user/folders/${gamma}`, { token: m.token })
+    await page.getByRole('button', { name: 'Reorder Alpha' }).focus()
+    await page.keyboard.press('ArrowDown')
+    expect(await cardLabels(page)).toEqual(['Beta', 'Alpha', 'Gamma'])
+    await page.getByText('Saving folder order...').waitFor()
+    await page.getByText('Failed to save folder order').waitFor()
+    await page.getByText('folderIds must list each of your folders exactly once').waitFor()
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-folder-id] h2')].map((h) => h.textContent).join() === 'Alpha,Beta')
+    expect(await serverLabels(m.token)).toEqual(['Alpha', 'Beta'])
+    await context.close()
+  })
+
+  test('the dialog: busy text, no closing while saving, server errors under the path field and as a toast', async () => {
+    const { m, page, context } = await memberPage([['Old', '/old']])
+    await page.getByText('Old', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Add Folder', exact: true }).first().click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Folder Name').fill('New')
+    await dialog.getByLabel('Path or URL').fill('/new')
+    const create = await hold(page, '**/api/trpc/folders.create*')
+    await dialog.getByRole('button', { name: 'Add Folder' }).click()
+    await create.arrived()
+    const busy = dialog.getByRole('button', { name: 'Adding...' })
+    expect(await busy.isDisabled()).toBe(true)
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true)
+    await page.keyboard.press('Escape')
+    await page.mouse.click(5, 5)
+    expect(await dialog.isVisible()).toBe(true)
+    await create.release()
+    await page.getByText('Your folder has been created successfully').waitFor()
+    await dialog.waitFor({ state: 'detached' })
+
+    // Edited after someone else deleted it: the server's 404 message shows in both places.
+    const old = (await api(server.url, 'GET', '/user/folders', { token: m.token })).body.data[0].id
+    await api(server.url, 'DELETE', `/user/folders/${old}`, { token: m.token })
+    await page.getByRole('button', { name: 'Edit Old' }).click()
+    await dialog.getByLabel('Folder Name').fill('Renamed')
+    await dialog.getByRole('button', { name: 'Update Folder' }).click()
+    await page.getByRole('status').getByText('Failed to save folder').waitFor()
+    const pathField = dialog.getByLabel('Path or URL')
+    const describedBy = (await pathField.getAttribute('aria-describedby')) ?? ''
+    const fieldTexts = await page.evaluate((ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? ''), describedBy)
+    expect(fieldTexts).toContain('Folder not found')
+    expect(await dialog.isVisible()).toBe(true)
+    await context.close()
+  })
+
+  test('loading, then an error with Retry, then the list', async () => {
+    const { page, context } = await memberPage([['Kept', '/kept']], { open: false })
+    const pattern = '**/api/trpc/*folders.list*'
+    let first: Route | null = null
+    const arrived = new Promise<void>((resolve) =>
+      page.route(pattern, (route) => {
+        first = route
+        resolve()
+      }),
+    )
+    await page.goto('/folders')
+    await arrived
+    await page.getByRole('status', { name: 'Loading folders' }).waitFor()
+    // The network drops that request; the next one goes through.
+    await first!.abort('failed')
+    await page.unroute(pattern)
+    await page.getByText('No response from server. Please check your connection.').waitFor()
+    await page.getByRole('button', { name: 'Retry' }).click()
+    await page.getByRole('heading', { name: 'Kept' }).waitFor()
     await context.close()
   })
 
@@ -159,7 +347,7 @@ describe('folders screen', () => {
 describe('play a folder', () => {
   test('Play Folder opens /player?fid= and the audio plays', async () => {
     const { page, context, consoleErrors } = await memberPage([['Evening Set', '/music/set']])
-    await page.getByRole('link', { name: 'Play Folder' }).click()
+    await page.getByRole('link', { name: 'Play Folder Evening Set', exact: true }).click()
     await page.waitForURL(/\/player\?fid=/)
     await page.getByRole('heading', { name: 'Evening Set' }).waitFor()
     await page.getByText('Playing 2 tracks from your collection').waitFor()
@@ -182,6 +370,44 @@ describe('play a folder', () => {
     await page.getByText('Folder not found').waitFor()
     await page.getByRole('link', { name: 'Return to Folders' }).waitFor()
     expect(consoleErrors.filter((e) => !e.includes('404'))).toEqual([])
+    await context.close()
+  })
+
+  test('a remote folder in the list plays on /player (folders.playlist reads the Python listing)', async () => {
+    const { page, context, consoleErrors } = await memberPage([['Road Songs Online', `${python.url}/music/Road%20Songs/`]])
+    const card = page.locator('[data-folder-id]').first()
+    await card.getByText('Remote', { exact: true }).waitFor()
+    await card.getByRole('link', { name: 'Play Folder' }).click()
+    await page.waitForURL(/\/player\?fid=/)
+    await page.getByRole('heading', { name: 'Road Songs Online' }).waitFor()
+    await page.getByText('Playing 2 tracks from your collection').waitFor()
+    expect(await page.getByTestId('track-title').textContent()).toBe('1 Alpha Road')
+    await playsPast(page, 0.5)
+    expect(await page.getByTestId('media').evaluate((el: HTMLMediaElement) => el.currentSrc)).toBe(`${python.url}/music/Road%20Songs/1%20Alpha%20Road.mp3`)
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+
+  test('the Remote URL tab loads a Python http.server listing and plays it; refusals are toasts', async () => {
+    const { page, context } = await memberPage([], { open: false })
+    await gotoHydrated(page, '/')
+    await page.getByRole('tab', { name: 'Remote URL' }).click()
+    await page.getByLabel('Remote Folder URL').fill(`${python.url}/music/Road%20Songs/`)
+    const load = await hold(page, '**/api/trpc/*remote.playlist*')
+    await page.getByRole('button', { name: 'Load Remote Playlist' }).click()
+    await load.arrived()
+    expect(await page.getByRole('button', { name: 'Loading...' }).isDisabled()).toBe(true)
+    await load.release()
+    await page.getByText('Playlist loaded').waitFor()
+    await page.getByText('Playing 2 tracks from Road Songs').waitFor()
+    await playsPast(page, 0.5)
+    expect(await page.getByTestId('media').evaluate((el: HTMLMediaElement) => el.currentSrc)).toBe(`${python.url}/music/Road%20Songs/1%20Alpha%20Road.mp3`)
+    expect(await page.getByTestId('track-title').textContent()).toBe('1 Alpha Road')
+
+    // Another loopback address is not on the allow list: refused by the server, shown as a toast.
+    await page.getByLabel('Remote Folder URL').fill(`http://127.0.0.2:${python.port}/music/`)
+    await page.getByRole('button', { name: 'Load Remote Playlist' }).click()
+    await page.getByText('Remote URL refused: 127.0.0.2 is a loopback address').waitFor()
     await context.close()
   })
 

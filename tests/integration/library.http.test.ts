@@ -1,6 +1,7 @@
 // Folders over REST, the server library playlist and /media streaming against the built server:
 // ownership, reorder rules, tags and natural order, signed URLs, ranges byte for byte,
 // conditional requests, and traversal attempts against a canary file outside MEDIA_ROOT.
+import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
@@ -82,6 +83,11 @@ describe('folders', () => {
       [{ label: 'x', path: 'music/relative' }, 'Path must be a URL or absolute path'],
       [{ label: 'x', path: 'http://' }, 'Please enter a valid URL'],
       [{ label: 'x', path: '/ok', owner: 'someone' }, 'Unrecognized key: "owner"'],
+      [{ label: 'x'.repeat(10_000), path: '/x' }, 'Folder name must be at most 100 characters'],
+      [{ label: 'x', path: `/${'p'.repeat(10_000)}` }, 'Folder path must be at most 2048 characters'],
+      [{ label: ' \u0000 ', path: '/x' }, 'Folder name must not contain control characters'],
+      [{ label: 'x', path: '/a\nb' }, 'Invalid path format'],
+      [{ label: 'x', path: 'file:///etc/passwd' }, 'Path must be a URL or absolute path'],
     ]
     for (const [body, error] of cases) expect(await asMember('POST', '/user/folders', body)).toMatchObject({ status: 400, body: { success: false, error } })
     expect((await api(server.url, 'GET', '/user/folders')).status).toBe(401)
@@ -95,7 +101,15 @@ describe('folders', () => {
     expect((await api(server.url, 'PATCH', `/user/folders/${mine.id}`, { token: t, body: { label: 'x', path: '/x' } })).status).toBe(404)
     expect((await api(server.url, 'DELETE', `/user/folders/${mine.id}`, { token: t })).status).toBe(404)
     expect((await api(server.url, 'GET', '/user/folders', { token: t })).body.data).toEqual([])
+    // The same through tRPC, byId included; and a reorder naming it is refused.
+    for (const proc of ['folders.byId', 'folders.playlist']) {
+      const input = encodeURIComponent(JSON.stringify({ json: { id: mine.id } }))
+      const res = await fetch(`${server.url}/api/trpc/${proc}?input=${input}`, { headers: { authorization: `Bearer ${t}` } })
+      expect([proc, res.status]).toEqual([proc, 404])
+    }
+    expect((await api(server.url, 'PUT', '/user/folders/reorder', { token: t, body: { folderIds: [mine.id] } })).status).toBe(400)
     expect((await asMember('GET', `/user/folders/${mine.id}/playlist`)).status).toBe(200)
+    expect((await asMember('GET', '/user/folders')).body.data.find((f: { id: string }) => f.id === mine.id).label).toBe('Mine')
   })
 
   test('reorder takes exactly the caller’s folder ids; the order is kept', async () => {
@@ -147,6 +161,24 @@ describe('library playlist', () => {
     expect(JSON.stringify(tracks)).not.toContain('escape')
   })
 
+  test('the tag cache follows the files: a re-tagged file is read again, a deleted one leaves the cache', async () => {
+    const dir = path.join(server.mediaRoot, 'cache-check')
+    makeTone(path.join(dir, 'a.mp3'), { title: 'Before', seconds: 1 })
+    makeTone(path.join(dir, 'b.mp3'), { title: 'Bee', seconds: 1 })
+    const id = (await asMember('POST', '/user/folders', { label: 'Cache', path: '/cache-check' })).body.data.id
+    const titles = async () => (await asMember('GET', `/user/folders/${id}/playlist`)).body.data.map((t: { title: string }) => t.title)
+    expect(await titles()).toEqual(['Before', 'Bee'])
+    makeTone(path.join(dir, 'a.mp3'), { title: 'After and longer', seconds: 2 })
+    rmSync(path.join(dir, 'b.mp3'))
+    expect(await titles()).toEqual(['After and longer'])
+    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
+    try {
+      expect(db.query("SELECT path, title FROM media_tags WHERE path LIKE 'cache-check/%'").all()).toEqual([{ path: 'cache-check/a.mp3', title: 'After and longer' }])
+    } finally {
+      db.close()
+    }
+  })
+
   test('missing folders and folders linked outside the library are 404', async () => {
     for (const p of ['/music/nowhere', '/music/linked-out']) {
       const id = (await asMember('POST', '/user/folders', { label: 'x', path: p })).body.data.id
@@ -189,6 +221,61 @@ describe('library playlist', () => {
     expect(bad.headers.get('content-range')).toBe(`bytes */${file.length}`)
   })
 
+  test('range edge cases: one byte, last byte, suffixes, multiple, reversed, garbage; HEAD with ranges', async () => {
+    const file = readFileSync(path.join(server.mediaRoot, 'music/collection/1 First.mp3'))
+    const size = file.length
+    const url = server.url + tracks[0].url
+    const cases: Array<[string, number, string | null, number, number]> = [
+      // [Range header, status, Content-Range, first byte, last byte]
+      ['bytes=0-0', 206, `bytes 0-0/${size}`, 0, 0],
+      ['bytes=-1', 206, `bytes ${size - 1}-${size - 1}/${size}`, size - 1, size - 1],
+      [`bytes=-${size * 10}`, 206, `bytes 0-${size - 1}/${size}`, 0, size - 1],
+      ['bytes=0-', 206, `bytes 0-${size - 1}/${size}`, 0, size - 1],
+      ['bytes=0-99999999999999999999', 206, `bytes 0-${size - 1}/${size}`, 0, size - 1],
+      // Ignored (RFC 9110 lets a server send the whole file): several ranges, reversed, malformed.
+      ['bytes=0-1,5-6', 200, null, 0, size - 1],
+      ['bytes=9-2', 200, null, 0, size - 1],
+      ['bytes=abc', 200, null, 0, size - 1],
+      ['bytes=-', 200, null, 0, size - 1],
+      ['items=0-5', 200, null, 0, size - 1],
+    ]
+    for (const [range, status, contentRange, start, end] of cases) {
+      const res = await fetch(url, { headers: { range } })
+      expect([range, res.status]).toEqual([range, status])
+      expect(res.headers.get('content-range')).toBe(contentRange)
+      expect(Buffer.from(await res.arrayBuffer()).equals(file.subarray(start, end + 1) as Uint8Array)).toBe(true)
+    }
+    for (const range of ['bytes=-0', `bytes=${size}-${size + 10}`, 'bytes=99999999999999999999-']) {
+      const res = await fetch(url, { headers: { range } })
+      expect([range, res.status, res.headers.get('content-range')]).toEqual([range, 416, `bytes */${size}`])
+    }
+    const head = await fetch(url, { method: 'HEAD', headers: { range: 'bytes=10-19' } })
+    expect([head.status, head.headers.get('content-range'), head.headers.get('content-length')]).toEqual([206, `bytes 10-19/${size}`, '10'])
+    expect((await head.arrayBuffer()).byteLength).toBe(0)
+    expect((await fetch(url, { method: 'HEAD', headers: { range: `bytes=${size}-` } })).status).toBe(416)
+    expect((await fetch(url, { method: 'POST' })).status).toBe(405)
+  })
+
+  test('curl (as VLC would) fetches the playlist URL without any header: bytes, type, 206 for -r 0-99', async () => {
+    const file = readFileSync(path.join(server.mediaRoot, 'music/collection/1 First.mp3'))
+    const url = server.url + tracks[0].url
+    const curl = async (...args: string[]) => {
+      const proc = Bun.spawn(['curl', '-sS', '-D', '-', '-o', '-', ...args, url], { stdout: 'pipe', stderr: 'pipe' })
+      const out = Buffer.from(await new Response(proc.stdout).arrayBuffer())
+      expect(await proc.exited).toBe(0)
+      const split = out.indexOf('\r\n\r\n')
+      return { head: out.subarray(0, split).toString('latin1'), body: out.subarray(split + 4) }
+    }
+    const full = await curl()
+    expect(full.head).toMatch(/^HTTP\/1\.1 200/)
+    expect(full.head).toMatch(/\r\ncontent-type: audio\/mpeg\r\n/i)
+    expect(full.body.equals(file as Uint8Array)).toBe(true)
+    const part = await curl('-r', '0-99')
+    expect(part.head).toMatch(/^HTTP\/1\.1 206/)
+    expect(part.head).toMatch(new RegExp(`\\r\\ncontent-range: bytes 0-99/${file.length}\\r\\n`, 'i'))
+    expect(part.body.equals(file.subarray(0, 100) as Uint8Array)).toBe(true)
+  })
+
   test('ETag / Last-Modified and conditional requests', async () => {
     const url = server.url + tracks[1].url
     const first = await fetch(url)
@@ -199,6 +286,10 @@ describe('library playlist', () => {
     expect((await fetch(url, { headers: { 'if-none-match': etag } })).status).toBe(304)
     expect((await fetch(url, { headers: { 'if-none-match': '"other"' } })).status).toBe(200)
     expect((await fetch(url, { headers: { 'if-modified-since': lastModified } })).status).toBe(304)
+    expect((await fetch(url, { headers: { 'if-none-match': `W/${etag}` } })).status).toBe(304)
+    // A date in the future is invalid and ignored; so is garbage.
+    expect((await fetch(url, { headers: { 'if-modified-since': 'Thu, 01 Jan 2099 00:00:00 GMT' } })).status).toBe(200)
+    expect((await fetch(url, { headers: { 'if-modified-since': 'yesterday' } })).status).toBe(200)
     expect((await fetch(url, { headers: { range: 'bytes=0-9', 'if-range': etag } })).status).toBe(206)
     const stale = await fetch(url, { headers: { range: 'bytes=0-9', 'if-range': '"stale"' } })
     expect(stale.status).toBe(200)

@@ -36,6 +36,10 @@ beforeAll(async () => {
   const redirects = [
     `location = /go-local { return 302 http://127.0.0.1:${app.port}/api/refusal-canary; }`,
     `location = /go-localhost { return 301 http://localhost:${app.port}/api/refusal-canary; }`,
+    `location = /go-v6 { return 307 http://[::1]:${app.port}/api/refusal-canary; }`,
+    `location = /go-decimal { return 308 http://2130706433:${app.port}/api/refusal-canary; }`,
+    `location = /go-private { return 302 http://192.168.0.1/api/refusal-canary; }`,
+    'location = /go-file { return 302 file:///etc/passwd; }',
     ...[5, 4, 3, 2].map((n) => `location = /r${n} { return 302 /r${n - 1}; }`),
     'location = /r1 { return 302 /music/; }',
     'location ~ ^/hop/(\\d+)$ { return 302 /hop/1$1; }',
@@ -152,6 +156,15 @@ describe('address policy (each refusal is a 400, and nothing is contacted)', () 
       [`http://[2002:7f00:1::1]:${p}/api/refusal-canary`, /is a loopback address/],
       [`http://0.0.0.0:${p}/api/refusal-canary`, /0\.0\.0\.0 is a unspecified address/],
       [`http://127.0.0.3:${p}/api/refusal-canary`, /127\.0\.0\.3 is a loopback address/],
+      [`http://0x7f000001:${p}/api/refusal-canary`, /127\.0\.0\.1 is a loopback address/],
+      [`http://0177.0.0.1:${p}/api/refusal-canary`, /127\.0\.0\.1 is a loopback address/],
+      [`http://[0:0:0:0:0:0:0:1]:${p}/api/refusal-canary`, /^Remote URL refused: ::1 is a loopback address$/],
+      [`http://[::127.0.0.1]:${p}/api/refusal-canary`, /::7f00:1 is a loopback address/],
+      [`http://localhost.:${p}/api/refusal-canary`, /^Remote URL refused: localhost resolves to (127\.0\.0\.1|::1), a loopback address$/],
+      [`http://LocalHost:${p}/api/refusal-canary`, /localhost resolves to .* a loopback address/],
+      // Userinfo does not change the host that is checked.
+      [`http://${HOST}@127.0.0.1:${p}/api/refusal-canary`, /127\.0\.0\.1 is a loopback address/],
+      [`http://${HOST}:80@127.0.0.1:${p}/api/refusal-canary`, /127\.0\.0\.1 is a loopback address/],
     ]
     for (const [url, message] of cases) {
       const res = await load(url)
@@ -177,6 +190,10 @@ describe('address policy (each refusal is a 400, and nothing is contacted)', () 
   test('a redirect to a refused host is refused', async () => {
     expect((await load(`${nginx.url}/go-local`)).body.error).toMatch(/127\.0\.0\.1 is a loopback address/)
     expect((await load(`${nginx.url}/go-localhost`)).body.error).toMatch(/localhost resolves to .* a loopback address/)
+    expect((await load(`${nginx.url}/go-v6`)).body.error).toBe('Remote URL refused: ::1 is a loopback address')
+    expect((await load(`${nginx.url}/go-decimal`)).body.error).toBe('Remote URL refused: 127.0.0.1 is a loopback address')
+    expect((await load(`${nginx.url}/go-private`)).body.error).toMatch(/^Remote URL refused: 192\.168\.0\.1 is a private address/)
+    expect(await load(`${nginx.url}/go-file`)).toMatchObject({ status: 400, body: { error: 'Only http:// and https:// URLs can be loaded (got file)' } })
   })
 
   test('the refused targets were never contacted', () => {
@@ -184,7 +201,9 @@ describe('address policy (each refusal is a 400, and nothing is contacted)', () 
   })
 
   test('only http and https; bad URLs get the field messages; members only', async () => {
-    for (const url of ['ftp://127.0.0.2/music/', 'file:///etc/passwd', 'gopher://x', 'javascript:alert(1)', 'http//nope']) {
+    const zoneIds = [`http://[fe80::1%25lo]:${app.port}/`, `http://[::1%25lo]:${app.port}/`, `http://[fe80::1%eth0]/`]
+    const schemes = ['ftp://127.0.0.2/music/', 'file:///etc/passwd', 'gopher://127.0.0.1:70/_x', 'data:text/html,<a href=a.mp3>a</a>', 'javascript:alert(1)', 'http//nope', 'http:/\\127.0.0.1/']
+    for (const url of [...schemes, ...zoneIds]) {
       expect(await load(url)).toMatchObject({ status: 400, body: { error: 'Please enter a valid URL starting with http:// or https://' } })
     }
     expect(await api(app.url, 'GET', '/playlist', { token })).toMatchObject({ status: 400, body: { error: 'Please enter a URL' } })

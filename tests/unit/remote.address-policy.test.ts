@@ -26,6 +26,13 @@ describe('address policy', () => {
       ['2002:7f00:1::', 'loopback'],
       ['::ffff:169.254.1.1', 'link-local'],
       ['2001::1', 'Teredo tunnel'],
+      // IPv4-compatible ::a.b.c.d carries the IPv4 address too.
+      ['::7f00:1', 'loopback'],
+      ['::a00:1', 'private'],
+      // Outside global unicast 2000::/3.
+      ['4000::1', 'reserved (not global unicast)'],
+      ['100::1', 'reserved (discard)'],
+      ['fec0::1', 'reserved (deprecatedSiteLocal)'],
     ]
     for (const [ip, label] of cases) expect(judgeAddress(ip, strict)).toMatchObject({ ok: false, label })
   })

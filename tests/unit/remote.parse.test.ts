@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { decodeName, detectFormat, parseHtmlListing, parseJsonTracks, parseM3u, parsePls, titleFor } from '~/server/remote/parse'
+import { decodeName, detectFormat, MAX_REMOTE_TRACKS, parseHtmlListing, parseJsonTracks, parseM3u, parsePls, titleFor } from '~/server/remote/parse'
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dir, '../fixtures/listings', name), 'utf8')
 const LONG = 'A very long file name that some servers truncate because it is long'
@@ -30,6 +30,7 @@ describe('title rules', () => {
     expect(titleFor('', 'http://h/m/Track%2001.flac')).toBe('Track 01')
     expect(titleFor('Given Title', 'http://h/m/x.mp3')).toBe('Given Title')
     expect(titleFor('song.mp3', 'http://h/m/song.mp3')).toBe('song')
+    expect(titleFor('linked song.mp3@', 'http://h/m/linked%20song.mp3')).toBe('linked song')
   })
   test('percent-decoding, double-encoded %25 included', () => {
     expect(decodeName('My%20Song')).toBe('My Song')
@@ -75,5 +76,29 @@ describe('playlists', () => {
     expect(detectFormat('[]', 'http://h/x', 'text/plain')).toBe('json')
     expect(detectFormat('x', 'http://h/a.m3u8', '')).toBe('m3u')
     expect(detectFormat('<html>', 'http://h/', 'text/html')).toBe('html')
+  })
+})
+
+describe('hostile answers (linear scanning, bounded output; the timings are in bench/parse-hostile-listings.ts)', () => {
+  test('unclosed and nested anchors: every media link counts once; texts never run into the next link', () => {
+    const html = '<a href="b.mp3">Bee<a href="a.mp3"><span>Ay</span></a><a href="c.mp3">' + '<a href=b.mp3>'.repeat(50)
+    expect(parseHtmlListing(html, 'http://h/').map((t) => [t.title, t.url])).toEqual([
+      ['Ay', 'http://h/a.mp3'],
+      ['b', 'http://h/b.mp3'],
+      ['c', 'http://h/c.mp3'],
+    ])
+    expect(parseHtmlListing('<a href="x.mp3"><<<<', 'http://h/').map((t) => t.title)).toEqual(['x'])
+    expect(parseHtmlListing('<a href="x.mp3"'.repeat(100), 'http://h/')).toEqual([])
+  })
+  test('an #EXTINF line without a comma is ignored', () => {
+    expect(parseM3u(`#EXTINF:${'1'.repeat(10_000)}\nsong.mp3\n`, 'http://h/').map((t) => [t.title, t.duration])).toEqual([['song', 0]])
+  })
+  test(`at most ${MAX_REMOTE_TRACKS} tracks from any format`, () => {
+    const n = MAX_REMOTE_TRACKS + 5
+    const names = Array.from({ length: n }, (_, i) => `${i}.mp3`)
+    expect(parseHtmlListing(names.map((x) => `<a href="${x}">${x}</a>`).join('\n'), 'http://h/')).toHaveLength(MAX_REMOTE_TRACKS)
+    expect(parseM3u(names.join('\n'), 'http://h/')).toHaveLength(MAX_REMOTE_TRACKS)
+    expect(parsePls(names.map((x, i) => `File${i + 1}=${x}`).join('\n'), 'http://h/')).toHaveLength(MAX_REMOTE_TRACKS)
+    expect(parseJsonTracks(JSON.stringify(names), 'http://h/')).toHaveLength(MAX_REMOTE_TRACKS)
   })
 })

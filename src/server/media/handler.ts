@@ -22,7 +22,8 @@ function notModified(request: Request, etag: string, mtimeMs: number): boolean {
   const ims = request.headers.get('if-modified-since')
   if (ims !== null) {
     const since = Date.parse(ims)
-    return !Number.isNaN(since) && Math.floor(mtimeMs / 1000) * 1000 <= since
+    // A date in the future is invalid (RFC 9110 §13.1.3) and is ignored.
+    return !Number.isNaN(since) && since <= Date.now() && Math.floor(mtimeMs / 1000) * 1000 <= since
   }
   return false
 }

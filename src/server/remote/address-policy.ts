@@ -2,8 +2,9 @@
 // link-local, unspecified, multicast, broadcast and reserved ranges are refused; private,
 // carrier-grade NAT and unique-local ranges only with REMOTE_ALLOW_PRIVATE; any host or IP listed
 // in REMOTE_ALLOW_HOSTS passes. IPv6 forms that carry an IPv4 address (IPv4-mapped, NAT64,
-// 6to4) are judged by that IPv4 address; Teredo is refused. Odd IPv4 literals (2130706433,
-// 0x7f.1, 017700000001) are already normalised to dotted form by the WHATWG URL parser.
+// 6to4, the deprecated IPv4-compatible ::a.b.c.d) are judged by that IPv4 address; Teredo is
+// refused, and so is any other IPv6 address outside global unicast 2000::/3. Odd IPv4 literals
+// (2130706433, 0x7f.1, 017700000001) are already normalised to dotted form by the WHATWG URL parser.
 import ipaddr from 'ipaddr.js'
 
 export type Verdict = { ok: true } | { ok: false; label: string; privateRange: boolean }
@@ -31,6 +32,8 @@ function embeddedV4(addr: ipaddr.IPv6): ipaddr.IPv4 | null {
   // NAT64: the well-known prefix 64:ff9b::/96 carries the IPv4 address in its last 32 bits.
   if (range === 'rfc6052' && addr.match(ipaddr.IPv6.parse('64:ff9b::'), 96)) return new ipaddr.IPv4(b.slice(12, 16))
   if (range === '6to4') return new ipaddr.IPv4(b.slice(2, 6))
+  // IPv4-compatible (::/96, deprecated but still routed by some stacks): '::7f00:1' is 127.0.0.1.
+  if (range === 'unicast' && b.slice(0, 12).every((x) => x === 0)) return new ipaddr.IPv4(b.slice(12, 16))
   return null
 }
 
@@ -59,7 +62,8 @@ export function judgeAddress(ip: string, policy: AddressPolicy): Verdict {
     return judgeV4(v4, policy)
   }
   const range = v6.range()
-  if (range === 'unicast') return { ok: true }
+  // Only global unicast (2000::/3) is public; ipaddr.js calls the unassigned rest 'unicast' too.
+  if (range === 'unicast') return (v6.parts[0] & 0xe000) === 0x2000 ? { ok: true } : { ok: false, label: 'reserved (not global unicast)', privateRange: false }
   if (range === 'uniqueLocal' || range === 'rfc6052') return policy.allowPrivate ? { ok: true } : { ok: false, label: label(range), privateRange: true }
   return { ok: false, label: label(range), privateRange: false }
 }

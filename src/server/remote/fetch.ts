@@ -155,7 +155,10 @@ export async function fetchRemote(rawUrl: string, policy: AddressPolicy): Promis
   try {
     let url = parseUrl(rawUrl)
     for (let hop = 0; ; hop++) {
-      const target = await checkHost(url, policy)
+      // A resolver that hangs must not outlast the 10 s either.
+      const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new RemoteError('The remote server did not answer within 10 seconds')), { once: true }))
+      aborted.catch(() => {})
+      const target = await Promise.race([checkHost(url, policy), aborted])
       if (controller.signal.aborted) throw new RemoteError('The remote server did not answer within 10 seconds')
       let raw: Raw
       try {

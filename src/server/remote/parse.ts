@@ -10,6 +10,11 @@ import { fileTitle, naturalCompare, UNKNOWN_ALBUM, type PlaylistTrack } from '..
 
 export type PlaylistFormat = 'html' | 'm3u' | 'pls' | 'json'
 
+/** A playlist keeps at most this many tracks (as a library listing does)… */
+export const MAX_REMOTE_TRACKS = 20_000
+/** …and reading stops after this many links, lines or items, media or not. */
+export const MAX_REMOTE_ENTRIES = 100_000
+
 /** Decodes percent-escapes; when the text was double-encoded (%25xx), decodes the second layer too. */
 export function decodeName(s: string): string {
   const once = (t: string) => {
@@ -40,7 +45,10 @@ export function titleFromUrl(url: string): string {
 export function titleFor(text: string | undefined, url: string): string {
   const t = (text ?? '').replace(/\s+/g, ' ').trim()
   if (!t || t.endsWith('..>') || t.endsWith('..&gt;')) return titleFromUrl(url)
-  return isMediaName(t) ? fileTitle(t) : t
+  if (isMediaName(t)) return fileTitle(t)
+  // Python's http.server marks symlinks with a trailing '@' ('song.mp3@').
+  if (t.endsWith('@') && isMediaName(t.slice(0, -1))) return fileTitle(t.slice(0, -1))
+  return t
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" }
@@ -104,18 +112,49 @@ export function detectFormat(body: string, url: string, contentType: string): Pl
   return 'html'
 }
 
-const ANCHOR = /<a\s[^>]*?href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))[^>]*>([\s\S]*?)<\/a\s*>/gi
+// Hostile listings must cost no more than linear time (a 5 MB answer is allowed). One regular
+// expression over the whole page (`<a …>(.*?)</a>`) is quadratic on a page of unclosed anchors:
+// 450 kB of them took 47 s. So: anchors are found moving forward only, and a link's text is
+// read only between its tag and the next anchor (at most 4 kB), so the texts never overlap.
+const ANCHOR_OPEN = /<a\s/gi
+const ANCHOR_CLOSE = /<\/a\s*>/i
+const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i
+const MAX_LINK_TEXT = 4096
+
+/** Text without its tags, in one pass (an unclosed '<' drops the rest). */
+function stripTags(s: string): string {
+  let out = ''
+  for (let i = 0; i < s.length; ) {
+    const lt = s.indexOf('<', i)
+    if (lt < 0) return out + s.slice(i)
+    out += s.slice(i, lt)
+    const gt = s.indexOf('>', lt)
+    if (gt < 0) break
+    i = gt + 1
+  }
+  return out
+}
 
 export function parseHtmlListing(html: string, base: string): PlaylistTrack[] {
   const seen = new Set<string>()
   const out: PlaylistTrack[] = []
-  for (const m of html.matchAll(ANCHOR)) {
-    const href = decodeEntities(m[1] ?? m[2] ?? m[3] ?? '')
+  const opens = new RegExp(ANCHOR_OPEN)
+  let open = opens.exec(html)
+  for (let n = 0; open && n < MAX_REMOTE_ENTRIES && out.length < MAX_REMOTE_TRACKS; n++) {
+    const tagEnd = html.indexOf('>', open.index)
+    if (tagEnd < 0) break
+    opens.lastIndex = tagEnd + 1
+    const next = opens.exec(html)
+    const m = HREF.exec(html.slice(open.index, tagEnd + 1))
+    open = next
+    const href = decodeEntities(m?.[1] ?? m?.[2] ?? m?.[3] ?? '')
     if (!href || href.startsWith('?') || href.startsWith('#')) continue
     const url = absolute(href, base)
     if (!url || seen.has(url) || !isMediaName(urlPath(url))) continue
     seen.add(url)
-    const text = decodeEntities(m[4].replace(/<[^>]*>/g, ''))
+    const region = html.slice(tagEnd + 1, Math.min(next ? next.index : html.length, tagEnd + 1 + MAX_LINK_TEXT))
+    const close = ANCHOR_CLOSE.exec(region)
+    const text = close ? decodeEntities(stripTags(region.slice(0, close.index))) : ''
     out.push(track(url, titleFor(text, url)))
   }
   return out.sort((a, b) => naturalCompare(a.title, b.title) || naturalCompare(a.url, b.url))
@@ -124,12 +163,19 @@ export function parseHtmlListing(html: string, base: string): PlaylistTrack[] {
 export function parseM3u(body: string, base: string): PlaylistTrack[] {
   const out: PlaylistTrack[] = []
   let pending: { title?: string; duration?: number } = {}
-  for (const rawLine of body.split(/\r\n|\r|\n/)) {
-    const line = rawLine.replace(/^\uFEFF/, '').trim()
+  const lines = body.split(/\r\n|\r|\n/, 2 * MAX_REMOTE_ENTRIES)
+  for (let n = 0; n < lines.length && out.length < MAX_REMOTE_TRACKS; n++) {
+    const line = lines[n].replace(/^\uFEFF/, '').trim()
     if (!line) continue
     if (line.startsWith('#')) {
-      const inf = /^#EXTINF\s*:\s*(-?[\d.]+)?[^,]*,(.*)$/i.exec(line)
-      if (inf) pending = { duration: Number(inf[1]) > 0 ? Number(inf[1]) : undefined, title: inf[2] }
+      // '#EXTINF:<seconds> <attributes>,<title>' read with indexOf (a backtracking pattern here
+      // is quadratic on a long line without a comma).
+      const colon = line.indexOf(':')
+      const comma = line.indexOf(',')
+      if (/^#EXTINF\s*:/i.test(line) && comma > colon) {
+        const seconds = Number(/^\s*(-?[\d.]+)/.exec(line.slice(colon + 1, comma))?.[1])
+        pending = { duration: seconds > 0 ? seconds : undefined, title: line.slice(comma + 1) }
+      }
       continue
     }
     const url = absolute(line, base)
@@ -141,7 +187,7 @@ export function parseM3u(body: string, base: string): PlaylistTrack[] {
 
 export function parsePls(body: string, base: string): PlaylistTrack[] {
   const entries = new Map<number, { file?: string; title?: string; length?: number }>()
-  for (const rawLine of body.split(/\r\n|\r|\n/)) {
+  for (const rawLine of body.split(/\r\n|\r|\n/, 3 * MAX_REMOTE_ENTRIES)) {
     const m = /^\s*(File|Title|Length)(\d+)\s*=(.*)$/i.exec(rawLine)
     if (!m) continue
     const n = Number(m[2])
@@ -154,6 +200,7 @@ export function parsePls(body: string, base: string): PlaylistTrack[] {
   }
   const out: PlaylistTrack[] = []
   for (const [, e] of [...entries].sort((a, b) => a[0] - b[0])) {
+    if (out.length >= MAX_REMOTE_TRACKS) break
     const url = e.file ? absolute(e.file, base) : null
     if (url && playlistEntryOk(url)) out.push(track(url, titleFor(e.title, url), e.length && e.length > 0 ? { duration: e.length } : {}))
   }
@@ -180,7 +227,8 @@ export function parseJsonTracks(body: string, base: string): PlaylistTrack[] {
   }
   if (!Array.isArray(data)) return []
   const out: PlaylistTrack[] = []
-  for (const item of data) {
+  for (const item of data.slice(0, MAX_REMOTE_ENTRIES)) {
+    if (out.length >= MAX_REMOTE_TRACKS) break
     const o: Record<string, unknown> = typeof item === 'string' ? { url: item } : item && typeof item === 'object' ? (item as Record<string, unknown>) : {}
     const href = str(o.url) ?? str(o.src) ?? str(o.href) ?? str(o.file) ?? str(o.path) ?? str(o.link)
     const url = href ? absolute(href, base) : null

@@ -3,11 +3,16 @@
 import { z } from 'zod'
 import { requiredText } from './fields'
 
+// Control characters (NUL, newlines, escapes…) never belong in a name, a path or a URL; the URL
+// parser would silently drop tabs and newlines, so what is stored would not be what is fetched.
+const CONTROL = /\p{Cc}/u
+
 export const folderPathField = requiredText('Folder path is required', 'Folder path')
   .max(2048, 'Folder path must be at most 2048 characters')
   .superRefine((path, ctx) => {
     if (/^http/i.test(path)) {
       let ok = false
+      if (CONTROL.test(path)) return void ctx.addIssue({ code: 'custom', message: 'Please enter a valid URL' })
       try {
         const url = new URL(path)
         ok = (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0
@@ -15,7 +20,7 @@ export const folderPathField = requiredText('Folder path is required', 'Folder p
       if (!ok) ctx.addIssue({ code: 'custom', message: 'Please enter a valid URL' })
       return
     }
-    if (path.includes('..') || path.includes('<') || path.includes('>') || path.includes('\0')) {
+    if (path.includes('..') || path.includes('<') || path.includes('>') || CONTROL.test(path)) {
       ctx.addIssue({ code: 'custom', message: 'Invalid path format' })
       return
     }
@@ -23,7 +28,9 @@ export const folderPathField = requiredText('Folder path is required', 'Folder p
   })
 
 export const FolderSchema = z.strictObject({
-  label: requiredText('Folder name is required', 'Folder name').max(100, 'Folder name must be at most 100 characters'),
+  label: requiredText('Folder name is required', 'Folder name')
+    .max(100, 'Folder name must be at most 100 characters')
+    .refine((label) => !CONTROL.test(label), 'Folder name must not contain control characters'),
   path: folderPathField,
 })
 export type FolderInput = z.infer<typeof FolderSchema>

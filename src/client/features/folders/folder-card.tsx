@@ -33,6 +33,8 @@ function onHandlePointerMove(e: PointerEvent) {
 
 export const card = css({
   position: 'relative',
+  // A grid item may shrink below its content (a long URL must not widen the page on phones).
+  minW: '0',
   display: 'flex',
   flexDirection: 'column',
   gap: '3',
@@ -98,7 +100,7 @@ export function FolderCard({ folder, index, count, compact, onMove, onEdit, onDe
         <p className={css({ fontSize: 'xs', color: 'fg.subtle', mt: '1' })}>Added {new Date(folder.createdAt).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })}</p>
       </div>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
-        <Link to="/player" search={{ fid: folder.id }} onClick={() => rememberFolder(folder.id)} className={cx(button({ size: 'sm' }), css({ flex: '1' }))}>
+        <Link to="/player" search={{ fid: folder.id }} aria-label={`Play Folder ${folder.label}`} onClick={() => rememberFolder(folder.id)} className={cx(button({ size: 'sm' }), css({ flex: '1' }))}>
           <span aria-hidden="true">▶</span> Play Folder
         </Link>
         <Button variant="outline" size="sm" aria-label={`Edit ${folder.label}`} onClick={() => onEdit(folder)}>

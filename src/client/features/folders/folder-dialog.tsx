@@ -3,7 +3,7 @@
 // as a toast.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { errorMessage, reportGlobalError } from '~/client/global-errors'
+import { errorMessage } from '~/client/global-errors'
 import { useForm } from '~/client/hooks/use-form'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
@@ -44,7 +44,9 @@ function FolderForm({ folder, onBusy, onDone, onCancel }: { folder: Folder | nul
       if (handleAuthError(error)) return
       const message = errorMessage(error, 'An unexpected error occurred')
       setServerError(message)
-      if (!reportGlobalError(error)) toast({ title: 'Failed to save folder', description: message, type: 'error' })
+      // Under the path field and as a toast (§8), whatever the failure; the global handler has
+      // already raised the rate-limit banner when that was the cause.
+      toast({ title: 'Failed to save folder', description: message, type: 'error' })
     },
   }
   const create = useMutation(trpc.folders.create.mutationOptions(options))

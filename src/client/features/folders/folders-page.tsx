@@ -2,7 +2,7 @@
 // add / edit / delete / reorder / play, and the loading, error, empty and expired-token states.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { errorMessage, reportGlobalError } from '~/client/global-errors'
+import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { Modal, modalFooter } from '~/client/ui/modal'
@@ -39,7 +39,7 @@ export function FoldersPage() {
       onError: (error) => {
         setDeleting(null)
         if (handleAuthError(error)) return
-        if (!reportGlobalError(error)) toast({ title: 'Failed to delete folder', description: errorMessage(error, 'An unexpected error occurred'), type: 'error' })
+        toast({ title: 'Failed to delete folder', description: errorMessage(error, 'An unexpected error occurred'), type: 'error' })
       },
     }),
   )
@@ -85,12 +85,13 @@ export function FoldersPage() {
         </div>
       ) : folders.length === 0 ? (
         <div className={css({ textAlign: 'center', py: '16', px: '4', borderWidth: '2px', borderStyle: 'dashed', borderColor: 'border.default', borderRadius: '2xl' })}>
-          <p aria-hidden="true" className={css({ fontSize: '4xl' })}>
-            📁
-          </p>
+          {/* An SVG, not the 📁 emoji: machines without an emoji font showed an empty box. */}
+          <svg aria-hidden="true" width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" className={css({ mx: 'auto', color: 'accent.default' })}>
+            <path d="M3 6.5A1.5 1.5 0 0 1 4.5 5h4.3l2 2.2h8.7A1.5 1.5 0 0 1 21 8.7v9.8a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 18.5z" />
+          </svg>
           <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', mt: '2' })}>No folders yet</h2>
           <p className={css({ color: 'fg.muted', mt: '1' })}>Add your first folder to get started.</p>
-          <Button className={css({ mt: '5' })} onClick={openAdd} aria-label="Add your first folder">
+          <Button className={css({ mt: '5' })} onClick={openAdd}>
             <span aria-hidden="true">+</span> Add Folder
           </Button>
         </div>

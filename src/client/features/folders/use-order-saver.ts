@@ -2,7 +2,7 @@
 // 500 ms pause. `saving` is true from the first change until the server has answered.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { errorMessage, reportGlobalError } from '~/client/global-errors'
+import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
 import { toast } from '~/client/ui/toaster'
 import type { Folder } from './types'
@@ -25,7 +25,9 @@ export function useOrderSaver() {
       },
       onError: (error) => {
         if (handleAuthError(error)) return
-        if (!reportGlobalError(error)) toast({ title: 'Failed to save folder order', description: errorMessage(error, 'An unexpected error occurred while saving folder order'), type: 'error' })
+        // Shown for every failure (the global handler's generic toast, if any, is replaced): the
+        // cards jump back to the saved order, and this says why.
+        toast({ title: 'Failed to save folder order', description: errorMessage(error, 'An unexpected error occurred while saving folder order'), type: 'error' })
         // Back to what the server holds.
         void queryClient.invalidateQueries({ queryKey: listKey })
       },
