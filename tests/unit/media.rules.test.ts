@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'bun:test'
 import { mediaPathOf, parseRange } from '~/server/media/request-rules'
 import { signMediaUrl, verifyMediaSignature } from '~/server/media/sign'
-import { naturalPathCompare } from '~/server/media/track'
+import { naturalPathCompare } from '~/server/media/natural'
 
 describe('media paths', () => {
   test('decodes segments and refuses dot segments, encoded slashes, NUL and empty segments', () => {

@@ -7,7 +7,7 @@ import { statSync, type Stats } from 'node:fs'
 import { config } from '../config'
 import { readCover } from './covers'
 import { resolveInside } from './library-path'
-import { mimeOf } from './mime'
+import { mimeFromName } from '~/shared/player/mime'
 import { mediaPathOf, parseRange } from './request-rules'
 import { verifyMediaSignature, type MediaKind } from './sign'
 
@@ -71,7 +71,7 @@ export async function handleMedia(request: Request): Promise<Response> {
     headers['content-type'] = cover.mime
   } else {
     body = Bun.file(real)
-    headers['content-type'] = mimeOf(relPath)
+    headers['content-type'] = mimeFromName(relPath)
     headers['accept-ranges'] = 'bytes'
   }
   const size = kind === 'cover' ? body.size : st.size

@@ -5,8 +5,9 @@
 // keep their author's order. Titles come from the text given (link text, #EXTINF, TitleN,
 // JSON title) unless it is empty or truncated with '..>', then from the file name in the URL,
 // percent-decoded (a double-encoded %25 decoded too), without extension.
-import { extensionOf, isMediaName, MEDIA_MIME, mimeOf } from '../media/mime'
-import { fileTitle, naturalCompare, UNKNOWN_ALBUM, type PlaylistTrack } from '../media/track'
+import { extensionOf, isMediaFileName, MIME_BY_EXTENSION, mimeFromName } from '~/shared/player/mime'
+import { DEFAULT_ALBUM, type Track } from '~/shared/player/track'
+import { fileTitle, naturalCompare } from '../media/natural'
 
 export type PlaylistFormat = 'html' | 'm3u' | 'pls' | 'json'
 
@@ -45,9 +46,9 @@ export function titleFromUrl(url: string): string {
 export function titleFor(text: string | undefined, url: string): string {
   const t = (text ?? '').replace(/\s+/g, ' ').trim()
   if (!t || t.endsWith('..>') || t.endsWith('..&gt;')) return titleFromUrl(url)
-  if (isMediaName(t)) return fileTitle(t)
+  if (isMediaFileName(t)) return fileTitle(t)
   // Python's http.server marks symlinks with a trailing '@' ('song.mp3@').
-  if (t.endsWith('@') && isMediaName(t.slice(0, -1))) return fileTitle(t.slice(0, -1))
+  if (t.endsWith('@') && isMediaFileName(t.slice(0, -1))) return fileTitle(t.slice(0, -1))
   return t
 }
 
@@ -87,15 +88,15 @@ const urlPath = (url: string) => {
 function playlistEntryOk(url: string, mime?: string): boolean {
   const ext = extensionOf(urlPath(url))
   if (mime && /^(audio|video)\//i.test(mime)) return true
-  return ext === '' || Object.hasOwn(MEDIA_MIME, ext)
+  return ext === '' || Object.hasOwn(MIME_BY_EXTENSION, ext)
 }
 
-const track = (url: string, title: string, extra: Partial<PlaylistTrack> = {}): PlaylistTrack => ({
+const track = (url: string, title: string, extra: Partial<Track> = {}): Track => ({
   url,
   title,
-  mime: mimeOf(urlPath(url)),
+  mime: mimeFromName(urlPath(url)),
   artist: '',
-  album: UNKNOWN_ALBUM,
+  album: DEFAULT_ALBUM,
   duration: 0,
   ...extra,
 })
@@ -135,9 +136,9 @@ function stripTags(s: string): string {
   return out
 }
 
-export function parseHtmlListing(html: string, base: string): PlaylistTrack[] {
+export function parseHtmlListing(html: string, base: string): Track[] {
   const seen = new Set<string>()
-  const out: PlaylistTrack[] = []
+  const out: Track[] = []
   const opens = new RegExp(ANCHOR_OPEN)
   let open = opens.exec(html)
   for (let n = 0; open && n < MAX_REMOTE_ENTRIES && out.length < MAX_REMOTE_TRACKS; n++) {
@@ -150,7 +151,7 @@ export function parseHtmlListing(html: string, base: string): PlaylistTrack[] {
     const href = decodeEntities(m?.[1] ?? m?.[2] ?? m?.[3] ?? '')
     if (!href || href.startsWith('?') || href.startsWith('#')) continue
     const url = absolute(href, base)
-    if (!url || seen.has(url) || !isMediaName(urlPath(url))) continue
+    if (!url || seen.has(url) || !isMediaFileName(urlPath(url))) continue
     seen.add(url)
     const region = html.slice(tagEnd + 1, Math.min(next ? next.index : html.length, tagEnd + 1 + MAX_LINK_TEXT))
     const close = ANCHOR_CLOSE.exec(region)
@@ -160,8 +161,8 @@ export function parseHtmlListing(html: string, base: string): PlaylistTrack[] {
   return out.sort((a, b) => naturalCompare(a.title, b.title) || naturalCompare(a.url, b.url))
 }
 
-export function parseM3u(body: string, base: string): PlaylistTrack[] {
-  const out: PlaylistTrack[] = []
+export function parseM3u(body: string, base: string): Track[] {
+  const out: Track[] = []
   let pending: { title?: string; duration?: number } = {}
   const lines = body.split(/\r\n|\r|\n/, 2 * MAX_REMOTE_ENTRIES)
   for (let n = 0; n < lines.length && out.length < MAX_REMOTE_TRACKS; n++) {
@@ -185,7 +186,7 @@ export function parseM3u(body: string, base: string): PlaylistTrack[] {
   return out
 }
 
-export function parsePls(body: string, base: string): PlaylistTrack[] {
+export function parsePls(body: string, base: string): Track[] {
   const entries = new Map<number, { file?: string; title?: string; length?: number }>()
   for (const rawLine of body.split(/\r\n|\r|\n/, 3 * MAX_REMOTE_ENTRIES)) {
     const m = /^\s*(File|Title|Length)(\d+)\s*=(.*)$/i.exec(rawLine)
@@ -198,7 +199,7 @@ export function parsePls(body: string, base: string): PlaylistTrack[] {
     else e.length = Number(m[3])
     entries.set(n, e)
   }
-  const out: PlaylistTrack[] = []
+  const out: Track[] = []
   for (const [, e] of [...entries].sort((a, b) => a[0] - b[0])) {
     if (out.length >= MAX_REMOTE_TRACKS) break
     const url = e.file ? absolute(e.file, base) : null
@@ -213,7 +214,7 @@ const num = (v: unknown) => {
   return Number.isFinite(n) && n > 0 ? n : undefined
 }
 
-export function parseJsonTracks(body: string, base: string): PlaylistTrack[] {
+export function parseJsonTracks(body: string, base: string): Track[] {
   let data: unknown
   try {
     data = JSON.parse(body)
@@ -226,7 +227,7 @@ export function parseJsonTracks(body: string, base: string): PlaylistTrack[] {
     data = o.tracks ?? o.data ?? o.items ?? o.playlist ?? o.files ?? o.results
   }
   if (!Array.isArray(data)) return []
-  const out: PlaylistTrack[] = []
+  const out: Track[] = []
   for (const item of data.slice(0, MAX_REMOTE_ENTRIES)) {
     if (out.length >= MAX_REMOTE_TRACKS) break
     const o: Record<string, unknown> = typeof item === 'string' ? { url: item } : item && typeof item === 'object' ? (item as Record<string, unknown>) : {}
@@ -234,7 +235,7 @@ export function parseJsonTracks(body: string, base: string): PlaylistTrack[] {
     const url = href ? absolute(href, base) : null
     const givenMime = str(o.mime) ?? str(o.mimeType) ?? str(o.type)
     if (!url || !playlistEntryOk(url, givenMime)) continue
-    const extra: Partial<PlaylistTrack> = {}
+    const extra: Partial<Track> = {}
     if (givenMime && /^(audio|video)\//i.test(givenMime)) extra.mime = givenMime.toLowerCase()
     if (str(o.artist)) extra.artist = str(o.artist)
     if (str(o.album)) extra.album = str(o.album)
@@ -252,7 +253,7 @@ export function parseJsonTracks(body: string, base: string): PlaylistTrack[] {
 }
 
 /** Reads a remote answer as a track list. */
-export function parsePlaylist(body: string, url: string, contentType: string): PlaylistTrack[] {
+export function parsePlaylist(body: string, url: string, contentType: string): Track[] {
   switch (detectFormat(body, url, contentType)) {
     case 'm3u':
       return parseM3u(body, url)

@@ -5,7 +5,7 @@ import { and, asc, count, eq, max } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { folders } from '~/db/schema'
 import { isRemotePath, MAX_FOLDERS_PER_USER, type FolderInput } from '~/shared/validators'
-import type { PlaylistTrack } from '../media/track'
+import type { Track } from '~/shared/player/track'
 import { loadRemotePlaylist } from '../remote'
 import { listLibraryFolder } from './library'
 
@@ -76,7 +76,7 @@ export function reorderFolders(db: Db, userId: string, folderIds: string[]): Fol
 }
 
 /** A folder's tracks: the server library for a path, the remote reader for a URL. */
-export async function folderPlaylist(db: Db, userId: string, id: string, secret: string): Promise<{ folder: FolderDto; tracks: PlaylistTrack[] }> {
+export async function folderPlaylist(db: Db, userId: string, id: string, secret: string): Promise<{ folder: FolderDto; tracks: Track[] }> {
   const folder = getFolder(db, userId, id)
   const tracks = isRemotePath(folder.path) ? await loadRemotePlaylist(folder.path) : await listLibraryFolder(db, folder.path, secret)
   return { folder, tracks }

@@ -11,9 +11,10 @@ import { parseFile } from 'music-metadata'
 import type { Db } from '~/db/client'
 import { mediaTags, type MediaTags } from '~/db/schema'
 import { isInside, mediaRoot, normalizeRelPath, resolveInside } from '../media/library-path'
-import { isMediaName, mimeOf } from '../media/mime'
+import { isMediaFileName, mimeFromName } from '~/shared/player/mime'
 import { signMediaUrl } from '../media/sign'
-import { fileTitle, naturalCompare, UNKNOWN_ALBUM, type PlaylistTrack } from '../media/track'
+import { DEFAULT_ALBUM, type Track } from '~/shared/player/track'
+import { fileTitle, naturalCompare } from '../media/natural'
 
 /** A listing stops collecting here; larger folders should be split into sub-folders. */
 export const MAX_LIBRARY_TRACKS = 20_000
@@ -78,7 +79,7 @@ async function walk(root: string, dirReal: string, dirRel: string, pause: () => 
       if (isDir && item.depth < MAX_DEPTH && !seen.has(real)) {
         seen.add(real)
         children.push({ dir: true, real, rel, name: e.name, depth: item.depth + 1 })
-      } else if (isFile && isMediaName(e.name)) {
+      } else if (isFile && isMediaFileName(e.name)) {
         children.push({ dir: false, real, rel, name: e.name, depth: item.depth + 1 })
       }
     }
@@ -158,7 +159,7 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 }
 
 /** The tracks of a library folder such as '/music/collection', with signed /media URLs. */
-export async function listLibraryFolder(db: Db, folderPath: string, secret: string): Promise<PlaylistTrack[]> {
+export async function listLibraryFolder(db: Db, folderPath: string, secret: string): Promise<Track[]> {
   const rel = normalizeRelPath(folderPath)
   const dirReal = rel === null ? null : resolveInside(rel)
   let isDir = false
@@ -188,16 +189,16 @@ export async function listLibraryFolder(db: Db, folderPath: string, secret: stri
     for (let i = 0; i < gone.length; i += 500) db.delete(mediaTags).where(inArray(mediaTags.path, gone.slice(i, i + 500))).run()
   }
 
-  const tracks: PlaylistTrack[] = []
+  const tracks: Track[] = []
   for (const f of files) {
     if (tracks.length % 1000 === 0) await pause()
     const tags = cache.get(f.rel)
-    const track: PlaylistTrack = {
+    const track: Track = {
       url: signMediaUrl(secret, f.rel),
       title: tags?.title ?? fileTitle(f.rel),
-      mime: mimeOf(f.rel),
+      mime: mimeFromName(f.rel),
       artist: tags?.artist ?? '',
-      album: tags?.album ?? UNKNOWN_ALBUM,
+      album: tags?.album ?? DEFAULT_ALBUM,
       duration: tags?.duration ?? 0,
     }
     if (tags?.genre) track.genre = tags.genre

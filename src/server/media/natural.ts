@@ -1,19 +1,5 @@
-// A playlist entry as the API answers it (the player's Track shape): url, title, mime, artist,
-// album, optional genre/year, duration in seconds (0 when unknown), optional cover URL.
-export type PlaylistTrack = {
-  url: string
-  title: string
-  mime: string
-  artist: string
-  album: string
-  genre?: string
-  year?: number
-  duration: number
-  cover?: string
-}
-
-export const UNKNOWN_ALBUM = 'Unknown Album'
-
+// Natural ordering and file-name titles for library and remote listings (the Track shape and
+// MIME map live in src/shared/player, shared with the browser).
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 
 /** Natural order ("2 x" before "10 x"), ties broken by code point so the order is total. */
