@@ -162,28 +162,50 @@ describe('charts', () => {
 })
 
 describe('footer counter', () => {
-  test('counts a visit per navigation with the page key rule', async () => {
-    const { page, context } = await newPage(browser, server.url)
+  test('counts exactly one hit per navigation: not for hover preloads, re-renders or unknown paths', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, server.url)
     const counter = page.getByTestId('page-visits')
+    const hits = () => {
+      const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
+      const rows = db.query("SELECT page, count(*) AS n FROM page_hits WHERE page IN ('about', 'contact', 'charts', 'home', 'profile') GROUP BY page").all() as Array<{ page: string; n: number }>
+      db.close()
+      return Object.fromEntries(rows.map((r) => [r.page, r.n]))
+    }
+    const before = hits()
+    const seen = (p: string) => before[p] ?? 0
+    const settled = async (text: string) => {
+      await counter.getByText(text).waitFor()
+      await page.waitForLoadState('networkidle')
+    }
     await gotoHydrated(page, '/about')
-    await counter.getByText(/^Page Visits: \d+$/).waitFor()
-    const first = Number((await counter.textContent())!.replace(/\D/g, ''))
+    await settled(`Page Visits: ${seen('about') + 1}`)
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click()
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    // Hovering a link preloads its route (defaultPreload: 'intent'); that is no visit.
+    await nav.getByRole('link', { name: 'Charts' }).hover()
+    await nav.getByRole('link', { name: 'Contact' }).hover()
+    await page.waitForLoadState('networkidle')
+    await nav.getByRole('link', { name: 'Contact' }).click()
     await page.waitForURL('**/contact')
-    await counter.getByText(/^Page Visits: \d+$/).waitFor()
-
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
+    await settled(`Page Visits: ${seen('contact') + 1}`)
+    // Typing re-renders the page many times; still one visit.
+    await page.getByLabel('Your Name').fill('Re Render')
+    await nav.getByRole('link', { name: 'About' }).click()
     await page.waitForURL('**/about')
-    await counter.getByText(`Page Visits: ${first + 1}`).waitFor()
-
+    await settled(`Page Visits: ${seen('about') + 2}`)
+    await page.goBack()
+    await page.waitForURL('**/contact')
+    await settled(`Page Visits: ${seen('contact') + 2}`)
     await page.reload()
-    await counter.getByText(`Page Visits: ${first + 2}`).waitFor()
+    await settled(`Page Visits: ${seen('contact') + 3}`)
+    // An unknown path redirects to / and counts for home only.
+    await page.goto('/profile')
+    await page.waitForURL(server.url + '/')
+    await settled(`Page Visits: ${seen('home') + 1}`)
 
-    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-    const pages = db.query('SELECT page, count(*) AS n FROM page_hits GROUP BY page ORDER BY page').all()
-    db.close()
-    expect(pages).toContainEqual({ page: 'about', n: first + 2 })
+    expect(hits()).toEqual({ ...before, about: seen('about') + 2, contact: seen('contact') + 3, home: seen('home') + 1 })
+    // The server answers an unknown path's document with 404 before the client redirects.
+    expect(consoleErrors.filter((e) => !e.includes('status of 404'))).toEqual([])
     await context.close()
   })
 
