@@ -6,6 +6,7 @@ import { countVisit } from '~/client/features/layout/page-visits'
 import { pageKey } from '~/shared/page-key'
 import { REGIONS, isRegionCode } from '~/shared/regions'
 import { ChartsRegionSchema, PageHitSchema } from '~/shared/validators'
+import { safeArtUrl } from '~/shared/validators/charts'
 
 describe('contact subject', () => {
   test('is the first sentence of the first line', () => {
@@ -85,6 +86,20 @@ describe('feed shaping', () => {
       { rank: 2, title: 'Song B', artist: 'Artist B', art: null, explicit: false },
       { rank: 3, title: 'Song C', artist: '', art: null, explicit: false },
     ])
+  })
+
+  test('artwork: https always, http only from the feed’s own origin, nothing else', () => {
+    const item = (artworkUrl100: unknown) => ({ feed: { results: [{ name: 'S', artworkUrl100 }] } })
+    const art = (url: unknown, origin: string | null = null) => shapeFeed(item(url), new Date(), origin).tracks[0].art
+    expect(art('https://img.example/a.jpg')).toBe('https://img.example/a.jpg')
+    expect(art('http://img.example/a.jpg')).toBeNull()
+    expect(art('http://feed.example:8080/a.jpg', 'http://feed.example:8080')).toBe('http://feed.example:8080/a.jpg')
+    expect(art('http://other.example/a.jpg', 'http://feed.example:8080')).toBeNull()
+    for (const bad of ['javascript:alert(1)', ' javascript:alert(1)', 'data:image/png;base64,AAAA', 'vbscript:x', 'file:///etc/passwd', '//img.example/a.jpg', 'https://u:p@img.example/a.jpg', `https://img.example/${'a'.repeat(2000)}`, 42]) {
+      expect(art(bad, 'http://feed.example')).toBeNull()
+    }
+    expect(safeArtUrl('http://anything.example/a.jpg', 'any')).toBe('http://anything.example/a.jpg')
+    expect(safeArtUrl('javascript:alert(1)', 'any')).toBeNull()
   })
 
   test('a body that is not a feed throws; a bad date becomes now', () => {
