@@ -23,6 +23,9 @@ describe('contact subject', () => {
     expect(s).toBe('The remote folder on my NAS loads fine on the laptop but…')
     const word = deriveSubject('x'.repeat(200))
     expect(word).toBe(`${'x'.repeat(SUBJECT_MAX - 1)}…`)
+    // Cut in characters as shown: never half an emoji (a lone surrogate) or half a family emoji.
+    expect(deriveSubject('🎵'.repeat(100))).toBe(`${'🎵'.repeat(SUBJECT_MAX - 1)}…`)
+    expect(deriveSubject('👨‍👩‍👧'.repeat(100))).toBe(`${'👨‍👩‍👧'.repeat(SUBJECT_MAX - 1)}…`)
   })
 })
 

@@ -9,6 +9,7 @@ import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { TextField } from '~/client/ui/text-field'
 import { ContactSchema } from '~/shared/validators'
+import { charCount } from '~/shared/validators/contact'
 
 export const CONTACT_SUCCESS = "Thank you for your message! We'll get back to you as soon as possible."
 export const CONTACT_FAILED = 'Failed to submit the form. Please try again.'
@@ -89,7 +90,7 @@ export function ContactForm() {
         onValueChange={(v) => form.set('message', v)}
         onBlur={() => form.touch('message')}
         error={form.error('message')}
-        hint={`${form.values.message.trim().length}/${MESSAGE_MAX} characters`}
+        hint={`${charCount(form.values.message.trim())}/${MESSAGE_MAX} characters`}
       />
       <Button type="submit" size="lg" block disabled={!form.isValid || send.isPending}>
         {send.isPending ? 'Sending...' : 'Send Message'}
