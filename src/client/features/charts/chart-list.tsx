@@ -52,7 +52,7 @@ export function ChartList({ tracks }: { tracks: ChartTrackView[] }) {
             <Artwork src={t.art} />
             <div className={css({ minW: 0 })}>
               <p className={css({ fontWeight: 'semibold', truncate: true, display: 'flex', alignItems: 'center', gap: '2' })}>
-                <span className={css({ truncate: true })} data-part="title">
+                <span dir="auto" className={css({ truncate: true })} data-part="title">
                   {t.title}
                 </span>
                 {t.explicit && (
@@ -65,7 +65,7 @@ export function ChartList({ tracks }: { tracks: ChartTrackView[] }) {
                 )}
               </p>
               <p className={css({ fontSize: 'sm', color: 'fg.muted', truncate: true })} data-part="artist">
-                {t.artist || 'Unknown Artist'}
+                <bdi>{t.artist || 'Unknown Artist'}</bdi>
               </p>
             </div>
             <Tooltip content={LISTEN_UNAVAILABLE}>
