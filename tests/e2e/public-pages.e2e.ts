@@ -322,11 +322,21 @@ describe('footer counter', () => {
     await context.close()
   })
 
-  test('shows "Stats unavailable" when the counter call fails', async () => {
+  test('shows "Loading..." while the call is out, then "Stats unavailable" on failure — only that, no error toast', async () => {
     const { page, context } = await newPage(browser, server.url)
-    await page.route('**/api/trpc/hits.record**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }))
+    let fail!: () => void
+    const failed = new Promise<void>((resolve) => (fail = resolve))
+    await page.route('**/api/trpc/hits.record**', async (route) => {
+      await failed
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { json: { message: 'x', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } } }]) })
+    })
     await gotoHydrated(page, '/about')
-    await page.getByTestId('page-visits').getByText('Stats unavailable').waitFor()
+    const counter = page.getByTestId('page-visits')
+    await counter.getByText('Loading...').waitFor()
+    fail()
+    await counter.getByText('Stats unavailable').waitFor()
+    await page.waitForLoadState('networkidle')
+    expect(await page.getByText('Server Error').count()).toBe(0)
     await context.close()
   })
 })
