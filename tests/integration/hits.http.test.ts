@@ -73,7 +73,7 @@ describe('page hits', () => {
     const before = total()
     const head = await fetch(`${server.url}/api/hits/page-hits?page=faq`, { method: 'HEAD' })
     expect(head.status).toBe(200)
-    for (const headers of [{ 'sec-purpose': 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }, { purpose: 'prefetch' }]) {
+    for (const headers of [{ 'sec-purpose': 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }, { purpose: 'prefetch' }] as Array<Record<string, string>>) {
       const res = await api(server.url, 'GET', '/hits/page-hits?page=faq', { headers })
       expect(res.body).toEqual({ success: true, data: { hitCount: 1, uniqueHitCount: 1, totalHitCount: before } })
     }
