@@ -11,17 +11,17 @@ export const Route = createFileRoute('/about')({
 const FEATURES = [
   { icon: '⌂', title: 'Self-hosted', text: 'Runs on your own machine — a home server, a NAS, a small VPS. Your library and your listening history never leave it.' },
   { icon: '▤', title: 'Local folders', text: 'Pick a folder on the device in front of you and play it straight away, no upload and no account needed.' },
-  { icon: '☁', title: 'Remote folders', text: 'Point Vibes at an HTTP directory listing or an M3U/PLS playlist and stream it as one playlist, in natural order.' },
+  { icon: '☁', title: 'Remote folders', text: 'Signed in, paste the address of a folder on the web — an nginx or Apache directory listing, an M3U or PLS playlist — and stream it as one playlist, in natural order.' },
   { icon: '★', title: 'Member folders', text: 'Members keep their own list of music folders — on the server or anywhere on the web — and reorder them by drag and drop.' },
-  { icon: '◔', title: 'Listening analytics', text: 'Plays, completion, skips, devices, peak hours, genres and regions: see how your music is actually listened to.' },
+  { icon: '◔', title: 'Listening analytics', text: 'Plays, completions, skips, devices, peak hours, genres and regions — so the people who run the server can see how the music is actually listened to.' },
   { icon: '⚙', title: 'Admin console', text: 'Manage members and their folders, read the contact inbox, and keep an eye on health and API performance.' },
   { icon: '▶', title: 'Audio and video', text: 'MP3, FLAC, AAC, Ogg, WAV, MP4, WebM and more — with shuffle, repeat, likes, sharing and an Up Next queue.' },
-  { icon: '⚡', title: 'One binary + SQLite', text: 'A single executable with an embedded SQLite database. Copy it, run it, done — no database server, no containers required.' },
+  { icon: '⚡', title: 'One binary + SQLite', text: 'A single executable that keeps everything in one SQLite file. Copy it, run it, done — no database server, no containers required.' },
 ] as const
 
 const VALUES = [
   { title: 'Your files stay yours', text: 'No scanning for someone else, no lock-in. Vibes plays what is already on your disks and in your folders.' },
-  { title: 'Simple to run', text: 'Two commands to start, one file to back up. If it takes an afternoon to install, it is too complicated.' },
+  { title: 'Simple to run', text: 'Two commands to start, one data folder to back up. If it takes an afternoon to install, it is too complicated.' },
   { title: 'Made for listening', text: 'A player that gets out of the way: fast to load, works on a phone, a laptop or the TV in the living room.' },
 ] as const
 

@@ -10,6 +10,8 @@ import { startServer, type TestServer } from '../helpers/server'
 
 const SHOTS = path.resolve(import.meta.dir, '../../test-results/screens')
 const failing = new Set(['jp'])
+/** A region whose feed answer the test holds back (to see the loading state). */
+const held: Record<string, Promise<void>> = {}
 const COLORS = ['#a855f7', '#ec4899', '#22c55e', '#eab308', '#3b82f6', '#f97316']
 
 function artwork(n: number) {
@@ -31,10 +33,11 @@ let server: TestServer
 let browser: Browser
 
 beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true })
   upstream = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
-    fetch(req) {
+    async fetch(req) {
       const url = new URL(req.url)
       const art = /^\/art\/(\d+)\.svg$/.exec(url.pathname)
       if (art) return new Response(artwork(Number(art[1])), { headers: { 'content-type': 'image/svg+xml' } })
@@ -42,6 +45,7 @@ beforeAll(async () => {
       if (!feed) return new Response('not found', { status: 404 })
       const region = feed[1]
       if (failing.has(region)) return new Response('down', { status: 503 })
+      await held[region]
       const base = `http://127.0.0.1:${upstream.port}`
       return Response.json({
         feed: {
@@ -49,7 +53,8 @@ beforeAll(async () => {
           results: SONGS.map(([name, artistName, explicit], i) => ({
             name: i === 0 ? `${name} (${region.toUpperCase()})` : name,
             artistName,
-            artworkUrl100: `${base}/art/${i}.svg`,
+            // One hostile item: its artwork must never reach the page.
+            artworkUrl100: i === 4 ? 'javascript:alert(document.domain)' : `${base}/art/${i}.svg`,
             ...(explicit ? { contentAdvisoryRating: 'Explicit' } : {}),
           })),
         },
@@ -70,6 +75,8 @@ describe('contact', () => {
     await gotoHydrated(page, '/contact')
     const submit = page.getByRole('button', { name: 'Send Message' })
     expect(await submit.isDisabled()).toBe(true)
+    expect(await submit.getAttribute('aria-disabled')).toBe('true')
+    expect(await page.getByText('Name is required').count()).toBe(0)
     expect(await page.getByText('Name must be at least 2 characters').count()).toBe(0)
 
     const name = page.getByLabel('Your Name')
@@ -107,10 +114,59 @@ describe('contact', () => {
   })
 })
 
+describe('contact by keyboard, and its error state', () => {
+  test('Tab through the fields, Enter sends; a failed send keeps the text and says so', async () => {
+    const { page, context } = await newPage(browser, server.url, { viewport: { width: 390, height: 844 } })
+    await gotoHydrated(page, '/contact')
+    const name = page.getByLabel('Your Name')
+    // Pressing Send while the form is incomplete shows every field's problem and goes to the first.
+    await page.getByRole('button', { name: 'Send Message' }).press('Enter')
+    for (const text of ['Name is required', 'Email is required', 'Message is required']) await page.getByText(text).waitFor()
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'fullName')
+    await page.keyboard.type('Nadia 🎧 نادية')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('nadia@example.com')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('<b>Not bold</b> — the form sends markup as plain text.')
+    await page.getByText('54/500 characters').waitFor()
+
+    let status = 500
+    await page.route('**/api/trpc/contact.create**', (route) =>
+      status === 0
+        ? route.abort('connectionrefused')
+        : route.fulfill({ status, contentType: 'application/json', body: JSON.stringify([{ error: { json: { message: 'x', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: status } } } }]) }),
+    )
+    await page.keyboard.press('Tab')
+    expect(await page.getByRole('button', { name: 'Send Message' }).evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.press('Enter')
+    await page.getByRole('alert').filter({ hasText: 'Failed to submit the form. Please try again.' }).waitFor()
+    expect(await name.inputValue()).toBe('Nadia 🎧 نادية')
+    await page.screenshot({ path: path.join(SHOTS, 'contact-error-390.png') })
+    status = 0
+    await page.getByRole('button', { name: 'Send Message' }).press('Enter')
+    await page.getByRole('alert').filter({ hasText: 'An unexpected error occurred. Please try again later.' }).waitFor()
+
+    await page.unroute('**/api/trpc/contact.create**')
+    await page.getByRole('button', { name: 'Send Message' }).press('Enter')
+    const thanks = page.getByRole('status').filter({ hasText: "Thank you for your message! We'll get back to you as soon as possible." })
+    await thanks.waitFor()
+    expect(await page.getByLabel('Your Message').inputValue()).toBe('')
+    // The emptied form's button is inert, so focus moved to the thank-you text rather than <body>.
+    expect(await thanks.evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.screenshot({ path: path.join(SHOTS, 'contact-success-390.png') })
+    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
+    const row = db.query("SELECT name, message FROM contact_messages WHERE email = 'nadia@example.com'").get()
+    db.close()
+    expect(row).toEqual({ name: 'Nadia 🎧 نادية', message: '<b>Not bold</b> — the form sends markup as plain text.' })
+    await context.close()
+  })
+})
+
 describe('charts', () => {
-  test('shows the US chart with artwork and Explicit tags, switches regions, and shows the empty state', async () => {
+  test('shows the US chart with artwork and Explicit tags; the region select works by keyboard alone and fetches at once', async () => {
     const { page, context, consoleErrors } = await newPage(browser, server.url)
     await gotoHydrated(page, '/charts')
+    await page.getByText('What the United States is listening to right now.').waitFor()
     const list = page.getByRole('list', { name: 'Most-Played Songs' })
     await list.getByText('Midnight Drive (US)').waitFor()
     const rows = list.getByRole('listitem')
@@ -120,7 +176,10 @@ describe('charts', () => {
     expect(await first.getByText('Explicit').count()).toBe(1)
     expect(await rows.nth(1).getByText('Explicit').count()).toBe(0)
     await page.waitForFunction(() => [...document.querySelectorAll('ol img')].every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))
-    expect(await list.locator('img').count()).toBe(SONGS.length)
+    // Every song but the one whose feed artwork is a javascript: URL has its cover.
+    expect(await list.locator('img').count()).toBe(SONGS.length - 1)
+    expect(await list.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).src.startsWith('http://127.0.0.1:')))).toBe(true)
+    expect(await page.locator('[src^="javascript:" i], [href^="javascript:" i]').count()).toBe(0)
 
     const listen = first.getByRole('button', { name: 'Listen' })
     expect(await listen.isDisabled()).toBe(true)
@@ -129,76 +188,161 @@ describe('charts', () => {
     await page.getByRole('tooltip').getByText('Listening functionality unavailable').waitFor()
 
     await page.getByText('Last updated 3 hours ago').waitFor()
-    await page.getByText(/^Updated: /).waitFor()
+    await page.getByText(/^Updated: \d/).waitFor()
 
-    // Region select (Ark Select): open it, pick the United Kingdom.
-    await page.getByRole('combobox', { name: 'Region' }).click()
-    await page.getByRole('option', { name: 'United Kingdom' }).click()
+    // Keyboard only: Tab to the select, open it with ArrowDown, move to United Kingdom, choose it.
+    const select = page.getByRole('combobox', { name: 'Region' })
+    for (let i = 0; i < 20 && !(await select.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+    expect(await select.evaluate((el) => el === document.activeElement && getComputedStyle(el).outlineStyle !== 'none')).toBe(true)
+    await page.keyboard.press('ArrowDown')
+    await page.getByRole('listbox').waitFor()
+    await page.keyboard.press('ArrowDown')
+    await page.locator('[role=option][data-highlighted]', { hasText: 'United Kingdom' }).waitFor()
+    await page.keyboard.press('Enter')
     await list.getByText('Midnight Drive (GB)').waitFor()
+    expect(await select.textContent()).toBe('United Kingdom')
+    expect(await select.evaluate((el) => el === document.activeElement)).toBe(true)
     expect(await page.getByText('Midnight Drive (US)').count()).toBe(0)
     await page.getByRole('heading', { name: 'Top songs · United Kingdom' }).waitFor()
 
-    // Keyboard: focus the select and choose Japan, whose feed is down and which has no plays.
-    await page.getByRole('combobox', { name: 'Region' }).focus()
+    // Typeahead: Enter opens, "j" jumps to Japan (feed down, no plays: the empty state), Enter picks.
     await page.keyboard.press('Enter')
-    await page.getByRole('option', { name: 'Japan' }).click()
+    await page.getByRole('listbox').waitFor()
+    await page.keyboard.type('j')
+    await page.locator('[role=option][data-highlighted]', { hasText: 'Japan' }).waitFor()
+    await page.keyboard.press('Enter')
     await page.getByText('No chart data available').waitFor()
+    await page.getByText('Nothing has been played from Japan on this server in the last 30 days. Check back soon.').waitFor()
+    // Escape on an open list closes it and leaves focus on the select.
+    await page.keyboard.press('Enter')
+    await page.getByRole('listbox').waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('listbox').waitFor({ state: 'detached' })
+    expect(await select.evaluate((el) => el === document.activeElement)).toBe(true)
 
-    await page.getByRole('button', { name: 'Refresh' }).click()
+    // Refresh by keyboard re-fetches, and keeps focus on the button.
+    await page.keyboard.press('Tab')
+    const refetch = page.waitForRequest((req) => req.url().includes('/api/trpc/charts.byRegion') && decodeURIComponent(req.url()).includes('"region":"jp"'))
+    await page.keyboard.press('Enter')
+    await refetch
     await page.getByText('No chart data available').waitFor()
+    expect(await page.getByRole('button', { name: 'Refresh' }).evaluate((el) => el === document.activeElement)).toBe(true)
     expect(consoleErrors).toEqual([])
     await context.close()
   })
-  test('re-fetches the chart every 60 seconds (fake clock)', async () => {
+
+  test('loading and error states are visible; Try Again recovers', async () => {
+    const { page, context } = await newPage(browser, server.url, { viewport: { width: 390, height: 844 } })
+    let release!: () => void
+    held.de = new Promise((resolve) => (release = resolve))
+    await gotoHydrated(page, '/charts')
+    await page.getByRole('list', { name: 'Most-Played Songs' }).waitFor()
+    await page.getByRole('combobox', { name: 'Region' }).click()
+    await page.getByRole('option', { name: 'Germany' }).click()
+    await page.getByRole('status', { name: 'Loading charts' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Refresh' }).getAttribute('aria-busy')).toBe('true')
+    await page.screenshot({ path: path.join(SHOTS, 'charts-loading-390.png') })
+    release()
+    await page.getByText('Midnight Drive (DE)').waitFor()
+
+    await page.route('**/api/trpc/charts.byRegion**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { json: { message: 'Internal server error', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } } }]) }),
+    )
+    await page.getByRole('combobox', { name: 'Region' }).click()
+    await page.getByRole('option', { name: 'Greece' }).click()
+    const alert = page.getByRole('alert').filter({ hasText: 'Error Loading Charts' })
+    await alert.getByText('HTTP error 500').waitFor()
+    await page.screenshot({ path: path.join(SHOTS, 'charts-error-390.png') })
+    await page.unroute('**/api/trpc/charts.byRegion**')
+    await alert.getByRole('button', { name: 'Try Again' }).click()
+    await page.getByText('Midnight Drive (GR)').waitFor()
+    await context.close()
+  })
+
+  test('re-fetches every 60 seconds and the relative time ticks (fake clock)', async () => {
     const { page, context } = await newPage(browser, server.url)
     await page.clock.install()
     await gotoHydrated(page, '/charts')
     await page.getByRole('list', { name: 'Most-Played Songs' }).getByText('Midnight Drive (US)').waitFor()
+    await page.getByText('Last updated 3 hours ago').waitFor()
     const refetch = page.waitForRequest((req) => req.url().includes('/api/trpc/charts.byRegion'))
     await page.clock.fastForward(61_000)
     expect(decodeURIComponent((await refetch).url())).toContain('"region":"us"')
+    await page.clock.fastForward(60 * 60_000)
+    await page.getByText('Last updated 4 hours ago').waitFor()
     await context.close()
   })
 })
 
 describe('footer counter', () => {
-  test('counts a visit per navigation with the page key rule', async () => {
-    const { page, context } = await newPage(browser, server.url)
+  test('counts exactly one hit per navigation: not for hover preloads, re-renders or unknown paths', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, server.url)
     const counter = page.getByTestId('page-visits')
+    const hits = () => {
+      const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
+      const rows = db.query("SELECT page, count(*) AS n FROM page_hits WHERE page IN ('about', 'contact', 'charts', 'home', 'profile') GROUP BY page").all() as Array<{ page: string; n: number }>
+      db.close()
+      return Object.fromEntries(rows.map((r) => [r.page, r.n]))
+    }
+    const before = hits()
+    const seen = (p: string) => before[p] ?? 0
+    const settled = async (text: string) => {
+      await counter.getByText(text).waitFor()
+      await page.waitForLoadState('networkidle')
+    }
     await gotoHydrated(page, '/about')
-    await counter.getByText(/^Page Visits: \d+$/).waitFor()
-    const first = Number((await counter.textContent())!.replace(/\D/g, ''))
+    await settled(`Page Visits: ${seen('about') + 1}`)
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click()
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    // Hovering a link preloads its route (defaultPreload: 'intent'); that is no visit.
+    await nav.getByRole('link', { name: 'Charts' }).hover()
+    await nav.getByRole('link', { name: 'Contact' }).hover()
+    await page.waitForLoadState('networkidle')
+    await nav.getByRole('link', { name: 'Contact' }).click()
     await page.waitForURL('**/contact')
-    await counter.getByText(/^Page Visits: \d+$/).waitFor()
-
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
+    await settled(`Page Visits: ${seen('contact') + 1}`)
+    // Typing re-renders the page many times; still one visit.
+    await page.getByLabel('Your Name').fill('Re Render')
+    await nav.getByRole('link', { name: 'About' }).click()
     await page.waitForURL('**/about')
-    await counter.getByText(`Page Visits: ${first + 1}`).waitFor()
-
+    await settled(`Page Visits: ${seen('about') + 2}`)
+    await page.goBack()
+    await page.waitForURL('**/contact')
+    await settled(`Page Visits: ${seen('contact') + 2}`)
     await page.reload()
-    await counter.getByText(`Page Visits: ${first + 2}`).waitFor()
+    await settled(`Page Visits: ${seen('contact') + 3}`)
+    // An unknown path redirects to / and counts for home only.
+    await page.goto('/profile')
+    await page.waitForURL(server.url + '/')
+    await settled(`Page Visits: ${seen('home') + 1}`)
 
-    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-    const pages = db.query('SELECT page, count(*) AS n FROM page_hits GROUP BY page ORDER BY page').all()
-    db.close()
-    expect(pages).toContainEqual({ page: 'about', n: first + 2 })
+    expect(hits()).toEqual({ ...before, about: seen('about') + 2, contact: seen('contact') + 3, home: seen('home') + 1 })
+    // The server answers an unknown path's document with 404 before the client redirects.
+    expect(consoleErrors.filter((e) => !e.includes('status of 404'))).toEqual([])
     await context.close()
   })
 
-  test('shows "Stats unavailable" when the counter call fails', async () => {
+  test('shows "Loading..." while the call is out, then "Stats unavailable" on failure — only that, no error toast', async () => {
     const { page, context } = await newPage(browser, server.url)
-    await page.route('**/api/trpc/hits.record**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }))
+    let fail!: () => void
+    const failed = new Promise<void>((resolve) => (fail = resolve))
+    await page.route('**/api/trpc/hits.record**', async (route) => {
+      await failed
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { json: { message: 'x', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } } }]) })
+    })
     await gotoHydrated(page, '/about')
-    await page.getByTestId('page-visits').getByText('Stats unavailable').waitFor()
+    const counter = page.getByTestId('page-visits')
+    await counter.getByText('Loading...').waitFor()
+    fail()
+    await counter.getByText('Stats unavailable').waitFor()
+    await page.waitForLoadState('networkidle')
+    expect(await page.getByText('Server Error').count()).toBe(0)
     await context.close()
   })
 })
 
 describe('layout', () => {
   test('/contact, /about and /charts fit 1280 and 390 px without sideways scrolling', async () => {
-    mkdirSync(SHOTS, { recursive: true })
     for (const width of [1280, 390]) {
       const { page, context, consoleErrors } = await newPage(browser, server.url, { viewport: { width, height: width > 500 ? 900 : 844 } })
       for (const route of ['/contact', '/about', '/charts']) {

@@ -1,14 +1,18 @@
 // GET /api/charts/:region against the built server, with a real upstream: a small Bun.serve feed
-// server on 127.0.0.1 that the test steers per region (ok, failing, oversized, not JSON).
+// server on 127.0.0.1 that the test steers per region (ok, failing, oversized, not JSON, hostile
+// items, held back). A second server runs without a feed, as most installs do, to rank real plays.
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import path from 'node:path'
-import { api } from '../helpers/api'
+import { fetchFeed } from '~/server/services/charts-feed'
+import { api, createMember } from '../helpers/api'
 import { startServer, type TestServer } from '../helpers/server'
 
-type Mode = 'ok' | 'fail' | 'huge' | 'html'
+type Mode = 'ok' | 'fail' | 'huge' | 'html' | 'hostile' | 'hold' | 'v2' | 'trickle'
 const modes: Record<string, Mode> = {}
 const hits: Record<string, number> = {}
+let release: () => void = () => {}
+let held: Promise<void> = Promise.resolve()
 
 const FEED_UPDATED = '2026-05-01T08:30:00.000Z'
 function feedFor(region: string) {
@@ -25,8 +29,36 @@ function feedFor(region: string) {
   }
 }
 
+/** Everything a careless or hostile feed can send in its results. */
+function hostileFeed(origin: string) {
+  return {
+    feed: {
+      updated: FEED_UPDATED,
+      results: [
+        { name: 'Script Art', artistName: 'A', artworkUrl100: 'javascript:alert(document.cookie)' },
+        { name: 'Data Art', artistName: 'B', artworkUrl100: 'data:image/svg+xml,<svg onload=alert(1)>' },
+        { name: 'Spaced Script', artistName: 'C', artworkUrl100: '  JaVaScRiPt:alert(1)' },
+        { name: 'Plain Http Elsewhere', artistName: 'D', artworkUrl100: 'http://tracker.example/pixel.gif' },
+        { name: 'Credentials', artistName: 'E', artworkUrl100: 'https://user:pass@img.example/a.jpg' },
+        { name: 'Relative', artistName: 'F', artworkUrl100: '/art/1.jpg' },
+        { name: 'Feed Host Http', artistName: 'G', artworkUrl100: `${origin}/art/7.svg` },
+        { name: 'Https Fine', artistName: 'H', artworkUrl100: 'https://img.example/ok.jpg' },
+        { name: 'Wrong Types', artistName: 42, artworkUrl100: { url: 'x' }, contentAdvisoryRating: ['Explicit'] },
+        { name: '<img src=x onerror=alert(1)>', artistName: '<script>alert(1)</script>' },
+        { name: 'שיר בעברית 🎵', artistName: '\u202Eevil\u0000 name\n' },
+        { name: 'L'.repeat(10_000), artistName: 'Long' },
+        { name: 12345 },
+        { artistName: 'No Name' },
+        null,
+        { name: '   ' },
+      ],
+    },
+  }
+}
+
 let upstream: ReturnType<typeof Bun.serve>
 let server: TestServer
+let plain: TestServer
 let db: Database
 
 beforeAll(async () => {
@@ -42,16 +74,37 @@ beforeAll(async () => {
       if (mode === 'fail') return new Response('upstream down', { status: 503 })
       if (mode === 'html') return new Response('<html>maintenance</html>', { headers: { 'content-type': 'text/html' } })
       if (mode === 'huge') return Response.json({ feed: { updated: FEED_UPDATED, results: Array.from({ length: 40_000 }, (_, i) => ({ name: `Song ${i}`, artistName: 'x'.repeat(60) })) } })
+      if (mode === 'hostile') return Response.json(hostileFeed(`http://127.0.0.1:${upstream.port}`))
+      if (mode === 'v2') return Response.json({ feed: { updated: FEED_UPDATED, results: [{ name: 'Fresh After The Wait', artistName: 'Patience' }] } })
+      if (mode === 'hold') return held.then(() => Response.json({ feed: { updated: FEED_UPDATED, results: [{ name: 'Fresh After The Wait', artistName: 'Patience' }] } }))
+      if (mode === 'trickle') {
+        // Headers at once, then a byte now and then: only a timeout on the whole exchange ends it.
+        let timer: ReturnType<typeof setInterval>
+        const body = new ReadableStream({
+          start(c) {
+            c.enqueue(new TextEncoder().encode('{"feed":{"results":['))
+            timer = setInterval(() => c.enqueue(new TextEncoder().encode(' ')), 50)
+          },
+          cancel() {
+            clearInterval(timer)
+          },
+        })
+        return new Response(body, { headers: { 'content-type': 'application/json' } })
+      }
       return Response.json(feedFor(region))
     },
   })
-  server = await startServer({ CHARTS_SOURCE_URL: `http://127.0.0.1:${upstream.port}/feeds/{region}/songs.json` })
+  ;[server, plain] = await Promise.all([
+    startServer({ CHARTS_SOURCE_URL: `http://127.0.0.1:${upstream.port}/feeds/{region}/songs.json` }),
+    startServer({ TRUST_PROXY: 'true' }),
+  ])
   db = new Database(path.join(server.dataDir, 'vibes.db'))
   db.exec('PRAGMA busy_timeout = 5000')
 })
 afterAll(async () => {
+  release()
   db?.close()
-  await server?.stop()
+  await Promise.all([server?.stop(), plain?.stop()])
   upstream?.stop(true)
 })
 
@@ -102,6 +155,74 @@ describe('charts from the upstream feed', () => {
     expect(res.status).toBe(200)
     expect(res.body.data.tracks).toEqual(first.body.data.tracks)
     expect(res.body.data.updated).toBe(FEED_UPDATED)
+  })
+})
+
+describe('a hostile or broken feed', () => {
+  test('artwork is only ever https or the feed host’s own http; wrong types, markup and junk items are tamed', async () => {
+    modes.it = 'hostile'
+    const res = await api(server.url, 'GET', '/charts/it')
+    expect(res.status).toBe(200)
+    const tracks = res.body.data.tracks as Array<{ rank: number; title: string; artist: string; art: string | null; explicit: boolean }>
+    const art = Object.fromEntries(tracks.map((t) => [t.title.slice(0, 30), t.art]))
+    expect(art).toMatchObject({
+      'Script Art': null,
+      'Data Art': null,
+      'Spaced Script': null,
+      'Plain Http Elsewhere': null,
+      Credentials: null,
+      Relative: null,
+      'Feed Host Http': `http://127.0.0.1:${upstream.port}/art/7.svg`,
+      'Https Fine': 'https://img.example/ok.jpg',
+      'Wrong Types': null,
+    })
+    for (const t of tracks) expect(t.art === null || /^https:\/\/|^http:\/\/127\.0\.0\.1:/.test(t.art)).toBe(true)
+    expect(tracks.find((t) => t.title === 'Wrong Types')).toEqual({ rank: 9, title: 'Wrong Types', artist: '', art: null, explicit: false })
+    // Markup is kept as text (React renders it as text); control characters become spaces.
+    expect(tracks[9]).toMatchObject({ title: '<img src=x onerror=alert(1)>', artist: '<script>alert(1)</script>' })
+    expect(tracks[10]).toMatchObject({ title: 'שיר בעברית 🎵', artist: '\u202Eevil name' })
+    expect(tracks[11].title).toHaveLength(300)
+    expect(tracks).toHaveLength(12)
+    expect(tracks.map((t) => t.rank)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1))
+  })
+
+  test('a tampered cache row cannot put an unsafe image URL or a broken shape on the page', async () => {
+    db.run("UPDATE chart_cache SET payload = ? WHERE region = 'us'", [
+      JSON.stringify({ updated: FEED_UPDATED, tracks: [{ rank: 1, title: 'Old Row', artist: 'Old', art: 'javascript:alert(1)', explicit: true }, { title: 5 }, null] }),
+    ])
+    const res = await api(server.url, 'GET', '/charts/us')
+    expect(res.body.data.tracks).toEqual([{ rank: 1, title: 'Old Row', artist: 'Old', art: null, explicit: true }])
+    db.run("UPDATE chart_cache SET payload = '{not json' WHERE region = 'us'")
+    const broken = await api(server.url, 'GET', '/charts/us')
+    expect(broken.status).toBe(200)
+    expect(broken.body.data.tracks[0].title).toBe('US Anthem')
+  })
+
+  test('a slow upstream with an expired copy: the copy is served while the upstream is still busy, the refresh lands later', async () => {
+    modes.cy = 'ok'
+    const first = await api(server.url, 'GET', '/charts/cy')
+    expect(first.body.data.tracks[0].title).toBe('CY Anthem')
+    db.run("UPDATE chart_cache SET fetched_at = ? WHERE region = 'cy'", [Date.now() - 2 * 3_600_000])
+    held = new Promise((resolve) => (release = resolve))
+    modes.cy = 'hold'
+    const before = hits.cy
+    const res = await api(server.url, 'GET', '/charts/cy')
+    expect(hits.cy).toBe(before + 1) // the upstream was asked and has not answered yet
+    expect(res.status).toBe(200)
+    expect(res.body.data.tracks[0].title).toBe('CY Anthem')
+    release()
+    const stored = () => (db.query("SELECT payload FROM chart_cache WHERE region = 'cy'").get() as { payload: string }).payload
+    for (let i = 0; i < 100 && !stored().includes('Fresh After The Wait'); i++) await Bun.sleep(20)
+    expect(JSON.parse(stored()).tracks[0].title).toBe('Fresh After The Wait')
+    expect((await api(server.url, 'GET', '/charts/cy')).body.data.tracks[0].title).toBe('Fresh After The Wait')
+  })
+
+  test('the timeout covers a body that trickles in forever; an oversized body is refused', async () => {
+    modes.gr = 'trickle'
+    const template = `http://127.0.0.1:${upstream.port}/feeds/{region}/songs.json`
+    await expect(fetchFeed(template, 'gr', new Date(), { timeoutMs: 300 })).rejects.toThrow(/timed out|abort/i)
+    modes.gr = 'huge'
+    await expect(fetchFeed(template, 'gr', new Date(), { maxBytes: 64 * 1024 })).rejects.toThrow(/cap/)
   })
 })
 
@@ -161,13 +282,59 @@ describe('regions', () => {
   test('a malformed region (path tricks, 500 characters, digits) is a 400; nothing is fetched or stored', async () => {
     const cached = cacheRows()
     const upstreamCalls = Object.values(hits).reduce((a, b) => a + b, 0)
-    for (const region of ['..%2Fx', '..%2F..%2Fetc%2Fpasswd', 'x'.repeat(500), 'u1', 'usa', '%00']) {
+    for (const region of ['..%2Fx', '..%2F..%2Fetc%2Fpasswd', '%2E%2e%2Fx', 'x'.repeat(500), 'u1', 'usa', '%00', 'u%20s', '%F0%9F%8E%B5']) {
       const res = await api(server.url, 'GET', `/charts/${region}`)
       expect(res.status).toBe(400)
       expect(res.body).toEqual({ success: false, error: 'Region must be a two-letter storefront code' })
     }
     expect((await api(server.url, 'GET', '/charts/%E0%A4%A')).status).toBe(400)
+    // An encoded dot-dot segment is a dot-dot segment to URL parsing: it leaves /charts altogether.
+    expect(await api(server.url, 'GET', '/charts/%2e%2e')).toMatchObject({ status: 404, body: { success: false, error: 'Not found: /api/' } })
     expect(cacheRows()).toBe(cached)
     expect(Object.values(hits).reduce((a, b) => a + b, 0)).toBe(upstreamCalls)
+  })
+})
+
+describe('without a feed: this server’s plays, by the country the proxy reports', () => {
+  test('plays recorded through POST /api/playlist/plays with CF-IPCountry: GB rank the gb chart, and only the gb chart', async () => {
+    const member = await createMember(plain.url)
+    const play = (title: string, artist: string, country: string) =>
+      api(plain.url, 'POST', '/playlist/plays', {
+        token: member.token,
+        headers: { 'cf-ipcountry': country, 'x-forwarded-for': '203.0.113.7' },
+        body: { trackUrl: `https://music.example/${encodeURIComponent(title)}.mp3`, title, artist, duration: 180 },
+      })
+    const plays: Array<[string, string, string, number]> = [
+      ['Wonderwall', 'Oasis', 'GB', 3],
+      ['Parklife', 'Blur', 'GB', 5],
+      ['Common People', 'Pulp', 'GB', 1],
+      ['Hotel California', 'Eagles', 'US', 7],
+    ]
+    for (const [title, artist, country, n] of plays) {
+      for (let i = 0; i < n; i++) expect((await play(title, artist, country)).status).toBe(201)
+    }
+    const gb = await api(plain.url, 'GET', '/charts/gb')
+    expect(gb.status).toBe(200)
+    expect(gb.body.data.source).toBe('local')
+    expect(gb.body.data.tracks).toEqual([
+      { rank: 1, title: 'Parklife', artist: 'Blur', art: null, explicit: false },
+      { rank: 2, title: 'Wonderwall', artist: 'Oasis', art: null, explicit: false },
+      { rank: 3, title: 'Common People', artist: 'Pulp', art: null, explicit: false },
+    ])
+    const us = await api(plain.url, 'GET', '/charts/us')
+    expect(us.body.data.tracks.map((t: { title: string }) => t.title)).toEqual(['Hotel California'])
+    expect((await api(plain.url, 'GET', '/charts/fr')).body.data.tracks).toEqual([])
+  })
+
+  test('a client cannot pick its country without a trusted proxy: the header is ignored when TRUST_PROXY is off', async () => {
+    const member = await createMember(server.url)
+    const res = await api(server.url, 'POST', '/playlist/plays', {
+      token: member.token,
+      headers: { 'cf-ipcountry': 'JP' },
+      body: { trackUrl: 'https://music.example/spoof.mp3', title: 'Spoofed Country', artist: 'Nobody', duration: 60 },
+    })
+    expect(res.status).toBe(201)
+    const row = db.query("SELECT country FROM play_events WHERE title = 'Spoofed Country'").get() as { country: string | null }
+    expect(row.country).toBeNull()
   })
 })

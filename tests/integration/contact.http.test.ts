@@ -43,6 +43,32 @@ describe('POST /api/contact', () => {
     expect(row.message).toBe(message)
   })
 
+  test('markup, emoji and right-to-left text are stored exactly as sent; lengths count characters, not UTF-16 units', async () => {
+    const markup = '<script>alert("x")</script><img src=x onerror=alert(1)> & "quotes" \'single\''
+    const cases = [
+      { fullName: '<b>Bold</b> Name', email: 'xss@example.com', message: markup },
+      { fullName: 'محمد علي', email: 'rtl@example.com', message: 'مرحبا! أحب هذا التطبيق كثيرا.\nشكرا' },
+      { fullName: '🎸🎵', email: 'emoji@example.com', message: '🎵'.repeat(500) },
+      { fullName: 'Zoë Ångström-Ñúñez', email: 'accents@example.com', message: '👨‍👩‍👧 family listening night, 10/10' },
+    ]
+    for (const body of cases) {
+      const res = await api(server.url, 'POST', '/contact', { body })
+      expect(res.status).toBe(201)
+      const row = db.query('SELECT name, email, message FROM contact_messages WHERE id = ?').get(res.body.data.id)
+      expect(row).toEqual({ name: body.fullName, email: body.email, message: body.message })
+      expect(res.body.data.subject.isWellFormed()).toBe(true)
+    }
+  })
+
+  test('a name is one line and a message loses control characters but keeps its line breaks', async () => {
+    const res = await api(server.url, 'POST', '/contact', {
+      body: { fullName: 'Eve\r\nBcc: all@example.com\u0000', email: 'eve@example.com', message: 'Line one\r\nLine two\u0000\u001b[31m red\tend' },
+    })
+    expect(res.status).toBe(201)
+    const row = db.query('SELECT name, message FROM contact_messages WHERE id = ?').get(res.body.data.id)
+    expect(row).toEqual({ name: 'Eve Bcc: all@example.com', message: 'Line one\nLine two[31m red\tend' })
+  })
+
   test('empty, short, over-long and malformed fields are a 400 with the spec message; nothing is stored', async () => {
     const before = rows().n
     const cases: Array<[unknown, string]> = [
@@ -58,6 +84,15 @@ describe('POST /api/contact', () => {
       [{ ...valid, message: 'x'.repeat(200_000) }, 'Message must be less than 500 characters'],
       [{ email: valid.email, message: valid.message }, 'Name is required'],
       [{ ...valid, fullName: 42 }, 'Name must be text'],
+      [{ ...valid, fullName: null }, 'Name is required'],
+      [{ ...valid, fullName: ['Ada', 'Lovelace'] }, 'Name must be text'],
+      [{ ...valid, fullName: 'x'.repeat(10 * 1024) }, 'Name must be less than 50 characters'],
+      [{ ...valid, fullName: '\n\t\u0000 ' }, 'Name is required'],
+      [{ ...valid, fullName: '🎵' }, 'Name must be at least 2 characters'],
+      [{ ...valid, message: '🎵'.repeat(501) }, 'Message must be less than 500 characters'],
+      [{ ...valid, message: { text: 'an object, not text' } }, 'Message must be text'],
+      [{ ...valid, email: 'x'.repeat(10 * 1024) + '@example.com' }, 'Email must be at most 254 characters'],
+      [{ ...valid, email: ['a@example.com'] }, 'Email must be text'],
       [{ ...valid, subject: 'sneaky', read: true }, 'Unrecognized keys: "subject", "read"'],
     ]
     for (const [body, error] of cases) {
@@ -66,6 +101,9 @@ describe('POST /api/contact', () => {
     }
     expect((await api(server.url, 'POST', '/contact', { raw: '["x"]' })).status).toBe(400)
     expect((await api(server.url, 'POST', '/contact', { raw: '{"fullName":' })).status).toBe(400)
+    expect((await api(server.url, 'POST', '/contact', { raw: 'null' })).status).toBe(400)
+    expect((await api(server.url, 'POST', '/contact', { raw: '"a string"' })).status).toBe(400)
+    expect((await api(server.url, 'POST', '/contact')).status).toBe(400)
     expect((await api(server.url, 'POST', '/contact', { raw: JSON.stringify({ ...valid, message: 'x'.repeat(2_000_000) }) })).status).toBe(413)
     expect(rows().n).toBe(before)
   })

@@ -59,10 +59,28 @@ describe('page hits', () => {
     expect(String(rows[0].visitor_hash)).toMatch(/^[\w-]{32}$/)
   })
 
-  test('page keys with a path are fine; extra query parameters are ignored', async () => {
+  test('page keys with a path are fine; case folds to one key; extra query parameters are ignored', async () => {
     const res = await api(server.url, 'GET', '/hits/page-hits?page=admin/listening-analytics&t=123')
     expect(res.status).toBe(200)
     expect(res.body.data.hitCount).toBe(1)
+    const upper = await api(server.url, 'GET', '/hits/page-hits?page=Admin/Listening-Analytics')
+    expect(upper.body.data.hitCount).toBe(2)
+    expect(db.query("SELECT page FROM page_hit_counts WHERE page LIKE '%nalytics'").all()).toEqual([{ page: 'admin/listening-analytics' }])
+  })
+
+  test('HEAD and browser prefetches answer the counts without recording a hit', async () => {
+    await hit('faq')
+    const before = total()
+    const head = await fetch(`${server.url}/api/hits/page-hits?page=faq`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    for (const headers of [{ 'sec-purpose': 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }, { purpose: 'prefetch' }] as Array<Record<string, string>>) {
+      const res = await api(server.url, 'GET', '/hits/page-hits?page=faq', { headers })
+      expect(res.body).toEqual({ success: true, data: { hitCount: 1, uniqueHitCount: 1, totalHitCount: before } })
+    }
+    const unseen = await api(server.url, 'GET', '/hits/page-hits?page=never-visited', { headers: { 'sec-purpose': 'prefetch' } })
+    expect(unseen.body.data).toEqual({ hitCount: 0, uniqueHitCount: 0, totalHitCount: before })
+    expect(total()).toBe(before)
+    expect((await hit('faq')).body.data.hitCount).toBe(2)
   })
 
   test('a missing, empty, odd or 10 KB page key is a 400 and stores nothing', async () => {
@@ -74,11 +92,19 @@ describe('page hits', () => {
       [`?page=${'a'.repeat(101)}`, 'Page must be at most 100 characters'],
       ['?page=%3Cscript%3E', 'Page may only use letters, digits, "/", "_", "-" and "."'],
       ['?page=a%20b', 'Page may only use letters, digits, "/", "_", "-" and "."'],
+      ['?page=%F0%9F%8E%B5', 'Page may only use letters, digits, "/", "_", "-" and "."'],
+      ['?page=a&page=b', 'Page must be given once'],
+      ...['..', '../x', 'a/../b', 'a/.', '.', '/about', 'about/', 'a//b', '%2e%2e', '%2E%2E/etc'].map(
+        (key): [string, string] => [`?page=${key}`, 'Page must be a path of names joined by single "/", without "." or ".." parts'],
+      ),
     ]
     for (const [query, error] of cases) {
       const res = await api(server.url, 'GET', `/hits/page-hits${query}`)
       expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { success: false, error } })
     }
+    expect(total()).toBe(before)
+    const trpc = await fetch(`${server.url}/api/trpc/hits.record`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ json: { page: ['a', 'b'] } }) })
+    expect(trpc.status).toBe(400)
     expect(total()).toBe(before)
   })
 })

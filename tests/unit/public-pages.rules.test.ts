@@ -2,9 +2,11 @@ import { describe, expect, test } from 'bun:test'
 import { shapeFeed } from '~/server/services/charts-feed'
 import { deriveSubject, SUBJECT_MAX } from '~/server/services/contact'
 import { visitorHash } from '~/server/services/hits'
+import { countVisit } from '~/client/features/layout/page-visits'
 import { pageKey } from '~/shared/page-key'
 import { REGIONS, isRegionCode } from '~/shared/regions'
 import { ChartsRegionSchema, PageHitSchema } from '~/shared/validators'
+import { safeArtUrl } from '~/shared/validators/charts'
 
 describe('contact subject', () => {
   test('is the first sentence of the first line', () => {
@@ -21,6 +23,9 @@ describe('contact subject', () => {
     expect(s).toBe('The remote folder on my NAS loads fine on the laptop but…')
     const word = deriveSubject('x'.repeat(200))
     expect(word).toBe(`${'x'.repeat(SUBJECT_MAX - 1)}…`)
+    // Cut in characters as shown: never half an emoji (a lone surrogate) or half a family emoji.
+    expect(deriveSubject('🎵'.repeat(100))).toBe(`${'🎵'.repeat(SUBJECT_MAX - 1)}…`)
+    expect(deriveSubject('👨‍👩‍👧'.repeat(100))).toBe(`${'👨‍👩‍👧'.repeat(SUBJECT_MAX - 1)}…`)
   })
 })
 
@@ -31,6 +36,8 @@ describe('page keys', () => {
     expect(pageKey('/contact')).toBe('contact')
     expect(pageKey('/admin/dashboard/')).toBe('admin/dashboard')
     expect(pageKey('/reset-password/AbC_123-xyz')).toBe('reset-password')
+    expect(pageKey('/About')).toBe('about')
+    expect(pageKey('//admin//users')).toBe('admin/users')
   })
 
   test('the validator takes 1..100 characters of letters, digits and / _ - .', () => {
@@ -40,6 +47,11 @@ describe('page keys', () => {
     expect(PageHitSchema.safeParse({ page: 'a'.repeat(101) }).error?.issues[0].message).toBe('Page must be at most 100 characters')
     expect(PageHitSchema.safeParse({ page: 'a b' }).success).toBe(false)
     expect(PageHitSchema.safeParse({ page: '<script>' }).success).toBe(false)
+    expect(PageHitSchema.parse({ page: 'Admin/Users' }).page).toBe('admin/users')
+    for (const bad of ['..', '../x', 'a/..', 'a/./b', 'a//b', '/a', 'a/']) expect(PageHitSchema.safeParse({ page: bad }).success).toBe(false)
+    for (const good of ['a.b', '...', 'v1.2/notes', 'x-y_z']) expect(PageHitSchema.safeParse({ page: good }).success).toBe(true)
+    // Every key the footer can produce passes the validator.
+    for (const path of ['/', '/contact', '/About/', '/admin//users', '/reset-password/tok.en']) expect(PageHitSchema.safeParse({ page: pageKey(path) }).success).toBe(true)
   })
 })
 
@@ -79,6 +91,20 @@ describe('feed shaping', () => {
     ])
   })
 
+  test('artwork: https always, http only from the feed’s own origin, nothing else', () => {
+    const item = (artworkUrl100: unknown) => ({ feed: { results: [{ name: 'S', artworkUrl100 }] } })
+    const art = (url: unknown, origin: string | null = null) => shapeFeed(item(url), new Date(), origin).tracks[0].art
+    expect(art('https://img.example/a.jpg')).toBe('https://img.example/a.jpg')
+    expect(art('http://img.example/a.jpg')).toBeNull()
+    expect(art('http://feed.example:8080/a.jpg', 'http://feed.example:8080')).toBe('http://feed.example:8080/a.jpg')
+    expect(art('http://other.example/a.jpg', 'http://feed.example:8080')).toBeNull()
+    for (const bad of ['javascript:alert(1)', ' javascript:alert(1)', 'data:image/png;base64,AAAA', 'vbscript:x', 'file:///etc/passwd', '//img.example/a.jpg', 'https://u:p@img.example/a.jpg', `https://img.example/${'a'.repeat(2000)}`, 42]) {
+      expect(art(bad, 'http://feed.example')).toBeNull()
+    }
+    expect(safeArtUrl('http://anything.example/a.jpg', 'any')).toBe('http://anything.example/a.jpg')
+    expect(safeArtUrl('javascript:alert(1)', 'any')).toBeNull()
+  })
+
   test('a body that is not a feed throws; a bad date becomes now', () => {
     expect(() => shapeFeed({ nope: true })).toThrow()
     expect(() => shapeFeed('<html>')).toThrow()
@@ -99,5 +125,42 @@ describe('visitor hash', () => {
     expect(visitorHash(secret, '203.0.113.10', 'UA', day1)).not.toBe(a)
     expect(visitorHash(secret, '203.0.113.9', 'UA', new Date('2026-06-16T00:00:01Z'))).not.toBe(a)
     expect(visitorHash('t'.repeat(40), '203.0.113.9', 'UA', day1)).not.toBe(a)
+  })
+})
+
+describe('footer counter effect', () => {
+  const counts = { hitCount: 1, uniqueHitCount: 1, totalHitCount: 1 }
+  const tick = () => new Promise((r) => setTimeout(r, 5))
+
+  test('StrictMode mount → cleanup → mount sends one hit and reports it once', async () => {
+    const sent: string[] = []
+    const reports: unknown[] = []
+    const send = async (page: string) => (sent.push(page), counts)
+    const cleanup = countVisit('about', send, (s) => reports.push(s))
+    cleanup()
+    countVisit('about', send, (s) => reports.push(s))
+    await tick()
+    expect(sent).toEqual(['about'])
+    expect(reports).toEqual([{ status: 'done', counts }])
+  })
+
+  test('a navigation that is cleaned up after sending still counts once but no longer reports', async () => {
+    const sent: string[] = []
+    const reports: unknown[] = []
+    let resolve!: (c: typeof counts) => void
+    const cleanup = countVisit('charts', (page) => (sent.push(page), new Promise((r) => (resolve = r))), (s) => reports.push(s))
+    await tick()
+    cleanup()
+    resolve(counts)
+    await tick()
+    expect(sent).toEqual(['charts'])
+    expect(reports).toEqual([])
+  })
+
+  test('a failure reports the error state', async () => {
+    const reports: unknown[] = []
+    countVisit('home', async () => Promise.reject(new Error('down')), (s) => reports.push(s))
+    await tick()
+    expect(reports).toEqual([{ status: 'error' }])
   })
 })

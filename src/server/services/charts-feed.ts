@@ -2,6 +2,7 @@
 // and a size cap, and shaped into our chart. Pure apart from fetch, so it is unit-tested alone.
 import { z } from 'zod'
 import type { RegionCode } from '~/shared/regions'
+import { ART_URL_MAX, safeArtUrl } from '~/shared/validators/charts'
 
 export const UPSTREAM_TIMEOUT_MS = 10_000
 export const UPSTREAM_MAX_BYTES = 2 * 1024 * 1024
@@ -10,11 +11,12 @@ export const MAX_TRACKS = 100
 export type ChartTrack = { rank: number; title: string; artist: string; art: string | null; explicit: boolean }
 export type ChartPayload = { updated: string; tracks: ChartTrack[] }
 
-const text = (maxLen: number) => z.string().transform((s) => s.replace(/\s+/g, ' ').trim().slice(0, maxLen))
+// Control characters and runs of whitespace become one space; the rest is shown as text.
+const text = (maxLen: number) => z.string().transform((s) => s.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim().slice(0, maxLen))
 const FeedItem = z.object({
   name: text(300).pipe(z.string().min(1)),
   artistName: text(300).optional().catch(undefined),
-  artworkUrl100: z.string().max(2000).optional().catch(undefined),
+  artworkUrl100: z.string().max(ART_URL_MAX).optional().catch(undefined),
   contentAdvisoryRating: z.string().max(50).optional().catch(undefined),
 })
 const Feed = z.object({
@@ -24,21 +26,32 @@ const Feed = z.object({
   }),
 })
 
-/** The feed's JSON in our shape; items that don't fit are skipped. Throws when it is no feed. */
-export function shapeFeed(json: unknown, now = new Date()): ChartPayload {
+/** The origin http artwork may come from: the feed's own (see safeArtUrl). */
+export function feedOrigin(template: string): string | null {
+  try {
+    return new URL(template.replaceAll('{region}', 'us')).origin
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The feed's JSON in our shape; items that don't fit are skipped, a field of the wrong type is
+ * dropped. Throws when it is no feed. `artOrigin` is the origin from which plain-http artwork is
+ * accepted (https is always).
+ */
+export function shapeFeed(json: unknown, now = new Date(), artOrigin: string | null = null): ChartPayload {
   const feed = Feed.parse(json).feed
   const tracks: ChartTrack[] = []
   for (const raw of feed.results) {
     if (tracks.length >= MAX_TRACKS) break
     const item = FeedItem.safeParse(raw)
     if (!item.success) continue
-    const art = item.data.artworkUrl100
     tracks.push({
       rank: tracks.length + 1,
       title: item.data.name,
       artist: item.data.artistName ?? '',
-      // Only http(s) images reach an <img src>.
-      art: art && /^https?:\/\//i.test(art) ? art : null,
+      art: safeArtUrl(item.data.artworkUrl100, artOrigin),
       explicit: item.data.contentAdvisoryRating?.toLowerCase() === 'explicit',
     })
   }
@@ -70,12 +83,13 @@ async function readCapped(res: Response, limit: number): Promise<string> {
   return new TextDecoder().decode(Buffer.concat(chunks))
 }
 
-export async function fetchFeed(template: string, region: RegionCode, now = new Date()): Promise<ChartPayload> {
+/** One feed request. The timeout covers the whole exchange, a body that trickles in included. */
+export async function fetchFeed(template: string, region: RegionCode, now = new Date(), opts: { timeoutMs?: number; maxBytes?: number } = {}): Promise<ChartPayload> {
   const url = template.replaceAll('{region}', region)
-  const res = await fetch(url, { signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS), headers: { accept: 'application/json' } })
+  const res = await fetch(url, { signal: AbortSignal.timeout(opts.timeoutMs ?? UPSTREAM_TIMEOUT_MS), redirect: 'follow', headers: { accept: 'application/json' } })
   if (!res.ok) {
     await res.body?.cancel()
     throw new Error(`upstream answered HTTP ${res.status}`)
   }
-  return shapeFeed(JSON.parse(await readCapped(res, UPSTREAM_MAX_BYTES)), now)
+  return shapeFeed(JSON.parse(await readCapped(res, opts.maxBytes ?? UPSTREAM_MAX_BYTES)), now, feedOrigin(template))
 }

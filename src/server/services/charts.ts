@@ -1,20 +1,27 @@
 // Charts per region (spec §2 "/charts", CONTRACT §2). With CHARTS_SOURCE_URL the upstream feed
 // (Apple marketing-tools RSS JSON) is fetched, shaped and cached an hour in chart_cache; when the
-// upstream fails the last good copy is served, however old. Without a feed, or before the first
-// good copy, the chart is this server's own: the most-played tracks in that country over the last
-// 30 days, from play_events.
+// upstream fails the last good copy is served, however old, and when it is merely slow the copy is
+// served after STALE_WAIT_MS while the refresh finishes in the background. Without a feed, or
+// before the first good copy, the chart is this server's own: the most-played tracks in that
+// country over the last 30 days, from play_events (recomputed at most once a minute per region).
 import { TRPCError } from '@trpc/server'
 import { and, count, desc, eq, gte, max, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { chartCache, playEvents } from '~/db/schema'
 import { isRegionCode, type RegionCode } from '~/shared/regions'
 import { logger } from '../logger'
-import { fetchFeed, type ChartPayload } from './charts-feed'
+import { safeArtUrl } from '~/shared/validators/charts'
+import { feedOrigin, fetchFeed, type ChartPayload } from './charts-feed'
 
 export const CACHE_MS = 60 * 60_000
 /** After an upstream failure, don't ask again for this long (each try can cost the full timeout). */
 export const FAILURE_BACKOFF_MS = 60_000
+/** With an expired copy at hand, wait this long for the upstream before answering from the copy. */
+export const STALE_WAIT_MS = 1_500
 export const LOCAL_WINDOW_DAYS = 30
+/** The local chart is a grouped scan of a month of plays (~0.3 s at a million rows): computed at
+ *  most once a minute per region — the page's own refresh interval — and shared by every visitor. */
+export const LOCAL_CACHE_MS = 60_000
 const LOCAL_LIMIT = 50
 
 export type Chart = ChartPayload & { region: RegionCode; source: 'feed' | 'local' }
@@ -42,16 +49,35 @@ export function localChart(db: Db, region: RegionCode, now = new Date()): ChartP
   }
 }
 
+const localCache = new WeakMap<Db, Map<RegionCode, { at: number; chart: ChartPayload }>>()
+
+function cachedLocalChart(db: Db, region: RegionCode, now: Date): ChartPayload {
+  let byRegion = localCache.get(db)
+  if (!byRegion) localCache.set(db, (byRegion = new Map()))
+  const hit = byRegion.get(region)
+  if (hit && now.getTime() - hit.at >= 0 && now.getTime() - hit.at < LOCAL_CACHE_MS) return hit.chart
+  const chart = localChart(db, region, now)
+  byRegion.set(region, { at: now.getTime(), chart })
+  return chart
+}
+
 // --- the cache ---------------------------------------------------------------------------------
 
 const inFlight = new Map<string, Promise<ChartPayload>>()
 const failedAt = new Map<string, number>()
 
-function cached(db: Db, region: RegionCode): { payload: ChartPayload; fetchedAt: Date } | null {
+/** The stored copy, re-checked on the way out (a row written by an older version, or edited by
+ *  hand, must not put an unsafe image URL or a broken shape in front of the browser). */
+function cached(db: Db, region: RegionCode, artOrigin: string | null): { payload: ChartPayload; fetchedAt: Date } | null {
   const row = db.select().from(chartCache).where(eq(chartCache.region, region)).get()
   if (!row) return null
   try {
-    return { payload: JSON.parse(row.payload) as ChartPayload, fetchedAt: row.fetchedAt }
+    const raw = JSON.parse(row.payload) as Partial<ChartPayload>
+    if (typeof raw.updated !== 'string' || !Array.isArray(raw.tracks)) return null
+    const tracks = raw.tracks
+      .filter((t) => t && typeof t.title === 'string')
+      .map((t, i) => ({ rank: i + 1, title: t.title, artist: typeof t.artist === 'string' ? t.artist : '', art: safeArtUrl(t.art, artOrigin), explicit: t.explicit === true }))
+    return { payload: { updated: raw.updated, tracks }, fetchedAt: row.fetchedAt }
   } catch {
     return null
   }
@@ -62,8 +88,9 @@ function store(db: Db, region: RegionCode, payload: ChartPayload, now: Date) {
   db.insert(chartCache).values(values).onConflictDoUpdate({ target: chartCache.region, set: { payload: values.payload, fetchedAt: now } }).run()
 }
 
-/** One upstream request per region at a time; concurrent callers share it. */
-function refresh(db: Db, template: string, region: RegionCode, now: Date): Promise<ChartPayload> {
+/** One upstream request per region at a time; concurrent callers share it. A failure is logged
+ *  and starts the back-off. */
+function refresh(db: Db, template: string, region: RegionCode, now: Date, hadCopy: boolean): Promise<ChartPayload> {
   let pending = inFlight.get(region)
   if (!pending) {
     pending = fetchFeed(template, region, now)
@@ -72,30 +99,41 @@ function refresh(db: Db, template: string, region: RegionCode, now: Date): Promi
         failedAt.delete(region)
         return payload
       })
+      .catch((error: unknown) => {
+        failedAt.set(region, Date.now())
+        logger.warn({ region, err: error instanceof Error ? error.message : String(error), servedCopy: hadCopy }, 'chart upstream failed')
+        throw error
+      })
       .finally(() => inFlight.delete(region))
     inFlight.set(region, pending)
   }
   return pending
 }
 
-export async function chartFor(db: Db, code: string, opts: { sourceUrl?: string; now?: Date } = {}): Promise<Chart> {
+const wait = (ms: number) => new Promise<null>((resolve) => setTimeout(resolve, ms, null))
+
+export async function chartFor(db: Db, code: string, opts: { sourceUrl?: string; now?: Date; staleWaitMs?: number } = {}): Promise<Chart> {
   if (!isRegionCode(code)) throw new TRPCError({ code: 'NOT_FOUND', message: notFoundMessage(code) })
   const region = code
   const now = opts.now ?? new Date()
-  if (!opts.sourceUrl) return { region, source: 'local', ...localChart(db, region, now) }
+  if (!opts.sourceUrl) return { region, source: 'local', ...cachedLocalChart(db, region, now) }
 
-  const copy = cached(db, region)
+  const copy = cached(db, region, feedOrigin(opts.sourceUrl))
   if (copy && now.getTime() - copy.fetchedAt.getTime() < CACHE_MS) return { region, source: 'feed', ...copy.payload }
 
   const lastFailure = failedAt.get(region)
   if (lastFailure === undefined || now.getTime() - lastFailure >= FAILURE_BACKOFF_MS) {
+    const pending = refresh(db, opts.sourceUrl, region, now, copy !== null)
     try {
-      return { region, source: 'feed', ...(await refresh(db, opts.sourceUrl, region, now)) }
-    } catch (error) {
-      failedAt.set(region, now.getTime())
-      logger.warn({ region, err: error instanceof Error ? error.message : String(error), servedCopy: copy !== null }, 'chart upstream failed')
+      // No copy: wait for the upstream (its own timeout bounds this). A copy: wait a little, then
+      // answer from it and let the refresh land in the cache for the next caller.
+      const fresh = copy ? await Promise.race([pending, wait(opts.staleWaitMs ?? STALE_WAIT_MS)]) : await pending
+      if (fresh) return { region, source: 'feed', ...fresh }
+      pending.catch(() => {})
+    } catch {
+      // logged by refresh; fall through to the copy or the local chart
     }
   }
   if (copy) return { region, source: 'feed', ...copy.payload }
-  return { region, source: 'local', ...localChart(db, region, now) }
+  return { region, source: 'local', ...cachedLocalChart(db, region, now) }
 }

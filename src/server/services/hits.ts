@@ -21,6 +21,13 @@ export function visitorHash(secret: string, ip: string, userAgent: string, now =
 
 export type PageHitCounts = { hitCount: number; uniqueHitCount: number; totalHitCount: number }
 
+/** The counts without recording a hit (HEAD requests and browser prefetches must not count). */
+export function readPageHits(db: Db, page: string): PageHitCounts {
+  const row = db.select({ hits: pageHitCounts.hits, unique: pageHitCounts.uniqueVisitors }).from(pageHitCounts).where(eq(pageHitCounts.page, page)).get()
+  const total = db.select({ hits: sum(pageHitCounts.hits) }).from(pageHitCounts).get()
+  return { hitCount: row?.hits ?? 0, uniqueHitCount: row?.unique ?? 0, totalHitCount: Number(total?.hits ?? 0) }
+}
+
 /**
  * Records one hit and answers the counts including it, from the running totals in
  * page_hit_counts (so the cost does not grow with stored hits). bun:sqlite is synchronous and the

@@ -1,7 +1,9 @@
 // One chart: ranked rows with artwork, title, artist, the Explicit tag and a Listen button that is
 // disabled on purpose (spec §2 "/charts": "Listening functionality unavailable").
+import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { Tooltip } from '~/client/ui/tooltip'
+import { safeArtUrl } from '~/shared/validators/charts'
 
 export const LISTEN_UNAVAILABLE = 'Listening functionality unavailable'
 
@@ -19,16 +21,20 @@ const row = css({
   _hover: { bg: 'bg.subtle' },
 })
 
+/** The cover, or a note glyph when there is none, it is not a plain http(s) URL (the server already
+ *  filtered; this is the last line), or it fails to load. */
 function Artwork({ src }: { src: string | null }) {
+  const [broken, setBroken] = useState(false)
   const box = css({ w: { base: '12', sm: '14' }, h: { base: '12', sm: '14' }, borderRadius: 'lg', overflow: 'hidden', flexShrink: 0, bg: 'bg.muted' })
-  if (!src) {
+  const safe = safeArtUrl(src, 'any')
+  if (!safe || broken) {
     return (
       <span aria-hidden className={`${box} ${css({ display: 'grid', placeItems: 'center', bgGradient: 'to-br', gradientFrom: 'accent.default/40', gradientTo: 'accent.pink/40', color: 'fg.default', fontSize: 'xl' })}`}>
         ♪
       </span>
     )
   }
-  return <img src={src} alt="" width={56} height={56} loading="lazy" decoding="async" referrerPolicy="no-referrer" className={`${box} ${css({ objectFit: 'cover' })}`} />
+  return <img src={safe} alt="" width={56} height={56} loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setBroken(true)} className={`${box} ${css({ objectFit: 'cover' })}`} />
 }
 
 export function ChartList({ tracks }: { tracks: ChartTrackView[] }) {
@@ -46,7 +52,7 @@ export function ChartList({ tracks }: { tracks: ChartTrackView[] }) {
             <Artwork src={t.art} />
             <div className={css({ minW: 0 })}>
               <p className={css({ fontWeight: 'semibold', truncate: true, display: 'flex', alignItems: 'center', gap: '2' })}>
-                <span className={css({ truncate: true })} data-part="title">
+                <span dir="auto" className={css({ truncate: true })} data-part="title">
                   {t.title}
                 </span>
                 {t.explicit && (
@@ -59,7 +65,7 @@ export function ChartList({ tracks }: { tracks: ChartTrackView[] }) {
                 )}
               </p>
               <p className={css({ fontSize: 'sm', color: 'fg.muted', truncate: true })} data-part="artist">
-                {t.artist || 'Unknown Artist'}
+                <bdi>{t.artist || 'Unknown Artist'}</bdi>
               </p>
             </div>
             <Tooltip content={LISTEN_UNAVAILABLE}>

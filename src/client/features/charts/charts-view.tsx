@@ -16,6 +16,12 @@ export const CHARTS_REFRESH_MS = 60_000
 
 const REGION_OPTIONS = REGIONS.map((r) => ({ value: r.code, label: r.name }))
 
+/** "the United States", "the United Kingdom", but "Japan": the name as it reads inside a sentence. */
+export function regionInSentence(code: string): string {
+  const name = regionName(code) ?? code
+  return name.startsWith('United ') ? `the ${name}` : name
+}
+
 const card = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '2', sm: '4' }, boxShadow: 'lg' })
 
 function RefreshIcon({ spinning }: { spinning: boolean }) {
@@ -50,6 +56,9 @@ export function ChartsView() {
   const now = useNow()
   const chart = useQuery(trpc.charts.byRegion.queryOptions({ region }, { refetchInterval: CHARTS_REFRESH_MS, staleTime: CHARTS_REFRESH_MS }))
   const data = chart.data
+  // The ticking clock can be up to one tick behind a chart that just arrived; never read the time
+  // as earlier than the moment the data came in.
+  const clock = now === null ? null : Math.max(now, chart.dataUpdatedAt)
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
@@ -57,11 +66,12 @@ export function ChartsView() {
         <div>
           <p className={css({ color: 'accent.default', fontWeight: 'semibold', fontSize: 'sm', textTransform: 'uppercase', letterSpacing: 'wider' })}>Charts</p>
           <h1 className={css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'extrabold', letterSpacing: 'tight' })}>Most-Played Songs</h1>
-          <p className={css({ color: 'fg.muted', mt: '1' })}>What {regionName(region)} is listening to right now.</p>
+          <p className={css({ color: 'fg.muted', mt: '1' })}>What {regionInSentence(region)} is listening to right now.</p>
         </div>
         <div className={css({ display: 'flex', alignItems: 'flex-end', gap: '3' })}>
           <SelectField label="Region" options={REGION_OPTIONS} value={region} onValueChange={(v) => setRegion(v as RegionCode)} className={css({ flex: { base: '1', md: 'none' }, w: { md: '56' } })} />
-          <Button variant="outline" onClick={() => void chart.refetch()} disabled={chart.isFetching} aria-busy={chart.isFetching}>
+          {/* Never `disabled` while fetching: a disabled button drops keyboard focus mid-refresh. */}
+          <Button variant="outline" onClick={() => chart.isFetching || void chart.refetch()} aria-disabled={chart.isFetching} aria-busy={chart.isFetching}>
             <RefreshIcon spinning={chart.isFetching} />
             Refresh
           </Button>
@@ -73,11 +83,15 @@ export function ChartsView() {
           <h2 id="chart-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
             Top songs · {regionName(region)}
           </h2>
-          {data && now !== null && (
+          {data && clock !== null && (
             <p className={css({ fontSize: 'xs', color: 'fg.muted', display: 'flex', gap: '3', flexWrap: 'wrap' })}>
-              <span>Last updated {relativeTime(data.updated, now)}</span>
+              <span>
+                Last updated <time dateTime={data.updated}>{relativeTime(data.updated, clock)}</time>
+              </span>
               <span aria-hidden>·</span>
-              <span>Updated: {new Date(chart.dataUpdatedAt).toLocaleTimeString()}</span>
+              <span>
+                Updated: <time dateTime={new Date(chart.dataUpdatedAt).toISOString()}>{new Date(chart.dataUpdatedAt).toLocaleTimeString()}</time>
+              </span>
             </p>
           )}
         </div>
@@ -95,7 +109,9 @@ export function ChartsView() {
         ) : !data || data.tracks.length === 0 ? (
           <div className={css({ textAlign: 'center', py: '14', px: '4', color: 'fg.muted' })}>
             <p className={css({ fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default' })}>No chart data available</p>
-            <p className={css({ fontSize: 'sm', mt: '1' })}>Nothing has been played in {regionName(region)} in the last 30 days. Check back soon.</p>
+            <p className={css({ fontSize: 'sm', mt: '1' })}>
+              {data?.source === 'feed' ? `The chart feed has no songs for ${regionInSentence(region)} at the moment.` : `Nothing has been played from ${regionInSentence(region)} on this server in the last 30 days.`} Check back soon.
+            </p>
           </div>
         ) : (
           <>
@@ -106,7 +122,7 @@ export function ChartsView() {
             )}
             <ChartList tracks={data.tracks} />
             <p className={css({ fontSize: 'xs', color: 'fg.subtle', px: { base: '2', sm: '4' }, pt: '4' })}>
-              {data.source === 'feed' ? 'Chart from the configured music chart feed.' : `Ranked by plays on this server from ${regionName(region)} over the last 30 days.`}
+              {data.source === 'feed' ? 'Chart from the configured music chart feed.' : `Ranked by plays from ${regionInSentence(region)} on this server over the last 30 days.`}
             </p>
           </>
         )}

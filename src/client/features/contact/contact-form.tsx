@@ -1,7 +1,7 @@
 // The contact form (spec §2 "/contact", §4 "Contact form", §5 "Contact", §8 "Contact"): touched-state
 // validation from the shared ContactSchema, idle → submitting → success (form cleared) or error.
 import { useMutation } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { httpStatusOf, isNetworkError } from '~/client/global-errors'
 import { useForm } from '~/client/hooks/use-form'
@@ -9,6 +9,7 @@ import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { TextField } from '~/client/ui/text-field'
 import { ContactSchema } from '~/shared/validators'
+import { charCount } from '~/shared/validators/contact'
 
 export const CONTACT_SUCCESS = "Thank you for your message! We'll get back to you as soon as possible."
 export const CONTACT_FAILED = 'Failed to submit the form. Please try again.'
@@ -34,23 +35,42 @@ export function ContactForm() {
     }),
   )
   const status: Status = send.isPending ? 'submitting' : send.isSuccess ? 'success' : failure ? 'error' : 'idle'
+  const formRef = useRef<HTMLFormElement>(null)
+  const successRef = useRef<HTMLParagraphElement>(null)
+  const [focusInvalid, setFocusInvalid] = useState(0)
+  // The form empties on success, so the send button goes inert under the keyboard user's focus:
+  // hand focus to the thank-you text instead of dropping it on <body>.
+  useEffect(() => {
+    if (status === 'success') successRef.current?.focus()
+  }, [status])
+  // After an invalid submit has marked every field touched, take the user to the first problem.
+  useEffect(() => {
+    if (focusInvalid) formRef.current?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus()
+  }, [focusInvalid])
+  const inert = !form.isValid || send.isPending
 
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label="Contact form"
       data-status={status}
       className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
       onSubmit={(e) => {
         e.preventDefault()
+        if (send.isPending) return
         setFailure(null)
-        if (!form.isValid) return form.touchAll()
+        if (!form.isValid) {
+          form.touchAll()
+          setFocusInvalid((n) => n + 1)
+          return
+        }
         send.reset()
         send.mutate(form.parsed())
       }}
     >
       {status === 'success' && (
-        <p role="status" className={css({ bg: 'success.muted', color: 'success.fg', borderRadius: 'lg', px: '4', py: '3', fontSize: 'sm' })}>
+        <p ref={successRef} tabIndex={-1} role="status" className={css({ outline: 'none', bg: 'success.muted', color: 'success.fg', borderRadius: 'lg', px: '4', py: '3', fontSize: 'sm' })}>
           {CONTACT_SUCCESS}
         </p>
       )}
@@ -89,9 +109,11 @@ export function ContactForm() {
         onValueChange={(v) => form.set('message', v)}
         onBlur={() => form.touch('message')}
         error={form.error('message')}
-        hint={`${form.values.message.trim().length}/${MESSAGE_MAX} characters`}
+        hint={`${charCount(form.values.message.trim())}/${MESSAGE_MAX} characters`}
       />
-      <Button type="submit" size="lg" block disabled={!form.isValid || send.isPending}>
+      {/* aria-disabled, not disabled: it reads and looks disabled until the form is valid and while
+          sending, but keeps keyboard focus; pressing it while invalid shows every field's problem. */}
+      <Button type="submit" size="lg" block aria-disabled={inert}>
         {send.isPending ? 'Sending...' : 'Send Message'}
       </Button>
     </form>
