@@ -208,6 +208,8 @@ describe('charts', () => {
     // Typeahead: Enter opens, "j" jumps to Japan (feed down, no plays: the empty state), Enter picks.
     await page.keyboard.press('Enter')
     await page.getByRole('listbox').waitFor()
+    // The open list highlights the current region once it has taken focus: type only then.
+    await page.locator('[role=option][data-highlighted]', { hasText: 'United Kingdom' }).waitFor()
     await page.keyboard.type('j')
     await page.locator('[role=option][data-highlighted]', { hasText: 'Japan' }).waitFor()
     await page.keyboard.press('Enter')

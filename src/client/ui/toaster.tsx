@@ -7,7 +7,8 @@ export const TOAST_DEFAULT_MS = 5000
 export const TOAST_SUCCESS_MS = 3000
 const TOAST_REMOVE_DELAY_MS = 1_000_000
 
-const toaster = createToaster({ placement: 'bottom-end', max: 1, duration: TOAST_DEFAULT_MS, removeDelay: TOAST_REMOVE_DELAY_MS, overlap: false })
+// Top right, below the sticky top bar: bottom toasts covered Send buttons and player controls on phones.
+const toaster = createToaster({ placement: 'top-end', offsets: { top: '5rem', right: '1rem', bottom: '1rem', left: '1rem' }, max: 1, duration: TOAST_DEFAULT_MS, removeDelay: TOAST_REMOVE_DELAY_MS, overlap: false })
 
 type ToastInput = { title: string; description?: string; type?: 'info' | 'success' | 'error' | 'warning'; duration?: number }
 
