@@ -1,4 +1,5 @@
 // The app router: one sub-router per domain.
+import { analyticsRouter } from '../routers/analytics'
 import { authRouter } from '../routers/auth'
 import { chartsRouter } from '../routers/charts'
 import { contactRouter } from '../routers/contact'
@@ -7,6 +8,7 @@ import { healthRouter } from '../routers/health'
 import { hitsRouter } from '../routers/hits'
 import { playlistRouter } from '../routers/playlist'
 import { remoteRouter } from '../routers/remote'
+import { statsRouter } from '../routers/stats'
 import { createCallerFactory, createTRPCRouter } from './init'
 
 export const appRouter = createTRPCRouter({
@@ -18,6 +20,8 @@ export const appRouter = createTRPCRouter({
   folders: foldersRouter,
   remote: remoteRouter,
   playlist: playlistRouter,
+  analytics: analyticsRouter,
+  stats: statsRouter,
 })
 
 export type AppRouter = typeof appRouter

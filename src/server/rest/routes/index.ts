@@ -1,5 +1,6 @@
 // Every documented REST path (docs/rest-api.md), one file per domain.
 import type { RestRoute } from '../define'
+import { analyticsRoutes } from './analytics'
 import { authRoutes } from './auth'
 import { chartsRoutes } from './charts'
 import { contactRoutes } from './contact'
@@ -8,5 +9,6 @@ import { healthRoutes } from './health'
 import { hitsRoutes } from './hits'
 import { playlistRoutes } from './playlist'
 import { remoteRoutes } from './remote'
+import { statsRoutes } from './stats'
 
-export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes, ...contactRoutes, ...chartsRoutes, ...hitsRoutes, ...folderRoutes, ...remoteRoutes, ...playlistRoutes]
+export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes, ...contactRoutes, ...chartsRoutes, ...hitsRoutes, ...folderRoutes, ...remoteRoutes, ...playlistRoutes, ...statsRoutes, ...analyticsRoutes]
