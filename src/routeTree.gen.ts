@@ -18,6 +18,7 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as AdminMusicRouteImport } from './routes/_admin/music'
 import { Route as MemberFoldersRouteImport } from './routes/_member/folders'
 import { Route as MemberPlayerRouteImport } from './routes/_member/player'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
@@ -25,6 +26,10 @@ import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin/index'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin/dashboard'
+import { Route as AdminAdminInsightsRouteImport } from './routes/_admin/admin/insights'
+import { Route as AdminAdminListeningAnalyticsRouteImport } from './routes/_admin/admin/listening-analytics'
+import { Route as AdminAdminMusicRouteImport } from './routes/_admin/admin/music'
+import { Route as AdminAdminStatsRouteImport } from './routes/_admin/admin/stats'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 
 const IndexRoute = IndexRouteImport.update({
@@ -70,6 +75,11 @@ const RegisterRoute = RegisterRouteImport.update({
   path: '/register',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminMusicRoute = AdminMusicRouteImport.update({
+  id: '/music',
+  path: '/music',
+  getParentRoute: () => AdminRoute,
+} as any)
 const MemberFoldersRoute = MemberFoldersRouteImport.update({
   id: '/folders',
   path: '/folders',
@@ -105,6 +115,27 @@ const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
   path: '/admin/dashboard',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminInsightsRoute = AdminAdminInsightsRouteImport.update({
+  id: '/admin/insights',
+  path: '/admin/insights',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminListeningAnalyticsRoute =
+  AdminAdminListeningAnalyticsRouteImport.update({
+    id: '/admin/listening-analytics',
+    path: '/admin/listening-analytics',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminAdminMusicRoute = AdminAdminMusicRouteImport.update({
+  id: '/admin/music',
+  path: '/admin/music',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminStatsRoute = AdminAdminStatsRouteImport.update({
+  id: '/admin/stats',
+  path: '/admin/stats',
+  getParentRoute: () => AdminRoute,
+} as any)
 const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   id: '/api/trpc/$',
   path: '/api/trpc/$',
@@ -119,12 +150,17 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/music': typeof AdminMusicRoute
   '/folders': typeof MemberFoldersRoute
   '/player': typeof MemberPlayerRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/insights': typeof AdminAdminInsightsRoute
+  '/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
+  '/admin/music': typeof AdminAdminMusicRoute
+  '/admin/stats': typeof AdminAdminStatsRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/admin/': typeof AdminAdminIndexRoute
 }
@@ -136,12 +172,17 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/music': typeof AdminMusicRoute
   '/folders': typeof MemberFoldersRoute
   '/player': typeof MemberPlayerRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/insights': typeof AdminAdminInsightsRoute
+  '/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
+  '/admin/music': typeof AdminAdminMusicRoute
+  '/admin/stats': typeof AdminAdminStatsRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/admin': typeof AdminAdminIndexRoute
 }
@@ -156,12 +197,17 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/_admin/music': typeof AdminMusicRoute
   '/_member/folders': typeof MemberFoldersRoute
   '/_member/player': typeof MemberPlayerRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/_admin/admin/insights': typeof AdminAdminInsightsRoute
+  '/_admin/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
+  '/_admin/admin/music': typeof AdminAdminMusicRoute
+  '/_admin/admin/stats': typeof AdminAdminStatsRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/_admin/admin/': typeof AdminAdminIndexRoute
 }
@@ -175,12 +221,17 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/register'
+    | '/music'
     | '/folders'
     | '/player'
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
     | '/admin/dashboard'
+    | '/admin/insights'
+    | '/admin/listening-analytics'
+    | '/admin/music'
+    | '/admin/stats'
     | '/api/trpc/$'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
@@ -192,12 +243,17 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/register'
+    | '/music'
     | '/folders'
     | '/player'
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
     | '/admin/dashboard'
+    | '/admin/insights'
+    | '/admin/listening-analytics'
+    | '/admin/music'
+    | '/admin/stats'
     | '/api/trpc/$'
     | '/admin'
   id:
@@ -211,12 +267,17 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/register'
+    | '/_admin/music'
     | '/_member/folders'
     | '/_member/player'
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
     | '/_admin/admin/dashboard'
+    | '/_admin/admin/insights'
+    | '/_admin/admin/listening-analytics'
+    | '/_admin/admin/music'
+    | '/_admin/admin/stats'
     | '/api/trpc/$'
     | '/_admin/admin/'
   fileRoutesById: FileRoutesById
@@ -302,6 +363,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/music': {
+      id: '/_admin/music'
+      path: '/music'
+      fullPath: '/music'
+      preLoaderRoute: typeof AdminMusicRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_member/folders': {
       id: '/_member/folders'
       path: '/folders'
@@ -351,6 +419,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminDashboardRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/insights': {
+      id: '/_admin/admin/insights'
+      path: '/admin/insights'
+      fullPath: '/admin/insights'
+      preLoaderRoute: typeof AdminAdminInsightsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/listening-analytics': {
+      id: '/_admin/admin/listening-analytics'
+      path: '/admin/listening-analytics'
+      fullPath: '/admin/listening-analytics'
+      preLoaderRoute: typeof AdminAdminListeningAnalyticsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/music': {
+      id: '/_admin/admin/music'
+      path: '/admin/music'
+      fullPath: '/admin/music'
+      preLoaderRoute: typeof AdminAdminMusicRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/stats': {
+      id: '/_admin/admin/stats'
+      path: '/admin/stats'
+      fullPath: '/admin/stats'
+      preLoaderRoute: typeof AdminAdminStatsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/api/trpc/$': {
       id: '/api/trpc/$'
       path: '/api/trpc/$'
@@ -362,12 +458,22 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminMusicRoute: typeof AdminMusicRoute
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
+  AdminAdminInsightsRoute: typeof AdminAdminInsightsRoute
+  AdminAdminListeningAnalyticsRoute: typeof AdminAdminListeningAnalyticsRoute
+  AdminAdminMusicRoute: typeof AdminAdminMusicRoute
+  AdminAdminStatsRoute: typeof AdminAdminStatsRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminMusicRoute: AdminMusicRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
+  AdminAdminInsightsRoute: AdminAdminInsightsRoute,
+  AdminAdminListeningAnalyticsRoute: AdminAdminListeningAnalyticsRoute,
+  AdminAdminMusicRoute: AdminAdminMusicRoute,
+  AdminAdminStatsRoute: AdminAdminStatsRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
 }
 
