@@ -8,17 +8,9 @@ import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { useTRPC } from '~/client/trpc'
 import { DASHBOARD_HIT_DAYS } from '~/shared/validators/analytics'
-import { formatCount } from './panels/format'
+import { formatCount, healthRefreshMs } from './panels/format'
 import { HitAnalyticsPanel } from './panels/hit-analytics'
 import { Panel, panelCard } from './panels/panel'
-
-const HEALTH_REFRESH_MS = 30_000
-
-/** The next health check: 30 s when healthy; after n failures 2^n s (at most 60 s) plus jitter. */
-export function healthRefreshMs(failures: number, random: () => number = Math.random): number {
-  if (!failures) return HEALTH_REFRESH_MS
-  return Math.min(60_000, 1000 * 2 ** failures) + random() * 100
-}
 
 // Users and Messages are screens of the other admin half; their routes join the route tree with it.
 const usersRoute = '/admin/users' as '/admin'

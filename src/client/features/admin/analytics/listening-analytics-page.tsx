@@ -20,6 +20,7 @@ import {
   hourLabel,
   listenTimeAnalytics,
   percentWhole,
+  plural,
   shortId,
   sourceName,
 } from '../panels/format'
@@ -112,7 +113,7 @@ export function ListeningAnalyticsPage() {
                       <div className={css({ h: 'full', bg: 'success.default' })} style={{ width: `${Math.min(100, d.completion.completionRate)}%` }} />
                     </div>
                   </div>,
-                  <Stat key="u" label="Unique Tracks" value={formatCount(d.overview.uniqueTracks)} hint={`${d.overview.averageSessionLength} plays per session`} />,
+                  <Stat key="u" label="Unique Tracks" value={formatCount(d.overview.uniqueTracks)} hint={d.overview.averageSessionLength > 0 ? `${d.overview.averageSessionLength} per session` : 'no sessions recorded'} />,
                 ]}
               </Cards>
               <div className={panelGrid}>
@@ -125,7 +126,7 @@ export function ListeningAnalyticsPage() {
                         <li key={s.source}>
                           <span>{sourceName(s.source)}</span>
                           <span className={css({ color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
-                            {formatCount(s.count)} plays · avg {clockDuration(s.averageListenDuration)}
+                            {plural(s.count, 'play')} · avg {clockDuration(s.averageListenDuration)}
                           </span>
                         </li>
                       ))}
@@ -141,7 +142,7 @@ export function ListeningAnalyticsPage() {
                         <li key={s.deviceType}>
                           <span>{deviceName(s.deviceType)}</span>
                           <span className={css({ color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
-                            {formatCount(s.count)} plays · avg {clockDuration(s.averageListenDuration)}
+                            {plural(s.count, 'play')} · avg {clockDuration(s.averageListenDuration)}
                           </span>
                         </li>
                       ))}
@@ -255,7 +256,7 @@ export function ListeningAnalyticsPage() {
                         <li key={r.key}>
                           <span className={css({ minW: 0, wordBreak: 'break-word' })}>{r.name}</span>
                           <span className={css({ color: 'fg.muted', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' })}>
-                            {formatCount(r.plays)} plays · {formatCount(r.users)} users
+                            {plural(r.plays, 'play')} · {plural(r.users, 'user')}
                           </span>
                         </li>
                       ))}

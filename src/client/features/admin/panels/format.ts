@@ -28,6 +28,8 @@ export const percent1 = (value: number | null | undefined) => (value === null ||
 export const percentWhole = (value: number | null | undefined) => (value === null || value === undefined ? 'N/A' : `${Math.round(value)}%`)
 
 export const formatCount = (n: number | null | undefined) => (n ?? 0).toLocaleString('en-US')
+/** '1 play', '2 plays'. */
+export const plural = (n: number, unit: string) => `${formatCount(n)} ${unit}${n === 1 ? '' : 's'}`
 
 export type Tone = 'good' | 'warn' | 'bad'
 /** Latency colour: under 100 ms green, under 300 yellow, else red. */
@@ -72,3 +74,19 @@ const DEVICE_NAMES: Record<string, string> = { desktop: 'Desktop', mobile: 'Mobi
 const SOURCE_NAMES: Record<string, string> = { direct: 'Direct', playlist: 'Playlist', shuffle: 'Shuffle', repeat: 'Repeat' }
 export const deviceName = (d: string) => DEVICE_NAMES[d] ?? d
 export const sourceName = (s: string) => SOURCE_NAMES[s] ?? s
+
+/** The next health check: 30 s when healthy; after n failures 2^n s (at most 60 s) plus up to 100 ms of jitter. */
+export function healthRefreshMs(failures: number, random: () => number = Math.random): number {
+  if (!failures) return 30_000
+  return Math.min(60_000, 1000 * 2 ** failures) + random() * 100
+}
+
+/** The User Activity table's New Users cell: '+3' above zero, '0' otherwise. */
+export const newUsersText = (n: number) => (n > 0 ? `+${n}` : String(n))
+
+export type TopTrack = { trackUrl: string; title: string; artist: string | null; count: number }
+
+/** Top Tracks' plays order, on the client: desc (default) or asc; ties keep the server's order. */
+export function sortTracks(tracks: readonly TopTrack[], direction: 'desc' | 'asc'): TopTrack[] {
+  return tracks.slice().sort((a, b) => (direction === 'desc' ? b.count - a.count : a.count - b.count))
+}

@@ -9,7 +9,7 @@ import { useTRPC, useTRPCClient } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { SelectField } from '~/client/ui/select'
 import { TOP_TRACKS_DAYS, TOP_TRACKS_LIMIT } from '~/shared/validators/analytics'
-import { formatCount } from './format'
+import { formatCount, sortTracks } from './format'
 import { EmptyState, ErrorBox, Panel, PanelLoading, table, TableScroll } from './panel'
 
 const PERIODS = [
@@ -19,13 +19,6 @@ const PERIODS = [
   { value: '30', label: 'Last month' },
 ] as const
 const ROWS = ['5', '10', '20', '50'].map((n) => ({ value: n, label: `${n} rows` }))
-
-export type TopTrack = { trackUrl: string; title: string; artist: string | null; count: number }
-
-/** Plays order on the client: desc (default) or asc; ties keep the server's order. */
-export function sortTracks(tracks: readonly TopTrack[], direction: 'desc' | 'asc'): TopTrack[] {
-  return tracks.slice().sort((a, b) => (direction === 'desc' ? b.count - a.count : a.count - b.count))
-}
 
 export function TopTracksPanel({ refreshMs = 3 * 60_000 }: { refreshMs?: number }) {
   const trpc = useTRPC()

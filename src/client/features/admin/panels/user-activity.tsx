@@ -4,12 +4,10 @@ import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
-import { formatCount } from './format'
+import { formatCount, newUsersText } from './format'
 import { EmptyState, ErrorBox, Panel, PanelLoading, table, TableScroll } from './panel'
 
 export const USER_ACTIVITY_REFRESH_MS = 10 * 60_000
-
-export const newUsersText = (n: number) => (n > 0 ? `+${n}` : String(n))
 
 export function UserActivityPanel() {
   const trpc = useTRPC()
