@@ -24,8 +24,7 @@ import {
   shortId,
   sourceName,
 } from '../panels/format'
-import { Bar, EmptyState, ErrorBox, Notice, Panel, panelGrid, PanelLoading, Stat, statGrid, table, TableScroll } from '../panels/panel'
-import { BackToDashboard } from '../stats/stats-page'
+import { BackToDashboard, Bar, EmptyState, ErrorBox, Notice, Panel, panelGrid, PanelLoading, Stat, statGrid, table, TableScroll } from '../panels/panel'
 import { refetchAll, useEngagement, useGeographic, useOverview, usePatterns, usePlaylists, useUserBehavior } from './queries'
 
 const PERIODS = [

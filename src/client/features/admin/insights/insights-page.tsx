@@ -10,10 +10,9 @@ import { SelectField } from '~/client/ui/select'
 import type { AnalyticsDays } from '~/shared/validators/analytics'
 import { useEngagement, useOverview, usePatterns } from '../analytics/queries'
 import { barWidth, deviceName, formatCount, genreLabel, hourLabel, listenTimeInsights, peakHours, percent1, shareOf, sourceName } from '../panels/format'
-import { Bar, ErrorBox, Panel, panelGrid, PanelLoading, Stat, statGrid, EmptyState } from '../panels/panel'
+import { BackToDashboard, Bar, ErrorBox, Panel, panelGrid, PanelLoading, Stat, statGrid, EmptyState } from '../panels/panel'
 import { TopTracksPanel } from '../panels/top-tracks'
 import { UserActivityPanel } from '../panels/user-activity'
-import { BackToDashboard } from '../stats/stats-page'
 
 const PERIODS = [
   { value: '1', label: 'Last 24 hours' },

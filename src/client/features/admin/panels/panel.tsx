@@ -1,5 +1,6 @@
 // The building blocks every admin panel shares: a titled card, its loading / error / empty
 // states, stat tiles and simple horizontal bars.
+import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Spinner } from '~/client/ui/spinner'
@@ -102,5 +103,13 @@ export function TableScroll({ children, label }: { children: ReactNode; label: s
     <div role="region" aria-label={label} tabIndex={0} className={css({ overflowX: 'auto', maxW: 'full' })}>
       {children}
     </div>
+  )
+}
+
+export function BackToDashboard() {
+  return (
+    <Link to="/admin/dashboard" className={css({ fontSize: 'sm', color: 'fg.muted', _hover: { color: 'fg.default' }, display: 'inline-flex', gap: '1', alignItems: 'center' })}>
+      <span aria-hidden>←</span> Back to Dashboard
+    </Link>
   )
 }

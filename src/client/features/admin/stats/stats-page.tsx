@@ -3,7 +3,6 @@
 // (or the sample chart) with a notice, and the page refreshes every 5 minutes (10 when limited).
 // Without a stored token it asks the admin to log in.
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { useAuth } from '~/client/features/auth/auth-store'
@@ -17,21 +16,13 @@ import { PAGE_VIEW_DAYS } from '~/shared/validators/analytics'
 import { ApiPerformancePanel } from '../panels/api-performance'
 import { formatCount, percent1, statsRefreshMs } from '../panels/format'
 import { HitAnalyticsPanel } from '../panels/hit-analytics'
-import { ErrorBox, Notice, Panel, panelGrid, PanelLoading, Stat } from '../panels/panel'
+import { BackToDashboard, ErrorBox, Notice, Panel, panelGrid, PanelLoading, Stat } from '../panels/panel'
 import { RecentErrorsPanel } from '../panels/recent-errors'
 import { TopPagesPanel } from '../panels/top-pages'
 import { UserActivityPanel } from '../panels/user-activity'
 import { PageViewsChart } from './page-views-chart'
 
 const STATS_STALE_MS = 2 * 60_000
-
-export function BackToDashboard() {
-  return (
-    <Link to="/admin/dashboard" className={css({ fontSize: 'sm', color: 'fg.muted', _hover: { color: 'fg.default' }, display: 'inline-flex', gap: '1', alignItems: 'center' })}>
-      <span aria-hidden>←</span> Back to Dashboard
-    </Link>
-  )
-}
 
 function AuthRequired() {
   return (
