@@ -12,7 +12,8 @@
 // CASE) that read more clearly as SQL than through the query builder, and bun caches each
 // prepared statement by its text.
 import type { Db } from '~/db/client'
-import type { AnalyticsDays } from '~/shared/validators'
+import { DEVICE_TYPES } from '~/shared/player/device'
+import { PLAY_SOURCES, type AnalyticsDays } from '~/shared/validators'
 
 export const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
@@ -49,14 +50,37 @@ function get<T>(db: Db, sql: string, ...params: (string | number | null)[]): T {
 
 // --- overview ------------------------------------------------------------------------------------
 
-type Totals = { plays: number; users: number; tracks: number; listen: number; heard: number; length: number; completions: number; skips: number; sessionPlays: number; sessions: number }
+const SAFE_VALUE = /^[a-z0-9-]+$/
+/** `total(col = 'v') AS col_i_n, total(CASE WHEN col = 'v' THEN listen_duration END) AS col_i_l` per value. */
+function bucketColumns(column: string, values: readonly string[]): string {
+  return values
+    .map((v, i) => {
+      if (!SAFE_VALUE.test(v)) throw new Error(`unexpected bucket value ${v}`)
+      return `total(${column} = '${v}') AS ${column}_${i}_n, total(CASE WHEN ${column} = '${v}' THEN listen_duration END) AS ${column}_${i}_l`
+    })
+    .join(',\n')
+}
+
+/** The non-empty buckets, most plays first (then by name), with their average listen duration. */
+function buckets(row: Record<string, number>, column: string, values: readonly string[]) {
+  return values
+    .map((key, i) => {
+      const count = num(row[`${column}_${i}_n`])
+      return { key, count, average: count > 0 ? round1(num(row[`${column}_${i}_l`]) / count) : 0 }
+    })
+    .filter((b) => b.count > 0)
+    .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1))
+}
+
+type Totals = { plays: number; tracks: number; listen: number; heard: number; length: number; completions: number; skips: number; sessionPlays: number; sessions: number }
 
 export function listeningOverview(db: Db, days: AnalyticsDays, now = Date.now()) {
   const { from, period } = periodOf(days, now)
-  const t = get<Totals>(
+  // Sources and device classes are closed sets (validated on the way in), so their counts and
+  // listen sums ride along in the same single pass as conditional sums — no GROUP BY sort.
+  const t = get<Totals & Record<string, number>>(
     db,
     `SELECT count(*) AS plays,
-            count(DISTINCT user_id) AS users,
             count(DISTINCT ${TRACK_KEY_SQL}) AS tracks,
             total(listen_duration) AS listen,
             total(CASE WHEN duration > 0 THEN min(listen_duration, duration) END) AS heard,
@@ -64,21 +88,18 @@ export function listeningOverview(db: Db, days: AnalyticsDays, now = Date.now())
             total(completed) AS completions,
             total(skipped) AS skips,
             count(session_id) AS sessionPlays,
-            count(DISTINCT session_id) AS sessions
+            count(DISTINCT session_id) AS sessions,
+            ${bucketColumns('source', PLAY_SOURCES)},
+            ${bucketColumns('device_type', DEVICE_TYPES)}
        FROM ${PERIOD} WHERE started_at >= ?`,
     from,
   )
-  const grouped = (column: 'source' | 'device_type') =>
-    all<{ key: string; count: number; avg: number }>(
-      db,
-      `SELECT ${column} AS key, count(*) AS count, avg(listen_duration) AS avg FROM ${PERIOD} WHERE started_at >= ? GROUP BY ${column} ORDER BY count DESC, key LIMIT ${LIST_CAP}`,
-      from,
-    )
+  const users = distinctUsers(db, from)
   return {
     period,
     overview: {
       totalPlays: t.plays,
-      uniqueUsers: t.users,
+      uniqueUsers: users,
       uniqueTracks: t.tracks,
       totalListenTime: round1(num(t.listen)),
       /** Share of the played tracks' length that was listened to, in percent. */
@@ -87,10 +108,15 @@ export function listeningOverview(db: Db, days: AnalyticsDays, now = Date.now())
       averageSessionLength: t.sessions > 0 ? round1(t.sessionPlays / t.sessions) : 0,
     },
     completion: { completionRate: pct(num(t.completions), t.plays), skippedTracks: num(t.skips) },
-    sources: grouped('source').map((r) => ({ source: r.key, count: r.count, averageListenDuration: round1(num(r.avg)) })),
-    devices: grouped('device_type').map((r) => ({ deviceType: r.key, count: r.count, averageListenDuration: round1(num(r.avg)) })),
+    sources: buckets(t, 'source', PLAY_SOURCES).map((b) => ({ source: b.key, count: b.count, averageListenDuration: b.average })),
+    devices: buckets(t, 'device_type', DEVICE_TYPES).map((b) => ({ deviceType: b.key, count: b.count, averageListenDuration: b.average })),
     aggregated: { playMetrics: { count: t.plays, totalListenTime: round1(num(t.listen)), completions: num(t.completions), skips: num(t.skips) } },
   }
+}
+
+/** Distinct members who played since `from`, read from the (user_id, started_at) index alone. */
+function distinctUsers(db: Db, from: number): number {
+  return get<{ n: number }>(db, `SELECT count(DISTINCT user_id) AS n FROM play_events WHERE started_at >= ?`, from).n
 }
 
 // --- users ---------------------------------------------------------------------------------------
@@ -98,16 +124,23 @@ export function listeningOverview(db: Db, days: AnalyticsDays, now = Date.now())
 export function userListeningBehavior(db: Db, days: AnalyticsDays, limit: number, now = Date.now()) {
   const { from, period } = periodOf(days, now)
   // Plays of deleted users (user_id set null) stay in the totals elsewhere but name nobody here.
+  // Two steps in one statement: the busiest members come from the (user_id, started_at) index
+  // alone (no row reads, no sort of the period), then only their plays are read for the details.
+  // Ties at the cut-off go by user id.
   const rows = all<{ userId: string; username: string; email: string; plays: number; listen: number; completions: number; tracks: number; liked: number }>(
     db,
-    `SELECT p.user_id AS userId, u.username AS username, u.email AS email, p.plays, p.listen, p.completions, p.tracks, p.liked
-       FROM (SELECT user_id, count(*) AS plays, total(listen_duration) AS listen, total(completed) AS completions,
-                    count(DISTINCT ${TRACK_KEY_SQL}) AS tracks,
-                    count(DISTINCT CASE WHEN liked = 1 THEN ${TRACK_KEY_SQL} END) AS liked
-               FROM ${PERIOD} WHERE started_at >= ? AND user_id IS NOT NULL
-              GROUP BY user_id ORDER BY plays DESC, listen DESC LIMIT ?) AS p
-       JOIN users AS u ON u.id = p.user_id
-      ORDER BY p.plays DESC, p.listen DESC, u.username`,
+    `WITH top AS (
+       SELECT user_id, count(*) AS plays FROM play_events WHERE started_at >= ?1 AND user_id IS NOT NULL
+        GROUP BY user_id ORDER BY plays DESC, user_id LIMIT ?2)
+     SELECT top.user_id AS userId, u.username AS username, u.email AS email, top.plays AS plays,
+            total(p.listen_duration) AS listen, total(p.completed) AS completions,
+            count(DISTINCT ${TRACK_KEY_SQL}) AS tracks,
+            count(DISTINCT CASE WHEN p.liked = 1 THEN ${TRACK_KEY_SQL} END) AS liked
+       FROM top
+       JOIN users AS u ON u.id = top.user_id
+       JOIN play_events AS p INDEXED BY play_events_user_started_idx ON p.user_id = top.user_id AND p.started_at >= ?1
+      GROUP BY top.user_id
+      ORDER BY top.plays DESC, listen DESC, u.username`,
     from,
     limit,
   )
@@ -155,19 +188,31 @@ export function listeningPatterns(db: Db, days: AnalyticsDays, now = Date.now())
 
 export function geographicListening(db: Db, days: AnalyticsDays, now = Date.now()) {
   const { from, period } = periodOf(days, now)
-  const q = <T>(columns: string, notNull: string) =>
-    all<T & { plays: number; uniqueUsers: number }>(
-      db,
-      `SELECT ${columns}, count(*) AS plays, count(DISTINCT user_id) AS uniqueUsers
-         FROM ${PERIOD} WHERE started_at >= ? AND ${notNull} IS NOT NULL
-        GROUP BY ${columns} ORDER BY plays DESC, uniqueUsers DESC, ${notNull} LIMIT ${LIST_CAP}`,
-      from,
-    )
+  // One pass over the period: plays per place and member (a small set), then countries, regions
+  // and cities are rolled up from it, 25 each by plays.
+  const rows = all<{ kind: 'country' | 'region' | 'city'; country: string | null; region: string | null; city: string | null; plays: number; uniqueUsers: number }>(
+    db,
+    `WITH up AS MATERIALIZED (
+       SELECT country, region, city, user_id, count(*) AS plays
+         FROM ${PERIOD} WHERE started_at >= ? AND (country IS NOT NULL OR region IS NOT NULL OR city IS NOT NULL)
+        GROUP BY country, region, city, user_id),
+     places AS (
+       SELECT 'country' AS kind, country, NULL AS region, NULL AS city, total(plays) AS plays, count(DISTINCT user_id) AS uniqueUsers
+         FROM up WHERE country IS NOT NULL GROUP BY country
+       UNION ALL
+       SELECT 'region', country, region, NULL, total(plays), count(DISTINCT user_id) FROM up WHERE region IS NOT NULL GROUP BY region, country
+       UNION ALL
+       SELECT 'city', country, region, city, total(plays), count(DISTINCT user_id) FROM up WHERE city IS NOT NULL GROUP BY city, region, country)
+     SELECT kind, country, region, city, CAST(plays AS INTEGER) AS plays, uniqueUsers FROM (
+       SELECT *, row_number() OVER (PARTITION BY kind ORDER BY plays DESC, uniqueUsers DESC, coalesce(city, region, country)) AS n FROM places)
+      WHERE n <= ${LIST_CAP} ORDER BY kind, n`,
+    from,
+  )
   return {
     period,
-    countries: q<{ country: string }>('country', 'country'),
-    regions: q<{ region: string; country: string | null }>('region, country', 'region'),
-    cities: q<{ city: string; region: string | null; country: string | null }>('city, region, country', 'city'),
+    countries: rows.filter((r) => r.kind === 'country').map((r) => ({ country: r.country as string, plays: r.plays, uniqueUsers: r.uniqueUsers })),
+    regions: rows.filter((r) => r.kind === 'region').map((r) => ({ region: r.region as string, country: r.country, plays: r.plays, uniqueUsers: r.uniqueUsers })),
+    cities: rows.filter((r) => r.kind === 'city').map((r) => ({ city: r.city as string, region: r.region, country: r.country, plays: r.plays, uniqueUsers: r.uniqueUsers })),
   }
 }
 
@@ -222,17 +267,18 @@ export function dailyActive(db: Db, now = Date.now()) {
 
 export function userEngagement(db: Db, days: AnalyticsDays, now = Date.now()) {
   const { from, period } = periodOf(days, now)
-  const perUser = get<{ users: number; plays: number; listen: number; high: number; activeDays: number | null }>(
+  // Per member, from the (user_id, started_at) index alone: plays and distinct active days.
+  const perUser = get<{ users: number; plays: number; high: number; activeDays: number | null }>(
     db,
-    `SELECT count(*) AS users, total(plays) AS plays, total(listen) AS listen, total(plays >= ${HIGH_ENGAGEMENT_PLAYS}) AS high, avg(days) AS activeDays
-       FROM (SELECT user_id, count(*) AS plays, total(listen_duration) AS listen,
-                    count(DISTINCT started_at / ${DAY_MS}) AS days
-               FROM ${PERIOD} WHERE started_at >= ? AND user_id IS NOT NULL GROUP BY user_id)`,
+    `SELECT count(*) AS users, total(plays) AS plays, total(plays >= ${HIGH_ENGAGEMENT_PLAYS}) AS high, avg(days) AS activeDays
+       FROM (SELECT user_id, count(*) AS plays, count(DISTINCT started_at / ${DAY_MS}) AS days
+               FROM play_events WHERE started_at >= ? AND user_id IS NOT NULL GROUP BY user_id)`,
     from,
   )
-  const plays = get<{ plays: number; liked: number; shared: number; repeated: number; buffered: number; dropped: number; bufferEvents: number; drops: number }>(
+  const plays = get<{ plays: number; memberListen: number; liked: number; shared: number; repeated: number; buffered: number; dropped: number; bufferEvents: number; drops: number }>(
     db,
-    `SELECT count(*) AS plays, total(liked) AS liked, total(shared) AS shared, total(repeated) AS repeated,
+    `SELECT count(*) AS plays, total(CASE WHEN user_id IS NOT NULL THEN listen_duration END) AS memberListen,
+            total(liked) AS liked, total(shared) AS shared, total(repeated) AS repeated,
             total(buffer_count > 0) AS buffered, total(quality_drops > 0) AS dropped,
             total(buffer_count) AS bufferEvents, total(quality_drops) AS drops
        FROM ${PERIOD} WHERE started_at >= ?`,
@@ -265,7 +311,7 @@ export function userEngagement(db: Db, days: AnalyticsDays, now = Date.now()) {
       totalUsers: users,
       highEngagementUsers: num(perUser.high),
       averagePlaysPerUser: users > 0 ? round1(num(perUser.plays) / users) : 0,
-      averageListenTimePerUser: users > 0 ? round1(num(perUser.listen) / users) : 0,
+      averageListenTimePerUser: users > 0 ? round1(num(plays.memberListen) / users) : 0,
       likeRate: pct(num(plays.liked), plays.plays),
       shareRate: pct(num(plays.shared), plays.plays),
       repeatRate: pct(num(plays.repeated), plays.plays),
