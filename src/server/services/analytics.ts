@@ -1,12 +1,17 @@
 // Listening analytics for the admin (admin spec §3 "Listening overview" … "Engagement", §9 caps,
-// CONTRACT §3). Every figure is one SQL aggregate over play_events in the period, driven by
-// play_events_started_at_idx (range scan on started_at), so nothing is loaded into JavaScript and
-// nothing is queried per row from here. Definitions are written down in docs/analytics.md.
+// CONTRACT §3). Every figure is SQL aggregates over play_events in the period, so nothing is
+// loaded into JavaScript and nothing is queried per row from here. Definitions: docs/analytics.md.
 //
-// Query shapes matter at a million rows: a unary `+` on a filtered column (`user_id IS NOT NULL`)
-// keeps SQLite from walking another index in its own order and fetching every row at random, which
-// was 5–10x slower than the started_at range scan; hours and days are integer arithmetic on the
-// epoch milliseconds (UTC), several times cheaper than strftime() per row. bench/analytics.ts.
+// Query shapes matter at a million rows (bench/analytics.ts):
+// - Period scans that read row data name the started_at index: play events are written in time
+//   order, so a range scan on it reads the table nearly sequentially, while the plans SQLite
+//   otherwise picks to skip a sort (walking the user or country index in full and fetching each
+//   row at random) were 5-10x slower.
+// - Per-member figures that need only user_id and started_at (distinct users, plays and active
+//   days per member, the busiest members) read the (user_id, started_at) index alone.
+// - Closed sets (sources, device classes) are conditional sums in the one overview pass; places
+//   are rolled up from a single per-place-and-member pass.
+// - Hours and days are integer arithmetic on epoch milliseconds (UTC), far cheaper than strftime().
 //
 // Plain SQL on the bun:sqlite handle: these are reporting queries (GROUP BY, COUNT DISTINCT,
 // CASE) that read more clearly as SQL than through the query builder, and bun caches each
