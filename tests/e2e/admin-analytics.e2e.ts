@@ -85,7 +85,7 @@ describe('admin analytics in the browser', () => {
     const messages = page.getByRole('link', { name: /^Messages/ })
     await messages.getByText('3 total · 0 important').waitFor()
     await messages.getByText('3 new').waitFor()
-    await page.getByRole('link', { name: /^User Management/ }).getByText('3 users · 1 admins').waitFor()
+    await page.getByRole('link', { name: /^User Management/ }).getByText('3 users · 1 admin', { exact: true }).waitFor()
     const hits = page.getByRole('region', { name: 'Hit Analytics · 7 days' })
     // home, charts and about from the API; the browser's own visits (login, admin) add rows of their own.
     for (const name of ['home', 'charts', 'about']) await hits.getByRole('cell', { name, exact: true }).waitFor()

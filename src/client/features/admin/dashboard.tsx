@@ -8,7 +8,7 @@ import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { useTRPC } from '~/client/trpc'
 import { DASHBOARD_HIT_DAYS } from '~/shared/validators/analytics'
-import { formatCount, healthRefreshMs } from './panels/format'
+import { formatCount, healthRefreshMs, plural } from './panels/format'
 import { HitAnalyticsPanel } from './panels/hit-analytics'
 import { Panel, panelCard } from './panels/panel'
 
@@ -70,7 +70,7 @@ export function Dashboard() {
           {count(s?.messages.total)} total · {count(s?.messages.important)} important
         </Card>
         <Card to={usersRoute} title="User Management">
-          {count(s?.users.total)} users · {count(s?.users.admins)} admins
+          {s ? `${plural(s.users.total, 'user')} · ${plural(s.users.admins, 'admin')}` : '… users · … admins'}
         </Card>
         <Card to="/admin/music" title="Music Management">
           Playlists and songs
