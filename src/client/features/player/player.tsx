@@ -98,8 +98,10 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
   const afterAd = useRef<number>(-1)
   const prevTracks = useRef(tracks)
 
+  /** Video by the spec's rule, unless the media fallback turned the track into audio/mpeg. */
+  const videoOf = (t: Track) => (mimeOverrides.current.has(t.url) ? t.mime.toLowerCase().startsWith('video') : isVideo(t))
   const current: Track | undefined = index >= 0 ? list[index] : undefined
-  const currentVideo = current ? isVideo(current) : false
+  const currentVideo = current ? videoOf(current) : false
   const currentTitle = current ? displayTitle(current) : 'No Track Selected'
 
   useEffect(() => {
@@ -262,7 +264,7 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
     if (!el || !track || !code || code === 1) return // aborts are not errors
     if (!fellBack.current.has(track.url)) {
       fellBack.current.add(track.url)
-      if (isVideo(track)) {
+      if (isVideo(track) && track.mime !== DEFAULT_MIME) {
         // A video that will not play may still have a playable audio track.
         setTrackMime(track.url, DEFAULT_MIME)
         return
@@ -281,8 +283,8 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
   // ---- element events ---------------------------------------------------------------------------
 
   // Handlers read the latest render through this ref, so listeners are attached once.
-  const latest = useRef({ onEnded: () => {}, onMediaError: () => {}, beginPlayEvent, current })
-  latest.current = { onEnded, onMediaError: () => void onMediaError(), beginPlayEvent, current }
+  const latest = useRef({ onEnded: () => {}, onMediaError: () => {}, beginPlayEvent, currentVideo })
+  latest.current = { onEnded, onMediaError: () => void onMediaError(), beginPlayEvent, currentVideo }
 
   useEffect(() => {
     const el = media.current
@@ -530,7 +532,7 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
   const hintTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   function maybeShowHint() {
     const el = media.current
-    if (!el || window.innerWidth >= MOBILE_WIDTH || !latest.current.current || !isVideo(latest.current.current)) return
+    if (!el || window.innerWidth >= MOBILE_WIDTH || !latest.current.currentVideo) return
     setHint(true)
     if (hintTimer.current) clearTimeout(hintTimer.current)
     hintTimer.current = setTimeout(() => setHint(false), MOBILE_HINT_MS)
@@ -612,14 +614,23 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
             data-kind={currentVideo ? 'video' : 'audio'}
             playsInline
             preload="metadata"
-            onClick={() => currentVideo && togglePlay()}
-            className={css({ w: 'full', maxH: { base: '56vh', md: '60vh' }, bg: 'black', display: 'block', '&[data-kind=audio]': { display: 'none' } })}
+            // In fullscreen the browser's own controls come up on a tap (the mobile hint says so).
+            controls={fullscreen.on && currentVideo}
+            onClick={() => currentVideo && !fullscreen.on && togglePlay()}
+            className={css({
+              w: 'full',
+              maxH: { base: '56vh', md: '60vh' },
+              bg: 'black',
+              display: 'block',
+              '&[data-kind=audio]': { display: 'none' },
+              '[data-fullscreen] > &': { h: '100vh', maxH: 'none', objectFit: 'contain' },
+            })}
             aria-label={currentVideo ? `Video: ${currentTitle}` : undefined}
           />
           {!currentVideo && <AudioArt track={current} playing={playing} empty={list.length === 0} />}
           {currentVideo && (
             <button type="button" aria-label="Fullscreen" aria-pressed={fullscreen.on} onClick={() => void toggleFullscreen()} className={css({ position: 'absolute', top: '2', right: '2', w: '10', h: '10', display: 'grid', placeItems: 'center', borderRadius: 'full', bg: 'black/55', color: 'white', cursor: 'pointer', _hover: { bg: 'black/75' } })}>
-              <Icon name="fullscreen" size={18} />
+              <Icon name={fullscreen.on ? 'exitFullscreen' : 'fullscreen'} size={18} />
             </button>
           )}
           {hint && (
@@ -681,9 +692,9 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
         />
       </div>
 
-      {showPlaylist && <SimplePlaylist tracks={displayList} activeIndex={index} onSelect={(i) => go(i, 'direct', { manual: true })} />}
+      {showPlaylist && <SimplePlaylist tracks={displayList} activeIndex={index} isVideo={videoOf} onSelect={(i) => go(i, 'direct', { manual: true })} />}
 
-      <TrackList tracks={displayList} activeIndex={index} playing={playing} isLiked={likes.isLiked} onSelect={(i) => go(i, 'direct', { manual: true })} />
+      <TrackList tracks={displayList} activeIndex={index} playing={playing} isVideo={videoOf} isLiked={likes.isLiked} onSelect={(i) => go(i, 'direct', { manual: true })} />
 
       <AdvertModal promotion={ad} onClose={closeAd} />
     </section>
