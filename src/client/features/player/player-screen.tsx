@@ -41,12 +41,14 @@ export function PlayerScreen() {
   const [source, setSource] = useState<Source>('local')
   const [remote, setRemote] = useState<RemoteList | null>(null)
 
-  // A member's last remote playlist survives a reload (without starting by itself).
+  // A member's last remote playlist survives a reload (shown, without starting by itself).
   useEffect(() => {
     if (!auth.ready || !auth.isAuthenticated || remote) return
     const stored = loadStoredPlaylist('remote')
-    if (stored && stored.tracks.length > 0) setRemote({ tracks: stored.tracks, label: stored.label, url: stored.url ?? '', autoPlay: false })
-  }, [auth.ready, auth.isAuthenticated, remote])
+    if (!stored || stored.tracks.length === 0) return
+    setRemote({ tracks: stored.tracks, label: stored.label, url: stored.url ?? '', autoPlay: false })
+    if (library.tracks.length === 0) setSource('remote')
+  }, [auth.ready, auth.isAuthenticated, remote, library.tracks.length])
 
   useEffect(() => {
     const onLogout = () => {
@@ -87,10 +89,7 @@ export function PlayerScreen() {
             <Tabs.Content value="local">
               <LocalSource
                 error={library.error}
-                onFiles={(files, folderLabel) => {
-                  if (files.length === 0) return
-                  void library.load(files, folderLabel).then((ok) => ok && setSource('local'))
-                }}
+                onFiles={(files, folderLabel) => void library.load(files, folderLabel).then((ok) => ok && setSource('local'))}
               />
             </Tabs.Content>
             <Tabs.Content value="remote">

@@ -71,7 +71,8 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
   )
   const [durations, setDurations] = useState<Record<number, number>>({})
 
-  const [index, setIndex] = useState(() => (autoPlay && tracks.length > 0 ? 0 : -1))
+  // A list that does not start by itself still shows its first track, ready to play.
+  const [index, setIndex] = useState(() => (tracks.length > 0 ? 0 : -1))
   const [loadSeq, setLoadSeq] = useState(0)
   const [playing, setPlaying] = useState(false)
   const [currentTime, setCurrentTime] = useState(0)
@@ -188,7 +189,7 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
     const start = autoPlay && tracks.length > 0
     wantPlay.current = start
     pendingSource.current = start ? 'playlist' : null
-    setIndex(start ? 0 : -1)
+    setIndex(tracks.length > 0 ? 0 : -1)
     setLoadSeq((s) => s + 1)
   }, [tracks])
 
