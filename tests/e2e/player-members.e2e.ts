@@ -22,20 +22,23 @@ beforeAll(async () => {
   served = mkdtempSync(path.join(tmpdir(), 'vibes-remote-'))
   const jazz = path.join(served, 'music', 'Jazz Night')
   mkdirSync(jazz, { recursive: true })
-  tone(path.join(jazz, '01 Blue Morning.mp3'), 6)
-  tone(path.join(jazz, '02 Late Show.mp3'), 6, {}, 550)
+  // Long enough that no track ends by itself while a test looks at it.
+  tone(path.join(jazz, '01 Blue Morning.mp3'), 15)
+  tone(path.join(jazz, '02 Late Show.mp3'), 15, {}, 550)
   clip(path.join(jazz, '03 Night Clip.mp4'), 3)
   mkdirSync(path.join(served, 'empty'))
   writeFileSync(path.join(served, 'empty', 'readme.txt'), 'no media here')
   mkdirSync(path.join(served, 'broken'))
   writeFileSync(path.join(served, 'broken', '01 Broken Clip.mp4'), garbage())
-  tone(path.join(served, 'broken', '02 Fine Song.mp3'), 3)
+  writeFileSync(path.join(served, 'broken', '02 Broken Tune.ogg'), garbage())
+  writeFileSync(path.join(served, 'broken', '03 Broken Song.mp3'), garbage())
+  tone(path.join(served, 'broken', '04 Fine Song.mp3'), 3)
 
   server = await startServer({ REMOTE_ALLOW_HOSTS: '127.0.0.1' })
   // The member folder lives in MEDIA_ROOT: a long tone for the progress reports and a short one.
   mkdirSync(path.join(server.mediaRoot, 'library'))
   tone(path.join(server.mediaRoot, 'library', '01 Long Tone.mp3'), 45, { title: 'Long Tone', artist: 'Drone Unit', genre: 'Ambient', date: 2004 })
-  tone(path.join(server.mediaRoot, 'library', '02 Short Tone.mp3'), 3, { title: 'Short Tone', artist: 'Drone Unit' }, 660)
+  tone(path.join(server.mediaRoot, 'library', '02 Short Tone.mp3'), 10, { title: 'Short Tone', artist: 'Drone Unit' }, 660)
   ;[listing, browser] = await Promise.all([startPython(served, '127.0.0.1'), launchBrowser()])
 })
 
@@ -98,9 +101,21 @@ describe('remote folders', () => {
     await context.close()
   })
 
-  test('an empty listing, a refused address and a missing folder are error toasts', async () => {
+  test('"Loading..." while the server reads; an empty listing, a refused address and a missing folder are error toasts', async () => {
     const { page, context } = await memberPage()
+    // Hold the first call so the busy state can be seen.
+    let release = () => {}
+    const held = new Promise<void>((r) => (release = r))
+    await page.route('**/api/trpc/remote.playlist**', async (route) => {
+      await held
+      await route.continue()
+    })
     await loadRemote(page, `${listing.url}/empty/`)
+    const busy = page.getByRole('button', { name: 'Loading...' })
+    await busy.waitFor()
+    expect(await busy.isDisabled()).toBe(true)
+    expect(await page.getByLabel('Remote Folder URL').isDisabled()).toBe(true)
+    release()
     await toast(page).getByText('No tracks found in the provided URL').waitFor()
     expect(await toast(page).getByText('Error', { exact: true }).count()).toBe(1)
 
@@ -115,23 +130,41 @@ describe('remote folders', () => {
     await context.close()
   })
 
-  test('a remote video that fails to decode becomes audio/mpeg in the playlist and the stored list', async () => {
+  test('media errors: video and failed audio become audio/mpeg in the playlist and the stored list', async () => {
     const { page, context } = await memberPage()
     const folderUrl = `${listing.url}/broken/`
     await loadRemote(page, folderUrl)
-    await toast(page).getByText('Playing 2 tracks from broken').waitFor()
+    await toast(page).getByText('Playing 4 tracks from broken').waitFor()
     const stored = () =>
       page.evaluate(() => {
         const list = JSON.parse(localStorage.getItem('vibes:user:playlist:remote') ?? 'null') as { tracks: Array<{ url: string; mime: string }> } | null
         return list?.tracks.map((t) => [decodeURIComponent(t.url.split('/').pop()!), t.mime])
       })
-    await page.getByRole('alert').filter({ hasText: 'Playback Error:' }).waitFor()
-    expect(await stored()).toEqual([
-      ['01 Broken Clip.mp4', 'audio/mpeg'],
-      ['02 Fine Song.mp3', 'audio/mpeg'],
+    // As listed (the video's fallback may already have happened: it is the first track).
+    expect((await stored())!.slice(1)).toEqual([
+      ['02 Broken Tune.ogg', 'audio/ogg'],
+      ['03 Broken Song.mp3', 'audio/mpeg'],
+      ['04 Fine Song.mp3', 'audio/mpeg'],
     ])
+    const alert = page.getByRole('alert').filter({ hasText: 'Playback Error:' })
     const list = page.getByRole('list', { name: 'Track list' })
+    // The video fails, is retried as audio/mpeg, fails again: the error replaces the player.
+    await alert.waitFor()
+    expect((await stored())![0]).toEqual(['01 Broken Clip.mp4', 'audio/mpeg'])
     expect(await list.getByRole('img', { name: 'Video' }).count()).toBe(0)
+    // An ogg that fails and whose test load fails too becomes audio/mpeg as well.
+    await alert.getByRole('button', { name: 'Next Track' }).click()
+    await expectTitle(page, '02 Broken Tune')
+    await alert.waitFor()
+    expect((await stored())![1]).toEqual(['02 Broken Tune.ogg', 'audio/mpeg'])
+    // An mp3 is already audio/mpeg: straight to the error, nothing changes.
+    await alert.getByRole('button', { name: 'Next Track' }).click()
+    await expectTitle(page, '03 Broken Song')
+    await alert.waitFor()
+    expect((await alert.textContent()) ?? '').toMatch(/Playback Error: (Media format not supported by browser|Media decoding error)Please try a different file or format\./)
+    await alert.getByRole('button', { name: 'Next Track' }).click()
+    await expectTitle(page, '04 Fine Song')
+    await playsPast(page, 0.2)
     await context.close()
   })
 })
@@ -174,12 +207,22 @@ describe('a saved folder on /player', () => {
     // Repeat: the end restarts the track, the play is completed + repeated, a new "repeat" play starts.
     await page.getByRole('button', { name: 'Repeat' }).click()
     await playsPast(page, 0.2)
-    await page.getByRole('slider', { name: 'Seek' }).fill('2.6')
+    await page.getByRole('slider', { name: 'Seek' }).fill('9.6')
     await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE id = ?', [String(direct.id)], (r) => r?.repeated === 1 && r?.completed === 1)
     await waitForRow(server.dataDir, 'SELECT * FROM interactions WHERE user_id = ? AND interaction_type = ?', [m.user.id, 'repeat'])
     const again = await waitForRow(server.dataDir, "SELECT * FROM play_events WHERE user_id = ? AND source = 'repeat'", [m.user.id])
     expect(again).toMatchObject({ title: 'Short Tone', playlist_id: fid, session_position: 3 })
     expect(await page.getByTestId('track-title').textContent()).toBe('Short Tone')
+
+    // Repeat off: the end is reported completed (not repeated) and the list wraps to the first track.
+    await page.getByRole('button', { name: 'Repeat' }).click()
+    await playsPast(page, 0.2)
+    await page.getByRole('slider', { name: 'Seek' }).fill('9.6')
+    await expectTitle(page, 'Long Tone')
+    const ended = await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE id = ?', [String(again.id)], (r) => r?.completed === 1)
+    expect(ended).toMatchObject({ repeated: 0, skipped: 0 })
+    expect(ended.ended_at).not.toBeNull()
+    await waitForRow(server.dataDir, "SELECT * FROM play_events WHERE user_id = ? AND title = 'Long Tone' AND session_position = 4", [m.user.id])
     await context.close()
   })
 

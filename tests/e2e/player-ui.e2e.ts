@@ -27,11 +27,12 @@ beforeAll(async () => {
   big = path.join(fixtures, 'Big Box')
   brokenVideo = path.join(fixtures, 'Bad Videos')
   for (const d of [mixed, big, brokenVideo]) mkdirSync(d)
-  tone(path.join(mixed, '01 Intro.mp3'), 4, { title: 'Intro', artist: 'The Openers', album: 'First Side' })
+  // Long enough that no track ends by itself while a test looks at it.
+  tone(path.join(mixed, '01 Intro.mp3'), 8, { title: 'Intro', artist: 'The Openers', album: 'First Side' })
   // A tag title cut short by its source: the player shows the file name instead.
-  tone(path.join(mixed, '02 Cut Short.mp3'), 4, { title: 'An Extremely Long Title That Got Cut..>', artist: 'Cutter' }, 550)
-  clip(path.join(mixed, '03 Clip.mp4'), 4)
-  tone(path.join(mixed, '04 Outro.mp3'), 4, { title: 'Outro', artist: 'The Closers' }, 660)
+  tone(path.join(mixed, '02 Cut Short.mp3'), 8, { title: 'An Extremely Long Title That Got Cut..>', artist: 'Cutter' }, 550)
+  clip(path.join(mixed, '03 Clip.mp4'), 10)
+  tone(path.join(mixed, '04 Outro.mp3'), 15, { title: 'Outro', artist: 'The Closers' }, 660)
   tone(path.join(big, 'seed.mp3'), 1)
   for (let i = 1; i <= 40; i++) copyFileSync(path.join(big, 'seed.mp3'), path.join(big, `Track ${String(i).padStart(2, '0')}.mp3`))
   rmSync(path.join(big, 'seed.mp3'))
@@ -76,9 +77,9 @@ describe('desktop screen', () => {
     await pickMixed(page)
     await playsPast(page, 0.3)
     // The range becomes the track's duration; times read m:ss.
-    await page.waitForFunction(() => Number(document.querySelector('input[aria-label=Seek]')?.getAttribute('max')) > 3.5)
-    expect(Math.round(Number(await seek.getAttribute('max')))).toBe(4)
-    expect(await page.getByTestId('time-duration').textContent()).toBe('0:04')
+    await page.waitForFunction(() => Number(document.querySelector('input[aria-label=Seek]')?.getAttribute('max')) > 7.5)
+    expect(Math.round(Number(await seek.getAttribute('max')))).toBe(8)
+    expect(await page.getByTestId('time-duration').textContent()).toBe('0:08')
     expect(await page.getByTestId('time-current').textContent()).toMatch(/^0:0\d$/)
     await page.getByText('The Openers · First Side').waitFor()
 
@@ -90,7 +91,7 @@ describe('desktop screen', () => {
     expect(await page.getByTestId('next-title').textContent()).toBe('Next: 02 Cut Short')
 
     // Durations in the list (0:00 until known), the video icon on the clip only.
-    await page.waitForFunction(() => [...document.querySelectorAll('[aria-label="Track list"] button')].every((b) => /0:04$/.test(b.textContent ?? '')))
+    await page.waitForFunction(() => [...document.querySelectorAll('[aria-label="Track list"] button')].map((b) => b.textContent?.slice(-4)).join() === '0:08,0:08,0:10,0:15')
     expect(await row(page, /03 Clip/).getByRole('img', { name: 'Video' }).count()).toBe(1)
     expect(await row(page, /Intro/).getByRole('img', { name: 'Video' }).count()).toBe(0)
 
@@ -155,14 +156,20 @@ describe('desktop screen', () => {
     await page.getByRole('tooltip').getByText('99%').waitFor()
     expect((await media(page)).volume).toBeCloseTo(0.99, 5)
 
-    // Shortcuts from the page: ↓/↑ volume, ←/→ ∓10 s, P previous, S shuffle.
+    // Shortcuts from the page: ↓/↑ volume, ←/→ ∓10 s (paused, so positions are exact), P previous, S shuffle.
     await page.getByRole('heading', { name: 'Up Next' }).click()
     await page.keyboard.press('ArrowDown')
     expect((await media(page)).volume).toBeCloseTo(0.94, 5)
     await page.keyboard.press('ArrowUp')
     expect((await media(page)).volume).toBeCloseTo(0.99, 5)
+    await page.keyboard.press(' ')
+    await page.waitForFunction(() => (document.querySelector('[data-testid=media]') as HTMLMediaElement).paused)
+    await page.getByRole('slider', { name: 'Seek' }).fill('1')
+    await page.getByRole('heading', { name: 'Up Next' }).click()
     await page.keyboard.press('ArrowRight')
-    expect((await media(page)).currentTime).toBeGreaterThan(3)
+    expect((await media(page)).currentTime).toBe(11)
+    await page.keyboard.press('ArrowLeft')
+    expect((await media(page)).currentTime).toBe(1)
     await page.keyboard.press('ArrowLeft')
     expect((await media(page)).currentTime).toBe(0)
     await page.keyboard.press('p')
@@ -258,6 +265,38 @@ describe('desktop screen', () => {
     expect(await fullscreen.getAttribute('aria-pressed')).toBe('false')
     expect((await media(page)).controls).toBe(false)
     expect(await page.getByText('Tap video to show controls or use exit button').count()).toBe(0)
+    await context.close()
+  })
+
+  test('an advert traps focus, closes on Escape or its close button, then the next track plays', async () => {
+    const opened = await newPage(browser, server.url)
+    const { page, context } = opened
+    await setAdChance(page, 1)
+    await gotoHydrated(page, '/')
+    await pickMixed(page)
+    await playsPast(page, 0.2)
+    const seek = page.getByRole('slider', { name: 'Seek' })
+    const dialog = page.getByRole('dialog')
+    await seek.fill('7.7')
+    await dialog.waitFor()
+    expect((await media(page)).paused).toBe(true)
+    await dialog.getByText('Advertisement will close in 5 seconds...').waitFor()
+    expect(await dialog.getByRole('link', { name: 'Learn More' }).getAttribute('target')).toBe('_blank')
+    await page.waitForFunction(() => !!document.activeElement?.closest('[role=dialog]'))
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[role=dialog]'))).toBe(true)
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    await expectTitle(page, '02 Cut Short')
+    await playsPast(page, 0.2)
+
+    await seek.fill('7.7')
+    await dialog.waitFor()
+    await dialog.getByRole('button', { name: 'Close advertisement' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await expectTitle(page, '03 Clip')
+    await playsPast(page, 0.2)
     await context.close()
   })
 
