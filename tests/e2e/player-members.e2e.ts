@@ -24,7 +24,7 @@ beforeAll(async () => {
   mkdirSync(jazz, { recursive: true })
   // Long enough that no track ends by itself while a test looks at it.
   tone(path.join(jazz, '01 Blue Morning.mp3'), 15)
-  tone(path.join(jazz, '02 Late Show.mp3'), 15, {}, 550)
+  tone(path.join(jazz, 'Ella Fitzgerald - Late Show 1957.mp3'), 15, {}, 550)
   clip(path.join(jazz, '03 Night Clip.mp4'), 3)
   mkdirSync(path.join(served, 'empty'))
   writeFileSync(path.join(served, 'empty', 'readme.txt'), 'no media here')
@@ -81,7 +81,24 @@ describe('remote folders', () => {
     expect(await page.getByTestId('track-count').textContent()).toBe('3 tracks')
 
     const row = await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE user_id = ?', [m.user.id])
-    expect(row).toMatchObject({ track_url: `${folderUrl}01%20Blue%20Morning.mp3`, title: '01 Blue Morning', source: 'playlist', playlist_id: 'remote', next_track: `${folderUrl}02%20Late%20Show.mp3`, session_position: 1 })
+    expect(row).toMatchObject({ track_url: `${folderUrl}01%20Blue%20Morning.mp3`, title: '01 Blue Morning', source: 'playlist', playlist_id: 'remote', next_track: `${folderUrl}03%20Night%20Clip.mp4`, session_position: 1 })
+    // An untagged 'Artist - Title 19xx' file name gives artist, title and year.
+    const ella = page.getByRole('list', { name: 'Track list' }).getByRole('button', { name: /Late Show 1957/ })
+    expect(await ella.textContent()).toContain('Ella Fitzgerald')
+    expect(await ella.textContent()).not.toContain('Ella Fitzgerald - ')
+
+    // The source chooser: one tab stop, arrows switch between the local and the remote list.
+    const remoteRadio = page.getByRole('radio', { name: 'Remote (3)' })
+    expect(await remoteRadio.getAttribute('tabindex')).toBe('0')
+    expect(await page.getByRole('radio', { name: 'Local (0)' }).getAttribute('tabindex')).toBe('-1')
+    await remoteRadio.focus()
+    await page.keyboard.press('ArrowLeft')
+    expect(await page.getByRole('radio', { name: 'Local (0)' }).getAttribute('aria-checked')).toBe('true')
+    await page.getByRole('heading', { name: 'No Track Selected' }).waitFor()
+    await page.keyboard.press('ArrowRight')
+    await expectTitle(page, '01 Blue Morning')
+    expect(await remoteRadio.getAttribute('aria-checked')).toBe('true')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Remote (3)')
 
     // A reload shows the stored list again, paused until asked.
     await gotoHydrated(page, '/')

@@ -149,11 +149,23 @@ function SourceChooser(p: { active: Source; localCount: number; remoteCount: num
       <p id="source-chooser" className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wider' })}>
         Playing from
       </p>
-      <div role="radiogroup" aria-labelledby="source-chooser" className={css({ display: 'flex', gap: '1', p: '1', bg: 'bg.subtle', borderRadius: 'xl' })}>
-        <button type="button" role="radio" aria-checked={p.active === 'local'} className={option} onClick={() => p.onChange('local')}>
+      {/* A radio group: one tab stop, arrows move the choice (WAI-ARIA radio pattern). */}
+      <div
+        role="radiogroup"
+        aria-labelledby="source-chooser"
+        onKeyDown={(e) => {
+          const to: Source | null = ['ArrowLeft', 'ArrowUp'].includes(e.key) ? 'local' : ['ArrowRight', 'ArrowDown'].includes(e.key) ? 'remote' : null
+          if (!to) return
+          e.preventDefault()
+          p.onChange(to)
+          e.currentTarget.querySelector<HTMLElement>(`[data-value=${to}]`)?.focus()
+        }}
+        className={css({ display: 'flex', gap: '1', p: '1', bg: 'bg.subtle', borderRadius: 'xl' })}
+      >
+        <button type="button" role="radio" data-value="local" aria-checked={p.active === 'local'} tabIndex={p.active === 'local' ? 0 : -1} className={option} onClick={() => p.onChange('local')}>
           Local ({p.localCount})
         </button>
-        <button type="button" role="radio" aria-checked={p.active === 'remote'} className={option} onClick={() => p.onChange('remote')}>
+        <button type="button" role="radio" data-value="remote" aria-checked={p.active === 'remote'} tabIndex={p.active === 'remote' ? 0 : -1} className={option} onClick={() => p.onChange('remote')}>
           Remote ({p.remoteCount})
         </button>
       </div>

@@ -7,6 +7,7 @@ import { css, cx } from 'styled-system/css'
 import { useTRPCClient } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { toast } from '~/client/ui/toaster'
+import { inferArtist, inferYear } from '~/shared/player/file-name'
 import { AD_CHANCE, isIgnorablePlayRejection, PLAYBACK_ERROR_HINT, playbackErrorText, shouldShowAd } from '~/shared/player/errors'
 import { leaveReport, PROGRESS_REPORT_MS, round2 } from '~/shared/player/listening'
 import { makeOrder, nextIndex, previousIndex, visibleNeighbours } from '~/shared/player/order'
@@ -136,15 +137,18 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
   function beginPlayEvent(sourceKind: PlaySource) {
     if (!current) return
     const playOrder = order.map((i) => list[i]).filter(Boolean)
+    const title = displayTitle(current)
+    // Untagged tracks still tell what they can (§5 "Metadata inference").
+    const inferred = current.artist ? null : inferArtist(title)
     play.current = startPlay({
       trackId: trackIdOf(current.url),
       url: current.url,
-      title: displayTitle(current),
+      title,
       duration: knownDuration(),
-      artist: current.artist,
+      artist: current.artist || inferred?.artist,
       album: current.album === 'Unknown Album' ? undefined : current.album,
       genre: current.genre,
-      year: current.year,
+      year: current.year ?? inferYear(title),
       source: sourceKind,
       playlistId: playlistId ?? (source === 'folder' ? undefined : source),
       list: playOrder,
