@@ -203,7 +203,7 @@ describe('hostile clients', () => {
     const pairs = login.headers.getSetCookie().map((c) => c.split(';')[0])
     const cookie = pairs.join('; ')
     const xsrf = pairs.find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length)
-    for (const headers of [{ cookie }, { cookie, 'x-xsrf-token': 'forged' }]) {
+    for (const headers of [{ cookie }, { cookie, 'x-xsrf-token': 'forged' }] as Record<string, string>[]) {
       expect(await api(server.url, 'POST', '/playlist/plays', { body: base, headers })).toMatchObject({ status: 401, body: { error: 'Authentication required' } })
       expect(await api(server.url, 'PUT', '/playlist/likes', { body: { title: 'A', liked: true }, headers })).toMatchObject({ status: 401 })
     }
