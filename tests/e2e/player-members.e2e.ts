@@ -33,6 +33,9 @@ beforeAll(async () => {
   writeFileSync(path.join(served, 'broken', '02 Broken Tune.ogg'), garbage())
   writeFileSync(path.join(served, 'broken', '03 Broken Song.mp3'), garbage())
   tone(path.join(served, 'broken', '04 Fine Song.mp3'), 3)
+  // A folder on the member's own device (not served).
+  mkdirSync(path.join(served, 'device', 'Offline Mix'), { recursive: true })
+  tone(path.join(served, 'device', 'Offline Mix', 'Rainy Day.mp3'), 15, { title: 'Rainy Day', artist: 'Clouds' })
 
   server = await startServer({ REMOTE_ALLOW_HOSTS: '127.0.0.1' })
   // The member folder lives in MEDIA_ROOT: a long tone for the progress reports and a short one.
@@ -182,6 +185,35 @@ describe('remote folders', () => {
     await alert.getByRole('button', { name: 'Next Track' }).click()
     await expectTitle(page, '04 Fine Song')
     await playsPast(page, 0.2)
+    await context.close()
+  })
+})
+
+describe('network loss', () => {
+  test('plays made while the network is down are queued and sent when it comes back', async () => {
+    const { m, page, context } = await memberPage()
+    await context.setOffline(true)
+    await page.getByTestId('folder-input').setInputFiles(path.join(served, 'device', 'Offline Mix'))
+    await expectTitle(page, 'Rainy Day')
+    await playsPast(page, 1)
+    await page.getByRole('button', { name: 'Like', exact: true }).click()
+    await page.getByRole('button', { name: 'Pause' }).click()
+    // Nothing reached the server; the queue in localStorage holds the play with its update.
+    const queued = await page.waitForFunction(() => {
+      const q = JSON.parse(localStorage.getItem('vibes:event-queue') ?? '[]') as Array<{ kind: string; update?: { listenDuration?: number; liked?: boolean } }>
+      const play = q.find((i) => i.kind === 'play')
+      return play?.update?.liked === true && (play.update.listenDuration ?? 0) > 0.5 ? q.map((i) => i.kind) : null
+    })
+    expect((await queued.jsonValue())!.sort()).toEqual(['interaction', 'play'])
+    expect(readRows<Row>(server.dataDir, 'SELECT count(*) AS n FROM play_events WHERE user_id = ?', m.user.id)[0].n).toBe(0)
+
+    await context.setOffline(false)
+    const row = await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE user_id = ?', [m.user.id], (r) => r?.liked === 1)
+    // (Offline, the lazily loaded tag reader may be out of reach: the file name gives the title.)
+    expect(row).toMatchObject({ title: 'Rainy Day', track_url: 'local:Offline Mix/Rainy Day.mp3', playlist_id: 'local', source: 'playlist', session_position: 1 })
+    expect(Number(row.listen_duration)).toBeGreaterThan(0.5)
+    await waitForRow(server.dataDir, 'SELECT * FROM interactions WHERE user_id = ? AND interaction_type = ?', [m.user.id, 'like'])
+    await page.waitForFunction(() => localStorage.getItem('vibes:event-queue') === null)
     await context.close()
   })
 })

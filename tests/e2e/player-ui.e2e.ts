@@ -10,6 +10,7 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
 import { clip, expectTitle, garbage, media, playsPast, setAdChance, tone } from '../helpers/player'
+import { makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -18,6 +19,7 @@ let fixtures: string
 let mixed: string
 let big: string
 let brokenVideo: string
+let covered: string
 
 const PHONE = { width: 390, height: 844 }
 
@@ -38,6 +40,8 @@ beforeAll(async () => {
   rmSync(path.join(big, 'seed.mp3'))
   writeFileSync(path.join(brokenVideo, '01 Broken Clip.mp4'), garbage())
   tone(path.join(brokenVideo, '02 Fine Song.mp3'), 3)
+  covered = path.join(fixtures, 'With Cover')
+  makeTone(path.join(covered, 'song.mp3'), { title: 'Covered Song', artist: 'Pictured', cover: true, seconds: 8 })
   ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
 })
 
@@ -73,6 +77,10 @@ describe('desktop screen', () => {
     expect(await seek.isDisabled()).toBe(true)
     expect(await page.getByTestId('time-duration').textContent()).toBe('0:00')
     expect(await page.getByRole('button', { name: 'Play', exact: true }).isDisabled()).toBe(true)
+    // Four promotions from the server, each with its "Learn More" link.
+    const promos = page.getByRole('region', { name: 'Featured Promotions' }).getByRole('listitem')
+    expect(await promos.count()).toBe(4)
+    expect(await promos.getByRole('link', { name: /^Learn More about / }).count()).toBe(4)
 
     await pickMixed(page)
     await playsPast(page, 0.3)
@@ -336,20 +344,46 @@ describe('phone and device input', () => {
     await context.close()
   })
 
-  test('a folder dropped onto the Local Files panel plays', async () => {
+  test('files dropped onto the Local Files panel, or onto the player, play', async () => {
     const { page, context } = await open()
-    const bytes = [...readFileSync(path.join(mixed, '04 Outro.mp3'))]
-    await page.evaluate(async (data) => {
-      const dt = new DataTransfer()
-      dt.items.add(new File([new Uint8Array(data)], 'Dropped Song.mp3', { type: 'audio/mpeg' }))
-      dt.items.add(new File(['not media'], 'notes.txt', { type: 'text/plain' }))
-      const zone = document.querySelector('[data-testid=folder-input]')!.parentElement!
-      zone.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: dt }))
-      zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }))
-    }, bytes)
+    const drop = (selector: string, name: string, bytes: number[]) =>
+      page.evaluate(
+        async ({ selector, name, bytes }) => {
+          const dt = new DataTransfer()
+          dt.items.add(new File([new Uint8Array(bytes)], name, { type: 'audio/mpeg' }))
+          dt.items.add(new File(['not media'], 'notes.txt', { type: 'text/plain' }))
+          const zone = document.querySelector(selector)!
+          zone.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: dt }))
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+          const highlighted = zone.closest('[data-dragging]') !== null
+          zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }))
+          return highlighted
+        },
+        { selector, name, bytes },
+      )
+    expect(await drop('[data-testid=folder-input]', 'Dropped Song.mp3', [...readFileSync(path.join(mixed, '04 Outro.mp3'))])).toBe(true)
     await expectTitle(page, 'Outro')
     await playsPast(page, 0.2)
     expect(await page.getByTestId('track-count').textContent()).toBe('1 track')
+    // The Remote URL tab is showing: the player itself still takes a drop.
+    await page.getByRole('tab', { name: 'Remote URL' }).click()
+    expect(await drop('[data-testid=track-title]', 'Another.mp3', [...readFileSync(path.join(mixed, '01 Intro.mp3'))])).toBe(true)
+    await expectTitle(page, 'Intro')
+    await playsPast(page, 0.2)
+    expect(await page.locator('[data-dragging]').count()).toBe(0)
+    await context.close()
+  })
+
+  test('cover art from the tags is shown and handed to the Media Session', async () => {
+    const { page, context } = await open()
+    await page.getByTestId('folder-input').setInputFiles(covered)
+    await expectTitle(page, 'Covered Song')
+    const cover = page.getByRole('img', { name: 'Cover of Covered Song' })
+    await cover.waitFor()
+    const src = await cover.getAttribute('src')
+    expect(src).toStartWith('blob:')
+    expect(await cover.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(32)
+    await page.waitForFunction((s) => navigator.mediaSession.metadata?.artwork[0]?.src === s, src)
     await context.close()
   })
 

@@ -8,7 +8,8 @@ import { LOGOUT_EVENT, useAuth } from '~/client/features/auth/auth-store'
 import type { Track } from '~/shared/player/track'
 import { Icon } from './icons'
 import { useLocalLibrary } from './local-library'
-import { LocalSource } from './local-source'
+import type { PickedFile } from './local-library'
+import { LocalSource, useFolderDrop } from './local-source'
 import { Player } from './player'
 import { FeaturedPromotions } from './promotions'
 import { RemoteSource } from './remote-source'
@@ -61,6 +62,9 @@ export function PlayerScreen() {
     return () => window.removeEventListener(LOGOUT_EVENT, onLogout)
   }, [library.clear])
 
+  const loadLocal = (files: PickedFile[], folderLabel?: string) => void library.load(files, folderLabel).then((ok) => ok && setSource('local'))
+  const drop = useFolderDrop(loadLocal)
+
   const remoteAllowed = auth.isAuthenticated && remote !== null
   const active: Source = source === 'remote' && remoteAllowed ? 'remote' : 'local'
   const tracks = active === 'remote' ? remote!.tracks : library.tracks
@@ -89,7 +93,7 @@ export function PlayerScreen() {
             <Tabs.Content value="local">
               <LocalSource
                 error={library.error}
-                onFiles={(files, folderLabel) => void library.load(files, folderLabel).then((ok) => ok && setSource('local'))}
+                onFiles={loadLocal}
               />
             </Tabs.Content>
             <Tabs.Content value="remote">
@@ -117,13 +121,17 @@ export function PlayerScreen() {
           />
         </div>
 
-        <Player
-          key={active}
-          tracks={tracks}
-          source={active}
-          label={label}
-          autoPlay={active === 'remote' ? remote!.autoPlay : true}
-        />
+        {/* A folder dropped anywhere on the player plays too. */}
+        <div
+          data-testid="player-drop-zone"
+          data-dragging={drop.dragging || undefined}
+          onDragOver={drop.handlers.onDragOver}
+          onDragLeave={drop.handlers.onDragLeave}
+          onDrop={(e) => void drop.handlers.onDrop(e)}
+          className={css({ position: 'relative', borderRadius: '2xl', '&[data-dragging]': { outline: '2px dashed', outlineColor: 'accent.default', outlineOffset: '4px' } })}
+        >
+          <Player key={active} tracks={tracks} source={active} label={label} autoPlay={active === 'remote' ? remote!.autoPlay : true} />
+        </div>
       </div>
 
       <FeaturedPromotions />
