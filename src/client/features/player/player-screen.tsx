@@ -2,7 +2,7 @@
 // chooser, the player and the Featured Promotions grid. Logging out clears the playlists, the
 // source and the current track (§4 "Auth").
 import { Tabs } from '@ark-ui/react/tabs'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { LOGOUT_EVENT, useAuth } from '~/client/features/auth/auth-store'
 import type { Track } from '~/shared/player/track'
@@ -12,8 +12,11 @@ import type { PickedFile } from './local-library'
 import { LocalSource, useFolderDrop } from './local-source'
 import { Player } from './player'
 import { FeaturedPromotions } from './promotions'
-import { RemoteSource } from './remote-source'
 import { clearStoredPlaylist, loadStoredPlaylist, saveStoredPlaylist } from './stored-playlists'
+
+// The Remote URL form (and the validators it brings) loads when its tab is first opened.
+const loadRemoteSource = () => import('./remote-source')
+const RemoteSource = lazy(() => loadRemoteSource().then((m) => ({ default: m.RemoteSource })))
 
 type Source = 'local' | 'remote'
 type RemoteList = { tracks: Track[]; label: string; url: string; autoPlay: boolean }
@@ -79,13 +82,13 @@ export function PlayerScreen() {
 
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, gap: '6', alignItems: 'start' })}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-          <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as Source)} className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}>
+          <Tabs.Root lazyMount value={tab} onValueChange={(d) => setTab(d.value as Source)} className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}>
             <Tabs.List aria-label="Media source" className={css({ display: 'flex', gap: '1', p: '1', bg: 'bg.subtle', borderRadius: 'xl', mb: '4' })}>
               <Tabs.Trigger value="local" className={tabTrigger}>
                 <Icon name="folder" size={16} />
                 Local Files
               </Tabs.Trigger>
-              <Tabs.Trigger value="remote" className={tabTrigger}>
+              <Tabs.Trigger value="remote" className={tabTrigger} onPointerEnter={() => void loadRemoteSource()} onFocus={() => void loadRemoteSource()}>
                 {auth.isAuthenticated ? <Icon name="globe" size={16} /> : <Icon name="lock" size={16} />}
                 Remote URL
               </Tabs.Trigger>
@@ -97,13 +100,15 @@ export function PlayerScreen() {
               />
             </Tabs.Content>
             <Tabs.Content value="remote">
-              <RemoteSource
-                onLoaded={(list, folder, url) => {
-                  setRemote({ tracks: list, label: folder, url, autoPlay: true })
-                  saveStoredPlaylist('remote', { label: folder, url, tracks: list })
-                  setSource('remote')
-                }}
-              />
+              <Suspense fallback={<p className={css({ py: '8', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>Loading...</p>}>
+                <RemoteSource
+                  onLoaded={(list, folder, url) => {
+                    setRemote({ tracks: list, label: folder, url, autoPlay: true })
+                    saveStoredPlaylist('remote', { label: folder, url, tracks: list })
+                    setSource('remote')
+                  }}
+                />
+              </Suspense>
             </Tabs.Content>
           </Tabs.Root>
 
