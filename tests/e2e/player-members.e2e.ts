@@ -218,6 +218,25 @@ describe('network loss', () => {
   })
 })
 
+describe('leaving the page', () => {
+  test('a reload mid-track still reports the play (skipped, heard seconds, end time)', async () => {
+    const { m, page, context } = await memberPage()
+    await page.getByTestId('folder-input').setInputFiles(path.join(served, 'device', 'Offline Mix'))
+    await expectTitle(page, 'Rainy Day')
+    await playsPast(page, 1.5)
+    const first = await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE user_id = ?', [m.user.id])
+    expect(first.skipped).toBe(0)
+    await gotoHydrated(page, '/')
+    const left = await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE id = ?', [String(first.id)], (r) => r?.skipped === 1)
+    expect(Number(left.listen_duration)).toBeGreaterThan(1)
+    expect(Number(left.skip_time)).toBeGreaterThan(1.4)
+    expect(left.ended_at).not.toBeNull()
+    // The durable copy kept for the next load has been sent and cleared.
+    await page.waitForFunction(() => localStorage.getItem('vibes:event-queue') === null)
+    await context.close()
+  })
+})
+
 describe('a saved folder on /player', () => {
   async function folderFor(token: string) {
     const res = await api(server.url, 'POST', '/user/folders', { token, body: { label: 'Drones', path: '/library' } })

@@ -123,13 +123,15 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
   }
   const counterFields = () => ({ listenDuration: elapsed(), bufferCount: counters.current.buffers, qualityDrops: counters.current.drops })
 
-  /** Reports how the current play ended and forgets it. */
-  function leaveCurrent(kind: 'skip' | 'ended') {
+  /** Reports how the current play ended and forgets it (durably when the page is going away). */
+  function leaveCurrent(kind: 'skip' | 'ended', exiting = false) {
     const h = play.current
     if (!h) return
     const el = media.current
     const report = kind === 'ended' ? { completed: true, skipped: false } : leaveReport(counters.current.listened, knownDuration(), el?.currentTime ?? 0)
-    void h.update({ ...counterFields(), ...report, endedAt: Date.now() })
+    const update = { ...counterFields(), ...report, endedAt: Date.now() }
+    if (exiting) h.exitUpdate(update)
+    else void h.update(update)
     h.close()
     play.current = null
   }
@@ -403,11 +405,11 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
 
   // Leaving the page or unmounting reports the play as left.
   useEffect(() => {
-    const onHide = () => leaveCurrentRef.current('skip')
+    const onHide = () => leaveCurrentRef.current('skip', true)
     window.addEventListener('pagehide', onHide)
     return () => {
       window.removeEventListener('pagehide', onHide)
-      onHide()
+      leaveCurrentRef.current('skip')
     }
   }, [])
   const leaveCurrentRef = useRef(leaveCurrent)
