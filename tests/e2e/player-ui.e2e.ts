@@ -90,6 +90,9 @@ describe('desktop screen', () => {
     expect(await page.getByTestId('time-duration').textContent()).toBe('0:08')
     expect(await page.getByTestId('time-current').textContent()).toMatch(/^0:0\d$/)
     await page.getByText('The Openers · First Side').waitFor()
+    // A polite live region tells screen readers about the track.
+    expect(await page.getByTestId('track-announcement').getAttribute('aria-live')).toBe('polite')
+    expect(await page.getByTestId('track-announcement').textContent()).toBe('Current track: Intro by The Openers')
 
     // The cut tag title ('..>') is replaced by the file name, in the list and as the Next title.
     await row(page, /Cutter/).waitFor()
@@ -108,6 +111,7 @@ describe('desktop screen', () => {
     await page.keyboard.press('Enter')
     await expectTitle(page, '02 Cut Short')
     await playsPast(page, 0.2)
+    expect(await page.getByTestId('track-announcement').textContent()).toBe('Current track: 02 Cut Short by Cutter')
     expect(await page.getByTestId('previous-title').textContent()).toBe('Previous: Intro')
     expect(await page.getByTestId('next-title').textContent()).toBe('Next: 03 Clip')
     expect(await row(page, /Cutter/).getAttribute('aria-current')).toBe('true')

@@ -570,6 +570,10 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
           <h2 data-testid="track-title" className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineClamp: '2', wordBreak: 'break-word' })}>
             {currentTitle}
           </h2>
+          {/* Screen readers hear each change of track (the title above is not a live region). */}
+          <p aria-live="polite" data-testid="track-announcement" className={css({ srOnly: true })}>
+            {current ? `Current track: ${currentTitle}${current.artist ? ` by ${current.artist}` : ''}` : ''}
+          </p>
           {current && (
             <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
               {[current.artist, current.album !== 'Unknown Album' ? current.album : '', current.year].filter(Boolean).join(' · ') || 'Unknown Artist'}
