@@ -232,6 +232,8 @@ describe('desktop screen', () => {
     })
     await page.getByRole('button', { name: 'Next', exact: true }).click()
     await expectTitle(page, '02 Cut Short')
+    // Tags are read in the background; share once the artist has arrived.
+    await page.getByText('Cutter', { exact: true }).first().waitFor()
     await page.getByRole('button', { name: 'Share' }).click()
     const shared = await page.waitForFunction(() => (window as unknown as { __shared?: ShareData }).__shared).then((h) => h.jsonValue())
     expect(shared).toEqual({ title: '02 Cut Short', text: 'Listening to "02 Cut Short" by Cutter on Vibes', url: server.url })
