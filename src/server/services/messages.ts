@@ -2,7 +2,7 @@
 // unread or important, paged by a keyset cursor so a long inbox never loads whole. The list
 // carries a short preview; the full body comes with the detail.
 import { TRPCError } from '@trpc/server'
-import { and, count, desc, eq, lt, or, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, lt, lte, or, type SQL } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { contactMessages } from '~/db/schema'
 import type { AdminMessageListInput, MessageFilter } from '~/shared/validators/admin'
@@ -51,7 +51,8 @@ export function messageCounts(db: Db): MessageCounts {
 export function listMessages(db: Db, input: AdminMessageListInput): MessagePage {
   const { filter, limit, cursor } = input
   const after = cursor ? decodeCursor(cursor) : null
-  const where = and(filterWhere[filter], after ? or(lt(m.createdAt, after.at), and(eq(m.createdAt, after.at), lt(m.id, after.id))) : undefined)
+  // `created_at <= t` bounds the index range; the OR only sorts out rows sharing that instant.
+  const where = and(filterWhere[filter], after ? and(lte(m.createdAt, after.at), or(lt(m.createdAt, after.at), lt(m.id, after.id))) : undefined)
   const rows = db
     .select({ id: m.id, name: m.name, email: m.email, subject: m.subject, message: m.message, createdAt: m.createdAt, read: m.read, important: m.important })
     .from(m)

@@ -49,6 +49,8 @@ export const AdminMessageListSchema = z
       .default(MESSAGES_PAGE_DEFAULT),
     /** The last message of the previous page (opaque to clients). */
     cursor: z.string().max(200, 'cursor is too long').nullish(),
+    /** Sent by tRPC's infinite queries; pages only go forward. */
+    direction: z.enum(['forward', 'backward'], { error: 'direction must be forward or backward' }).optional(),
   })
   .optional()
   .default({ filter: 'all', limit: MESSAGES_PAGE_DEFAULT })
