@@ -362,6 +362,25 @@ describe('messages', () => {
   })
 })
 
+describe('a long inbox', () => {
+  test('loads 50 messages at a time inside a list at most 600 px tall', async () => {
+    for (let i = 0; i < 60; i++) expect((await api(server.url, 'POST', '/contact', { body: { fullName: `Bulk Sender ${i}`, email: `bulk${i}@example.com`, message: `Inbox filler number ${i}, please ignore.` } })).status).toBe(201)
+    const total = (await api(server.url, 'GET', '/admin/messages?limit=1', { token: admin })).body.data.counts.total
+    const { page, context } = await adminPage()
+    await gotoHydrated(page, '/admin/messages')
+    await page.locator('[data-message-id]').first().waitFor()
+    expect(await page.locator('[data-message-id]').count()).toBe(50)
+    const list = page.getByRole('list', { name: 'Messages' }).locator('..')
+    expect(await list.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThanOrEqual(600)
+    // Nothing inside the scrolling list (screen-reader text included) stretches the page.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(1400)
+    await page.getByRole('button', { name: 'Load more' }).click()
+    await page.waitForFunction((n) => document.querySelectorAll('[data-message-id]').length === n, total)
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(total > 100 ? 1 : 0)
+    await context.close()
+  })
+})
+
 describe('phone width (390 px)', () => {
   test('users as cards, folders and messages stacked, nothing wider than the screen', async () => {
     const m = await createMember(server.url, { username: 'phone.user', email: 'phone.user.with.a.long.address@example.com' })

@@ -115,7 +115,7 @@ function UserList({ query, selectedId, onSelect }: UserListProps) {
       ) : filtered.length === 0 ? (
         <p className={css({ color: 'fg.muted', fontSize: 'sm', py: '4', textAlign: 'center' })}>No users found</p>
       ) : (
-        <ul aria-label="Users" className={css({ display: 'flex', flexDirection: 'column', gap: '1', maxH: { base: '72', md: '60vh' }, overflowY: 'auto', mx: '-1', px: '1' })}>
+        <ul aria-label="Users" className={css({ position: 'relative', display: 'flex', flexDirection: 'column', gap: '1', maxH: { base: '72', md: '60vh' }, overflowY: 'auto', mx: '-1', px: '1' })}>
           {filtered.map((u) => {
             const current = u.id === selectedId
             return (

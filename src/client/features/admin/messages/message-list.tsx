@@ -33,7 +33,7 @@ const item = css({
 
 export function MessageList({ messages, selectedId, onOpen, hasMore, loadingMore, onLoadMore }: Props) {
   return (
-    <div className={css({ maxH: '600px', overflowY: 'auto' })}>
+    <div className={css({ position: 'relative', maxH: '600px', overflowY: 'auto' })}>
       <ul aria-label="Messages">
         {messages.map((m) => (
           <li key={m.id} data-message-id={m.id} data-read={m.read} data-important={m.important}>

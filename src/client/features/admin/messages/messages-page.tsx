@@ -97,9 +97,19 @@ export function MessagesPage() {
     )
   }
 
+  // Opening an unread message marks it read once its detail has arrived (after the GET, so a
+  // late detail answer cannot overwrite the new flag).
+  const [markRead, setMarkRead] = useState<string | null>(null)
+  const { mutate } = update
+  useEffect(() => {
+    if (!markRead || detail.data?.id !== markRead) return
+    setMarkRead(null)
+    if (!detail.data.read) mutate({ id: markRead, read: true }, { onError: (error) => toast({ title: 'Failed to update message', description: errorMessage(error, 'An unexpected error occurred'), type: 'error' }) })
+  }, [markRead, detail.data, mutate])
+
   const open = (summary: MessageSummary) => {
     setSelectedId(summary.id)
-    if (!summary.read) update.mutate({ id: summary.id, read: true }, { onError: (error) => toast({ title: 'Failed to update message', description: errorMessage(error, 'An unexpected error occurred'), type: 'error' }) })
+    setMarkRead(summary.read ? null : summary.id)
     // On phones the detail sits below the list: bring it into view.
     if (window.matchMedia('(max-width: 767px)').matches) requestAnimationFrame(() => detailRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }))
   }

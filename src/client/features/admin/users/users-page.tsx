@@ -115,7 +115,7 @@ export function UsersPage() {
       ) : users.length === 0 ? (
         <p className={css({ color: 'fg.muted', textAlign: 'center', py: '10' })}>No users found</p>
       ) : (
-        <div className={css({ md: { bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', overflowX: 'auto' } })}>
+        <div className={css({ position: 'relative', md: { bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', overflowX: 'auto' } })}>
           <table className={table}>
             <caption className={css({ srOnly: true })}>Users</caption>
             <thead>
