@@ -25,6 +25,9 @@ import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin/index'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin/dashboard'
+import { Route as AdminAdminFoldersRouteImport } from './routes/_admin/admin/folders'
+import { Route as AdminAdminMessagesRouteImport } from './routes/_admin/admin/messages'
+import { Route as AdminAdminUsersRouteImport } from './routes/_admin/admin/users'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 
 const IndexRoute = IndexRouteImport.update({
@@ -105,6 +108,21 @@ const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
   path: '/admin/dashboard',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminFoldersRoute = AdminAdminFoldersRouteImport.update({
+  id: '/admin/folders',
+  path: '/admin/folders',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminMessagesRoute = AdminAdminMessagesRouteImport.update({
+  id: '/admin/messages',
+  path: '/admin/messages',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminUsersRoute = AdminAdminUsersRouteImport.update({
+  id: '/admin/users',
+  path: '/admin/users',
+  getParentRoute: () => AdminRoute,
+} as any)
 const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   id: '/api/trpc/$',
   path: '/api/trpc/$',
@@ -125,6 +143,9 @@ export interface FileRoutesByFullPath {
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/folders': typeof AdminAdminFoldersRoute
+  '/admin/messages': typeof AdminAdminMessagesRoute
+  '/admin/users': typeof AdminAdminUsersRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/admin/': typeof AdminAdminIndexRoute
 }
@@ -142,6 +163,9 @@ export interface FileRoutesByTo {
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/folders': typeof AdminAdminFoldersRoute
+  '/admin/messages': typeof AdminAdminMessagesRoute
+  '/admin/users': typeof AdminAdminUsersRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/admin': typeof AdminAdminIndexRoute
 }
@@ -162,6 +186,9 @@ export interface FileRoutesById {
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/_admin/admin/folders': typeof AdminAdminFoldersRoute
+  '/_admin/admin/messages': typeof AdminAdminMessagesRoute
+  '/_admin/admin/users': typeof AdminAdminUsersRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/_admin/admin/': typeof AdminAdminIndexRoute
 }
@@ -181,6 +208,9 @@ export interface FileRouteTypes {
     | '/media/$'
     | '/reset-password/$token'
     | '/admin/dashboard'
+    | '/admin/folders'
+    | '/admin/messages'
+    | '/admin/users'
     | '/api/trpc/$'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
@@ -198,6 +228,9 @@ export interface FileRouteTypes {
     | '/media/$'
     | '/reset-password/$token'
     | '/admin/dashboard'
+    | '/admin/folders'
+    | '/admin/messages'
+    | '/admin/users'
     | '/api/trpc/$'
     | '/admin'
   id:
@@ -217,6 +250,9 @@ export interface FileRouteTypes {
     | '/media/$'
     | '/reset-password/$token'
     | '/_admin/admin/dashboard'
+    | '/_admin/admin/folders'
+    | '/_admin/admin/messages'
+    | '/_admin/admin/users'
     | '/api/trpc/$'
     | '/_admin/admin/'
   fileRoutesById: FileRoutesById
@@ -351,6 +387,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminDashboardRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/folders': {
+      id: '/_admin/admin/folders'
+      path: '/admin/folders'
+      fullPath: '/admin/folders'
+      preLoaderRoute: typeof AdminAdminFoldersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/messages': {
+      id: '/_admin/admin/messages'
+      path: '/admin/messages'
+      fullPath: '/admin/messages'
+      preLoaderRoute: typeof AdminAdminMessagesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/users': {
+      id: '/_admin/admin/users'
+      path: '/admin/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminAdminUsersRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/api/trpc/$': {
       id: '/api/trpc/$'
       path: '/api/trpc/$'
@@ -363,11 +420,17 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
+  AdminAdminFoldersRoute: typeof AdminAdminFoldersRoute
+  AdminAdminMessagesRoute: typeof AdminAdminMessagesRoute
+  AdminAdminUsersRoute: typeof AdminAdminUsersRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
+  AdminAdminFoldersRoute: AdminAdminFoldersRoute,
+  AdminAdminMessagesRoute: AdminAdminMessagesRoute,
+  AdminAdminUsersRoute: AdminAdminUsersRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
 }
 

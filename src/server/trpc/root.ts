@@ -1,4 +1,5 @@
 // The app router: one sub-router per domain.
+import { adminRouter } from '../routers/admin'
 import { authRouter } from '../routers/auth'
 import { chartsRouter } from '../routers/charts'
 import { contactRouter } from '../routers/contact'
@@ -18,6 +19,7 @@ export const appRouter = createTRPCRouter({
   folders: foldersRouter,
   remote: remoteRouter,
   playlist: playlistRouter,
+  admin: adminRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -8,9 +8,14 @@ import { useLogout } from '~/client/features/auth/use-logout'
 import { Button } from '~/client/ui/button'
 import { displayName } from '~/shared/display-name'
 
-// The spec's sidebar also lists Users, Folders, Music, Insights, Listening Analytics, Stats and
+// The spec's sidebar order: Dashboard, Users, Folders, Music, Insights, Listening Analytics, Stats,
 // Messages; each entry joins when its screen is built (until then it would only lead to /).
-const SIDEBAR = [{ to: '/admin/dashboard', label: 'Dashboard' }] as const
+const SIDEBAR = [
+  { to: '/admin/dashboard', label: 'Dashboard' },
+  { to: '/admin/users', label: 'Users' },
+  { to: '/admin/folders', label: 'Folders' },
+  { to: '/admin/messages', label: 'Messages' },
+] as const
 
 export function AdminShell({ children }: { children: ReactNode }) {
   const auth = useAuth()

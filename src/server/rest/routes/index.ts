@@ -1,5 +1,6 @@
 // Every documented REST path (docs/rest-api.md), one file per domain.
 import type { RestRoute } from '../define'
+import { adminRoutes } from './admin'
 import { authRoutes } from './auth'
 import { chartsRoutes } from './charts'
 import { contactRoutes } from './contact'
@@ -9,4 +10,4 @@ import { hitsRoutes } from './hits'
 import { playlistRoutes } from './playlist'
 import { remoteRoutes } from './remote'
 
-export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes, ...contactRoutes, ...chartsRoutes, ...hitsRoutes, ...folderRoutes, ...remoteRoutes, ...playlistRoutes]
+export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes, ...contactRoutes, ...chartsRoutes, ...hitsRoutes, ...folderRoutes, ...remoteRoutes, ...playlistRoutes, ...adminRoutes]
