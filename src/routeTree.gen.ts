@@ -26,10 +26,13 @@ import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin/index'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin/dashboard'
+import { Route as AdminAdminFoldersRouteImport } from './routes/_admin/admin/folders'
 import { Route as AdminAdminInsightsRouteImport } from './routes/_admin/admin/insights'
 import { Route as AdminAdminListeningAnalyticsRouteImport } from './routes/_admin/admin/listening-analytics'
+import { Route as AdminAdminMessagesRouteImport } from './routes/_admin/admin/messages'
 import { Route as AdminAdminMusicRouteImport } from './routes/_admin/admin/music'
 import { Route as AdminAdminStatsRouteImport } from './routes/_admin/admin/stats'
+import { Route as AdminAdminUsersRouteImport } from './routes/_admin/admin/users'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 
 const IndexRoute = IndexRouteImport.update({
@@ -115,6 +118,11 @@ const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
   path: '/admin/dashboard',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminFoldersRoute = AdminAdminFoldersRouteImport.update({
+  id: '/admin/folders',
+  path: '/admin/folders',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminInsightsRoute = AdminAdminInsightsRouteImport.update({
   id: '/admin/insights',
   path: '/admin/insights',
@@ -126,6 +134,11 @@ const AdminAdminListeningAnalyticsRoute =
     path: '/admin/listening-analytics',
     getParentRoute: () => AdminRoute,
   } as any)
+const AdminAdminMessagesRoute = AdminAdminMessagesRouteImport.update({
+  id: '/admin/messages',
+  path: '/admin/messages',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminMusicRoute = AdminAdminMusicRouteImport.update({
   id: '/admin/music',
   path: '/admin/music',
@@ -134,6 +147,11 @@ const AdminAdminMusicRoute = AdminAdminMusicRouteImport.update({
 const AdminAdminStatsRoute = AdminAdminStatsRouteImport.update({
   id: '/admin/stats',
   path: '/admin/stats',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminUsersRoute = AdminAdminUsersRouteImport.update({
+  id: '/admin/users',
+  path: '/admin/users',
   getParentRoute: () => AdminRoute,
 } as any)
 const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
@@ -157,10 +175,13 @@ export interface FileRoutesByFullPath {
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/folders': typeof AdminAdminFoldersRoute
   '/admin/insights': typeof AdminAdminInsightsRoute
   '/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
+  '/admin/messages': typeof AdminAdminMessagesRoute
   '/admin/music': typeof AdminAdminMusicRoute
   '/admin/stats': typeof AdminAdminStatsRoute
+  '/admin/users': typeof AdminAdminUsersRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/admin/': typeof AdminAdminIndexRoute
 }
@@ -179,10 +200,13 @@ export interface FileRoutesByTo {
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/folders': typeof AdminAdminFoldersRoute
   '/admin/insights': typeof AdminAdminInsightsRoute
   '/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
+  '/admin/messages': typeof AdminAdminMessagesRoute
   '/admin/music': typeof AdminAdminMusicRoute
   '/admin/stats': typeof AdminAdminStatsRoute
+  '/admin/users': typeof AdminAdminUsersRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/admin': typeof AdminAdminIndexRoute
 }
@@ -204,10 +228,13 @@ export interface FileRoutesById {
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/_admin/admin/folders': typeof AdminAdminFoldersRoute
   '/_admin/admin/insights': typeof AdminAdminInsightsRoute
   '/_admin/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
+  '/_admin/admin/messages': typeof AdminAdminMessagesRoute
   '/_admin/admin/music': typeof AdminAdminMusicRoute
   '/_admin/admin/stats': typeof AdminAdminStatsRoute
+  '/_admin/admin/users': typeof AdminAdminUsersRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/_admin/admin/': typeof AdminAdminIndexRoute
 }
@@ -228,10 +255,13 @@ export interface FileRouteTypes {
     | '/media/$'
     | '/reset-password/$token'
     | '/admin/dashboard'
+    | '/admin/folders'
     | '/admin/insights'
     | '/admin/listening-analytics'
+    | '/admin/messages'
     | '/admin/music'
     | '/admin/stats'
+    | '/admin/users'
     | '/api/trpc/$'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
@@ -250,10 +280,13 @@ export interface FileRouteTypes {
     | '/media/$'
     | '/reset-password/$token'
     | '/admin/dashboard'
+    | '/admin/folders'
     | '/admin/insights'
     | '/admin/listening-analytics'
+    | '/admin/messages'
     | '/admin/music'
     | '/admin/stats'
+    | '/admin/users'
     | '/api/trpc/$'
     | '/admin'
   id:
@@ -274,10 +307,13 @@ export interface FileRouteTypes {
     | '/media/$'
     | '/reset-password/$token'
     | '/_admin/admin/dashboard'
+    | '/_admin/admin/folders'
     | '/_admin/admin/insights'
     | '/_admin/admin/listening-analytics'
+    | '/_admin/admin/messages'
     | '/_admin/admin/music'
     | '/_admin/admin/stats'
+    | '/_admin/admin/users'
     | '/api/trpc/$'
     | '/_admin/admin/'
   fileRoutesById: FileRoutesById
@@ -419,6 +455,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminDashboardRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/folders': {
+      id: '/_admin/admin/folders'
+      path: '/admin/folders'
+      fullPath: '/admin/folders'
+      preLoaderRoute: typeof AdminAdminFoldersRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/insights': {
       id: '/_admin/admin/insights'
       path: '/admin/insights'
@@ -431,6 +474,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/listening-analytics'
       fullPath: '/admin/listening-analytics'
       preLoaderRoute: typeof AdminAdminListeningAnalyticsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/messages': {
+      id: '/_admin/admin/messages'
+      path: '/admin/messages'
+      fullPath: '/admin/messages'
+      preLoaderRoute: typeof AdminAdminMessagesRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/admin/music': {
@@ -447,6 +497,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminStatsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/users': {
+      id: '/_admin/admin/users'
+      path: '/admin/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminAdminUsersRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/api/trpc/$': {
       id: '/api/trpc/$'
       path: '/api/trpc/$'
@@ -460,20 +517,26 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminMusicRoute: typeof AdminMusicRoute
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
+  AdminAdminFoldersRoute: typeof AdminAdminFoldersRoute
   AdminAdminInsightsRoute: typeof AdminAdminInsightsRoute
   AdminAdminListeningAnalyticsRoute: typeof AdminAdminListeningAnalyticsRoute
+  AdminAdminMessagesRoute: typeof AdminAdminMessagesRoute
   AdminAdminMusicRoute: typeof AdminAdminMusicRoute
   AdminAdminStatsRoute: typeof AdminAdminStatsRoute
+  AdminAdminUsersRoute: typeof AdminAdminUsersRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminMusicRoute: AdminMusicRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
+  AdminAdminFoldersRoute: AdminAdminFoldersRoute,
   AdminAdminInsightsRoute: AdminAdminInsightsRoute,
   AdminAdminListeningAnalyticsRoute: AdminAdminListeningAnalyticsRoute,
+  AdminAdminMessagesRoute: AdminAdminMessagesRoute,
   AdminAdminMusicRoute: AdminAdminMusicRoute,
   AdminAdminStatsRoute: AdminAdminStatsRoute,
+  AdminAdminUsersRoute: AdminAdminUsersRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
 }
 

@@ -81,7 +81,7 @@ describe('admin analytics in the browser', () => {
     await loginAsAdmin(page)
     const sidebar = page.getByRole('navigation', { name: 'Admin' })
     await sidebar.getByRole('link', { name: 'Stats' }).waitFor()
-    expect(await sidebar.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Music', 'Insights', 'Listening Analytics', 'Stats'])
+    expect(await sidebar.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Users', 'Folders', 'Music', 'Insights', 'Listening Analytics', 'Stats', 'Messages'])
     const messages = page.getByRole('link', { name: /^Messages/ })
     await messages.getByText('3 total · 0 important').waitFor()
     await messages.getByText('3 new').waitFor()

@@ -30,9 +30,9 @@ beforeAll(async () => {
   mkdirSync(album)
   mkdirSync(empty)
   // Sorted naturally: A Morning (tagged), B Clip 2011 (video), Miles Davis - So What (name only).
-  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=440:duration=6', '-metadata', 'title=Morning Light', '-metadata', 'artist=Ada Lovelace', '-metadata', 'album=Sunrise', '-metadata', 'genre=Jazz', '-metadata', 'date=1999', path.join(album, 'A Morning.mp3'))
-  ffmpeg('-f', 'lavfi', '-i', 'testsrc=duration=4:size=160x120:rate=15', '-f', 'lavfi', '-i', 'sine=duration=4', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path.join(album, 'B Clip 2011.mp4'))
-  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=660:duration=6', path.join(album, 'Miles Davis - So What.mp3'))
+  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=440:duration=15', '-metadata', 'title=Morning Light', '-metadata', 'artist=Ada Lovelace', '-metadata', 'album=Sunrise', '-metadata', 'genre=Jazz', '-metadata', 'date=1999', path.join(album, 'A Morning.mp3'))
+  ffmpeg('-f', 'lavfi', '-i', 'testsrc=duration=10:size=160x120:rate=15', '-f', 'lavfi', '-i', 'sine=duration=10', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path.join(album, 'B Clip 2011.mp4'))
+  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=660:duration=15', path.join(album, 'Miles Davis - So What.mp3'))
   writeFileSync(path.join(album, 'notes.txt'), 'not media')
   writeFileSync(path.join(empty, 'letter.txt'), 'no media here')
   broken = path.join(fixtures, 'Broken')
@@ -212,7 +212,7 @@ describe('local folder playback', () => {
     await repeat.click()
     expect(await repeat.getAttribute('aria-pressed')).toBe('true')
     await playsPast(page, 0.2)
-    await page.getByRole('slider', { name: 'Seek' }).fill('5.5')
+    await page.getByRole('slider', { name: 'Seek' }).fill('14.5')
     await page.waitForFunction(() => {
       const el = document.querySelector('[data-testid=media]') as HTMLMediaElement
       return !el.paused && el.currentTime > 0.2 && el.currentTime < 3
@@ -239,7 +239,7 @@ describe('local folder playback', () => {
     await openPlayer(page, 1)
     await pickAlbum(page)
     await playsPast(page, 0.3)
-    await page.getByRole('slider', { name: 'Seek' }).fill('5.5')
+    await page.getByRole('slider', { name: 'Seek' }).fill('14.5')
     const dialog = page.getByRole('dialog')
     await dialog.waitFor()
     await dialog.getByText('Advertisement will close in 5 seconds...').waitFor()

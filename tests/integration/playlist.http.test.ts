@@ -153,6 +153,88 @@ describe('play events', () => {
   })
 })
 
+describe('hostile clients', () => {
+  const base = { trackUrl: 'https://nas.example.com/a.mp3', title: 'A' }
+
+  test('bodies that are not objects, malformed JSON and oversized bodies are 4xx envelopes', async () => {
+    const m = await createMember(server.url)
+    for (const raw of ['[{"trackUrl":"u","title":"t"}]', 'null', '"text"', '42']) {
+      expect(await api(server.url, 'POST', '/playlist/plays', { token: m.token, raw })).toMatchObject({ status: 400, body: { success: false, error: 'Request body must be a JSON object' } })
+    }
+    expect(await api(server.url, 'POST', '/playlist/interactions', { token: m.token, raw: '{"trackId":' })).toMatchObject({ status: 400, body: { error: 'Malformed JSON body' } })
+    expect(await api(server.url, 'PUT', '/playlist/plays/x', { token: m.token, raw: '[]' })).toMatchObject({ status: 400 })
+    const huge = await api(server.url, 'POST', '/playlist/plays', { token: m.token, body: { ...base, title: 'x'.repeat(2_000_000) } })
+    expect(huge).toMatchObject({ status: 413, body: { success: false, error: 'Request body too large' } })
+    for (const [body, error] of [
+      [{ ...base, artist: 'a'.repeat(301) }, 'Artist must be at most 300 characters'],
+      [{ ...base, title: { $gt: '' } }, 'Title must be text'],
+      [{ ...base, duration: 'NaN' }, 'Duration must be a number'],
+      [{ ...base, duration: 1e12 }, 'Duration is too large'],
+      [{ ...base, sessionPosition: -1 }, 'Session position must be at least 0'],
+      [{ ...base, deviceType: 'toaster' }, 'Device type must be one of: smart-tv, speaker, mobile, tablet, desktop, unknown'],
+    ] as const) {
+      expect(await api(server.url, 'POST', '/playlist/plays', { token: m.token, body })).toMatchObject({ status: 400, body: { success: false, error } })
+    }
+    expect(await api(server.url, 'POST', '/playlist/plays', { token: m.token, raw: '{"trackUrl":"u","title":"t","__proto__":{"admin":true}}' })).toMatchObject({ status: 400, body: { error: 'Unrecognized key: "__proto__"' } })
+    for (const timestamp of [-1, 1e300, 'yesterday']) {
+      expect(await api(server.url, 'POST', '/playlist/interactions', { token: m.token, body: { trackId: 't', interactionType: 'like', timestamp } })).toMatchObject({ status: 400, body: { error: 'Timestamp must be a valid date' } })
+    }
+    expect(Number(readRow('SELECT count(*) AS n FROM play_events WHERE user_id = ?', m.user.id)!.n)).toBe(0)
+  })
+
+  test('play event ids: the path wins over the body, any unknown id is a 404, absurd ones a 400', async () => {
+    const m = await createMember(server.url)
+    const other = await createMember(server.url)
+    const mine = (await api(server.url, 'POST', '/playlist/plays', { token: m.token, body: base })).body.data.playEventId as string
+    const theirs = (await api(server.url, 'POST', '/playlist/plays', { token: other.token, body: base })).body.data.playEventId as string
+    // A body naming someone else's event cannot redirect the update.
+    const res = await api(server.url, 'PUT', `/playlist/plays/${mine}`, { token: m.token, body: { playEventId: theirs, completed: true } })
+    expect(res).toMatchObject({ status: 200, body: { data: { playEventId: mine } } })
+    expect(readRow('SELECT completed FROM play_events WHERE id = ?', theirs)).toEqual({ completed: 0 })
+    expect(await api(server.url, 'PUT', `/playlist/plays/${'a'.repeat(100)}`, { token: m.token, body: { completed: true } })).toMatchObject({ status: 404, body: { error: 'Play event not found' } })
+    expect(await api(server.url, 'PUT', `/playlist/plays/${encodeURIComponent("' OR 1=1 --")}`, { token: m.token, body: { completed: true } })).toMatchObject({ status: 404 })
+    expect(await api(server.url, 'PUT', `/playlist/plays/${'a'.repeat(300)}`, { token: m.token, body: { completed: true } })).toMatchObject({ status: 400, body: { error: 'Play event id is too long' } })
+    expect(Number(readRow("SELECT count(*) AS n FROM play_events WHERE completed = 1 AND user_id = ?", other.user.id)!.n)).toBe(0)
+  })
+
+  test('cookie sessions need the XSRF header for writes; reads work without it', async () => {
+    const m = await createMember(server.url)
+    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: m.email, password: m.password }) })
+    const pairs = login.headers.getSetCookie().map((c) => c.split(';')[0])
+    const cookie = pairs.join('; ')
+    const xsrf = pairs.find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length)
+    for (const headers of [{ cookie }, { cookie, 'x-xsrf-token': 'forged' }] as Record<string, string>[]) {
+      expect(await api(server.url, 'POST', '/playlist/plays', { body: base, headers })).toMatchObject({ status: 401, body: { error: 'Authentication required' } })
+      expect(await api(server.url, 'PUT', '/playlist/likes', { body: { title: 'A', liked: true }, headers })).toMatchObject({ status: 401 })
+    }
+    expect(Number(readRow('SELECT count(*) AS n FROM play_events WHERE user_id = ?', m.user.id)!.n)).toBe(0)
+    expect((await api(server.url, 'POST', '/playlist/plays', { body: base, headers: { cookie, 'x-xsrf-token': xsrf } })).status).toBe(201)
+    expect(await api(server.url, 'GET', '/playlist/likes', { headers: { cookie } })).toMatchObject({ status: 200, body: { data: { likes: {} } } })
+  })
+
+  test('the tRPC procedures validate the same way and keep ownership', async () => {
+    const m = await createMember(server.url)
+    const other = await createMember(server.url)
+    const id = (await api(server.url, 'POST', '/playlist/plays', { token: m.token, body: base })).body.data.playEventId as string
+    const call = async (proc: string, token: string | null, body: unknown) => {
+      const res = await fetch(`${server.url}/api/trpc/${proc}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })
+      const json = (await res.json()) as { error?: { json: { message: string } }; result?: unknown }
+      return { status: res.status, message: json.error?.json.message }
+    }
+    expect(await call('playlist.plays.create', null, { json: base })).toEqual({ status: 401, message: 'Authentication required' })
+    // superjson can carry NaN and Infinity: both are refused.
+    expect(await call('playlist.plays.create', m.token, { json: { ...base, duration: 'NaN' }, meta: { values: { duration: ['number'] } } })).toEqual({ status: 400, message: 'Duration must be a number' })
+    expect(await call('playlist.plays.update', m.token, { json: { playEventId: id, listenDuration: 'Infinity' }, meta: { values: { listenDuration: ['number'] } } })).toEqual({ status: 400, message: 'Listen duration must be a number' })
+    expect(await call('playlist.plays.update', m.token, { json: { playEventId: id, bufferCount: '9'.repeat(30) }, meta: { values: { bufferCount: ['bigint'] } } })).toEqual({ status: 400, message: 'Buffer count must be a number' })
+    expect(await call('playlist.plays.update', other.token, { json: { playEventId: id, completed: true } })).toEqual({ status: 404, message: 'Play event not found' })
+    expect(await call('playlist.interactions.create', m.token, { json: { trackId: 't', interactionType: 'download' } })).toEqual({ status: 400, message: 'Interaction type must be one of: like, share, repeat' })
+    expect(await call('playlist.likes.set', m.token, { json: { title: '', liked: true } })).toEqual({ status: 400, message: 'Title is required' })
+    const viaGet = await fetch(`${server.url}/api/trpc/playlist.plays.create?input=${encodeURIComponent(JSON.stringify({ json: base }))}`, { headers: { authorization: `Bearer ${m.token}` } })
+    expect(viaGet.status).toBe(405)
+    expect(readRow('SELECT completed FROM play_events WHERE id = ?', id)).toEqual({ completed: 0 })
+  })
+})
+
 describe('interactions and likes', () => {
   test('interactions are stored per user (201) with a client time that cannot be in the future', async () => {
     const m = await createMember(server.url)

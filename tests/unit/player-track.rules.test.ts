@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'bun:test'
+import { trackIdOf } from '~/client/features/player/track-identity'
+import { toTracks } from '~/shared/player/server-tracks'
 import { folderNameFromUrl, inferArtist, inferYear, parseFileName } from '~/shared/player/file-name'
 import { extensionOf, isMediaFileName, MEDIA_EXTENSIONS, mimeFromName } from '~/shared/player/mime'
 import { displayTitle, fileNameFromUrl, formatTime, isVideo, makeTrack, normalizeTrackUrl } from '~/shared/player/track'
@@ -87,5 +89,36 @@ describe('track URLs from a source', () => {
     expect(normalizeTrackUrl('Blue in Green.mp3', base)).toBe('https://nas.example.com/music/Jazz/Blue%20in%20Green.mp3')
     expect(normalizeTrackUrl('/other/a.mp3', base)).toBe('https://nas.example.com/other/a.mp3')
     expect(normalizeTrackUrl('http://cdn.example.com/x.ogg', base)).toBe('http://cdn.example.com/x.ogg')
+  })
+})
+
+describe('track ids in listening events', () => {
+  test('signed /media/ URLs lose their expiry and signature; other URLs stay as they are', () => {
+    expect(trackIdOf('/media/music/Jazz/So%20What.mp3?exp=1800000000&sig=AbC-_12')).toBe('/media/music/Jazz/So%20What.mp3')
+    expect(trackIdOf('/media/a.mp3?kind=cover&exp=1&sig=x')).toBe('/media/a.mp3')
+    expect(trackIdOf('https://nas.example.com/media/a.mp3?sig=keep')).toBe('https://nas.example.com/media/a.mp3?sig=keep')
+    expect(trackIdOf('local:Road Trip/A Morning.mp3')).toBe('local:Road Trip/A Morning.mp3')
+    expect(trackIdOf('/media/unsigned.mp3?v=2')).toBe('/media/unsigned.mp3?v=2')
+  })
+})
+
+describe('remote items to tracks', () => {
+  test('defaults, absolute URLs, dropped items, and artist/year inferred from untagged titles', () => {
+    const { tracks, dropped } = toTracks(
+      [
+        { url: 'Miles%20Davis%20-%20So%20What.mp3', title: 'Miles Davis - So What', mime: 'audio/mpeg' },
+        { url: 'https://cdn.example.com/live.mp3', title: 'Nina Simone: Live 1965', artist: '' },
+        { url: 'tagged.mp3', title: 'Blue - Green', artist: 'Tagged Artist', year: 1961 },
+        { url: '   ', title: 'no url' },
+        { title: 'missing url' } as never,
+      ],
+      'http://nas.local/music/Jazz/',
+    )
+    expect(dropped).toBe(2)
+    expect(tracks.map((t) => [t.url, t.title, t.artist, t.year, t.album, t.mime])).toEqual([
+      ['http://nas.local/music/Jazz/Miles%20Davis%20-%20So%20What.mp3', 'So What', 'Miles Davis', undefined, 'Unknown Album', 'audio/mpeg'],
+      ['https://cdn.example.com/live.mp3', 'Live 1965', 'Nina Simone', 1965, 'Unknown Album', 'audio/mpeg'],
+      ['http://nas.local/music/Jazz/tagged.mp3', 'Blue - Green', 'Tagged Artist', 1961, 'Unknown Album', 'audio/mpeg'],
+    ])
   })
 })

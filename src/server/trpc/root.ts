@@ -1,4 +1,5 @@
 // The app router: one sub-router per domain.
+import { adminRouter } from '../routers/admin'
 import { analyticsRouter } from '../routers/analytics'
 import { authRouter } from '../routers/auth'
 import { chartsRouter } from '../routers/charts'
@@ -20,6 +21,7 @@ export const appRouter = createTRPCRouter({
   folders: foldersRouter,
   remote: remoteRouter,
   playlist: playlistRouter,
+  admin: adminRouter,
   analytics: analyticsRouter,
   stats: statsRouter,
 })

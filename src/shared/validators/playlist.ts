@@ -88,7 +88,8 @@ export const PlayEventUpdateFields = z.strictObject({
 })
 export type PlayEventUpdateFieldsInput = z.input<typeof PlayEventUpdateFields>
 
-const playEventId = z.string({ error: 'Play event id is required' }).trim().min(1, 'Play event id is required').max(64, 'Play event not found')
+// Any id that fits is looked up (an unknown or someone else's is a 404); only absurd ones are a 400.
+const playEventId = z.string({ error: 'Play event id is required' }).trim().min(1, 'Play event id is required').max(256, 'Play event id is too long')
 
 export const PlayEventUpdateSchema = PlayEventUpdateFields.extend({ playEventId })
 export type PlayEventUpdateInput = z.input<typeof PlayEventUpdateSchema>

@@ -8,14 +8,17 @@ import { useLogout } from '~/client/features/auth/use-logout'
 import { Button } from '~/client/ui/button'
 import { displayName } from '~/shared/display-name'
 
-// The spec's order: Dashboard, Users, Folders, Music, Insights, Listening Analytics, Stats,
-// Messages; each entry joins when its screen is built (until then it would only lead to /).
+// The spec's sidebar order: Dashboard, Users, Folders, Music, Insights, Listening Analytics, Stats,
+// Messages.
 const SIDEBAR = [
   { to: '/admin/dashboard', label: 'Dashboard' },
+  { to: '/admin/users', label: 'Users' },
+  { to: '/admin/folders', label: 'Folders' },
   { to: '/admin/music', label: 'Music' },
   { to: '/admin/insights', label: 'Insights' },
   { to: '/admin/listening-analytics', label: 'Listening Analytics' },
   { to: '/admin/stats', label: 'Stats' },
+  { to: '/admin/messages', label: 'Messages' },
 ] as const
 
 export function AdminShell({ children }: { children: ReactNode }) {

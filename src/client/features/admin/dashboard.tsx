@@ -12,13 +12,9 @@ import { formatCount, healthRefreshMs, plural } from './panels/format'
 import { HitAnalyticsPanel } from './panels/hit-analytics'
 import { Panel, panelCard } from './panels/panel'
 
-// Users and Messages are screens of the other admin half; their routes join the route tree with it.
-const usersRoute = '/admin/users' as '/admin'
-const messagesRoute = '/admin/messages' as '/admin'
-
 const RECENT_ACTIVITIES = ['New user registered', 'Playlist "Summer Vibes" created', 'System backup completed'] as const
 
-function Card({ to, title, children, badge }: { to: '/admin' | '/admin/music' | '/admin/insights' | '/admin/listening-analytics' | '/admin/stats'; title: string; children: ReactNode; badge?: ReactNode }) {
+function Card({ to, title, children, badge }: { to: '/admin/messages' | '/admin/users' | '/admin/music' | '/admin/insights' | '/admin/listening-analytics' | '/admin/stats'; title: string; children: ReactNode; badge?: ReactNode }) {
   return (
     <Link
       to={to}
@@ -59,7 +55,7 @@ export function Dashboard() {
       <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Dashboard</h2>
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' }, gap: '4' })}>
         <Card
-          to={messagesRoute}
+          to="/admin/messages"
           title="Messages"
           badge={
             s && s.messages.unread > 0 ? (
@@ -69,7 +65,7 @@ export function Dashboard() {
         >
           {count(s?.messages.total)} total · {count(s?.messages.important)} important
         </Card>
-        <Card to={usersRoute} title="User Management">
+        <Card to="/admin/users" title="User Management">
           {s ? `${plural(s.users.total, 'user')} · ${plural(s.users.admins, 'admin')}` : '… users · … admins'}
         </Card>
         <Card to="/admin/music" title="Music Management">

@@ -164,10 +164,39 @@ export class PlayHandle {
     return this.chain
   }
 
+  /**
+   * The page is going away (reload, tab closed): an async call would be cancelled, so the final
+   * update is written to the queue at once (sent on the next page load; updates are idempotent)
+   * and also sent now with a keepalive request that outlives the page.
+   */
+  exitUpdate(update: Update) {
+    if (this.playEventId === null) {
+      // Still queued from earlier: ride along. (A create still in flight cannot be helped.)
+      if (this.queued) mergeQueued((i) => i.kind === 'play' && i.localId === this.localId, update)
+      return
+    }
+    queueUpdate(this.playEventId, update)
+    if (isSignedIn()) sendKeepalive(this.playEventId, update)
+  }
+
   /** Stops tracking this play in memory (its queued parts stay queued). */
   close() {
     livePlays.delete(this.localId)
   }
+}
+
+/** PUT /api/playlist/plays/{id} with fetch keepalive (the request survives the page). */
+function sendKeepalive(playEventId: string, update: Update) {
+  const token = authStore.get().token
+  if (!token) return
+  try {
+    void fetch(`/api/playlist/plays/${encodeURIComponent(playEventId)}`, {
+      method: 'PUT',
+      keepalive: true,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(update),
+    }).catch(() => {})
+  } catch {}
 }
 
 function queueUpdate(playEventId: string, update: Update) {

@@ -5,43 +5,64 @@ import { css } from 'styled-system/css'
 import { Button } from '~/client/ui/button'
 import { MEDIA_EXTENSIONS } from '~/shared/player/mime'
 import { Icon } from './icons'
+import { warmTagReader } from './read-tags'
 import { filesFromDirectoryPicker, filesFromDrop, filesFromInput, hasDirectoryPicker, type PickedFile } from './local-library'
 
-type Props = { error: string | null; onFiles: (files: PickedFile[], label?: string) => void }
+type OnFiles = (files: PickedFile[], label?: string) => void
+type Props = { error: string | null; onFiles: OnFiles }
+
+const carriesFiles = (e: React.DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files')
+
+/** Drop-target handlers for a folder (or files) dragged from the device. */
+export function useFolderDrop(onFiles: OnFiles) {
+  const [dragging, setDragging] = useState(false)
+  const [reading, setReading] = useState(false)
+  const handlers = {
+    onDragOver: (e: React.DragEvent) => {
+      if (!carriesFiles(e)) return
+      e.preventDefault()
+      if (!dragging) warmTagReader()
+      e.dataTransfer.dropEffect = 'copy'
+      setDragging(true)
+    },
+    onDragLeave: (e: React.DragEvent) => {
+      // Leaving for a child of the target is not leaving.
+      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false)
+    },
+    onDrop: async (e: React.DragEvent) => {
+      if (!carriesFiles(e)) return
+      e.preventDefault()
+      setDragging(false)
+      setReading(true)
+      try {
+        const { files, label } = await filesFromDrop(e.dataTransfer)
+        onFiles(files, label)
+      } finally {
+        setReading(false)
+      }
+    },
+  }
+  return { dragging, reading, handlers }
+}
 
 export function LocalSource({ error, onFiles }: Props) {
   const input = useRef<HTMLInputElement>(null)
-  const [dragging, setDragging] = useState(false)
-  const [reading, setReading] = useState(false)
+  const { dragging, reading, handlers } = useFolderDrop(onFiles)
   // Decided after hydration: the server cannot know the browser.
   const [fsAccess, setFsAccess] = useState(false)
   useEffect(() => setFsAccess(hasDirectoryPicker()), [])
 
-  async function onDrop(e: React.DragEvent) {
-    e.preventDefault()
-    setDragging(false)
-    setReading(true)
-    try {
-      const { files, label } = await filesFromDrop(e.dataTransfer)
-      onFiles(files, label)
-    } finally {
-      setReading(false)
-    }
-  }
-
   async function pickWithAccess() {
+    warmTagReader()
     const picked = await filesFromDirectoryPicker()
     if (picked) onFiles(picked.files, picked.label)
   }
 
   return (
     <div
-      onDragOver={(e) => {
-        e.preventDefault()
-        setDragging(true)
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(e) => void onDrop(e)}
+      onDragOver={handlers.onDragOver}
+      onDragLeave={handlers.onDragLeave}
+      onDrop={(e) => void handlers.onDrop(e)}
       data-dragging={dragging || undefined}
       className={css({
         display: 'flex',
@@ -77,7 +98,15 @@ export function LocalSource({ error, onFiles }: Props) {
         }}
       />
       <div className={css({ display: 'flex', gap: '2', flexDirection: 'column', alignItems: 'center' })}>
-        <Button size="lg" onClick={() => input.current?.click()} disabled={reading}>
+        <Button
+          size="lg"
+          onClick={() => {
+            warmTagReader()
+            input.current?.click()
+          }}
+          onPointerEnter={warmTagReader}
+          disabled={reading}
+        >
           <Icon name="folder" size={18} />
           Select Media Folder
         </Button>

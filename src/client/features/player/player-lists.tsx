@@ -1,7 +1,7 @@
 // The "Up Next" track list (title, artist, duration or 0:00, video icon; at most 30% of the
 // viewport, virtualised) and the simple playlist panel (title, artist, a "Video" badge).
 import { css, cx } from 'styled-system/css'
-import { displayTitle, formatTime, isVideo, type Track } from '~/shared/player/track'
+import { displayTitle, formatTime, isVideo as isVideoTrack, type Track } from '~/shared/player/track'
 import { Icon } from './icons'
 import { VirtualList } from './virtual-list'
 
@@ -21,7 +21,9 @@ const row = css({
   '&[aria-current=true]': { bg: 'accent.muted' },
 })
 
-export function TrackList({ tracks, activeIndex, playing, isLiked, onSelect }: { tracks: readonly Track[]; activeIndex: number; playing: boolean; isLiked: (title: string) => boolean; onSelect: (i: number) => void }) {
+type VideoRule = (t: Track) => boolean
+
+export function TrackList({ tracks, activeIndex, playing, isLiked, onSelect, isVideo = isVideoTrack }: { tracks: readonly Track[]; activeIndex: number; playing: boolean; isLiked: (title: string) => boolean; onSelect: (i: number) => void; isVideo?: VideoRule }) {
   return (
     <section aria-labelledby="up-next" className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}>
       <div className={css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', px: '1', mb: '2' })}>
@@ -68,7 +70,7 @@ export function TrackList({ tracks, activeIndex, playing, isLiked, onSelect }: {
   )
 }
 
-export function SimplePlaylist({ tracks, activeIndex, onSelect }: { tracks: readonly Track[]; activeIndex: number; onSelect: (i: number) => void }) {
+export function SimplePlaylist({ tracks, activeIndex, onSelect, isVideo = isVideoTrack }: { tracks: readonly Track[]; activeIndex: number; onSelect: (i: number) => void; isVideo?: VideoRule }) {
   return (
     <section aria-labelledby="playlist-panel" className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}>
       <h2 id="playlist-panel" className={css({ fontWeight: 'bold', px: '1', mb: '2' })}>

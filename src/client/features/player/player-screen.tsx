@@ -2,17 +2,21 @@
 // chooser, the player and the Featured Promotions grid. Logging out clears the playlists, the
 // source and the current track (§4 "Auth").
 import { Tabs } from '@ark-ui/react/tabs'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { LOGOUT_EVENT, useAuth } from '~/client/features/auth/auth-store'
 import type { Track } from '~/shared/player/track'
 import { Icon } from './icons'
 import { useLocalLibrary } from './local-library'
-import { LocalSource } from './local-source'
+import type { PickedFile } from './local-library'
+import { LocalSource, useFolderDrop } from './local-source'
 import { Player } from './player'
 import { FeaturedPromotions } from './promotions'
-import { RemoteSource } from './remote-source'
 import { clearStoredPlaylist, loadStoredPlaylist, saveStoredPlaylist } from './stored-playlists'
+
+// The Remote URL form (and the validators it brings) loads when its tab is first opened.
+const loadRemoteSource = () => import('./remote-source')
+const RemoteSource = lazy(() => loadRemoteSource().then((m) => ({ default: m.RemoteSource })))
 
 type Source = 'local' | 'remote'
 type RemoteList = { tracks: Track[]; label: string; url: string; autoPlay: boolean }
@@ -23,8 +27,9 @@ const tabTrigger = css({
   alignItems: 'center',
   justifyContent: 'center',
   gap: '2',
-  px: '4',
+  px: { base: '2', sm: '4' },
   h: '10',
+  whiteSpace: 'nowrap',
   fontSize: 'sm',
   fontWeight: 'semibold',
   color: 'fg.muted',
@@ -41,12 +46,14 @@ export function PlayerScreen() {
   const [source, setSource] = useState<Source>('local')
   const [remote, setRemote] = useState<RemoteList | null>(null)
 
-  // A member's last remote playlist survives a reload (without starting by itself).
+  // A member's last remote playlist survives a reload (shown, without starting by itself).
   useEffect(() => {
     if (!auth.ready || !auth.isAuthenticated || remote) return
     const stored = loadStoredPlaylist('remote')
-    if (stored && stored.tracks.length > 0) setRemote({ tracks: stored.tracks, label: stored.label, url: stored.url ?? '', autoPlay: false })
-  }, [auth.ready, auth.isAuthenticated, remote])
+    if (!stored || stored.tracks.length === 0) return
+    setRemote({ tracks: stored.tracks, label: stored.label, url: stored.url ?? '', autoPlay: false })
+    if (library.tracks.length === 0) setSource('remote')
+  }, [auth.ready, auth.isAuthenticated, remote, library.tracks.length])
 
   useEffect(() => {
     const onLogout = () => {
@@ -58,6 +65,9 @@ export function PlayerScreen() {
     window.addEventListener(LOGOUT_EVENT, onLogout)
     return () => window.removeEventListener(LOGOUT_EVENT, onLogout)
   }, [library.clear])
+
+  const loadLocal = (files: PickedFile[], folderLabel?: string) => void library.load(files, folderLabel).then((ok) => ok && setSource('local'))
+  const drop = useFolderDrop(loadLocal)
 
   const remoteAllowed = auth.isAuthenticated && remote !== null
   const active: Source = source === 'remote' && remoteAllowed ? 'remote' : 'local'
@@ -73,13 +83,13 @@ export function PlayerScreen() {
 
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, gap: '6', alignItems: 'start' })}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-          <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as Source)} className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}>
+          <Tabs.Root lazyMount value={tab} onValueChange={(d) => setTab(d.value as Source)} className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}>
             <Tabs.List aria-label="Media source" className={css({ display: 'flex', gap: '1', p: '1', bg: 'bg.subtle', borderRadius: 'xl', mb: '4' })}>
               <Tabs.Trigger value="local" className={tabTrigger}>
                 <Icon name="folder" size={16} />
                 Local Files
               </Tabs.Trigger>
-              <Tabs.Trigger value="remote" className={tabTrigger}>
+              <Tabs.Trigger value="remote" className={tabTrigger} onPointerEnter={() => void loadRemoteSource()} onFocus={() => void loadRemoteSource()}>
                 {auth.isAuthenticated ? <Icon name="globe" size={16} /> : <Icon name="lock" size={16} />}
                 Remote URL
               </Tabs.Trigger>
@@ -87,20 +97,19 @@ export function PlayerScreen() {
             <Tabs.Content value="local">
               <LocalSource
                 error={library.error}
-                onFiles={(files, folderLabel) => {
-                  if (files.length === 0) return
-                  void library.load(files, folderLabel).then((ok) => ok && setSource('local'))
-                }}
+                onFiles={loadLocal}
               />
             </Tabs.Content>
             <Tabs.Content value="remote">
-              <RemoteSource
-                onLoaded={(list, folder, url) => {
-                  setRemote({ tracks: list, label: folder, url, autoPlay: true })
-                  saveStoredPlaylist('remote', { label: folder, url, tracks: list })
-                  setSource('remote')
-                }}
-              />
+              <Suspense fallback={<p className={css({ py: '8', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>Loading...</p>}>
+                <RemoteSource
+                  onLoaded={(list, folder, url) => {
+                    setRemote({ tracks: list, label: folder, url, autoPlay: true })
+                    saveStoredPlaylist('remote', { label: folder, url, tracks: list })
+                    setSource('remote')
+                  }}
+                />
+              </Suspense>
             </Tabs.Content>
           </Tabs.Root>
 
@@ -118,13 +127,17 @@ export function PlayerScreen() {
           />
         </div>
 
-        <Player
-          key={active}
-          tracks={tracks}
-          source={active}
-          label={label}
-          autoPlay={active === 'remote' ? remote!.autoPlay : true}
-        />
+        {/* A folder dropped anywhere on the player plays too. */}
+        <div
+          data-testid="player-drop-zone"
+          data-dragging={drop.dragging || undefined}
+          onDragOver={drop.handlers.onDragOver}
+          onDragLeave={drop.handlers.onDragLeave}
+          onDrop={(e) => void drop.handlers.onDrop(e)}
+          className={css({ position: 'relative', borderRadius: '2xl', '&[data-dragging]': { outline: '2px dashed', outlineColor: 'accent.default', outlineOffset: '4px' } })}
+        >
+          <Player key={active} tracks={tracks} source={active} label={label} autoPlay={active === 'remote' ? remote!.autoPlay : true} />
+        </div>
       </div>
 
       <FeaturedPromotions />
@@ -150,11 +163,23 @@ function SourceChooser(p: { active: Source; localCount: number; remoteCount: num
       <p id="source-chooser" className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wider' })}>
         Playing from
       </p>
-      <div role="radiogroup" aria-labelledby="source-chooser" className={css({ display: 'flex', gap: '1', p: '1', bg: 'bg.subtle', borderRadius: 'xl' })}>
-        <button type="button" role="radio" aria-checked={p.active === 'local'} className={option} onClick={() => p.onChange('local')}>
+      {/* A radio group: one tab stop, arrows move the choice (WAI-ARIA radio pattern). */}
+      <div
+        role="radiogroup"
+        aria-labelledby="source-chooser"
+        onKeyDown={(e) => {
+          const to: Source | null = ['ArrowLeft', 'ArrowUp'].includes(e.key) ? 'local' : ['ArrowRight', 'ArrowDown'].includes(e.key) ? 'remote' : null
+          if (!to) return
+          e.preventDefault()
+          p.onChange(to)
+          e.currentTarget.querySelector<HTMLElement>(`[data-value=${to}]`)?.focus()
+        }}
+        className={css({ display: 'flex', gap: '1', p: '1', bg: 'bg.subtle', borderRadius: 'xl' })}
+      >
+        <button type="button" role="radio" data-value="local" aria-checked={p.active === 'local'} tabIndex={p.active === 'local' ? 0 : -1} className={option} onClick={() => p.onChange('local')}>
           Local ({p.localCount})
         </button>
-        <button type="button" role="radio" aria-checked={p.active === 'remote'} className={option} onClick={() => p.onChange('remote')}>
+        <button type="button" role="radio" data-value="remote" aria-checked={p.active === 'remote'} tabIndex={p.active === 'remote' ? 0 : -1} className={option} onClick={() => p.onChange('remote')}>
           Remote ({p.remoteCount})
         </button>
       </div>

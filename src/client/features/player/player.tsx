@@ -7,6 +7,7 @@ import { css, cx } from 'styled-system/css'
 import { useTRPCClient } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { toast } from '~/client/ui/toaster'
+import { inferArtist, inferYear } from '~/shared/player/file-name'
 import { AD_CHANCE, isIgnorablePlayRejection, PLAYBACK_ERROR_HINT, playbackErrorText, shouldShowAd } from '~/shared/player/errors'
 import { leaveReport, PROGRESS_REPORT_MS, round2 } from '~/shared/player/listening'
 import { makeOrder, nextIndex, previousIndex, visibleNeighbours } from '~/shared/player/order'
@@ -71,7 +72,8 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
   )
   const [durations, setDurations] = useState<Record<number, number>>({})
 
-  const [index, setIndex] = useState(() => (autoPlay && tracks.length > 0 ? 0 : -1))
+  // A list that does not start by itself still shows its first track, ready to play.
+  const [index, setIndex] = useState(() => (tracks.length > 0 ? 0 : -1))
   const [loadSeq, setLoadSeq] = useState(0)
   const [playing, setPlaying] = useState(false)
   const [currentTime, setCurrentTime] = useState(0)
@@ -98,8 +100,10 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
   const afterAd = useRef<number>(-1)
   const prevTracks = useRef(tracks)
 
+  /** Video by the spec's rule, unless the media fallback turned the track into audio/mpeg. */
+  const videoOf = (t: Track) => (mimeOverrides.current.has(t.url) ? t.mime.toLowerCase().startsWith('video') : isVideo(t))
   const current: Track | undefined = index >= 0 ? list[index] : undefined
-  const currentVideo = current ? isVideo(current) : false
+  const currentVideo = current ? videoOf(current) : false
   const currentTitle = current ? displayTitle(current) : 'No Track Selected'
 
   useEffect(() => {
@@ -119,13 +123,15 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
   }
   const counterFields = () => ({ listenDuration: elapsed(), bufferCount: counters.current.buffers, qualityDrops: counters.current.drops })
 
-  /** Reports how the current play ended and forgets it. */
-  function leaveCurrent(kind: 'skip' | 'ended') {
+  /** Reports how the current play ended and forgets it (durably when the page is going away). */
+  function leaveCurrent(kind: 'skip' | 'ended', exiting = false) {
     const h = play.current
     if (!h) return
     const el = media.current
     const report = kind === 'ended' ? { completed: true, skipped: false } : leaveReport(counters.current.listened, knownDuration(), el?.currentTime ?? 0)
-    void h.update({ ...counterFields(), ...report, endedAt: Date.now() })
+    const update = { ...counterFields(), ...report, endedAt: Date.now() }
+    if (exiting) h.exitUpdate(update)
+    else void h.update(update)
     h.close()
     play.current = null
   }
@@ -133,15 +139,18 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
   function beginPlayEvent(sourceKind: PlaySource) {
     if (!current) return
     const playOrder = order.map((i) => list[i]).filter(Boolean)
+    const title = displayTitle(current)
+    // Untagged tracks still tell what they can (§5 "Metadata inference").
+    const inferred = current.artist ? null : inferArtist(title)
     play.current = startPlay({
       trackId: trackIdOf(current.url),
       url: current.url,
-      title: displayTitle(current),
+      title,
       duration: knownDuration(),
-      artist: current.artist,
+      artist: current.artist || inferred?.artist,
       album: current.album === 'Unknown Album' ? undefined : current.album,
       genre: current.genre,
-      year: current.year,
+      year: current.year ?? inferYear(title),
       source: sourceKind,
       playlistId: playlistId ?? (source === 'folder' ? undefined : source),
       list: playOrder,
@@ -186,7 +195,7 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
     const start = autoPlay && tracks.length > 0
     wantPlay.current = start
     pendingSource.current = start ? 'playlist' : null
-    setIndex(start ? 0 : -1)
+    setIndex(tracks.length > 0 ? 0 : -1)
     setLoadSeq((s) => s + 1)
   }, [tracks])
 
@@ -262,7 +271,7 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
     if (!el || !track || !code || code === 1) return // aborts are not errors
     if (!fellBack.current.has(track.url)) {
       fellBack.current.add(track.url)
-      if (isVideo(track)) {
+      if (isVideo(track) && track.mime !== DEFAULT_MIME) {
         // A video that will not play may still have a playable audio track.
         setTrackMime(track.url, DEFAULT_MIME)
         return
@@ -281,8 +290,8 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
   // ---- element events ---------------------------------------------------------------------------
 
   // Handlers read the latest render through this ref, so listeners are attached once.
-  const latest = useRef({ onEnded: () => {}, onMediaError: () => {}, beginPlayEvent, current })
-  latest.current = { onEnded, onMediaError: () => void onMediaError(), beginPlayEvent, current }
+  const latest = useRef({ onEnded: () => {}, onMediaError: () => {}, beginPlayEvent, currentVideo })
+  latest.current = { onEnded, onMediaError: () => void onMediaError(), beginPlayEvent, currentVideo }
 
   useEffect(() => {
     const el = media.current
@@ -396,11 +405,11 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
 
   // Leaving the page or unmounting reports the play as left.
   useEffect(() => {
-    const onHide = () => leaveCurrentRef.current('skip')
+    const onHide = () => leaveCurrentRef.current('skip', true)
     window.addEventListener('pagehide', onHide)
     return () => {
       window.removeEventListener('pagehide', onHide)
-      onHide()
+      leaveCurrentRef.current('skip')
     }
   }, [])
   const leaveCurrentRef = useRef(leaveCurrent)
@@ -530,7 +539,7 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
   const hintTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   function maybeShowHint() {
     const el = media.current
-    if (!el || window.innerWidth >= MOBILE_WIDTH || !latest.current.current || !isVideo(latest.current.current)) return
+    if (!el || window.innerWidth >= MOBILE_WIDTH || !latest.current.currentVideo) return
     setHint(true)
     if (hintTimer.current) clearTimeout(hintTimer.current)
     hintTimer.current = setTimeout(() => setHint(false), MOBILE_HINT_MS)
@@ -561,6 +570,10 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
           <h2 data-testid="track-title" className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineClamp: '2', wordBreak: 'break-word' })}>
             {currentTitle}
           </h2>
+          {/* Screen readers hear each change of track (the title above is not a live region). */}
+          <p aria-live="polite" data-testid="track-announcement" className={css({ srOnly: true })}>
+            {current ? `Current track: ${currentTitle}${current.artist ? ` by ${current.artist}` : ''}` : ''}
+          </p>
           {current && (
             <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
               {[current.artist, current.album !== 'Unknown Album' ? current.album : '', current.year].filter(Boolean).join(' · ') || 'Unknown Artist'}
@@ -612,14 +625,23 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
             data-kind={currentVideo ? 'video' : 'audio'}
             playsInline
             preload="metadata"
-            onClick={() => currentVideo && togglePlay()}
-            className={css({ w: 'full', maxH: { base: '56vh', md: '60vh' }, bg: 'black', display: 'block', '&[data-kind=audio]': { display: 'none' } })}
+            // In fullscreen the browser's own controls come up on a tap (the mobile hint says so).
+            controls={fullscreen.on && currentVideo}
+            onClick={() => currentVideo && !fullscreen.on && togglePlay()}
+            className={css({
+              w: 'full',
+              maxH: { base: '56vh', md: '60vh' },
+              bg: 'black',
+              display: 'block',
+              '&[data-kind=audio]': { display: 'none' },
+              '[data-fullscreen] > &': { h: '100vh', maxH: 'none', objectFit: 'contain' },
+            })}
             aria-label={currentVideo ? `Video: ${currentTitle}` : undefined}
           />
           {!currentVideo && <AudioArt track={current} playing={playing} empty={list.length === 0} />}
           {currentVideo && (
             <button type="button" aria-label="Fullscreen" aria-pressed={fullscreen.on} onClick={() => void toggleFullscreen()} className={css({ position: 'absolute', top: '2', right: '2', w: '10', h: '10', display: 'grid', placeItems: 'center', borderRadius: 'full', bg: 'black/55', color: 'white', cursor: 'pointer', _hover: { bg: 'black/75' } })}>
-              <Icon name="fullscreen" size={18} />
+              <Icon name={fullscreen.on ? 'exitFullscreen' : 'fullscreen'} size={18} />
             </button>
           )}
           {hint && (
@@ -681,9 +703,9 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
         />
       </div>
 
-      {showPlaylist && <SimplePlaylist tracks={displayList} activeIndex={index} onSelect={(i) => go(i, 'direct', { manual: true })} />}
+      {showPlaylist && <SimplePlaylist tracks={displayList} activeIndex={index} isVideo={videoOf} onSelect={(i) => go(i, 'direct', { manual: true })} />}
 
-      <TrackList tracks={displayList} activeIndex={index} playing={playing} isLiked={likes.isLiked} onSelect={(i) => go(i, 'direct', { manual: true })} />
+      <TrackList tracks={displayList} activeIndex={index} playing={playing} isVideo={videoOf} isLiked={likes.isLiked} onSelect={(i) => go(i, 'direct', { manual: true })} />
 
       <AdvertModal promotion={ad} onClose={closeAd} />
     </section>

@@ -8,12 +8,24 @@ let loader: Promise<typeof import('music-metadata')> | null = null
 
 const READ_TIMEOUT_MS = 10_000
 
-export async function readTags(file: File): Promise<FileTags> {
+function loadParser() {
   loader ??= import('music-metadata').catch((error) => {
     loader = null // a failed chunk load may succeed next time
     throw error
   })
-  const mm = await loader
+  return loader
+}
+
+/**
+ * Starts loading the tag reader when someone shows they are about to pick a folder, so the first
+ * track's tags are usually read before it starts (and its play event carries them).
+ */
+export function warmTagReader() {
+  void loadParser().catch(() => {})
+}
+
+export async function readTags(file: File): Promise<FileTags> {
+  const mm = await loadParser()
   // A file the parser cannot finish must not hold up the rest of the folder.
   const meta = await Promise.race([
     mm.parseBlob(file, { duration: false, skipCovers: false, skipPostHeaders: true }),

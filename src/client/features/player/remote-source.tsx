@@ -11,7 +11,8 @@ import { Button, button } from '~/client/ui/button'
 import { TextField } from '~/client/ui/text-field'
 import { toast } from '~/client/ui/toaster'
 import { folderNameFromUrl } from '~/shared/player/file-name'
-import { makeTrack, normalizeTrackUrl, type Track } from '~/shared/player/track'
+import { toTracks } from '~/shared/player/server-tracks'
+import type { Track } from '~/shared/player/track'
 import { RemotePlaylistSchema } from '~/shared/validators'
 import { TRPCClientError } from '@trpc/client'
 import { Icon } from './icons'
@@ -22,20 +23,6 @@ type RemoteLoader = (url: string) => Promise<Partial<Track>[]>
 export function useRemotePlaylistLoader(): RemoteLoader {
   const client = useTRPCClient()
   return useCallback((url: string) => client.remote.playlist.query({ url }), [client])
-}
-
-/** Server items to tracks: defaults filled, URLs made absolute; items without a URL dropped. */
-export function toTracks(items: readonly Partial<Track>[], base: string): { tracks: Track[]; dropped: number } {
-  const tracks: Track[] = []
-  let dropped = 0
-  for (const item of items) {
-    if (!item || typeof item.url !== 'string' || !item.url.trim()) {
-      dropped++
-      continue
-    }
-    tracks.push(makeTrack({ ...item, url: normalizeTrackUrl(item.url, base) }))
-  }
-  return { tracks, dropped }
 }
 
 export function RemoteSource({ onLoaded }: { onLoaded: (tracks: Track[], label: string, url: string) => void }) {

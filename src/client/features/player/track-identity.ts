@@ -31,5 +31,14 @@ export function mediaUrlOf(url: string): string {
   return objectUrl
 }
 
-/** The id recorded in listening events (the track's own URL: local:{path} or http(s)). */
-export const trackIdOf = (url: string) => url
+const SIGNED_MEDIA = /^(\/media\/[^?#]*)\?(?:[^#]*&)?sig=/
+
+/**
+ * The id recorded in listening events: the track's own URL (local:{path} or http(s)), except that
+ * a member folder's signed /media/ URL loses its expiry and signature, so a track keeps one id
+ * from day to day and no working media link is stored in the analytics.
+ */
+export function trackIdOf(url: string): string {
+  const signed = SIGNED_MEDIA.exec(url)
+  return signed ? signed[1] : url
+}

@@ -1,5 +1,6 @@
 // Every documented REST path (docs/rest-api.md), one file per domain.
 import type { RestRoute } from '../define'
+import { adminRoutes } from './admin'
 import { analyticsRoutes } from './analytics'
 import { authRoutes } from './auth'
 import { chartsRoutes } from './charts'
@@ -11,4 +12,4 @@ import { playlistRoutes } from './playlist'
 import { remoteRoutes } from './remote'
 import { statsRoutes } from './stats'
 
-export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes, ...contactRoutes, ...chartsRoutes, ...hitsRoutes, ...folderRoutes, ...remoteRoutes, ...playlistRoutes, ...statsRoutes, ...analyticsRoutes]
+export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes, ...contactRoutes, ...chartsRoutes, ...hitsRoutes, ...folderRoutes, ...remoteRoutes, ...playlistRoutes, ...adminRoutes, ...statsRoutes, ...analyticsRoutes]

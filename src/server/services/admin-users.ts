@@ -1,0 +1,117 @@
+// Admin user management (admin spec §2 "Users", CONTRACT §3 "Admin"): list, delete, grant or
+// revoke admin, and the per-user folder calls, which reuse the members' folder services once
+// the target user is known to exist.
+import { TRPCError } from '@trpc/server'
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { Db } from '~/db/client'
+import { folders, users } from '~/db/schema'
+import type { BulkAddFoldersInput } from '~/shared/validators/admin'
+import { deleteUserSessions } from '../auth/sessions'
+import { createFolder, type FolderDto } from './folders'
+
+export const USER_NOT_FOUND = 'User not found'
+export const CANNOT_DELETE_SELF = 'You cannot delete your own account.'
+export const CANNOT_CHANGE_OWN_ROLE = 'You cannot modify your own admin rights.'
+export const CANNOT_DELETE_ADMIN = 'You cannot delete an admin account. Revoke their admin rights first.'
+export const FOLDER_ALREADY_THERE = 'User already has a folder with this path'
+
+/** The admin list's user (the spec's _id or id; never the password hash). */
+export type AdminUserDto = { _id: string; id: string; username: string; email: string; isAdmin: boolean; createdAt: string }
+
+const columns = { id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, createdAt: users.createdAt }
+const toDto = (u: { id: string; username: string; email: string; isAdmin: boolean; createdAt: Date }): AdminUserDto => ({
+  _id: u.id,
+  id: u.id,
+  username: u.username,
+  email: u.email,
+  isAdmin: u.isAdmin,
+  createdAt: u.createdAt.toISOString(),
+})
+
+const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message })
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: USER_NOT_FOUND })
+
+/** Every account, newest first. */
+export function listUsers(db: Db): AdminUserDto[] {
+  return db.select(columns).from(users).orderBy(desc(users.createdAt), desc(users.id)).all().map(toDto)
+}
+
+export function requireUser(db: Db, id: string): AdminUserDto {
+  const row = db.select(columns).from(users).where(eq(users.id, id)).get()
+  if (!row) throw notFound()
+  return toDto(row)
+}
+
+/**
+ * Deletes another, non-admin account. The foreign keys remove its folders, sessions (so its
+ * tokens answer 401), likes and reset tokens; play events, interactions and logins keep their
+ * rows with the user set to null, so analytics stay whole.
+ */
+export function deleteUser(db: Db, actorId: string, id: string): { id: string; deleted: true } {
+  if (id === actorId) throw badRequest(CANNOT_DELETE_SELF)
+  return db.transaction((tx) => {
+    const target = tx.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).get()
+    if (!target) throw notFound()
+    if (target.isAdmin) throw badRequest(CANNOT_DELETE_ADMIN)
+    tx.delete(users).where(eq(users.id, id)).run()
+    return { id, deleted: true as const }
+  })
+}
+
+/** Grants or revokes admin; a real change ends every session of that user (old tokens → 401). */
+export function setUserRole(db: Db, actorId: string, id: string, isAdmin: boolean): AdminUserDto {
+  if (id === actorId) throw badRequest(CANNOT_CHANGE_OWN_ROLE)
+  return db.transaction((tx) => {
+    const before = tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).get()
+    if (!before) throw notFound()
+    const row = tx.update(users).set({ isAdmin }).where(eq(users.id, id)).returning(columns).get()
+    if (before.isAdmin !== isAdmin) deleteUserSessions(tx as unknown as Db, id)
+    return toDto(row)
+  })
+}
+
+export type BulkAddResult = {
+  successful: Array<{ userId: string; username: string; folder: FolderDto }>
+  failed: Array<{ userId: string; username: string | null; error: string }>
+}
+
+/**
+ * Adds one folder to many users in one transaction. Each user succeeds or fails on its own: an
+ * unknown id, a user already holding a folder with this path (so a repeated bulk add does not
+ * duplicate) or a user at the folder limit lands in `failed` with the reason.
+ */
+export function bulkAddFolder(db: Db, input: BulkAddFoldersInput): BulkAddResult {
+  const ids = [...new Set(input.userIds)]
+  const result: BulkAddResult = { successful: [], failed: [] }
+  db.transaction((tx) => {
+    const found = new Map(tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids)).all().map((u) => [u.id, u.username]))
+    const holders = new Set(
+      tx
+        .select({ userId: folders.userId })
+        .from(folders)
+        .where(and(inArray(folders.userId, ids), eq(folders.path, input.path)))
+        .all()
+        .map((f) => f.userId),
+    )
+    for (const userId of ids) {
+      const username = found.get(userId)
+      if (username === undefined) {
+        result.failed.push({ userId, username: null, error: USER_NOT_FOUND })
+        continue
+      }
+      if (holders.has(userId)) {
+        result.failed.push({ userId, username, error: FOLDER_ALREADY_THERE })
+        continue
+      }
+      try {
+        // A nested transaction is a savepoint: one user's failure leaves the others' folders.
+        const folder = createFolder(tx as unknown as Db, userId, { label: input.label, path: input.path })
+        result.successful.push({ userId, username, folder })
+      } catch (error) {
+        if (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR') throw error
+        result.failed.push({ userId, username, error: error.message })
+      }
+    }
+  })
+  return result
+}

@@ -1,0 +1,106 @@
+// The admin inbox (admin spec §2 "Messages", §4): contact messages newest first, filtered by
+// unread or important, paged by a keyset cursor so a long inbox never loads whole. The list
+// carries a short preview; the full body comes with the detail.
+import { TRPCError } from '@trpc/server'
+import { and, count, desc, eq, lt, lte, or, type SQL } from 'drizzle-orm'
+import type { Db } from '~/db/client'
+import { contactMessages } from '~/db/schema'
+import type { AdminMessageListInput, MessageFilter } from '~/shared/validators/admin'
+
+export const MESSAGE_NOT_FOUND = 'Message not found'
+export const PREVIEW_CHARS = 140
+
+export type MessageSummary = { id: string; name: string; email: string; subject: string; preview: string; date: string; read: boolean; important: boolean }
+export type MessageDto = { id: string; name: string; email: string; subject: string; message: string; date: string; read: boolean; important: boolean }
+export type MessageCounts = { total: number; unread: number; important: number }
+export type MessagePage = { messages: MessageSummary[]; nextCursor: string | null; counts: MessageCounts }
+
+const m = contactMessages
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: MESSAGE_NOT_FOUND })
+
+// Each filter reads one of the (flag, created_at) indexes.
+const filterWhere: Record<MessageFilter, SQL | undefined> = {
+  all: undefined,
+  unread: eq(m.read, false),
+  important: eq(m.important, true),
+}
+
+// The cursor names the last row shown: its time and id (ties on time are broken by id).
+const encodeCursor = (date: Date, id: string) => `${date.getTime()}_${id}`
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  const match = /^(\d{1,15})_([\w-]{1,64})$/.exec(cursor)
+  if (!match) throw new TRPCError({ code: 'BAD_REQUEST', message: 'cursor is not valid' })
+  return { at: new Date(Number(match[1])), id: match[2] }
+}
+
+/** One line of the body for the list: whitespace folded, cut on a character boundary. */
+function preview(message: string): string {
+  const flat = message.replace(/\s+/g, ' ').trim()
+  const chars = Array.from(flat)
+  return chars.length <= PREVIEW_CHARS ? flat : `${chars.slice(0, PREVIEW_CHARS - 1).join('').trimEnd()}…`
+}
+
+/** Inbox totals for the filter line (each count reads an index, not the bodies). */
+export function messageCounts(db: Db): MessageCounts {
+  const total = db.select({ n: count() }).from(m).get()?.n ?? 0
+  const unread = db.select({ n: count() }).from(m).where(eq(m.read, false)).get()?.n ?? 0
+  const important = db.select({ n: count() }).from(m).where(eq(m.important, true)).get()?.n ?? 0
+  return { total, unread, important }
+}
+
+export function listMessages(db: Db, input: AdminMessageListInput): MessagePage {
+  const { filter, limit, cursor } = input
+  const after = cursor ? decodeCursor(cursor) : null
+  // `created_at <= t` bounds the index range; the OR only sorts out rows sharing that instant.
+  const where = and(filterWhere[filter], after ? and(lte(m.createdAt, after.at), or(lt(m.createdAt, after.at), lt(m.id, after.id))) : undefined)
+  const rows = db
+    .select({ id: m.id, name: m.name, email: m.email, subject: m.subject, message: m.message, createdAt: m.createdAt, read: m.read, important: m.important })
+    .from(m)
+    .where(where)
+    .orderBy(desc(m.createdAt), desc(m.id))
+    .limit(limit + 1)
+    .all()
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  return {
+    messages: page.map((r) => ({ id: r.id, name: r.name, email: r.email, subject: r.subject, preview: preview(r.message), date: r.createdAt.toISOString(), read: r.read, important: r.important })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+    counts: messageCounts(db),
+  }
+}
+
+const detailColumns = { id: m.id, name: m.name, email: m.email, subject: m.subject, message: m.message, createdAt: m.createdAt, read: m.read, important: m.important }
+const toDto = (r: { id: string; name: string; email: string; subject: string; message: string; createdAt: Date; read: boolean; important: boolean }): MessageDto => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  subject: r.subject,
+  message: r.message,
+  date: r.createdAt.toISOString(),
+  read: r.read,
+  important: r.important,
+})
+
+export function getMessage(db: Db, id: string): MessageDto {
+  const row = db.select(detailColumns).from(m).where(eq(m.id, id)).get()
+  if (!row) throw notFound()
+  return toDto(row)
+}
+
+/** Sets read and/or important (they toggle independently). */
+export function updateMessage(db: Db, id: string, flags: { read?: boolean; important?: boolean }): MessageDto {
+  const row = db
+    .update(m)
+    .set({ ...(flags.read === undefined ? {} : { read: flags.read }), ...(flags.important === undefined ? {} : { important: flags.important }) })
+    .where(eq(m.id, id))
+    .returning(detailColumns)
+    .get()
+  if (!row) throw notFound()
+  return toDto(row)
+}
+
+export function deleteMessage(db: Db, id: string): { id: string; deleted: true } {
+  const row = db.delete(m).where(eq(m.id, id)).returning({ id: m.id }).get()
+  if (!row) throw notFound()
+  return { id: row.id, deleted: true }
+}

@@ -1,0 +1,82 @@
+// Shared bits of the player's browser tests: ffmpeg fixtures, the media element's state, waits on
+// the track title, and reading the server's database.
+import { Database } from 'bun:sqlite'
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+
+export function ffmpeg(...args: string[]) {
+  const r = Bun.spawnSync(['ffmpeg', '-hide_banner', '-loglevel', 'error', '-y', ...args], { stderr: 'pipe' })
+  if (r.exitCode !== 0) throw new Error(`ffmpeg failed: ${r.stderr.toString()}`)
+}
+
+/** A small mono MP3 tone with optional ID3 tags. */
+export function tone(file: string, seconds: number, tags: Record<string, string | number> = {}, frequency = 440) {
+  const meta = Object.entries(tags).flatMap(([k, v]) => ['-metadata', `${k}=${v}`])
+  ffmpeg('-f', 'lavfi', '-i', `sine=frequency=${frequency}:duration=${seconds}`, '-ac', '1', '-ar', '22050', '-b:a', '32k', ...meta, file)
+}
+
+/** A tiny H.264/AAC MP4 test card. */
+export function clip(file: string, seconds: number) {
+  ffmpeg('-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=160x120:rate=15`, '-f', 'lavfi', '-i', `sine=duration=${seconds}`, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file)
+}
+
+/** Bytes no decoder accepts (a "video" or "song" that cannot play). */
+export const garbage = () => new Uint8Array(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251))
+
+export type MediaState = { currentTime: number; paused: boolean; volume: number; muted: boolean; kind: string | null; src: string; controls: boolean }
+
+export const media = (page: Page): Promise<MediaState> =>
+  page.evaluate(() => {
+    const el = document.querySelector('[data-testid=media]') as HTMLVideoElement
+    return { currentTime: el.currentTime, paused: el.paused, volume: el.volume, muted: el.muted, kind: el.getAttribute('data-kind'), src: el.currentSrc, controls: el.controls }
+  })
+
+/** Waits until the media element is playing past `seconds`. */
+export const playsPast = (page: Page, seconds: number, timeout?: number) =>
+  page.waitForFunction(
+    (s) => {
+      const el = document.querySelector('[data-testid=media]') as HTMLMediaElement
+      return !el.paused && el.currentTime > s
+    },
+    seconds,
+    { timeout },
+  )
+
+export const waitPaused = (page: Page) => page.waitForFunction(() => (document.querySelector('[data-testid=media]') as HTMLMediaElement).paused)
+
+/** Waits until the player's title reads `text`. */
+export async function expectTitle(page: Page, text: string) {
+  try {
+    await page.waitForFunction((t) => document.querySelector('[data-testid=track-title]')?.textContent === t, text)
+  } catch (e) {
+    const shown = await page.evaluate(() => document.querySelector('[data-testid=track-title]')?.textContent)
+    throw new Error(`title never became ${JSON.stringify(text)} (showing ${JSON.stringify(shown)}): ${e}`)
+  }
+}
+
+/** Forces (1) or forbids (0) adverts for the page's lifetime. */
+export const setAdChance = (page: Page, chance: number) => page.addInitScript((c) => ((window as unknown as { __vibesAdChance: number }).__vibesAdChance = c), chance)
+
+export type Row = Record<string, string | number | null>
+
+/** Polls the server's SQLite file (read-only) until `ok(row)` holds. */
+export async function waitForRow<T = Row>(dataDir: string, sql: string, params: string[], ok: (row: T | null) => boolean = (r) => r !== null, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const conn = new Database(path.join(dataDir, 'vibes.db'), { readonly: true })
+    const row = conn.query(sql).get(...params) as T | null
+    conn.close()
+    if (ok(row)) return row as T
+    if (Date.now() > deadline) throw new Error(`no matching row for ${sql} ${JSON.stringify(params)} (last: ${JSON.stringify(row)})`)
+    await Bun.sleep(100)
+  }
+}
+
+export function readRows<T = Row>(dataDir: string, sql: string, ...params: string[]): T[] {
+  const conn = new Database(path.join(dataDir, 'vibes.db'), { readonly: true })
+  try {
+    return conn.query(sql).all(...params) as T[]
+  } finally {
+    conn.close()
+  }
+}
