@@ -18,6 +18,7 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as AdminMusicRouteImport } from './routes/_admin/music'
 import { Route as MemberFoldersRouteImport } from './routes/_member/folders'
 import { Route as MemberPlayerRouteImport } from './routes/_member/player'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
@@ -26,7 +27,11 @@ import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin/index'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin/dashboard'
 import { Route as AdminAdminFoldersRouteImport } from './routes/_admin/admin/folders'
+import { Route as AdminAdminInsightsRouteImport } from './routes/_admin/admin/insights'
+import { Route as AdminAdminListeningAnalyticsRouteImport } from './routes/_admin/admin/listening-analytics'
 import { Route as AdminAdminMessagesRouteImport } from './routes/_admin/admin/messages'
+import { Route as AdminAdminMusicRouteImport } from './routes/_admin/admin/music'
+import { Route as AdminAdminStatsRouteImport } from './routes/_admin/admin/stats'
 import { Route as AdminAdminUsersRouteImport } from './routes/_admin/admin/users'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 
@@ -73,6 +78,11 @@ const RegisterRoute = RegisterRouteImport.update({
   path: '/register',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminMusicRoute = AdminMusicRouteImport.update({
+  id: '/music',
+  path: '/music',
+  getParentRoute: () => AdminRoute,
+} as any)
 const MemberFoldersRoute = MemberFoldersRouteImport.update({
   id: '/folders',
   path: '/folders',
@@ -113,9 +123,30 @@ const AdminAdminFoldersRoute = AdminAdminFoldersRouteImport.update({
   path: '/admin/folders',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminInsightsRoute = AdminAdminInsightsRouteImport.update({
+  id: '/admin/insights',
+  path: '/admin/insights',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminListeningAnalyticsRoute =
+  AdminAdminListeningAnalyticsRouteImport.update({
+    id: '/admin/listening-analytics',
+    path: '/admin/listening-analytics',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminAdminMessagesRoute = AdminAdminMessagesRouteImport.update({
   id: '/admin/messages',
   path: '/admin/messages',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminMusicRoute = AdminAdminMusicRouteImport.update({
+  id: '/admin/music',
+  path: '/admin/music',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminStatsRoute = AdminAdminStatsRouteImport.update({
+  id: '/admin/stats',
+  path: '/admin/stats',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAdminUsersRoute = AdminAdminUsersRouteImport.update({
@@ -137,6 +168,7 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/music': typeof AdminMusicRoute
   '/folders': typeof MemberFoldersRoute
   '/player': typeof MemberPlayerRoute
   '/api/$': typeof ApiSplatRoute
@@ -144,7 +176,11 @@ export interface FileRoutesByFullPath {
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/folders': typeof AdminAdminFoldersRoute
+  '/admin/insights': typeof AdminAdminInsightsRoute
+  '/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
   '/admin/messages': typeof AdminAdminMessagesRoute
+  '/admin/music': typeof AdminAdminMusicRoute
+  '/admin/stats': typeof AdminAdminStatsRoute
   '/admin/users': typeof AdminAdminUsersRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/admin/': typeof AdminAdminIndexRoute
@@ -157,6 +193,7 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/music': typeof AdminMusicRoute
   '/folders': typeof MemberFoldersRoute
   '/player': typeof MemberPlayerRoute
   '/api/$': typeof ApiSplatRoute
@@ -164,7 +201,11 @@ export interface FileRoutesByTo {
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/folders': typeof AdminAdminFoldersRoute
+  '/admin/insights': typeof AdminAdminInsightsRoute
+  '/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
   '/admin/messages': typeof AdminAdminMessagesRoute
+  '/admin/music': typeof AdminAdminMusicRoute
+  '/admin/stats': typeof AdminAdminStatsRoute
   '/admin/users': typeof AdminAdminUsersRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/admin': typeof AdminAdminIndexRoute
@@ -180,6 +221,7 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/_admin/music': typeof AdminMusicRoute
   '/_member/folders': typeof MemberFoldersRoute
   '/_member/player': typeof MemberPlayerRoute
   '/api/$': typeof ApiSplatRoute
@@ -187,7 +229,11 @@ export interface FileRoutesById {
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
   '/_admin/admin/folders': typeof AdminAdminFoldersRoute
+  '/_admin/admin/insights': typeof AdminAdminInsightsRoute
+  '/_admin/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
   '/_admin/admin/messages': typeof AdminAdminMessagesRoute
+  '/_admin/admin/music': typeof AdminAdminMusicRoute
+  '/_admin/admin/stats': typeof AdminAdminStatsRoute
   '/_admin/admin/users': typeof AdminAdminUsersRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/_admin/admin/': typeof AdminAdminIndexRoute
@@ -202,6 +248,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/register'
+    | '/music'
     | '/folders'
     | '/player'
     | '/api/$'
@@ -209,7 +256,11 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/admin/dashboard'
     | '/admin/folders'
+    | '/admin/insights'
+    | '/admin/listening-analytics'
     | '/admin/messages'
+    | '/admin/music'
+    | '/admin/stats'
     | '/admin/users'
     | '/api/trpc/$'
     | '/admin/'
@@ -222,6 +273,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/register'
+    | '/music'
     | '/folders'
     | '/player'
     | '/api/$'
@@ -229,7 +281,11 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/admin/dashboard'
     | '/admin/folders'
+    | '/admin/insights'
+    | '/admin/listening-analytics'
     | '/admin/messages'
+    | '/admin/music'
+    | '/admin/stats'
     | '/admin/users'
     | '/api/trpc/$'
     | '/admin'
@@ -244,6 +300,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/register'
+    | '/_admin/music'
     | '/_member/folders'
     | '/_member/player'
     | '/api/$'
@@ -251,7 +308,11 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/_admin/admin/dashboard'
     | '/_admin/admin/folders'
+    | '/_admin/admin/insights'
+    | '/_admin/admin/listening-analytics'
     | '/_admin/admin/messages'
+    | '/_admin/admin/music'
+    | '/_admin/admin/stats'
     | '/_admin/admin/users'
     | '/api/trpc/$'
     | '/_admin/admin/'
@@ -338,6 +399,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/music': {
+      id: '/_admin/music'
+      path: '/music'
+      fullPath: '/music'
+      preLoaderRoute: typeof AdminMusicRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_member/folders': {
       id: '/_member/folders'
       path: '/folders'
@@ -394,11 +462,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminFoldersRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/insights': {
+      id: '/_admin/admin/insights'
+      path: '/admin/insights'
+      fullPath: '/admin/insights'
+      preLoaderRoute: typeof AdminAdminInsightsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/listening-analytics': {
+      id: '/_admin/admin/listening-analytics'
+      path: '/admin/listening-analytics'
+      fullPath: '/admin/listening-analytics'
+      preLoaderRoute: typeof AdminAdminListeningAnalyticsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/messages': {
       id: '/_admin/admin/messages'
       path: '/admin/messages'
       fullPath: '/admin/messages'
       preLoaderRoute: typeof AdminAdminMessagesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/music': {
+      id: '/_admin/admin/music'
+      path: '/admin/music'
+      fullPath: '/admin/music'
+      preLoaderRoute: typeof AdminAdminMusicRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/stats': {
+      id: '/_admin/admin/stats'
+      path: '/admin/stats'
+      fullPath: '/admin/stats'
+      preLoaderRoute: typeof AdminAdminStatsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/admin/users': {
@@ -419,17 +515,27 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminMusicRoute: typeof AdminMusicRoute
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
   AdminAdminFoldersRoute: typeof AdminAdminFoldersRoute
+  AdminAdminInsightsRoute: typeof AdminAdminInsightsRoute
+  AdminAdminListeningAnalyticsRoute: typeof AdminAdminListeningAnalyticsRoute
   AdminAdminMessagesRoute: typeof AdminAdminMessagesRoute
+  AdminAdminMusicRoute: typeof AdminAdminMusicRoute
+  AdminAdminStatsRoute: typeof AdminAdminStatsRoute
   AdminAdminUsersRoute: typeof AdminAdminUsersRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminMusicRoute: AdminMusicRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
   AdminAdminFoldersRoute: AdminAdminFoldersRoute,
+  AdminAdminInsightsRoute: AdminAdminInsightsRoute,
+  AdminAdminListeningAnalyticsRoute: AdminAdminListeningAnalyticsRoute,
   AdminAdminMessagesRoute: AdminAdminMessagesRoute,
+  AdminAdminMusicRoute: AdminAdminMusicRoute,
+  AdminAdminStatsRoute: AdminAdminStatsRoute,
   AdminAdminUsersRoute: AdminAdminUsersRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
 }

@@ -71,7 +71,7 @@ describe('users', () => {
     await page.getByRole('heading', { name: 'Users', exact: true }).waitFor()
     await userRow(page, promote.user.id).waitFor()
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link').first().waitFor()
-    expect(await page.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents()).toEqual(['Dashboard', 'Users', 'Folders', 'Messages'])
+    expect(await page.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents()).toEqual(['Dashboard', 'Users', 'Folders', 'Music', 'Insights', 'Listening Analytics', 'Stats', 'Messages'])
 
     // Own row: switch disabled, no delete; another admin has no delete either.
     const own = userRow(page, adminId)

@@ -1,5 +1,6 @@
 // The app router: one sub-router per domain.
 import { adminRouter } from '../routers/admin'
+import { analyticsRouter } from '../routers/analytics'
 import { authRouter } from '../routers/auth'
 import { chartsRouter } from '../routers/charts'
 import { contactRouter } from '../routers/contact'
@@ -8,6 +9,7 @@ import { healthRouter } from '../routers/health'
 import { hitsRouter } from '../routers/hits'
 import { playlistRouter } from '../routers/playlist'
 import { remoteRouter } from '../routers/remote'
+import { statsRouter } from '../routers/stats'
 import { createCallerFactory, createTRPCRouter } from './init'
 
 export const appRouter = createTRPCRouter({
@@ -20,6 +22,8 @@ export const appRouter = createTRPCRouter({
   remote: remoteRouter,
   playlist: playlistRouter,
   admin: adminRouter,
+  analytics: analyticsRouter,
+  stats: statsRouter,
 })
 
 export type AppRouter = typeof appRouter

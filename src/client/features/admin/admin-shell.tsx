@@ -9,11 +9,15 @@ import { Button } from '~/client/ui/button'
 import { displayName } from '~/shared/display-name'
 
 // The spec's sidebar order: Dashboard, Users, Folders, Music, Insights, Listening Analytics, Stats,
-// Messages; each entry joins when its screen is built (until then it would only lead to /).
+// Messages.
 const SIDEBAR = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/folders', label: 'Folders' },
+  { to: '/admin/music', label: 'Music' },
+  { to: '/admin/insights', label: 'Insights' },
+  { to: '/admin/listening-analytics', label: 'Listening Analytics' },
+  { to: '/admin/stats', label: 'Stats' },
   { to: '/admin/messages', label: 'Messages' },
 ] as const
 

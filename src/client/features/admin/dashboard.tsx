@@ -1,44 +1,122 @@
-// The admin dashboard. For now: the System Health panel (health every 30 s, doubling back-off
-// up to 60 s with jitter on failure); the other cards arrive with the admin issue.
+// The admin dashboard (admin spec §2 "Dashboard"): cards leading to each admin screen with the
+// messages and user counts, the 7-day hit analytics panel (auto-refreshing), a static Recent
+// Activities list, and System Health (every 30 s; on failure the refresh backs off by doubling up
+// to 60 s with up to 100 ms of jitter).
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { useTRPC } from '~/client/trpc'
+import { DASHBOARD_HIT_DAYS } from '~/shared/validators/analytics'
+import { formatCount, healthRefreshMs, plural } from './panels/format'
+import { HitAnalyticsPanel } from './panels/hit-analytics'
+import { Panel, panelCard } from './panels/panel'
 
-const HEALTH_REFRESH_MS = 30_000
+const RECENT_ACTIVITIES = ['New user registered', 'Playlist "Summer Vibes" created', 'System backup completed'] as const
+
+function Card({ to, title, children, badge }: { to: '/admin/messages' | '/admin/users' | '/admin/music' | '/admin/insights' | '/admin/listening-analytics' | '/admin/stats'; title: string; children: ReactNode; badge?: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className={css({
+        bg: 'bg.surface',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        borderRadius: 'xl',
+        p: '5',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '2',
+        transition: 'border-color 0.15s, transform 0.15s',
+        _hover: { borderColor: 'accent.default' },
+        _focusVisible: { borderColor: 'accent.default', outline: '2px solid', outlineColor: 'accent.default' },
+      })}
+    >
+      <span className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
+        <span className={css({ fontWeight: 'semibold' })}>{title}</span>
+        {badge}
+      </span>
+      <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{children}</span>
+    </Link>
+  )
+}
 
 export function Dashboard() {
   const trpc = useTRPC()
-  const healthQuery = useQuery({
-    ...trpc.health.check.queryOptions(),
-    refetchInterval: (query) => {
-      const failures = query.state.fetchFailureCount
-      if (!failures) return HEALTH_REFRESH_MS
-      return Math.min(60_000, 1000 * 2 ** failures) + Math.random() * 100
-    },
-  })
-  const up = healthQuery.data?.status === 'ok'
-  const dbUp = healthQuery.data?.db.connected === true
+  const summary = useQuery(trpc.stats.dashboard.queryOptions(undefined, { refetchInterval: 60_000 }))
+  const healthQuery = useQuery({ ...trpc.health.check.queryOptions(), refetchInterval: (query) => healthRefreshMs(query.state.fetchFailureCount) })
+  // A failed check means Down/Offline, whatever the last good answer said.
+  const up = !healthQuery.isError && healthQuery.data?.status === 'ok'
+  const dbUp = !healthQuery.isError && healthQuery.data?.db.connected === true
+  const s = summary.data
+  const count = (n: number | undefined) => (n === undefined ? '…' : formatCount(n))
   return (
-    <section aria-labelledby="health-title" className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', p: '5', maxW: 'lg' })}>
-      <h2 id="health-title" className={css({ fontWeight: 'semibold', mb: '3' })}>
-        System Health
-      </h2>
-      <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2', fontSize: 'sm' })}>
-        <dt className={css({ color: 'fg.muted' })}>Server</dt>
-        <dd className={css({ color: up ? 'success.fg' : 'danger.fg', fontWeight: 'medium' })}>{healthQuery.isPending ? 'Checking...' : up ? 'Operational' : 'Down'}</dd>
-        <dt className={css({ color: 'fg.muted' })}>Database</dt>
-        <dd className={css({ color: dbUp ? 'success.fg' : 'danger.fg', fontWeight: 'medium' })}>{healthQuery.isPending ? 'Checking...' : dbUp ? 'Connected' : 'Offline'}</dd>
-        {healthQuery.data && (
-          <>
-            <dt className={css({ color: 'fg.muted' })}>Uptime</dt>
-            <dd>{Math.floor(healthQuery.data.uptimeSec / 60)} min</dd>
-            <dt className={css({ color: 'fg.muted' })}>Memory</dt>
-            <dd>{healthQuery.data.memoryMB} MB</dd>
-            <dt className={css({ color: 'fg.muted' })}>DB latency</dt>
-            <dd>{healthQuery.data.db.latencyMs} ms</dd>
-          </>
-        )}
-      </dl>
-    </section>
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+      <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Dashboard</h2>
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' }, gap: '4' })}>
+        <Card
+          to="/admin/messages"
+          title="Messages"
+          badge={
+            s && s.messages.unread > 0 ? (
+              <span className={css({ bg: 'accent.default', color: 'white', fontSize: 'xs', fontWeight: 'bold', px: '2', py: '0.5', borderRadius: 'full' })}>{formatCount(s.messages.unread)} new</span>
+            ) : undefined
+          }
+        >
+          {count(s?.messages.total)} total · {count(s?.messages.important)} important
+        </Card>
+        <Card to="/admin/users" title="User Management">
+          {s ? `${plural(s.users.total, 'user')} · ${plural(s.users.admins, 'admin')}` : '… users · … admins'}
+        </Card>
+        <Card to="/admin/music" title="Music Management">
+          Playlists and songs
+        </Card>
+        <Card to="/admin/insights" title="User Insights">
+          Plays, listen time and engagement
+        </Card>
+        <Card to="/admin/listening-analytics" title="Listening Analytics">
+          Sources, patterns, places and playlists
+        </Card>
+        <Card to="/admin/stats" title="Statistics">
+          Traffic, active users and errors
+        </Card>
+      </div>
+
+      <HitAnalyticsPanel days={DASHBOARD_HIT_DAYS} />
+
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }, gap: '4' })}>
+        <Panel title="Recent Activities">
+          <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}>
+            {RECENT_ACTIVITIES.map((line) => (
+              <li key={line} className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+                <span aria-hidden className={css({ w: '2', h: '2', borderRadius: 'full', bg: 'accent.default', flexShrink: 0 })} />
+                {line}
+              </li>
+            ))}
+          </ul>
+        </Panel>
+        <section aria-labelledby="health-title" className={panelCard}>
+          <h2 id="health-title" className={css({ fontWeight: 'semibold', mb: '3' })}>
+            System Health
+          </h2>
+          <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2', fontSize: 'sm' })}>
+            <dt className={css({ color: 'fg.muted' })}>Server</dt>
+            <dd className={css({ color: up ? 'success.fg' : 'danger.fg', fontWeight: 'medium' })}>{healthQuery.isPending ? 'Checking...' : up ? 'Operational' : 'Down'}</dd>
+            <dt className={css({ color: 'fg.muted' })}>Database</dt>
+            <dd className={css({ color: dbUp ? 'success.fg' : 'danger.fg', fontWeight: 'medium' })}>{healthQuery.isPending ? 'Checking...' : dbUp ? 'Connected' : 'Offline'}</dd>
+            {healthQuery.data && (
+              <>
+                <dt className={css({ color: 'fg.muted' })}>Uptime</dt>
+                <dd>{Math.floor(healthQuery.data.uptimeSec / 60)} min</dd>
+                <dt className={css({ color: 'fg.muted' })}>Memory</dt>
+                <dd>{healthQuery.data.memoryMB} MB</dd>
+                <dt className={css({ color: 'fg.muted' })}>DB latency</dt>
+                <dd>{healthQuery.data.db.latencyMs} ms</dd>
+              </>
+            )}
+          </dl>
+        </section>
+      </div>
+    </div>
   )
 }

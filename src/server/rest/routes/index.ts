@@ -1,6 +1,7 @@
 // Every documented REST path (docs/rest-api.md), one file per domain.
 import type { RestRoute } from '../define'
 import { adminRoutes } from './admin'
+import { analyticsRoutes } from './analytics'
 import { authRoutes } from './auth'
 import { chartsRoutes } from './charts'
 import { contactRoutes } from './contact'
@@ -9,5 +10,6 @@ import { healthRoutes } from './health'
 import { hitsRoutes } from './hits'
 import { playlistRoutes } from './playlist'
 import { remoteRoutes } from './remote'
+import { statsRoutes } from './stats'
 
-export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes, ...contactRoutes, ...chartsRoutes, ...hitsRoutes, ...folderRoutes, ...remoteRoutes, ...playlistRoutes, ...adminRoutes]
+export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes, ...contactRoutes, ...chartsRoutes, ...hitsRoutes, ...folderRoutes, ...remoteRoutes, ...playlistRoutes, ...adminRoutes, ...statsRoutes, ...analyticsRoutes]

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { MusicPage } from '~/client/features/admin/music/music-page'
+
+export const Route = createFileRoute('/_admin/admin/music')({
+  head: () => ({ meta: [{ title: 'Music · Vibes' }] }),
+  component: MusicPage,
+})

@@ -1,0 +1,8 @@
+// /music: the admin Music screen on its second route (admin spec §2).
+import { createFileRoute } from '@tanstack/react-router'
+import { MusicPage } from '~/client/features/admin/music/music-page'
+
+export const Route = createFileRoute('/_admin/music')({
+  head: () => ({ meta: [{ title: 'Music · Vibes' }] }),
+  component: MusicPage,
+})

@@ -1,0 +1,247 @@
+// System statistics for the admin (admin spec §2 "Dashboard" and "System Statistics", §3 shapes,
+// §7 calls, §9 limits): dashboard counts, site traffic from page_hits, music counts, active users,
+// top tracks, the user-activity table, recent server errors and clearing hit data. Every figure is
+// one SQL aggregate on an indexed column (see analytics.ts for why plain SQL).
+//
+// The heavier answers (admin stats, top tracks, the user-activity table) are kept for 2 minutes
+// (spec §9 "stats cache 2 minutes") unless the caller asks for a fresh one; clearing hit data
+// drops every kept answer.
+import type { Db } from '~/db/client'
+import { DAY_MS, PERIOD, TRACK_KEY_SQL, activeUsersSince, periodOf } from './analytics'
+
+export const STATS_CACHE_MS = 2 * 60_000
+const HOUR_MS = 3_600_000
+/** The user-activity table covers this many days, today included. */
+export const USER_ACTIVITY_DAYS = 7
+/** Rows of the hit-analytics table answered at most (totalRecords says how many there are). */
+export const HIT_ROWS_CAP = 1000
+
+const round1 = (n: number) => Math.round(n * 10) / 10
+
+function all<T>(db: Db, sql: string, ...params: (string | number | null)[]): T[] {
+  return db.$client.query(sql).all(...params) as T[]
+}
+function get<T>(db: Db, sql: string, ...params: (string | number | null)[]): T {
+  return db.$client.query(sql).get(...params) as T
+}
+
+// --- the 2-minute cache ----------------------------------------------------------------------------
+
+const caches = new WeakMap<Db, Map<string, { at: number; value: unknown }>>()
+
+function cached<T>(db: Db, key: string, fresh: boolean, now: number, compute: () => T): T {
+  let cache = caches.get(db)
+  if (!cache) caches.set(db, (cache = new Map()))
+  const hit = cache.get(key)
+  if (!fresh && hit && now - hit.at >= 0 && now - hit.at < STATS_CACHE_MS) return hit.value as T
+  const value = compute()
+  cache.set(key, { at: now, value })
+  return value
+}
+
+export function clearStatsCache(db: Db) {
+  caches.delete(db)
+}
+
+// --- days ------------------------------------------------------------------------------------------
+
+/** Midnight UTC of the day `now` falls in. */
+const dayStart = (now: number) => Math.floor(now / DAY_MS) * DAY_MS
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+
+/** The last `days` UTC days, oldest first, today included. */
+function lastDays(days: number, now: number): string[] {
+  const today = dayStart(now)
+  return Array.from({ length: days }, (_, i) => isoDay(today - (days - 1 - i) * DAY_MS))
+}
+
+// --- dashboard -------------------------------------------------------------------------------------
+
+export function dashboardSummary(db: Db) {
+  const users = get<{ total: number; admins: number }>(db, `SELECT count(*) AS total, total(is_admin) AS admins FROM users`)
+  const messages = get<{ total: number; important: number; unread: number }>(
+    db,
+    `SELECT count(*) AS total, total(important) AS important, total(read = 0) AS unread FROM contact_messages`,
+  )
+  return {
+    users: { total: users.total, admins: users.admins },
+    messages: { total: messages.total, important: messages.important, unread: messages.unread },
+  }
+}
+
+// --- admin stats (GET /admin/stats) ----------------------------------------------------------------
+
+export const PAGE_VIEW_WINDOW_DAYS = 30
+
+export function adminStats(db: Db, forceFresh: boolean, now = Date.now()) {
+  return cached(db, 'stats', forceFresh, now, () => {
+    // Songs: distinct tracks ever played on this server; playlists: members' folders.
+    const music = get<{ songs: number; playlists: number }>(
+      db,
+      `SELECT (SELECT count(*) FROM (SELECT DISTINCT ${TRACK_KEY_SQL} FROM play_events)) AS songs, (SELECT count(*) FROM folders) AS playlists`,
+    )
+    const from = now - PAGE_VIEW_WINDOW_DAYS * DAY_MS
+    const views = get<{ total: number; visitors: number }>(
+      db,
+      `SELECT count(*) AS total, count(DISTINCT visitor_hash) AS visitors FROM page_hits WHERE created_at >= ?`,
+      from,
+    )
+    const allTime = get<{ hits: number }>(db, `SELECT total(hits) AS hits FROM page_hit_counts`)
+    return {
+      music: { totalSongs: music.songs, totalPlaylists: music.playlists },
+      pageViews: {
+        /** Views in the last 30 days. */
+        total: views.total,
+        /** Distinct visitor-days in the last 30 days (the visitor hash rotates daily). */
+        uniqueVisitors: views.visitors,
+        averagePerDay: round1(views.total / PAGE_VIEW_WINDOW_DAYS),
+        days: PAGE_VIEW_WINDOW_DAYS,
+        allTime: allTime.hits,
+      },
+      lastUpdated: new Date(now).toISOString(),
+    }
+  })
+}
+
+// --- daily / weekly active users -------------------------------------------------------------------
+
+export function dauStats(db: Db, now = Date.now()) {
+  return { dau: activeUsersSince(db, now - DAY_MS), wau: activeUsersSince(db, now - 7 * DAY_MS), updated: new Date(now).toISOString() }
+}
+
+// --- top tracks ------------------------------------------------------------------------------------
+
+export function topTracks(db: Db, days: number, limit: number, clearCache: boolean, now = Date.now()) {
+  return cached(db, `top-tracks:${days}:${limit}`, clearCache, now, () =>
+    all<{ trackUrl: string; title: string; artist: string | null; count: number }>(
+      db,
+      `SELECT ${TRACK_KEY_SQL} AS trackUrl, max(title) AS title, max(artist) AS artist, count(*) AS count
+         FROM ${PERIOD} WHERE started_at >= ?
+        GROUP BY 1 ORDER BY count DESC, max(started_at) DESC LIMIT ?`,
+      now - days * DAY_MS,
+      limit,
+    ),
+  )
+}
+
+// --- user activity table ---------------------------------------------------------------------------
+
+export function userActivitySummary(db: Db, fresh: boolean, now = Date.now()) {
+  return cached(db, 'user-activity', fresh, now, () => {
+    const days = lastDays(USER_ACTIVITY_DAYS, now)
+    const from = Date.parse(`${days[0]}T00:00:00Z`)
+    const perDay = (table: 'users' | 'logins') =>
+      new Map(
+        all<{ day: number; n: number }>(db, `SELECT created_at / ${DAY_MS} AS day, count(*) AS n FROM ${table} WHERE created_at >= ? GROUP BY day`, from).map((r) => [isoDay(r.day * DAY_MS), r.n]),
+      )
+    const newUsers = perDay('users')
+    const logins = perDay('logins')
+    const today = days[days.length - 1]
+    const yesterday = days[days.length - 2]
+    return days
+      .slice()
+      .reverse()
+      .map((date) => ({
+        dateLabel: date === today ? 'Today' : date === yesterday ? 'Yesterday' : new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }),
+        date,
+        newUsers: newUsers.get(date) ?? 0,
+        logins: logins.get(date) ?? 0,
+      }))
+  })
+}
+
+// --- pages -----------------------------------------------------------------------------------------
+
+/** 'home' → 'Home', 'charts' → 'Charts', 'admin/stats' → 'Admin / Stats'. */
+export function pageName(key: string): string {
+  return key
+    .split('/')
+    .map((part) =>
+      part
+        .split(/[-_.]+/)
+        .filter(Boolean)
+        .map((w) => w[0].toUpperCase() + w.slice(1))
+        .join(' '),
+    )
+    .join(' / ')
+}
+
+export function topPages(db: Db, days: number, limit: number, now = Date.now()) {
+  const { from, period } = periodOf(days, now)
+  const rows = all<{ page: string; views: number; visitors: number }>(
+    db,
+    // `+page`: group after the created_at range scan instead of walking the page index in full.
+    `SELECT page, count(*) AS views, count(DISTINCT visitor_hash) AS visitors FROM page_hits WHERE created_at >= ? GROUP BY +page ORDER BY views DESC, page LIMIT ?`,
+    from,
+    limit,
+  )
+  const total = get<{ n: number }>(db, `SELECT count(*) AS n FROM page_hits WHERE created_at >= ?`, from).n
+  return { pages: rows.map((r) => ({ ...r, pageName: pageName(r.page) })), period, total, updatedAt: new Date(now).toISOString() }
+}
+
+/** Views and visitors per UTC day for the Page Views chart: every day of the window, zeros included. */
+export function dailyActivity(db: Db, days: number, now = Date.now()) {
+  const dates = lastDays(days, now)
+  const from = Date.parse(`${dates[0]}T00:00:00Z`)
+  const rows = all<{ day: number; views: number; visitors: number }>(
+    db,
+    `SELECT created_at / ${DAY_MS} AS day, count(*) AS views, count(DISTINCT visitor_hash) AS visitors FROM page_hits WHERE created_at >= ? GROUP BY 1`,
+    from,
+  )
+  const byDate = new Map(rows.map((r) => [isoDay(r.day * DAY_MS), r]))
+  return {
+    dailyData: dates.map((date) => ({ date, views: byDate.get(date)?.views ?? 0, visitors: byDate.get(date)?.visitors ?? 0 })),
+    period: { days, from: new Date(from).toISOString(), to: new Date(now).toISOString() },
+  }
+}
+
+// --- hit analytics and clearing them ---------------------------------------------------------------
+
+export function hitAnalytics(db: Db, days: number, page: string | undefined, now = Date.now()) {
+  const { from, period } = periodOf(days, now)
+  const where = page ? `created_at >= ?1 AND page = ?2` : `created_at >= ?1`
+  const params: (string | number)[] = page ? [from, page] : [from]
+  const summary = get<{ hits: number; pages: number; visitors: number }>(
+    db,
+    `SELECT count(*) AS hits, count(DISTINCT page) AS pages, count(DISTINCT visitor_hash) AS visitors FROM page_hits WHERE ${where}`,
+    ...params,
+  )
+  // One grouped pass; the row count (totalRecords) is a window over the same groups.
+  const rows = all<{ day: number; page: string; totalHits: number; uniqueVisitors: number; groups: number }>(
+    db,
+    `SELECT created_at / ${DAY_MS} AS day, page, count(*) AS totalHits, count(DISTINCT visitor_hash) AS uniqueVisitors, count(*) OVER () AS groups
+       FROM page_hits WHERE ${where}
+      GROUP BY 1, 2 ORDER BY day DESC, totalHits DESC, page LIMIT ${HIT_ROWS_CAP}`,
+    ...params,
+  )
+  return {
+    summary: { totalHits: summary.hits, uniquePages: summary.pages, uniqueVisitors: summary.visitors, totalRecords: rows[0]?.groups ?? 0 },
+    period,
+    dailyStats: rows.map((r) => ({ date: isoDay(r.day * DAY_MS), page: r.page, totalHits: r.totalHits, uniqueVisitors: r.uniqueVisitors })),
+  }
+}
+
+/** Deletes every stored hit and the footer's running totals, in one transaction. */
+export function clearHitData(db: Db) {
+  const recordsDeleted = db.$client.transaction(() => {
+    const { changes } = db.$client.run('DELETE FROM page_hits')
+    db.$client.run('DELETE FROM page_hit_counts')
+    return changes
+  })()
+  clearStatsCache(db)
+  return { recordsDeleted }
+}
+
+// --- recent server errors --------------------------------------------------------------------------
+
+export function recentErrors(db: Db, hours: number, limit: number, now = Date.now()) {
+  const from = now - hours * HOUR_MS
+  const rows = all<{ id: number; method: string; path: string; status: number; message: string; requestId: string | null; createdAt: number }>(
+    db,
+    `SELECT id, method, path, status, message, request_id AS requestId, created_at AS createdAt FROM server_errors WHERE created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+    from,
+    limit,
+  )
+  const total = get<{ n: number }>(db, `SELECT count(*) AS n FROM server_errors WHERE created_at >= ?`, from).n
+  return { errors: rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })), total, hours }
+}
