@@ -11,7 +11,14 @@ import { Button } from '~/client/ui/button'
 import { TextField } from '~/client/ui/text-field'
 import { LoginSchema } from '~/shared/validators'
 
+/** A return address is honoured only as a path on this site (never `//host` or a full URL). */
+const safeReturnUrl = (v: unknown) => (typeof v === 'string' && /^\/(?![/\\])/.test(v) && v.length <= 500 ? v : undefined)
+
 export const Route = createFileRoute('/login')({
+  validateSearch: (search: Record<string, unknown>): { returnUrl?: string } => {
+    const returnUrl = safeReturnUrl(search.returnUrl)
+    return returnUrl ? { returnUrl } : {}
+  },
   head: () => ({ meta: [{ title: 'Login · Vibes' }] }),
   component: LoginPage,
 })
@@ -19,13 +26,17 @@ export const Route = createFileRoute('/login')({
 function LoginPage() {
   const trpc = useTRPC()
   const navigate = useNavigate()
+  // Checked again here: the router passes unvalidated search keys through from the root route.
+  const returnUrl = safeReturnUrl(Route.useSearch().returnUrl)
   const form = useForm(LoginSchema, { email: '', password: '' })
   const [failure, setFailure] = useState<string | null>(null)
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       onSuccess: ({ token, user }) => {
         authStore.login(token, user)
-        navigate({ to: user.isAdmin ? '/admin' : '/' })
+        // Where the user came from (e.g. the stats page's "Log In"), else admins to /admin, others to /.
+        if (returnUrl) navigate({ href: returnUrl })
+        else navigate({ to: user.isAdmin ? '/admin' : '/' })
       },
       onError: (error) => setFailure(errorMessage(error, 'Login failed. Please check your credentials.')),
     }),

@@ -100,6 +100,23 @@ describe('accounts in the browser', () => {
     await context.close()
   })
 
+  test('login follows a same-site returnUrl and ignores one that points elsewhere', async () => {
+    const { page, context } = await newPage(browser, server.url)
+    await gotoHydrated(page, '/login?returnUrl=%2F%2Fevil.example%2Fx')
+    await page.getByLabel('Email').fill(ADMIN.email)
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password)
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
+    await page.waitForURL(server.url + '/admin')
+    await page.evaluate(() => localStorage.clear())
+    await context.clearCookies()
+    await gotoHydrated(page, '/login?returnUrl=%2Fcharts')
+    await page.getByLabel('Email').fill(ADMIN.email)
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password)
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
+    await page.waitForURL(server.url + '/charts')
+    await context.close()
+  })
+
   test('an expired session on a member page: toast, logout after 1 s, back to /login', async () => {
     const m = await createMember(server.url)
     const { page, context } = await newPage(browser, server.url)
