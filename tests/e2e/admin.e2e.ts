@@ -159,6 +159,8 @@ describe('folder management', () => {
     await page.getByText('No users found').waitFor()
     await page.getByRole('heading', { name: 'Users (0)' }).waitFor()
     await search.fill('')
+    // The full list comes back; the admin's row carries the one Admin badge.
+    await page.getByRole('button', { name: /^admin/ }).getByText('Admin', { exact: true }).waitFor()
     expect(await page.getByRole('button', { name: /^admin/ }).getByText('Admin', { exact: true }).count()).toBe(1)
 
     await page.getByRole('button', { name: /zeta\.jones/ }).click()
