@@ -8,10 +8,10 @@ import { useForm } from '~/client/hooks/use-form'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { Modal, modalFooter } from '~/client/ui/modal'
-import { TextField } from '~/client/ui/text-field'
 import { toast } from '~/client/ui/toaster'
 import { FolderSchema } from '~/shared/validators'
 import { css } from 'styled-system/css'
+import { FolderFields } from './folder-fields'
 import type { Folder } from './types'
 import { useFolderAuthError } from './use-folder-auth-error'
 
@@ -66,22 +66,7 @@ function FolderForm({ folder, onBusy, onDone, onCancel }: { folder: Folder | nul
         else create.mutate(values)
       }}
     >
-      <TextField label="Folder Name" name="label" placeholder="My Collection" autoComplete="off" value={form.values.label} onValueChange={(v) => form.set('label', v)} onBlur={() => form.touch('label')} error={form.error('label')} />
-      <TextField
-        label="Path or URL"
-        name="path"
-        placeholder="/music/collection"
-        autoComplete="off"
-        spellCheck={false}
-        value={form.values.path}
-        onValueChange={(v) => {
-          setServerError(null)
-          form.set('path', v)
-        }}
-        onBlur={() => form.touch('path')}
-        error={form.error('path') ?? serverError ?? undefined}
-        hint="A local path in the music library (e.g. /music/collection) or a remote URL (e.g. https://example.com/music/)"
-      />
+      <FolderFields form={form} pathLabel="Path or URL" serverError={serverError} onPathEdit={() => setServerError(null)} />
       <div className={modalFooter}>
         <Button variant="outline" onClick={onCancel} disabled={pending}>
           Cancel

@@ -13,7 +13,7 @@ import { toast } from '~/client/ui/toaster'
 import { FolderSchema } from '~/shared/validators/folder'
 import { css } from 'styled-system/css'
 import { AdminBadge } from '../users/parts'
-import { FOLDER_PATH_HINT } from './folder-dialog'
+import { FOLDER_PATH_HINT } from '~/client/features/folders/folder-fields'
 
 type User = { id: string; username: string; email: string; isAdmin: boolean }
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; users: User[] }

@@ -9,16 +9,14 @@ import { useForm } from '~/client/hooks/use-form'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { Modal, modalFooter } from '~/client/ui/modal'
-import { TextField } from '~/client/ui/text-field'
 import { toast } from '~/client/ui/toaster'
 import { FolderSchema } from '~/shared/validators/folder'
+import { FolderFields } from '~/client/features/folders/folder-fields'
 import { css } from 'styled-system/css'
 
 export type AdminFolder = { id: string; label: string; path: string; createdAt: string }
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; user: { id: string; username: string }; folder: AdminFolder | null }
-
-export const FOLDER_PATH_HINT = 'A local path (for example /music/collection) or a remote URL (for example https://example.com/music/)'
 
 export function AdminFolderDialog({ open, onOpenChange, user, folder }: Props) {
   const [busy, setBusy] = useState(false)
@@ -75,23 +73,7 @@ function FolderForm({ user, folder, onBusy, onClose }: { user: Props['user']; fo
         else create.mutate({ userId: user.id, ...values })
       }}
     >
-      <TextField label="Folder Name" name="label" placeholder="My Collection" autoComplete="off" disabled={pending} value={form.values.label} onValueChange={(v) => form.set('label', v)} onBlur={() => form.touch('label')} error={form.error('label')} />
-      <TextField
-        label="Folder Path"
-        name="path"
-        placeholder="/music/collection"
-        autoComplete="off"
-        spellCheck={false}
-        disabled={pending}
-        value={form.values.path}
-        onValueChange={(v) => {
-          setServerError(null)
-          form.set('path', v)
-        }}
-        onBlur={() => form.touch('path')}
-        error={form.error('path') ?? serverError ?? undefined}
-        hint={FOLDER_PATH_HINT}
-      />
+      <FolderFields form={form} pathLabel="Folder Path" serverError={serverError} onPathEdit={() => setServerError(null)} disabled={pending} />
       <div className={modalFooter}>
         <Button variant="outline" onClick={onClose} disabled={pending}>
           Cancel

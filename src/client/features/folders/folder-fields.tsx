@@ -1,0 +1,37 @@
+// The two fields of every folder dialog (members', admin's): the name and the path, with the
+// shared folder rules' messages after touch and a server error under the path field (spec §5).
+// The path label differs by screen: "Path or URL" for members, "Folder Path" for the admin.
+import { TextField } from '~/client/ui/text-field'
+
+export const FOLDER_PATH_HINT = 'A local path (for example /music/collection) or a remote URL (for example https://example.com/music/)'
+
+type FolderForm = {
+  values: { label: string; path: string }
+  set: (field: 'label' | 'path', value: string) => void
+  touch: (field: 'label' | 'path') => void
+  error: (field: 'label' | 'path') => string | undefined
+}
+
+export function FolderFields(p: { form: FolderForm; pathLabel: string; serverError: string | null; onPathEdit: () => void; disabled?: boolean }) {
+  return (
+    <>
+      <TextField label="Folder Name" name="label" placeholder="My Collection" autoComplete="off" disabled={p.disabled} value={p.form.values.label} onValueChange={(v) => p.form.set('label', v)} onBlur={() => p.form.touch('label')} error={p.form.error('label')} />
+      <TextField
+        label={p.pathLabel}
+        name="path"
+        placeholder="/music/collection"
+        autoComplete="off"
+        spellCheck={false}
+        disabled={p.disabled}
+        value={p.form.values.path}
+        onValueChange={(v) => {
+          p.onPathEdit()
+          p.form.set('path', v)
+        }}
+        onBlur={() => p.form.touch('path')}
+        error={p.form.error('path') ?? p.serverError ?? undefined}
+        hint={FOLDER_PATH_HINT}
+      />
+    </>
+  )
+}
