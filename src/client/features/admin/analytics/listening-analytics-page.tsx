@@ -116,38 +116,8 @@ export function ListeningAnalyticsPage() {
                 ]}
               </Cards>
               <div className={panelGrid}>
-                <Panel title="Top Sources">
-                  {d.sources.length === 0 ? (
-                    <EmptyState title="No plays in this period" />
-                  ) : (
-                    <ul className={rowList}>
-                      {d.sources.slice(0, 5).map((s) => (
-                        <li key={s.source}>
-                          <span>{sourceName(s.source)}</span>
-                          <span className={css({ color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
-                            {plural(s.count, 'play')} · avg {clockDuration(s.averageListenDuration)}
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </Panel>
-                <Panel title="Top Devices">
-                  {d.devices.length === 0 ? (
-                    <EmptyState title="No plays in this period" />
-                  ) : (
-                    <ul className={rowList}>
-                      {d.devices.slice(0, 5).map((s) => (
-                        <li key={s.deviceType}>
-                          <span>{deviceName(s.deviceType)}</span>
-                          <span className={css({ color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
-                            {plural(s.count, 'play')} · avg {clockDuration(s.averageListenDuration)}
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </Panel>
+                <TopPlays title="Top Sources" rows={d.sources.slice(0, 5).map((s) => ({ key: s.source, name: sourceName(s.source), count: s.count, average: s.averageListenDuration }))} />
+                <TopPlays title="Top Devices" rows={d.devices.slice(0, 5).map((s) => ({ key: s.deviceType, name: deviceName(s.deviceType), count: s.count, average: s.averageListenDuration }))} />
               </div>
             </>
           )}
@@ -374,5 +344,27 @@ export function ListeningAnalyticsPage() {
       </div>
       <Tabs label="Listening analytics" value={tab} onValueChange={setTab} items={tabs} />
     </div>
+  )
+}
+
+/** A top-5 list of play counts with their average listen duration (Overview's sources and devices). */
+function TopPlays({ title, rows }: { title: string; rows: { key: string; name: string; count: number; average: number }[] }) {
+  return (
+    <Panel title={title}>
+      {rows.length === 0 ? (
+        <EmptyState title="No plays in this period" />
+      ) : (
+        <ul className={rowList}>
+          {rows.map((r) => (
+            <li key={r.key}>
+              <span>{r.name}</span>
+              <span className={css({ color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
+                {plural(r.count, 'play')} · avg {clockDuration(r.average)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
   )
 }
