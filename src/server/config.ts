@@ -1,9 +1,11 @@
-// The only reader of process.env (CONTRACT §2). Parsed once at start-up; a bad value stops the
-// server with one line naming the variable.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+// The only reader of process.env (CONTRACT §2 and §6). Parsed once, when the server starts (the
+// command line answers --help and --version before this module loads, so they create nothing);
+// a bad value stops the server with one line naming the variable and never echoing a secret.
+import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { z } from 'zod'
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy'
 
 const flag = (fallback: boolean) =>
   z
@@ -12,6 +14,32 @@ const flag = (fallback: boolean) =>
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'on', 'yes'].includes(v)))
 
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional()
+
+/** Every variable with its default and meaning: the schema below and `--help` read this one list. */
+export const CONFIG_VARIABLES = [
+  ['PORT', '3000', 'port to listen on (0 picks a free one)'],
+  ['HOST', '0.0.0.0', 'address to listen on'],
+  ['DATA_DIR', './data', 'SQLite database, generated secret, mail outbox (kept private: 0700)'],
+  ['MEDIA_ROOT', './media', 'server-side music library; folder paths are relative to it'],
+  ['APP_URL', 'http://localhost:$PORT', 'public origin, used in e-mailed links; https turns on HSTS'],
+  ['AUTH_SECRET', 'generated into DATA_DIR', 'signs tokens and media URLs (32+ characters)'],
+  ['ADMIN_EMAIL', 'none', 'at start-up, create this admin if no user has that e-mail'],
+  ['ADMIN_PASSWORD', 'none', "that admin's password (6+ characters)"],
+  ['SMTP_URL', 'none', 'smtp(s):// URL; without it mail is written to DATA_DIR/outbox/'],
+  ['MAIL_FROM', 'Vibes <no-reply@vibes.local>', 'sender of outgoing mail'],
+  ['REMOTE_ALLOW_HOSTS', 'empty', 'comma list of hosts/IPs remote folders may reach even if private'],
+  ['REMOTE_ALLOW_PRIVATE', 'false', 'let remote folder URLs reach private networks (a NAS on the LAN)'],
+  ['CHARTS_SOURCE_URL', 'none', 'upstream chart feed URL template containing {region}'],
+  ['RATE_LIMIT', 'on', 'off disables rate limiting'],
+  ['TRUST_PROXY', 'false', 'false | true (one proxy) | number of proxy hops | comma list of proxy addresses/CIDRs'],
+  ['DEFAULT_COUNTRY', 'none', 'ISO 3166 country for plays from private or unknown addresses'],
+  ['SHUTDOWN_GRACE_SECONDS', '10', 'after SIGTERM, how long in-flight requests may finish'],
+  ['FFMPEG_PATH', 'ffmpeg on PATH', 'ffmpeg used to convert formats browsers cannot play'],
+  ['LOG_LEVEL', 'info', 'fatal | error | warn | info | debug | trace | silent'],
+] as const
+
+/** Variables whose values never appear in an error line. */
+const SECRETS = new Set(['AUTH_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL'])
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -39,12 +67,30 @@ const EnvSchema = z.object({
     .refine((s) => /^https?:\/\//.test(s) && s.includes('{region}'), 'must be an http(s) URL containing {region}')
     .optional(),
   RATE_LIMIT: flag(true),
-  TRUST_PROXY: flag(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((s, ctx) => {
+      const parsed = parseTrustProxy(s)
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed })
+        return z.NEVER
+      }
+      return parsed
+    }),
+  DEFAULT_COUNTRY: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 3166 country code')
+    .transform((s) => s.toUpperCase())
+    .optional(),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Internal: set by the single binary, which unpacks its embedded migrations to a temp folder.
   VIBES_MIGRATIONS: z.string().optional(),
 })
 
+export type { TrustProxy }
 export type Config = Omit<z.infer<typeof EnvSchema>, 'VIBES_MIGRATIONS'> & {
   APP_URL: string
   AUTH_SECRET: string
@@ -52,19 +98,34 @@ export type Config = Omit<z.infer<typeof EnvSchema>, 'VIBES_MIGRATIONS'> & {
   migrationsDir: string
 }
 
-function readEnv(): Config {
+/** The one line printed for a bad value; secrets are named, never shown. */
+export function configErrorLine(name: string, message: string, value: string | undefined): string {
+  const shown = SECRETS.has(name) ? '(value hidden)' : `(got ${JSON.stringify(value)})`
+  return `Invalid configuration: ${name} ${message} ${shown}`
+}
+
+/** Parses an environment; `{ error }` holds the one line to print. Pure: creates no files. */
+export function parseEnv(source: Record<string, string | undefined>): { env: z.infer<typeof EnvSchema> } | { error: string } {
   // Empty strings count as unset, so `FOO= bun run start` behaves like leaving FOO out.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ''))
+  const env = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '' && v !== undefined)) as Record<string, string>
   const parsed = EnvSchema.safeParse(env)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    const name = String(issue.path[0] ?? 'environment')
-    console.error(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name])})`)
+  if (parsed.success) return { env: parsed.data }
+  const issue = parsed.error.issues[0]
+  const name = String(issue.path[0] ?? 'environment')
+  return { error: configErrorLine(name, issue.message, env[name]) }
+}
+
+function readEnv(): Config {
+  const result = parseEnv(process.env)
+  if ('error' in result) {
+    console.error(result.error)
     process.exit(1)
   }
-  const c = parsed.data
+  const c = result.env
   const dataDir = path.resolve(c.DATA_DIR)
-  mkdirSync(dataDir, { recursive: true })
+  // The database, secret and mails inside are the instance's keys: owner only.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  chmodSync(dataDir, 0o700)
   return {
     ...c,
     DATA_DIR: dataDir,
@@ -79,7 +140,10 @@ function readEnv(): Config {
 // Generated once and kept in DATA_DIR so tokens survive restarts.
 function generatedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  if (existsSync(file)) {
+    chmodSync(file, 0o600)
+    return readFileSync(file, 'utf8').trim()
+  }
   const secret = randomBytes(48).toString('base64url')
   writeFileSync(file, secret, { mode: 0o600 })
   return secret

@@ -12,7 +12,7 @@ export function clientInfo(headers: Headers): ClientInfo {
   let country: string | null = null
   let region: string | null = null
   let city: string | null = null
-  if (config.TRUST_PROXY) {
+  if (config.TRUST_PROXY.kind !== 'none') {
     const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim()
     if (forwarded) ip = forwarded
     country = headers.get('cf-ipcountry') ?? headers.get('x-country') ?? null
