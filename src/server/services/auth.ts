@@ -2,7 +2,7 @@
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeHexLowerCase } from '@oslojs/encoding'
 import { TRPCError } from '@trpc/server'
-import { and, eq, gt, isNull, ne, or } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, lte, ne, or } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { logins, passwordResetTokens, users } from '~/db/schema'
 import type { LoginInput, SignupInput } from '~/shared/validators'
@@ -98,6 +98,15 @@ export async function resetPassword(db: Db, token: string, password: string) {
   })
   if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_RESET_TOKEN })
   deleteUserSessions(db, userId)
+}
+
+/** Housekeeping: used and expired reset tokens open nothing any more. */
+export function deleteSpentResetTokens(db: Db): number {
+  return db
+    .delete(passwordResetTokens)
+    .where(or(isNotNull(passwordResetTokens.usedAt), lte(passwordResetTokens.expiresAt, new Date())))
+    .returning({ id: passwordResetTokens.id })
+    .all().length
 }
 
 /** At start-up: create the configured admin if no user has that e-mail. */
