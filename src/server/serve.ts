@@ -9,6 +9,7 @@ import { recordRequest } from './http/metrics'
 import { logger } from './logger'
 import { handleMedia } from './media/handler'
 import { ensureAdmin } from './services/auth'
+import { startHousekeeping } from './services/housekeeping'
 
 // Sent with every answer: no MIME sniffing, no framing by other sites, no referrer leaks.
 const SECURITY_HEADERS: Record<string, string> = {
@@ -57,6 +58,7 @@ function decodes(pathname: string): boolean {
 export async function serve(app: StartApp, findStatic: StaticLookup) {
   const db = getDb()
   if (await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) logger.info({ email: config.ADMIN_EMAIL }, 'admin account created')
+  startHousekeeping(db)
 
   const server = Bun.serve({
     port: config.PORT,

@@ -1,14 +1,18 @@
-// A real SMTP server (smtp-server) on loopback that keeps every message it receives.
+// A real SMTP server (smtp-server) on loopback that keeps every message it receives. `delayMs`
+// holds back its greeting, as a slow or distant mail server does.
 import { SMTPServer } from 'smtp-server'
 
 export type Received = { to: string[]; raw: string }
 
-export async function startSmtp() {
+export async function startSmtp(options: { delayMs?: number } = {}) {
   const messages: Received[] = []
   const waiters: Array<() => void> = []
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onConnect(_session, callback) {
+      setTimeout(callback, options.delayMs ?? 0)
+    },
     onData(stream, session, callback) {
       let raw = ''
       stream.on('data', (c: Buffer) => (raw += c.toString('utf8')))

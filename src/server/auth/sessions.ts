@@ -3,7 +3,7 @@
 // every token that points at them.
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
-import { and, eq, gt, lt } from 'drizzle-orm'
+import { and, eq, gt, lte } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { sessions, users, type User } from '~/db/schema'
 import { signJwt, verifyJwt } from './jwt'
@@ -57,6 +57,7 @@ export function deleteUserSessions(db: Db, userId: string) {
   db.delete(sessions).where(eq(sessions.userId, userId)).run()
 }
 
-export function deleteExpiredSessions(db: Db) {
-  db.delete(sessions).where(lt(sessions.expiresAt, new Date())).run()
+/** Housekeeping: expired sessions are refused anyway; returns how many were deleted. */
+export function deleteExpiredSessions(db: Db): number {
+  return db.delete(sessions).where(lte(sessions.expiresAt, new Date())).returning({ id: sessions.id }).all().length
 }

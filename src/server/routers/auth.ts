@@ -48,8 +48,8 @@ export const authRouter = createTRPCRouter({
   forgotPassword: publicProcedure
     .use(rateLimit('auth'))
     .input(ForgotPasswordSchema)
-    .mutation(async ({ ctx, input }) => {
-      await auth.requestPasswordReset(ctx.db, input.email, config.APP_URL)
+    .mutation(({ ctx, input }) => {
+      auth.requestPasswordReset(ctx.db, input.email, config.APP_URL)
       return { message: 'If an account exists for that e-mail, a reset link is on its way.' }
     }),
 

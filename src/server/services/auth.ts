@@ -2,7 +2,7 @@
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeHexLowerCase } from '@oslojs/encoding'
 import { TRPCError } from '@trpc/server'
-import { and, eq, gt, isNull, or } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, lte, ne, or } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { logins, passwordResetTokens, users } from '~/db/schema'
 import type { LoginInput, SignupInput } from '~/shared/validators'
@@ -51,24 +51,36 @@ export function logout(db: Db, user: AuthUser) {
 
 const hashToken = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)))
 
-/** Mails a single-use reset link; answers the same whether or not the account exists. */
-export async function requestPasswordReset(db: Db, email: string, appUrl: string) {
+/**
+ * Answers at once and does the work afterwards: looking the account up, minting the token and
+ * talking to the mail server all happen off the request, so neither the answer nor its timing
+ * tells whether the account exists, and a slow or failing mail server is not the caller's problem.
+ */
+export function requestPasswordReset(db: Db, email: string, appUrl: string): void {
+  setTimeout(() => {
+    issuePasswordReset(db, email, appUrl).catch((error) => logger.error({ err: error }, 'could not issue a password reset'))
+  }, 0)
+}
+
+/** Mails a single-use reset link; the new token ends every earlier one of that account. */
+async function issuePasswordReset(db: Db, email: string, appUrl: string) {
   const user = db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email)).get()
   if (!user) return
   const token = randomSecret(32)
-  db.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) }).run()
+  db.transaction((tx) => {
+    tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).run()
+    tx.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) }).run()
+  })
   const link = `${appUrl}/reset-password/${token}`
-  // Sent in the background: the answer (and its timing) must not reveal whether the account
-  // exists, and a mail server hiccup is not the caller's problem.
-  void sendMail({
+  await sendMail({
     to: user.email,
     subject: 'Reset your Vibes password',
     text: `Someone asked to reset the password of your Vibes account.\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
     html: `<p>Someone asked to reset the password of your Vibes account.</p><p><a href="${link}">Choose a new password</a> (the link works once, for one hour).</p><p>If it was not you, ignore this e-mail.</p>`,
-  }).catch((error) => logger.error({ err: error, to: user.email }, 'could not send the password reset mail'))
+  })
 }
 
-/** Sets a new password from a valid token, uses the token up and ends every session. */
+/** Sets a new password from a valid token, ends every other token of the user and every session. */
 export async function resetPassword(db: Db, token: string, password: string) {
   const passwordHash = await hashPassword(password)
   const id = hashToken(token)
@@ -81,10 +93,20 @@ export async function resetPassword(db: Db, token: string, password: string) {
       .get()
     if (!claimed) return null
     tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId)).run()
+    tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, claimed.userId), ne(passwordResetTokens.id, id))).run()
     return claimed.userId
   })
   if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_RESET_TOKEN })
   deleteUserSessions(db, userId)
+}
+
+/** Housekeeping: used and expired reset tokens open nothing any more. */
+export function deleteSpentResetTokens(db: Db): number {
+  return db
+    .delete(passwordResetTokens)
+    .where(or(isNotNull(passwordResetTokens.usedAt), lte(passwordResetTokens.expiresAt, new Date())))
+    .returning({ id: passwordResetTokens.id })
+    .all().length
 }
 
 /** At start-up: create the configured admin if no user has that e-mail. */

@@ -1,8 +1,13 @@
 // Members' listening records (§3, CONTRACT §3 "Analytics"): play events and their updates,
 // interactions and likes. Times are server time; the device class comes from the User-Agent and
 // the place from trusted request data, never from the client's word.
+//
+// A like is one fact however it arrives (CONTRACT §6 "Likes"): the player's like call, a `like`
+// interaction and a play update with `liked` all write the one likes row of that member and track
+// title (`recordLike`), and the list shows only what is liked now. Play events and interactions
+// still keep their own record of the moment, which is what the admin analytics count.
 import { TRPCError } from '@trpc/server'
-import { and, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { interactions, likes, playEvents } from '~/db/schema'
 import { classifyDevice } from '~/shared/player/device'
@@ -63,12 +68,16 @@ export function updatePlayEvent(db: Db, userId: string, playEventId: string, inp
   if (input.qualityDrops !== undefined) set.qualityDrops = input.qualityDrops
   // The client's end time (queued updates arrive late) but never in the future.
   if (input.endedAt !== undefined) set.endedAt = input.endedAt === null ? null : new Date(Math.min(input.endedAt.getTime(), now.getTime()))
-  const row = db
-    .update(playEvents)
-    .set(set)
-    .where(and(eq(playEvents.id, playEventId), eq(playEvents.userId, userId)))
-    .returning({ id: playEvents.id, updatedAt: playEvents.updatedAt })
-    .get()
+  const row = db.transaction((tx) => {
+    const updated = tx
+      .update(playEvents)
+      .set(set)
+      .where(and(eq(playEvents.id, playEventId), eq(playEvents.userId, userId)))
+      .returning({ id: playEvents.id, updatedAt: playEvents.updatedAt, title: playEvents.title, trackUrl: playEvents.trackUrl })
+      .get()
+    if (updated && input.liked !== undefined) recordLike(tx, userId, { trackKey: updated.title, trackUrl: updated.trackUrl, liked: input.liked, at: now })
+    return updated
+  })
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: PLAY_EVENT_NOT_FOUND })
   return { playEventId: row.id, updatedAt: row.updatedAt.toISOString() }
 }
@@ -77,16 +86,50 @@ export function createInteraction(db: Db, userId: string, input: z.output<typeof
   const now = Date.now()
   // A client clock far off (or a replayed queue) cannot put interactions in the future.
   const at = input.timestamp ? Math.min(input.timestamp.getTime(), now) : now
-  const row = db
-    .insert(interactions)
-    .values({ userId, trackId: input.trackId, interactionType: input.interactionType, timestamp: new Date(at) })
-    .returning({ id: interactions.id })
-    .get()
+  const row = db.transaction((tx) => {
+    if (input.interactionType === 'like') recordLike(tx, userId, { trackKey: likedTitle(tx, userId, input.trackId), trackUrl: input.trackId, liked: true, at: new Date(now) })
+    return tx
+      .insert(interactions)
+      .values({ userId, trackId: input.trackId, interactionType: input.interactionType, timestamp: new Date(at) })
+      .returning({ id: interactions.id })
+      .get()
+  })
   return { interactionId: row.id }
 }
 
+/**
+ * Likes are keyed by title, an interaction names only its track id (the play event's trackUrl):
+ * the title is that of the member's latest play of it, else the id itself (a track never played).
+ */
+function likedTitle(db: Tx, userId: string, trackId: string): string {
+  const play = db
+    .select({ title: playEvents.title })
+    .from(playEvents)
+    .where(and(eq(playEvents.userId, userId), eq(playEvents.trackUrl, trackId)))
+    .orderBy(desc(playEvents.startedAt))
+    .limit(1)
+    .get()
+  return play?.title ?? trackId
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** The one writer of the likes table: the member's row for that title, switched on or off. */
+function recordLike(db: Db | Tx, userId: string, like: { trackKey: string; trackUrl?: string | null; liked: boolean; at: Date }) {
+  const { trackKey, trackUrl, liked, at } = like
+  db.insert(likes)
+    .values({ userId, trackKey, trackUrl, liked, updatedAt: at })
+    .onConflictDoUpdate({ target: [likes.userId, likes.trackKey], set: { liked, updatedAt: at, ...(trackUrl ? { trackUrl } : {}) } })
+    .run()
+}
+
+/** What the member likes now; an unliked title is not listed. */
 export function listLikes(db: Db, userId: string) {
-  const rows = db.select({ trackKey: likes.trackKey, liked: likes.liked, updatedAt: likes.updatedAt }).from(likes).where(eq(likes.userId, userId)).all()
+  const rows = db
+    .select({ trackKey: likes.trackKey, liked: likes.liked, updatedAt: likes.updatedAt })
+    .from(likes)
+    .where(and(eq(likes.userId, userId), eq(likes.liked, true)))
+    .all()
   const out: Record<string, { liked: boolean; timestamp: number }> = {}
   for (const r of rows) out[r.trackKey] = { liked: r.liked, timestamp: r.updatedAt.getTime() }
   return { likes: out }
@@ -94,9 +137,6 @@ export function listLikes(db: Db, userId: string) {
 
 export function setLike(db: Db, userId: string, input: z.output<typeof LikeSetSchema>) {
   const now = new Date()
-  db.insert(likes)
-    .values({ userId, trackKey: input.title, trackUrl: input.trackUrl, liked: input.liked, updatedAt: now })
-    .onConflictDoUpdate({ target: [likes.userId, likes.trackKey], set: { liked: input.liked, updatedAt: now, ...(input.trackUrl ? { trackUrl: input.trackUrl } : {}) } })
-    .run()
+  recordLike(db, userId, { trackKey: input.title, trackUrl: input.trackUrl, liked: input.liked, at: now })
   return { title: input.title, liked: input.liked, timestamp: now.getTime() }
 }
