@@ -154,11 +154,14 @@ describe('one player for the app', () => {
     await context.close()
   })
 
-  test('phone: a bottom mini-player with 44 px targets on other pages', async () => {
+  test('phone: after picking a folder the player controls are in view; other pages get a bottom mini-player with 44 px targets', async () => {
     const { page, context } = await open(PHONE)
     await page.getByTestId('folder-input').setInputFiles(three)
     await expectTitle(page, 'First')
     await playsPast(page, 0.3)
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    const controls = await page.getByRole('toolbar', { name: 'Playback controls' }).boundingBox()
+    expect(controls!.y + controls!.height).toBeLessThanOrEqual(PHONE.height)
     // Client-side navigation through the side sheet's link list.
     await page.getByRole('button', { name: 'Open menu' }).click()
     await page.getByRole('dialog').getByRole('link', { name: 'About', exact: true }).click()

@@ -136,14 +136,16 @@ export function PlayerScreen() {
           />
         </div>
 
-        {/* A folder dropped anywhere on the player plays too. */}
+        {/* A folder dropped anywhere on the player plays too. On phones a loaded player comes
+            first, so its controls are in view without scrolling (the picker follows it). */}
         <div
           data-testid="player-drop-zone"
           data-dragging={drop.dragging || undefined}
+          data-loaded={engine.tracks.length > 0 || undefined}
           onDragOver={drop.handlers.onDragOver}
           onDragLeave={drop.handlers.onDragLeave}
           onDrop={(e) => void drop.handlers.onDrop(e)}
-          className={css({ position: 'relative', borderRadius: '2xl', '&[data-dragging]': { outline: '2px dashed', outlineColor: 'accent.default', outlineOffset: '4px' } })}
+          className={css({ position: 'relative', borderRadius: '2xl', '&[data-loaded]': { order: { base: -1, lg: 0 } }, '&[data-dragging]': { outline: '2px dashed', outlineColor: 'accent.default', outlineOffset: '4px' } })}
         >
           <Player />
         </div>
