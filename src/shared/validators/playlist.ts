@@ -54,20 +54,24 @@ const moment = (label: string) =>
       return d
     })
 
+/** Text limits of a play event and an interaction; the player trims to these before sending. */
+export const PLAY_EVENT_LIMITS = { trackUrl: 2048, title: 500, genre: 200, artist: 300, album: 300, playlistId: 200, previousTrack: 2048, nextTrack: 2048, trackId: 2048 } as const
+const L = PLAY_EVENT_LIMITS
+
 export const PlayEventCreateSchema = z.strictObject({
-  trackUrl: text('Track URL', 2048),
-  title: text('Title', 500),
+  trackUrl: text('Track URL', L.trackUrl),
+  title: text('Title', L.title),
   duration: seconds('Duration').default(0),
   /** The server decides from the User-Agent; a client value is used only when that says 'unknown'. */
   deviceType: enumOf(DEVICE_TYPES, 'Device type').optional(),
-  genre: optionalText('Genre', 200),
-  artist: optionalText('Artist', 300),
-  album: optionalText('Album', 300),
+  genre: optionalText('Genre', L.genre),
+  artist: optionalText('Artist', L.artist),
+  album: optionalText('Album', L.album),
   year: z.number({ error: 'Year must be a number' }).int('Year must be a whole number').min(1000, 'Year must be between 1000 and 2999').max(2999, 'Year must be between 1000 and 2999').nullish(),
   source: enumOf(PLAY_SOURCES, 'Source').default('direct'),
-  playlistId: optionalText('Playlist id', 200),
-  previousTrack: optionalText('Previous track', 2048),
-  nextTrack: optionalText('Next track', 2048),
+  playlistId: optionalText('Playlist id', L.playlistId),
+  previousTrack: optionalText('Previous track', L.previousTrack),
+  nextTrack: optionalText('Next track', L.nextTrack),
   sessionId: z.string({ error: 'Session id must be text' }).regex(SESSION_ID_PATTERN, 'Session id must look like session_{timestamp}_{random}').nullish(),
   sessionPosition: count('Session position').nullish(),
   networkType: enumOf(NETWORK_TYPES, 'Network type').default('unknown'),
@@ -95,14 +99,14 @@ export const PlayEventUpdateSchema = PlayEventUpdateFields.extend({ playEventId 
 export type PlayEventUpdateInput = z.input<typeof PlayEventUpdateSchema>
 
 export const InteractionSchema = z.strictObject({
-  trackId: text('Track id', 2048),
+  trackId: text('Track id', L.trackId),
   interactionType: enumOf(INTERACTION_TYPES, 'Interaction type'),
   timestamp: moment('Timestamp').optional(),
 })
 export type InteractionInput = z.input<typeof InteractionSchema>
 
 export const LikeSetSchema = z.strictObject({
-  title: text('Title', 500),
+  title: text('Title', L.title),
   liked: z.boolean({ error: 'Liked must be true or false' }),
   trackUrl: optionalText('Track URL', 2048),
 })

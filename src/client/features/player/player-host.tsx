@@ -6,11 +6,11 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { css } from 'styled-system/css'
 import { useTRPCClient } from '~/client/trpc'
-import { LOGOUT_EVENT } from '~/client/features/auth/auth-store'
+import { authStore, LOGOUT_EVENT } from '~/client/features/auth/auth-store'
 import { displayTitle, type Track } from '~/shared/player/track'
 import { currentTrack } from './engine'
 import { Icon } from './icons'
-import { installTracker } from './listening-tracker'
+import { pageTracker } from './listening-tracker'
 import { localLibrary } from './local-library'
 import { fullPlayerShown, MEDIA_HOST_ID, player, SEEK_STEP, usePlayer } from './player-store'
 import { AdvertModal, usePromotions } from './promotions'
@@ -34,11 +34,13 @@ function Host() {
   }, [])
 
   useEffect(() => {
-    installTracker({
+    const tracker = pageTracker()
+    tracker.connect({
       createPlay: (input) => trpcClient.playlist.plays.create.mutate(input),
-      updatePlay: (input) => trpcClient.playlist.plays.update.mutate(input),
+      updatePlay: (input, options) => (options?.keepalive ? updateWithKeepalive(input) : trpcClient.playlist.plays.update.mutate(input)),
       createInteraction: (input) => trpcClient.playlist.interactions.create.mutate(input),
     })
+    tracker.rearm()
   }, [trpcClient])
 
   useEffect(() => player().setPromotions(promotions.length), [promotions.length])
@@ -72,6 +74,18 @@ function Host() {
       <AdvertModal promotion={advert} onClose={() => player().closeAdvert()} />
     </>
   )
+}
+
+/** PUT /api/playlist/plays/{id} with fetch keepalive: the request survives the page closing. */
+function updateWithKeepalive({ playEventId, ...update }: { playEventId: string } & Record<string, unknown>): Promise<unknown> {
+  const token = authStore.get().token
+  if (!token) return Promise.resolve()
+  return fetch(`/api/playlist/plays/${encodeURIComponent(playEventId)}`, {
+    method: 'PUT',
+    keepalive: true,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(update),
+  })
 }
 
 const barButton = css({

@@ -12,7 +12,7 @@ import { leaveReport, PROGRESS_REPORT_MS, round2 } from '~/shared/player/listeni
 import { displayTitle } from '~/shared/player/track'
 import type { PlaySource } from '~/shared/validators'
 import { currentTrack, initialState, reduce, type Effect, type EngineEvent, type EngineState } from './engine'
-import { recordInteraction, startPlay, type PlayHandle } from './listening-tracker'
+import { pageTracker, type PlayHandle } from './listening-tracker'
 import { patchStoredMime } from './stored-playlists'
 import { mediaUrlOf, trackIdOf } from './track-identity'
 
@@ -123,7 +123,7 @@ export function createPlayer() {
     // Untagged tracks still tell what they can (§5 "Metadata inference").
     const inferred = current.artist ? null : inferArtist(title)
     const ctx = s.context
-    play = startPlay({
+    play = pageTracker().startPlay({
       trackId: trackIdOf(current.url),
       url: current.url,
       title,
@@ -189,7 +189,7 @@ export function createPlayer() {
         return
       case 'interaction': {
         const t = currentTrack(snapshot.engine)
-        if (t) recordInteraction(trackIdOf(t.url), effect.kind)
+        if (t) pageTracker().recordInteraction(trackIdOf(t.url), effect.kind)
         return
       }
       case 'probe':

@@ -12,7 +12,7 @@ import { visibleNeighbours } from '~/shared/player/order'
 import { displayTitle, formatTime, type Track } from '~/shared/player/track'
 import { currentTrack, isVideoTrack } from './engine'
 import { Icon } from './icons'
-import { recordInteraction } from './listening-tracker'
+import { pageTracker } from './listening-tracker'
 import { PlayerControls } from './player-controls'
 import { SimplePlaylist, TrackList } from './player-lists'
 import { MEDIA_HOST_ID, player, SEEK_STEP, setFullView, usePlayer } from './player-store'
@@ -67,7 +67,7 @@ export function Player() {
     const title = displayTitle(current)
     const liked = likes.toggle(title, current.url)
     player().markPlay({ liked })
-    if (liked) recordInteraction(trackIdOf(current.url), 'like')
+    if (liked) pageTracker().recordInteraction(trackIdOf(current.url), 'like')
   }
 
   async function share() {
@@ -87,7 +87,7 @@ export function Player() {
       return
     }
     player().markPlay({ shared: true })
-    recordInteraction(trackIdOf(current.url), 'share')
+    pageTracker().recordInteraction(trackIdOf(current.url), 'share')
   }
 
   async function toggleFullscreen() {
