@@ -3,7 +3,8 @@
 // storage, auth, timers and the API client.
 import { describe, expect, test } from 'bun:test'
 import { createTracker, QUEUE_KEY, with429Retry, type EventClient, type PlayContext } from '~/client/features/player/listening-tracker'
-import { PLAY_EVENT_LIMITS, PlayEventCreateSchema } from '~/shared/validators'
+import { PLAY_EVENT_LIMITS } from '~/shared/player/listening'
+import { PlayEventCreateSchema } from '~/shared/validators'
 
 const rateLimited = () => Object.assign(new Error('Rate limit exceeded. Please try again later.'), { status: 429 })
 

@@ -3,7 +3,7 @@
 // bounded; numbers are finite and ≥ 0; enums are the spec's values.
 import { z } from 'zod'
 import { DEVICE_TYPES } from '../player/device'
-import { SESSION_ID_PATTERN } from '../player/listening'
+import { PLAY_EVENT_LIMITS, SESSION_ID_PATTERN } from '../player/listening'
 
 export const PLAY_SOURCES = ['repeat', 'shuffle', 'direct', 'playlist'] as const
 export const NETWORK_TYPES = ['4g', '3g', '2g', 'ethernet', 'wifi', 'unknown'] as const
@@ -54,8 +54,6 @@ const moment = (label: string) =>
       return d
     })
 
-/** Text limits of a play event and an interaction; the player trims to these before sending. */
-export const PLAY_EVENT_LIMITS = { trackUrl: 2048, title: 500, genre: 200, artist: 300, album: 300, playlistId: 200, previousTrack: 2048, nextTrack: 2048, trackId: 2048 } as const
 const L = PLAY_EVENT_LIMITS
 
 export const PlayEventCreateSchema = z.strictObject({

@@ -6,12 +6,12 @@
 //
 // `createTracker({ client, storage, auth, now })` holds all of it, so the rules are unit-tested
 // with fakes (tests/unit/listening-tracker.retry.test.ts); the page makes one (pageTracker) and
-// the player host connects it to the API client. Text is trimmed to the shared play-event
-// schema's limits (PLAY_EVENT_LIMITS), never to copied numbers.
+// the player host connects it to the API client. Text is trimmed to the limits the shared
+// play-event schema enforces (PLAY_EVENT_LIMITS), never to copied numbers.
 import { authStore, LOGIN_EVENT, LOGOUT_EVENT } from '~/client/features/auth/auth-store'
 import { httpStatusOf } from '~/client/global-errors'
-import { addTrack, newSession, nextTrackOf, previousTrackOf, type ListeningSession } from '~/shared/player/listening'
-import { PLAY_EVENT_LIMITS, type InteractionInput, type InteractionType, type NetworkType, type PlayEventCreateInput, type PlayEventUpdateFieldsInput, type PlaySource } from '~/shared/validators'
+import { addTrack, newSession, nextTrackOf, previousTrackOf, PLAY_EVENT_LIMITS, type ListeningSession } from '~/shared/player/listening'
+import type { InteractionInput, InteractionType, NetworkType, PlayEventCreateInput, PlayEventUpdateFieldsInput, PlaySource } from '~/shared/validators'
 
 type Update = PlayEventUpdateFieldsInput
 
