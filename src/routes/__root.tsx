@@ -8,6 +8,7 @@ import { useEffect, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { authStore } from '~/client/features/auth/auth-store'
 import { Footer } from '~/client/features/layout/footer'
+import { PlayerHost } from '~/client/features/player/player-host'
 import { RateLimitBanner } from '~/client/features/layout/rate-limit-banner'
 import { TopBar } from '~/client/features/layout/top-bar'
 import { AppToaster } from '~/client/ui/toaster'
@@ -54,6 +55,8 @@ function RootComponent() {
         <Outlet />
       </main>
       <Footer />
+      {/* The one player: above the routes, so changing page never stops the music. */}
+      <PlayerHost />
       <AppToaster />
     </RootDocument>
   )

@@ -1,12 +1,14 @@
 // /player?fid=<folder id> (spec §2 "Playlist-by-folder"): a member's folder as a playlist. The
-// folder comes from ?fid, else the last one played (kept under a vibes:user: key, so logout
-// clears it).
+// folder comes from ?fid, else the last one that loaded (kept under a vibes:user: key, so logout
+// clears it). The folder plays in the app's one player, which goes on when this page is left.
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useAuth } from '~/client/features/auth/auth-store'
 import { lastFolder, rememberFolder } from '~/client/features/folders/last-folder'
 import { Player } from '~/client/features/player/player'
+import { player } from '~/client/features/player/player-store'
+import { trackIdOf } from '~/client/features/player/track-identity'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
 import { button } from '~/client/ui/button'
@@ -27,14 +29,22 @@ function PlayerPage() {
   const trpc = useTRPC()
   // undefined until the browser has read storage; null when there is no folder at all.
   const [folderId, setFolderId] = useState<string | null | undefined>(fid)
-  useEffect(() => {
-    if (fid) rememberFolder(fid)
-    setFolderId(fid ?? lastFolder())
-  }, [fid])
+  useEffect(() => setFolderId(fid ?? lastFolder()), [fid])
 
   const playlist = useQuery({ ...trpc.folders.playlist.queryOptions({ id: folderId ?? '' }), enabled: !!folderId && auth.isAuthenticated, retry: false, staleTime: 5 * 60_000 })
   const tracks = playlist.data?.tracks ?? []
   const title = playlist.data?.folder.label || 'Music Player'
+
+  // Only a folder that loaded becomes "the last folder" (a bad ?fid must not stick), and it plays
+  // in the one player unless that folder is what plays already (coming back to this page).
+  useEffect(() => {
+    if (!folderId || !playlist.isSuccess) return
+    rememberFolder(folderId)
+    const { engine } = player().get()
+    const ids = playlist.data.tracks.map((t) => trackIdOf(t.url))
+    const same = engine.context?.source === 'folder' && engine.context.playlistId === folderId && engine.tracks.length === ids.length && engine.tracks.every((t, i) => trackIdOf(t.url) === ids[i])
+    if (!same) player().send({ type: 'replace', tracks: playlist.data.tracks, context: { source: 'folder', playlistId: folderId, label: title }, autoPlay: true })
+  }, [folderId, playlist.isSuccess, playlist.data])
 
   return (
     <section className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
@@ -59,7 +69,7 @@ function PlayerPage() {
       ) : tracks.length === 0 ? (
         <p className={css({ textAlign: 'center', py: '16', color: 'fg.muted' })}>No tracks found in this folder.</p>
       ) : (
-        <Player tracks={tracks} source="folder" playlistId={folderId} label={title} />
+        <Player />
       )}
     </section>
   )

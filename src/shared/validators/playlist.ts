@@ -3,7 +3,7 @@
 // bounded; numbers are finite and ≥ 0; enums are the spec's values.
 import { z } from 'zod'
 import { DEVICE_TYPES } from '../player/device'
-import { SESSION_ID_PATTERN } from '../player/listening'
+import { PLAY_EVENT_LIMITS, SESSION_ID_PATTERN } from '../player/listening'
 
 export const PLAY_SOURCES = ['repeat', 'shuffle', 'direct', 'playlist'] as const
 export const NETWORK_TYPES = ['4g', '3g', '2g', 'ethernet', 'wifi', 'unknown'] as const
@@ -54,20 +54,22 @@ const moment = (label: string) =>
       return d
     })
 
+const L = PLAY_EVENT_LIMITS
+
 export const PlayEventCreateSchema = z.strictObject({
-  trackUrl: text('Track URL', 2048),
-  title: text('Title', 500),
+  trackUrl: text('Track URL', L.trackUrl),
+  title: text('Title', L.title),
   duration: seconds('Duration').default(0),
   /** The server decides from the User-Agent; a client value is used only when that says 'unknown'. */
   deviceType: enumOf(DEVICE_TYPES, 'Device type').optional(),
-  genre: optionalText('Genre', 200),
-  artist: optionalText('Artist', 300),
-  album: optionalText('Album', 300),
+  genre: optionalText('Genre', L.genre),
+  artist: optionalText('Artist', L.artist),
+  album: optionalText('Album', L.album),
   year: z.number({ error: 'Year must be a number' }).int('Year must be a whole number').min(1000, 'Year must be between 1000 and 2999').max(2999, 'Year must be between 1000 and 2999').nullish(),
   source: enumOf(PLAY_SOURCES, 'Source').default('direct'),
-  playlistId: optionalText('Playlist id', 200),
-  previousTrack: optionalText('Previous track', 2048),
-  nextTrack: optionalText('Next track', 2048),
+  playlistId: optionalText('Playlist id', L.playlistId),
+  previousTrack: optionalText('Previous track', L.previousTrack),
+  nextTrack: optionalText('Next track', L.nextTrack),
   sessionId: z.string({ error: 'Session id must be text' }).regex(SESSION_ID_PATTERN, 'Session id must look like session_{timestamp}_{random}').nullish(),
   sessionPosition: count('Session position').nullish(),
   networkType: enumOf(NETWORK_TYPES, 'Network type').default('unknown'),
@@ -95,14 +97,14 @@ export const PlayEventUpdateSchema = PlayEventUpdateFields.extend({ playEventId 
 export type PlayEventUpdateInput = z.input<typeof PlayEventUpdateSchema>
 
 export const InteractionSchema = z.strictObject({
-  trackId: text('Track id', 2048),
+  trackId: text('Track id', L.trackId),
   interactionType: enumOf(INTERACTION_TYPES, 'Interaction type'),
   timestamp: moment('Timestamp').optional(),
 })
 export type InteractionInput = z.input<typeof InteractionSchema>
 
 export const LikeSetSchema = z.strictObject({
-  title: text('Title', 500),
+  title: text('Title', L.title),
   liked: z.boolean({ error: 'Liked must be true or false' }),
   trackUrl: optionalText('Track URL', 2048),
 })

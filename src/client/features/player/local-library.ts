@@ -1,8 +1,8 @@
 // A folder picked from the device (§5 "Local folder"): media files by extension, natural order,
 // titles and artists from file names at once, then real tags read in the background and merged
 // in batches. Tracks carry local:{path} URLs (see track-identity.ts); object URLs for media and
-// covers are revoked when the playlist is replaced.
-import { useCallback, useEffect, useRef, useState } from 'react'
+// covers are revoked when the playlist is replaced (not when a page unmounts: the player plays on).
+import { useSyncExternalStore } from 'react'
 import { inferArtist, inferYear, parseFileName } from '~/shared/player/file-name'
 import { isMediaFileName, mimeFromName } from '~/shared/player/mime'
 import { makeTrack, type Track } from '~/shared/player/track'
@@ -65,43 +65,48 @@ function withTags(t: Track, tags: FileTags, urls: string[]): Track {
   })
 }
 
-export function useLocalLibrary() {
-  const [state, setState] = useState<LibraryState>({ tracks: [], label: '', error: null, version: 0 })
-  const urls = useRef<string[]>([])
-  const generation = useRef(0)
+/**
+ * The picked folder as a store that lives for the whole page (the player above the routes keeps
+ * playing it while the home screen is gone); object URLs are revoked when the folder is replaced.
+ */
+function createLocalLibrary() {
+  let state: LibraryState = { tracks: [], label: '', error: null, version: 0 }
+  const listeners = new Set<() => void>()
+  let urls: string[] = []
+  let generation = 0
+
+  const setState = (update: (s: LibraryState) => LibraryState) => {
+    state = update(state)
+    for (const l of listeners) l()
+  }
 
   // Cover-art object URLs of the current folder (media object URLs live in track-identity).
-  const revokeAll = useCallback(() => {
-    for (const url of urls.current) URL.revokeObjectURL(url)
-    urls.current = []
+  const revokeAll = () => {
+    for (const url of urls) URL.revokeObjectURL(url)
+    urls = []
     releaseLocalFiles()
-  }, [])
+  }
 
-  useEffect(() => revokeAll, [revokeAll])
-
-  const load = useCallback(
-    async (picked: PickedFile[], label = folderLabelOf(picked)): Promise<boolean> => {
-      performance.mark('vibes:files-picked')
-      const found: Array<[string, File]> = []
-      const { tracks, files } = tracksFromFiles(picked, (url, file) => found.push([url, file]))
-      if (tracks.length === 0) {
-        setState((s) => ({ ...s, error: NO_MEDIA_MESSAGE }))
-        return false
-      }
-      revokeAll()
-      for (const [url, file] of found) registerLocalFile(url, file)
-      const gen = ++generation.current
-      // The first track starts at once: give its tags a moment so its play event carries them.
-      const firstRead = readTags(files[0]).catch(() => null)
-      const first = await Promise.race([firstRead, new Promise<'late'>((r) => setTimeout(() => r('late'), FIRST_TAGS_WAIT_MS))])
-      if (gen !== generation.current) return false
-      if (first && first !== 'late') tracks[0] = withTags(tracks[0], first, urls.current)
-      setState((s) => ({ tracks, label, error: null, version: s.version + 1 }))
-      void enrich(gen, tracks, files, first === 'late' ? firstRead : null)
-      return true
-    },
-    [revokeAll],
-  )
+  async function load(picked: PickedFile[], label = folderLabelOf(picked)): Promise<boolean> {
+    performance.mark('vibes:files-picked')
+    const found: Array<[string, File]> = []
+    const { tracks, files } = tracksFromFiles(picked, (url, file) => found.push([url, file]))
+    if (tracks.length === 0) {
+      setState((s) => ({ ...s, error: NO_MEDIA_MESSAGE }))
+      return false
+    }
+    revokeAll()
+    for (const [url, file] of found) registerLocalFile(url, file)
+    const gen = ++generation
+    // The first track starts at once: give its tags a moment so its play event carries them.
+    const firstRead = readTags(files[0]).catch(() => null)
+    const first = await Promise.race([firstRead, new Promise<'late'>((r) => setTimeout(() => r('late'), FIRST_TAGS_WAIT_MS))])
+    if (gen !== generation) return false
+    if (first && first !== 'late') tracks[0] = withTags(tracks[0], first, urls)
+    setState((s) => ({ tracks, label, error: null, version: s.version + 1 }))
+    void enrich(gen, tracks, files, first === 'late' ? firstRead : null)
+    return true
+  }
 
   // Reads tags a few files at a time and publishes merged tracks in batches.
   async function enrich(gen: number, initial: Track[], files: File[], lateFirst: Promise<FileTags | null> | null) {
@@ -110,18 +115,18 @@ export function useLocalLibrary() {
     // The first file was read already (or is still being read: merge it when it lands).
     let next = 1
     const flush = () => {
-      if (!dirty || gen !== generation.current) return
+      if (!dirty || gen !== generation) return
       dirty = false
       setState((s) => ({ ...s, tracks: [...current] }))
     }
     const timer = setInterval(flush, TAG_BATCH_MS)
     const worker = async () => {
-      while (next < files.length && gen === generation.current) {
+      while (next < files.length && gen === generation) {
         const i = next++
         try {
           const tags = await readTags(files[i])
-          if (gen !== generation.current) return
-          current[i] = withTags(current[i], tags, urls.current)
+          if (gen !== generation) return
+          current[i] = withTags(current[i], tags, urls)
           dirty = true
         } catch {
           // Unreadable tags: the file-name guess stays.
@@ -129,8 +134,8 @@ export function useLocalLibrary() {
       }
     }
     const first = lateFirst?.then((tags) => {
-      if (!tags || gen !== generation.current) return
-      current[0] = withTags(current[0], tags, urls.current)
+      if (!tags || gen !== generation) return
+      current[0] = withTags(current[0], tags, urls)
       dirty = true
     })
     await Promise.all([first, ...Array.from({ length: TAG_CONCURRENCY }, worker)])
@@ -138,15 +143,32 @@ export function useLocalLibrary() {
     flush()
   }
 
-  const clear = useCallback(() => {
-    generation.current++
+  function clear() {
+    generation++
     revokeAll()
     setState((s) => ({ tracks: [], label: '', error: null, version: s.version + 1 }))
-  }, [revokeAll])
+  }
 
-  const setError = useCallback((error: string | null) => setState((s) => ({ ...s, error })), [])
+  const setError = (error: string | null) => setState((s) => ({ ...s, error }))
 
-  return { ...state, load, clear, setError }
+  return {
+    get: () => state,
+    subscribe(l: () => void) {
+      listeners.add(l)
+      return () => void listeners.delete(l)
+    },
+    load,
+    clear,
+    setError,
+  }
+}
+
+export const localLibrary = createLocalLibrary()
+const EMPTY_LIBRARY: LibraryState = { tracks: [], label: '', error: null, version: 0 }
+
+export function useLocalLibrary() {
+  const state = useSyncExternalStore(localLibrary.subscribe, localLibrary.get, () => EMPTY_LIBRARY)
+  return { ...state, load: localLibrary.load, clear: localLibrary.clear, setError: localLibrary.setError }
 }
 
 // ---- getting files from the three pickers ---------------------------------------------------

@@ -1,16 +1,18 @@
 // The home screen's player (§2 "Player screen"): the Local Files / Remote URL tabs, the source
 // chooser, the player and the Featured Promotions grid. Logging out clears the playlists, the
-// source and the current track (§4 "Auth").
+// source and the current track (§4 "Auth"). The lists load into the one player (player-store.ts),
+// which keeps playing when this screen is left.
 import { Tabs } from '@ark-ui/react/tabs'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { LOGOUT_EVENT, useAuth } from '~/client/features/auth/auth-store'
 import type { Track } from '~/shared/player/track'
 import { Icon } from './icons'
-import { useLocalLibrary } from './local-library'
+import { localLibrary, useLocalLibrary } from './local-library'
 import type { PickedFile } from './local-library'
 import { LocalSource, useFolderDrop } from './local-source'
 import { Player } from './player'
+import { player, usePlayer } from './player-store'
 import { FeaturedPromotions } from './promotions'
 import { clearStoredPlaylist, loadStoredPlaylist, saveStoredPlaylist } from './stored-playlists'
 
@@ -42,9 +44,11 @@ const tabTrigger = css({
 export function PlayerScreen() {
   const auth = useAuth()
   const library = useLocalLibrary()
+  const { engine } = usePlayer()
   const [tab, setTab] = useState<Source>('local')
-  const [source, setSource] = useState<Source>('local')
   const [remote, setRemote] = useState<RemoteList | null>(null)
+
+  const play = (which: Source, list: { tracks: Track[]; label: string }, autoPlay: boolean) => player().send({ type: 'replace', tracks: list.tracks, context: { source: which, label: list.label }, autoPlay })
 
   // A member's last remote playlist survives a reload (shown, without starting by itself).
   useEffect(() => {
@@ -52,27 +56,32 @@ export function PlayerScreen() {
     const stored = loadStoredPlaylist('remote')
     if (!stored || stored.tracks.length === 0) return
     setRemote({ tracks: stored.tracks, label: stored.label, url: stored.url ?? '', autoPlay: false })
-    if (library.tracks.length === 0) setSource('remote')
-  }, [auth.ready, auth.isAuthenticated, remote, library.tracks.length])
+    if (player().get().engine.tracks.length === 0) play('remote', stored, false)
+  }, [auth.ready, auth.isAuthenticated, remote])
 
   useEffect(() => {
     const onLogout = () => {
-      library.clear()
       setRemote(null)
-      setSource('local')
       setTab('local')
     }
     window.addEventListener(LOGOUT_EVENT, onLogout)
     return () => window.removeEventListener(LOGOUT_EVENT, onLogout)
-  }, [library.clear])
+  }, [])
 
-  const loadLocal = (files: PickedFile[], folderLabel?: string) => void library.load(files, folderLabel).then((ok) => ok && setSource('local'))
+  const loadLocal = (files: PickedFile[], folderLabel?: string) =>
+    void library.load(files, folderLabel).then((ok) => {
+      if (ok) play('local', localLibrary.get(), true)
+    })
   const drop = useFolderDrop(loadLocal)
 
+  // What plays is the player's: this screen shows it, whichever page started it.
   const remoteAllowed = auth.isAuthenticated && remote !== null
-  const active: Source = source === 'remote' && remoteAllowed ? 'remote' : 'local'
-  const tracks = active === 'remote' ? remote!.tracks : library.tracks
-  const label = active === 'remote' ? remote!.label : library.label
+  const active: Source = engine.context?.source === 'remote' && remoteAllowed ? 'remote' : 'local'
+  const choose = (to: Source) => {
+    if (to === active) return
+    if (to === 'remote' && remote) play('remote', remote, remote.autoPlay)
+    else play('local', library, true)
+  }
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
@@ -106,7 +115,7 @@ export function PlayerScreen() {
                   onLoaded={(list, folder, url) => {
                     setRemote({ tracks: list, label: folder, url, autoPlay: true })
                     saveStoredPlaylist('remote', { label: folder, url, tracks: list })
-                    setSource('remote')
+                    play('remote', { tracks: list, label: folder }, true)
                   }}
                 />
               </Suspense>
@@ -118,25 +127,27 @@ export function PlayerScreen() {
             localCount={library.tracks.length}
             remoteCount={remote?.tracks.length ?? 0}
             remoteAllowed={remoteAllowed}
-            onChange={setSource}
+            onChange={choose}
             onForgetRemote={() => {
               clearStoredPlaylist('remote')
               setRemote(null)
-              setSource('local')
+              if (active === 'remote') play('local', library, true)
             }}
           />
         </div>
 
-        {/* A folder dropped anywhere on the player plays too. */}
+        {/* A folder dropped anywhere on the player plays too. On phones a loaded player comes
+            first, so its controls are in view without scrolling (the picker follows it). */}
         <div
           data-testid="player-drop-zone"
           data-dragging={drop.dragging || undefined}
+          data-loaded={engine.tracks.length > 0 || undefined}
           onDragOver={drop.handlers.onDragOver}
           onDragLeave={drop.handlers.onDragLeave}
           onDrop={(e) => void drop.handlers.onDrop(e)}
-          className={css({ position: 'relative', borderRadius: '2xl', '&[data-dragging]': { outline: '2px dashed', outlineColor: 'accent.default', outlineOffset: '4px' } })}
+          className={css({ position: 'relative', borderRadius: '2xl', '&[data-loaded]': { order: { base: -1, lg: 0 } }, '&[data-dragging]': { outline: '2px dashed', outlineColor: 'accent.default', outlineOffset: '4px' } })}
         >
-          <Player key={active} tracks={tracks} source={active} label={label} autoPlay={active === 'remote' ? remote!.autoPlay : true} />
+          <Player />
         </div>
       </div>
 

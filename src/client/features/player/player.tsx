@@ -1,493 +1,73 @@
-// The player (§2 "Player screen", §4 "Playback"): one media element for audio and video, the
-// control bar, the track lists, adverts between tracks, media-error fallbacks, keyboard shortcuts,
-// the Media Session API, and members' listening events. Any list of playable URLs works: object
-// URLs of a local folder, a remote listing, or signed /media URLs of a member's folder.
-import { useEffect, useMemo, useRef, useState } from 'react'
+// The full player view (§2 "Player screen"): titles and neighbours, the media area, the progress
+// bar, the control bar, the playlist panel and "Up Next". It renders the one player's state
+// (player-store.ts, driven by the pure engine in engine.ts) and sends it the listener's choices;
+// the media element itself belongs to the player and is only borrowed here to show video, so
+// leaving this screen never stops what plays.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { useTRPCClient } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { toast } from '~/client/ui/toaster'
-import { inferArtist, inferYear } from '~/shared/player/file-name'
-import { AD_CHANCE, isIgnorablePlayRejection, PLAYBACK_ERROR_HINT, playbackErrorText, shouldShowAd } from '~/shared/player/errors'
-import { leaveReport, PROGRESS_REPORT_MS, round2 } from '~/shared/player/listening'
-import { makeOrder, nextIndex, previousIndex, visibleNeighbours } from '~/shared/player/order'
-import { DEFAULT_MIME, displayTitle, formatTime, isVideo, type Track } from '~/shared/player/track'
-import type { PlaySource } from '~/shared/validators'
+import { PLAYBACK_ERROR_HINT } from '~/shared/player/errors'
+import { visibleNeighbours } from '~/shared/player/order'
+import { displayTitle, formatTime, type Track } from '~/shared/player/track'
+import { currentTrack, isVideoTrack } from './engine'
 import { Icon } from './icons'
-import { installTracker, recordInteraction, startPlay, type PlayHandle } from './listening-tracker'
+import { pageTracker } from './listening-tracker'
 import { PlayerControls } from './player-controls'
 import { SimplePlaylist, TrackList } from './player-lists'
-import { AdvertModal, AD_SECONDS, usePromotions, type Promotion } from './promotions'
-import { patchStoredMime } from './stored-playlists'
-import { mediaUrlOf, trackIdOf } from './track-identity'
+import { MEDIA_HOST_ID, player, SEEK_STEP, setFullView, usePlayer } from './player-store'
+import { trackIdOf } from './track-identity'
 import { usePlayerKeys } from './use-player-keys'
 import { useLikes } from './use-likes'
 
 export type { Track } from '~/shared/player/track'
 
-export type PlayerProps = {
-  tracks: Track[]
-  source: 'local' | 'remote' | 'folder'
-  /** The member's folder id (folder source), recorded with play events. */
-  playlistId?: string
-  /** The label badge (folder or playlist name). */
-  label?: string
-  /** Start the first track as soon as a new list arrives (default true). */
-  autoPlay?: boolean
-}
-
-export const DEFAULT_VOLUME = 0.8
-export const SEEK_STEP = 10
 const MOBILE_WIDTH = 768
 const MOBILE_HINT_MS = 3000
 
-type Counters = { listened: number; lastTime: number; buffers: number; drops: number; lastHeight: number; started: boolean }
-const freshCounters = (): Counters => ({ listened: 0, lastTime: 0, buffers: 0, drops: 0, lastHeight: 0, started: false })
-
-/** Tests force or forbid adverts with window.__vibesAdChance (read at each decision). */
-function adChance(): number {
-  const forced = (window as unknown as { __vibesAdChance?: unknown }).__vibesAdChance
-  return typeof forced === 'number' ? forced : AD_CHANCE
-}
-
-function sameUrls(a: readonly Track[], b: readonly Track[]): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i].url !== b[i].url) return false
-  return true
-}
-
-export function Player({ tracks, source, playlistId, label, autoPlay = true }: PlayerProps) {
-  const trpcClient = useTRPCClient()
+export function Player() {
+  const { engine, currentTime, duration } = usePlayer()
   const likes = useLikes()
-  const promotions = usePromotions()
-  const media = useRef<HTMLVideoElement>(null)
   const mediaBox = useRef<HTMLDivElement>(null)
-
-  // Mime fixes from the media fallback, applied over whatever list the parent passes.
-  const mimeOverrides = useRef(new Map<string, string>())
-  const [overrideVersion, setOverrideVersion] = useState(0)
-  const list = useMemo(
-    () => (mimeOverrides.current.size === 0 ? tracks : tracks.map((t) => (mimeOverrides.current.has(t.url) ? { ...t, mime: mimeOverrides.current.get(t.url)! } : t))),
-    [tracks, overrideVersion],
-  )
-  const [durations, setDurations] = useState<Record<number, number>>({})
-
-  // A list that does not start by itself still shows its first track, ready to play.
-  const [index, setIndex] = useState(() => (tracks.length > 0 ? 0 : -1))
-  const [loadSeq, setLoadSeq] = useState(0)
-  const [playing, setPlaying] = useState(false)
-  const [currentTime, setCurrentTime] = useState(0)
-  const [duration, setDuration] = useState(0)
-  const [volume, setVolumeState] = useState(DEFAULT_VOLUME)
-  const [muted, setMuted] = useState(false)
-  const savedVolume = useRef(DEFAULT_VOLUME)
-  const [shuffle, setShuffle] = useState(false)
-  const [order, setOrder] = useState(() => makeOrder(tracks.length, false))
-  const [repeat, setRepeat] = useState(false)
   const [showPlaylist, setShowPlaylist] = useState(false)
-  const [ad, setAd] = useState<Promotion | null>(null)
-  const [playerError, setPlayerError] = useState<string | null>(null)
-  const [playMessage, setPlayMessage] = useState<string | null>(null)
   const [fullscreen, setFullscreen] = useState<{ on: boolean; orientation: 'portrait' | 'landscape' }>({ on: false, orientation: 'landscape' })
   const [hint, setHint] = useState(false)
 
-  const wantPlay = useRef(autoPlay && tracks.length > 0)
-  const pendingSource = useRef<PlaySource | null>(autoPlay && tracks.length > 0 ? 'playlist' : null)
-  const play = useRef<PlayHandle | null>(null)
-  const counters = useRef<Counters>(freshCounters())
-  const fellBack = useRef(new Set<string>())
-  const adTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  const afterAd = useRef<number>(-1)
-  const prevTracks = useRef(tracks)
-
-  /** Video by the spec's rule, unless the media fallback turned the track into audio/mpeg. */
-  const videoOf = (t: Track) => (mimeOverrides.current.has(t.url) ? t.mime.toLowerCase().startsWith('video') : isVideo(t))
-  const current: Track | undefined = index >= 0 ? list[index] : undefined
+  const send = player().send
+  const list = engine.tracks
+  const index = engine.index
+  const playing = engine.playing
+  const current: Track | undefined = currentTrack(engine)
+  const videoOf = (t: Track) => isVideoTrack(engine, t)
   const currentVideo = current ? videoOf(current) : false
   const currentTitle = current ? displayTitle(current) : 'No Track Selected'
+  const source = engine.context?.source ?? 'local'
+  const label = engine.context?.label
+  const playerError = engine.error
+  const playMessage = engine.message
 
   useEffect(() => {
-    installTracker({
-      createPlay: (input) => trpcClient.playlist.plays.create.mutate(input),
-      updatePlay: (input) => trpcClient.playlist.plays.update.mutate(input),
-      createInteraction: (input) => trpcClient.playlist.interactions.create.mutate(input),
-    })
-  }, [trpcClient])
-
-  // ---- listening reports ----------------------------------------------------------------------
-
-  const elapsed = () => round2(counters.current.listened)
-  const knownDuration = () => {
-    const d = media.current?.duration
-    return d && Number.isFinite(d) ? d : (current?.duration ?? 0)
-  }
-  const counterFields = () => ({ listenDuration: elapsed(), bufferCount: counters.current.buffers, qualityDrops: counters.current.drops })
-
-  /** Reports how the current play ended and forgets it (durably when the page is going away). */
-  function leaveCurrent(kind: 'skip' | 'ended', exiting = false) {
-    const h = play.current
-    if (!h) return
-    const el = media.current
-    const report = kind === 'ended' ? { completed: true, skipped: false } : leaveReport(counters.current.listened, knownDuration(), el?.currentTime ?? 0)
-    const update = { ...counterFields(), ...report, endedAt: Date.now() }
-    if (exiting) h.exitUpdate(update)
-    else void h.update(update)
-    h.close()
-    play.current = null
-  }
-
-  function beginPlayEvent(sourceKind: PlaySource) {
-    if (!current) return
-    const playOrder = order.map((i) => list[i]).filter(Boolean)
-    const title = displayTitle(current)
-    // Untagged tracks still tell what they can (§5 "Metadata inference").
-    const inferred = current.artist ? null : inferArtist(title)
-    play.current = startPlay({
-      trackId: trackIdOf(current.url),
-      url: current.url,
-      title,
-      duration: knownDuration(),
-      artist: current.artist || inferred?.artist,
-      album: current.album === 'Unknown Album' ? undefined : current.album,
-      genre: current.genre,
-      year: current.year ?? inferYear(title),
-      source: sourceKind,
-      playlistId: playlistId ?? (source === 'folder' ? undefined : source),
-      list: playOrder,
-      idOf: trackIdOf,
-    })
-  }
-
-  // ---- choosing tracks --------------------------------------------------------------------------
-
-  function go(target: number, sourceKind: PlaySource, opts: { manual?: boolean } = {}) {
-    if (target < 0 || target >= list.length) return
-    leaveCurrent('skip')
-    if (opts.manual && shuffle) {
-      setShuffle(false)
-      setOrder(makeOrder(list.length, false))
-    }
-    setPlayerError(null)
-    setPlayMessage(null)
-    pendingSource.current = sourceKind
-    wantPlay.current = true
-    setIndex(target)
-    setLoadSeq((s) => s + 1)
-  }
-
-  const sourceForStep = (): PlaySource => (shuffle ? 'shuffle' : 'playlist')
-  const next = () => list.length > 0 && go(nextIndex(order, index), sourceForStep())
-  const previous = () => list.length > 0 && go(previousIndex(order, index), sourceForStep())
-
-  // A new list from the parent: start over (tag updates of the same files only refresh titles).
-  useEffect(() => {
-    const before = prevTracks.current
-    prevTracks.current = tracks
-    if (before === tracks || sameUrls(before, tracks)) return
-    leaveCurrent('skip')
-    mimeOverrides.current = new Map()
-    fellBack.current = new Set()
-    setDurations({})
-    setShuffle(false)
-    setOrder(makeOrder(tracks.length, false))
-    setPlayerError(null)
-    setPlayMessage(null)
-    const start = autoPlay && tracks.length > 0
-    wantPlay.current = start
-    pendingSource.current = start ? 'playlist' : null
-    setIndex(tracks.length > 0 ? 0 : -1)
-    setLoadSeq((s) => s + 1)
-  }, [tracks])
-
-  // Load the current track whenever it (or its mime, after a fallback) changes.
-  useEffect(() => {
-    const el = media.current
-    if (!el) return
-    counters.current = freshCounters()
-    setCurrentTime(0)
-    setDuration(0)
-    if (!current) {
-      el.removeAttribute('src')
-      el.load()
-      setPlaying(false)
-      return
-    }
-    el.src = mediaUrlOf(current.url)
-    el.load()
-    if (wantPlay.current) void startElement()
-  }, [current?.url, current?.mime, loadSeq])
-
-  async function startElement() {
-    const el = media.current
-    if (!el) return
-    try {
-      await el.play()
-    } catch (error) {
-      if (isIgnorablePlayRejection(error)) {
-        if ((error as Error).name === 'NotAllowedError') wantPlay.current = false
-        return
-      }
-      if ((error as Error).name === 'NotSupportedError') return // the element's error event handles it
-      setPlayMessage(`Error playing audio: ${(error as Error).message}`)
-    }
-  }
-
-  // ---- media fallbacks and errors (§4, §8) ------------------------------------------------------
-
-  function setTrackMime(url: string, mime: string) {
-    mimeOverrides.current.set(url, mime)
-    patchStoredMime(url, mime)
-    setOverrideVersion((v) => v + 1)
-    setLoadSeq((s) => s + 1)
-  }
-
-  function testLoad(url: string): Promise<boolean> {
-    return new Promise((resolve) => {
-      const probe = new Audio()
-      const done = (ok: boolean) => {
-        clearTimeout(timer)
-        probe.removeAttribute('src')
-        resolve(ok)
-      }
-      const timer = setTimeout(() => done(false), 10_000)
-      probe.preload = 'metadata'
-      probe.onloadedmetadata = () => done(true)
-      probe.onerror = () => done(false)
-      probe.src = mediaUrlOf(url)
-    })
-  }
-
-  function showPlaybackError(code: number | undefined) {
-    leaveCurrent('skip')
-    wantPlay.current = false
-    setPlaying(false)
-    setPlayerError(playbackErrorText(code))
-  }
-
-  async function onMediaError() {
-    const el = media.current
-    const track = current
-    const code = el?.error?.code
-    if (!el || !track || !code || code === 1) return // aborts are not errors
-    if (!fellBack.current.has(track.url)) {
-      fellBack.current.add(track.url)
-      if (isVideo(track) && track.mime !== DEFAULT_MIME) {
-        // A video that will not play may still have a playable audio track.
-        setTrackMime(track.url, DEFAULT_MIME)
-        return
-      }
-      if (track.mime !== DEFAULT_MIME) {
-        const ok = await testLoad(track.url)
-        if (!ok) {
-          setTrackMime(track.url, DEFAULT_MIME)
-          return
-        }
-      }
-    }
-    showPlaybackError(code)
-  }
-
-  // ---- element events ---------------------------------------------------------------------------
-
-  // Handlers read the latest render through this ref, so listeners are attached once.
-  const latest = useRef({ onEnded: () => {}, onMediaError: () => {}, beginPlayEvent, currentVideo })
-  latest.current = { onEnded, onMediaError: () => void onMediaError(), beginPlayEvent, currentVideo }
-
-  useEffect(() => {
-    const el = media.current
-    if (!el) return
-    const on = (type: string, fn: () => void) => {
-      el.addEventListener(type, fn)
-      return () => el.removeEventListener(type, fn)
-    }
-    const offs = [
-      on('play', () => setPlaying(true)),
-      on('playing', () => {
-        setPlayMessage(null)
-        counters.current.started = true
-        if (pendingSource.current) {
-          const kind = pendingSource.current
-          pendingSource.current = null
-          latest.current.beginPlayEvent(kind)
-        }
-        maybeShowHint()
-      }),
-      on('pause', () => {
-        setPlaying(false)
-        // The pause before 'ended' is not a user pause.
-        if (!el.ended && play.current) void play.current.update({ ...counterFieldsOf(counters.current), completed: false })
-      }),
-      on('timeupdate', () => {
-        const t = el.currentTime
-        const c = counters.current
-        const delta = t - c.lastTime
-        if (!el.paused && delta > 0 && delta < 1.5) c.listened += delta
-        c.lastTime = t
-        setCurrentTime(t)
-      }),
-      on('seeked', () => (counters.current.lastTime = el.currentTime)),
-      on('durationchange', () => {
-        const d = el.duration
-        setDuration(Number.isFinite(d) ? d : 0)
-      }),
-      on('loadedmetadata', () => {
-        const d = el.duration
-        if (Number.isFinite(d) && d > 0) {
-          const i = indexRef.current
-          setDurations((m) => (m[i] === d ? m : { ...m, [i]: d }))
-        }
-      }),
-      on('waiting', () => counters.current.started && counters.current.buffers++),
-      on('stalled', () => counters.current.started && counters.current.buffers++),
-      on('resize', () => {
-        const c = counters.current
-        if (c.lastHeight && el.videoHeight < c.lastHeight) c.drops++
-        c.lastHeight = el.videoHeight
-      }),
-      on('ended', () => latest.current.onEnded()),
-      on('error', () => latest.current.onMediaError()),
-    ]
-    return () => offs.forEach((off) => off())
+    setFullView(1)
+    return () => setFullView(-1)
   }, [])
 
-  const indexRef = useRef(index)
-  indexRef.current = index
-
-  function onEnded() {
-    const el = media.current
-    if (!el) return
-    if (repeat) {
-      const h = play.current
-      if (h) {
-        void h.update({ ...counterFields(), completed: true, skipped: false, repeated: true, endedAt: Date.now() })
-        h.close()
-        play.current = null
-      }
-      if (current) recordInteraction(trackIdOf(current.url), 'repeat')
-      counters.current = freshCounters()
-      pendingSource.current = 'repeat'
-      el.currentTime = 0
-      void startElement()
-      return
-    }
-    leaveCurrent('ended')
-    const target = nextIndex(order, index)
-    if (promotions.length > 0 && shouldShowAd(repeat, adChance(), Math.random())) {
-      wantPlay.current = false
-      afterAd.current = target
-      setAd(promotions[Math.floor(Math.random() * promotions.length)])
-      adTimer.current = setTimeout(closeAd, AD_SECONDS * 1000)
-      return
-    }
-    go(target, sourceForStep())
-  }
-
-  const closeAdRef = useRef(() => {})
-  closeAdRef.current = () => {
-    if (adTimer.current) clearTimeout(adTimer.current)
-    adTimer.current = null
-    setAd(null)
-    const target = afterAd.current
-    afterAd.current = -1
-    if (target >= 0) go(target, sourceForStep())
-  }
-  function closeAd() {
-    closeAdRef.current()
-  }
-  useEffect(() => () => void (adTimer.current && clearTimeout(adTimer.current)), [])
-
-  // Progress every 30 s while playing.
-  useEffect(() => {
-    if (!playing) return
-    const timer = setInterval(() => play.current && void play.current.update(counterFieldsOf(counters.current)), PROGRESS_REPORT_MS)
-    return () => clearInterval(timer)
-  }, [playing])
-
-  // Leaving the page or unmounting reports the play as left.
-  useEffect(() => {
-    const onHide = () => leaveCurrentRef.current('skip', true)
-    window.addEventListener('pagehide', onHide)
-    return () => {
-      window.removeEventListener('pagehide', onHide)
-      leaveCurrentRef.current('skip')
-    }
-  }, [])
-  const leaveCurrentRef = useRef(leaveCurrent)
-  leaveCurrentRef.current = leaveCurrent
-
-  // ---- controls -----------------------------------------------------------------------------------
-
-  function togglePlay() {
-    const el = media.current
-    if (!el) return
-    if (!current) {
-      if (list.length > 0) go(order[0] ?? 0, sourceForStep())
-      return
-    }
-    if (el.paused) {
-      wantPlay.current = true
-      if (!play.current && !pendingSource.current) pendingSource.current = 'direct'
-      setPlayerError(null)
-      void startElement()
-    } else {
-      wantPlay.current = false
-      el.pause()
-    }
-  }
-
-  function stop() {
-    const el = media.current
-    if (!el) return
-    wantPlay.current = false
-    el.pause()
-    el.currentTime = 0
-    setCurrentTime(0)
-  }
-
-  function seekTo(t: number) {
-    const el = media.current
-    if (!el || !current) return
-    const max = Number.isFinite(el.duration) ? el.duration : Number.MAX_SAFE_INTEGER
-    el.currentTime = Math.min(Math.max(0, t), max)
-    setCurrentTime(el.currentTime)
-  }
-  const seekBy = (delta: number) => seekTo((media.current?.currentTime ?? 0) + delta)
-
-  function setVolume(v: number) {
-    const value = Math.min(1, Math.max(0, Math.round(v * 100) / 100))
-    setVolumeState(value)
-    if (muted && value > 0) setMuted(false)
-  }
-
-  function toggleMute() {
-    if (muted) {
-      setMuted(false)
-      setVolumeState(savedVolume.current > 0 ? savedVolume.current : DEFAULT_VOLUME)
-    } else {
-      savedVolume.current = volume
-      setMuted(true)
-    }
-  }
-
-  useEffect(() => {
-    const el = media.current
-    if (!el) return
-    el.volume = volume
-    el.muted = muted
-  }, [volume, muted])
-
-  function toggleShuffle() {
-    const on = !shuffle
-    setShuffle(on)
-    setOrder(makeOrder(list.length, on))
-  }
+  const next = () => send({ type: 'next' })
+  const previous = () => send({ type: 'previous' })
+  const togglePlay = () => send({ type: 'togglePlay' })
+  const stop = () => send({ type: 'stop' })
+  const toggleMute = () => send({ type: 'toggleMute' })
+  const toggleShuffle = () => send({ type: 'toggleShuffle' })
+  const setVolume = (volume: number) => send({ type: 'setVolume', volume })
+  const seekTo = (t: number) => player().seekTo(t)
+  const seekBy = (d: number) => player().seekBy(d)
+  const select = (i: number) => send({ type: 'select', index: i })
 
   function toggleLike() {
     if (!current) return
     const title = displayTitle(current)
     const liked = likes.toggle(title, current.url)
-    if (play.current) void play.current.update({ ...counterFields(), liked })
-    if (liked) recordInteraction(trackIdOf(current.url), 'like')
+    player().markPlay({ liked })
+    if (liked) pageTracker().recordInteraction(trackIdOf(current.url), 'like')
   }
 
   async function share() {
@@ -506,8 +86,8 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
       toast({ title: 'Share failed', description: 'Could not share or copy this track.', type: 'error' })
       return
     }
-    if (play.current) void play.current.update({ ...counterFields(), shared: true })
-    recordInteraction(trackIdOf(current.url), 'share')
+    player().markPlay({ shared: true })
+    pageTracker().recordInteraction(trackIdOf(current.url), 'share')
   }
 
   async function toggleFullscreen() {
@@ -518,6 +98,24 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
       else await box.requestFullscreen()
     } catch {}
   }
+
+  const hintTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const videoNow = useRef(currentVideo)
+  videoNow.current = currentVideo
+  function maybeShowHint() {
+    if (window.innerWidth >= MOBILE_WIDTH || !videoNow.current) return
+    setHint(true)
+    if (hintTimer.current) clearTimeout(hintTimer.current)
+    hintTimer.current = setTimeout(() => setHint(false), MOBILE_HINT_MS)
+  }
+  useEffect(() => () => void (hintTimer.current && clearTimeout(hintTimer.current)), [])
+
+  // On phones a playing video shows the tap hint for 3 s.
+  useEffect(() => {
+    const el = player().mediaElement()
+    el.addEventListener('playing', maybeShowHint)
+    return () => el.removeEventListener('playing', maybeShowHint)
+  }, [])
 
   useEffect(() => {
     const orientation = (): 'portrait' | 'landscape' => (window.matchMedia?.('(orientation: portrait)').matches ? 'portrait' : 'landscape')
@@ -536,26 +134,19 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
     }
   }, [])
 
-  const hintTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  function maybeShowHint() {
-    const el = media.current
-    if (!el || window.innerWidth >= MOBILE_WIDTH || !latest.current.currentVideo) return
-    setHint(true)
-    if (hintTimer.current) clearTimeout(hintTimer.current)
-    hintTimer.current = setTimeout(() => setHint(false), MOBILE_HINT_MS)
-  }
-  useEffect(() => () => void (hintTimer.current && clearTimeout(hintTimer.current)), [])
-
-  const actions = { togglePlay, next, previous, stop, seekBy, toggleMute, toggleShuffle, toggleRepeat: () => setRepeat((r) => !r), setVolume, volume: muted ? 0 : volume }
-  usePlayerKeys(list.length > 0 && !ad, actions)
-  useMediaSession(current, playing, actions, seekTo)
+  const actions = { togglePlay, next, previous, stop, seekBy, toggleMute, toggleShuffle, toggleRepeat: () => send({ type: 'toggleRepeat' }), setVolume, volume: engine.muted ? 0 : engine.volume }
+  usePlayerKeys(list.length > 0 && !engine.advert, actions)
 
   // ---- render -------------------------------------------------------------------------------------
 
-  const neighbours = visibleNeighbours(order, index, shuffle)
+  const shuffle = engine.shuffle
+  const repeat = engine.repeat
+  const muted = engine.muted
+  const volume = engine.volume
+  const neighbours = visibleNeighbours(engine.order, index, shuffle)
   const liked = current ? likes.isLiked(displayTitle(current)) : false
   const seekMax = duration > 0 ? duration : 100
-  const displayList = useMemo(() => (Object.keys(durations).length === 0 ? list : list.map((t, i) => (durations[i] && !t.duration ? { ...t, duration: durations[i] } : t))), [list, durations])
+  const displayList = list
 
   return (
     <section aria-label="Player" data-source={source} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
@@ -599,7 +190,7 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
             <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '1' })}>{PLAYBACK_ERROR_HINT}</p>
             <div className={css({ display: 'flex', gap: '2', justifyContent: 'center', mt: '4' })}>
               {list.length > 1 && <Button onClick={next}>Next Track</Button>}
-              <Button variant="outline" onClick={() => setPlayerError(null)}>
+              <Button variant="outline" onClick={() => send({ type: 'dismissError' })}>
                 Dismiss
               </Button>
             </div>
@@ -619,25 +210,7 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
             '&[data-fullscreen]': { borderRadius: '0', display: 'grid', placeItems: 'center' },
           })}
         >
-          <video
-            ref={media}
-            data-testid="media"
-            data-kind={currentVideo ? 'video' : 'audio'}
-            playsInline
-            preload="metadata"
-            // In fullscreen the browser's own controls come up on a tap (the mobile hint says so).
-            controls={fullscreen.on && currentVideo}
-            onClick={() => currentVideo && !fullscreen.on && togglePlay()}
-            className={css({
-              w: 'full',
-              maxH: { base: '56vh', md: '60vh' },
-              bg: 'black',
-              display: 'block',
-              '&[data-kind=audio]': { display: 'none' },
-              '[data-fullscreen] > &': { h: '100vh', maxH: 'none', objectFit: 'contain' },
-            })}
-            aria-label={currentVideo ? `Video: ${currentTitle}` : undefined}
-          />
+          <MediaSlot video={currentVideo} title={currentTitle} fullscreen={fullscreen.on} onTap={() => currentVideo && !fullscreen.on && togglePlay()} />
           {!currentVideo && <AudioArt track={current} playing={playing} empty={list.length === 0} />}
           {currentVideo && (
             <button type="button" aria-label="Fullscreen" aria-pressed={fullscreen.on} onClick={() => void toggleFullscreen()} className={css({ position: 'absolute', top: '2', right: '2', w: '10', h: '10', display: 'grid', placeItems: 'center', borderRadius: 'full', bg: 'black/55', color: 'white', cursor: 'pointer', _hover: { bg: 'black/75' } })}>
@@ -692,7 +265,7 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
           onPlay={togglePlay}
           onNext={next}
           onStop={stop}
-          onRepeat={() => setRepeat((r) => !r)}
+          onRepeat={() => send({ type: 'toggleRepeat' })}
           onLike={toggleLike}
           onShare={() => void share()}
           onMute={toggleMute}
@@ -703,17 +276,12 @@ export function Player({ tracks, source, playlistId, label, autoPlay = true }: P
         />
       </div>
 
-      {showPlaylist && <SimplePlaylist tracks={displayList} activeIndex={index} isVideo={videoOf} onSelect={(i) => go(i, 'direct', { manual: true })} />}
+      {showPlaylist && <SimplePlaylist tracks={displayList} activeIndex={index} isVideo={videoOf} onSelect={select} />}
 
-      <TrackList tracks={displayList} activeIndex={index} playing={playing} isVideo={videoOf} isLiked={likes.isLiked} onSelect={(i) => go(i, 'direct', { manual: true })} />
+      <TrackList tracks={displayList} activeIndex={index} playing={playing} isVideo={videoOf} isLiked={likes.isLiked} onSelect={select} />
 
-      <AdvertModal promotion={ad} onClose={closeAd} />
     </section>
   )
-}
-
-function counterFieldsOf(c: Counters) {
-  return { listenDuration: round2(c.listened), bufferCount: c.buffers, qualityDrops: c.drops }
 }
 
 const card = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '4', md: '6' } })
@@ -741,49 +309,45 @@ function AudioArt({ track, playing, empty }: { track: Track | undefined; playing
   )
 }
 
-type SessionActions = { togglePlay: () => void; next: () => void; previous: () => void; stop: () => void; seekBy: (d: number) => void }
 
-/** OS media keys and the lock screen (title, artist, album, artwork). */
-function useMediaSession(track: Track | undefined, playing: boolean, actions: SessionActions, seekTo: (t: number) => void) {
-  const ref = useRef({ actions, seekTo })
-  ref.current = { actions, seekTo }
-  const supported = typeof navigator !== 'undefined' && 'mediaSession' in navigator
+const mediaClass = css({
+  w: 'full',
+  maxH: { base: '56vh', md: '60vh' },
+  bg: 'black',
+  display: 'block',
+  '&[data-kind=audio]': { display: 'none' },
+  '[data-fullscreen] > * > &': { h: '100vh', maxH: 'none', objectFit: 'contain' },
+})
 
-  useEffect(() => {
-    if (!supported) return
-    const ms = navigator.mediaSession
-    const set = (action: MediaSessionAction, handler: MediaSessionActionHandler | null) => {
-      try {
-        ms.setActionHandler(action, handler)
-      } catch {}
-    }
-    set('play', () => ref.current.actions.togglePlay())
-    set('pause', () => ref.current.actions.togglePlay())
-    set('previoustrack', () => ref.current.actions.previous())
-    set('nexttrack', () => ref.current.actions.next())
-    set('stop', () => ref.current.actions.stop())
-    set('seekbackward', (d) => ref.current.actions.seekBy(-(d.seekOffset ?? SEEK_STEP)))
-    set('seekforward', (d) => ref.current.actions.seekBy(d.seekOffset ?? SEEK_STEP))
-    set('seekto', (d) => d.seekTime !== undefined && ref.current.seekTo(d.seekTime))
+/**
+ * Shows the player's media element here while this screen is open and hands it back to the
+ * page-wide host when it closes. Moving a playing element keeps it playing (it never leaves the
+ * document for longer than the move).
+ */
+function MediaSlot({ video, title, fullscreen, onTap }: { video: boolean; title: string; fullscreen: boolean; onTap: () => void }) {
+  const slot = useRef<HTMLDivElement>(null)
+  const tap = useRef(onTap)
+  tap.current = onTap
+  useLayoutEffect(() => {
+    const el = player().mediaElement()
+    const onClick = () => tap.current()
+    el.className = mediaClass
+    el.addEventListener('click', onClick)
+    slot.current?.appendChild(el)
     return () => {
-      for (const a of ['play', 'pause', 'previoustrack', 'nexttrack', 'stop', 'seekbackward', 'seekforward', 'seekto'] as MediaSessionAction[]) set(a, null)
+      el.removeEventListener('click', onClick)
+      el.removeAttribute('aria-label')
+      el.controls = false
+      document.getElementById(MEDIA_HOST_ID)?.appendChild(el)
     }
-  }, [supported])
-
-  const title = track ? displayTitle(track) : ''
-  useEffect(() => {
-    if (!supported || typeof MediaMetadata === 'undefined') return
-    navigator.mediaSession.metadata = track
-      ? new MediaMetadata({
-          title,
-          artist: track.artist,
-          album: track.album,
-          artwork: track.cover ? [{ src: track.cover, sizes: '512x512' }] : [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
-        })
-      : null
-  }, [supported, track, title])
-
-  useEffect(() => {
-    if (supported) navigator.mediaSession.playbackState = track ? (playing ? 'playing' : 'paused') : 'none'
-  }, [supported, playing, track])
+  }, [])
+  useLayoutEffect(() => {
+    const el = player().mediaElement()
+    el.dataset.kind = video ? 'video' : 'audio'
+    // In fullscreen the browser's own controls come up on a tap (the mobile hint says so).
+    el.controls = fullscreen && video
+    if (video) el.setAttribute('aria-label', `Video: ${title}`)
+    else el.removeAttribute('aria-label')
+  }, [video, title, fullscreen])
+  return <div ref={slot} />
 }

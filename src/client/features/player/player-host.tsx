@@ -1,0 +1,202 @@
+// The player's home above the routes (mounted once by the root layout, in the browser only): the
+// media element's resting place, the listening tracker's wiring, the advert between tracks, the
+// OS media keys, and the now-playing bar every page shows while something is loaded
+// (CONTRACT §6). Nothing here unmounts when the route changes, so neither does the music.
+import { Link } from '@tanstack/react-router'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { css } from 'styled-system/css'
+import { useTRPCClient } from '~/client/trpc'
+import { authStore, LOGOUT_EVENT } from '~/client/features/auth/auth-store'
+import { displayTitle, type Track } from '~/shared/player/track'
+import { currentTrack } from './engine'
+import { Icon } from './icons'
+import { pageTracker } from './listening-tracker'
+import { localLibrary } from './local-library'
+import { fullPlayerShown, MEDIA_HOST_ID, player, SEEK_STEP, usePlayer } from './player-store'
+import { AdvertModal, usePromotions } from './promotions'
+
+/** Renders in the browser only: the server has no player to show. */
+export function PlayerHost() {
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
+  return mounted ? <Host /> : null
+}
+
+function Host() {
+  const trpcClient = useTRPCClient()
+  const holder = useRef<HTMLDivElement>(null)
+  const { engine } = usePlayer()
+  const promotions = usePromotions()
+
+  useEffect(() => {
+    const el = player().mediaElement()
+    if (!el.parentElement) holder.current?.appendChild(el)
+  }, [])
+
+  useEffect(() => {
+    const tracker = pageTracker()
+    tracker.connect({
+      createPlay: (input) => trpcClient.playlist.plays.create.mutate(input),
+      updatePlay: (input, options) => (options?.keepalive ? updateWithKeepalive(input) : trpcClient.playlist.plays.update.mutate(input)),
+      createInteraction: (input) => trpcClient.playlist.interactions.create.mutate(input),
+    })
+    tracker.rearm()
+  }, [trpcClient])
+
+  useEffect(() => player().setPromotions(promotions.length), [promotions.length])
+
+  // Tags read after a local folder was picked refresh the queue's titles, on whatever page.
+  useEffect(
+    () =>
+      localLibrary.subscribe(() => {
+        const { engine } = player().get()
+        const { tracks } = localLibrary.get()
+        if (engine.context?.source !== 'local' || tracks.length !== engine.tracks.length) return
+        if (tracks.every((t, i) => t.url === engine.tracks[i].url)) player().send({ type: 'replace', tracks, context: engine.context, autoPlay: false })
+      }),
+    [],
+  )
+
+  // Logging out forgets the picked folder too (the player clears its own queue, §4 "Auth").
+  useEffect(() => {
+    const onLogout = () => localLibrary.clear()
+    window.addEventListener(LOGOUT_EVENT, onLogout)
+    return () => window.removeEventListener(LOGOUT_EVENT, onLogout)
+  }, [])
+
+  useMediaSession(currentTrack(engine), engine.playing)
+
+  const advert = engine.advert ? (promotions[engine.advert.promotion] ?? null) : null
+  return (
+    <>
+      <div id={MEDIA_HOST_ID} ref={holder} hidden />
+      <NowPlayingBar />
+      <AdvertModal promotion={advert} onClose={() => player().closeAdvert()} />
+    </>
+  )
+}
+
+/** PUT /api/playlist/plays/{id} with fetch keepalive: the request survives the page closing. */
+function updateWithKeepalive({ playEventId, ...update }: { playEventId: string } & Record<string, unknown>): Promise<unknown> {
+  const token = authStore.get().token
+  if (!token) return Promise.resolve()
+  return fetch(`/api/playlist/plays/${encodeURIComponent(playEventId)}`, {
+    method: 'PUT',
+    keepalive: true,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(update),
+  })
+}
+
+const barButton = css({
+  w: '11',
+  h: '11',
+  flexShrink: 0,
+  display: 'grid',
+  placeItems: 'center',
+  borderRadius: 'full',
+  color: 'fg.default',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.subtle' },
+  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+})
+
+/** The now-playing bar (CONTRACT §6): fixed to the bottom, shown while a track is loaded. */
+function NowPlayingBar() {
+  const { engine, currentTime, duration } = usePlayer()
+  const fullShown = useSyncExternalStore(fullPlayerShown.subscribe, fullPlayerShown.get, () => true)
+  const track = currentTrack(engine)
+  if (!track || fullShown) return null
+  const send = player().send
+  const title = displayTitle(track)
+  const total = duration > 0 ? duration : track.duration
+  const progress = total > 0 ? Math.min(1, currentTime / total) : 0
+  const ctx = engine.context
+  return (
+    <>
+      {/* Keeps the page's end (the footer) clear of the fixed bar. */}
+      <div aria-hidden className={css({ h: '20' })} />
+      <section aria-label="Now playing" data-testid="now-playing" className={css({ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 50, bg: 'bg.surface/95', backdropFilter: 'blur(10px)', borderTopWidth: '1px', borderColor: 'border.default', pb: 'env(safe-area-inset-bottom)' })}>
+        <div role="progressbar" aria-label="Track progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} className={css({ h: '1', bg: 'bg.subtle' })}>
+          <div className={css({ h: 'full', bg: 'accent.default', transition: 'width 0.25s linear' })} style={{ width: `${progress * 100}%` }} />
+        </div>
+        <div className={css({ maxW: '7xl', mx: 'auto', px: { base: '2', md: '6' }, h: '16', display: 'flex', alignItems: 'center', gap: { base: '2', md: '4' } })}>
+          <BarArt track={track} />
+          <div className={css({ flex: '1', minW: 0 })}>
+            <p className={css({ fontWeight: 'semibold', fontSize: 'sm', truncate: true })}>{title}</p>
+            <p className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })}>{track.artist || 'Unknown Artist'}</p>
+          </div>
+          <div className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
+            <button type="button" aria-label="Previous" className={barButton} onClick={() => send({ type: 'previous' })}>
+              <Icon name="previous" size={20} />
+            </button>
+            <button type="button" aria-label={engine.playing ? 'Pause' : 'Play'} className={css({ w: '11', h: '11', display: 'grid', placeItems: 'center', borderRadius: 'full', bgGradient: 'to-br', gradientFrom: 'accent.default', gradientTo: 'accent.pink', color: 'white', cursor: 'pointer' })} onClick={() => send({ type: 'togglePlay' })}>
+              <Icon name={engine.playing ? 'pause' : 'play'} size={20} filled />
+            </button>
+            <button type="button" aria-label="Next" className={barButton} onClick={() => send({ type: 'next' })}>
+              <Icon name="next" size={20} />
+            </button>
+          </div>
+          {ctx?.source === 'folder' && ctx.playlistId ? (
+            <Link to="/player" search={{ fid: ctx.playlistId }} aria-label="Open player" className={barButton}>
+              <Icon name="list" size={20} />
+            </Link>
+          ) : (
+            <Link to="/" aria-label="Open player" className={barButton}>
+              <Icon name="list" size={20} />
+            </Link>
+          )}
+        </div>
+      </section>
+    </>
+  )
+}
+
+function BarArt({ track }: { track: Track }) {
+  const box = css({ w: '11', h: '11', flexShrink: 0, borderRadius: 'md', overflow: 'hidden', display: 'grid', placeItems: 'center', bgGradient: 'to-br', gradientFrom: '#1e1b4b', gradientTo: '#4a044e', color: 'white/80' })
+  return <div className={box}>{track.cover ? <img src={track.cover} alt="" className={css({ w: 'full', h: 'full', objectFit: 'cover' })} /> : <Icon name="music" size={20} />}</div>
+}
+
+/** OS media keys and the lock screen (title, artist, album, artwork). */
+function useMediaSession(track: Track | undefined, playing: boolean) {
+  const supported = typeof navigator !== 'undefined' && 'mediaSession' in navigator
+
+  useEffect(() => {
+    if (!supported) return
+    const ms = navigator.mediaSession
+    const send = player().send
+    const set = (action: MediaSessionAction, handler: MediaSessionActionHandler | null) => {
+      try {
+        ms.setActionHandler(action, handler)
+      } catch {}
+    }
+    set('play', () => send({ type: 'togglePlay' }))
+    set('pause', () => send({ type: 'togglePlay' }))
+    set('previoustrack', () => send({ type: 'previous' }))
+    set('nexttrack', () => send({ type: 'next' }))
+    set('stop', () => send({ type: 'stop' }))
+    set('seekbackward', (d) => player().seekBy(-(d.seekOffset ?? SEEK_STEP)))
+    set('seekforward', (d) => player().seekBy(d.seekOffset ?? SEEK_STEP))
+    set('seekto', (d) => d.seekTime !== undefined && player().seekTo(d.seekTime))
+    return () => {
+      for (const a of ['play', 'pause', 'previoustrack', 'nexttrack', 'stop', 'seekbackward', 'seekforward', 'seekto'] as MediaSessionAction[]) set(a, null)
+    }
+  }, [supported])
+
+  const title = track ? displayTitle(track) : ''
+  useEffect(() => {
+    if (!supported || typeof MediaMetadata === 'undefined') return
+    navigator.mediaSession.metadata = track
+      ? new MediaMetadata({
+          title,
+          artist: track.artist,
+          album: track.album,
+          artwork: track.cover ? [{ src: track.cover, sizes: '512x512' }] : [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
+        })
+      : null
+  }, [supported, track, title])
+
+  useEffect(() => {
+    if (supported) navigator.mediaSession.playbackState = track ? (playing ? 'playing' : 'paused') : 'none'
+  }, [supported, playing, track])
+}

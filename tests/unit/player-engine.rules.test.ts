@@ -1,0 +1,300 @@
+// The player engine's rules (spec player-and-members.md §4 "Playback", issue 10): each test drives
+// the pure reducer with events and checks the state and effects a listener relies on.
+import { describe, expect, test } from 'bun:test'
+import { currentTrack, initialState, reduce, type EngineEvent, type EngineState, type Effect } from '~/client/features/player/engine'
+import { visibleNeighbours } from '~/shared/player/order'
+import { makeTrack, type Track } from '~/shared/player/track'
+
+const track = (name: string, mime = 'audio/mpeg'): Track => makeTrack({ url: `https://music.test/${name}.mp3`, title: name, mime })
+const list = (...names: string[]) => names.map((n) => track(n))
+
+/** Runs events in turn; returns the last state and every effect emitted. */
+function run(state: EngineState, ...events: EngineEvent[]): { state: EngineState; effects: Effect[] } {
+  const effects: Effect[] = []
+  for (const e of events) {
+    const step = reduce(state, e)
+    state = step.state
+    effects.push(...step.effects)
+  }
+  return { state, effects }
+}
+
+/** A queue of the given tracks, first track playing with an open play event. */
+function playing(names: string[], overrides: Partial<EngineState> = {}) {
+  const { state } = run(initialState(overrides), { type: 'replace', tracks: list(...names), context: { source: 'remote' }, autoPlay: true }, { type: 'elementPlay' }, { type: 'elementPlaying' })
+  return state
+}
+
+const title = (s: EngineState) => currentTrack(s)?.title
+const types = (effects: Effect[]) => effects.map((e) => e.type)
+const noAd = { roll: 0.99, chance: 0.3, promotions: 4 } as const
+
+describe('a new list', () => {
+  test('starts at its first track, playing, with the "playlist" source; an empty list has no track', () => {
+    const { state, effects } = run(initialState(), { type: 'replace', tracks: list('a', 'b'), context: { source: 'local' }, autoPlay: true })
+    expect(title(state)).toBe('a')
+    expect(state.pendingSource).toBe('playlist')
+    expect(effects).toEqual([{ type: 'load', url: 'https://music.test/a.mp3', play: true }])
+    const empty = run(state, { type: 'replace', tracks: [], context: null, autoPlay: true }).state
+    expect(empty.index).toBe(-1)
+    expect(currentTrack(empty)).toBeUndefined()
+  })
+
+  test('a shorter list replaces index, order and shuffle together (the "reading title" crash)', () => {
+    let s = playing(['a', 'b', 'c', 'd'])
+    s = run(s, { type: 'toggleShuffle', random: () => 0 }, { type: 'select', index: 3 }, { type: 'elementPlaying' }, { type: 'toggleShuffle', random: () => 0.5 }).state
+    const { state, effects } = run(s, { type: 'replace', tracks: list('solo'), context: { source: 'local' }, autoPlay: true })
+    expect(state.index).toBe(0)
+    expect(state.order).toEqual([0])
+    expect(state.shuffle).toBe(false)
+    const n = visibleNeighbours(state.order, state.index, state.shuffle)
+    for (const i of [n.previous, n.next]) if (i !== null) expect(state.tracks[i]).toBeDefined()
+    expect(title(state)).toBe('solo')
+    // The track that was playing is reported as left.
+    expect(effects[0]).toEqual({ type: 'report', how: 'skip' })
+  })
+
+  test('the same files again (tags read later) refresh titles without restarting', () => {
+    const s = playing(['a', 'b'])
+    const retagged = [makeTrack({ ...s.tracks[0], title: 'A tagged' }), s.tracks[1]]
+    const { state, effects } = run(s, { type: 'replace', tracks: retagged, context: null, autoPlay: true })
+    expect(effects).toEqual([])
+    expect(title(state)).toBe('A tagged')
+    expect(state.reporting).toBe(true)
+  })
+
+  test('autoPlay off shows the first track, ready, without loading it to play', () => {
+    const { state, effects } = run(initialState(), { type: 'replace', tracks: list('a'), context: null, autoPlay: false })
+    expect(title(state)).toBe('a')
+    expect(state.wantPlay).toBe(false)
+    expect(effects).toEqual([{ type: 'load', url: 'https://music.test/a.mp3', play: false }])
+  })
+})
+
+describe('choosing tracks (§4)', () => {
+  test('selecting a track reports the previous one, turns shuffle off and plays with source "direct"', () => {
+    let s = playing(['a', 'b', 'c'])
+    s = run(s, { type: 'toggleShuffle', random: () => 0 }).state
+    expect(s.shuffle).toBe(true)
+    const { state, effects } = run(s, { type: 'select', index: 2 })
+    expect(types(effects)).toEqual(['report', 'load'])
+    expect(effects[0]).toEqual({ type: 'report', how: 'skip' })
+    expect(state.shuffle).toBe(false)
+    expect(state.order).toEqual([0, 1, 2])
+    expect(state.pendingSource).toBe('direct')
+    expect(title(state)).toBe('c')
+  })
+
+  test('next and previous wrap around; the source is "playlist"', () => {
+    let s = playing(['a', 'b', 'c'])
+    s = run(s, { type: 'previous' }).state
+    expect(title(s)).toBe('c')
+    expect(s.pendingSource).toBe('playlist')
+    s = run(s, { type: 'next' }).state
+    expect(title(s)).toBe('a')
+  })
+
+  test('shuffle builds a random order; next and previous follow it and the source is "shuffle"', () => {
+    let s = playing(['a', 'b', 'c', 'd'])
+    // Fisher–Yates with random() = 0 always: [1, 2, 3, 0].
+    s = run(s, { type: 'toggleShuffle', random: () => 0 }).state
+    expect(s.order).toEqual([1, 2, 3, 0])
+    s = run(s, { type: 'next' }).state
+    expect(title(s)).toBe('b')
+    expect(s.pendingSource).toBe('shuffle')
+    s = run(s, { type: 'previous' }, { type: 'previous' }).state
+    expect(title(s)).toBe('d')
+    s = run(s, { type: 'toggleShuffle' }).state
+    expect(s.order).toEqual([0, 1, 2, 3])
+  })
+
+  test('play with nothing current starts the first in play order; a play event opens once the element plays', () => {
+    let s = run(initialState(), { type: 'replace', tracks: list('a', 'b'), context: null, autoPlay: false }).state
+    s = { ...s, index: -1 }
+    const started = run(s, { type: 'togglePlay' })
+    expect(title(started.state)).toBe('a')
+    expect(started.state.wantPlay).toBe(true)
+    const { state, effects } = run(started.state, { type: 'elementPlay' }, { type: 'elementPlaying' }, { type: 'elementPlaying' })
+    expect(effects).toEqual([{ type: 'beginPlay', source: 'playlist' }])
+    expect(state.reporting).toBe(true)
+  })
+
+  test('resuming a paused track whose play was closed opens a "direct" play; pausing reports progress, not completion', () => {
+    let s = playing(['a'])
+    const paused = run(s, { type: 'togglePlay' }, { type: 'elementPause', ended: false })
+    expect(types(paused.effects)).toEqual(['pause', 'progress'])
+    s = { ...paused.state, reporting: false }
+    const resumed = run(s, { type: 'togglePlay' }, { type: 'elementPlaying' })
+    expect(resumed.effects).toEqual([{ type: 'play' }, { type: 'beginPlay', source: 'direct' }])
+  })
+
+  test('stop pauses and sets the time to 0', () => {
+    const { state, effects } = run(playing(['a']), { type: 'stop' })
+    expect(effects).toEqual([{ type: 'pause' }, { type: 'seek', to: 0 }])
+    expect(state.wantPlay).toBe(false)
+  })
+
+  test('progress is reported on the clock only while a play is open and playing', () => {
+    expect(types(run(playing(['a']), { type: 'tick' }).effects)).toEqual(['progress'])
+    expect(run(playing(['a']), { type: 'elementPause', ended: false }, { type: 'tick' }).effects).toEqual([{ type: 'progress' }])
+    expect(run(playing(['a']), { type: 'elementPause', ended: true }).effects).toEqual([])
+  })
+})
+
+describe('track end (§4)', () => {
+  test('is reported completed and the next track plays, wrapping to the first', () => {
+    let s = playing(['a', 'b'])
+    let step = run(s, { type: 'ended', ...noAd })
+    expect(step.effects[0]).toEqual({ type: 'report', how: 'ended' })
+    expect(title(step.state)).toBe('b')
+    s = run(step.state, { type: 'elementPlaying' }).state
+    step = run(s, { type: 'ended', ...noAd })
+    expect(title(step.state)).toBe('a')
+  })
+
+  test('with repeat on the track restarts, the play is completed and repeated, a repeat is logged', () => {
+    const s = run(playing(['a', 'b']), { type: 'toggleRepeat' }).state
+    const { state, effects } = run(s, { type: 'ended', roll: 0, chance: 1, promotions: 4 })
+    expect(effects).toEqual([{ type: 'report', how: 'repeated' }, { type: 'interaction', kind: 'repeat' }, { type: 'seek', to: 0 }, { type: 'play' }])
+    expect(title(state)).toBe('a')
+    expect(state.pendingSource).toBe('repeat')
+    expect(state.advert).toBeNull()
+  })
+
+  test('an advert comes first with the given chance: playback waits, it closes after 5 s, then the next track plays', () => {
+    const s = playing(['a', 'b'])
+    const { state, effects } = run(s, { type: 'ended', roll: 0.29, chance: 0.3, promotions: 4, pick: 0.6 })
+    expect(state.advert).toEqual({ promotion: 2, then: 1 })
+    expect(state.wantPlay).toBe(false)
+    expect(effects).toEqual([{ type: 'report', how: 'ended' }, { type: 'advertTimer', ms: 5000 }])
+    // Play is ignored while the advert shows.
+    expect(run(state, { type: 'togglePlay' }).effects).toEqual([])
+    const after = run(state, { type: 'advertClosed' })
+    expect(after.state.advert).toBeNull()
+    expect(title(after.state)).toBe('b')
+    expect(after.effects).toEqual([{ type: 'load', url: 'https://music.test/b.mp3', play: true }])
+    // Closing twice does nothing more.
+    expect(run(after.state, { type: 'advertClosed' }).effects).toEqual([])
+  })
+
+  test('no advert at or above the chance, or without promotions', () => {
+    expect(run(playing(['a', 'b']), { type: 'ended', roll: 0.3, chance: 0.3, promotions: 4 }).state.advert).toBeNull()
+    expect(run(playing(['a', 'b']), { type: 'ended', roll: 0, chance: 0.3, promotions: 0 }).state.advert).toBeNull()
+  })
+})
+
+describe('volume (§4)', () => {
+  test('mute stores the volume and unmute restores it; volume is clamped to 0..1 in steps of 0.01', () => {
+    let s = run(initialState(), { type: 'setVolume', volume: 0.456 }).state
+    expect(s.volume).toBe(0.46)
+    s = run(s, { type: 'toggleMute' }).state
+    expect(s.muted).toBe(true)
+    s = run(s, { type: 'toggleMute' }).state
+    expect(s).toMatchObject({ muted: false, volume: 0.46 })
+    expect(run(initialState(), { type: 'setVolume', volume: 7 }).state.volume).toBe(1)
+    // Muting at 0 unmutes to the default volume.
+    s = run(initialState(), { type: 'setVolume', volume: 0 }, { type: 'toggleMute' }, { type: 'toggleMute' }).state
+    expect(s.volume).toBe(0.8)
+  })
+})
+
+describe('media errors (§4 last rule, §8)', () => {
+  const video = makeTrack({ url: 'https://music.test/clip.mp4', title: 'clip', mime: 'video/mp4' })
+  const ogg = makeTrack({ url: 'https://music.test/tune.ogg', title: 'tune', mime: 'audio/ogg' })
+  const start = (t: Track) => run(initialState(), { type: 'replace', tracks: [t], context: null, autoPlay: true }, { type: 'elementPlaying' }).state
+
+  test('a video that fails becomes audio/mpeg in the playlist and the stored list, and loads again', () => {
+    const { state, effects } = run(start(video), { type: 'mediaError', code: 4 })
+    expect(currentTrack(state)?.mime).toBe('audio/mpeg')
+    expect(effects).toEqual([{ type: 'storeMime', url: video.url, mime: 'audio/mpeg' }, { type: 'load', url: video.url, play: true }])
+    // A second failure is the playback error.
+    const failed = run(state, { type: 'mediaError', code: 4 })
+    expect(failed.state.error).toBe('Playback Error: Media format not supported by browser')
+    expect(failed.state.wantPlay).toBe(false)
+  })
+
+  test('audio becomes audio/mpeg only if a test load of the URL also fails', () => {
+    const probing = run(start(ogg), { type: 'mediaError', code: 3 })
+    expect(probing.effects).toEqual([{ type: 'probe', url: ogg.url }])
+    const failedProbe = run(probing.state, { type: 'probed', url: ogg.url, ok: false })
+    expect(currentTrack(failedProbe.state)?.mime).toBe('audio/mpeg')
+    const okProbe = run(probing.state, { type: 'probed', url: ogg.url, ok: true })
+    expect(currentTrack(okProbe.state)?.mime).toBe('audio/ogg')
+    expect(okProbe.state.error).toBe('Playback Error: Media decoding error')
+  })
+
+  test('audio already audio/mpeg shows the error at once; aborts (code 1) are ignored', () => {
+    const mp3 = start(track('x'))
+    expect(run(mp3, { type: 'mediaError', code: 1 }).effects).toEqual([])
+    const { state, effects } = run(mp3, { type: 'mediaError', code: 2 })
+    expect(state.error).toBe('Playback Error: Network error occurred during download')
+    expect(effects).toEqual([{ type: 'report', how: 'skip' }])
+  })
+
+  test('play() rejections: interruptions are ignored, a refused autoplay stops wanting to play, others are shown', () => {
+    const s = playing(['a'])
+    expect(run(s, { type: 'playRejected', name: 'AbortError', message: '' }).state).toEqual(s)
+    expect(run(s, { type: 'playRejected', name: 'NotAllowedError', message: '' }).state.wantPlay).toBe(false)
+    expect(run(s, { type: 'playRejected', name: 'Weird', message: 'boom' }).state.message).toBe('Error playing audio: boom')
+  })
+
+  test('a duration read from metadata fills a track whose duration was unknown', () => {
+    const s = playing(['a'])
+    expect(run(s, { type: 'duration', url: s.tracks[0].url, seconds: 61.5 }).state.tracks[0].duration).toBe(61.5)
+    const known = run(s, { type: 'duration', url: s.tracks[0].url, seconds: 61.5 }, { type: 'duration', url: s.tracks[0].url, seconds: 10 }).state
+    expect(known.tracks[0].duration).toBe(61.5)
+  })
+})
+
+describe('queue edits', () => {
+  const titles = (s: EngineState) => s.order.map((i) => s.tracks[i].title)
+
+  test('play next goes right after the current track; add goes to the end', () => {
+    let s = playing(['a', 'b', 'c'])
+    s = run(s, { type: 'playNext', tracks: list('n') }, { type: 'append', tracks: list('z') }).state
+    expect(titles(s)).toEqual(['a', 'n', 'b', 'c', 'z'])
+    expect(title(s)).toBe('a')
+    expect(title(run(s, { type: 'next' }).state)).toBe('n')
+  })
+
+  test('with shuffle on, play next is still next in play order and the current track stays', () => {
+    let s = run(playing(['a', 'b', 'c']), { type: 'toggleShuffle', random: () => 0 }).state
+    const before = titles(s)
+    s = run(s, { type: 'playNext', tracks: list('n') }).state
+    expect(title(s)).toBe('a')
+    expect(title(run(s, { type: 'next' }).state)).toBe('n')
+    expect(titles(s).filter((t) => t !== 'n')).toEqual(before)
+  })
+
+  test('removing before the current track keeps it current; removing the current plays what followed', () => {
+    let s = run(playing(['a', 'b', 'c']), { type: 'select', index: 1 }, { type: 'elementPlaying' }).state
+    let step = run(s, { type: 'remove', index: 0 })
+    expect(title(step.state)).toBe('b')
+    expect(step.effects).toEqual([])
+    s = step.state
+    step = run(s, { type: 'remove', index: 0 })
+    expect(title(step.state)).toBe('c')
+    expect(step.effects).toEqual([{ type: 'report', how: 'skip' }, { type: 'load', url: 'https://music.test/c.mp3', play: true }])
+    // The last one removed empties the queue.
+    const cleared = run(step.state, { type: 'remove', index: 0 })
+    expect(cleared.state.tracks).toEqual([])
+    expect(cleared.state.index).toBe(-1)
+    expect(types(cleared.effects)).toContain('unload')
+  })
+
+  test('moving a track keeps the current track current', () => {
+    let s = run(playing(['a', 'b', 'c', 'd']), { type: 'select', index: 1 }).state
+    s = run(s, { type: 'move', from: 3, to: 0 }).state
+    expect(titles(s)).toEqual(['d', 'a', 'b', 'c'])
+    expect(title(s)).toBe('b')
+    s = run(s, { type: 'move', from: 2, to: 3 }).state
+    expect(titles(s)).toEqual(['d', 'a', 'c', 'b'])
+    expect(title(s)).toBe('b')
+  })
+
+  test('clear stops, reports the play and forgets the queue', () => {
+    const { state, effects } = run(playing(['a', 'b']), { type: 'clear' })
+    expect(effects).toEqual([{ type: 'report', how: 'skip' }, { type: 'unload' }])
+    expect(state).toMatchObject({ tracks: [], index: -1, context: null, wantPlay: false })
+  })
+})
