@@ -5,7 +5,7 @@
 // keep their author's order. Titles come from the text given (link text, #EXTINF, TitleN,
 // JSON title) unless it is empty or truncated with '..>', then from the file name in the URL,
 // percent-decoded (a double-encoded %25 decoded too), without extension.
-import { extensionOf, isMediaFileName, MIME_BY_EXTENSION, mimeFromName } from '~/shared/player/mime'
+import { extensionOf, isMediaExtension, isMediaFileName, mimeFromName } from '~/shared/player/mime'
 import { DEFAULT_ALBUM, type Track } from '~/shared/player/track'
 import { fileTitle, naturalCompare } from '../media/natural'
 
@@ -52,7 +52,8 @@ export function titleFor(text: string | undefined, url: string): string {
   return t
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" }
+// A Map, so '&constructor;' in a listing is left as text instead of finding Object's prototype.
+const ENTITIES: ReadonlyMap<string, string> = new Map([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"], ['nbsp', ' ']])
 export function decodeEntities(s: string): string {
   if (!s.includes('&')) return s
   return s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e: string) => {
@@ -60,7 +61,7 @@ export function decodeEntities(s: string): string {
       const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m
     }
-    return ENTITIES[e.toLowerCase()] ?? m
+    return ENTITIES.get(e.toLowerCase()) ?? m
   })
 }
 
@@ -88,7 +89,7 @@ const urlPath = (url: string) => {
 function playlistEntryOk(url: string, mime?: string): boolean {
   const ext = extensionOf(urlPath(url))
   if (mime && /^(audio|video)\//i.test(mime)) return true
-  return ext === '' || Object.hasOwn(MIME_BY_EXTENSION, ext)
+  return ext === '' || isMediaExtension(ext)
 }
 
 const track = (url: string, title: string, extra: Partial<Track> = {}): Track => ({
