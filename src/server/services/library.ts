@@ -10,6 +10,7 @@ import { inArray, sql } from 'drizzle-orm'
 import { parseFile } from 'music-metadata'
 import type { Db } from '~/db/client'
 import { mediaTags, type MediaTags } from '~/db/schema'
+import { pickCover } from '../media/covers'
 import { isInside, mediaRoot, normalizeRelPath, resolveInside } from '../media/library-path'
 import { isMediaFileName, mimeFromName } from '~/shared/player/mime'
 import { signMediaUrl } from '../media/sign'
@@ -103,7 +104,8 @@ async function readTags(file: FileEntry): Promise<Tags> {
       genre: clean(common.genre?.[0]),
       year: common.year && common.year > 0 && common.year < 10_000 ? common.year : null,
       duration: format.duration && Number.isFinite(format.duration) ? Math.round(format.duration * 1000) / 1000 : null,
-      coverMime: common.picture?.[0]?.format ?? null,
+      // The type the cover will be served as (by its bytes); none when no picture is an image.
+      coverMime: pickCover(common.picture)?.mime ?? null,
     }
   } catch {
     // Unreadable or untagged: cache the miss too, so it is not parsed on every listing.
