@@ -160,15 +160,24 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   return out
 }
 
-/** The tracks of a library folder such as '/music/collection', with signed /media URLs. */
-export async function listLibraryFolder(db: Db, folderPath: string, secret: string): Promise<Track[]> {
+export const folderNotInLibrary = (folderPath: string) => `Folder not found in the music library: ${folderPath}`
+
+/** A folder path such as '/music/collection' as a directory inside MEDIA_ROOT, or null. */
+export function libraryFolder(folderPath: string): { rel: string; dirReal: string } | null {
   const rel = normalizeRelPath(folderPath)
   const dirReal = rel === null ? null : resolveInside(rel)
-  let isDir = false
   try {
-    isDir = !!dirReal && statSync(dirReal).isDirectory()
-  } catch {}
-  if (rel === null || !dirReal || !isDir) throw new TRPCError({ code: 'NOT_FOUND', message: `Folder not found in the music library: ${folderPath}` })
+    return rel !== null && dirReal && statSync(dirReal).isDirectory() ? { rel, dirReal } : null
+  } catch {
+    return null
+  }
+}
+
+/** The tracks of a library folder such as '/music/collection', with signed /media URLs. */
+export async function listLibraryFolder(db: Db, folderPath: string, secret: string): Promise<Track[]> {
+  const folder = libraryFolder(folderPath)
+  if (!folder) throw new TRPCError({ code: 'NOT_FOUND', message: folderNotInLibrary(folderPath) })
+  const { rel, dirReal } = folder
 
   const pause = slicer()
   const files = await walk(mediaRoot(), dirReal, rel, pause)
