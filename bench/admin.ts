@@ -1,16 +1,21 @@
 // What the admin users, folders and inbox calls cost on a big install: the user list, a bulk add
 // to 1,000 users, and the inbox's first and deep pages (each filter) with the counts.
 // Run: bun bench/admin.ts [messages]   (default 100k messages; 5,000 users)
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { openDb } from '~/db/client'
-import { bulkAddFolder, listUsers } from '~/server/services/admin-users'
-import { listMessages } from '~/server/services/messages'
 
 const messages = Number(process.argv[2]) || 100_000
 const USERS = 5_000
 const dir = mkdtempSync(path.join(tmpdir(), 'vibes-bench-'))
+// The services read config on import: a throw-away DATA_DIR, and a library holding the folder
+// the bulk add names (a folder that does not exist is refused before any row is written).
+process.env.DATA_DIR = path.join(dir, 'data')
+process.env.MEDIA_ROOT = path.join(dir, 'media')
+mkdirSync(path.join(dir, 'media/music/shared'), { recursive: true })
+const { bulkAddFolder, listUsers } = await import('~/server/services/admin-users')
+const { listMessages } = await import('~/server/services/messages')
 const db = openDb(path.join(dir, 'vibes.db'), path.resolve('src/db/migrations'))
 const now = Date.now()
 
@@ -41,10 +46,10 @@ const ms = (x: number) => `${x.toFixed(2)} ms`
 console.log(`users: ${USERS}, messages: ${messages}`)
 console.log(`users list (${USERS} rows): ${ms(time(20, () => listUsers(db)))}`)
 const bulkStarted = performance.now()
-const result = bulkAddFolder(db, { userIds: ids.slice(0, 1000), label: 'Shared', path: '/music/shared' })
+const result = await bulkAddFolder(db, { userIds: ids.slice(0, 1000), label: 'Shared', path: '/music/shared' })
 console.log(`bulk add to 1,000 users: ${ms(performance.now() - bulkStarted)} (${result.successful.length} ok, ${result.failed.length} failed)`)
 const repeatStarted = performance.now()
-bulkAddFolder(db, { userIds: ids.slice(0, 1000), label: 'Shared', path: '/music/shared' })
+await bulkAddFolder(db, { userIds: ids.slice(0, 1000), label: 'Shared', path: '/music/shared' })
 console.log(`bulk add repeated (all already there): ${ms(performance.now() - repeatStarted)}`)
 for (const filter of ['all', 'unread', 'important'] as const) {
   const first = listMessages(db, { filter, limit: 50 })

@@ -23,6 +23,8 @@ beforeAll(async () => {
   admin = await loginAdmin(server.url)
   adminId = (await api(server.url, 'GET', '/auth/session', { token: admin })).body.data.user.id
   mkdirSync(shots, { recursive: true })
+  // The library folders the tests save: a path that is not in the library is refused at save.
+  for (const dir of ['music/jazz', 'music/shared']) mkdirSync(path.join(server.mediaRoot, dir), { recursive: true })
 })
 afterAll(async () => {
   await browser?.close()

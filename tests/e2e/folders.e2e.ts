@@ -4,7 +4,7 @@
 // the loading / error / expired-token states, and playing a library folder, a remote folder and
 // a remote URL served by a real Python http.server on loopback (REMOTE_ALLOW_HOSTS=127.0.0.1).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page, Route } from 'playwright-core'
@@ -27,6 +27,8 @@ beforeAll(async () => {
   ;[server, browser, python] = await Promise.all([startServer({ REMOTE_ALLOW_HOSTS: '127.0.0.1' }), launchBrowser(), startPython(served, '127.0.0.1')])
   makeTone(path.join(server.mediaRoot, 'music/set/1 Morning.mp3'), { title: 'Morning', artist: 'Ada', seconds: 4 })
   makeTone(path.join(server.mediaRoot, 'music/set/2 Evening.mp3'), { title: 'Evening', seconds: 2 })
+  // The library folders the tests save: a path that is not in the library is refused at save.
+  for (const dir of ['a', 'b', 'c', '1', '3', 'n', 's', 'old', 'new', 'kept', 'k', 'late']) mkdirSync(path.join(server.mediaRoot, dir))
 })
 afterAll(async () => {
   await browser?.close()
@@ -137,6 +139,19 @@ describe('folders screen', () => {
     await page.getByText('Your folder has been deleted successfully').waitFor()
     await page.getByRole('heading', { name: 'No folders yet' }).waitFor()
     expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+
+  test('a path that is not in the library is refused when saved: the message under the path field, nothing stored', async () => {
+    const { m, page, context } = await memberPage()
+    await page.getByRole('button', { name: 'Add Folder', exact: true }).first().click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Folder Name').fill('Missing')
+    await dialog.getByLabel('Path or URL').fill('/music/missing')
+    await dialog.getByRole('button', { name: 'Add Folder' }).click()
+    await dialog.getByText('Folder not found in the music library: /music/missing').first().waitFor()
+    expect(await dialog.isVisible()).toBe(true)
+    expect(await serverLabels(m.token)).toEqual([])
     await context.close()
   })
 

@@ -1,6 +1,6 @@
 // Real directory-listing servers on loopback for the remote-folder tests: nginx (autoindex),
-// Python's http.server and Apache (mod_autoindex). Each runs from a temp dir with its own
-// config, pid and logs, on a free port, and is stopped by its process id.
+// Python's http.server, Apache (mod_autoindex) and Caddy (file_server browse). Each runs from a
+// temp dir with its own config, pid and logs, on a free port, and is stopped by its process id.
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -134,6 +134,49 @@ IndexOptions FancyIndexing HTMLTable
   writeFileSync(path.join(dir, 'apache.conf'), conf)
   const proc = spawn([APACHE_BIN, '-f', path.join(dir, 'apache.conf'), '-DFOREGROUND'], dir)
   const logs = () => Bun.spawnSync(['cat', path.join(dir, 'error.log'), path.join(dir, 'stderr.log')]).stdout.toString()
+  const url = `http://${host}:${port}`
+  await waitUp(url, proc, logs)
+  return {
+    url,
+    port,
+    logs,
+    async stop() {
+      proc.kill('SIGTERM')
+      await proc.exited
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const CADDY_BIN = '/usr/bin/caddy'
+
+/**
+ * Caddy's `file_server browse` on `root`: plain HTTP, admin API and automatic HTTPS off, its
+ * storage in the temp dir. Caddy answers a listing as JSON when the client accepts
+ * application/json (as our reader does), else as HTML.
+ */
+export async function startCaddy(root: string, host: string): Promise<ListingServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vibes-caddy-'))
+  const port = await freePort(host)
+  const conf = `{
+  admin off
+  auto_https off
+  storage file_system ${dir}/storage
+}
+http://${host}:${port} {
+  bind ${host}
+  root * ${root}
+  file_server browse
+}
+`
+  writeFileSync(path.join(dir, 'Caddyfile'), conf)
+  const proc = Bun.spawn([CADDY_BIN, 'run', '--adapter', 'caddyfile', '--config', path.join(dir, 'Caddyfile')], {
+    cwd: dir,
+    env: { ...process.env, HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
+    stdout: Bun.file(path.join(dir, 'stdout.log')),
+    stderr: Bun.file(path.join(dir, 'stderr.log')),
+  })
+  const logs = () => Bun.spawnSync(['cat', path.join(dir, 'stderr.log')]).stdout.toString()
   const url = `http://${host}:${port}`
   await waitUp(url, proc, logs)
   return {

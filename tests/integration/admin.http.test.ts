@@ -3,6 +3,7 @@
 // deletion removes and keeps (checked in the server's SQLite file), bulk add and the inbox.
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { ADMIN, adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { startServer, type TestServer } from '../helpers/server'
@@ -14,6 +15,8 @@ let adminId: string
 
 beforeAll(async () => {
   server = await startServer(adminEnv)
+  // The library folders these tests save: a folder whose path is not in the library is refused.
+  for (const dir of ['One', 'Two', 'keep', 'jazz', 'cool', 'a', 'x', 'shared']) mkdirSync(path.join(server.mediaRoot, 'music', dir), { recursive: true })
   db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
   admin = await loginAdmin(server.url)
   adminId = (await api(server.url, 'GET', '/auth/session', { token: admin })).body.data.user.id

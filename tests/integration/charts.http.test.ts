@@ -8,7 +8,7 @@ import { fetchFeed } from '~/server/services/charts-feed'
 import { api, createMember } from '../helpers/api'
 import { startServer, type TestServer } from '../helpers/server'
 
-type Mode = 'ok' | 'fail' | 'huge' | 'html' | 'hostile' | 'hold' | 'v2' | 'trickle'
+type Mode = 'ok' | 'fail' | 'huge' | 'html' | 'hostile' | 'hold' | 'v2' | 'trickle' | 'redirect-inside'
 const modes: Record<string, Mode> = {}
 const hits: Record<string, number> = {}
 let release: () => void = () => {}
@@ -57,11 +57,23 @@ function hostileFeed(origin: string) {
 }
 
 let upstream: ReturnType<typeof Bun.serve>
+// Another loopback address, standing in for a service on the server's own network that the feed
+// must not be able to reach by redirecting: it answers a perfectly good feed, if asked.
+let inside: ReturnType<typeof Bun.serve>
+let insideHits = 0
 let server: TestServer
 let plain: TestServer
 let db: Database
 
 beforeAll(async () => {
+  inside = Bun.serve({
+    hostname: '127.0.0.2',
+    port: 0,
+    fetch() {
+      insideHits++
+      return Response.json({ feed: { updated: FEED_UPDATED, results: [{ name: 'Internal Secret', artistName: 'Intranet' }] } })
+    },
+  })
   upstream = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
@@ -72,6 +84,7 @@ beforeAll(async () => {
       hits[region] = (hits[region] ?? 0) + 1
       const mode = modes[region] ?? 'ok'
       if (mode === 'fail') return new Response('upstream down', { status: 503 })
+      if (mode === 'redirect-inside') return Response.redirect(`http://127.0.0.2:${inside.port}/feeds/${region}/songs.json`, 302)
       if (mode === 'html') return new Response('<html>maintenance</html>', { headers: { 'content-type': 'text/html' } })
       if (mode === 'huge') return Response.json({ feed: { updated: FEED_UPDATED, results: Array.from({ length: 40_000 }, (_, i) => ({ name: `Song ${i}`, artistName: 'x'.repeat(60) })) } })
       if (mode === 'hostile') return Response.json(hostileFeed(`http://127.0.0.1:${upstream.port}`))
@@ -106,6 +119,7 @@ afterAll(async () => {
   db?.close()
   await Promise.all([server?.stop(), plain?.stop()])
   upstream?.stop(true)
+  inside?.stop(true)
 })
 
 const cacheRows = () => (db.query('SELECT count(*) AS n FROM chart_cache').get() as { n: number }).n
@@ -220,9 +234,28 @@ describe('a hostile or broken feed', () => {
   test('the timeout covers a body that trickles in forever; an oversized body is refused', async () => {
     modes.gr = 'trickle'
     const template = `http://127.0.0.1:${upstream.port}/feeds/{region}/songs.json`
-    await expect(fetchFeed(template, 'gr', new Date(), { timeoutMs: 300 })).rejects.toThrow(/timed out|abort/i)
+    await expect(fetchFeed(template, 'gr', new Date(), { timeoutMs: 300 })).rejects.toThrow('The remote server did not answer within 0.3 seconds')
     modes.gr = 'huge'
-    await expect(fetchFeed(template, 'gr', new Date(), { maxBytes: 64 * 1024 })).rejects.toThrow(/cap/)
+    await expect(fetchFeed(template, 'gr', new Date(), { maxBytes: 64 * 1024 })).rejects.toThrow('The remote chart feed is larger than 0.1 MB')
+  })
+
+  test('a redirect to an address the policy forbids is refused (the feed host itself is allowed: the operator named it)', async () => {
+    const template = `http://127.0.0.1:${upstream.port}/feeds/{region}/songs.json`
+    modes.gr = 'redirect-inside'
+    await expect(fetchFeed(template, 'gr')).rejects.toThrow('Remote URL refused: 127.0.0.2 is a loopback address')
+    expect(insideHits).toBe(0)
+  })
+
+  test('a feed redirecting into the server’s network: the chart falls back as on any upstream failure', async () => {
+    modes.jp = 'redirect-inside'
+    const before = hits.jp ?? 0
+    const res = await api(server.url, 'GET', '/charts/jp')
+    expect(hits.jp).toBe(before + 1)
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({ source: 'local', tracks: [] })
+    expect(JSON.stringify(res.body)).not.toContain('Internal Secret')
+    expect(insideHits).toBe(0)
+    expect(db.query("SELECT region FROM chart_cache WHERE region = 'jp'").all()).toEqual([])
   })
 })
 

@@ -1,5 +1,6 @@
 // Remote folders against real listing servers on loopback (nginx autoindex, Apache
-// mod_autoindex, Python http.server), M3U/PLS/JSON playlists, and every address-policy refusal.
+// mod_autoindex, Python http.server, Caddy file_server browse), M3U/PLS/JSON playlists, and
+// every address-policy refusal.
 // The listing servers bind 127.0.0.2, the one host REMOTE_ALLOW_HOSTS lets through; every other
 // loopback spelling must be refused before any connection is made.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -7,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { api, createMember } from '../helpers/api'
-import { openUp, startApache, startNginx, startPython, type ListingServer } from '../helpers/listing-servers'
+import { openUp, startApache, startCaddy, startNginx, startPython, type ListingServer } from '../helpers/listing-servers'
 import { startServer, type TestServer } from '../helpers/server'
 
 const HOST = '127.0.0.2'
@@ -19,6 +20,7 @@ let served: string
 let nginx: ListingServer
 let python: ListingServer
 let apache: ListingServer
+let caddy: ListingServer
 let token: string
 let silent: { port: number; stop: (closeActive?: boolean) => void }
 let huge: ReturnType<typeof Bun.serve>
@@ -43,8 +45,10 @@ beforeAll(async () => {
     ...[5, 4, 3, 2].map((n) => `location = /r${n} { return 302 /r${n - 1}; }`),
     'location = /r1 { return 302 /music/; }',
     'location ~ ^/hop/(\\d+)$ { return 302 /hop/1$1; }',
+    // The same tree listed as JSON, as `autoindex_format json` does.
+    `location /json/ { alias ${served}/; autoindex on; autoindex_format json; }`,
   ].join('\n')
-  ;[nginx, python, apache] = await Promise.all([startNginx(served, HOST, redirects), startPython(served, HOST), startApache(served, HOST)])
+  ;[nginx, python, apache, caddy] = await Promise.all([startNginx(served, HOST, redirects), startPython(served, HOST), startApache(served, HOST), startCaddy(served, HOST)])
   token = (await createMember(app.url)).token
 
   const base = nginx.url
@@ -76,7 +80,7 @@ beforeAll(async () => {
 afterAll(async () => {
   silent?.stop(true)
   huge?.stop(true)
-  await Promise.all([nginx?.stop(), python?.stop(), apache?.stop()])
+  await Promise.all([nginx?.stop(), python?.stop(), apache?.stop(), caddy?.stop()])
   await app?.stop()
   rmSync(served, { recursive: true, force: true })
 })
@@ -84,14 +88,17 @@ afterAll(async () => {
 const load = (url: string) => api(app.url, 'GET', `/playlist?url=${encodeURIComponent(url)}`, { token })
 
 describe('directory listings from real servers', () => {
-  for (const name of ['nginx', 'apache', 'python']) {
+  // Caddy answers our reader (which accepts JSON) with a JSON listing in lexical order, as does
+  // nginx with autoindex_format json; every kind of listing comes back in the same natural order.
+  const roots = () => ({ nginx: nginx.url, apache: apache.url, python: python.url, caddy: caddy.url, 'nginx (JSON)': `${nginx.url}/json` })
+  for (const name of ['nginx', 'apache', 'python', 'caddy', 'nginx (JSON)'] as const) {
     test(`${name}: media only, natural order, absolute working URLs, titles from file names`, async () => {
-      const server = { nginx, apache, python }[name as 'nginx']
-      const res = await load(`${server.url}/music/`)
+      const root = roots()[name]
+      const res = await load(`${root}/music/`)
       expect(res.status).toBe(200)
       const tracks = res.body.data
       expect(tracks.map((t: { title: string }) => t.title)).toEqual(TITLES)
-      for (const t of tracks) expect(t.url.startsWith(`${server.url}/music/`)).toBe(true)
+      for (const t of tracks) expect(t.url.startsWith(`${root}/music/`)).toBe(true)
       expect(tracks.find((t: { title: string }) => t.title === 'clip').mime).toBe('video/webm')
       expect(tracks.find((t: { title: string }) => t.title.startsWith('Ü')).mime).toBe('audio/ogg')
       // Every URL fetches the file it names.

@@ -4,6 +4,7 @@
 // and clearing hit data (which also clears the footer's running totals).
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { startServer, type TestServer } from '../helpers/server'
@@ -52,6 +53,7 @@ beforeAll(async () => {
     expect(sent.status).toBe(201)
   }
   writeDb((db) => db.exec("UPDATE contact_messages SET important = 1, read = 1 WHERE name = 'Sender 1'"))
+  mkdirSync(path.join(server.mediaRoot, 'music/jazz'), { recursive: true }) // a folder must exist to be saved
   expect((await api(server.url, 'POST', '/user/folders', { token: ann.token, body: { label: 'Jazz', path: '/music/jazz' } })).status).toBe(201)
 })
 afterAll(async () => {

@@ -1,8 +1,7 @@
-// Pure rules of /media: path decoding, range parsing, signatures, natural order.
+// Pure rules of /media: path decoding, range parsing, signatures.
 import { describe, expect, test } from 'bun:test'
 import { mediaPathOf, parseRange } from '~/server/media/request-rules'
 import { signMediaUrl, verifyMediaSignature } from '~/server/media/sign'
-import { naturalPathCompare } from '~/server/media/natural'
 
 describe('media paths', () => {
   test('decodes segments and refuses dot segments, encoded slashes, NUL and empty segments', () => {
@@ -48,9 +47,4 @@ describe('signatures', () => {
     expect(verifyMediaSignature(secret, 'a b/c.mp3', 'file', exp, sig, Number(exp) + 1)).toBe('expired')
     expect(verifyMediaSignature(secret, 'a b/c.mp3', 'file', null, null, now)).toBe('missing')
   })
-})
-
-test('natural order compares path segments', () => {
-  const paths = ['b/1.mp3', 'a/10 x.mp3', 'a/2 x.mp3', 'a/sub/1.mp3', 'a/3.mp3', 'a/1 x.mp3']
-  expect(paths.sort(naturalPathCompare)).toEqual(['a/1 x.mp3', 'a/2 x.mp3', 'a/3.mp3', 'a/10 x.mp3', 'a/sub/1.mp3', 'b/1.mp3'])
 })

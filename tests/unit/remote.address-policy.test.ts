@@ -50,4 +50,25 @@ describe('address policy', () => {
     expect(judgeAddress('0:0:0:0:0:0:0:1', policy)).toEqual({ ok: true })
     expect(judgeAddress('127.0.0.1', policy)).toMatchObject({ ok: false })
   })
+  test('the local-use NAT64 prefix 64:ff9b:1::/48 is judged by its embedded IPv4, even with REMOTE_ALLOW_PRIVATE', () => {
+    const lan = { allowHosts: [], allowPrivate: true }
+    // The /96 layout (IPv4 in the last 32 bits), as NAT64 gateways use it by default.
+    for (const [ip, label] of [
+      ['64:ff9b:1::7f00:1', 'loopback'],
+      ['64:ff9b:1::127.0.0.1', 'loopback'],
+      ['64:ff9b:1::a9fe:a9fe', 'link-local'],
+      ['64:ff9b:1::', 'unspecified'],
+      ['64:ff9b:1::e000:1', 'multicast'],
+    ]) {
+      expect(judgeAddress(ip, lan)).toMatchObject({ ok: false, label })
+      expect(judgeAddress(ip, strict)).toMatchObject({ ok: false, label })
+    }
+    // RFC 6052's /48, /56 and /64 layouts put 127.0.0.1 elsewhere in the address; each is refused.
+    for (const ip of ['64:ff9b:1:7f00:0:100::', '64:ff9b:1:7f:0:1::', '64:ff9b:1:0:7f:0:100:0']) expect(judgeAddress(ip, lan)).toMatchObject({ ok: false, label: 'loopback' })
+    // A private IPv4 behind it follows REMOTE_ALLOW_PRIVATE; a public one passes like 64:ff9b::/96.
+    expect(judgeAddress('64:ff9b:1::a00:1', strict)).toMatchObject({ ok: false, label: 'private', privateRange: true })
+    expect(judgeAddress('64:ff9b:1::a00:1', lan)).toEqual({ ok: true })
+    expect(judgeAddress('64:ff9b:1::808:808', strict)).toEqual({ ok: true })
+    expect(judgeAddress('64:ff9b:1::7f00:1', { allowHosts: ['127.0.0.1'], allowPrivate: false })).toEqual({ ok: true })
+  })
 })

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { decodeName, detectFormat, MAX_REMOTE_TRACKS, parseHtmlListing, parseJsonTracks, parseM3u, parsePls, titleFor } from '~/server/remote/parse'
+import { decodeName, detectFormat, MAX_REMOTE_TRACKS, parseHtmlListing, parseJsonTracks, parseM3u, parsePls, parsePlaylist, titleFor } from '~/server/remote/parse'
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dir, '../fixtures/listings', name), 'utf8')
 const LONG = 'A very long file name that some servers truncate because it is long'
@@ -22,6 +22,33 @@ describe('captured directory listings', () => {
       for (const t of tracks) expect(t).toMatchObject({ artist: '', album: 'Unknown Album', duration: 0 })
     })
   }
+})
+
+// Caddy answers a client that accepts JSON (ours does) with a JSON listing in its own (lexical)
+// order; nginx does with `autoindex_format json`. Directory listings sort the same way whatever
+// their format: naturally, directories left out.
+describe('directory listings as JSON', () => {
+  const names = ['sub/', '01 Intro.mp3', '10 Ten.mp3', '2 Two.mp3', `${LONG}.mp3`, 'Rock & Roll.mp3', 'clip.webm', 'cover.jpg', 'notes.txt', 'Ünïcode 100%.ogg']
+  const caddy = JSON.stringify(
+    names.map((name) => ({ name, size: 9, url: `./${encodeURIComponent(name.replace(/\/$/, '')).replace(/%26/g, '&')}${name.endsWith('/') ? '/' : ''}`, mod_time: '2026-11-23T21:27:29Z', mode: name.endsWith('/') ? 2147484141 : 420, is_dir: name.endsWith('/'), is_symlink: false })),
+  )
+  const nginx = JSON.stringify(names.map((name) => ({ name: name.replace(/\/$/, ''), type: name.endsWith('/') ? 'directory' : 'file', mtime: 'Mon, 23 Nov 2026 21:27:29 GMT', ...(name.endsWith('/') ? {} : { size: 9 }) })))
+
+  for (const [server, body] of [['caddy', caddy], ['nginx', nginx]]) {
+    test(`${server}: natural order, media only, no directories, absolute URLs`, () => {
+      const base = 'http://music.example/shared/'
+      const tracks = parsePlaylist(body, base, 'application/json')
+      expect(tracks.map((t) => t.title)).toEqual(EXPECTED_TITLES)
+      expect(tracks.find((t) => t.title === '2 Two')!.url).toBe('http://music.example/shared/2%20Two.mp3')
+      expect(tracks.find((t) => t.title === 'Ünïcode 100%')).toMatchObject({ url: 'http://music.example/shared/%C3%9Cn%C3%AFcode%20100%25.ogg', mime: 'audio/ogg' })
+      expect(tracks.find((t) => t.title === 'clip')).toMatchObject({ mime: 'video/webm' })
+    })
+  }
+
+  test('a JSON track list (not a listing) keeps its author’s order', () => {
+    const body = JSON.stringify([{ url: '10.mp3', title: 'Ten' }, { url: '2.mp3', title: 'Two' }])
+    expect(parsePlaylist(body, 'http://h/', 'application/json').map((t) => t.title)).toEqual(['Ten', 'Two'])
+  })
 })
 
 describe('title rules', () => {

@@ -1,11 +1,24 @@
 // Embedded cover art of library files, read with music-metadata. A small in-memory cache keeps
 // the covers a playlist page shows (keyed by path, size and mtime, so edits invalidate it).
+// A cover is only ever a JPEG, PNG, GIF or WebP image, typed by its bytes: a tag can claim
+// anything (`text/html` with a script inside), and /media serves from our own origin.
 import type { Stats } from 'node:fs'
-import { parseFile } from 'music-metadata'
+import { parseFile, type IPicture } from 'music-metadata'
+import { imageTypeOf, type ImageType } from '~/shared/image-type'
 
-type Cover = { mime: string; data: Uint8Array }
+export type Cover = { mime: ImageType; data: Uint8Array }
 const MAX_ENTRIES = 64
 const cache = new Map<string, Cover | null>()
+
+/** The front cover (else the first picture) that really is an image, typed by its bytes. */
+export function pickCover(pictures: readonly IPicture[] | undefined): Cover | null {
+  const ordered = [...(pictures ?? [])].sort((a, b) => Number(/front/i.test(b.type ?? '')) - Number(/front/i.test(a.type ?? '')))
+  for (const picture of ordered) {
+    const mime = imageTypeOf(picture.data)
+    if (mime) return { mime, data: picture.data }
+  }
+  return null
+}
 
 export async function readCover(realPath: string, st: Stats): Promise<Cover | null> {
   const key = `${realPath}\n${st.size}\n${st.mtimeMs}`
@@ -13,9 +26,7 @@ export async function readCover(realPath: string, st: Stats): Promise<Cover | nu
   let cover: Cover | null = null
   try {
     const meta = await parseFile(realPath, { duration: false, skipPostHeaders: true })
-    const pictures = meta.common.picture ?? []
-    const picture = pictures.find((p) => /front/i.test(p.type ?? '')) ?? pictures[0]
-    if (picture) cover = { mime: picture.format.includes('/') ? picture.format : `image/${picture.format}`, data: picture.data }
+    cover = pickCover(meta.common.picture)
   } catch {}
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!)
   cache.set(key, cover)

@@ -1,20 +1,32 @@
 // GET/HEAD /media/<library path>?exp=&sig= (CONTRACT §3): streams a file of the server library
 // to <audio>/<video>, VLC or curl. Signed, expiring URLs (403 otherwise); single byte ranges
 // (206 / 416), ETag and Last-Modified with If-None-Match / If-Modified-Since / If-Range; the
-// spec's MIME map. `?cover=1` serves the embedded cover art of the file the same way.
+// spec's MIME map. `?cover=1` serves the embedded cover art of the file the same way, only ever
+// as image/jpeg, png, gif or webp (typed by its bytes, see covers.ts). Every answer, errors and
+// 304s included, carries `nosniff` and a CSP that sandboxes it (CONTRACT §6 "Security rules"):
+// whatever a library file holds, a browser never runs it as a page of our origin.
 // Wired in front of the app in serve.ts (fast path) and as the Start route /media/$ (dev).
 import { statSync, type Stats } from 'node:fs'
 import { config } from '../config'
+import { logger } from '../logger'
 import { readCover } from './covers'
 import { resolveInside } from './library-path'
 import { mimeFromName } from '~/shared/player/mime'
 import { mediaPathOf, parseRange } from './request-rules'
 import { verifyMediaSignature, type MediaKind } from './sign'
 
+/** On every /media answer: no MIME sniffing, and a document that may load and run nothing. */
+export const MEDIA_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+}
+
 const text = (status: number, body: string, headers: Record<string, string> = {}) =>
   new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } })
 
-const etagOf = (st: Stats, kind: MediaKind) => `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}${kind === 'cover' ? '-c' : ''}"`
+// Covers carry '-img' (it was '-c' while covers were served with the tag's type): a browser that
+// cached one of those revalidates to a fresh answer instead of a 304 for the old body.
+const etagOf = (st: Stats, kind: MediaKind) => `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}${kind === 'cover' ? '-img' : ''}"`
 
 function notModified(request: Request, etag: string, mtimeMs: number): boolean {
   const inm = request.headers.get('if-none-match')
@@ -39,6 +51,18 @@ function ifRangeHolds(request: Request, etag: string, mtimeMs: number): boolean 
 }
 
 export async function handleMedia(request: Request): Promise<Response> {
+  let response: Response
+  try {
+    response = await answer(request)
+  } catch (error) {
+    logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'media request failed')
+    response = text(500, 'Internal server error')
+  }
+  for (const [name, value] of Object.entries(MEDIA_SECURITY_HEADERS)) response.headers.set(name, value)
+  return response
+}
+
+async function answer(request: Request): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return text(405, 'Method not allowed', { allow: 'GET, HEAD' })
   const url = new URL(request.url)
   const relPath = mediaPathOf(url.pathname)
@@ -59,7 +83,6 @@ export async function handleMedia(request: Request): Promise<Response> {
     etag,
     'last-modified': new Date(st.mtimeMs).toUTCString(),
     'cache-control': 'private, max-age=3600',
-    'x-content-type-options': 'nosniff',
   }
   if (notModified(request, etag, st.mtimeMs)) return new Response(null, { status: 304, headers })
 

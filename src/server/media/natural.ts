@@ -7,17 +7,6 @@ export function naturalCompare(a: string, b: string): number {
   return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0)
 }
 
-/** Natural order of slash-separated paths, compared segment by segment. */
-export function naturalPathCompare(a: string, b: string): number {
-  const x = a.split('/')
-  const y = b.split('/')
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const c = naturalCompare(x[i], y[i])
-    if (c) return c
-  }
-  return x.length - y.length
-}
-
 /** A file name without its directory and extension ('dir/Song.mp3' → 'Song'). */
 export function fileTitle(name: string): string {
   const base = name.slice(name.lastIndexOf('/') + 1)

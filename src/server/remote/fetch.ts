@@ -4,7 +4,8 @@
 // rebinding) while TLS still verifies the certificate against the host name (SNI unchanged).
 // Each redirect (5 at most) is checked the same way; 10 s for the whole exchange; bodies over
 // 5 MB are refused (by Content-Length, or while streaming). Every refusal is a RemoteError
-// whose message the API answers as a 400.
+// whose message the API answers as a 400. The chart feed (CHARTS_SOURCE_URL) is fetched here
+// too, with its own size cap, so an upstream cannot redirect the server into the LAN either.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
@@ -17,6 +18,14 @@ export const REMOTE_MAX_BYTES = 5 * 1024 * 1024
 export const REMOTE_MAX_REDIRECTS = 5
 
 export class RemoteError extends Error {}
+/** The address policy refused the host (as opposed to a network failure): saving such a folder is refused too. */
+export class AddressRefusedError extends RemoteError {}
+
+/** What one fetch may cost, and what it asks for; the defaults are the remote-folder limits. */
+export type FetchLimits = { timeoutMs?: number; maxBytes?: number; accept?: string; what?: string }
+const FOLDER_ACCEPT = 'text/html, application/json, audio/x-mpegurl, audio/x-scpls, text/plain;q=0.9, */*;q=0.5'
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} seconds`
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
 
 export type RemoteResponse = { url: string; status: number; contentType: string; body: string }
 
@@ -61,7 +70,7 @@ export async function checkHost(url: URL, policy: AddressPolicy): Promise<Target
     if (!verdict.ok) {
       const where = literal ? `${a.address} is` : `${host} resolves to ${a.address},`
       const hint = verdict.privateRange ? ' (set REMOTE_ALLOW_PRIVATE or REMOTE_ALLOW_HOSTS to allow it)' : ''
-      throw new RemoteError(`Remote URL refused: ${where} a ${verdict.label} address${hint}`)
+      throw new AddressRefusedError(`Remote URL refused: ${where} a ${verdict.label} address${hint}`)
     }
   }
   return { address: addresses[0].address, family: addresses[0].family === 6 ? 6 : 4 }
@@ -69,7 +78,7 @@ export async function checkHost(url: URL, policy: AddressPolicy): Promise<Target
 
 type Raw = { status: number; headers: http.IncomingHttpHeaders; stream: http.IncomingMessage }
 
-function request(url: URL, target: Target, signal: AbortSignal): Promise<Raw> {
+function request(url: URL, target: Target, signal: AbortSignal, accept: string): Promise<Raw> {
   const mod = url.protocol === 'https:' ? https : http
   return new Promise((resolve, reject) => {
     const req = mod.request(
@@ -82,7 +91,7 @@ function request(url: URL, target: Target, signal: AbortSignal): Promise<Raw> {
         auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined,
         headers: {
           'user-agent': 'Vibes/0.1 (remote folder reader)',
-          accept: 'text/html, application/json, audio/x-mpegurl, audio/x-scpls, text/plain;q=0.9, */*;q=0.5',
+          accept,
           'accept-encoding': 'gzip, deflate, br',
         },
         // The only address this request may use: the one checkHost approved.
@@ -99,11 +108,13 @@ function request(url: URL, target: Target, signal: AbortSignal): Promise<Raw> {
   })
 }
 
-async function readCapped(raw: Raw, signal: AbortSignal): Promise<Buffer> {
+type Refusals = { tooLarge: string; timedOut: string; cutOff: string }
+
+async function readCapped(raw: Raw, signal: AbortSignal, maxBytes: number, { tooLarge, timedOut, cutOff }: Refusals): Promise<Buffer> {
   const declared = Number(raw.headers['content-length'] ?? NaN)
-  if (declared > REMOTE_MAX_BYTES) {
+  if (declared > maxBytes) {
     raw.stream.destroy()
-    throw new RemoteError('The remote listing is larger than 5 MB')
+    throw new RemoteError(tooLarge)
   }
   let stream: Readable = raw.stream
   const encoding = String(raw.headers['content-encoding'] ?? '').toLowerCase()
@@ -117,18 +128,18 @@ async function readCapped(raw: Raw, signal: AbortSignal): Promise<Buffer> {
     for await (const chunk of stream) {
       if (signal.aborted) break
       total += chunk.length
-      if (total > REMOTE_MAX_BYTES) {
+      if (total > maxBytes) {
         raw.stream.destroy()
-        throw new RemoteError('The remote listing is larger than 5 MB')
+        throw new RemoteError(tooLarge)
       }
       chunks.push(chunk as Buffer)
     }
   } catch (error) {
     if (error instanceof RemoteError) throw error
-    if (signal.aborted) throw new RemoteError('The remote server did not answer within 10 seconds')
-    throw new RemoteError('The remote server closed the connection while sending the listing')
+    if (signal.aborted) throw new RemoteError(timedOut)
+    throw new RemoteError(cutOff)
   }
-  if (signal.aborted) throw new RemoteError('The remote server did not answer within 10 seconds')
+  if (signal.aborted) throw new RemoteError(timedOut)
   return Buffer.concat(chunks as Uint8Array[])
 }
 
@@ -149,22 +160,27 @@ function decodeBody(bytes: Buffer, contentType: string): string {
 }
 
 /** GETs a remote URL under the policy, following up to 5 checked redirects. */
-export async function fetchRemote(rawUrl: string, policy: AddressPolicy): Promise<RemoteResponse> {
+export async function fetchRemote(rawUrl: string, policy: AddressPolicy, limits: FetchLimits = {}): Promise<RemoteResponse> {
+  const timeoutMs = limits.timeoutMs ?? REMOTE_TIMEOUT_MS
+  const maxBytes = limits.maxBytes ?? REMOTE_MAX_BYTES
+  const timedOut = `The remote server did not answer within ${seconds(timeoutMs)}`
+  const what = limits.what ?? 'listing'
+  const tooLarge = `The remote ${what} is larger than ${megabytes(maxBytes)}`
   const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), REMOTE_TIMEOUT_MS)
+  const timer = setTimeout(() => controller.abort(), timeoutMs)
   try {
     let url = parseUrl(rawUrl)
     for (let hop = 0; ; hop++) {
-      // A resolver that hangs must not outlast the 10 s either.
-      const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new RemoteError('The remote server did not answer within 10 seconds')), { once: true }))
+      // A resolver that hangs must not outlast the timeout either.
+      const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new RemoteError(timedOut)), { once: true }))
       aborted.catch(() => {})
       const target = await Promise.race([checkHost(url, policy), aborted])
-      if (controller.signal.aborted) throw new RemoteError('The remote server did not answer within 10 seconds')
+      if (controller.signal.aborted) throw new RemoteError(timedOut)
       let raw: Raw
       try {
-        raw = await request(url, target, controller.signal)
+        raw = await request(url, target, controller.signal, limits.accept ?? FOLDER_ACCEPT)
       } catch (error) {
-        if (controller.signal.aborted) throw new RemoteError('The remote server did not answer within 10 seconds')
+        if (controller.signal.aborted) throw new RemoteError(timedOut)
         const code = (error as { code?: string }).code
         throw new RemoteError(`Could not connect to ${url.host}${code ? ` (${code})` : ''}: ${(error as Error).message}`)
       }
@@ -180,7 +196,7 @@ export async function fetchRemote(rawUrl: string, policy: AddressPolicy): Promis
         throw new RemoteError(`The remote server answered ${raw.status}${raw.stream.statusMessage ? ` ${raw.stream.statusMessage}` : ''}`)
       }
       const contentType = String(raw.headers['content-type'] ?? '')
-      const bytes = await readCapped(raw, controller.signal)
+      const bytes = await readCapped(raw, controller.signal, maxBytes, { tooLarge, timedOut, cutOff: `The remote server closed the connection while sending the ${what}` })
       return { url: url.href, status: raw.status, contentType, body: decodeBody(bytes, contentType) }
     }
   } finally {

@@ -1,11 +1,13 @@
 // Reading what a remote folder URL answers: an HTML directory listing (nginx autoindex, Apache
-// mod_autoindex, lighttpd, Caddy, Python http.server — all of them are links in HTML), an
-// M3U/M3U8 or PLS playlist, or a JSON track list. Media files only, absolute URLs (relative
-// links resolved against the listing URL). Listings are sorted naturally by title; playlists
-// keep their author's order. Titles come from the text given (link text, #EXTINF, TitleN,
+// mod_autoindex, lighttpd, Caddy, Python http.server — all of them are links in HTML), a JSON
+// directory listing (Caddy answers one to a client that accepts JSON, as ours does; nginx with
+// `autoindex_format json`), an M3U/M3U8 or PLS playlist, or a JSON track list. Media files only,
+// absolute URLs (relative links resolved against the listing URL). Directory listings, whatever
+// their format, are sorted one way (inListingOrder: naturally by title); playlists keep their
+// author's order. Titles come from the text given (link text, #EXTINF, TitleN,
 // JSON title) unless it is empty or truncated with '..>', then from the file name in the URL,
 // percent-decoded (a double-encoded %25 decoded too), without extension.
-import { extensionOf, isMediaFileName, MIME_BY_EXTENSION, mimeFromName } from '~/shared/player/mime'
+import { extensionOf, isMediaExtension, isMediaFileName, mimeFromName } from '~/shared/player/mime'
 import { DEFAULT_ALBUM, type Track } from '~/shared/player/track'
 import { fileTitle, naturalCompare } from '../media/natural'
 
@@ -52,7 +54,8 @@ export function titleFor(text: string | undefined, url: string): string {
   return t
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" }
+// A Map, so '&constructor;' in a listing is left as text instead of finding Object's prototype.
+const ENTITIES: ReadonlyMap<string, string> = new Map([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"], ['nbsp', ' ']])
 export function decodeEntities(s: string): string {
   if (!s.includes('&')) return s
   return s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e: string) => {
@@ -60,7 +63,7 @@ export function decodeEntities(s: string): string {
       const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m
     }
-    return ENTITIES[e.toLowerCase()] ?? m
+    return ENTITIES.get(e.toLowerCase()) ?? m
   })
 }
 
@@ -88,7 +91,7 @@ const urlPath = (url: string) => {
 function playlistEntryOk(url: string, mime?: string): boolean {
   const ext = extensionOf(urlPath(url))
   if (mime && /^(audio|video)\//i.test(mime)) return true
-  return ext === '' || Object.hasOwn(MIME_BY_EXTENSION, ext)
+  return ext === '' || isMediaExtension(ext)
 }
 
 const track = (url: string, title: string, extra: Partial<Track> = {}): Track => ({
@@ -136,6 +139,11 @@ function stripTags(s: string): string {
   return out
 }
 
+/** The one order of every directory listing: natural by title ('2' before '10'), then by URL. */
+function inListingOrder(tracks: Track[]): Track[] {
+  return tracks.sort((a, b) => naturalCompare(a.title, b.title) || naturalCompare(a.url, b.url))
+}
+
 export function parseHtmlListing(html: string, base: string): Track[] {
   const seen = new Set<string>()
   const out: Track[] = []
@@ -158,7 +166,7 @@ export function parseHtmlListing(html: string, base: string): Track[] {
     const text = close ? decodeEntities(stripTags(region.slice(0, close.index))) : ''
     out.push(track(url, titleFor(text, url)))
   }
-  return out.sort((a, b) => naturalCompare(a.title, b.title) || naturalCompare(a.url, b.url))
+  return inListingOrder(out)
 }
 
 export function parseM3u(body: string, base: string): Track[] {
@@ -227,6 +235,7 @@ export function parseJsonTracks(body: string, base: string): Track[] {
     data = o.tracks ?? o.data ?? o.items ?? o.playlist ?? o.files ?? o.results
   }
   if (!Array.isArray(data)) return []
+  if (isJsonDirectoryListing(data)) return parseJsonListing(data, base)
   const out: Track[] = []
   for (const item of data.slice(0, MAX_REMOTE_ENTRIES)) {
     if (out.length >= MAX_REMOTE_TRACKS) break
@@ -250,6 +259,33 @@ export function parseJsonTracks(body: string, base: string): Track[] {
     out.push(track(url, titleFor(str(o.title) ?? str(o.name), url), extra))
   }
   return out
+}
+
+type ListingEntry = { name: string; url?: unknown; is_dir?: unknown; type?: unknown }
+
+/** Caddy's entries carry `name` and a boolean `is_dir`; nginx's `name` and `type` file/directory/other. */
+const isListingEntry = (item: unknown): item is ListingEntry => {
+  if (!item || typeof item !== 'object') return false
+  const o = item as Record<string, unknown>
+  return typeof o.name === 'string' && (typeof o.is_dir === 'boolean' || o.type === 'file' || o.type === 'directory' || o.type === 'other')
+}
+
+function isJsonDirectoryListing(items: unknown[]): items is ListingEntry[] {
+  return items.length > 0 && items.length <= MAX_REMOTE_ENTRIES && items.every(isListingEntry)
+}
+
+/** A JSON directory listing: files only (no sub-directories), media only, in listing order. */
+function parseJsonListing(entries: ListingEntry[], base: string): Track[] {
+  const out: Track[] = []
+  for (const e of entries) {
+    if (out.length >= MAX_REMOTE_TRACKS) break
+    if (e.is_dir === true || e.type === 'directory') continue
+    // Caddy gives a relative URL; nginx only the plain name.
+    const url = absolute(str(e.url) ?? encodeURIComponent(e.name), base)
+    if (!url || !isMediaFileName(urlPath(url))) continue
+    out.push(track(url, titleFor(e.name, url)))
+  }
+  return inListingOrder(out)
 }
 
 /** Reads a remote answer as a track list. */

@@ -7,7 +7,7 @@ import type { Db } from '~/db/client'
 import { folders, users } from '~/db/schema'
 import type { BulkAddFoldersInput } from '~/shared/validators/admin'
 import { deleteUserSessions } from '../auth/sessions'
-import { createFolder, type FolderDto } from './folders'
+import { checkFolderPath, insertFolder, type FolderDto } from './folders'
 
 export const USER_NOT_FOUND = 'User not found'
 export const CANNOT_DELETE_SELF = 'You cannot delete your own account.'
@@ -80,7 +80,9 @@ export type BulkAddResult = {
  * unknown id, a user already holding a folder with this path (so a repeated bulk add does not
  * duplicate) or a user at the folder limit lands in `failed` with the reason.
  */
-export function bulkAddFolder(db: Db, input: BulkAddFoldersInput): BulkAddResult {
+export async function bulkAddFolder(db: Db, input: BulkAddFoldersInput): Promise<BulkAddResult> {
+  // One path for every user: a folder that cannot play is refused once, for all of them.
+  await checkFolderPath(input.path)
   const ids = [...new Set(input.userIds)]
   const result: BulkAddResult = { successful: [], failed: [] }
   db.transaction((tx) => {
@@ -105,7 +107,7 @@ export function bulkAddFolder(db: Db, input: BulkAddFoldersInput): BulkAddResult
       }
       try {
         // A nested transaction is a savepoint: one user's failure leaves the others' folders.
-        const folder = createFolder(tx as unknown as Db, userId, { label: input.label, path: input.path })
+        const folder = insertFolder(tx as unknown as Db, userId, { label: input.label, path: input.path })
         result.successful.push({ userId, username, folder })
       } catch (error) {
         if (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR') throw error

@@ -1,6 +1,9 @@
-// The upstream chart feed (CONTRACT §2: Apple marketing-tools RSS JSON): fetched with a timeout
-// and a size cap, and shaped into our chart. Pure apart from fetch, so it is unit-tested alone.
+// The upstream chart feed (CONTRACT §2: Apple marketing-tools RSS JSON): fetched under the remote
+// address policy with a timeout and a size cap, and shaped into our chart. Pure apart from the
+// fetch, so the shaping is unit-tested alone.
 import { z } from 'zod'
+import { fetchRemote } from '../remote/fetch'
+import type { AddressPolicy } from '../remote/address-policy'
 import type { RegionCode } from '~/shared/regions'
 import { ART_URL_MAX, safeArtUrl } from '~/shared/validators/charts'
 
@@ -59,37 +62,26 @@ export function shapeFeed(json: unknown, now = new Date(), artOrigin: string | n
   return { updated: (Number.isNaN(updated.getTime()) ? now : updated).toISOString(), tracks }
 }
 
-/** Reads at most `limit` bytes of a body; a larger one is refused, not truncated. */
-async function readCapped(res: Response, limit: number): Promise<string> {
-  const declared = Number(res.headers.get('content-length') ?? 0)
-  if (declared > limit) {
-    await res.body?.cancel()
-    throw new Error(`upstream body of ${declared} bytes is over the ${limit}-byte cap`)
-  }
-  if (!res.body) return ''
-  const reader = res.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel()
-      throw new Error(`upstream body is over the ${limit}-byte cap`)
-    }
-    chunks.push(value)
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks))
-}
-
-/** One feed request. The timeout covers the whole exchange, a body that trickles in included. */
-export async function fetchFeed(template: string, region: RegionCode, now = new Date(), opts: { timeoutMs?: number; maxBytes?: number } = {}): Promise<ChartPayload> {
+/**
+ * One feed request, through the remote-folder fetch (fetch.ts): every address, the first and each
+ * redirect's, passes the address policy, so a feed cannot redirect the server into the LAN. The
+ * feed's own host is allowed as if listed in REMOTE_ALLOW_HOSTS: the operator named it. The
+ * timeout covers the whole exchange, a body that trickles in included.
+ */
+export async function fetchFeed(
+  template: string,
+  region: RegionCode,
+  now = new Date(),
+  opts: { policy?: AddressPolicy; timeoutMs?: number; maxBytes?: number } = {},
+): Promise<ChartPayload> {
   const url = template.replaceAll('{region}', region)
-  const res = await fetch(url, { signal: AbortSignal.timeout(opts.timeoutMs ?? UPSTREAM_TIMEOUT_MS), redirect: 'follow', headers: { accept: 'application/json' } })
-  if (!res.ok) {
-    await res.body?.cancel()
-    throw new Error(`upstream answered HTTP ${res.status}`)
-  }
-  return shapeFeed(JSON.parse(await readCapped(res, opts.maxBytes ?? UPSTREAM_MAX_BYTES)), now, feedOrigin(template))
+  const policy = opts.policy ?? { allowHosts: [], allowPrivate: false }
+  const feedHost = new URL(url).hostname
+  const res = await fetchRemote(url, { ...policy, allowHosts: [...policy.allowHosts, feedHost] }, {
+    timeoutMs: opts.timeoutMs ?? UPSTREAM_TIMEOUT_MS,
+    maxBytes: opts.maxBytes ?? UPSTREAM_MAX_BYTES,
+    accept: 'application/json',
+    what: 'chart feed',
+  })
+  return shapeFeed(JSON.parse(res.body), now, feedOrigin(template))
 }

@@ -11,6 +11,7 @@ import { chartCache, playEvents } from '~/db/schema'
 import { isRegionCode, type RegionCode } from '~/shared/regions'
 import { logger } from '../logger'
 import { safeArtUrl } from '~/shared/validators/charts'
+import type { AddressPolicy } from '../remote/address-policy'
 import { feedOrigin, fetchFeed, type ChartPayload } from './charts-feed'
 
 export const CACHE_MS = 60 * 60_000
@@ -90,10 +91,10 @@ function store(db: Db, region: RegionCode, payload: ChartPayload, now: Date) {
 
 /** One upstream request per region at a time; concurrent callers share it. A failure is logged
  *  and starts the back-off. */
-function refresh(db: Db, template: string, region: RegionCode, now: Date, hadCopy: boolean): Promise<ChartPayload> {
+function refresh(db: Db, template: string, region: RegionCode, now: Date, hadCopy: boolean, policy: AddressPolicy | undefined): Promise<ChartPayload> {
   let pending = inFlight.get(region)
   if (!pending) {
-    pending = fetchFeed(template, region, now)
+    pending = fetchFeed(template, region, now, { policy })
       .then((payload) => {
         store(db, region, payload, new Date())
         failedAt.delete(region)
@@ -112,7 +113,7 @@ function refresh(db: Db, template: string, region: RegionCode, now: Date, hadCop
 
 const wait = (ms: number) => new Promise<null>((resolve) => setTimeout(resolve, ms, null))
 
-export async function chartFor(db: Db, code: string, opts: { sourceUrl?: string; now?: Date; staleWaitMs?: number } = {}): Promise<Chart> {
+export async function chartFor(db: Db, code: string, opts: { sourceUrl?: string; policy?: AddressPolicy; now?: Date; staleWaitMs?: number } = {}): Promise<Chart> {
   if (!isRegionCode(code)) throw new TRPCError({ code: 'NOT_FOUND', message: notFoundMessage(code) })
   const region = code
   const now = opts.now ?? new Date()
@@ -123,7 +124,7 @@ export async function chartFor(db: Db, code: string, opts: { sourceUrl?: string;
 
   const lastFailure = failedAt.get(region)
   if (lastFailure === undefined || now.getTime() - lastFailure >= FAILURE_BACKOFF_MS) {
-    const pending = refresh(db, opts.sourceUrl, region, now, copy !== null)
+    const pending = refresh(db, opts.sourceUrl, region, now, copy !== null, opts.policy)
     try {
       // No copy: wait for the upstream (its own timeout bounds this). A copy: wait a little, then
       // answer from it and let the refresh land in the cache for the next caller.

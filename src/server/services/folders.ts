@@ -1,13 +1,15 @@
 // Members' folders: an ordered list per user (position column). Ownership is part of every
-// WHERE clause, so another user's folder is simply not found (404).
+// WHERE clause, so another user's folder is simply not found (404). A folder that cannot play
+// is refused when it is saved (400), by whoever saves it: a library path that is no folder
+// inside MEDIA_ROOT, or a URL whose address the remote policy refuses.
 import { TRPCError } from '@trpc/server'
 import { and, asc, count, eq, max } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { folders } from '~/db/schema'
 import { isRemotePath, MAX_FOLDERS_PER_USER, type FolderInput } from '~/shared/validators'
 import type { Track } from '~/shared/player/track'
-import { loadRemotePlaylist } from '../remote'
-import { listLibraryFolder } from './library'
+import { checkRemoteFolderUrl, loadRemotePlaylist } from '../remote'
+import { folderNotInLibrary, libraryFolder, listLibraryFolder } from './library'
 
 export const FOLDER_NOT_FOUND = 'Folder not found'
 
@@ -35,7 +37,19 @@ export function getFolder(db: Db, userId: string, id: string): FolderDto {
   return toDto(row)
 }
 
-export function createFolder(db: Db, userId: string, input: FolderInput): FolderDto {
+/** Refuses (400) a folder path that cannot play, with a message naming the problem. */
+export async function checkFolderPath(path: string): Promise<void> {
+  if (isRemotePath(path)) return checkRemoteFolderUrl(path)
+  if (!libraryFolder(path)) throw new TRPCError({ code: 'BAD_REQUEST', message: folderNotInLibrary(path) })
+}
+
+export async function createFolder(db: Db, userId: string, input: FolderInput): Promise<FolderDto> {
+  await checkFolderPath(input.path)
+  return insertFolder(db, userId, input)
+}
+
+/** Appends a folder whose path checkFolderPath already accepted (bulk add checks it once). */
+export function insertFolder(db: Db, userId: string, input: FolderInput): FolderDto {
   return db.transaction((tx) => {
     const stats = tx.select({ n: count(), last: max(folders.position) }).from(folders).where(eq(folders.userId, userId)).get()
     if ((stats?.n ?? 0) >= MAX_FOLDERS_PER_USER) throw new TRPCError({ code: 'BAD_REQUEST', message: `You can keep at most ${MAX_FOLDERS_PER_USER} folders` })
@@ -44,7 +58,10 @@ export function createFolder(db: Db, userId: string, input: FolderInput): Folder
   })
 }
 
-export function updateFolder(db: Db, userId: string, id: string, input: FolderInput): FolderDto {
+export async function updateFolder(db: Db, userId: string, id: string, input: FolderInput): Promise<FolderDto> {
+  // Another user's folder is a 404 whatever the new path; only then is the path judged.
+  getFolder(db, userId, id)
+  await checkFolderPath(input.path)
   const row = db
     .update(folders)
     .set({ label: input.label, path: input.path, updatedAt: new Date() })

@@ -10,6 +10,7 @@ import { inArray, sql } from 'drizzle-orm'
 import { parseFile } from 'music-metadata'
 import type { Db } from '~/db/client'
 import { mediaTags, type MediaTags } from '~/db/schema'
+import { pickCover } from '../media/covers'
 import { isInside, mediaRoot, normalizeRelPath, resolveInside } from '../media/library-path'
 import { isMediaFileName, mimeFromName } from '~/shared/player/mime'
 import { signMediaUrl } from '../media/sign'
@@ -103,7 +104,8 @@ async function readTags(file: FileEntry): Promise<Tags> {
       genre: clean(common.genre?.[0]),
       year: common.year && common.year > 0 && common.year < 10_000 ? common.year : null,
       duration: format.duration && Number.isFinite(format.duration) ? Math.round(format.duration * 1000) / 1000 : null,
-      coverMime: common.picture?.[0]?.format ?? null,
+      // The type the cover will be served as (by its bytes); none when no picture is an image.
+      coverMime: pickCover(common.picture)?.mime ?? null,
     }
   } catch {
     // Unreadable or untagged: cache the miss too, so it is not parsed on every listing.
@@ -158,15 +160,24 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   return out
 }
 
-/** The tracks of a library folder such as '/music/collection', with signed /media URLs. */
-export async function listLibraryFolder(db: Db, folderPath: string, secret: string): Promise<Track[]> {
+export const folderNotInLibrary = (folderPath: string) => `Folder not found in the music library: ${folderPath}`
+
+/** A folder path such as '/music/collection' as a directory inside MEDIA_ROOT, or null. */
+export function libraryFolder(folderPath: string): { rel: string; dirReal: string } | null {
   const rel = normalizeRelPath(folderPath)
   const dirReal = rel === null ? null : resolveInside(rel)
-  let isDir = false
   try {
-    isDir = !!dirReal && statSync(dirReal).isDirectory()
-  } catch {}
-  if (rel === null || !dirReal || !isDir) throw new TRPCError({ code: 'NOT_FOUND', message: `Folder not found in the music library: ${folderPath}` })
+    return rel !== null && dirReal && statSync(dirReal).isDirectory() ? { rel, dirReal } : null
+  } catch {
+    return null
+  }
+}
+
+/** The tracks of a library folder such as '/music/collection', with signed /media URLs. */
+export async function listLibraryFolder(db: Db, folderPath: string, secret: string): Promise<Track[]> {
+  const folder = libraryFolder(folderPath)
+  if (!folder) throw new TRPCError({ code: 'NOT_FOUND', message: folderNotInLibrary(folderPath) })
+  const { rel, dirReal } = folder
 
   const pause = slicer()
   const files = await walk(mediaRoot(), dirReal, rel, pause)

@@ -1,6 +1,5 @@
 // The Track every player source produces (local folder, remote URL, member folder) and the
 // spec's display rules for it (§3 "Track", §2 "Titles ending in '..>'", §5 "Video").
-import { mimeFromName } from './mime'
 
 export type Track = {
   url: string
@@ -74,9 +73,6 @@ export function formatTime(seconds: number): string {
   const sec = String(s % 60).padStart(2, '0')
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`
 }
-
-/** The mime a track should carry when a source gives none. */
-export const guessMime = (url: string) => mimeFromName(urlPath(url))
 
 /**
  * A track URL as a source gave it, made playable: double-encoded '%25xx' decoded once, spaces as

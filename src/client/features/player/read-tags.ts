@@ -1,5 +1,6 @@
 // Tags from local files, read in the browser. music-metadata is imported on first use so the
 // player page's initial JavaScript stays small.
+import { imageTypeOf } from '~/shared/image-type'
 import { inferArtist, inferYear } from '~/shared/player/file-name'
 
 export type FileTags = { title?: string; artist?: string; album?: string; genre?: string; year?: number; duration?: number; cover?: Blob }
@@ -45,7 +46,10 @@ export async function readTags(file: File): Promise<FileTags> {
   const year = c.year ?? (c.date ? inferYear(c.date) : undefined) ?? (tags.title ? inferYear(tags.title) : undefined)
   if (year && year >= 1000 && year <= 2999) tags.year = year
   if (meta.format.duration && Number.isFinite(meta.format.duration)) tags.duration = meta.format.duration
+  // The blob's type comes from the picture's bytes, never its tag: a blob: URL typed text/html
+  // would open as a page of our origin. Anything but JPEG, PNG, GIF or WebP is no cover.
   const pic = c.picture?.[0]
-  if (pic?.data?.length) tags.cover = new Blob([pic.data as Uint8Array<ArrayBuffer>], { type: pic.format || 'image/jpeg' })
+  const coverType = pic?.data ? imageTypeOf(pic.data) : null
+  if (pic && coverType) tags.cover = new Blob([pic.data as Uint8Array<ArrayBuffer>], { type: coverType })
   return tags
 }

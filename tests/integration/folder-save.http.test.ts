@@ -1,0 +1,126 @@
+// A folder that cannot play is refused when it is saved, not when it is played: a library path
+// that does not exist (or is a file, or leaves MEDIA_ROOT through a symlink), and a remote URL
+// whose address the policy refuses. Members' folders and the admin's folder management, over
+// REST and tRPC, create and update alike; a refused save stores nothing.
+import { Database } from 'bun:sqlite'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { startServer, type TestServer } from '../helpers/server'
+
+let server: TestServer
+let outside: string
+let member: Awaited<ReturnType<typeof createMember>>
+let admin: string
+let db: Database
+
+const NOT_IN_LIBRARY = (p: string) => `Folder not found in the music library: ${p}`
+const LOOPBACK = 'Remote URL refused: 127.0.0.1 is a loopback address'
+
+beforeAll(async () => {
+  server = await startServer(adminEnv)
+  mkdirSync(path.join(server.mediaRoot, 'music/jazz'), { recursive: true })
+  writeFileSync(path.join(server.mediaRoot, 'music/jazz/song.mp3'), 'x')
+  outside = mkdtempSync(path.join(tmpdir(), 'vibes-outside-'))
+  symlinkSync(outside, path.join(server.mediaRoot, 'escape'))
+  ;[member, admin] = await Promise.all([createMember(server.url), loginAdmin(server.url)])
+  db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
+})
+afterAll(async () => {
+  db?.close()
+  await server?.stop()
+  rmSync(outside, { recursive: true, force: true })
+})
+
+const folderCount = () => (db.query('SELECT count(*) AS n FROM folders').get() as { n: number }).n
+
+/** Every way a bad folder can be refused, with the message the API must answer. */
+const REFUSED: Array<[string, string]> = [
+  ['/jazz', NOT_IN_LIBRARY('/jazz')],
+  ['/music/jazz/song.mp3', NOT_IN_LIBRARY('/music/jazz/song.mp3')],
+  ['/escape', NOT_IN_LIBRARY('/escape')],
+  ['http://127.0.0.1:9/music/', LOOPBACK],
+  ['http://localhost:9/music/', 'Remote URL refused: localhost resolves to 127.0.0.1, a loopback address'],
+  ['http://169.254.169.254/latest/meta-data/', 'Remote URL refused: 169.254.169.254 is a link-local address'],
+  ['http://[::1]/music/', 'Remote URL refused: ::1 is a loopback address'],
+  ['http://2130706433/music/', LOOPBACK],
+  ['http://192.168.1.20/music/', 'Remote URL refused: 192.168.1.20 is a private address (set REMOTE_ALLOW_PRIVATE or REMOTE_ALLOW_HOSTS to allow it)'],
+]
+
+describe("members' folders", () => {
+  test('create: a missing library path or a refused address is a 400 naming the problem; nothing is stored', async () => {
+    const before = folderCount()
+    for (const [folderPath, error] of REFUSED) {
+      const res = await api(server.url, 'POST', '/user/folders', { token: member.token, body: { label: 'Bad', path: folderPath } })
+      expect({ folderPath, status: res.status, body: res.body }).toEqual({ folderPath, status: 400, body: { success: false, error } })
+    }
+    expect(folderCount()).toBe(before)
+  })
+
+  test('update: the same refusals; the stored folder is unchanged', async () => {
+    const created = await api(server.url, 'POST', '/user/folders', { token: member.token, body: { label: 'Jazz', path: '/music/jazz' } })
+    expect(created.status).toBe(201)
+    const id = created.body.data.id
+    for (const [folderPath, error] of REFUSED) {
+      const res = await api(server.url, 'PATCH', `/user/folders/${id}`, { token: member.token, body: { label: 'Bad', path: folderPath } })
+      expect({ folderPath, status: res.status, body: res.body }).toEqual({ folderPath, status: 400, body: { success: false, error } })
+    }
+    const stored = (await api(server.url, 'GET', '/user/folders', { token: member.token })).body.data.find((f: { id: string }) => f.id === id)
+    expect(stored).toMatchObject({ label: 'Jazz', path: '/music/jazz' })
+  })
+
+  test('over tRPC too', async () => {
+    const res = await fetch(`${server.url}/api/trpc/folders.create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
+      body: JSON.stringify({ json: { label: 'Bad', path: '/jazz' } }),
+    })
+    expect(res.status).toBe(400)
+    expect(JSON.stringify(await res.json())).toContain(NOT_IN_LIBRARY('/jazz'))
+  })
+
+  test('what can play is accepted: an existing library folder (any spelling), the library root, a public or not-yet-resolvable URL', async () => {
+    for (const folderPath of ['/music/jazz', '/music//jazz/', '/', 'https://radio.example/music/', 'http://93.184.216.34/music/']) {
+      const res = await api(server.url, 'POST', '/user/folders', { token: member.token, body: { label: 'Good', path: folderPath } })
+      expect({ folderPath, status: res.status }).toEqual({ folderPath, status: 201 })
+    }
+  })
+})
+
+describe("the admin's folder management", () => {
+  test('create, update and bulk add refuse the same folders; nothing is stored', async () => {
+    const target = await createMember(server.url)
+    const good = await api(server.url, 'POST', `/admin/users/${target.user.id}/folders`, { token: admin, body: { label: 'Jazz', path: '/music/jazz' } })
+    expect(good.status).toBe(201)
+    const before = folderCount()
+    for (const [folderPath, error] of REFUSED) {
+      const created = await api(server.url, 'POST', `/admin/users/${target.user.id}/folders`, { token: admin, body: { label: 'Bad', path: folderPath } })
+      expect({ folderPath, status: created.status, body: created.body }).toEqual({ folderPath, status: 400, body: { success: false, error } })
+      const updated = await api(server.url, 'PATCH', `/admin/users/${target.user.id}/folders/${good.body.data.id}`, { token: admin, body: { label: 'Bad', path: folderPath } })
+      expect({ folderPath, status: updated.status, body: updated.body }).toEqual({ folderPath, status: 400, body: { success: false, error } })
+      const bulk = await api(server.url, 'POST', '/admin/folders/bulk-add', { token: admin, body: { userIds: [target.user.id, member.user.id], label: 'Bad', path: folderPath } })
+      expect({ folderPath, status: bulk.status, body: bulk.body }).toEqual({ folderPath, status: 400, body: { success: false, error } })
+    }
+    expect(folderCount()).toBe(before)
+    const bulk = await api(server.url, 'POST', '/admin/folders/bulk-add', { token: admin, body: { userIds: [target.user.id, member.user.id], label: 'Shared', path: '/music/jazz/' } })
+    expect(bulk.status).toBe(200)
+    expect(bulk.body.data.successful).toHaveLength(2)
+  })
+})
+
+describe('REMOTE_ALLOW_HOSTS and REMOTE_ALLOW_PRIVATE decide at save time as at play time', () => {
+  test('an allowed host and a private address with REMOTE_ALLOW_PRIVATE are accepted; loopback still is not', async () => {
+    const lan = await startServer({ REMOTE_ALLOW_HOSTS: '127.0.0.2', REMOTE_ALLOW_PRIVATE: 'true' })
+    try {
+      const m = await createMember(lan.url)
+      const save = (p: string) => api(lan.url, 'POST', '/user/folders', { token: m.token, body: { label: 'NAS', path: p } })
+      expect((await save('http://127.0.0.2:8080/music/')).status).toBe(201)
+      expect((await save('http://192.168.1.20/music/')).status).toBe(201)
+      expect(await save('http://127.0.0.1:8080/music/')).toMatchObject({ status: 400, body: { error: 'Remote URL refused: 127.0.0.1 is a loopback address' } })
+    } finally {
+      await lan.stop()
+    }
+  })
+})
