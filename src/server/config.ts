@@ -69,6 +69,9 @@ const EnvSchema = z.object({
   VIBES_MIGRATIONS: z.string().optional(),
 })
 
+/** The variables the schema reads (the internal one aside); `--help` must list each. */
+export const SCHEMA_VARIABLES = Object.keys(EnvSchema.shape).filter((name) => name !== 'VIBES_MIGRATIONS')
+
 export type { TrustProxy }
 export type Config = Omit<z.infer<typeof EnvSchema>, 'VIBES_MIGRATIONS'> & {
   APP_URL: string
