@@ -73,5 +73,5 @@ describe('TRUST_PROXY', () => {
 })
 
 test('--help lists exactly the variables the schema reads', () => {
-  expect(CONFIG_VARIABLES.map(([name]) => name).sort()).toEqual([...SCHEMA_VARIABLES].sort())
+  expect(CONFIG_VARIABLES.map(([name]): string => name).sort()).toEqual([...SCHEMA_VARIABLES].sort())
 })
