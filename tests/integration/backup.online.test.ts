@@ -78,11 +78,11 @@ describe('backup', () => {
     live.close()
 
     // A second run never overwrites the first copy.
-    const bytes = readFileSync(target)
+    const bytes = readFileSync(target, 'latin1')
     const again = await backup(server.dataDir, target)
     expect(again.code).toBe(1)
     expect(again.stderr.trim()).toBe(`${target} already exists; a backup never overwrites a file (choose a new name)`)
-    expect(readFileSync(target).equals(bytes)).toBe(true)
+    expect(readFileSync(target, 'latin1') === bytes).toBe(true)
 
     // Restore as the README says: a copy of DATA_DIR (its auth-secret) with vibes.db replaced by
     // the backup and the -wal/-shm files removed. (The helper deletes DATA_DIR when it stops.)
