@@ -57,8 +57,10 @@ function decodes(pathname: string): boolean {
 
 /** A missing library is one warning, not an error: the app works, the library is empty. */
 function warnWhenMediaRootMissing() {
-  if (statSync(config.MEDIA_ROOT, { throwIfNoEntry: false })?.isDirectory()) return
-  logger.warn({ mediaRoot: config.MEDIA_ROOT }, `MEDIA_ROOT ${config.MEDIA_ROOT} is not a folder: the server library stays empty until it exists`)
+  const found = statSync(config.MEDIA_ROOT, { throwIfNoEntry: false })
+  if (found?.isDirectory()) return
+  const problem = found ? 'is not a folder' : 'does not exist'
+  logger.warn({ mediaRoot: config.MEDIA_ROOT }, `MEDIA_ROOT ${config.MEDIA_ROOT} ${problem}: the server library is empty until that folder exists`)
 }
 
 /** Why Bun.serve could not listen, as the one line the operator sees (no stack trace). */

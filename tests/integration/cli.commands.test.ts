@@ -2,7 +2,7 @@
 // --version answer and create nothing, an unknown flag is one line and exit 2, a port in use is
 // one line naming the port, a missing MEDIA_ROOT is one warning and not created.
 import { afterAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -80,6 +80,25 @@ describe('--help and --version', () => {
     const v = run(['bun', path.join(root, 'scripts/start.ts'), '--version'], root)
     expect(v.stdout.trim()).toBe(`vibes ${pkg.version}`)
   })
+})
+
+describe('the single binary', () => {
+  test('./vibes --help, --version and an unknown flag answer from an empty directory and create nothing', () => {
+    const build = Bun.spawnSync(['bun', 'run', 'build:binary'], { cwd: root, stdout: 'pipe', stderr: 'pipe' })
+    expect(build.exitCode).toBe(0)
+    const dir = emptyDir()
+    copyFileSync(path.join(root, 'dist/vibes'), path.join(dir, 'vibes'))
+    const help = run(['./vibes', '--help'], dir)
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('vibes backup <file>')
+    for (const [name] of CONFIG_VARIABLES) expect(help.stdout).toContain(`  ${name} `)
+    const version = run(['./vibes', '--version'], dir)
+    expect(version.stdout.trim()).toBe(`vibes ${pkg.version}`)
+    const wrong = run(['./vibes', '--port', '80'], dir)
+    expect(wrong.code).toBe(2)
+    expect(wrong.stderr.trim()).toBe("unknown option '--port' (run 'vibes --help' for usage)")
+    expect(readdirSync(dir)).toEqual(['vibes'])
+  }, 120_000)
 })
 
 describe('start-up problems', () => {
