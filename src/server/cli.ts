@@ -11,7 +11,6 @@ export type Command = { kind: 'serve' } | { kind: 'help' } | { kind: 'version' }
 export function parseArgs(args: readonly string[]): Command {
   const [first, ...rest] = args
   if (first === undefined) return { kind: 'serve' }
-  const extra = rest.length > 0 ? rest[0] : undefined
   if (first === 'backup') {
     if (rest.length === 0) return { kind: 'misuse', message: 'backup needs the file to write: backup <file>' }
     if (rest.length > 1) return { kind: 'misuse', message: `backup takes one file, got also '${rest[1]}'` }
@@ -19,8 +18,8 @@ export function parseArgs(args: readonly string[]): Command {
     return { kind: 'backup', file: rest[0] }
   }
   const simple = first === '--help' || first === '-h' ? 'help' : first === '--version' || first === '-v' ? 'version' : null
-  if (simple && extra === undefined) return { kind: simple }
-  const odd = simple ? extra! : first
+  if (simple && rest.length === 0) return { kind: simple }
+  const odd = simple ? rest[0] : first
   return { kind: 'misuse', message: odd.startsWith('-') ? `unknown option '${odd}'` : `unknown command '${odd}'` }
 }
 
@@ -59,16 +58,16 @@ export async function runCommandLine(args: readonly string[], program: string): 
       return
     case 'help':
       console.log(usage(program))
-      process.exit(0)
+      return process.exit(0)
     case 'version':
       console.log(`vibes ${version}`)
-      process.exit(0)
+      return process.exit(0)
     case 'misuse':
       console.error(`${command.message} (run '${program} --help' for usage)`)
-      process.exit(2)
+      return process.exit(2)
     case 'backup': {
       const { runBackup } = await import('./backup')
-      process.exit(await runBackup(command.file))
+      return process.exit(await runBackup(command.file))
     }
   }
 }
