@@ -1,24 +1,18 @@
 // `bun run start`: build when the build is missing or older than the sources, then serve.
-import { existsSync, readdirSync, statSync } from 'node:fs'
+// `bun run start -- --help` (or --version, backup <file>) answers without building.
 import path from 'node:path'
+import { runCommandLine } from '../src/server/cli'
+import { buildIsStale } from './build-state'
 
-const BUILD = 'dist/server/server.js'
-const SOURCES = ['src', 'public', 'package.json', 'vite.config.ts', 'panda.config.ts']
+const args = process.argv.slice(2)
+await runCommandLine(args, 'bun run start --')
 
-function newest(p: string): number {
-  if (!existsSync(p)) return 0
-  const s = statSync(p)
-  if (!s.isDirectory()) return s.mtimeMs
-  return Math.max(s.mtimeMs, ...readdirSync(p).map((name) => newest(path.join(p, name))))
-}
-
-const stale = !existsSync(BUILD) || Math.max(...SOURCES.map(newest)) > statSync(BUILD).mtimeMs
-if (stale) {
+if (buildIsStale(path.resolve(import.meta.dir, '..'))) {
   console.log('Building Vibes…')
   const build = Bun.spawnSync(['bun', 'run', 'build'], { stdout: 'inherit', stderr: 'inherit' })
   if (build.exitCode !== 0) process.exit(build.exitCode ?? 1)
 }
 
-const server = Bun.spawn(['bun', 'src/server/entry.ts'], { stdout: 'inherit', stderr: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+const server = Bun.spawn(['bun', 'src/server/entry.ts', ...args], { stdout: 'inherit', stderr: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.kill(signal))
 process.exit(await server.exited)

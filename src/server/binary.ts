@@ -1,10 +1,14 @@
 // Entry of the single binary (scripts/build-binary.ts): everything it serves is embedded.
-// Migrations are unpacked to a temporary folder for Drizzle's migrator before the app loads.
+// Migrations are unpacked to a temporary folder for Drizzle's migrator before the app loads;
+// the command line (--help, --version, backup) answers before either.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 // @ts-ignore generated at build time
 import { clientFiles, migrationFiles } from '../../dist/binary/embedded'
+import { runCommandLine } from './cli'
+
+await runCommandLine(process.argv.slice(2), 'vibes')
 
 const migrationsDir = mkdtempSync(path.join(tmpdir(), 'vibes-migrations-'))
 for (const [name, file] of Object.entries(migrationFiles as Record<string, string>)) {

@@ -7,6 +7,8 @@ import path from 'node:path'
 import { z } from 'zod'
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy'
 
+export { CONFIG_VARIABLES } from './config-variables'
+
 const flag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
@@ -14,29 +16,6 @@ const flag = (fallback: boolean) =>
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'on', 'yes'].includes(v)))
 
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional()
-
-/** Every variable with its default and meaning: the schema below and `--help` read this one list. */
-export const CONFIG_VARIABLES = [
-  ['PORT', '3000', 'port to listen on (0 picks a free one)'],
-  ['HOST', '0.0.0.0', 'address to listen on'],
-  ['DATA_DIR', './data', 'SQLite database, generated secret, mail outbox (kept private: 0700)'],
-  ['MEDIA_ROOT', './media', 'server-side music library; folder paths are relative to it'],
-  ['APP_URL', 'http://localhost:$PORT', 'public origin, used in e-mailed links; https turns on HSTS'],
-  ['AUTH_SECRET', 'generated into DATA_DIR', 'signs tokens and media URLs (32+ characters)'],
-  ['ADMIN_EMAIL', 'none', 'at start-up, create this admin if no user has that e-mail'],
-  ['ADMIN_PASSWORD', 'none', "that admin's password (6+ characters)"],
-  ['SMTP_URL', 'none', 'smtp(s):// URL; without it mail is written to DATA_DIR/outbox/'],
-  ['MAIL_FROM', 'Vibes <no-reply@vibes.local>', 'sender of outgoing mail'],
-  ['REMOTE_ALLOW_HOSTS', 'empty', 'comma list of hosts/IPs remote folders may reach even if private'],
-  ['REMOTE_ALLOW_PRIVATE', 'false', 'let remote folder URLs reach private networks (a NAS on the LAN)'],
-  ['CHARTS_SOURCE_URL', 'none', 'upstream chart feed URL template containing {region}'],
-  ['RATE_LIMIT', 'on', 'off disables rate limiting'],
-  ['TRUST_PROXY', 'false', 'false | true (one proxy) | number of proxy hops | comma list of proxy addresses/CIDRs'],
-  ['DEFAULT_COUNTRY', 'none', 'ISO 3166 country for plays from private or unknown addresses'],
-  ['SHUTDOWN_GRACE_SECONDS', '10', 'after SIGTERM, how long in-flight requests may finish'],
-  ['FFMPEG_PATH', 'ffmpeg on PATH', 'ffmpeg used to convert formats browsers cannot play'],
-  ['LOG_LEVEL', 'info', 'fatal | error | warn | info | debug | trace | silent'],
-] as const
 
 /** Variables whose values never appear in an error line. */
 const SECRETS = new Set(['AUTH_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL'])
@@ -89,6 +68,9 @@ const EnvSchema = z.object({
   // Internal: set by the single binary, which unpacks its embedded migrations to a temp folder.
   VIBES_MIGRATIONS: z.string().optional(),
 })
+
+/** The variables the schema reads (the internal one aside); `--help` must list each. */
+export const SCHEMA_VARIABLES = Object.keys(EnvSchema.shape).filter((name) => name !== 'VIBES_MIGRATIONS')
 
 export type { TrustProxy }
 export type Config = Omit<z.infer<typeof EnvSchema>, 'VIBES_MIGRATIONS'> & {

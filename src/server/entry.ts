@@ -1,8 +1,13 @@
 // `bun run start` / `bun run serve`: the built app from dist/, client files from disk.
+// `bun run backup` too: the command line answers before the configuration or the app loads.
 import { statSync } from 'node:fs'
 import path from 'node:path'
-import { serve, type StartApp } from './serve'
+import { runCommandLine } from './cli'
+import type { StartApp } from './serve'
 
+await runCommandLine(process.argv.slice(2), 'bun run start --')
+
+const { serve } = await import('./serve')
 const CLIENT_DIR = path.resolve('dist/client')
 const app: StartApp = (await import(path.resolve('dist/server/server.js'))).default
 

@@ -2,6 +2,7 @@
 // (files embedded): Bun.serve in front of the built TanStack Start app. It serves the client
 // build's files itself, logs every request as JSON, records API timings, migrates the database
 // and creates the first admin before it listens, and shuts down cleanly on SIGTERM.
+import { statSync } from 'node:fs'
 import { config } from './config'
 import { closeDb, getDb } from './db'
 import { CLIENT_IP_HEADER } from './http/client-info'
@@ -55,12 +56,40 @@ function decodes(pathname: string): boolean {
   }
 }
 
+/** A missing library is one warning, not an error: the app works, the library is empty. */
+function warnWhenMediaRootMissing() {
+  const found = statSync(config.MEDIA_ROOT, { throwIfNoEntry: false })
+  if (found?.isDirectory()) return
+  const problem = found ? 'is not a folder' : 'does not exist'
+  logger.warn({ mediaRoot: config.MEDIA_ROOT }, `MEDIA_ROOT ${config.MEDIA_ROOT} ${problem}: the server library is empty until that folder exists`)
+}
+
+/** Why Bun.serve could not listen, as the one line the operator sees (no stack trace). */
+const LISTEN_ERRORS: Record<string, () => string> = {
+  EADDRINUSE: () => `Port ${config.PORT} is already in use (set PORT to another port)`,
+  EACCES: () => `Not allowed to listen on port ${config.PORT} (set PORT to a port above 1023)`,
+  EADDRNOTAVAIL: () => `Cannot listen on ${config.HOST}: not an address of this machine (set HOST)`,
+}
+
+function listenOrExit<T>(listen: () => T): T {
+  try {
+    return listen()
+  } catch (error) {
+    const code = String((error as NodeJS.ErrnoException).code)
+    if (!Object.hasOwn(LISTEN_ERRORS, code)) throw error
+    console.error(LISTEN_ERRORS[code]())
+    closeDb()
+    process.exit(1)
+  }
+}
+
 export async function serve(app: StartApp, findStatic: StaticLookup) {
   const db = getDb()
   if (await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) logger.info({ email: config.ADMIN_EMAIL }, 'admin account created')
   startHousekeeping(db)
 
-  const server = Bun.serve({
+  warnWhenMediaRootMissing()
+  const server = listenOrExit(() => Bun.serve({
     port: config.PORT,
     hostname: config.HOST,
     idleTimeout: 120,
@@ -89,7 +118,7 @@ export async function serve(app: StartApp, findStatic: StaticLookup) {
       logger[url.pathname.startsWith('/assets/') ? 'debug' : 'info']({ id, method: request.method, path: url.pathname, status: response.status, durationMs: Math.round(ms * 10) / 10 }, 'request')
       return response
     },
-  })
+  }))
 
   logger.info({ port: server.port, url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${server.port}`, dataDir: config.DATA_DIR, mediaRoot: config.MEDIA_ROOT }, 'Vibes is listening')
 

@@ -1,16 +1,18 @@
 // Paths inside the server music library (MEDIA_ROOT). Every path that reaches the disk goes
 // through resolveInside: no '.'/'..' segments, no NUL bytes, and the real path (symlinks
 // followed) must stay inside MEDIA_ROOT's real path.
-import { mkdirSync, realpathSync } from 'node:fs'
+import { realpathSync } from 'node:fs'
 import { config } from '../config'
 
 let rootReal: string | null = null
 
-/** MEDIA_ROOT with symlinks resolved (created when missing, so a fresh install just works). */
+/**
+ * MEDIA_ROOT with symlinks resolved; throws when it does not exist. Never created here: a
+ * mistyped MEDIA_ROOT is warned about at start-up, and an empty folder in its place would hide
+ * the mistake. Kept once found, so creating the folder later needs no restart.
+ */
 export function mediaRoot(): string {
-  if (rootReal) return rootReal
-  mkdirSync(config.MEDIA_ROOT, { recursive: true })
-  rootReal = realpathSync(config.MEDIA_ROOT)
+  rootReal ??= realpathSync(config.MEDIA_ROOT)
   return rootReal
 }
 
@@ -28,8 +30,9 @@ export const isInside = (root: string, real: string) => real === root || real.st
 export function resolveInside(relPath: string): string | null {
   const rel = normalizeRelPath(relPath)
   if (rel === null) return null
-  const root = mediaRoot()
   try {
+    // A missing MEDIA_ROOT makes every library path missing (a 404), never a server error.
+    const root = mediaRoot()
     const real = realpathSync(rel ? `${root}/${rel}` : root)
     return isInside(root, real) ? real : null
   } catch {

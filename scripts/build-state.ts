@@ -1,0 +1,23 @@
+// Whether the production build in dist/ is missing or older than what it is built from. One
+// check for `bun run start` and the test helpers, so neither serves (or tests) a stale build.
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+
+/** Written last by `bun run build`; its time is the build's time. */
+export const BUILD_OUTPUT = 'dist/server/server.js'
+/** Everything the build reads, relative to the project root. */
+export const BUILD_SOURCES = ['src', 'public', 'package.json', 'vite.config.ts', 'panda.config.ts']
+
+function newest(p: string): number {
+  if (!existsSync(p)) return 0
+  const s = statSync(p)
+  if (!s.isDirectory()) return s.mtimeMs
+  return Math.max(s.mtimeMs, ...readdirSync(p).map((name) => newest(path.join(p, name))))
+}
+
+/** True when the project at `root` has no build or a source changed after it was built. */
+export function buildIsStale(root: string): boolean {
+  const output = path.join(root, BUILD_OUTPUT)
+  if (!existsSync(output)) return true
+  return Math.max(...BUILD_SOURCES.map((p) => newest(path.join(root, p)))) > statSync(output).mtimeMs
+}

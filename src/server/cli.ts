@@ -1,0 +1,73 @@
+// The command line of `bun run start`, `bun src/server/entry.ts` and the single binary (CONTRACT
+// §6): no arguments start the server; --help, --version and `backup <file>` answer and exit. It
+// runs before anything loads config.ts or the app, so help and version create nothing (loading
+// the configuration creates DATA_DIR). The version is package.json's, bundled into the binary.
+import { version } from '../../package.json'
+import { CONFIG_VARIABLES } from './config-variables'
+
+export type Command = { kind: 'serve' } | { kind: 'help' } | { kind: 'version' } | { kind: 'backup'; file: string } | { kind: 'misuse'; message: string }
+
+/** The command asked for by the arguments after the program name; anything else is a misuse. */
+export function parseArgs(args: readonly string[]): Command {
+  const [first, ...rest] = args
+  if (first === undefined) return { kind: 'serve' }
+  if (first === 'backup') {
+    if (rest.length === 0) return { kind: 'misuse', message: 'backup needs the file to write: backup <file>' }
+    if (rest.length > 1) return { kind: 'misuse', message: `backup takes one file, got also '${rest[1]}'` }
+    if (rest[0].startsWith('-')) return { kind: 'misuse', message: `unknown option '${rest[0]}' for backup` }
+    return { kind: 'backup', file: rest[0] }
+  }
+  const simple = first === '--help' || first === '-h' ? 'help' : first === '--version' || first === '-v' ? 'version' : null
+  if (simple && rest.length === 0) return { kind: simple }
+  const odd = simple ? rest[0] : first
+  return { kind: 'misuse', message: odd.startsWith('-') ? `unknown option '${odd}'` : `unknown command '${odd}'` }
+}
+
+/** `--help`: how to run it and every configuration variable with its default. */
+export function usage(program: string): string {
+  const commands = [
+    ['', 'start the server (configured by the environment, below)'],
+    ['backup <file>', 'copy the database to a new <file>, safe while the server runs'],
+    ['--help', 'print this help'],
+    ['--version', 'print the version'],
+  ].map(([args, what]) => [`${program} ${args}`.trimEnd(), what])
+  const commandWidth = Math.max(...commands.map(([line]) => line.length)) + 3
+  const nameWidth = Math.max(...CONFIG_VARIABLES.map(([name]) => name.length)) + 2
+  return [
+    `Vibes ${version}: a self-hosted music and video streaming server.`,
+    '',
+    'Usage:',
+    ...commands.map(([line, what]) => `  ${line.padEnd(commandWidth)}${what}`),
+    '',
+    'Environment variables (all optional):',
+    ...CONFIG_VARIABLES.map(([name, fallback, meaning]) => `  ${name.padEnd(nameWidth)}${meaning} [default: ${fallback}]`),
+    '',
+    'Restore a backup: stop the server, replace DATA_DIR/vibes.db with the backup file, delete',
+    'DATA_DIR/vibes.db-wal and DATA_DIR/vibes.db-shm, start the server.',
+  ].join('\n')
+}
+
+/**
+ * Runs the command in `args`. Returns only when the server should start; help, version, backup
+ * and misuse exit here (0 done, 1 failed, 2 misuse).
+ */
+export async function runCommandLine(args: readonly string[], program: string): Promise<void> {
+  const command = parseArgs(args)
+  switch (command.kind) {
+    case 'serve':
+      return
+    case 'help':
+      console.log(usage(program))
+      return process.exit(0)
+    case 'version':
+      console.log(`vibes ${version}`)
+      return process.exit(0)
+    case 'misuse':
+      console.error(`${command.message} (run '${program} --help' for usage)`)
+      return process.exit(2)
+    case 'backup': {
+      const { runBackup } = await import('./backup')
+      return process.exit(await runBackup(command.file))
+    }
+  }
+}

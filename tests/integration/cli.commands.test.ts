@@ -1,0 +1,141 @@
+// The command line as a new user meets it (CONTRACT §6 "Command line and operations"): --help and
+// --version answer and create nothing, an unknown flag is one line and exit 2, a port in use is
+// one line naming the port, a missing MEDIA_ROOT is one warning and not created.
+import { afterAll, describe, expect, test } from 'bun:test'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { CONFIG_VARIABLES } from '~/server/config-variables'
+import { signMediaUrl } from '~/server/media/sign'
+import pkg from '../../package.json'
+import { api, createMember } from '../helpers/api'
+import { startServer } from '../helpers/server'
+
+const root = path.resolve(import.meta.dir, '../..')
+const temps: string[] = []
+afterAll(() => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true })
+})
+
+/** An empty working directory with DATA_DIR left at its default (./data inside it). */
+function emptyDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vibes-cli-'))
+  temps.push(dir)
+  return dir
+}
+
+/** Runs a command from an empty directory, the way an operator tries a fresh download. */
+function run(cmd: string[], cwd = emptyDir(), env: Record<string, string> = {}) {
+  const { DATA_DIR: _d, MEDIA_ROOT: _m, PORT: _p, ...inherited } = process.env
+  const r = Bun.spawnSync(cmd, { cwd, env: { ...inherited, ...env }, stdout: 'pipe', stderr: 'pipe', timeout: 20_000 })
+  return { code: r.exitCode, stdout: r.stdout.toString(), stderr: r.stderr.toString(), created: readdirSync(cwd) }
+}
+
+const entry = path.join(root, 'src/server/entry.ts')
+
+describe('--help and --version', () => {
+  test('--help prints usage and every configuration variable with its default, exits 0, creates nothing', () => {
+    for (const flag of ['--help', '-h']) {
+      const r = run(['bun', entry, flag])
+      expect(r.code).toBe(0)
+      expect(r.stdout).toContain('Usage:')
+      expect(r.stdout).toContain('backup <file>')
+      for (const [name, fallback] of CONFIG_VARIABLES) {
+        const line = r.stdout.split('\n').find((l) => l.trimStart().startsWith(`${name} `))
+        expect(line, name).toBeDefined()
+        expect(line).toContain(fallback)
+      }
+      expect(r.created).toEqual([])
+    }
+  })
+
+  test('--version prints the package version, exits 0, creates nothing', () => {
+    for (const flag of ['--version', '-v']) {
+      const r = run(['bun', entry, flag])
+      expect(r.code).toBe(0)
+      expect(r.stdout.trim()).toBe(`vibes ${pkg.version}`)
+      expect(r.created).toEqual([])
+    }
+  })
+
+  test('an unknown flag or command is one line with a usage hint, exit 2, nothing created', () => {
+    for (const args of [['--frobnicate'], ['serve-please'], ['backup'], ['backup', 'a.db', 'b.db'], ['--help', '--bogus']]) {
+      const r = run(['bun', entry, ...args])
+      expect(r.code, args.join(' ')).toBe(2)
+      const lines = r.stderr.trim().split('\n')
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toContain('--help')
+      expect(r.stdout).toBe('')
+      expect(r.created).toEqual([])
+    }
+  })
+
+  test('`bun scripts/start.ts --help` passes the flag through and does not build', () => {
+    // A build would print "Building Vibes…" and vite's output; --help must answer alone.
+    const r = run(['bun', path.join(root, 'scripts/start.ts'), '--help'], root)
+    expect(r.code).toBe(0)
+    expect(r.stdout).toStartWith('Vibes')
+    expect(r.stdout).not.toContain('Building')
+    const v = run(['bun', path.join(root, 'scripts/start.ts'), '--version'], root)
+    expect(v.stdout.trim()).toBe(`vibes ${pkg.version}`)
+  })
+})
+
+describe('the single binary', () => {
+  test('./vibes --help, --version and an unknown flag answer from an empty directory and create nothing', () => {
+    const build = Bun.spawnSync(['bun', 'run', 'build:binary'], { cwd: root, stdout: 'pipe', stderr: 'pipe' })
+    expect(build.exitCode).toBe(0)
+    const dir = emptyDir()
+    copyFileSync(path.join(root, 'dist/vibes'), path.join(dir, 'vibes'))
+    const help = run(['./vibes', '--help'], dir)
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('vibes backup <file>')
+    for (const [name] of CONFIG_VARIABLES) expect(help.stdout).toContain(`  ${name} `)
+    const version = run(['./vibes', '--version'], dir)
+    expect(version.stdout.trim()).toBe(`vibes ${pkg.version}`)
+    const wrong = run(['./vibes', '--port', '80'], dir)
+    expect(wrong.code).toBe(2)
+    expect(wrong.stderr.trim()).toBe("unknown option '--port' (run 'vibes --help' for usage)")
+    expect(readdirSync(dir)).toEqual(['vibes'])
+  }, 120_000)
+})
+
+describe('start-up problems', () => {
+  test('a port in use stops start-up with one line naming the port, exit 1, no stack trace', async () => {
+    const blocker = net.createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+    const port = (blocker.address() as net.AddressInfo).port
+    try {
+      const dir = emptyDir()
+      const r = run(['bun', entry], root, { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'silent', DATA_DIR: dir, MEDIA_ROOT: dir })
+      expect(r.code).toBe(1)
+      expect(r.stderr.trim()).toBe(`Port ${port} is already in use (set PORT to another port)`)
+    } finally {
+      blocker.close()
+    }
+  })
+
+  test('a missing MEDIA_ROOT is one warning naming it; it is not created; library paths answer 4xx', async () => {
+    const missing = path.join(emptyDir(), 'no-such-library')
+    const secret = 'cli-test-secret-'.repeat(3)
+    const server = await startServer({ MEDIA_ROOT: missing, AUTH_SECRET: secret })
+    try {
+      const warnings = server.logs.filter((l) => l.includes('"level":40') && l.includes('MEDIA_ROOT'))
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toContain(missing)
+
+      const member = await createMember(server.url)
+      const saved = await api(server.url, 'POST', '/user/folders', { token: member.token, body: { label: 'Jazz', path: '/jazz' } })
+      // Refused at save (a missing library path) or, when saved, refused at play: never a 500.
+      const answer = saved.status === 201 ? await api(server.url, 'GET', `/user/folders/${saved.body.data.id}/playlist`, { token: member.token }) : saved
+      expect(answer.status).toBeGreaterThanOrEqual(400)
+      expect(answer.status).toBeLessThan(500)
+      expect(answer.body.success).toBe(false)
+      expect((await fetch(server.url + signMediaUrl(secret, 'jazz/a.mp3'))).status).toBe(404)
+      expect(existsSync(missing)).toBe(false)
+    } finally {
+      await server.stop()
+    }
+  })
+})

@@ -1,0 +1,77 @@
+// The configuration parser (src/server/config.ts parseEnv): a bad value is one line naming the
+// variable and never the value of a secret; TRUST_PROXY's forms; --help lists every variable.
+import { afterAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { CONFIG_VARIABLES } from '~/server/config-variables'
+
+// Loading config.ts reads this process's environment and creates DATA_DIR: point it at a temp dir.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-config-'))
+process.env.DATA_DIR = dataDir
+const { parseEnv, SCHEMA_VARIABLES } = await import('~/server/config')
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+const errorOf = (env: Record<string, string>) => {
+  const result = parseEnv(env)
+  if (!('error' in result)) throw new Error(`expected an error for ${JSON.stringify(env)}`)
+  return result.error
+}
+const envOf = (env: Record<string, string>) => {
+  const result = parseEnv(env)
+  if ('error' in result) throw new Error(result.error)
+  return result.env
+}
+
+describe('bad values', () => {
+  test('name the variable and show a non-secret value', () => {
+    expect(errorOf({ PORT: 'eighty' })).toStartWith('Invalid configuration: PORT ')
+    expect(errorOf({ PORT: 'eighty' })).toContain('"eighty"')
+    expect(errorOf({ REMOTE_ALLOW_PRIVATE: 'maybe' })).toStartWith('Invalid configuration: REMOTE_ALLOW_PRIVATE ')
+    expect(errorOf({ SHUTDOWN_GRACE_SECONDS: '-1' })).toStartWith('Invalid configuration: SHUTDOWN_GRACE_SECONDS ')
+    expect(errorOf({ DEFAULT_COUNTRY: 'Cyprus' })).toStartWith('Invalid configuration: DEFAULT_COUNTRY ')
+  })
+
+  test('never print the value of AUTH_SECRET, ADMIN_PASSWORD or SMTP_URL', () => {
+    const secrets: [string, string][] = [
+      ['AUTH_SECRET', 'hunter2-too-short'],
+      ['ADMIN_PASSWORD', 'pw1'],
+      ['SMTP_URL', 'http://mailer:s3cr3t-p4ss@mail.example.com'],
+      ['SMTP_URL', 'not a url with s3cr3t inside'],
+    ]
+    for (const [name, value] of secrets) {
+      const line = errorOf({ [name]: value })
+      expect(line).toStartWith(`Invalid configuration: ${name} `)
+      expect(line).toContain('(value hidden)')
+      expect(line).not.toContain(value)
+      for (const part of value.split(/[^A-Za-z0-9]+/).filter((p) => p.length >= 3)) expect(line).not.toContain(part)
+    }
+  })
+
+  test('an empty value counts as unset', () => {
+    expect(envOf({ PORT: '', TRUST_PROXY: '' })).toMatchObject({ PORT: 3000, TRUST_PROXY: { kind: 'none' } })
+  })
+})
+
+describe('TRUST_PROXY', () => {
+  test('false, true, a hop count and a CIDR list', () => {
+    expect(envOf({}).TRUST_PROXY).toEqual({ kind: 'none' })
+    for (const v of ['false', 'off', '0', 'no']) expect(envOf({ TRUST_PROXY: v }).TRUST_PROXY).toEqual({ kind: 'none' })
+    for (const v of ['true', 'TRUE', 'on', 'yes']) expect(envOf({ TRUST_PROXY: v }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 1 })
+    expect(envOf({ TRUST_PROXY: '3' }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 3 })
+    const cidrs = envOf({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7 ,fd00::/8' }).TRUST_PROXY
+    expect(cidrs.kind).toBe('cidrs')
+    if (cidrs.kind !== 'cidrs') return
+    expect(cidrs.ranges.map(([addr, bits]) => `${addr.toString()}/${bits}`)).toEqual(['10.0.0.0/8', '192.168.1.7/32', 'fd00::/8'])
+  })
+
+  test('garbage is refused with the variable named', () => {
+    for (const v of ['maybe', '10.0.0.0/99', '999', ',', 'proxy.example.com']) {
+      expect(errorOf({ TRUST_PROXY: v })).toStartWith('Invalid configuration: TRUST_PROXY ')
+    }
+  })
+})
+
+test('--help lists exactly the variables the schema reads', () => {
+  expect(CONFIG_VARIABLES.map(([name]): string => name).sort()).toEqual([...SCHEMA_VARIABLES].sort())
+})
