@@ -97,8 +97,8 @@ const BASE_HEADERS: Record<string, string> = {
 type App = { fetch: (request: Request) => Promise<Response> }
 
 /**
- * serve.ts's two steps. `fetchPage` hands a request to the SSR app with a fresh nonce and puts the
- * matching policy on an HTML answer; `withSecurityHeaders` adds the headers every answer carries.
+ * serve.ts's two steps. `fetchPage` hands a page request to the SSR app with a fresh nonce and puts
+ * the matching policy on an HTML answer; `withSecurityHeaders` adds the headers every answer carries.
  * Both answer copies, because some responses (Response.redirect, fetch results) have immutable
  * headers, and neither replaces a header a handler set itself.
  */
@@ -107,6 +107,8 @@ export function securityHeaders(options: SecurityHeaderOptions) {
   if (new URL(options.appUrl).protocol === 'https:') always['strict-transport-security'] = STRICT_TRANSPORT_SECURITY
 
   async function fetchPage(app: App, request: Request): Promise<Response> {
+    // API answers are JSON, never a page: they skip the nonce and the request copy.
+    if (new URL(request.url).pathname.startsWith('/api/')) return app.fetch(request)
     const nonce = createNonce()
     const headers = new Headers(request.headers)
     headers.set(CSP_NONCE_HEADER, nonce)
