@@ -51,7 +51,7 @@ export function contentSecurityPolicy(nonce: string, options: Pick<SecurityHeade
     "media-src 'self' blob: http: https:",
     "font-src 'self'",
     "connect-src 'self'",
-    "worker-src 'self' blob:",
+    "worker-src 'self'",
     "manifest-src 'self'",
     "frame-src 'none'",
     "object-src 'none'",
