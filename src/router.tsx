@@ -1,7 +1,10 @@
-// The router: TanStack Query + tRPC in the context, SSR query hydration, and the spec's
-// unknown-path rule (anything else goes to /).
+// The router: TanStack Query + tRPC in the context, SSR query hydration, the spec's unknown-path
+// rule (anything else goes to /), and the request's CSP nonce on every script it renders.
+import './shared/zod-config'
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { createRouter, Navigate } from '@tanstack/react-router'
+import { createIsomorphicFn } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import superjson from 'superjson'
@@ -9,6 +12,13 @@ import { reportGlobalError } from './client/global-errors'
 import { makeTRPCClient, TRPCProvider } from './client/trpc'
 import { ErrorScreen } from './client/features/layout/error-screen'
 import { routeTree } from './routeTree.gen'
+import { requestNonce } from './server/http/security-headers'
+
+// The server made this page's nonce (security-headers.ts); in the browser the router reads it back
+// from the csp-nonce meta tag it rendered.
+const ssrNonce = createIsomorphicFn()
+  .server(() => requestNonce(getRequest()))
+  .client(() => undefined)
 
 export function getRouter() {
   const onError = (error: unknown) => {
@@ -31,6 +41,7 @@ export function getRouter() {
     context: { queryClient, trpc },
     defaultPreload: 'intent',
     scrollRestoration: true,
+    ssr: { nonce: ssrNonce() },
     defaultErrorComponent: ErrorScreen,
     defaultNotFoundComponent: () => <Navigate to="/" replace />,
     Wrap: (props) => <TRPCProvider trpcClient={trpcClient} queryClient={queryClient} {...props} />,

@@ -7,24 +7,13 @@ import { config } from './config'
 import { closeDb, getDb } from './db'
 import { CLIENT_IP_HEADER } from './http/client-info'
 import { recordRequest } from './http/metrics'
+import { securityHeaders } from './http/security-headers'
 import { logger } from './logger'
 import { handleMedia } from './media/handler'
 import { ensureAdmin } from './services/auth'
 import { startHousekeeping } from './services/housekeeping'
 
-// Sent with every answer: no MIME sniffing, no framing by other sites, no referrer leaks.
-const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-}
-
-function withSecurityHeaders(response: Response): Response {
-  // A copy, because some responses (Response.redirect, fetch results) have immutable headers.
-  const copy = new Response(response.body, response)
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!copy.headers.has(name)) copy.headers.set(name, value)
-  return copy
-}
+const { fetchPage, withSecurityHeaders } = securityHeaders({ appUrl: config.APP_URL, chartsSourceUrl: config.CHARTS_SOURCE_URL })
 
 export type StartApp = { fetch: (request: Request) => Promise<Response> }
 /** The client-build file for a URL path, or null. */
@@ -44,7 +33,7 @@ async function route(app: StartApp, findStatic: StaticLookup, request: Request, 
       })
     }
   }
-  return app.fetch(request)
+  return fetchPage(app, request)
 }
 
 function decodes(pathname: string): boolean {

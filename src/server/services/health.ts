@@ -1,11 +1,13 @@
-// Health figures (admin spec §3 "Health"): process, machine and database.
+// Health figures (admin spec §3 "Health"): process, machine and database. Anyone may learn that
+// the server and its database are up (`liveness`); the host's telemetry (`health`) tells an
+// attacker how loaded and how big the machine is, so only admins see it (CONTRACT §6).
 import os from 'node:os'
 import { sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 
 const startedAt = Date.now()
 
-export function health(db: Db) {
+function probeDb(db: Db) {
   let connected = true
   const t0 = performance.now()
   try {
@@ -13,7 +15,18 @@ export function health(db: Db) {
   } catch {
     connected = false
   }
-  const latencyMs = Math.round((performance.now() - t0) * 100) / 100
+  return { connected, latencyMs: Math.round((performance.now() - t0) * 100) / 100 }
+}
+
+/** What anonymous callers and members get: up or not, and the server's time. */
+export function liveness(db: Db) {
+  const { connected } = probeDb(db)
+  return { status: connected ? 'ok' : 'degraded', db: { connected }, timestamp: new Date().toISOString() }
+}
+
+/** The full Health entity, for admins. */
+export function health(db: Db) {
+  const { connected, latencyMs } = probeDb(db)
   const total = os.totalmem()
   const used = total - os.freemem()
   const [one, five, fifteen] = os.loadavg()

@@ -44,7 +44,8 @@ function Card({ to, title, children, badge }: { to: '/admin/messages' | '/admin/
 export function Dashboard() {
   const trpc = useTRPC()
   const summary = useQuery(trpc.stats.dashboard.queryOptions(undefined, { refetchInterval: 60_000 }))
-  const healthQuery = useQuery({ ...trpc.health.check.queryOptions(), refetchInterval: (query) => healthRefreshMs(query.state.fetchFailureCount) })
+  // The admin's own health call: the public check says only up or down, this one has the figures.
+  const healthQuery = useQuery({ ...trpc.health.system.queryOptions(), refetchInterval: (query) => healthRefreshMs(query.state.fetchFailureCount) })
   // A failed check means Down/Offline, whatever the last good answer said.
   const up = !healthQuery.isError && healthQuery.data?.status === 'ok'
   const dbUp = !healthQuery.isError && healthQuery.data?.db.connected === true

@@ -1,0 +1,131 @@
+// The headers every answer of the production server carries (serve.ts applies them), and the
+// Content-Security-Policy of HTML pages. Decision record 014 says why each directive is what it is.
+//
+// Threat model: a script that gets into a page (an injected tag, a hostile file served from our
+// origin) must not run, and our pages must not be framed or used to reach the camera and friends.
+// SSR pages carry inline scripts (TanStack's hydration data and stream boundaries), so scripts are
+// allowed by a nonce made fresh for each page request: fetchPage makes it, hands it to the app in
+// CSP_NONCE_HEADER (replacing any copy a client sent; src/router.tsx gives it to the router, which
+// puts it on every <script>, stylesheet and preload link it renders and in a csp-nonce meta tag
+// for Vite's chunk preloader) and names it in the header. 'strict-dynamic' lets those scripts
+// load the app's chunks and nothing else; 'self' is only the fallback of browsers without CSP 3.
+//
+// The rest follows what the app does: Ark UI and the pages render style="" attributes (hence
+// style-src-attr 'unsafe-inline'; <style> elements still need the nonce), chart artwork comes from
+// the feed's hosts (any https image, plus the feed's own origin when it is plain http), members
+// stream tracks straight from remote http(s) folders into <audio>/<video> (media-src http: https:),
+// local files play and show covers through blob: URLs. No 'unsafe-eval' anywhere.
+// `/media` answers set their own sandboxing policy first; a policy already present is kept.
+import { feedOrigin } from '../services/charts-feed'
+
+/** Request header that carries this request's nonce from serve.ts to the SSR renderer. */
+export const CSP_NONCE_HEADER = 'x-vibes-csp-nonce'
+
+/** 128 random bits, base64: a fresh nonce per request (CSP 3 asks for at least 128 bits). */
+export function createNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64')
+}
+
+/** The nonce serve.ts attached to this request, or undefined (dev server, tests of the app alone). */
+export function requestNonce(request: Request): string | undefined {
+  return request.headers.get(CSP_NONCE_HEADER) ?? undefined
+}
+
+export type SecurityHeaderOptions = {
+  /** config.APP_URL: https turns on Strict-Transport-Security. */
+  appUrl: string
+  /** config.CHARTS_SOURCE_URL: a plain-http feed may serve its artwork from its own origin. */
+  chartsSourceUrl?: string
+}
+
+/** The policy of one HTML answer. */
+export function contentSecurityPolicy(nonce: string, options: Pick<SecurityHeaderOptions, 'chartsSourceUrl'> = {}): string {
+  const feed = options.chartsSourceUrl ? feedOrigin(options.chartsSourceUrl) : null
+  const httpArtwork = feed?.startsWith('http:') ? ` ${feed}` : ''
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
+    `img-src 'self' data: blob: https:${httpArtwork}`,
+    "media-src 'self' blob: http: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+/** Powerful features the app never uses are denied to every frame; the player's fullscreen,
+ *  autoplay and picture-in-picture stay available to our own pages. Only features Chromium knows:
+ *  an unknown name is a console warning on every page. */
+export const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'midi=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'display-capture=()',
+  'screen-wake-lock=()',
+  'idle-detection=()',
+  'fullscreen=(self)',
+  'autoplay=(self)',
+  'picture-in-picture=(self)',
+].join(', ')
+
+/** One year, this host only: subdomains of an operator's domain may not all speak https. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000'
+
+/** Sent with every answer: no MIME sniffing, no framing by other sites, no referrer leaks. */
+const BASE_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+}
+
+type App = { fetch: (request: Request) => Promise<Response> }
+
+/**
+ * serve.ts's two steps. `fetchPage` hands a page request to the SSR app with a fresh nonce and puts
+ * the matching policy on an HTML answer; `withSecurityHeaders` adds the headers every answer carries.
+ * Both answer copies, because some responses (Response.redirect, fetch results) have immutable
+ * headers, and neither replaces a header a handler set itself.
+ */
+export function securityHeaders(options: SecurityHeaderOptions) {
+  const always: Record<string, string> = { ...BASE_HEADERS }
+  if (new URL(options.appUrl).protocol === 'https:') always['strict-transport-security'] = STRICT_TRANSPORT_SECURITY
+
+  async function fetchPage(app: App, request: Request): Promise<Response> {
+    // API answers are JSON, never a page: they skip the nonce and the request copy.
+    if (new URL(request.url).pathname.startsWith('/api/')) return app.fetch(request)
+    const nonce = createNonce()
+    const headers = new Headers(request.headers)
+    headers.set(CSP_NONCE_HEADER, nonce)
+    const response = await app.fetch(new Request(request, { headers }))
+    if (!response.headers.get('content-type')?.startsWith('text/html')) return response
+    return addMissing(response, { 'content-security-policy': contentSecurityPolicy(nonce, options), 'permissions-policy': PERMISSIONS_POLICY })
+  }
+
+  function withSecurityHeaders(response: Response): Response {
+    return addMissing(response, always)
+  }
+
+  return { fetchPage, withSecurityHeaders }
+}
+
+function addMissing(response: Response, add: Record<string, string>): Response {
+  const copy = new Response(response.body, response)
+  for (const [name, value] of Object.entries(add)) if (!copy.headers.has(name)) copy.headers.set(name, value)
+  return copy
+}
