@@ -47,12 +47,19 @@ const formatSize = (bytes: number) => (bytes < 1024 * 1024 ? `${(bytes / 1024).t
 
 /** The command: one line saying where the copy went and how big it is; returns the exit code. */
 export async function runBackup(file: string): Promise<number> {
-  // The same configuration as the server, so the copy is of the database the server uses.
-  const { config } = await import('./config')
+  // The same environment as the server, so the copy is of the database the server uses; parsed
+  // without the server's start-up effects, so a wrong DATA_DIR creates nothing.
+  const { parseEnv } = await import('./config-env')
+  const parsed = parseEnv(process.env)
+  if ('error' in parsed) {
+    console.error(parsed.error)
+    return 1
+  }
+  const dbFile = path.join(path.resolve(parsed.env.DATA_DIR), 'vibes.db')
   const target = path.resolve(file)
   try {
-    const bytes = backupDatabase(config.dbFile, target)
-    console.log(`Backed up ${config.dbFile} to ${target} (${formatSize(bytes)}, ${bytes} bytes)`)
+    const bytes = backupDatabase(dbFile, target)
+    console.log(`Backed up ${dbFile} to ${target} (${formatSize(bytes)}, ${bytes} bytes)`)
     return 0
   } catch (error) {
     if (!(error instanceof BackupError)) throw error

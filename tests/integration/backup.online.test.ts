@@ -3,7 +3,7 @@
 // -wal/-shm files, start) and used.
 import { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, test } from 'bun:test'
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { api, createMember } from '../helpers/api'
@@ -107,6 +107,11 @@ describe('backup', () => {
     const noDb = await backup(empty, path.join(empty, 'x.db'))
     expect(noDb.code).toBe(1)
     expect(noDb.stderr.trim()).toBe(`No database at ${path.join(empty, 'vibes.db')} (set DATA_DIR to the server's data folder)`)
+    // A mistyped DATA_DIR is reported, not created (the server's start-up effects do not run).
+    const typo = path.join(empty, 'no-such-data')
+    const mistyped = await backup(typo, path.join(empty, 'y.db'))
+    expect(mistyped.code).toBe(1)
+    expect(existsSync(typo)).toBe(false)
 
     const server = await startServer()
     try {

@@ -1,16 +1,8 @@
-// The configuration parser (src/server/config.ts parseEnv): a bad value is one line naming the
+// The configuration parser (src/server/config-env.ts parseEnv): a bad value is one line naming the
 // variable and never the value of a secret; TRUST_PROXY's forms; --help lists every variable.
-import { afterAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { describe, expect, test } from 'bun:test'
 import { CONFIG_VARIABLES } from '~/server/config-variables'
-
-// Loading config.ts reads this process's environment and creates DATA_DIR: point it at a temp dir.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-config-'))
-process.env.DATA_DIR = dataDir
-const { parseEnv, SCHEMA_VARIABLES } = await import('~/server/config')
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+import { parseEnv, SCHEMA_VARIABLES } from '~/server/config-env'
 
 const errorOf = (env: Record<string, string>) => {
   const result = parseEnv(env)

@@ -1,13 +1,7 @@
 // A configuration error names the variable and the problem; for secrets it never shows the value
 // (an operator pastes that line into a ticket or a chat).
 import { expect, test } from 'bun:test'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-
-// The config module reads the environment when loaded; keep its DATA_DIR out of the checkout.
-process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'vibes-config-'))
-const { configErrorLine, parseEnv } = await import('~/server/config')
+import { configErrorLine, parseEnv } from '~/server/config-env'
 
 const errorOf = (env: Record<string, string>) => {
   const result = parseEnv(env)

@@ -1,0 +1,95 @@
+// The environment's schema (CONTRACT §2 and §6), parsed without side effects: the server's
+// config.ts adds its start-up effects (DATA_DIR, the generated secret); the backup command and
+// the tests parse with this alone, so they create nothing. A bad value is one line naming the
+// variable and never echoing a secret.
+import { z } from 'zod'
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy'
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'on', 'yes'].includes(v)))
+
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional()
+
+/** Variables whose values never appear in an error line. */
+const SECRETS = new Set(['AUTH_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL'])
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  MEDIA_ROOT: z.string().min(1).default('./media'),
+  APP_URL: optionalUrl,
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Vibes <no-reply@vibes.local>'),
+  REMOTE_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, ''))
+        .filter(Boolean),
+    ),
+  REMOTE_ALLOW_PRIVATE: flag(false),
+  CHARTS_SOURCE_URL: z
+    .string()
+    .refine((s) => /^https?:\/\//.test(s) && s.includes('{region}'), 'must be an http(s) URL containing {region}')
+    .optional(),
+  RATE_LIMIT: flag(true),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((s, ctx) => {
+      const parsed = parseTrustProxy(s)
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed })
+        return z.NEVER
+      }
+      return parsed
+    }),
+  DEFAULT_COUNTRY: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 3166 country code')
+    .transform((s) => s.toUpperCase())
+    .optional(),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Internal: set by the single binary, which unpacks its embedded migrations to a temp folder.
+  VIBES_MIGRATIONS: z.string().optional(),
+})
+
+/** The variables the schema reads (the internal one aside); `--help` must list each. */
+export const SCHEMA_VARIABLES = Object.keys(EnvSchema.shape).filter((name) => name !== 'VIBES_MIGRATIONS')
+
+export type { TrustProxy }
+export type Env = z.infer<typeof EnvSchema>
+export type Config = Omit<Env, 'VIBES_MIGRATIONS'> & {
+  APP_URL: string
+  AUTH_SECRET: string
+  dbFile: string
+  migrationsDir: string
+}
+
+/** The one line printed for a bad value; secrets are named, never shown. */
+export function configErrorLine(name: string, message: string, value: string | undefined): string {
+  const shown = SECRETS.has(name) ? '(value hidden)' : `(got ${JSON.stringify(value)})`
+  return `Invalid configuration: ${name} ${message} ${shown}`
+}
+
+/** Parses an environment; `{ error }` holds the one line to print. Pure: creates no files. */
+export function parseEnv(source: Record<string, string | undefined>): { env: Env } | { error: string } {
+  // Empty strings count as unset, so `FOO= bun run start` behaves like leaving FOO out.
+  const env = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '' && v !== undefined)) as Record<string, string>
+  const parsed = EnvSchema.safeParse(env)
+  if (parsed.success) return { env: parsed.data }
+  const issue = parsed.error.issues[0]
+  const name = String(issue.path[0] ?? 'environment')
+  return { error: configErrorLine(name, issue.message, env[name]) }
+}
