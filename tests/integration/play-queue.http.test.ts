@@ -17,7 +17,14 @@ afterAll(async () => {
   await server.stop()
 })
 
-const remote = (n: number) => ({ url: `https://music.example.com/album/${n}.mp3`, title: `Song ${n}`, artist: 'Band', album: 'Album', duration: 180 + n, mime: 'audio/mpeg' })
+const remote = (n: number) => ({
+  url: `https://music.example.com/album/${n}.mp3`,
+  title: `Song ${n}`,
+  artist: 'Band',
+  album: 'Album',
+  duration: 180 + n,
+  mime: 'audio/mpeg',
+})
 
 describe('GET/PUT /api/playlist/queue', () => {
   test('a member with no saved queue gets an empty one', async () => {
@@ -57,7 +64,14 @@ describe('GET/PUT /api/playlist/queue', () => {
 
   test('5,001 tracks are a 400 naming the limit, and nothing is saved', async () => {
     const m = await createMember(server.url)
-    const tracks = Array.from({ length: 5001 }, (_, i) => ({ url: `/media/a/${i}.mp3`, title: `T${i}`, artist: '', album: '', duration: 1, mime: 'audio/mpeg' }))
+    const tracks = Array.from({ length: 5001 }, (_, i) => ({
+      url: `/media/a/${i}.mp3`,
+      title: `T${i}`,
+      artist: '',
+      album: '',
+      duration: 1,
+      mime: 'audio/mpeg',
+    }))
     const res = await api(server.url, 'PUT', '/playlist/queue', { token: m.token, body: { tracks, index: 0, positionSec: 0 } })
     expect(res.status).toBe(400)
     expect(res.body.success).toBe(false)
@@ -71,7 +85,11 @@ describe('GET/PUT /api/playlist/queue', () => {
 
   test.each([
     ['an index past the end', { tracks: [remote(1)], index: 1, positionSec: 0 }, 'Index must point at one of the tracks'],
-    ['a local blob URL', { tracks: [{ ...remote(1), url: 'blob:http://localhost/x' }], index: 0, positionSec: 0 }, 'Track URL must start with http://, https:// or /media/'],
+    [
+      'a local blob URL',
+      { tracks: [{ ...remote(1), url: 'blob:http://localhost/x' }], index: 0, positionSec: 0 },
+      'Track URL must start with http://, https:// or /media/',
+    ],
     ['a javascript URL', { tracks: [{ ...remote(1), url: 'javascript:alert(1)' }], index: 0, positionSec: 0 }, 'Track URL must start with'],
     ['a negative position', { tracks: [remote(1)], index: 0, positionSec: -1 }, 'Position must be at least 0'],
     ['tracks that are not a list', { tracks: 'x', index: 0, positionSec: 0 }, 'Tracks must be a list'],
@@ -99,7 +117,10 @@ describe('GET/PUT /api/playlist/queue', () => {
   test('the newest save wins', async () => {
     const m = await createMember(server.url)
     await api(server.url, 'PUT', '/playlist/queue', { token: m.token, body: { tracks: [remote(1), remote(2)], index: 1, positionSec: 10, device: 'Phone' } })
-    const second = await api(server.url, 'PUT', '/playlist/queue', { token: m.token, body: { tracks: [remote(3)], index: 0, positionSec: 20, device: 'Laptop' } })
+    const second = await api(server.url, 'PUT', '/playlist/queue', {
+      token: m.token,
+      body: { tracks: [remote(3)], index: 0, positionSec: 20, device: 'Laptop' },
+    })
     const res = await api(server.url, 'GET', '/playlist/queue', { token: m.token })
     expect(res.body.data).toEqual({ tracks: [remote(3)], index: 0, positionSec: 20, updatedAt: second.body.data.updatedAt, device: 'Laptop' })
   })
@@ -109,10 +130,13 @@ describe('GET/PUT /api/playlist/queue', () => {
     const longAgo = Math.floor(Date.now() / 1000) - 30 * 24 * 3600
     const expired = signMediaUrl(SECRET, 'Jazz/01 So What.mp3', 'file', longAgo)
     const forged = '/media/Other/secret.mp3?exp=9999999999&sig=forged'
-    const tracks = [{ ...remote(1), url: expired }, { ...remote(2), url: forged }]
+    const tracks = [
+      { ...remote(1), url: expired },
+      { ...remote(2), url: forged },
+    ]
     await api(server.url, 'PUT', '/playlist/queue', { token: m.token, body: { tracks, index: 0, positionSec: 0 } })
     const res = await api(server.url, 'GET', '/playlist/queue', { token: m.token })
-    const [fresh, same] = res.body.data.tracks.map((t: { url: string }) => new URL(t.url, 'http://x'))
+    const [fresh] = res.body.data.tracks.map((t: { url: string }) => new URL(t.url, 'http://x'))
     expect(fresh.pathname).toBe('/media/Jazz/01%20So%20What.mp3')
     expect(verifyMediaSignature(SECRET, 'Jazz/01 So What.mp3', 'file', fresh.searchParams.get('exp'), fresh.searchParams.get('sig'))).toBe('ok')
     expect(res.body.data.tracks[1].url).toBe(forged)

@@ -27,7 +27,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\b(OPR|Opera)\//, 'Opera'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bChrom(e|ium)\/|\bCriOS\//, 'Chrome'],
+  [/Chrom(e|ium)\/|\bCriOS\//, 'Chrome'],
   [/\bSafari\//, 'Safari'],
 ]
 const SYSTEMS: [RegExp, string][] = [

@@ -6,10 +6,18 @@ import { isShareableUrl, PLAY_QUEUE_LIMITS as L } from '../player/play-queue'
 
 const MAX_SECONDS = 7 * 24 * 3600
 
-const text = (label: string, max: number) => z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`)
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
 
 const seconds = (label: string) =>
-  z.number({ error: `${label} must be a number` }).finite(`${label} must be a finite number`).min(0, `${label} must be at least 0`).max(MAX_SECONDS, `${label} is too large`)
+  z
+    .number({ error: `${label} must be a number` })
+    .finite(`${label} must be a finite number`)
+    .min(0, `${label} must be at least 0`)
+    .max(MAX_SECONDS, `${label} is too large`)
 
 export const QueuedTrackSchema = z.strictObject({
   url: z
