@@ -355,7 +355,11 @@ describe('members', () => {
 
     // Liked titles come back from the server after a reload.
     await gotoHydrated(page, '/')
-    await pickAlbum(page)
+    // Picking the same folder again resumes where it was (issue 10 "Resume"); go back to the liked track.
+    await page.getByTestId('folder-input').setInputFiles(album)
+    await expectText(page, 'B Clip 2011')
+    await page.getByRole('list', { name: 'Track list' }).getByRole('button', { name: /Morning Light/ }).click()
+    await expectText(page, 'Morning Light')
     await page.waitForFunction(() => document.querySelector('button[aria-label=Like]')?.getAttribute('aria-pressed') === 'true')
     // A member signed in by stored token hydrates the signed-out server render without errors.
     expect(consoleErrors).toEqual([])

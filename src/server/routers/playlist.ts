@@ -1,7 +1,10 @@
-// playlist: members' play events, interactions and likes, and the public promotions list.
+// playlist: members' play events, interactions, likes and saved play queue, and the public
+// promotions list.
 // (The remote-folder playlist, GET /playlist?url=, lives in the remote router.)
-import { LikeSetSchema, InteractionSchema, PlayEventCreateSchema, PlayEventUpdateSchema } from '~/shared/validators'
+import { LikeSetSchema, InteractionSchema, PlayEventCreateSchema, PlayEventUpdateSchema, PlayQueueSaveSchema } from '~/shared/validators'
+import { config } from '../config'
 import * as listening from '../services/listening'
+import * as playQueue from '../services/play-queue'
 import { listPromotions } from '../services/promotions'
 import { createTRPCRouter, protectedProcedure, publicProcedure, rateLimit } from '../trpc/init'
 
@@ -21,6 +24,10 @@ export const playlistRouter = createTRPCRouter({
   likes: createTRPCRouter({
     list: protectedProcedure.query(({ ctx }) => listening.listLikes(ctx.db, ctx.user.id)),
     set: eventProcedure.input(LikeSetSchema).mutation(({ ctx, input }) => listening.setLike(ctx.db, ctx.user.id, input)),
+  }),
+  queue: createTRPCRouter({
+    get: protectedProcedure.query(({ ctx }) => playQueue.getPlayQueue(ctx.db, ctx.user.id, config.AUTH_SECRET)),
+    save: eventProcedure.input(PlayQueueSaveSchema).mutation(({ ctx, input }) => playQueue.savePlayQueue(ctx.db, ctx.user.id, input, ctx.client.userAgent)),
   }),
   promotions: createTRPCRouter({
     list: publicProcedure.query(({ ctx }) => ({ promotions: listPromotions(ctx.db) })),

@@ -21,3 +21,32 @@ export function classifyDevice(userAgent: string | null | undefined): DeviceType
   if (DESKTOP.test(ua)) return 'desktop'
   return 'unknown'
 }
+
+const BROWSERS: [RegExp, string][] = [
+  [/\bEdg(e|A|iOS)?\//, 'Edge'],
+  [/\b(OPR|Opera)\//, 'Opera'],
+  [/\bSamsungBrowser\//, 'Samsung Internet'],
+  [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
+  [/Chrom(e|ium)\/|\bCriOS\//, 'Chrome'],
+  [/\bSafari\//, 'Safari'],
+]
+const SYSTEMS: [RegExp, string][] = [
+  [/\bAndroid\b/, 'Android'],
+  [/\b(iPhone|iPad|iPod)\b/, 'iOS'],
+  [/\bCrOS\b/, 'ChromeOS'],
+  [/\bWindows\b/, 'Windows'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
+  [/\bLinux\b|\bX11\b/, 'Linux'],
+]
+
+/**
+ * A name a person recognises for the device a User-Agent comes from ("Chrome on Linux"): the
+ * player offers "Resume from <device>" with it when another device saved a newer queue.
+ */
+export function deviceName(userAgent: string | null | undefined): string {
+  const ua = userAgent ?? ''
+  const browser = BROWSERS.find(([re]) => re.test(ua))?.[1]
+  const system = SYSTEMS.find(([re]) => re.test(ua))?.[1]
+  if (browser && system) return `${browser} on ${system}`
+  return browser ?? system ?? 'another device'
+}

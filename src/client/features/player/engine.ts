@@ -52,8 +52,8 @@ export type EngineState = {
 }
 
 export type Effect =
-  /** Point the element at the current track (and start it when `play`). */
-  | { type: 'load'; url: string; play: boolean }
+  /** Point the element at the current track (and start it when `play`), from `at` seconds if given. */
+  | { type: 'load'; url: string; play: boolean; at?: number }
   | { type: 'unload' }
   | { type: 'play' }
   | { type: 'pause' }
@@ -73,6 +73,8 @@ export type Effect =
 
 export type EngineEvent =
   | { type: 'replace'; tracks: Track[]; context: QueueContext | null; autoPlay: boolean }
+  /** A saved queue comes back (a reload, another device): its place, order and settings. */
+  | { type: 'restore'; queue: RestoredQueue; play: boolean }
   | { type: 'select'; index: number }
   | { type: 'next' }
   | { type: 'previous' }
@@ -100,6 +102,22 @@ export type EngineEvent =
   | { type: 'remove'; index: number }
   | { type: 'move'; from: number; to: number }
   | { type: 'clear' }
+
+export type RestoredQueue = {
+  tracks: Track[]
+  context: QueueContext | null
+  index: number
+  positionSec: number
+  /** The saved play order, used only when it is a permutation of the tracks' indexes. */
+  order?: number[]
+  shuffle?: boolean
+  repeat?: boolean
+  volume?: number
+  muted?: boolean
+}
+
+/** Is `order` a play order of n tracks (each index once)? */
+const isOrderOf = (order: readonly number[] | undefined, n: number): order is number[] => !!order && order.length === n && new Set(order).size === n && order.every((i) => Number.isInteger(i) && i >= 0 && i < n)
 
 export type Step = { state: EngineState; effects: Effect[] }
 
@@ -216,6 +234,38 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
         message: null,
       }
       return done(loadCurrent(next, effects))
+    }
+
+    case 'restore': {
+      // Like a new list (nothing of the old one survives), but at the saved place and settings.
+      const q = e.queue
+      const left = leave(s, effects)
+      if (q.tracks.length === 0) return done(left)
+      const shuffle = !!q.shuffle && isOrderOf(q.order, q.tracks.length)
+      const index = Number.isInteger(q.index) && q.index >= 0 && q.index < q.tracks.length ? q.index : 0
+      const volume = typeof q.volume === 'number' && Number.isFinite(q.volume) ? Math.min(1, Math.max(0, q.volume)) : left.volume
+      const at = Number.isFinite(q.positionSec) && q.positionSec > 0 ? q.positionSec : 0
+      effects.push({ type: 'load', url: q.tracks[index].url, play: e.play, ...(at > 0 ? { at } : {}) })
+      return done({
+        ...left,
+        tracks: q.tracks,
+        order: shuffle ? (q.order as number[]) : makeOrder(q.tracks.length, false),
+        index,
+        shuffle,
+        repeat: !!q.repeat,
+        context: q.context,
+        wantPlay: e.play,
+        pendingSource: e.play ? 'playlist' : null,
+        volume,
+        muted: !!q.muted,
+        savedVolume: volume > 0 ? volume : left.savedVolume,
+        fellBack: [],
+        probing: null,
+        advert: null,
+        error: null,
+        message: null,
+        loads: left.loads + 1,
+      })
     }
 
     case 'select': {

@@ -7,6 +7,7 @@ import { MEDIA_EXTENSIONS } from '~/shared/player/mime'
 import { Icon } from './icons'
 import { warmTagReader } from './read-tags'
 import { filesFromDirectoryPicker, filesFromDrop, filesFromInput, hasDirectoryPicker, type PickedFile } from './local-library'
+import { usePlayer } from './player-store'
 
 type OnFiles = (files: PickedFile[], label?: string) => void
 type Props = { error: string | null; onFiles: OnFiles }
@@ -48,6 +49,7 @@ export function useFolderDrop(onFiles: OnFiles) {
 export function LocalSource({ error, onFiles }: Props) {
   const input = useRef<HTMLInputElement>(null)
   const { dragging, reading, handlers } = useFolderDrop(onFiles)
+  const { localResume } = usePlayer()
   // Decided after hydration: the server cannot know the browser.
   const [fsAccess, setFsAccess] = useState(false)
   useEffect(() => setFsAccess(hasDirectoryPicker()), [])
@@ -82,6 +84,12 @@ export function LocalSource({ error, onFiles }: Props) {
       <span className={css({ color: 'accent.default' })}>
         <Icon name="folder" size={36} />
       </span>
+      {localResume && (
+        // A browser cannot reopen a picked folder by itself: say which one to pick to go on.
+        <p role="status" data-testid="local-resume" className={css({ fontSize: 'sm', fontWeight: 'medium', bg: 'accent.muted', color: 'fg.default', px: '3', py: '2', borderRadius: 'lg', maxW: 'md' })}>
+          You were listening to “{localResume.label}” ({localResume.count} {localResume.count === 1 ? 'track' : 'tracks'}). Select that folder again to resume where you left off.
+        </p>
+      )}
       <p className={css({ fontSize: 'sm', color: 'fg.muted', maxW: 'md' })}>Play music and videos straight from your device. Pick a folder or drop one here — nothing is uploaded.</p>
       <input
         ref={input}

@@ -6,14 +6,17 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { css } from 'styled-system/css'
 import { useTRPCClient } from '~/client/trpc'
-import { authStore, LOGOUT_EVENT } from '~/client/features/auth/auth-store'
-import { displayTitle, type Track } from '~/shared/player/track'
+import { authStore, LOGOUT_EVENT, useAuth } from '~/client/features/auth/auth-store'
+import { deviceName } from '~/shared/player/device'
+import type { SavedQueue } from '~/shared/player/play-queue'
+import { displayTitle, makeTrack, type Track } from '~/shared/player/track'
 import { currentTrack } from './engine'
 import { Icon } from './icons'
 import { pageTracker } from './listening-tracker'
 import { localLibrary } from './local-library'
 import { fullPlayerShown, MEDIA_HOST_ID, player, SEEK_STEP, usePlayer } from './player-store'
 import { AdvertModal, usePromotions } from './promotions'
+import { createQueueSync, type QueueSync } from './queue-sync'
 
 /** Renders in the browser only: the server has no player to show. */
 export function PlayerHost() {
@@ -65,14 +68,72 @@ function Host() {
   }, [])
 
   useMediaSession(currentTrack(engine), engine.playing)
+  const sync = useQueueSync()
 
   const advert = engine.advert ? (promotions[engine.advert.promotion] ?? null) : null
   return (
     <>
       <div id={MEDIA_HOST_ID} ref={holder} hidden />
       <NowPlayingBar />
+      {sync && <ResumeOffer sync={sync} />}
       <AdvertModal promotion={advert} onClose={() => player().closeAdvert()} />
     </>
+  )
+}
+
+/** A member's queue saved on the server and offered back from other devices (queue-sync.ts). */
+function useQueueSync(): QueueSync | null {
+  const trpcClient = useTRPCClient()
+  const auth = useAuth()
+  const [sync, setSync] = useState<QueueSync | null>(null)
+  const member = auth.ready && auth.isAuthenticated ? auth.user?.id : undefined
+  useEffect(() => {
+    if (!member) return setSync(null)
+    const made = createQueueSync({
+      api: { load: () => trpcClient.playlist.queue.get.query(), save: (q) => trpcClient.playlist.queue.save.mutate(q) },
+      storage: localStorage,
+      device: deviceName(navigator.userAgent),
+    })
+    setSync(made)
+    const observe = () => made.observe(player().get().engine, player().get().currentTime)
+    const unsubscribe = player().subscribe(observe)
+    const check = () => document.visibilityState === 'visible' && void made.check()
+    void made.check()
+    document.addEventListener('visibilitychange', check)
+    return () => {
+      unsubscribe()
+      made.stop()
+      document.removeEventListener('visibilitychange', check)
+    }
+  }, [member, trpcClient])
+  return sync
+}
+
+/** "Resume from <device>": another device saved a newer queue; taking it plays it here. */
+function ResumeOffer({ sync }: { sync: QueueSync }) {
+  const offer = useSyncExternalStore(sync.subscribe, sync.offer, () => null)
+  if (!offer) return null
+  const track = offer.tracks[offer.index] ?? offer.tracks[0]
+  const resume = () => {
+    const q: SavedQueue | null = sync.take()
+    if (!q) return
+    const tracks = q.tracks.map((t) => makeTrack(t))
+    player().send({ type: 'restore', queue: { tracks, context: { source: 'remote', label: `From ${q.device}` }, index: q.index, positionSec: q.positionSec }, play: true })
+  }
+  return (
+    <section aria-label="Resume from another device" data-testid="resume-offer" className={css({ position: 'fixed', zIndex: 60, right: { base: '2', md: '6' }, left: { base: '2', md: 'auto' }, bottom: { base: '24', md: '24' }, maxW: { md: 'md' }, bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', boxShadow: 'xl', p: '4', display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <p className={css({ fontSize: 'sm' })}>
+        <span className={css({ fontWeight: 'semibold' })}>{offer.device}</span> has a newer queue: “{displayTitle(makeTrack(track))}”{offer.tracks.length > 1 ? ` and ${offer.tracks.length - 1} more` : ''}.
+      </p>
+      <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
+        <button type="button" onClick={() => sync.dismiss()} className={css({ h: '11', px: '4', whiteSpace: 'nowrap', borderRadius: 'lg', fontSize: 'sm', color: 'fg.muted', cursor: 'pointer', _hover: { bg: 'bg.subtle', color: 'fg.default' } })}>
+          Not now
+        </button>
+        <button type="button" onClick={resume} className={css({ h: '11', px: '4', whiteSpace: 'nowrap', borderRadius: 'lg', fontSize: 'sm', fontWeight: 'semibold', color: 'white', bgGradient: 'to-br', gradientFrom: 'accent.default', gradientTo: 'accent.pink', cursor: 'pointer' })}>
+          Resume from {offer.device}
+        </button>
+      </div>
+    </section>
   )
 }
 

@@ -70,7 +70,7 @@ export function PlayerScreen() {
 
   const loadLocal = (files: PickedFile[], folderLabel?: string) =>
     void library.load(files, folderLabel).then((ok) => {
-      if (ok) play('local', localLibrary.get(), true)
+      if (ok) player().loadLocal(localLibrary.get().tracks, localLibrary.get().label)
     })
   const drop = useFolderDrop(loadLocal)
 

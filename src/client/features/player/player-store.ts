@@ -9,9 +9,10 @@ import { LOGOUT_EVENT } from '~/client/features/auth/auth-store'
 import { inferArtist, inferYear } from '~/shared/player/file-name'
 import { AD_CHANCE } from '~/shared/player/errors'
 import { leaveReport, PROGRESS_REPORT_MS, round2 } from '~/shared/player/listening'
-import { displayTitle } from '~/shared/player/track'
+import { displayTitle, type Track } from '~/shared/player/track'
 import type { PlaySource } from '~/shared/validators'
-import { currentTrack, initialState, reduce, type Effect, type EngineEvent, type EngineState } from './engine'
+import { currentTrack, initialState, reduce, type Effect, type EngineEvent, type EngineState, type RestoredQueue } from './engine'
+import { createQueueKeeper, type QueueKeeper } from './queue-keeper'
 import { pageTracker, type PlayHandle } from './listening-tracker'
 import { patchStoredMime } from './stored-playlists'
 import { mediaUrlOf, trackIdOf } from './track-identity'
@@ -35,7 +36,10 @@ export function setFullView(delta: number) {
   for (const l of fullViews.listeners) l()
 }
 
-export type PlayerSnapshot = { engine: EngineState; currentTime: number; duration: number }
+/** A local folder's queue from the last page: the player asks for the folder again. */
+export type LocalResume = { label: string; count: number; queue: RestoredQueue }
+
+export type PlayerSnapshot = { engine: EngineState; currentTime: number; duration: number; localResume: LocalResume | null }
 
 type Counters = { listened: number; lastTime: number; buffers: number; drops: number; lastHeight: number; started: boolean }
 const freshCounters = (): Counters => ({ listened: 0, lastTime: 0, buffers: 0, drops: 0, lastHeight: 0, started: false })
@@ -64,7 +68,7 @@ function testLoad(url: string): Promise<boolean> {
 }
 
 export function createPlayer() {
-  let snapshot: PlayerSnapshot = { engine: initialState(), currentTime: 0, duration: 0 }
+  let snapshot: PlayerSnapshot = { engine: initialState(), currentTime: 0, duration: 0, localResume: null }
   const listeners = new Set<() => void>()
   let element: HTMLVideoElement | null = null
   let counters = freshCounters()
@@ -72,6 +76,9 @@ export function createPlayer() {
   let promotions = 0
   let advertTimer: ReturnType<typeof setTimeout> | null = null
   let progressTimer: ReturnType<typeof setInterval> | null = null
+  let keeper: QueueKeeper | null = null
+  /** Where a restored track starts once its metadata is in. */
+  let startAt = 0
 
   const emit = (next: Partial<PlayerSnapshot>) => {
     snapshot = { ...snapshot, ...next }
@@ -83,6 +90,7 @@ export function createPlayer() {
     const step = reduce(before, event)
     emit({ engine: step.state })
     for (const effect of step.effects) apply(effect)
+    keeper?.observe(step.state, element?.currentTime ?? 0, { force: event.type === 'elementPause' })
     const el = element
     if (el) {
       el.volume = step.state.volume
@@ -155,7 +163,8 @@ export function createPlayer() {
     switch (effect.type) {
       case 'load':
         counters = freshCounters()
-        emit({ currentTime: 0, duration: 0 })
+        startAt = effect.at ?? 0
+        emit({ currentTime: startAt, duration: 0 })
         if (!el) return
         el.src = mediaUrlOf(effect.url)
         el.load()
@@ -230,10 +239,16 @@ export function createPlayer() {
       if (!el.paused && delta > 0 && delta < 1.5) counters.listened += delta
       counters.lastTime = t
       emit({ currentTime: t })
+      keeper?.observe(snapshot.engine, t)
     })
     on('seeked', () => (counters.lastTime = el.currentTime))
     on('durationchange', () => emit({ duration: Number.isFinite(el.duration) ? el.duration : 0 }))
     on('loadedmetadata', () => {
+      if (startAt > 0) {
+        el.currentTime = Math.min(startAt, Number.isFinite(el.duration) ? el.duration : startAt)
+        counters.lastTime = el.currentTime
+        startAt = 0
+      }
       const t = currentTrack(snapshot.engine)
       if (t) send({ type: 'duration', url: t.url, seconds: el.duration })
     })
@@ -246,13 +261,51 @@ export function createPlayer() {
     on('ended', () => send({ type: 'ended', roll: Math.random(), chance: adChance(), promotions, pick: Math.random() }))
     on('error', () => send({ type: 'mediaError', code: el.error?.code }))
     // Leaving the page reports the play as left; logging out clears the queue (§4 "Auth").
-    window.addEventListener('pagehide', () => report('skip', true))
-    window.addEventListener(LOGOUT_EVENT, () => send({ type: 'clear' }))
+    window.addEventListener('pagehide', () => {
+      report('skip', true)
+      keeper?.observe(snapshot.engine, el.currentTime, { force: true })
+    })
+    window.addEventListener(LOGOUT_EVENT, () => {
+      emit({ localResume: null })
+      send({ type: 'clear' })
+    })
+    resumeFromStorage()
     return el
+  }
+
+  /** Brings back what the last page kept (a reload): the queue, or a local folder to ask for. */
+  function resumeFromStorage() {
+    try {
+      keeper = createQueueKeeper({ storage: localStorage })
+    } catch {
+      return // storage forbidden: nothing to resume, nothing to keep
+    }
+    const saved = keeper.read()
+    if (!saved) return
+    if (!saved.local) return send({ type: 'restore', queue: saved.queue, play: false })
+    const { volume, muted } = saved.queue
+    if (typeof volume === 'number') send({ type: 'setVolume', volume })
+    if (muted) send({ type: 'toggleMute' })
+    emit({ localResume: { label: saved.queue.context?.label || 'Local Files', count: saved.queue.tracks.length, queue: saved.queue } })
+  }
+
+  /**
+   * A picked local folder: if it is the folder the last page played, it resumes at its place;
+   * otherwise it starts from its first track.
+   */
+  function loadLocal(tracks: Track[], label: string) {
+    const pending = snapshot.localResume
+    emit({ localResume: null })
+    const context = { source: 'local' as const, label }
+    const saved = pending?.queue.tracks
+    const same = saved && saved.length === tracks.length && saved.every((t, i) => t.url === tracks[i].url)
+    if (pending && same) send({ type: 'restore', queue: { ...pending.queue, tracks, context }, play: true })
+    else send({ type: 'replace', tracks, context, autoPlay: true })
   }
 
   return {
     send,
+    loadLocal,
     subscribe(l: () => void) {
       listeners.add(l)
       return () => void listeners.delete(l)
@@ -289,7 +342,7 @@ export function createPlayer() {
 
 export type Player = ReturnType<typeof createPlayer>
 
-const SERVER_SNAPSHOT: PlayerSnapshot = { engine: initialState(), currentTime: 0, duration: 0 }
+const SERVER_SNAPSHOT: PlayerSnapshot = { engine: initialState(), currentTime: 0, duration: 0, localResume: null }
 let instance: Player | null = null
 
 /** The page's player (made on first use in the browser). */

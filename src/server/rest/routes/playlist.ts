@@ -1,4 +1,4 @@
-// REST paths for listening events, likes and promotions (docs/rest-api.md).
+// REST paths for listening events, likes, the saved play queue and promotions (docs/rest-api.md).
 import { route, unchecked } from '../define'
 
 export const playlistRoutes = [
@@ -12,5 +12,7 @@ export const playlistRoutes = [
   route({ method: 'POST', path: '/playlist/interactions', status: 201, body: true, call: (c, r) => c.playlist.interactions.create(unchecked(r.body)) }),
   route({ method: 'GET', path: '/playlist/likes', call: (c) => c.playlist.likes.list() }),
   route({ method: 'PUT', path: '/playlist/likes', body: true, call: (c, r) => c.playlist.likes.set(unchecked(r.body)) }),
+  route({ method: 'GET', path: '/playlist/queue', call: (c) => c.playlist.queue.get() }),
+  route({ method: 'PUT', path: '/playlist/queue', body: true, call: (c, r) => c.playlist.queue.save(unchecked(r.body)) }),
   route({ method: 'GET', path: '/promotions', call: (c) => c.playlist.promotions.list() }),
 ]
