@@ -1,4 +1,5 @@
 export * from './users'
 export * from './library'
+export * from './library-index'
 export * from './listening'
 export * from './site'
