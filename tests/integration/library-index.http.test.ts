@@ -5,7 +5,8 @@
 // browse API; who may call what; and hostile search input that must never be a 5xx.
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { rmSync, statSync, utimesSync } from 'node:fs'
+import { linkSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { makeImage, makeTone } from '../helpers/media'
@@ -268,5 +269,33 @@ describe('rescans', () => {
     expect((await search('hoppipolla')).tracks).toHaveLength(0)
     expect((await search('hoppipollb')).tracks).toHaveLength(1)
     expect((await api(server.url, 'GET', '/admin/library/scan', { token: admin })).body.data.tracks).toBe(6)
+  })
+})
+
+describe('a library larger than one write batch', () => {
+  test('every file of the start-up scan is indexed, and a rescan reads none of them again', async () => {
+    const mediaRoot = mkdtempSync(path.join(tmpdir(), 'vibes-media-'))
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-data-'))
+    makeTone(path.join(mediaRoot, 'source.mp3'), { title: 'Tone', artist: 'Many', album: 'Copies', seconds: 1 })
+    // 1,200 library paths (hard links): several write batches, read 4 at a time.
+    for (let d = 0; d < 12; d++) {
+      mkdirSync(path.join(mediaRoot, `disc ${d}`))
+      for (let i = 0; i < 100; i++) linkSync(path.join(mediaRoot, 'source.mp3'), path.join(mediaRoot, `disc ${d}`, `${i} track.mp3`))
+    }
+    const big = await startServer(adminEnv, { dataDir, mediaRoot })
+    try {
+      const scans = () => big.logs.filter((l) => l.includes('"library scan done"')).map((l) => JSON.parse(l).scan)
+      for (let i = 0; i < 600 && scans().length === 0; i++) await Bun.sleep(50)
+      expect(scans()[0]).toMatchObject({ files: 1201, read: 1201 })
+      const token = await loginAdmin(big.url)
+      expect((await api(big.url, 'GET', '/admin/library/scan', { token })).body.data.tracks).toBe(1201)
+      expect((await api(big.url, 'POST', '/admin/library/scan', { token })).status).toBe(202)
+      for (let i = 0; i < 600 && scans().length === 1; i++) await Bun.sleep(50)
+      expect(scans()[1]).toMatchObject({ files: 1201, read: 0, removed: 0 })
+    } finally {
+      await big.stop()
+      rmSync(mediaRoot, { recursive: true, force: true })
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })

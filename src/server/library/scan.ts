@@ -377,7 +377,10 @@ export async function scanLibrary(db: Db, options: ScanOptions = {}): Promise<Sc
   let pending: TrackRow[] = []
   let read = 0
   await mapLimit(plan.read, PARSE_CONCURRENCY, async (file) => {
-    pending.push(await readTrack(file, covers.get(file.folder), now))
+    // Read first, then push: `pending.push(await …)` would push into the array of a batch that
+    // another reader wrote (and replaced) while this one waited, and that row would be lost.
+    const row = await readTrack(file, covers.get(file.folder), now)
+    pending.push(row)
     read++
     state.scanned++
     if (pending.length >= BATCH && !state.stopping) {
