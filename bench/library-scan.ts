@@ -36,7 +36,17 @@ function id3(frames: Record<string, string>): Uint8Array {
   }
   const size = parts.reduce((n, p) => n + p.length, 0)
   const header = new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f])
-  return Buffer.concat([header, ...parts])
+  return concat([header, ...parts])
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
 }
 
 const genres = ['Jazz', 'Rock', 'Électronique', 'Folk', 'Hip-Hop', 'Klassik', 'Pop', 'Ambient']
@@ -50,7 +60,7 @@ for (let i = 0; i < FILES; i++) {
     if (i % 50 === 0) makeImage(path.join(dir, 'cover.jpg'))
   }
   const tag = id3({ TIT2: `Song ${i} – número ${i * 7}`, TPE1: artist, TALB: album, TRCK: String((i % 10) + 1), TCON: genres[i % genres.length], TYER: String(1960 + (i % 60)) })
-  writeFileSync(path.join(dir, `${(i % 10) + 1} Song ${i}.mp3`), Buffer.concat([tag, audio]))
+  writeFileSync(path.join(dir, `${(i % 10) + 1} Song ${i}.mp3`), concat([tag, audio]))
 }
 console.log(`generated ${FILES} tagged MP3s in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 

@@ -15,7 +15,7 @@ CREATE TABLE `library_albums` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `library_albums_id_unique` ON `library_albums` (`id`);--> statement-breakpoint
 CREATE INDEX `library_albums_name_idx` ON `library_albums` (`sort_name`,`id`);--> statement-breakpoint
-CREATE INDEX `library_albums_year_idx` ON `library_albums` (`year`,`sort_name`);--> statement-breakpoint
+CREATE INDEX `library_albums_year_idx` ON `library_albums` ("year" DESC,`sort_name`);--> statement-breakpoint
 CREATE INDEX `library_albums_added_idx` ON `library_albums` (`added_at`);--> statement-breakpoint
 CREATE INDEX `library_albums_artist_idx` ON `library_albums` (`artist_id`,`year`);--> statement-breakpoint
 CREATE INDEX `library_albums_genre_idx` ON `library_albums` (`genre`,`sort_name`);--> statement-breakpoint

@@ -79,7 +79,7 @@ export const libraryAlbums = sqliteTable(
   },
   (t) => [
     index('library_albums_name_idx').on(t.sortName, t.id),
-    index('library_albums_year_idx').on(t.year, t.sortName),
+    index('library_albums_year_idx').on(sql`${t.year} DESC`, t.sortName),
     index('library_albums_added_idx').on(t.addedAt),
     index('library_albums_artist_idx').on(t.artistId, t.year),
     index('library_albums_genre_idx').on(t.genre, t.sortName),

@@ -103,7 +103,7 @@ export function search(db: Db, secret: string, input: LibrarySearchInput): Libra
 const ALBUM_ORDER: Record<AlbumSort, string> = {
   name: 'a.sort_name, a.id',
   year: 'a.year DESC, a.sort_name',
-  recent: 'a.added_at DESC, a.id',
+  recent: 'a.added_at DESC, a.seq DESC',
 }
 
 export function listAlbums(db: Db, secret: string, input: LibraryAlbumListInput): LibraryAlbumPage {
@@ -154,7 +154,7 @@ export function listGenres(db: Db): { genres: LibraryGenre[] } {
   return { genres }
 }
 
-const TRACK_ORDER = { title: 't.title COLLATE NOCASE, t.seq', recent: 't.added_at DESC, t.seq' } as const
+const TRACK_ORDER = { title: 't.title COLLATE NOCASE, t.seq', recent: 't.added_at DESC, t.seq DESC' } as const
 
 export function listTracks(db: Db, secret: string, input: LibraryTrackListInput): LibraryTrackPage {
   const rows = db.$client.query<TrackRow, [number, number]>(`${TRACK_SELECT} ORDER BY ${TRACK_ORDER[input.sort]} LIMIT ? OFFSET ?`).all(input.limit, input.offset)
