@@ -17,6 +17,7 @@ import { readdir, stat } from 'node:fs/promises'
 import { parseFile } from 'music-metadata'
 import type { Db } from '~/db/client'
 import { isMediaFileName, mimeFromName } from '~/shared/player/mime'
+import { config } from '../config'
 import { logger } from '../logger'
 import { pickCover } from '../media/covers'
 import { isInside, mediaRoot, resolveInside } from '../media/library-path'
@@ -33,7 +34,7 @@ const UNKNOWN_ALBUM = 'Unknown Album'
 
 export type ScanOptions = { full?: boolean }
 export type ScanStatus = { scanning: boolean; scanned: number; total: number; tracks: number; albums: number; artists: number; lastScanAt: string | null }
-export type ScanResult = { files: number; read: number; removed: number; ms: number; stopped: boolean }
+export type ScanResult = { files: number; read: number; removed: number; ms: number; stopped: boolean; missingRoot?: true }
 
 type ScannerState = {
   current: Promise<void> | null
@@ -353,7 +354,14 @@ export async function scanLibrary(db: Db, options: ScanOptions = {}): Promise<Sc
   const started = Date.now()
   const full = options.full === true
   const pause = slicer()
-  const { files, covers } = await walkLibrary(mediaRoot(), pause)
+  let root: string
+  try {
+    root = mediaRoot()
+  } catch {
+    // No MEDIA_ROOT (warned about at start-up): keep the index as it is rather than empty it.
+    return { files: 0, read: 0, removed: 0, ms: 0, stopped: false, missingRoot: true }
+  }
+  const { files, covers } = await walkLibrary(root, pause)
   const stopped = () => ({ files: files.length, read: 0, removed: 0, ms: Date.now() - started, stopped: true })
   if (state.stopping) return stopped()
 
@@ -409,7 +417,8 @@ export function requestScan(db: Db, options: ScanOptions = {}) {
       state.again = null
       try {
         const result = await scanLibrary(db, next)
-        logger.info({ scan: { ...result, full: next.full === true } }, 'library scan done')
+        if (result.missingRoot) logger.warn({ mediaRoot: config.MEDIA_ROOT }, 'library scan skipped: MEDIA_ROOT does not exist')
+        else logger.info({ scan: { ...result, full: next.full === true } }, 'library scan done')
       } catch (error) {
         logger.error({ err: error }, 'library scan failed')
       }
