@@ -2,6 +2,9 @@
 // Each answer is one or two indexed queries (no table is loaded and filtered in JS): album and
 // artist lists walk their sort index with LIMIT/OFFSET; search asks each FTS5 index for its best
 // `limit` rows by bm25 (title weighs most, then artist, album, genre) and joins those rows only.
+// bm25 is computed for every match, which a 2-letter prefix makes hundreds of thousands at a
+// million tracks (0.3–0.6 s): a query matching more than RANK_LIMIT rows is answered unranked
+// (index order, which stops after `limit`); typing one more letter brings the ranking back.
 // Raw statements over bun:sqlite: at page sizes of 500, Drizzle's row mapping would cost more
 // than the queries. bench/library-search.ts times all of them at a million tracks.
 import { TRPCError } from '@trpc/server'
@@ -80,23 +83,26 @@ function toArtist(secret: string, r: ArtistRow): LibraryArtist {
 
 const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message })
 
+const RANK_LIMIT = 5000
+
+/** The best `limit` matches of one FTS5 table (alias `x` joined on seq), as a subquery and order. */
+function matches(db: Db, fts: string, weights: string, match: string): { from: string; order: string } {
+  const broad = db.$client.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${RANK_LIMIT + 1})`).get(match)!.n > RANK_LIMIT
+  return broad
+    ? { from: `(SELECT rowid, rowid AS score FROM ${fts} WHERE ${fts} MATCH ?1 LIMIT ?2)`, order: 'm.score' }
+    : { from: `(SELECT rowid, bm25(${fts}, ${weights}) AS score FROM ${fts} WHERE ${fts} MATCH ?1 ORDER BY score LIMIT ?2)`, order: 'm.score' }
+}
+
 export function search(db: Db, secret: string, input: LibrarySearchInput): LibrarySearchResult {
   const match = ftsQuery(input.q)
   if (!match) return { artists: [], albums: [], tracks: [] }
   const c = db.$client
-  const artists = c
-    .query<ArtistRow, [string, number]>(`${ARTIST_SELECT} JOIN (SELECT rowid, rank FROM library_artists_fts WHERE library_artists_fts MATCH ? ORDER BY rank LIMIT ?) m ON m.rowid = r.seq ORDER BY m.rank`)
-    .all(match, input.limit)
-  const albums = c
-    .query<AlbumRow, [string, number]>(
-      `${ALBUM_SELECT} JOIN (SELECT rowid, bm25(library_albums_fts, 10.0, 4.0, 1.0) AS score FROM library_albums_fts WHERE library_albums_fts MATCH ? ORDER BY score LIMIT ?) m ON m.rowid = a.seq ORDER BY m.score`,
-    )
-    .all(match, input.limit)
-  const tracks = c
-    .query<TrackRow, [string, number]>(
-      `${TRACK_SELECT} JOIN (SELECT rowid, bm25(library_tracks_fts, 10.0, 4.0, 2.0, 1.0) AS score FROM library_tracks_fts WHERE library_tracks_fts MATCH ? ORDER BY score LIMIT ?) m ON m.rowid = t.seq ORDER BY m.score`,
-    )
-    .all(match, input.limit)
+  const ar = matches(db, 'library_artists_fts', '1.0', match)
+  const artists = c.query<ArtistRow, [string, number]>(`${ARTIST_SELECT} JOIN ${ar.from} m ON m.rowid = r.seq ORDER BY ${ar.order}`).all(match, input.limit)
+  const al = matches(db, 'library_albums_fts', '10.0, 4.0, 1.0', match)
+  const albums = c.query<AlbumRow, [string, number]>(`${ALBUM_SELECT} JOIN ${al.from} m ON m.rowid = a.seq ORDER BY ${al.order}`).all(match, input.limit)
+  const tr = matches(db, 'library_tracks_fts', '10.0, 4.0, 2.0, 1.0', match)
+  const tracks = c.query<TrackRow, [string, number]>(`${TRACK_SELECT} JOIN ${tr.from} m ON m.rowid = t.seq ORDER BY ${tr.order}`).all(match, input.limit)
   return { artists: artists.map((r) => toArtist(secret, r)), albums: albums.map((r) => toAlbum(secret, r)), tracks: tracks.map((r) => toTrack(secret, r)) }
 }
 
