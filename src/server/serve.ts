@@ -9,6 +9,7 @@ import { CLIENT_IP_HEADER } from './http/client-info'
 import { recordRequest } from './http/metrics'
 import { securityHeaders } from './http/security-headers'
 import { logger } from './logger'
+import { startLibraryScanner, stopLibraryScanner } from './library/scan'
 import { handleMedia } from './media/handler'
 import { ensureAdmin } from './services/auth'
 import { startHousekeeping } from './services/housekeeping'
@@ -109,6 +110,9 @@ export async function serve(app: StartApp, findStatic: StaticLookup) {
     },
   }))
 
+  // After listening: the first scan of a large library must not hold up start-up.
+  startLibraryScanner(db)
+
   logger.info({ port: server.port, url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${server.port}`, dataDir: config.DATA_DIR, mediaRoot: config.MEDIA_ROOT }, 'Vibes is listening')
 
   let stopping = false
@@ -117,6 +121,7 @@ export async function serve(app: StartApp, findStatic: StaticLookup) {
     stopping = true
     logger.info({ signal }, 'shutting down: finishing in-flight requests')
     await server.stop(false)
+    await stopLibraryScanner()
     closeDb()
     process.exit(0)
   }

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-export type ToneTags = { title?: string; artist?: string; album?: string; genre?: string; year?: number; seconds?: number; cover?: boolean; frequency?: number }
+export type ToneTags = { title?: string; artist?: string; album?: string; genre?: string; year?: number; seconds?: number; cover?: boolean; frequency?: number; metadata?: Record<string, string> }
 
 function ffmpeg(args: string[]) {
   const r = Bun.spawnSync(['ffmpeg', '-hide_banner', '-loglevel', 'error', '-y', ...args], { stderr: 'pipe' })
@@ -16,7 +16,7 @@ export function makeTone(file: string, tags: ToneTags = {}) {
   mkdirSync(path.dirname(file), { recursive: true })
   const seconds = tags.seconds ?? 3
   const meta: string[] = []
-  for (const [k, v] of Object.entries({ title: tags.title, artist: tags.artist, album: tags.album, genre: tags.genre, date: tags.year })) if (v !== undefined) meta.push('-metadata', `${k}=${v}`)
+  for (const [k, v] of Object.entries({ title: tags.title, artist: tags.artist, album: tags.album, genre: tags.genre, date: tags.year, ...tags.metadata })) if (v !== undefined) meta.push('-metadata', `${k}=${v}`)
   const input = ['-f', 'lavfi', '-i', `sine=frequency=${tags.frequency ?? 440}:duration=${seconds}`]
   if (tags.cover && file.endsWith('.mp3')) {
     const tmp = mkdtempSync(path.join(tmpdir(), 'vibes-cover-'))
@@ -55,6 +55,12 @@ export function makeToneWithPicture(file: string, mime: string, picture: Uint8Ar
   const header = new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f])
   writeFileSync(file, concat([header, body, new Uint8Array(readFileSync(audio))]))
   rmSync(tmp, { recursive: true, force: true })
+}
+
+/** A small solid-colour image (JPEG, PNG… by the extension), such as a folder's cover.jpg. */
+export function makeImage(file: string, color = 'red') {
+  mkdirSync(path.dirname(file), { recursive: true })
+  ffmpeg(['-f', 'lavfi', '-i', `color=c=${color}:s=16x16`, '-frames:v', '1', file])
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {

@@ -1,5 +1,6 @@
 export * from './users'
 export * from './library'
+export * from './library-index'
 export * from './listening'
 export * from './site'
 export * from './play-queue'

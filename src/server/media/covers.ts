@@ -1,13 +1,18 @@
 // Embedded cover art of library files, read with music-metadata. A small in-memory cache keeps
 // the covers a playlist page shows (keyed by path, size and mtime, so edits invalidate it).
 // A cover is only ever a JPEG, PNG, GIF or WebP image, typed by its bytes: a tag can claim
-// anything (`text/html` with a script inside), and /media serves from our own origin.
-import type { Stats } from 'node:fs'
+// anything (`text/html` with a script inside), and /media serves from our own origin. The
+// library index also points covers at image files beside the music (cover.jpg, folder.png…):
+// `?cover=1` on such a file serves its bytes under the same rule.
+import { readFileSync, type Stats } from 'node:fs'
 import { parseFile, type IPicture } from 'music-metadata'
 import { imageTypeOf, type ImageType } from '~/shared/image-type'
 
 export type Cover = { mime: ImageType; data: Uint8Array }
 const MAX_ENTRIES = 64
+/** A folder image larger than this is not served as a cover (a cover is a few hundred KB). */
+const MAX_IMAGE_FILE_BYTES = 20 * 1024 * 1024
+const IMAGE_FILE = /\.(jpe?g|png|gif|webp)$/i
 const cache = new Map<string, Cover | null>()
 
 /** The front cover (else the first picture) that really is an image, typed by its bytes. */
@@ -25,8 +30,14 @@ export async function readCover(realPath: string, st: Stats): Promise<Cover | nu
   if (cache.has(key)) return cache.get(key)!
   let cover: Cover | null = null
   try {
-    const meta = await parseFile(realPath, { duration: false, skipPostHeaders: true })
-    cover = pickCover(meta.common.picture)
+    if (IMAGE_FILE.test(realPath)) {
+      const data = st.size <= MAX_IMAGE_FILE_BYTES ? new Uint8Array(readFileSync(realPath)) : new Uint8Array()
+      const mime = imageTypeOf(data)
+      cover = mime ? { mime, data } : null
+    } else {
+      const meta = await parseFile(realPath, { duration: false, skipPostHeaders: true })
+      cover = pickCover(meta.common.picture)
+    }
   } catch {}
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!)
   cache.set(key, cover)

@@ -7,6 +7,7 @@ import { contactRouter } from '../routers/contact'
 import { foldersRouter } from '../routers/folders'
 import { healthRouter } from '../routers/health'
 import { hitsRouter } from '../routers/hits'
+import { libraryRouter } from '../routers/library'
 import { playlistRouter } from '../routers/playlist'
 import { remoteRouter } from '../routers/remote'
 import { statsRouter } from '../routers/stats'
@@ -24,6 +25,7 @@ export const appRouter = createTRPCRouter({
   admin: adminRouter,
   analytics: analyticsRouter,
   stats: statsRouter,
+  library: libraryRouter,
 })
 
 export type AppRouter = typeof appRouter

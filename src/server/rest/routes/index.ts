@@ -8,8 +8,9 @@ import { contactRoutes } from './contact'
 import { folderRoutes } from './folders'
 import { healthRoutes } from './health'
 import { hitsRoutes } from './hits'
+import { libraryRoutes } from './library'
 import { playlistRoutes } from './playlist'
 import { remoteRoutes } from './remote'
 import { statsRoutes } from './stats'
 
-export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes, ...contactRoutes, ...chartsRoutes, ...hitsRoutes, ...folderRoutes, ...remoteRoutes, ...playlistRoutes, ...adminRoutes, ...statsRoutes, ...analyticsRoutes]
+export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes, ...contactRoutes, ...chartsRoutes, ...hitsRoutes, ...folderRoutes, ...remoteRoutes, ...playlistRoutes, ...adminRoutes, ...statsRoutes, ...analyticsRoutes, ...libraryRoutes]

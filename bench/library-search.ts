@@ -1,0 +1,139 @@
+// The library index at a million tracks (goals: search p95 < 50 ms; album and artist lists,
+// pages and details < 100 ms). A synthetic index is written straight into a migrated database
+// (rows as the scanner writes them, FTS kept by the migration's triggers): 1,000,000 tracks of
+// 100,000 albums by 20,000 artists, 40 genres, a folder per artist and per album, names drawn
+// from 4,000 made-up words (a fifth of them accented). Then each read the API makes is timed
+// through the service functions the procedures call (URL signing included), with random
+// inputs. The database is kept in $TMPDIR/vibes-bench-library-1m.db between runs.
+//   bun bench/library-search.ts            (TRACKS=200000 for a quicker run)
+import { existsSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { openDb } from '../src/db/client'
+import { albumId, artistId, trackId } from '../src/server/library/scan-plan'
+import * as library from '../src/server/services/library-index'
+
+const TRACKS = Number(process.env.TRACKS ?? 1_000_000)
+const ALBUMS = TRACKS / 10
+const ARTISTS = TRACKS / 50
+const SECRET = 'bench-secret-'.repeat(4)
+const file = path.join(tmpdir(), `vibes-bench-library-${TRACKS / 1_000_000}m.db`)
+
+// A seeded generator: the same index and the same queries on every run.
+let seed = 42
+const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31)
+const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]
+
+const syllables = ['ka', 'lo', 'mi', 'ren', 'sa', 'tor', 'vel', 'ny', 'dra', 'qu', 'es', 'bja', 'rk', 'ol', 'fin', 'gu', 'hal', 'ze', 'pri', 'mon']
+const accents: Record<string, string> = { a: 'á', o: 'ö', e: 'é', u: 'ü' }
+const words = Array.from({ length: 4000 }, (_, i) => {
+  let w = ''
+  for (let s = 0; s < 2 + (i % 3); s++) w += pick(syllables)
+  return i % 5 === 0 ? w.replace(/[aoeu]/, (c) => accents[c]) : w
+})
+const cap = (w: string) => w[0].toUpperCase() + w.slice(1)
+const phrase = (n: number) => Array.from({ length: n }, () => cap(pick(words))).join(' ')
+const genres = Array.from({ length: 40 }, () => cap(pick(words)))
+
+/** A complete index from an earlier run (a half-built one is thrown away). */
+function complete(): boolean {
+  if (!existsSync(file)) return false
+  const db = openDb(file, path.resolve('src/db/migrations'))
+  const n = db.$client.query<{ n: number }, []>('SELECT count(*) AS n FROM library_genres').get()!.n
+  db.$client.close()
+  return n > 0
+}
+
+if (!complete()) {
+  for (const ext of ['', '-wal', '-shm']) rmSync(`${file}${ext}`, { force: true })
+  const started = performance.now()
+  const db = openDb(file, path.resolve('src/db/migrations'))
+  const c = db.$client
+  // Unique names: two made-up words and a number ("Kalo Renmi 123").
+  const artists = Array.from({ length: ARTISTS }, (_, i) => `${phrase(2)} ${i}`)
+  const insertTrack = c.prepare(`INSERT INTO library_tracks (id, path, folder, title, artist, artist_id, album_artist, album_artist_id, album, album_id, genre,
+    track_no, disc_no, year, duration, bitrate, format, mime, size, mtime_ms, embedded_cover, cover_path, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, 320, 'MPEG', 'audio/mpeg', 5000000, 0, 0, ?, ?)`)
+  const insertAlbum = c.prepare(`INSERT INTO library_albums (id, name, sort_name, artist, artist_id, year, genre, song_count, duration, cover_path, added_at)
+    VALUES (?, ?, lower(?), ?, ?, ?, ?, 10, 2400, ?, ?)`)
+  const insertArtist = c.prepare('INSERT INTO library_artists (id, name, sort_name, album_count, song_count, cover_path) VALUES (?, ?, lower(?), 5, 50, NULL)')
+  const insertFolder = c.prepare('INSERT OR IGNORE INTO library_folders (path, parent, name, cover_path) VALUES (?, ?, ?, NULL)')
+  insertFolder.run('', null, '')
+  const write = c.transaction((from: number, to: number) => {
+    for (let a = from; a < to; a++) {
+      const artist = artists[Math.floor(a / 5)]
+      const album = phrase(1 + (a % 3))
+      const folder = `${artist}/${album} (${a})`
+      // One id per generated album, even when an artist's random album names repeat.
+      const aId = albumId(artist, `${album}\0${a}`, folder)
+      const year = 1950 + (a % 75)
+      const genre = genres[a % genres.length]
+      const cover = `${folder}/cover.jpg`
+      if (a % 5 === 0) {
+        insertArtist.run(artistId(artist), artist, artist)
+        insertFolder.run(artist, '', artist)
+      }
+      insertFolder.run(folder, artist, `${album} (${a})`)
+      insertAlbum.run(aId, album, album, artist, artistId(artist), year, genre, cover, a * 1000)
+      for (let t = 1; t <= 10; t++) {
+        const title = phrase(1 + ((a + t) % 4))
+        const p = `${folder}/${t} ${title}.mp3`
+        insertTrack.run(trackId(p), p, folder, title, artist, artistId(artist), artist, artistId(artist), album, aId, genre, t, year, 240, cover, a * 1000)
+      }
+    }
+  })
+  for (let a = 0; a < ALBUMS; a += 1000) {
+    write(a, Math.min(ALBUMS, a + 1000))
+    if (a % 20_000 === 0) process.stdout.write(`\rbuilding the index: ${a * 10} tracks`)
+  }
+  c.exec('INSERT INTO library_genres (name, song_count, album_count) SELECT genre, count(*), count(DISTINCT album_id) FROM library_tracks GROUP BY genre')
+  c.exec('ANALYZE')
+  c.close()
+  console.log(`\rbuilt ${TRACKS} tracks in ${((performance.now() - started) / 1000).toFixed(0)} s → ${file}`)
+}
+
+const db = openDb(file, path.resolve('src/db/migrations'))
+const ids = {
+  albums: db.$client.query<{ id: string }, []>('SELECT id FROM library_albums').all().map((r) => r.id),
+  artists: db.$client.query<{ id: string }, []>('SELECT id FROM library_artists').all().map((r) => r.id),
+  folders: db.$client.query<{ path: string }, []>('SELECT path FROM library_folders').all().map((r) => r.path),
+}
+console.log(`index: ${TRACKS} tracks, ${ids.albums.length} albums, ${ids.artists.length} artists, ${ids.folders.length} folders`)
+
+function time(label: string, runs: number, fn: () => unknown, goal: number) {
+  for (let i = 0; i < 5; i++) fn() // warm the page cache and statement cache
+  const ms: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now()
+    fn()
+    ms.push(performance.now() - t)
+  }
+  ms.sort((a, b) => a - b)
+  const p = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))].toFixed(1)
+  const p95 = ms[Math.floor(0.95 * ms.length)]
+  console.log(`${label.padEnd(44)} p50 ${p(0.5).padStart(6)} ms  p95 ${p(0.95).padStart(6)} ms  max ${p(1).padStart(6)} ms  ${p95 < goal ? 'ok' : 'OVER'} (goal p95 < ${goal} ms)`)
+  return p95
+}
+
+const unaccent = (w: string) => w.normalize('NFD').replace(/\p{M}/gu, '')
+const search = (q: string) => library.search(db, SECRET, { q, limit: 20 })
+console.log('\nsearch (limit 20 per kind):')
+time('a whole word, unaccented ("bjork" style)', 300, () => search(unaccent(pick(words))), 50)
+time('a 3-letter prefix ("hom" style)', 300, () => search(pick(words).slice(0, 3)), 50)
+time('a 2-letter prefix', 300, () => search(pick(words).slice(0, 2)), 50)
+time('two words: artist word + title prefix', 300, () => search(`${pick(words)} ${pick(words).slice(0, 4)}`), 50)
+time('a word that matches nothing', 300, () => search(`zz${pick(words)}`), 50)
+
+console.log('\nlists and pages:')
+for (const sort of ['name', 'year', 'recent'] as const) {
+  time(`albums by ${sort}, a page of 50 at a random offset`, 200, () => library.listAlbums(db, SECRET, { sort, offset: Math.floor(rand() * ALBUMS), limit: 50 }), 100)
+}
+time('albums by name, 500 from the start', 100, () => library.listAlbums(db, SECRET, { sort: 'name', offset: 0, limit: 500 }), 100)
+time('albums of a genre, a page of 50', 200, () => library.listAlbums(db, SECRET, { sort: 'name', genre: pick(genres), offset: Math.floor(rand() * 2000), limit: 50 }), 100)
+time('artists, a page of 50 at a random offset', 200, () => library.listArtists(db, SECRET, { offset: Math.floor(rand() * ARTISTS), limit: 50 }), 100)
+time('album page (album + 10 tracks)', 300, () => library.getAlbum(db, SECRET, pick(ids.albums)), 100)
+time('artist page (artist + albums)', 300, () => library.getArtist(db, SECRET, pick(ids.artists)), 100)
+time('genres', 100, () => library.listGenres(db), 100)
+time('folder (an artist folder: sub-folders)', 300, () => library.listFolder(db, SECRET, `/${pick(ids.folders)}`), 100)
+time('songs by title, a page of 50 at a random offset', 50, () => library.listTracks(db, SECRET, { sort: 'title', offset: Math.floor(rand() * TRACKS), limit: 50 }), 100)
+time('songs by title, a page of 50 in the first 10,000', 200, () => library.listTracks(db, SECRET, { sort: 'title', offset: Math.floor(rand() * 10_000), limit: 50 }), 100)
+db.$client.close()

@@ -1,0 +1,461 @@
+// The library scanner: indexes MEDIA_ROOT into the library_* tables (schema/library-index.ts).
+//
+// A scan walks the tree (symlinks followed only while they stay inside MEDIA_ROOT), compares each
+// media file's size and mtime with the index (scan-plan.ts), reads the tags of new and changed
+// files with music-metadata (4 at a time) and writes them in batches. Each batch is one
+// transaction that also brings the albums, artists and genres it touched up to date, so the
+// index is consistent after every commit and a scan cut short (shutdown) leaves nothing
+// half-done: the next scan simply reads what is still missing.
+//
+// It runs in the server process but off the request path: it hands the event loop back every
+// ~20 ms (between directories, files and batches), so API calls and media streams keep flowing.
+// One scan at a time; a scan asked for while one runs is run once more right after it. The
+// state lives on globalThis because the production entry (which starts scans) and the app
+// bundle (whose admin procedures read the status) each carry a copy of this module.
+import type { Dirent } from 'node:fs'
+import { readdir, stat } from 'node:fs/promises'
+import { parseFile } from 'music-metadata'
+import type { Db } from '~/db/client'
+import { isMediaFileName, mimeFromName } from '~/shared/player/mime'
+import { config } from '../config'
+import { logger } from '../logger'
+import { pickCover } from '../media/covers'
+import { isInside, mediaRoot, resolveInside } from '../media/library-path'
+import { fileTitle } from '../media/natural'
+import { albumId, artistId, coverRank, planScan, trackId, type FoundFile } from './scan-plan'
+
+export const SCAN_INTERVAL_MS = 6 * 3600_000
+const PARSE_CONCURRENCY = 4
+const BATCH = 250
+const MAX_DEPTH = 32
+const SLICE_MS = 20
+const UNKNOWN_ARTIST = 'Unknown Artist'
+const UNKNOWN_ALBUM = 'Unknown Album'
+
+export type ScanOptions = { full?: boolean }
+export type ScanStatus = { scanning: boolean; scanned: number; total: number; tracks: number; albums: number; artists: number; lastScanAt: string | null }
+export type ScanResult = { files: number; read: number; removed: number; ms: number; stopped: boolean; missingRoot?: true }
+
+type ScannerState = {
+  current: Promise<void> | null
+  /** A scan asked for while one ran (full if any of the asks was). */
+  again: ScanOptions | null
+  stopping: boolean
+  scanned: number
+  total: number
+  timer: ReturnType<typeof setInterval> | null
+}
+const shared = globalThis as typeof globalThis & { __vibesScanner?: ScannerState }
+const state = (shared.__vibesScanner ??= { current: null, again: null, stopping: false, scanned: 0, total: 0, timer: null })
+
+type WalkedFile = FoundFile & { real: string; folder: string; name: string }
+
+/** Resolves at once, or after a macrotask once the current ~20 ms slice is used up. */
+function slicer() {
+  let since = performance.now()
+  return async () => {
+    if (performance.now() - since < SLICE_MS) return
+    await new Promise((resolve) => setImmediate(resolve))
+    since = performance.now()
+  }
+}
+
+/** Every media file under MEDIA_ROOT, and the best cover image of each folder that has one. */
+async function walkLibrary(root: string, pause: () => Promise<void>) {
+  const files: WalkedFile[] = []
+  const covers = new Map<string, { path: string; rank: number }>()
+  const seen = new Set<string>([root])
+  const stack: Array<{ real: string; rel: string; depth: number }> = [{ real: root, rel: '', depth: 0 }]
+  while (stack.length && !state.stopping) {
+    const dir = stack.pop()!
+    await pause()
+    let entries: Dirent[]
+    try {
+      entries = await readdir(dir.real, { withFileTypes: true })
+    } catch {
+      continue
+    }
+    for (const e of entries) {
+      if (e.name.startsWith('.')) continue
+      const rel = dir.rel ? `${dir.rel}/${e.name}` : e.name
+      let real = `${dir.real}/${e.name}`
+      let isDir = e.isDirectory()
+      let isFile = e.isFile()
+      if (e.isSymbolicLink()) {
+        const resolved = resolveInside(rel)
+        const st = resolved ? await stat(resolved).catch(() => null) : null
+        if (!resolved || !st) continue
+        real = resolved
+        isDir = st.isDirectory()
+        isFile = st.isFile()
+      }
+      if (isDir) {
+        if (dir.depth < MAX_DEPTH && !seen.has(real)) {
+          seen.add(real)
+          stack.push({ real, rel, depth: dir.depth + 1 })
+        }
+      } else if (isFile && isMediaFileName(e.name)) {
+        const st = await stat(real).catch(() => null)
+        if (st?.isFile() && isInside(root, real)) files.push({ path: rel, real, folder: dir.rel, name: e.name, size: st.size, mtimeMs: Math.floor(st.mtimeMs) })
+      } else if (isFile) {
+        const rank = coverRank(e.name)
+        const best = covers.get(dir.rel)
+        if (rank >= 0 && (!best || rank < best.rank || (rank === best.rank && rel < best.path))) covers.set(dir.rel, { path: rel, rank })
+      }
+    }
+  }
+  return { files, covers: new Map([...covers].map(([folder, c]) => [folder, c.path])) }
+}
+
+type TrackRow = {
+  id: string
+  path: string
+  folder: string
+  title: string
+  artist: string
+  artistId: string
+  albumArtist: string
+  albumArtistId: string
+  album: string
+  albumId: string
+  genre: string | null
+  trackNo: number | null
+  discNo: number | null
+  year: number | null
+  duration: number
+  bitrate: number | null
+  format: string | null
+  mime: string
+  rgTrackGain: number | null
+  rgTrackPeak: number | null
+  rgAlbumGain: number | null
+  rgAlbumPeak: number | null
+  size: number
+  mtimeMs: number
+  embeddedCover: number
+  coverPath: string | null
+  addedAt: number
+}
+
+const clean = (s: string | undefined | null, max = 500) => (s && s.trim() ? s.trim().slice(0, max) : null)
+const positive = (n: number | null | undefined, max: number) => (n && Number.isFinite(n) && n > 0 && n < max ? Math.floor(n) : null)
+const finite = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n : null)
+
+/** The index row of a file: its tags, or file-name defaults when it has none or cannot be read. */
+async function readTrack(file: WalkedFile, folderCover: string | undefined, now: number): Promise<TrackRow> {
+  let tags: Awaited<ReturnType<typeof parseFile>> | null = null
+  try {
+    tags = await parseFile(file.real, { duration: false })
+  } catch {}
+  const common = tags?.common
+  const format = tags?.format
+  const artist = clean(common?.artist) ?? ''
+  const albumArtist = clean(common?.albumartist) ?? artist
+  const albumTag = clean(common?.album)
+  const embedded = pickCover(common?.picture) !== null
+  return {
+    id: trackId(file.path),
+    path: file.path,
+    folder: file.folder,
+    title: clean(common?.title) ?? fileTitle(file.path),
+    artist,
+    artistId: artistId(artist),
+    albumArtist,
+    albumArtistId: artistId(albumArtist),
+    album: albumTag ?? UNKNOWN_ALBUM,
+    albumId: albumId(albumArtist, albumTag, file.folder),
+    genre: clean(common?.genre?.[0], 200),
+    trackNo: positive(common?.track?.no, 100_000),
+    discNo: positive(common?.disk?.no, 1000),
+    year: positive(common?.year, 10_000),
+    duration: format?.duration && Number.isFinite(format.duration) ? Math.round(format.duration * 1000) / 1000 : 0,
+    bitrate: format?.bitrate && Number.isFinite(format.bitrate) ? Math.round(format.bitrate / 1000) : null,
+    format: clean(format?.container, 50),
+    mime: mimeFromName(file.name),
+    rgTrackGain: finite(common?.replaygain_track_gain?.dB),
+    rgTrackPeak: finite(common?.replaygain_track_peak?.ratio),
+    rgAlbumGain: finite(common?.replaygain_album_gain?.dB),
+    rgAlbumPeak: finite(common?.replaygain_album_peak?.ratio),
+    size: file.size,
+    mtimeMs: file.mtimeMs,
+    embeddedCover: embedded ? 1 : 0,
+    coverPath: embedded ? file.path : (folderCover ?? null),
+    addedAt: now,
+  }
+}
+
+const TRACK_COLUMNS = [
+  'id', 'path', 'folder', 'title', 'artist', 'artist_id', 'album_artist', 'album_artist_id', 'album', 'album_id', 'genre', 'track_no', 'disc_no', 'year',
+  'duration', 'bitrate', 'format', 'mime', 'rg_track_gain', 'rg_track_peak', 'rg_album_gain', 'rg_album_peak', 'size', 'mtime_ms', 'embedded_cover', 'cover_path', 'added_at',
+] as const
+const rowValues = (r: TrackRow) => [
+  r.id, r.path, r.folder, r.title, r.artist, r.artistId, r.albumArtist, r.albumArtistId, r.album, r.albumId, r.genre, r.trackNo, r.discNo, r.year,
+  r.duration, r.bitrate, r.format, r.mime, r.rgTrackGain, r.rgTrackPeak, r.rgAlbumGain, r.rgAlbumPeak, r.size, r.mtimeMs, r.embeddedCover, r.coverPath, r.addedAt,
+]
+
+/** The ids a set of changes touches; their aggregates are recomputed in the same transaction. */
+type Touched = { albums: Set<string>; artists: Set<string>; genres: Set<string> }
+const touchedSet = (): Touched => ({ albums: new Set(), artists: new Set(), genres: new Set() })
+
+/**
+ * The index writer: prepared statements over one connection. Aggregates are recomputed from the
+ * tracks for the touched ids only (indexed lookups), so a batch costs the same at 1,000 tracks
+ * as at a million.
+ */
+function indexWriter(db: Db) {
+  const c = db.$client
+  // `added_at` is kept on conflict: a changed file is not "recently added".
+  const upsert = c.prepare(
+    `INSERT INTO library_tracks (${TRACK_COLUMNS.join(', ')}) VALUES (${TRACK_COLUMNS.map(() => '?').join(', ')})
+     ON CONFLICT(path) DO UPDATE SET ${TRACK_COLUMNS.filter((k) => k !== 'added_at' && k !== 'path').map((k) => `${k} = excluded.${k}`).join(', ')}`,
+  )
+  const oldIds = c.prepare<{ albumId: string; artistId: string; albumArtistId: string; genre: string | null }, [string]>(
+    'SELECT album_id AS albumId, artist_id AS artistId, album_artist_id AS albumArtistId, genre FROM library_tracks WHERE path = ?',
+  )
+  const removeTrack = c.prepare('DELETE FROM library_tracks WHERE path = ?')
+  const albumsUpsert = c.prepare(`
+    WITH g AS (
+      SELECT album_id AS id, min(album) AS name, min(album_artist) AS artist, min(album_artist_id) AS artist_id, max(year) AS year, min(genre) AS genre,
+             count(*) AS n, sum(duration) AS d, min(folder) AS folder, min(CASE WHEN embedded_cover THEN path END) AS embedded, min(added_at) AS added
+      FROM library_tracks WHERE album_id IN (SELECT value FROM json_each(?1)) GROUP BY album_id)
+    INSERT INTO library_albums (id, name, sort_name, artist, artist_id, year, genre, song_count, duration, cover_path, added_at)
+    SELECT g.id, g.name, lower(g.name), CASE WHEN g.artist = '' THEN '${UNKNOWN_ARTIST}' ELSE g.artist END, g.artist_id, g.year, g.genre, g.n, g.d,
+           coalesce(f.cover_path, g.embedded), g.added
+    FROM g LEFT JOIN library_folders f ON f.path = g.folder WHERE true
+    ON CONFLICT(id) DO UPDATE SET name = excluded.name, sort_name = excluded.sort_name, artist = excluded.artist, artist_id = excluded.artist_id,
+      year = excluded.year, genre = excluded.genre, song_count = excluded.song_count, duration = excluded.duration, cover_path = excluded.cover_path,
+      added_at = excluded.added_at`)
+  const albumsPrune = c.prepare(
+    'DELETE FROM library_albums WHERE id IN (SELECT value FROM json_each(?1)) AND NOT EXISTS (SELECT 1 FROM library_tracks t WHERE t.album_id = library_albums.id)',
+  )
+  const artistsUpsert = c.prepare(`
+    WITH ids AS (SELECT value AS id FROM json_each(?1)),
+    names AS (
+      SELECT ids.id, (SELECT artist FROM library_tracks WHERE artist_id = ids.id LIMIT 1) AS a,
+             (SELECT album_artist FROM library_tracks WHERE album_artist_id = ids.id LIMIT 1) AS aa FROM ids),
+    g AS (SELECT id, coalesce(a, aa) AS name FROM names WHERE a IS NOT NULL OR aa IS NOT NULL)
+    INSERT INTO library_artists (id, name, sort_name, album_count, song_count, cover_path)
+    SELECT g.id, CASE WHEN g.name = '' THEN '${UNKNOWN_ARTIST}' ELSE g.name END, lower(CASE WHEN g.name = '' THEN '${UNKNOWN_ARTIST}' ELSE g.name END),
+           (SELECT count(*) FROM library_albums a WHERE a.artist_id = g.id),
+           (SELECT count(*) FROM library_tracks t WHERE t.artist_id = g.id),
+           (SELECT a.cover_path FROM library_albums a WHERE a.artist_id = g.id AND a.cover_path IS NOT NULL ORDER BY a.year DESC LIMIT 1)
+    FROM g WHERE true
+    ON CONFLICT(id) DO UPDATE SET name = excluded.name, sort_name = excluded.sort_name, album_count = excluded.album_count,
+      song_count = excluded.song_count, cover_path = excluded.cover_path`)
+  const artistsPrune = c.prepare(`
+    DELETE FROM library_artists WHERE id IN (SELECT value FROM json_each(?1))
+      AND NOT EXISTS (SELECT 1 FROM library_tracks t WHERE t.artist_id = library_artists.id)
+      AND NOT EXISTS (SELECT 1 FROM library_tracks t WHERE t.album_artist_id = library_artists.id)`)
+  const genresUpsert = c.prepare(`
+    INSERT INTO library_genres (name, song_count, album_count)
+    SELECT genre, count(*), count(DISTINCT album_id) FROM library_tracks WHERE genre IN (SELECT value FROM json_each(?1)) GROUP BY genre
+    ON CONFLICT(name) DO UPDATE SET song_count = excluded.song_count, album_count = excluded.album_count`)
+  const genresPrune = c.prepare(
+    'DELETE FROM library_genres WHERE name IN (SELECT value FROM json_each(?1)) AND NOT EXISTS (SELECT 1 FROM library_tracks t WHERE t.genre = library_genres.name)',
+  )
+  const folderUpsert = c.prepare(
+    'INSERT INTO library_folders (path, parent, name, cover_path) VALUES (?, ?, ?, ?) ON CONFLICT(path) DO UPDATE SET cover_path = excluded.cover_path',
+  )
+  const folderRemove = c.prepare('DELETE FROM library_folders WHERE path = ?')
+  const folderTrackCovers = c.prepare('UPDATE library_tracks SET cover_path = ?2 WHERE folder = ?1 AND embedded_cover = 0')
+  const folderAlbums = c.prepare<{ albumId: string }, [string]>('SELECT DISTINCT album_id AS albumId FROM library_tracks WHERE folder = ?')
+
+  function touchOld(path: string, touched: Touched) {
+    const old = oldIds.get(path)
+    if (!old) return
+    touched.albums.add(old.albumId)
+    touched.artists.add(old.artistId).add(old.albumArtistId)
+    if (old.genre) touched.genres.add(old.genre)
+  }
+
+  function refreshAggregates(touched: Touched) {
+    const albums = JSON.stringify([...touched.albums])
+    albumsUpsert.run(albums)
+    albumsPrune.run(albums)
+    // Albums first: an artist's album count and cover come from the albums.
+    const artists = JSON.stringify([...touched.artists])
+    artistsUpsert.run(artists)
+    artistsPrune.run(artists)
+    const genres = JSON.stringify([...touched.genres])
+    genresUpsert.run(genres)
+    genresPrune.run(genres)
+  }
+
+  return {
+    /** Upserts read tracks and deletes removed paths, then their aggregates; one transaction. */
+    apply: c.transaction((rows: TrackRow[], removed: string[]) => {
+      const touched = touchedSet()
+      for (const path of removed) {
+        touchOld(path, touched)
+        removeTrack.run(path)
+      }
+      for (const row of rows) {
+        touchOld(row.path, touched)
+        upsert.run(...(rowValues(row) as never[]))
+        touched.albums.add(row.albumId)
+        touched.artists.add(row.artistId).add(row.albumArtistId)
+        if (row.genre) touched.genres.add(row.genre)
+      }
+      refreshAggregates(touched)
+    }),
+    /** Brings the folder tree and folder covers in line with the walk. */
+    syncFolders: c.transaction((wanted: Map<string, string | null>) => {
+      const have = new Map(c.query<{ path: string; cover: string | null }, []>('SELECT path, cover_path AS cover FROM library_folders').all().map((r) => [r.path, r.cover]))
+      const touched = touchedSet()
+      for (const [path, cover] of wanted) {
+        if (have.has(path) && have.get(path) === cover) continue
+        const slash = path.lastIndexOf('/')
+        folderUpsert.run(path, path === '' ? null : slash < 0 ? '' : path.slice(0, slash), path === '' ? '' : path.slice(slash + 1), cover)
+        if (have.has(path)) {
+          // The folder's image changed: tracks without their own art, and their albums, follow.
+          folderTrackCovers.run(path, cover)
+          for (const { albumId } of folderAlbums.all(path)) touched.albums.add(albumId)
+        }
+      }
+      for (const path of have.keys()) if (!wanted.has(path)) folderRemove.run(path)
+      if (touched.albums.size) {
+        const albums = JSON.stringify([...touched.albums])
+        albumsUpsert.run(albums)
+        const ids = c.query<{ id: string }, [string]>('SELECT DISTINCT artist_id AS id FROM library_albums WHERE id IN (SELECT value FROM json_each(?1))').all(albums)
+        artistsUpsert.run(JSON.stringify(ids.map((r) => r.id)))
+      }
+    }),
+    recordScan: (startedAt: number, full: boolean, files: number, read: number, removed: number) =>
+      c.prepare('INSERT INTO library_scans (started_at, finished_at, full, files, read, removed) VALUES (?, ?, ?, ?, ?, ?)').run(startedAt, Date.now(), full ? 1 : 0, files, read, removed),
+  }
+}
+
+/** Every folder holding media (directly or below) and its cover image. */
+function folderTree(files: WalkedFile[], covers: Map<string, string>): Map<string, string | null> {
+  const tree = new Map<string, string | null>()
+  for (const f of files) {
+    let folder: string = f.folder
+    while (!tree.has(folder)) {
+      tree.set(folder, covers.get(folder) ?? null)
+      if (folder === '') break
+      const slash = folder.lastIndexOf('/')
+      folder = slash < 0 ? '' : folder.slice(0, slash)
+    }
+  }
+  return tree
+}
+
+async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length && !state.stopping) await fn(items[next++])
+    }),
+  )
+}
+
+/** One scan of MEDIA_ROOT into the index (see the header). */
+export async function scanLibrary(db: Db, options: ScanOptions = {}): Promise<ScanResult> {
+  const started = Date.now()
+  const full = options.full === true
+  const pause = slicer()
+  let root: string
+  try {
+    root = mediaRoot()
+  } catch {
+    // No MEDIA_ROOT (warned about at start-up): keep the index as it is rather than empty it.
+    return { files: 0, read: 0, removed: 0, ms: 0, stopped: false, missingRoot: true }
+  }
+  const { files, covers } = await walkLibrary(root, pause)
+  const stopped = () => ({ files: files.length, read: 0, removed: 0, ms: Date.now() - started, stopped: true })
+  if (state.stopping) return stopped()
+
+  const indexed = new Map(
+    db.$client
+      .query<{ path: string; size: number; mtimeMs: number }, []>('SELECT path, size, mtime_ms AS mtimeMs FROM library_tracks')
+      .all()
+      .map((r) => [r.path, r]),
+  )
+  const plan = planScan(indexed, files, full)
+  state.total = files.length
+  state.scanned = plan.unchanged
+  const writer = indexWriter(db)
+  writer.syncFolders(folderTree(files, covers))
+  for (let i = 0; i < plan.removed.length; i += BATCH) {
+    await pause()
+    writer.apply([], plan.removed.slice(i, i + BATCH))
+  }
+
+  const now = Date.now()
+  let pending: TrackRow[] = []
+  let read = 0
+  await mapLimit(plan.read, PARSE_CONCURRENCY, async (file) => {
+    // Read first, then push: `pending.push(await …)` would push into the array of a batch that
+    // another reader wrote (and replaced) while this one waited, and that row would be lost.
+    const row = await readTrack(file, covers.get(file.folder), now)
+    pending.push(row)
+    read++
+    state.scanned++
+    if (pending.length >= BATCH && !state.stopping) {
+      const batch = pending
+      pending = []
+      writer.apply(batch, [])
+    }
+    await pause()
+  })
+  if (state.stopping) return stopped()
+  if (pending.length) writer.apply(pending, [])
+  writer.recordScan(started, full, files.length, read, plan.removed.length)
+  return { files: files.length, read, removed: plan.removed.length, ms: Date.now() - started, stopped: false }
+}
+
+/** Starts a scan now, or once more after the running one. */
+export function requestScan(db: Db, options: ScanOptions = {}) {
+  if (state.stopping) return
+  if (state.current) {
+    state.again = { full: state.again?.full === true || options.full === true }
+    return
+  }
+  state.current = (async () => {
+    let next: ScanOptions | null = options
+    while (next && !state.stopping) {
+      state.again = null
+      try {
+        const result = await scanLibrary(db, next)
+        if (result.missingRoot) logger.warn({ mediaRoot: config.MEDIA_ROOT }, 'library scan skipped: MEDIA_ROOT does not exist')
+        else logger.info({ scan: { ...result, full: next.full === true } }, 'library scan done')
+      } catch (error) {
+        logger.error({ err: error }, 'library scan failed')
+      }
+      next = state.again
+    }
+    state.current = null
+    state.scanned = 0
+    state.total = 0
+  })()
+}
+
+export function scanStatus(db: Db): ScanStatus {
+  const count = (table: string) => db.$client.query<{ n: number }, []>(`SELECT count(*) AS n FROM ${table}`).get()!.n
+  const last = db.$client.query<{ at: number | null }, []>('SELECT max(finished_at) AS at FROM library_scans').get()?.at ?? null
+  return {
+    scanning: state.current !== null,
+    scanned: state.scanned,
+    total: state.total,
+    tracks: count('library_tracks'),
+    albums: count('library_albums'),
+    artists: count('library_artists'),
+    lastScanAt: last === null ? null : new Date(last).toISOString(),
+  }
+}
+
+/** Scans at start-up and every 6 hours (the timer never keeps a stopping server alive). */
+export function startLibraryScanner(db: Db) {
+  state.stopping = false
+  requestScan(db)
+  state.timer ??= setInterval(() => requestScan(db), SCAN_INTERVAL_MS)
+  state.timer.unref()
+}
+
+/** Stops at the next file boundary (the index stays consistent) and waits for it. */
+export async function stopLibraryScanner() {
+  state.stopping = true
+  if (state.timer) clearInterval(state.timer)
+  state.timer = null
+  await state.current
+}

@@ -1,0 +1,43 @@
+// library: the indexed server library for members (search, albums, artists, genres, songs, the
+// folder tree) and, for admins, the scanner's status and an on-demand scan.
+import {
+  LibraryAlbumListSchema,
+  LibraryFolderSchema,
+  LibraryIdSchema,
+  LibraryPageSchema,
+  LibraryScanSchema,
+  LibrarySearchSchema,
+  LibraryTrackListSchema,
+} from '~/shared/validators/library'
+import { config } from '../config'
+import { requestScan, scanStatus } from '../library/scan'
+import * as library from '../services/library-index'
+import { adminProcedure, createTRPCRouter, protectedProcedure } from '../trpc/init'
+
+const secret = () => config.AUTH_SECRET
+
+export const libraryRouter = createTRPCRouter({
+  search: protectedProcedure.input(LibrarySearchSchema).query(({ ctx, input }) => library.search(ctx.db, secret(), input)),
+  albums: createTRPCRouter({
+    list: protectedProcedure.input(LibraryAlbumListSchema).query(({ ctx, input }) => library.listAlbums(ctx.db, secret(), input)),
+    byId: protectedProcedure.input(LibraryIdSchema).query(({ ctx, input }) => library.getAlbum(ctx.db, secret(), input.id)),
+  }),
+  artists: createTRPCRouter({
+    list: protectedProcedure.input(LibraryPageSchema).query(({ ctx, input }) => library.listArtists(ctx.db, secret(), input)),
+    byId: protectedProcedure.input(LibraryIdSchema).query(({ ctx, input }) => library.getArtist(ctx.db, secret(), input.id)),
+  }),
+  genres: createTRPCRouter({
+    list: protectedProcedure.query(({ ctx }) => library.listGenres(ctx.db)),
+  }),
+  tracks: createTRPCRouter({
+    list: protectedProcedure.input(LibraryTrackListSchema).query(({ ctx, input }) => library.listTracks(ctx.db, secret(), input)),
+  }),
+  folder: protectedProcedure.input(LibraryFolderSchema).query(({ ctx, input }) => library.listFolder(ctx.db, secret(), input.path)),
+  scan: createTRPCRouter({
+    status: adminProcedure.query(({ ctx }) => scanStatus(ctx.db)),
+    start: adminProcedure.input(LibraryScanSchema).mutation(({ ctx, input }) => {
+      requestScan(ctx.db, { full: input.full === true })
+      return scanStatus(ctx.db)
+    }),
+  }),
+})

@@ -1,0 +1,62 @@
+// Inputs of the library API (CONTRACT §6 "The server library"). REST query strings arrive as
+// strings, so numbers are coerced; every bound has a message naming the field.
+import { z } from 'zod'
+
+export const LIBRARY_SEARCH_MAX_LIMIT = 100
+export const LIBRARY_PAGE_MAX = 500
+export const ALBUM_SORTS = ['name', 'year', 'recent'] as const
+export type AlbumSort = (typeof ALBUM_SORTS)[number]
+export const TRACK_SORTS = ['title', 'recent'] as const
+
+const count = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`)
+const offset = count('offset', 0, 10_000_000).default(0)
+const limit = (max: number, fallback: number) => count('limit', 1, max).default(fallback)
+const text = (name: string, max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be text`) })
+    .max(max, `${name} must be at most ${max} characters`)
+
+export const LibrarySearchSchema = z.strictObject({
+  q: text('q', 200).trim().min(1, 'q is required'),
+  limit: limit(LIBRARY_SEARCH_MAX_LIMIT, 20),
+})
+export type LibrarySearchInput = z.infer<typeof LibrarySearchSchema>
+
+export const LibraryAlbumListSchema = z
+  .strictObject({
+    sort: z.enum(ALBUM_SORTS, { error: `sort must be one of ${ALBUM_SORTS.join(', ')}` }).default('name'),
+    genre: text('genre', 200).optional(),
+    offset,
+    limit: limit(LIBRARY_PAGE_MAX, 50),
+  })
+  .optional()
+  .default({ sort: 'name', offset: 0, limit: 50 })
+export type LibraryAlbumListInput = z.infer<typeof LibraryAlbumListSchema>
+
+export const LibraryPageSchema = z.strictObject({ offset, limit: limit(LIBRARY_PAGE_MAX, 50) }).optional().default({ offset: 0, limit: 50 })
+export type LibraryPageInput = z.infer<typeof LibraryPageSchema>
+
+export const LibraryTrackListSchema = z
+  .strictObject({
+    sort: z.enum(TRACK_SORTS, { error: `sort must be one of ${TRACK_SORTS.join(', ')}` }).default('title'),
+    offset,
+    limit: limit(LIBRARY_PAGE_MAX, 50),
+  })
+  .optional()
+  .default({ sort: 'title', offset: 0, limit: 50 })
+export type LibraryTrackListInput = z.infer<typeof LibraryTrackListSchema>
+
+export const LibraryIdSchema = z.strictObject({ id: text('id', 64).trim().min(1, 'id is required') })
+
+/** A folder of the library tree as the Folders page writes it: '/', '/jazz', '/jazz/Ada'. */
+export const LibraryFolderSchema = z.strictObject({ path: text('path', 2000).default('/') }).optional().default({ path: '/' })
+
+export const LibraryScanSchema = z
+  .strictObject({ full: z.boolean({ error: 'full must be true or false' }).optional() })
+  .optional()
+  .default({})
