@@ -149,7 +149,7 @@ export const TRPC_ONLY_SAMPLES: Record<string, (ids: Ids) => unknown> = {
 }
 
 /** The URL path of a route with its params filled in (each encoded as one path segment). */
-export function fillPath(routePath: string, params: Record<string, string> = {}, encode = encodeURIComponent): string {
+export function fillPath(routePath: string, params: Record<string, string> = {}, encode: (value: string) => string = encodeURIComponent): string {
   return routePath.replace(/:(\w+)/g, (_, key: string) => {
     if (!(key in params)) throw new Error(`no value for :${key} in ${routePath}`)
     return encode(params[key])
@@ -168,6 +168,15 @@ export function sampleInputs(info: RestRouteInfo, sample: Sample): RecordedCall[
   return calls
 }
 
-// Signs of a leaked server fault: a stack frame, a source or dependency path.
-const LEAKS = [/\bat .{0,200}:\d+:\d+/, /\/src\//, /node_modules/, /\.tsx?:\d+/]
-export const leakIn = (text: string) => LEAKS.find((re) => re.test(text))?.source
+// Signs of a leaked server fault: a stack frame, a source or dependency path, or the engine's own
+// words for a crash (a TypeError or a stack overflow reported as if it were the client's mistake).
+const LEAKS = [
+  /\bat .{0,200}:\d+:\d+/,
+  /\/src\//,
+  /node_modules/,
+  /\.tsx?:\d+/,
+  /Maximum call stack size/,
+  /is not a function|is not iterable|Cannot read propert|(undefined|null) is not an object|\((In|evaluating) '/,
+]
+/** The first sign of a leak in an answer's text, or undefined. */
+export const leakIn = (text: string) => LEAKS.map((re) => re.exec(text)?.[0]).find(Boolean)
