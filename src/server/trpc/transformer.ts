@@ -29,7 +29,7 @@ const isPathMap = (v: unknown) => isRecord(v) && Object.values(v).every(isPathLi
 const isReferences = (v: unknown) => isPathMap(v) || (Array.isArray(v) && (v.length === 1 || v.length === 2) && isPathList(v[0]) && (v.length === 1 || isPathMap(v[1])))
 
 /** Whether `meta` has the shape superjson writes (absent, or values / referentialEqualities / v). */
-export function isSuperjsonMeta(meta: unknown): boolean {
+function isSuperjsonMeta(meta: unknown): boolean {
   if (meta === undefined || meta === null) return true
   if (!isRecord(meta)) return false
   const { values, referentialEqualities, v, ...rest } = meta

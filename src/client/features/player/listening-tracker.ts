@@ -75,10 +75,6 @@ function mergeQueued(match: (i: QueueItem) => boolean, update: Update): boolean 
   return true
 }
 
-export function queuedCount(): number {
-  return readQueue().length
-}
-
 // ---- sending ---------------------------------------------------------------------------------
 
 /** Runs a call, retrying on 429 (3 tries in all, 1 s then 2 s apart). */
@@ -243,10 +239,6 @@ export function networkType(): NetworkType {
   if (effective === '4g' || effective === '3g' || effective === '2g') return effective
   if (effective === 'slow-2g') return '2g'
   return 'unknown'
-}
-
-export function currentSession(): ListeningSession {
-  return session
 }
 
 export function resetSession() {
