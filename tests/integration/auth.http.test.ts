@@ -136,11 +136,12 @@ describe('first admin', () => {
     const metrics = await api(server.url, 'GET', '/health/metrics', { token: await loginAdmin(server.url) })
     // (Bun's toMatchObject with expect.any rewrites the object it reads, so read the numbers first.)
     const { apiLatency, errorRate, requestsPerMinute } = metrics.body.data.metrics
-    expect(requestsPerMinute).toBeGreaterThan(0)
-    expect(apiLatency.p95).toBeGreaterThanOrEqual(apiLatency.avg > 0 ? 0 : 0)
-    expect(typeof apiLatency.avg).toBe('number')
-    expect(errorRate).toBeGreaterThanOrEqual(0)
-    expect(errorRate).toBeLessThanOrEqual(1)
+    // This very test made at least 5 API calls within the minute (sign-up, login, two refusals,
+    // the admin's login), each taking measurable time; 401/403 are answers, not server faults.
+    expect(requestsPerMinute).toBeGreaterThanOrEqual(5)
+    expect(apiLatency.avg).toBeGreaterThan(0)
+    expect(apiLatency.p95).toBeGreaterThan(0)
+    expect(errorRate).toBe(0)
   })
 })
 

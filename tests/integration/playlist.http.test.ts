@@ -74,6 +74,7 @@ describe('play events', () => {
     })
     expect(Number(row.started_at)).toBeGreaterThanOrEqual(before)
 
+    const beforeUpdate = Date.now()
     const updated = await api(server.url, 'PUT', `/playlist/plays/${id}`, {
       token: m.token,
       body: { listenDuration: 120.5, completed: false, skipped: true, skipTime: 121, liked: true, shared: true, repeated: false, bufferCount: 3, qualityDrops: 1, endedAt: Date.now() + 3_600_000 },
@@ -82,9 +83,14 @@ describe('play events', () => {
     expect(updated.body.data.playEventId).toBe(id)
     const after = readRow('SELECT * FROM play_events WHERE id = ?', id)!
     expect(after).toMatchObject({ listen_duration: 120.5, skipped: 1, skip_time: 121, liked: 1, shared: 1, buffer_count: 3, quality_drops: 1 })
-    // A future end time is clamped to the server's clock.
-    expect(Number(after.ended_at)).toBeLessThanOrEqual(Date.now())
-    expect(Number(after.updated_at)).toBeGreaterThanOrEqual(Number(after.started_at))
+    const afterUpdate = Date.now()
+    // The update is stamped with the server's time of the update, and the answer says which.
+    expect(Number(after.updated_at)).toBeGreaterThanOrEqual(beforeUpdate)
+    expect(Number(after.updated_at)).toBeLessThanOrEqual(afterUpdate)
+    expect(updated.body.data.updatedAt).toBe(new Date(Number(after.updated_at)).toISOString())
+    // An end time an hour ahead is stored, clamped to the server's clock at the update.
+    expect(after.ended_at).not.toBeNull()
+    expect(Number(after.ended_at)).toBe(Number(after.updated_at))
   })
 
   test('nobody updates another member’s play event (404), and unknown ids are 404 too', async () => {
@@ -253,7 +259,9 @@ describe('interactions and likes', () => {
     const a = await createMember(server.url)
     const b = await createMember(server.url)
     expect((await api(server.url, 'GET', '/playlist/likes', { token: a.token })).body).toEqual({ success: true, data: { likes: {} } })
+    const beforeLike = Date.now()
     const set = await api(server.url, 'PUT', '/playlist/likes', { token: a.token, body: { title: 'So What', liked: true, trackUrl: play.trackUrl } })
+    const afterLike = Date.now()
     expect(set.status).toBe(200)
     await api(server.url, 'PUT', '/playlist/likes', { token: a.token, body: { title: 'Blue in Green', liked: true } })
     await api(server.url, 'PUT', '/playlist/likes', { token: a.token, body: { title: 'Blue in Green', liked: false } })
@@ -262,7 +270,9 @@ describe('interactions and likes', () => {
     // An unlike takes the title off the list (CONTRACT §6 "Likes").
     expect(Object.keys(likes)).toEqual(['So What'])
     expect(likes['So What'].liked).toBe(true)
-    expect(typeof likes['So What'].timestamp).toBe('number')
+    // The time of the like, as the server saw it (the player merges likes by it).
+    expect(likes['So What'].timestamp).toBeGreaterThanOrEqual(beforeLike)
+    expect(likes['So What'].timestamp).toBeLessThanOrEqual(afterLike)
     expect((await api(server.url, 'GET', '/playlist/likes', { token: b.token })).body.data.likes).toEqual({})
     const bad = await api(server.url, 'PUT', '/playlist/likes', { token: a.token, body: { title: 'x', liked: 'yes' } })
     expect(bad).toMatchObject({ status: 400, body: { error: 'Liked must be true or false' } })

@@ -66,7 +66,7 @@ describe('data safety', () => {
     const entry = JSON.parse(requestLine)
     expect(entry.method).toBe('GET')
     expect(entry.status).toBe(200)
-    expect(typeof entry.id).toBe('string')
+    expect(entry.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
     expect(typeof entry.durationMs).toBe('number')
     rmSync(dataDir, { recursive: true, force: true })
   })

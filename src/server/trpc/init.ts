@@ -1,13 +1,13 @@
 // tRPC setup and the three procedure tiers (public, protected, admin). Procedures are the
 // security boundary: route guards in the browser only steer the UI.
 import { initTRPC, TRPCError } from '@trpc/server'
-import superjson from 'superjson'
 import type { Context } from './context'
 import { fieldErrors, publicMessage, RateLimitError } from './errors'
+import { transformer } from './transformer'
 import { takeToken, type Bucket } from '../http/rate-limit'
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer,
   errorFormatter({ shape, error }) {
     return { ...shape, message: publicMessage(error), data: { ...shape.data, stack: undefined, fieldErrors: fieldErrors(error) } }
   },

@@ -6,8 +6,6 @@ import { z } from 'zod'
 /** The analytics periods (spec §9); anything else is a 400 (CONTRACT §3). */
 export const ANALYTICS_DAYS = [1, 7, 14, 30, 60, 90] as const
 export type AnalyticsDays = (typeof ANALYTICS_DAYS)[number]
-/** Insights and the Top Tracks panel offer the shorter periods. */
-export const INSIGHTS_DAYS = [1, 7, 14, 30] as const
 export const DEFAULT_ANALYTICS_DAYS = 7
 
 /** A whole number from a number or a numeric query-string value, within [min, max]. */
@@ -43,7 +41,6 @@ const analyticsDays = z
   })
 
 export const AnalyticsPeriodSchema = z.strictObject({ days: analyticsDays.default(DEFAULT_ANALYTICS_DAYS) }).default({ days: DEFAULT_ANALYTICS_DAYS })
-export type AnalyticsPeriodInput = z.input<typeof AnalyticsPeriodSchema>
 
 export const USER_BEHAVIOR_LIMIT = 20
 export const PLAYLIST_LIMIT = 15
@@ -62,7 +59,6 @@ export const AdminStatsSchema = z.strictObject({ forceFresh: flag('forceFresh').
 
 export const TOP_TRACKS_DAYS = 7
 export const TOP_TRACKS_LIMIT = 10
-export const TOP_TRACKS_LIMITS = [5, 10, 20, 50] as const
 export const TopTracksSchema = z
   .strictObject({
     days: analyticsDays.default(TOP_TRACKS_DAYS),

@@ -26,10 +26,8 @@ export const RegisterFormSchema = SignupSchema.extend({ confirmPassword: confirm
   (v) => v.password === v.confirmPassword,
   { message: 'Passwords do not match', path: ['confirmPassword'] },
 )
-export type RegisterFormInput = z.infer<typeof RegisterFormSchema>
 
 export const ForgotPasswordSchema = z.strictObject({ email: emailField })
-export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>
 
 /** What the server takes for a reset (POST /auth/reset-password/{token}). */
 export const ResetPasswordSchema = z.strictObject({
@@ -39,10 +37,8 @@ export const ResetPasswordSchema = z.strictObject({
     .max(200, 'Invalid or expired password reset token'),
   password: passwordField,
 })
-export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>
 
 /** The reset form: a new password and its confirmation. */
 export const ResetPasswordFormSchema = z
   .strictObject({ password: passwordField, confirmPassword: confirmField })
   .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] })
-export type ResetPasswordFormInput = z.infer<typeof ResetPasswordFormSchema>

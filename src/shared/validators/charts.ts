@@ -8,7 +8,6 @@ export const ChartsRegionSchema = z.strictObject({
     .regex(/^[A-Za-z]{2}$/, 'Region must be a two-letter storefront code')
     .transform((r) => r.toLowerCase()),
 })
-export type ChartsRegionInput = z.input<typeof ChartsRegionSchema>
 
 export const ART_URL_MAX = 2000
 

@@ -48,5 +48,3 @@ export const FolderReorderSchema = z.strictObject({
     .array(folderId, { error: 'folderIds must be a list of folder ids' })
     .max(MAX_FOLDERS_PER_USER, `folderIds may list at most ${MAX_FOLDERS_PER_USER} folders`),
 })
-export type FolderUpdateInput = z.infer<typeof FolderUpdateSchema>
-export type FolderReorderInput = z.infer<typeof FolderReorderSchema>

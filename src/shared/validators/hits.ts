@@ -14,4 +14,3 @@ export const PageHitSchema = z.strictObject({
     .regex(PAGE_KEY_SEGMENTS, 'Page must be a path of names joined by single "/", without "." or ".." parts')
     .transform((p) => p.toLowerCase()),
 })
-export type PageHitInput = z.input<typeof PageHitSchema>

@@ -94,7 +94,6 @@ export type PlayEventUpdateFieldsInput = z.input<typeof PlayEventUpdateFields>
 const playEventId = z.string({ error: 'Play event id is required' }).trim().min(1, 'Play event id is required').max(256, 'Play event id is too long')
 
 export const PlayEventUpdateSchema = PlayEventUpdateFields.extend({ playEventId })
-export type PlayEventUpdateInput = z.input<typeof PlayEventUpdateSchema>
 
 export const InteractionSchema = z.strictObject({
   trackId: text('Track id', L.trackId),
@@ -108,4 +107,3 @@ export const LikeSetSchema = z.strictObject({
   liked: z.boolean({ error: 'Liked must be true or false' }),
   trackUrl: optionalText('Track URL', 2048),
 })
-export type LikeSetInput = z.input<typeof LikeSetSchema>

@@ -19,4 +19,3 @@ export const remoteUrlField = z
   }, REMOTE_URL_INVALID)
 
 export const RemotePlaylistSchema = z.strictObject({ url: remoteUrlField })
-export type RemotePlaylistInput = z.infer<typeof RemotePlaylistSchema>

@@ -55,7 +55,6 @@ export function EmptyState({ title, text }: { title: string; text?: string }) {
 }
 
 const toneColor: Record<Tone, string> = { good: css({ color: 'success.fg' }), warn: css({ color: 'warning.fg' }), bad: css({ color: 'danger.fg' }) }
-export const toneClass = (tone: Tone) => toneColor[tone]
 
 /** A figure with its label and an optional line under it. */
 export function Stat({ label, value, hint, tone }: { label: string; value: ReactNode; hint?: ReactNode; tone?: Tone }) {

@@ -1,0 +1,54 @@
+// superjson as the tRPC transformer, with the metadata of incoming calls checked before superjson
+// reads it. superjson (2.2.6) trusts `meta`: a string where it expects a subtree of
+// `meta.values` (`{"values":{"a":"Date"}}`, `["class","Object"]`) is walked character by character
+// until the stack overflows, about a second of CPU per call and before any auth check; metadata
+// that does not fit the data (`referentialEqualities` into `null`) crashes with an engine
+// TypeError whose text quotes the library's source. So only the shapes superjson itself writes
+// are read, and any failure to read is the same 400 "Malformed superjson input", like any other
+// unreadable input. Output is plain superjson.
+import superjson from 'superjson'
+
+const MAX_DEPTH = 64
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+// A type annotation: 'Date', 'map', … or ['class' | 'symbol' | 'custom' | 'typed-array', name].
+const isAnnotation = (v: unknown) => typeof v === 'string' || (Array.isArray(v) && v.length === 2 && v.every((p) => typeof p === 'string'))
+
+// A values tree: [annotation] or [annotation, children], or a record of path → tree.
+function isValueTree(node: unknown, depth: number): boolean {
+  if (depth > MAX_DEPTH) return false
+  if (Array.isArray(node)) return (node.length === 1 || node.length === 2) && isAnnotation(node[0]) && (node.length === 1 || isChildren(node[1], depth + 1))
+  return isChildren(node, depth)
+}
+const isChildren = (node: unknown, depth: number) => isRecord(node) && Object.values(node).every((child) => isValueTree(child, depth + 1))
+
+const isPathList = (v: unknown) => Array.isArray(v) && v.every((p) => typeof p === 'string')
+const isPathMap = (v: unknown) => isRecord(v) && Object.values(v).every(isPathList)
+// path → identical paths, or [paths identical to the root, path → identical paths].
+const isReferences = (v: unknown) => isPathMap(v) || (Array.isArray(v) && (v.length === 1 || v.length === 2) && isPathList(v[0]) && (v.length === 1 || isPathMap(v[1])))
+
+/** Whether `meta` has the shape superjson writes (absent, or values / referentialEqualities / v). */
+function isSuperjsonMeta(meta: unknown): boolean {
+  if (meta === undefined || meta === null) return true
+  if (!isRecord(meta)) return false
+  const { values, referentialEqualities, v, ...rest } = meta
+  if (Object.keys(rest).length > 0) return false
+  if (v !== undefined && typeof v !== 'number') return false
+  if (values !== undefined && !isValueTree(values, 0)) return false
+  return referentialEqualities === undefined || isReferences(referentialEqualities)
+}
+
+export const MALFORMED_INPUT = 'Malformed superjson input'
+
+export const transformer = {
+  serialize: (value: unknown) => superjson.serialize(value),
+  deserialize: (payload: unknown) => {
+    if (isRecord(payload) && !isSuperjsonMeta(payload.meta)) throw new Error(MALFORMED_INPUT)
+    try {
+      return superjson.deserialize(payload as Parameters<typeof superjson.deserialize>[0])
+    } catch {
+      throw new Error(MALFORMED_INPUT)
+    }
+  },
+}

@@ -1,0 +1,267 @@
+// Who may call what, for the whole API: every REST route of the route table and every tRPC
+// procedure of the router (read from the code, so a new one is in the matrix the day it lands),
+// called with a valid request as anonymous, with a forged token, as a member addressing another
+// member's things, as that owner, and as an admin. The expected answer comes from the procedure's
+// tier (public / protected / admin, read from its middlewares): 401 without a valid session on
+// protected and admin calls, 403 for members on admin calls, 404 for someone else's folder or
+// play event, never someone else's data, and never a server fault.
+import { Database } from 'bun:sqlite'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import superjson from 'superjson'
+import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { fillPath, type Ids, leakIn, loadApiSurface, type ProcedureInfo, type RestRouteInfo, routeKey, SAMPLES, sampleInputs, TRPC_ONLY_SAMPLES } from '../helpers/api-surface'
+import { startServer, type TestServer } from '../helpers/server'
+
+const surface = await loadApiSurface()
+
+type Caller = { name: string; token: () => string | undefined; refresh: () => Promise<void> }
+type Answer = { status: number; body: any; text: string }
+
+let server: TestServer
+let db: Database
+let owner: Member
+let ownerIds: Ids
+let victimIds: Ids
+let loginUser: { email: string; password: string }
+/** Strings only the owner's own answers may contain. */
+let ownerMarkers: string[]
+
+type Member = Awaited<ReturnType<typeof createMember>>
+
+/** Some valid calls end the caller's session (logout): sign in again before the next one. */
+async function reLogin(m: Member): Promise<Member> {
+  if ((await api(server.url, 'GET', '/auth/session', { token: m.token })).status === 200) return m
+  const login = await api(server.url, 'POST', '/auth/login', { body: { email: m.email, password: m.password } })
+  return { ...m, token: login.body.data.token as string }
+}
+
+function memberCaller(name: string, m: Member, onRefresh: (m: Member) => void = () => {}): Caller {
+  return { name, token: () => m.token, refresh: async () => onRefresh((m = await reLogin(m))) }
+}
+
+/** A member with one library folder (its directory exists) and one play event. */
+async function memberWithThings(label: string) {
+  const m = await createMember(server.url)
+  mkdirSync(path.join(server.mediaRoot, label), { recursive: true })
+  const folder = await api(server.url, 'POST', '/user/folders', { token: m.token, body: { label, path: `/${label}` } })
+  expect(folder.status).toBe(201)
+  const play = await api(server.url, 'POST', '/playlist/plays', { token: m.token, body: { trackUrl: `https://nas.example.com/${label}.mp3`, title: `${label} track`, duration: 30 } })
+  expect(play.status).toBe(201)
+  return { m, folderId: folder.body.data.id as string, playEventId: play.body.data.playEventId as string }
+}
+
+beforeAll(async () => {
+  server = await startServer(adminEnv)
+  // The samples' library folder exists, so a folder save is judged on who asks, not on the path.
+  mkdirSync(path.join(server.mediaRoot, 'sample'))
+  db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
+  const message = await api(server.url, 'POST', '/contact', { body: { fullName: 'Matrix Sender', email: 'matrix@example.com', message: 'A message the admin samples address.' } })
+  expect(message.status).toBe(201)
+  const messageId = message.body.data.id as string
+
+  const ownerThings = await memberWithThings(`owner-secret-${Date.now()}`)
+  owner = ownerThings.m
+  ownerIds = { userId: owner.user.id, folderId: ownerThings.folderId, playEventId: ownerThings.playEventId, messageId }
+  ownerMarkers = [owner.email, owner.username, 'owner-secret']
+  const victim = await memberWithThings(`victim-${Date.now()}`)
+  victimIds = { userId: victim.m.user.id, folderId: victim.folderId, playEventId: victim.playEventId, messageId }
+  const l = await createMember(server.url)
+  loginUser = { email: l.email, password: l.password }
+})
+afterAll(async () => {
+  db?.close()
+  await server?.stop()
+})
+
+// --- calling one route or procedure ----------------------------------------------------------
+
+function sampleFor(info: RestRouteInfo, ids: Ids) {
+  const sample = SAMPLES[info.key](ids)
+  // The login sample signs in a third member, never the owner (whose data would then be due).
+  return info.key === 'POST /auth/login' ? { ...sample, body: loginUser } : sample
+}
+
+type Addressing = 'direct' | 'nested' | false
+
+/** Whether a request names the owner's folder or play event: as a path param or top-level field, or deeper. */
+function addressing(direct: unknown[], whole: unknown): Addressing {
+  const owned = [ownerIds.folderId, ownerIds.playEventId]
+  if (direct.some((v) => owned.includes(v as string))) return 'direct'
+  const text = JSON.stringify(whole ?? null)
+  return owned.some((id) => text.includes(id)) ? 'nested' : false
+}
+const topLevel = (v: unknown) => (v && typeof v === 'object' ? Object.values(v) : [])
+
+async function callRest(info: RestRouteInfo, ids: Ids, token: string | undefined): Promise<Answer & { addressesOwner: Addressing }> {
+  const sample = sampleFor(info, ids)
+  const query = new URLSearchParams(sample.query).toString()
+  const res = await api(server.url, info.route.method, `${fillPath(info.route.path, sample.params)}${query ? `?${query}` : ''}`, { token, body: sample.body })
+  const addressesOwner = addressing([...Object.values(sample.params ?? {}), ...topLevel(sample.body)], sample)
+  return { status: res.status, body: res.body, text: JSON.stringify(res.body), addressesOwner }
+}
+
+/** A valid input per procedure: the one its REST route sends, or its own sample. */
+function procedureInput(proc: ProcedureInfo, ids: Ids): { found: boolean; input?: unknown } {
+  if (proc.path in TRPC_ONLY_SAMPLES) return { found: true, input: TRPC_ONLY_SAMPLES[proc.path](ids) }
+  for (const info of surface.routes) {
+    if (!info.procedures.includes(proc.path) || !(info.key in SAMPLES)) continue
+    const call = sampleInputs(info, sampleFor(info, ids)).find((c) => c.procedure === proc.path)
+    if (call) return { found: true, input: call.input }
+  }
+  return { found: false }
+}
+
+async function callTrpc(proc: ProcedureInfo, ids: Ids, token: string | undefined): Promise<Answer & { addressesOwner: Addressing }> {
+  const { input } = procedureInput(proc, ids)
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {}
+  const encoded = input === undefined ? undefined : JSON.stringify(superjson.serialize(input))
+  const res =
+    proc.type === 'query'
+      ? await fetch(`${server.url}/api/trpc/${proc.path}${encoded ? `?input=${encodeURIComponent(encoded)}` : ''}`, { headers })
+      : await fetch(`${server.url}/api/trpc/${proc.path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: encoded ?? '{}' })
+  const text = await res.text()
+  let body: any
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = text
+  }
+  return { status: res.status, body, text, addressesOwner: addressing(topLevel(input), input) }
+}
+
+/** What an answer must look like whatever the caller: JSON, no fault, no leak. */
+function basicProblems(where: string, kind: 'rest' | 'trpc', a: Answer): string[] {
+  const problems: string[] = []
+  if (a.status >= 500) problems.push(`${where}: ${a.status} ${a.text.slice(0, 200)}`)
+  const leak = leakIn(a.text)
+  if (leak) problems.push(`${where}: answer leaks ${leak}: ${a.text.slice(0, 200)}`)
+  if (kind === 'rest' && (typeof a.body !== 'object' || typeof a.body?.success !== 'boolean')) problems.push(`${where}: not a JSON envelope: ${a.text.slice(0, 200)}`)
+  if (kind === 'trpc' && a.status >= 400 && a.body?.error?.json?.data?.httpStatus !== a.status) problems.push(`${where}: not a tRPC error: ${a.text.slice(0, 200)}`)
+  return problems
+}
+
+const errorOf = (kind: 'rest' | 'trpc', a: Answer) => (kind === 'rest' ? a.body?.error : a.body?.error?.json?.message)
+
+type Expectation = (tier: ProcedureInfo['tier'], a: Answer & { addressesOwner: Addressing }, kind: 'rest' | 'trpc') => string | null
+
+/** Runs every REST route and every procedure as one caller; returns what broke the expectation. */
+async function sweep(caller: Caller | null, ids: Ids, expectation: Expectation): Promise<string[]> {
+  const problems: string[] = []
+  for (const info of surface.routes) {
+    const a = await callRest(info, ids, caller?.token())
+    const where = `${caller?.name ?? 'anonymous'} ${info.key} (${info.tier})`
+    problems.push(...basicProblems(where, 'rest', a))
+    const wrong = expectation(info.tier, a, 'rest')
+    if (wrong) problems.push(`${where}: ${wrong} — got ${a.status} ${a.text.slice(0, 160)}`)
+    await caller?.refresh()
+  }
+  for (const proc of surface.procedures) {
+    const a = await callTrpc(proc, ids, caller?.token())
+    const where = `${caller?.name ?? 'anonymous'} trpc ${proc.path} (${proc.tier})`
+    problems.push(...basicProblems(where, 'trpc', a))
+    const wrong = expectation(proc.tier, a, 'trpc')
+    if (wrong) problems.push(`${where}: ${wrong} — got ${a.status} ${a.text.slice(0, 160)}`)
+    await caller?.refresh()
+  }
+  return problems
+}
+
+const reached = (a: Answer) => a.status !== 401 && a.status !== 403
+const mustNotLeakOwner = (a: Answer) => {
+  const marker = ownerMarkers.find((m) => a.text.includes(m))
+  return marker ? `answer holds the owner's "${marker}"` : null
+}
+
+// --- the matrix ----------------------------------------------------------------------------
+
+describe('the matrix covers the whole API', () => {
+  test('every REST route has a sample request and every procedure a sample input; none is stale', () => {
+    const keys = surface.routes.map((r) => r.key)
+    expect(keys.filter((k) => !(k in SAMPLES))).toEqual([])
+    expect(Object.keys(SAMPLES).filter((k) => !keys.includes(k))).toEqual([])
+    const ids: Ids = { userId: 'u', folderId: 'f', playEventId: 'p', messageId: 'm' }
+    expect(surface.procedures.filter((p) => !procedureInput(p, ids).found).map((p) => p.path)).toEqual([])
+    const reachedByRest = new Set(surface.routes.flatMap((r) => r.procedures))
+    expect(Object.keys(TRPC_ONLY_SAMPLES).filter((p) => reachedByRest.has(p) || !surface.procedures.some((q) => q.path === p))).toEqual([])
+  })
+
+  test('tiers read from the middlewares agree with the contract: /admin, /analytics and the health panels are admin-only', () => {
+    const tiers = new Set(surface.procedures.map((p) => p.tier))
+    expect([...tiers].sort()).toEqual(['admin', 'protected', 'public'])
+    const adminOnly = surface.routes.filter((r) => /^\/(admin|analytics)\/|^\/health\/(metrics|system)$/.test(r.route.path))
+    expect(adminOnly.length).toBeGreaterThan(20)
+    expect(adminOnly.filter((r) => r.tier !== 'admin').map((r) => r.key)).toEqual([])
+    expect(surface.routes.filter((r) => r.route.path.startsWith('/user/')).every((r) => r.tier === 'protected')).toBe(true)
+    expect(surface.routes.find((r) => r.key === routeKey({ method: 'POST', path: '/auth/login' }))?.tier).toBe('public')
+  })
+})
+
+describe('each caller gets the answer of its tier', () => {
+  test('anonymous: 401 "Authentication required" on every protected and admin call; public calls answer', async () => {
+    const problems = await sweep(null, ownerIds, (tier, a, kind) => {
+      if (tier === 'public') return reached(a) ? mustNotLeakOwner(a) : 'a public call refused an anonymous caller'
+      return a.status === 401 && errorOf(kind, a) === 'Authentication required' ? null : 'expected 401 "Authentication required"'
+    })
+    expect(problems).toEqual([])
+  }, 60_000)
+
+  test('a forged token: 401 "Authentication token is invalid or expired" on every protected and admin call', async () => {
+    const forged = { name: 'forged token', token: () => 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiJ4In0.bm90LWEtc2lnbmF0dXJl', refresh: async () => {} }
+    const problems = await sweep(forged, ownerIds, (tier, a, kind) => {
+      if (tier === 'public') return a.status >= 500 ? 'server fault' : mustNotLeakOwner(a)
+      return a.status === 401 && errorOf(kind, a) === 'Authentication token is invalid or expired' ? null : 'expected 401 for the forged token'
+    })
+    expect(problems).toEqual([])
+  }, 60_000)
+
+  test('another member: 403 on admin calls, 404 for the owner’s folder and play event, never the owner’s data, and the owner’s things unchanged', async () => {
+    const before = await ownerSnapshot()
+    const caller = memberCaller('other member', await createMember(server.url))
+    const problems = await sweep(caller, ownerIds, (tier, a, kind) => {
+      if (tier === 'admin') return a.status === 403 && errorOf(kind, a) === 'Admin access required' ? null : 'expected 403 "Admin access required"'
+      if (!reached(a)) return `a ${tier} call refused a signed-in member`
+      if (a.addressesOwner === 'direct') return a.status === 404 ? null : 'expected 404 for the owner’s id'
+      if (a.addressesOwner === 'nested' && a.status < 400) return 'accepted a request naming the owner’s id'
+      return mustNotLeakOwner(a)
+    })
+    expect(problems).toEqual([])
+    expect(await ownerSnapshot()).toEqual(before)
+  }, 60_000)
+
+  test('the owner: every member call reaches its procedure; admin calls are 403', async () => {
+    const caller = memberCaller('owner', owner, (m) => (owner = m))
+    const problems = await sweep(caller, ownerIds, (tier, a, kind) => {
+      if (tier === 'admin') return a.status === 403 && errorOf(kind, a) === 'Admin access required' ? null : 'expected 403 "Admin access required"'
+      return reached(a) ? null : `a ${tier} call refused its owner`
+    })
+    expect(problems).toEqual([])
+  }, 60_000)
+
+  test('an admin reaches every call (addressing another member’s things), and the server is healthy afterwards', async () => {
+    let token = await loginAdmin(server.url)
+    const caller: Caller = {
+      name: 'admin',
+      token: () => token,
+      refresh: async () => {
+        if ((await api(server.url, 'GET', '/auth/session', { token })).status !== 200) token = await loginAdmin(server.url)
+      },
+    }
+    const problems = await sweep(caller, victimIds, (_tier, a) => (reached(a) ? null : 'an admin was refused'))
+    expect(problems).toEqual([])
+
+    expect((await api(server.url, 'GET', '/health')).status).toBe(200)
+    expect((await api(server.url, 'POST', '/auth/login', { body: loginUser })).status).toBe(200)
+    expect(db.query('SELECT count(*) AS n FROM server_errors').get()).toEqual({ n: 0 })
+  }, 60_000)
+})
+
+/** What another member must not be able to change: the owner's folders, likes and play event. */
+async function ownerSnapshot() {
+  owner = await reLogin(owner)
+  const folders = await api(server.url, 'GET', '/user/folders', { token: owner.token })
+  const likes = await api(server.url, 'GET', '/playlist/likes', { token: owner.token })
+  const play = db.query('SELECT * FROM play_events WHERE id = ?').get(ownerIds.playEventId)
+  return { folders: folders.body, likes: likes.body, play }
+}
