@@ -34,3 +34,57 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
   if (ranges.length === 0) return 'must be false, true, a number of hops, or a list of proxy addresses/CIDRs'
   return { kind: 'cidrs', ranges, source: v }
 }
+
+type Address = ipaddr.IPv4 | ipaddr.IPv6
+
+/**
+ * One address as a proxy or socket writes it: `1.2.3.4`, `1.2.3.4:5678`, `2001:db8::1`,
+ * `[2001:db8::1]:443`. IPv4-mapped IPv6 becomes IPv4; the IPv6 zone is dropped. Anything else
+ * (names, `unknown`, inet_aton forms such as `127.1`) is null.
+ */
+export function parseAddress(raw: string): Address | null {
+  let s = raw.trim()
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(s)
+  if (bracketed) s = bracketed[1]
+  else if (/^[\d.]+:\d{1,5}$/.test(s)) s = s.slice(0, s.lastIndexOf(':'))
+  s = s.replace(/%.*$/, '')
+  if (ipaddr.IPv4.isValidFourPartDecimal(s)) return ipaddr.IPv4.parse(s)
+  if (!ipaddr.IPv6.isValid(s)) return null
+  const v6 = ipaddr.IPv6.parse(s)
+  return v6.isIPv4MappedAddress() ? v6.toIPv4Address() : v6
+}
+
+function isTrustedAddress(trust: TrustProxy, address: Address): boolean {
+  if (trust.kind !== 'cidrs') return trust.kind === 'hops'
+  return trust.ranges.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits))
+}
+
+/** Whether the peer on the socket is a proxy we trust, so its forwarding headers count. */
+export function isTrustedProxy(trust: TrustProxy, socket: string): boolean {
+  const address = parseAddress(socket)
+  return address !== null && isTrustedAddress(trust, address)
+}
+
+const canonical = (a: Address) => (a.kind() === 'ipv4' ? a.toString() : (a as ipaddr.IPv6).toRFC5952String())
+
+/**
+ * The client's address from the socket address and the X-Forwarded-For header, walking the hops
+ * from the right: the socket first, then each entry a trusted proxy appended. The walk stops at
+ * the first hop that is not trusted (hops: after N entries; CIDRs: an address outside the list)
+ * and that hop is the client. An unreadable entry where a trusted proxy should have written an
+ * address stops the walk at the last readable hop, so garbage never becomes a client identity.
+ */
+export function resolveClientAddress(trust: TrustProxy, socket: string, forwardedFor: string | null): string {
+  let client = parseAddress(socket)
+  if (!client) return socket
+  if (trust.kind === 'none' || !forwardedFor) return canonical(client)
+  const entries = forwardedFor.split(',')
+  for (let hop = 1, i = entries.length - 1; i >= 0; hop++, i--) {
+    const trusted = trust.kind === 'hops' ? hop <= trust.hops : isTrustedAddress(trust, client)
+    if (!trusted) break
+    const next = parseAddress(entries[i])
+    if (!next) break
+    client = next
+  }
+  return canonical(client)
+}
