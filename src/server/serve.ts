@@ -77,12 +77,11 @@ export async function serve(app: StartApp, findStatic: StaticLookup) {
       const url = new URL(request.url)
       const id = crypto.randomUUID()
       // Only the socket tells us who is calling; a client-sent copy of this header is replaced.
-      const headers = new Headers(request.headers)
-      headers.set(CLIENT_IP_HEADER, srv.requestIP(request)?.address ?? '127.0.0.1')
-      const forwarded = new Request(request, { headers })
+      // (Bun's incoming request headers are mutable: no copy of the request per call.)
+      request.headers.set(CLIENT_IP_HEADER, srv.requestIP(request)?.address ?? '127.0.0.1')
       let response: Response
       try {
-        response = await route(app, findStatic, forwarded, url)
+        response = await route(app, findStatic, request, url)
       } catch (error) {
         logger.error({ err: error, id, method: request.method, path: redactPath(url.pathname) }, 'unhandled request error')
         response = url.pathname.startsWith('/api/')

@@ -2,9 +2,8 @@
 // CLIENT_IP_HEADER after deleting any copy the client sent, so that header can be trusted here.
 // Everything else a proxy may add (X-Forwarded-For, X-Forwarded-Proto, CF-IPCountry…) is the
 // client's own word unless the socket peer is a proxy TRUST_PROXY names (trust-proxy.ts).
-import type ipaddr from 'ipaddr.js'
 import { config } from '../config'
-import { isTrustedProxy, parseAddress, resolveClientAddress, type TrustProxy } from './trust-proxy'
+import { isTrustedProxy, readAddress, resolveClientAddress, type TrustProxy } from './trust-proxy'
 
 export const CLIENT_IP_HEADER = 'x-vibes-client-ip'
 
@@ -42,14 +41,7 @@ export function forwardedHttps(headers: Headers, trust: TrustProxy = config.TRUS
   return headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https'
 }
 
-/**
- * The key rate limits count a client under: an IPv4 address, or an IPv6 address's /64 (one
- * subscriber usually holds a whole /64, so per-address keys would let it rotate freely).
- */
+/** The key rate limits count a client under: an IPv4 address, or an IPv6 address's /64. */
 export function addressKey(ip: string): string {
-  const address = parseAddress(ip)
-  if (!address) return ip
-  if (address.kind() === 'ipv4') return address.toString()
-  const parts = (address as ipaddr.IPv6).parts
-  return `${parts.slice(0, 4).map((p) => p.toString(16)).join(':')}::/64`
+  return readAddress(ip)?.key ?? ip
 }

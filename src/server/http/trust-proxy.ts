@@ -74,13 +74,43 @@ function isTrustedAddress(trust: TrustProxy, address: Address): boolean {
   return trust.ranges.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits))
 }
 
-/** Whether the peer on the socket is a proxy we trust, so its forwarding headers count. */
-export function isTrustedProxy(trust: TrustProxy, socket: string): boolean {
-  const address = parseAddress(socket)
-  return address !== null && isTrustedAddress(trust, address)
+/** A parsed address with its canonical text (IPv6 per RFC 5952) and its rate-limit key. */
+export type ReadAddress = { address: Address; text: string; key: string }
+
+// The same strings come back request after request (the proxy's own address, each client's), and
+// parsing IPv6 costs several µs: results are remembered in two generations of at most MEMO_SIZE
+// entries (O(1) per lookup, bounded memory; an address flood only means misses).
+const MEMO_SIZE = 5000
+let memo = new Map<string, ReadAddress | null>()
+let olderMemo = new Map<string, ReadAddress | null>()
+
+/** parseAddress, remembered, with the canonical text and the rate-limit key (IPv6: its /64). */
+export function readAddress(raw: string): ReadAddress | null {
+  let read = memo.get(raw)
+  if (read !== undefined) return read
+  read = olderMemo.get(raw)
+  if (read === undefined) {
+    const address = parseAddress(raw)
+    read = address && (address.kind() === 'ipv4' ? { address, text: address.toString(), key: address.toString() } : readIPv6(address as ipaddr.IPv6))
+  }
+  if (memo.size >= MEMO_SIZE) {
+    olderMemo = memo
+    memo = new Map()
+  }
+  memo.set(raw, read)
+  return read
 }
 
-const canonical = (a: Address) => (a.kind() === 'ipv4' ? a.toString() : (a as ipaddr.IPv6).toRFC5952String())
+function readIPv6(address: ipaddr.IPv6): ReadAddress {
+  // One subscriber usually holds a whole /64, so per-address keys would let it rotate freely.
+  return { address, text: address.toRFC5952String(), key: `${address.parts.slice(0, 4).map((p) => p.toString(16)).join(':')}::/64` }
+}
+
+/** Whether the peer on the socket is a proxy we trust, so its forwarding headers count. */
+export function isTrustedProxy(trust: TrustProxy, socket: string): boolean {
+  const read = readAddress(socket)
+  return read !== null && isTrustedAddress(trust, read.address)
+}
 
 /**
  * The client's address from the socket address and the X-Forwarded-For header, walking the hops
@@ -90,16 +120,16 @@ const canonical = (a: Address) => (a.kind() === 'ipv4' ? a.toString() : (a as ip
  * address stops the walk at the last readable hop, so garbage never becomes a client identity.
  */
 export function resolveClientAddress(trust: TrustProxy, socket: string, forwardedFor: string | null): string {
-  let client = parseAddress(socket)
+  let client = readAddress(socket)
   if (!client) return socket
-  if (trust.kind === 'none' || !forwardedFor) return canonical(client)
+  if (trust.kind === 'none' || !forwardedFor) return client.text
   const entries = forwardedFor.split(',')
   for (let hop = 1, i = entries.length - 1; i >= 0; hop++, i--) {
-    const trusted = trust.kind === 'hops' ? hop <= trust.hops : isTrustedAddress(trust, client)
+    const trusted = trust.kind === 'hops' ? hop <= trust.hops : isTrustedAddress(trust, client.address)
     if (!trusted) break
-    const next = parseAddress(entries[i])
+    const next = readAddress(entries[i])
     if (!next) break
     client = next
   }
-  return canonical(client)
+  return client.text
 }
