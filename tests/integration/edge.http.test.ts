@@ -101,6 +101,20 @@ describe('request bodies: one 1 MB limit', () => {
     }
   })
 
+  test('a small chunked body is still read whole', async () => {
+    const json = new TextEncoder().encode(JSON.stringify({ email: 'chunked@example.com', password: 'wrong-password' }))
+    const inPieces = () =>
+      new ReadableStream({
+        start(c) {
+          for (let i = 0; i < json.length; i += 7) c.enqueue(json.slice(i, i + 7))
+          c.close()
+        },
+      })
+    const rest = await fetch(`${direct.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: inPieces() })
+    expect(rest.status).toBe(401)
+    expect(await rest.json()).toEqual({ success: false, error: 'Invalid email or password' })
+  })
+
   test('a 900 KB body is read and validated as usual', async () => {
     const body = JSON.stringify({ email: 'x@example.com', password: 'p'.repeat(900 * 1024) })
     const rest = await api(direct.url, 'POST', '/auth/login', { raw: body })
