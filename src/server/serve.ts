@@ -1,12 +1,15 @@
 // The production HTTP server shared by `bun run start` (files on disk) and the single binary
 // (files embedded): Bun.serve in front of the built TanStack Start app. It serves the client
 // build's files itself, logs every request as JSON, records API timings, migrates the database
-// and creates the first admin before it listens, and shuts down cleanly on SIGTERM.
+// and creates the first admin before it listens, and shuts down on SIGTERM within
+// SHUTDOWN_GRACE_SECONDS. Request bodies are limited here, for every route (http/body-limit.ts).
 import { statSync } from 'node:fs'
 import { config } from './config'
 import { closeDb, getDb } from './db'
+import { limitBody, MAX_BODY_BYTES } from './http/body-limit'
 import { CLIENT_IP_HEADER } from './http/client-info'
 import { recordRequest } from './http/metrics'
+import { redactPath } from './http/redact'
 import { securityHeaders } from './http/security-headers'
 import { logger } from './logger'
 import { startLibraryScanner, stopLibraryScanner } from './library/scan'
@@ -25,6 +28,9 @@ async function route(app: StartApp, findStatic: StaticLookup, request: Request, 
   if (url.pathname.startsWith('/api/') && !decodes(url.pathname)) return Response.json({ success: false, error: 'Malformed URL' }, { status: 400 })
   // Media bytes skip the app (fast path); the Start route /media/$ serves them in dev.
   if (url.pathname.startsWith('/media/')) return handleMedia(request)
+  const limited = await limitBody(request)
+  if (limited instanceof Response) return limited
+  request = limited
   if ((request.method === 'GET' || request.method === 'HEAD') && url.pathname !== '/' && !url.pathname.startsWith('/api/')) {
     const file = findStatic(url.pathname)
     if (file) {
@@ -83,21 +89,22 @@ export async function serve(app: StartApp, findStatic: StaticLookup) {
     port: config.PORT,
     hostname: config.HOST,
     idleTimeout: 120,
-    // The API takes small JSON bodies (the REST adapter caps them at 1 MB); nothing uploads media.
-    maxRequestBodySize: 8 * 1024 * 1024,
+    // Only a backstop: route() answers bodies over MAX_BODY_BYTES with the 413 envelope. Bun
+    // answers a Content-Length above this itself (an empty 413) before route() sees it, so it sits
+    // well above anything a client sends by mistake (decision 013).
+    maxRequestBodySize: 64 * MAX_BODY_BYTES,
     async fetch(request, srv) {
       const started = performance.now()
       const url = new URL(request.url)
       const id = crypto.randomUUID()
       // Only the socket tells us who is calling; a client-sent copy of this header is replaced.
-      const headers = new Headers(request.headers)
-      headers.set(CLIENT_IP_HEADER, srv.requestIP(request)?.address ?? '127.0.0.1')
-      const forwarded = new Request(request, { headers })
+      // (Bun's incoming request headers are mutable: no copy of the request per call.)
+      request.headers.set(CLIENT_IP_HEADER, srv.requestIP(request)?.address ?? '127.0.0.1')
       let response: Response
       try {
-        response = await route(app, findStatic, forwarded, url)
+        response = await route(app, findStatic, request, url)
       } catch (error) {
-        logger.error({ err: error, id, method: request.method, path: url.pathname }, 'unhandled request error')
+        logger.error({ err: error, id, method: request.method, path: redactPath(url.pathname) }, 'unhandled request error')
         response = url.pathname.startsWith('/api/')
           ? Response.json({ success: false, error: 'Internal server error' }, { status: 500 })
           : new Response('Internal server error', { status: 500 })
@@ -105,7 +112,7 @@ export async function serve(app: StartApp, findStatic: StaticLookup) {
       response = withSecurityHeaders(response)
       const ms = performance.now() - started
       if (url.pathname.startsWith('/api/')) recordRequest(ms, response.status)
-      logger[url.pathname.startsWith('/assets/') ? 'debug' : 'info']({ id, method: request.method, path: url.pathname, status: response.status, durationMs: Math.round(ms * 10) / 10 }, 'request')
+      logger[url.pathname.startsWith('/assets/') ? 'debug' : 'info']({ id, method: request.method, path: redactPath(url.pathname), status: response.status, durationMs: Math.round(ms * 10) / 10 }, 'request')
       return response
     },
   }))
@@ -119,8 +126,14 @@ export async function serve(app: StartApp, findStatic: StaticLookup) {
   async function shutdown(signal: string) {
     if (stopping) return
     stopping = true
-    logger.info({ signal }, 'shutting down: finishing in-flight requests')
-    await server.stop(false)
+    logger.info({ signal, graceSeconds: config.SHUTDOWN_GRACE_SECONDS }, 'shutting down: finishing in-flight requests')
+    // Stop accepting now; a request still running after the grace period (a stalled upload, a
+    // client that never reads) is cut off so the process always ends.
+    const finished = server.stop(false).then(() => true)
+    if (!(await Promise.race([finished, Bun.sleep(config.SHUTDOWN_GRACE_SECONDS * 1000).then(() => false)]))) {
+      logger.warn({ pendingRequests: server.pendingRequests }, 'grace period over: closing the remaining connections')
+      await server.stop(true)
+    }
     await stopLibraryScanner()
     closeDb()
     process.exit(0)

@@ -1,27 +1,47 @@
-// Who is calling: IP, User-Agent and (with TRUST_PROXY) country/region/city from proxy headers.
-// The server entry writes the socket address into CLIENT_IP_HEADER after deleting any copy the
-// client sent, so the header can be trusted here.
+// Who is calling: IP, User-Agent and place. The server entry writes the socket address into
+// CLIENT_IP_HEADER after deleting any copy the client sent, so that header can be trusted here.
+// Everything else a proxy may add (X-Forwarded-For, X-Forwarded-Proto, CF-IPCountry…) is the
+// client's own word unless the socket peer is a proxy TRUST_PROXY names (trust-proxy.ts).
 import { config } from '../config'
+import { isTrustedProxy, readAddress, resolveClientAddress, type TrustProxy } from './trust-proxy'
 
 export const CLIENT_IP_HEADER = 'x-vibes-client-ip'
 
 export type ClientInfo = { ip: string; userAgent: string; country: string | null; region: string | null; city: string | null }
 
-export function clientInfo(headers: Headers): ClientInfo {
-  let ip = headers.get(CLIENT_IP_HEADER) ?? '127.0.0.1'
+type EdgeSettings = { trust: TrustProxy; defaultCountry: string | undefined }
+
+const socketAddress = (headers: Headers) => headers.get(CLIENT_IP_HEADER) ?? '127.0.0.1'
+
+export function clientInfo(headers: Headers, settings: EdgeSettings = { trust: config.TRUST_PROXY, defaultCountry: config.DEFAULT_COUNTRY }): ClientInfo {
+  const socket = socketAddress(headers)
+  const ip = resolveClientAddress(settings.trust, socket, headers.get('x-forwarded-for'))
   let country: string | null = null
   let region: string | null = null
   let city: string | null = null
-  if (config.TRUST_PROXY.kind !== 'none') {
-    const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) ip = forwarded
+  if (isTrustedProxy(settings.trust, socket)) {
     country = headers.get('cf-ipcountry') ?? headers.get('x-country') ?? null
+    // Cloudflare says XX for "unknown" and T1 for Tor; neither is a place.
+    if (country && (!/^[A-Za-z]{2}$/.test(country) || country.toUpperCase() === 'XX')) country = null
+    country = country?.toUpperCase() ?? null
     region = headers.get('cf-region') ?? headers.get('x-region') ?? null
     city = headers.get('cf-ipcity') ?? headers.get('x-city') ?? null
-    if (country && !/^[A-Za-z]{2}$/.test(country)) country = null
-    country = country?.toUpperCase() ?? null
     region = region?.slice(0, 100) ?? null
     city = city?.slice(0, 100) ?? null
   }
+  // No offline GeoIP database ships with Vibes, so without a trusted header every address is of
+  // unknown place: the operator's DEFAULT_COUNTRY stands in (plays from the LAN, a home server).
+  if (!country && settings.defaultCountry) country = settings.defaultCountry
   return { ip, userAgent: (headers.get('user-agent') ?? '').slice(0, 512), country, region, city }
+}
+
+/** Whether the caller reached the trusted proxy over https (X-Forwarded-Proto, first entry). */
+export function forwardedHttps(headers: Headers, trust: TrustProxy = config.TRUST_PROXY): boolean {
+  if (!isTrustedProxy(trust, socketAddress(headers))) return false
+  return headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https'
+}
+
+/** The key rate limits count a client under: an IPv4 address, or an IPv6 address's /64. */
+export function addressKey(ip: string): string {
+  return readAddress(ip)?.key ?? ip
 }

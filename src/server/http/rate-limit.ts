@@ -1,36 +1,77 @@
-// Fixed-window limits per client IP and bucket, in memory (one process serves the app).
-// RATE_LIMIT=off turns them off for tests of other things.
+// Fixed-window limits per key and bucket, in memory (one process serves the app). The key is a
+// client address (IPv6 by /64, see addressKey) or, for the login bucket per account, the e-mail.
+// RATE_LIMIT=off turns them off for tests of other things. Numbers: docs/decisions/013.
+//
+// Memory is bounded with O(1) work per request: windows live in two generations of Maps. New
+// and touched keys go to the current one; it becomes the previous one when it is as old as the
+// longest window or holds MAX_KEYS keys, and the previous one is dropped whole. A key untouched
+// for a full generation is forgotten only after its window has ended, unless a flood of new keys
+// (MAX_KEYS within one window) rotates early; that flood costs the attacker the limit of a
+// forgotten key at most, never the server's memory.
 import { config } from '../config'
 
-export type Bucket = 'auth' | 'contact' | 'events' | 'remote' | 'hits'
+export type Bucket = 'auth' | 'account' | 'contact' | 'events' | 'remote' | 'hits'
 
-// Requests allowed per window, per client.
+// Requests allowed per window, per key.
 const LIMITS: Record<Bucket, { max: number; windowMs: number }> = {
-  auth: { max: 20, windowMs: 60_000 },
+  // Per address: sign-up, login, forgot and reset. Generous, so one NAT of people signing in is
+  // not locked out; the account bucket is what stops grinding one password.
+  auth: { max: 30, windowMs: 60_000 },
+  // Per account (normalised e-mail), across all addresses: login attempts.
+  account: { max: 10, windowMs: 15 * 60_000 },
   contact: { max: 5, windowMs: 10 * 60_000 },
   events: { max: 600, windowMs: 60_000 },
   remote: { max: 60, windowMs: 60_000 },
   hits: { max: 120, windowMs: 60_000 },
 }
 
-const windows = new Map<string, { start: number; count: number }>()
+const GENERATION_MS = Math.max(...Object.values(LIMITS).map((l) => l.windowMs))
+const MAX_KEYS = 100_000
+
+type Window = { start: number; count: number }
+
+export function createLimiter(limits: Record<string, { max: number; windowMs: number }>, opts = { generationMs: GENERATION_MS, maxKeys: MAX_KEYS }) {
+  let current = new Map<string, Window>()
+  let previous = new Map<string, Window>()
+  let generationStart = 0
+
+  function windowFor(key: string, now: number): Window | undefined {
+    if (now - generationStart >= opts.generationMs || current.size >= opts.maxKeys) {
+      previous = current
+      current = new Map()
+      generationStart = now
+    }
+    let w = current.get(key)
+    if (!w) {
+      w = previous.get(key)
+      if (w) current.set(key, w)
+    }
+    return w
+  }
+
+  return {
+    /** Seconds to wait, or 0 when the request may go ahead (and is counted). */
+    take(bucket: string, client: string, now = Date.now()): number {
+      const { max, windowMs } = limits[bucket]
+      const key = `${bucket}:${client}`
+      let w = windowFor(key, now)
+      if (!w || now - w.start >= windowMs) {
+        w = { start: now, count: 0 }
+        current.set(key, w)
+      }
+      if (w.count >= max) return Math.max(1, Math.ceil((w.start + windowMs - now) / 1000))
+      w.count++
+      return 0
+    },
+    /** Keys held in memory (both generations): for tests and the benchmark. */
+    size: () => current.size + previous.size,
+  }
+}
+
+const limiter = createLimiter(LIMITS)
 
 /** Seconds to wait, or 0 when the request may go ahead (and is counted). */
 export function takeToken(bucket: Bucket, client: string, now = Date.now()): number {
   if (!config.RATE_LIMIT) return 0
-  const { max, windowMs } = LIMITS[bucket]
-  const key = `${bucket}:${client}`
-  let w = windows.get(key)
-  if (!w || now - w.start >= windowMs) {
-    w = { start: now, count: 0 }
-    windows.set(key, w)
-    if (windows.size > 50_000) prune(now)
-  }
-  if (w.count >= max) return Math.max(1, Math.ceil((w.start + windowMs - now) / 1000))
-  w.count++
-  return 0
-}
-
-function prune(now: number) {
-  for (const [key, w] of windows) if (now - w.start > 10 * 60_000) windows.delete(key)
+  return limiter.take(bucket, client, now)
 }

@@ -2,6 +2,7 @@
 // server-side caller, and wrap the answer in the {success, data} / {success:false, error} envelope.
 import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
+import { redactPath } from '../http/redact'
 import { recordServerError } from '../services/server-errors'
 import { createContext } from '../trpc/context'
 import { publicMessage, RateLimitError } from '../trpc/errors'
@@ -10,7 +11,6 @@ import type { RestRoute } from './define'
 import { restRoutes } from './routes'
 
 export const API_PREFIX = '/api'
-const MAX_BODY_BYTES = 1024 * 1024
 
 type Compiled = { route: RestRoute; regex: RegExp; keys: string[] }
 
@@ -49,11 +49,9 @@ function match(method: string, path: string): { route: RestRoute; params: Record
   return { error: pathMatched ? fail(405, `Method ${method} not allowed on ${API_PREFIX}${path}`) : fail(404, `Not found: ${API_PREFIX}${path}`) }
 }
 
+// The server edge (serve.ts, http/body-limit.ts) has already refused bodies over 1 MB.
 async function readBody(request: Request): Promise<{ body: unknown } | { error: Response }> {
-  const length = Number(request.headers.get('content-length') ?? 0)
-  if (length > MAX_BODY_BYTES) return { error: fail(413, 'Request body too large') }
   const text = await request.text()
-  if (text.length > MAX_BODY_BYTES) return { error: fail(413, 'Request body too large') }
   if (!text.trim()) return { body: undefined }
   try {
     return { body: JSON.parse(text) }
@@ -89,7 +87,7 @@ export async function handleRest(request: Request): Promise<Response> {
       if (error instanceof RateLimitError) resHeaders.set('retry-after', String(error.retryAfterSec))
       return fail(getHTTPStatusCodeFromError(error), publicMessage(error), resHeaders)
     }
-    recordServerError(ctx.db, { method: request.method, path: url.pathname, status: 500, error: error instanceof TRPCError ? (error.cause ?? error) : error })
+    recordServerError(ctx.db, { method: request.method, path: redactPath(url.pathname), status: 500, error: error instanceof TRPCError ? (error.cause ?? error) : error })
     return fail(500, 'Internal server error')
   }
 }

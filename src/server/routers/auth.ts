@@ -6,7 +6,7 @@ import { config } from '../config'
 import { SESSION_COOKIE, serializeCookie, XSRF_COOKIE } from '../http/cookies'
 import * as auth from '../services/auth'
 import { randomSecret } from '../auth/sessions'
-import { createTRPCRouter, protectedProcedure, publicProcedure, rateLimit } from '../trpc/init'
+import { accountRateLimit, createTRPCRouter, protectedProcedure, publicProcedure, rateLimit } from '../trpc/init'
 import type { Context } from '../trpc/context'
 
 const toPublicUser = (u: { id: string; username: string; email: string; isAdmin: boolean; createdAt: Date }) => ({
@@ -32,6 +32,7 @@ export const authRouter = createTRPCRouter({
   login: publicProcedure
     .use(rateLimit('auth'))
     .input(LoginSchema)
+    .use(accountRateLimit)
     .mutation(async ({ ctx, input }) => {
       const { token, user } = await auth.login(ctx.db, input, config.AUTH_SECRET)
       setAuthCookies(ctx, token)

@@ -4,7 +4,7 @@ import type { Db } from '~/db/client'
 import { validateToken, type AuthUser } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
-import { clientInfo, type ClientInfo } from '../http/client-info'
+import { clientInfo, forwardedHttps, type ClientInfo } from '../http/client-info'
 import { readCookie, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../http/cookies'
 
 export type Context = {
@@ -50,6 +50,6 @@ export function createContext(request: Request, resHeaders = new Headers()): Con
   const db = getDb()
   const token = requestToken(request)
   const user = token ? validateToken(db, token, config.AUTH_SECRET) : null
-  const secure = new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' || config.APP_URL.startsWith('https:')
+  const secure = new URL(request.url).protocol === 'https:' || forwardedHttps(request.headers) || config.APP_URL.startsWith('https:')
   return createContextInner({ db, user, invalidToken: token !== null && user === null, client: clientInfo(request.headers), resHeaders, secure })
 }

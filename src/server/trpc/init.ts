@@ -4,6 +4,7 @@ import { initTRPC, TRPCError } from '@trpc/server'
 import type { Context } from './context'
 import { fieldErrors, publicMessage, RateLimitError } from './errors'
 import { transformer } from './transformer'
+import { addressKey } from '../http/client-info'
 import { takeToken, type Bucket } from '../http/rate-limit'
 
 const t = initTRPC.context<Context>().create({
@@ -30,11 +31,24 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   return next()
 })
 
-/** Middleware: count the call against a per-client limit. */
+/** Middleware: count the call against a per-client limit (IPv6 clients by /64). */
 export function rateLimit(bucket: Bucket) {
   return t.middleware(({ ctx, next }) => {
-    const wait = takeToken(bucket, ctx.client.ip)
+    const wait = takeToken(bucket, addressKey(ctx.client.ip))
     if (wait > 0) throw new RateLimitError(wait)
     return next()
   })
 }
+
+/**
+ * Middleware after `.input()` of a schema with `email`: count the call against that account,
+ * whichever addresses it comes from (so many addresses cannot grind one password).
+ */
+export const accountRateLimit = t.middleware(({ input, next }) => {
+  const email = typeof input === 'object' && input !== null && 'email' in input ? input.email : undefined
+  if (typeof email === 'string') {
+    const wait = takeToken('account', email.trim().toLowerCase())
+    if (wait > 0) throw new RateLimitError(wait)
+  }
+  return next()
+})
