@@ -2,9 +2,8 @@
 // proxy (TRUST_PROXY), login throttling per address (IPv6 by /64) and per account, the 1 MB body
 // limit on REST and tRPC, and reset tokens kept out of the request log.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { api, createMember } from '../helpers/api'
+import { waitForOutboxMail } from '../helpers/outbox'
 import { startServer, type TestServer } from '../helpers/server'
 
 const LIMITED = { success: false, error: 'Rate limit exceeded. Please try again later.' }
@@ -129,13 +128,7 @@ describe('reset tokens stay out of the logs', () => {
   test('the reset page and the reset call are logged with the token redacted', async () => {
     const m = await createMember(direct.url)
     expect((await api(direct.url, 'POST', '/auth/forgot-password', { body: { email: m.email } })).status).toBe(200)
-    const outbox = path.join(direct.dataDir, 'outbox')
-    let mail = ''
-    for (let i = 0; i < 50 && !mail; i++) {
-      const file = readdirSync(outbox, { withFileTypes: true }).find((f) => f.isFile())
-      if (file) mail = readFileSync(path.join(outbox, file.name), 'utf8')
-      else await Bun.sleep(100)
-    }
+    const mail = await waitForOutboxMail(direct.dataDir)
     const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail)![1]
     expect((await fetch(`${direct.url}/reset-password/${token}`)).status).toBe(200)
     expect((await api(direct.url, 'POST', `/auth/reset-password/${token}`, { body: { password: 'new-password' } })).status).toBe(200)

@@ -2,10 +2,11 @@
 // logs, and the single binary.
 import { describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { api, createMember } from '../helpers/api'
+import { waitForOutboxMail } from '../helpers/outbox'
 import { startServer } from '../helpers/server'
 
 const root = path.resolve(import.meta.dir, '../..')
@@ -101,12 +102,7 @@ describe('mail without SMTP', () => {
     const server = await startServer({ APP_URL: 'https://music.example.org' })
     const m = await createMember(server.url)
     expect((await api(server.url, 'POST', '/auth/forgot-password', { body: { email: m.email } })).status).toBe(200)
-    // The mail is written after the answer (forgot-password defers its work), so wait for it.
-    const outbox = path.join(server.dataDir, 'outbox')
-    const deadline = Date.now() + 10_000
-    while (!(existsSync(outbox) && readdirSync(outbox).length) && Date.now() < deadline) await Bun.sleep(50)
-    const [file] = readdirSync(outbox)
-    const mail = readFileSync(path.join(outbox, file), 'utf8')
+    const mail = await waitForOutboxMail(server.dataDir)
     expect(mail).toContain(`To: ${m.email}`)
     const token = /https:\/\/music\.example\.org\/reset-password\/([a-z0-9]+)/.exec(mail)![1]
     expect((await api(server.url, 'POST', `/auth/reset-password/${token}`, { body: { password: 'new-password' } })).status).toBe(200)

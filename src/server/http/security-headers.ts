@@ -99,8 +99,9 @@ type App = { fetch: (request: Request) => Promise<Response> }
 /**
  * serve.ts's two steps. `fetchPage` hands a page request to the SSR app with a fresh nonce and puts
  * the matching policy on an HTML answer; `withSecurityHeaders` adds the headers every answer carries.
- * Both answer copies, because some responses (Response.redirect, fetch results) have immutable
- * headers, and neither replaces a header a handler set itself.
+ * Headers are set in place (a copy of every answer cost 5 % of a cheap endpoint's throughput);
+ * only a response with immutable headers (Response.redirect, fetch results) is copied. Neither
+ * replaces a header a handler set itself.
  */
 export function securityHeaders(options: SecurityHeaderOptions) {
   const always: Record<string, string> = { ...BASE_HEADERS }
@@ -110,9 +111,9 @@ export function securityHeaders(options: SecurityHeaderOptions) {
     // API answers are JSON, never a page: they skip the nonce and the request copy.
     if (new URL(request.url).pathname.startsWith('/api/')) return app.fetch(request)
     const nonce = createNonce()
-    const headers = new Headers(request.headers)
-    headers.set(CSP_NONCE_HEADER, nonce)
-    const response = await app.fetch(new Request(request, { headers }))
+    // Bun's incoming request headers are mutable; set() replaces any copy the client sent.
+    request.headers.set(CSP_NONCE_HEADER, nonce)
+    const response = await app.fetch(request)
     if (!response.headers.get('content-type')?.startsWith('text/html')) return response
     return addMissing(response, { 'content-security-policy': contentSecurityPolicy(nonce, options), 'permissions-policy': PERMISSIONS_POLICY })
   }
@@ -125,7 +126,16 @@ export function securityHeaders(options: SecurityHeaderOptions) {
 }
 
 function addMissing(response: Response, add: Record<string, string>): Response {
-  const copy = new Response(response.body, response)
-  for (const [name, value] of Object.entries(add)) if (!copy.headers.has(name)) copy.headers.set(name, value)
-  return copy
+  try {
+    setMissing(response.headers, add)
+    return response
+  } catch {
+    const copy = new Response(response.body, response)
+    setMissing(copy.headers, add)
+    return copy
+  }
+}
+
+function setMissing(headers: Headers, add: Record<string, string>) {
+  for (const [name, value] of Object.entries(add)) if (!headers.has(name)) headers.set(name, value)
 }
