@@ -28,10 +28,21 @@ db.$client.transaction(() => {
     addUser.run(id, `user${i}`, `user${i}@example.com`, 'x', now - i * 60_000)
   }
 })()
-const addMessage = db.$client.prepare('INSERT INTO contact_messages (id, name, email, subject, message, read, important, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+const addMessage = db.$client.prepare(
+  'INSERT INTO contact_messages (id, name, email, subject, message, read, important, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+)
 db.$client.transaction(() => {
   for (let i = 0; i < messages; i++) {
-    addMessage.run(crypto.randomUUID(), `Sender ${i}`, `s${i}@example.com`, `Subject ${i}`, `Message body ${i} `.repeat(20), i % 3 === 0 ? 0 : 1, i % 50 === 0 ? 1 : 0, now - i * 1000)
+    addMessage.run(
+      crypto.randomUUID(),
+      `Sender ${i}`,
+      `s${i}@example.com`,
+      `Subject ${i}`,
+      `Message body ${i} `.repeat(20),
+      i % 3 === 0 ? 0 : 1,
+      i % 50 === 0 ? 1 : 0,
+      now - i * 1000,
+    )
   }
 })()
 db.$client.exec('ANALYZE')

@@ -69,7 +69,10 @@ function seed() {
     for (let i = 0; i < PLAYS; i++) {
       const track = skewed(TRACKS)
       const at = inOrder(i, PLAYS)
-      const url = track % 2 ? `/media/library/t${track}.mp3?exp=${Math.floor(at / 3_600_000) * 3600 + 86_400}&sig=${(at % 99_991).toString(36)}` : `https://nas.example.com/music/t${track}.mp3`
+      const url =
+        track % 2
+          ? `/media/library/t${track}.mp3?exp=${Math.floor(at / 3_600_000) * 3600 + 86_400}&sig=${(at % 99_991).toString(36)}`
+          : `https://nas.example.com/music/t${track}.mp3`
       const duration = 120 + (track % 240)
       const completed = Math.random() < 0.6
       const listen = completed ? duration : Math.random() * duration
@@ -114,7 +117,9 @@ function seed() {
     const addError = sqlite.prepare('INSERT INTO server_errors (method, path, status, message, created_at) VALUES (?, ?, ?, ?, ?)')
     for (let i = 0; i < 5_000; i++) addError.run('GET', '/api/x', 500, 'boom', inOrder(i, 5_000))
   })()
-  console.log(`seeded ${PLAYS.toLocaleString('en-US')} play events, ${HITS.toLocaleString('en-US')} page hits in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+  console.log(
+    `seeded ${PLAYS.toLocaleString('en-US')} play events, ${HITS.toLocaleString('en-US')} page hits in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  )
 }
 
 /** Median of 5 timed runs after one warm-up. */

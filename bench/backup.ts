@@ -17,7 +17,12 @@ const work = mkdtempSync(path.join(tmpdir(), 'vibes-bench-backup-'))
 const seeded = process.env.BENCH_DB ?? path.join(work, 'seed.db')
 if (!existsSync(seeded)) {
   console.log(`seeding ${seeded} with bench/analytics.ts (${PLAYS} play events)…`)
-  const seed = Bun.spawnSync(['bun', 'bench/analytics.ts', PLAYS], { cwd: root, env: { ...process.env, BENCH_DB: seeded }, stdout: 'ignore', stderr: 'inherit' })
+  const seed = Bun.spawnSync(['bun', 'bench/analytics.ts', PLAYS], {
+    cwd: root,
+    env: { ...process.env, BENCH_DB: seeded },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
   if (seed.exitCode !== 0) process.exit(1)
 }
 const dataDir = path.join(work, 'data')
@@ -54,7 +59,12 @@ const results: { ms: number; writes: number; longestWriteMs: number; baselineLon
 for (let run = 0; run < 6; run++) {
   const target = path.join(work, `backup-${run}.db`)
   const t0 = performance.now()
-  const proc = Bun.spawn(['bun', 'src/server/entry.ts', 'backup', target], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, stdout: 'ignore', stderr: 'inherit' })
+  const proc = Bun.spawn(['bun', 'src/server/entry.ts', 'backup', target], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
   const exited = proc.exited.then((code) => {
     if (code !== 0) process.exit(1)
     return performance.now() - t0
@@ -67,7 +77,11 @@ for (let run = 0; run < 6; run++) {
   rmSync(target)
 }
 const median = <T>(list: T[], key: (x: T) => number) => list.map(key).sort((a, b) => a - b)[Math.floor(list.length / 2)]
-console.log(`backup (whole command, median of ${results.length} after a warm-up): ${median(results, (r) => r.ms).toFixed(0)} ms for ${(median(results, (r) => r.bytes) / 1048576).toFixed(1)} MB`)
-console.log(`writer beside it: ${median(results, (r) => r.writes)} inserts during a backup, longest single insert ${median(results, (r) => r.longestWriteMs).toFixed(1)} ms; without a backup ${median(results, (r) => r.baselineLongestMs).toFixed(1)} ms (medians)`)
+console.log(
+  `backup (whole command, median of ${results.length} after a warm-up): ${median(results, (r) => r.ms).toFixed(0)} ms for ${(median(results, (r) => r.bytes) / 1048576).toFixed(1)} MB`,
+)
+console.log(
+  `writer beside it: ${median(results, (r) => r.writes)} inserts during a backup, longest single insert ${median(results, (r) => r.longestWriteMs).toFixed(1)} ms; without a backup ${median(results, (r) => r.baselineLongestMs).toFixed(1)} ms (medians)`,
+)
 db.close()
 rmSync(work, { recursive: true, force: true })

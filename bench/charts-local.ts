@@ -39,7 +39,9 @@ for (const size of sizes.length ? sizes : [100_000, 1_000_000]) {
   const started = performance.now()
   for (let i = 0; i < 200; i++) await chartFor(db, 'gb')
   const cached = (performance.now() - started) / 200
-  console.log(`play_events rows ${size.toLocaleString('en-US').padStart(10)}: local chart query ${direct.toFixed(2)} ms; served chart (cached) ${cached.toFixed(3)} ms`)
+  console.log(
+    `play_events rows ${size.toLocaleString('en-US').padStart(10)}: local chart query ${direct.toFixed(2)} ms; served chart (cached) ${cached.toFixed(3)} ms`,
+  )
 }
 db.$client.close()
 rmSync(dir, { recursive: true, force: true })

@@ -18,7 +18,6 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dir, '..')
 
-
 async function freePort(): Promise<number> {
   const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
   const port = probe.port as number
@@ -29,7 +28,12 @@ async function freePort(): Promise<number> {
 async function startProcess(args: string[], env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-bench-edge-'))
   const port = await freePort()
-  const proc = Bun.spawn(['bun', ...args], { cwd: root, env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MEDIA_ROOT: dataDir, ...env }, stdout: 'pipe', stderr: 'inherit' })
+  const proc = Bun.spawn(['bun', ...args], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MEDIA_ROOT: dataDir, ...env },
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
   // Keep draining the log, as a log collector would.
   void (async () => {
     for await (const _ of proc.stdout) {
@@ -37,7 +41,13 @@ async function startProcess(args: string[], env: Record<string, string>) {
   })()
   const url = `http://127.0.0.1:${port}/api/health`
   for (let i = 0; ; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) break
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
     if (i > 200) throw new Error(`${args.join(' ')} did not start`)
     await Bun.sleep(100)
   }
@@ -91,8 +101,18 @@ async function main() {
   const rounds = Number(process.argv[3] ?? 3)
   const variants = [
     { label: 'bare app (no edge)', server: await startProcess([import.meta.path, '--bare'], {}), rates: [] as number[], cpu: [] as number[] },
-    { label: 'edge, request log off', server: await startProcess(['src/server/entry.ts'], { TRUST_PROXY: 'true', RATE_LIMIT: 'on', LOG_LEVEL: 'warn' }), rates: [] as number[], cpu: [] as number[] },
-    { label: 'edge + JSON request log', server: await startProcess(['src/server/entry.ts'], { TRUST_PROXY: 'true', RATE_LIMIT: 'on', LOG_LEVEL: 'info' }), rates: [] as number[], cpu: [] as number[] },
+    {
+      label: 'edge, request log off',
+      server: await startProcess(['src/server/entry.ts'], { TRUST_PROXY: 'true', RATE_LIMIT: 'on', LOG_LEVEL: 'warn' }),
+      rates: [] as number[],
+      cpu: [] as number[],
+    },
+    {
+      label: 'edge + JSON request log',
+      server: await startProcess(['src/server/entry.ts'], { TRUST_PROXY: 'true', RATE_LIMIT: 'on', LOG_LEVEL: 'info' }),
+      rates: [] as number[],
+      cpu: [] as number[],
+    },
   ]
   try {
     for (const v of variants) await wrk(v.server.url, 2)
@@ -135,7 +155,9 @@ async function main() {
   perCall('client address + /64 key, IPv6 client', n, () => addressKey(clientInfo(v6).ip))
   // Worst case: every request from an address never seen (the parse memo misses).
   const client = perCall('  the same, a new IPv6 address each call', n, (i) =>
-    addressKey(clientInfo(new Headers({ [CLIENT_IP_HEADER]: '127.0.0.1', 'x-forwarded-for': `2001:db8:${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}::7` })).ip),
+    addressKey(
+      clientInfo(new Headers({ [CLIENT_IP_HEADER]: '127.0.0.1', 'x-forwarded-for': `2001:db8:${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}::7` })).ip,
+    ),
   )
   const limiter = createLimiter({ auth: { max: 30, windowMs: 60_000 } })
   for (let i = 0; i < 100_000; i++) limiter.take('auth', `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`)
@@ -144,7 +166,11 @@ async function main() {
   console.log(`    (the limiter holds ${limiter.size().toLocaleString('en-US')} keys after ${(100_000 + 10 * n + 20_000).toLocaleString('en-US')} takes)`)
   const metrics = perCall('metrics record', n, (i) => recordRequest(i % 50, 200))
   // The header step as serve.ts does it today (withSecurityHeaders: a response copy + 3 headers).
-  const SECURITY_HEADERS: Record<string, string> = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'strict-origin-when-cross-origin' }
+  const SECURITY_HEADERS: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  }
   const headerStep = perCall('security headers (response copy + set)', n, () => {
     const copy = new Response('{"success":true}', { headers: { 'content-type': 'application/json' } })
     const response = new Response(copy.body, copy)
@@ -167,7 +193,9 @@ async function main() {
   })()
   const edge = client + take + metrics + headerStep + redact + gate
   console.log(`  sum of the worst cases (new IPv6 address, new limiter key)${' '.repeat(0)} ${edge.toFixed(3).padStart(7)} µs`)
-  console.log(`  = ${((edge / endpointUs) * 100).toFixed(2)} % of the edge server's ${endpointUs.toFixed(1)} µs of CPU per /api/health request (request log off)`)
+  console.log(
+    `  = ${((edge / endpointUs) * 100).toFixed(2)} % of the edge server's ${endpointUs.toFixed(1)} µs of CPU per /api/health request (request log off)`,
+  )
   rmSync(process.env.DATA_DIR, { recursive: true, force: true })
 }
 

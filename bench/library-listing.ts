@@ -48,5 +48,10 @@ const first = timed()
 const slowest = await slowestPing(first)
 console.log(`first call (reads ${FILES} files' tags): ${(await first).toFixed(0)} ms; slowest /api/health answer meanwhile: ${slowest.toFixed(0)} ms`)
 const again = [await timed(), await timed(), await timed()]
-console.log(`second call (cached tags): ${again[0].toFixed(0)} ms; next two: ${again.slice(1).map((x) => x.toFixed(0)).join(' ms, ')} ms (goal < 300 ms)`)
+console.log(
+  `second call (cached tags): ${again[0].toFixed(0)} ms; next two: ${again
+    .slice(1)
+    .map((x) => x.toFixed(0))
+    .join(' ms, ')} ms (goal < 300 ms)`,
+)
 await app.stop()

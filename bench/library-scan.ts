@@ -18,7 +18,26 @@ const FILES = Number(process.env.FILES ?? 10_000)
 const root = mkdtempSync(path.join(tmpdir(), 'vibes-bench-media-'))
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-bench-data-'))
 const tone = path.join(dataDir, 'tone.mp3')
-Bun.spawnSync(['ffmpeg', '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ac', '1', '-ar', '22050', '-b:a', '32k', '-id3v2_version', '0', tone])
+Bun.spawnSync([
+  'ffmpeg',
+  '-hide_banner',
+  '-loglevel',
+  'error',
+  '-y',
+  '-f',
+  'lavfi',
+  '-i',
+  'sine=frequency=440:duration=1',
+  '-ac',
+  '1',
+  '-ar',
+  '22050',
+  '-b:a',
+  '32k',
+  '-id3v2_version',
+  '0',
+  tone,
+])
 const audio = new Uint8Array(readFileSync(tone))
 
 const enc = new TextEncoder()
@@ -59,7 +78,14 @@ for (let i = 0; i < FILES; i++) {
     mkdirSync(dir, { recursive: true })
     if (i % 50 === 0) makeImage(path.join(dir, 'cover.jpg'))
   }
-  const tag = id3({ TIT2: `Song ${i} – número ${i * 7}`, TPE1: artist, TALB: album, TRCK: String((i % 10) + 1), TCON: genres[i % genres.length], TYER: String(1960 + (i % 60)) })
+  const tag = id3({
+    TIT2: `Song ${i} – número ${i * 7}`,
+    TPE1: artist,
+    TALB: album,
+    TRCK: String((i % 10) + 1),
+    TCON: genres[i % genres.length],
+    TYER: String(1960 + (i % 60)),
+  })
   writeFileSync(path.join(dir, `${(i % 10) + 1} Song ${i}.mp3`), concat([tag, audio]))
 }
 console.log(`generated ${FILES} tagged MP3s in ${((performance.now() - started) / 1000).toFixed(1)} s`)
@@ -81,10 +107,15 @@ async function untilScans(n: number): Promise<number> {
 
 const slowest = await untilScans(1)
 const first = scanLogs()[0]
-console.log(`first scan: ${first.read} files read in ${first.ms} ms = ${Math.round((first.read / first.ms) * 1000)} tracks/s (goal ≥ 500); slowest /api/health meanwhile: ${slowest.toFixed(0)} ms`)
+console.log(
+  `first scan: ${first.read} files read in ${first.ms} ms = ${Math.round((first.read / first.ms) * 1000)} tracks/s (goal ≥ 500); slowest /api/health meanwhile: ${slowest.toFixed(0)} ms`,
+)
 
 const admin = await loginAdmin(app.url)
-for (const [label, body, goal] of [['rescan, nothing changed', undefined, 'goal < 2000 ms'], ['full rescan', { full: true }, 'every file re-read']] as const) {
+for (const [label, body, goal] of [
+  ['rescan, nothing changed', undefined, 'goal < 2000 ms'],
+  ['full rescan', { full: true }, 'every file re-read'],
+] as const) {
   const t = performance.now()
   const n = scanLogs().length
   const res = await api(app.url, 'POST', '/admin/library/scan', { token: admin, body })

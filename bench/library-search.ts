@@ -21,7 +21,7 @@ const file = path.join(tmpdir(), `vibes-bench-library-${TRACKS / 1_000_000}m.db`
 
 // A seeded generator: the same index and the same queries on every run.
 let seed = 42
-const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31)
+const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
 const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]
 
 const syllables = ['ka', 'lo', 'mi', 'ren', 'sa', 'tor', 'vel', 'ny', 'dra', 'qu', 'es', 'bja', 'rk', 'ol', 'fin', 'gu', 'hal', 'ze', 'pri', 'mon']
@@ -93,9 +93,18 @@ if (!complete()) {
 
 const db = openDb(file, path.resolve('src/db/migrations'))
 const ids = {
-  albums: db.$client.query<{ id: string }, []>('SELECT id FROM library_albums').all().map((r) => r.id),
-  artists: db.$client.query<{ id: string }, []>('SELECT id FROM library_artists').all().map((r) => r.id),
-  folders: db.$client.query<{ path: string }, []>('SELECT path FROM library_folders').all().map((r) => r.path),
+  albums: db.$client
+    .query<{ id: string }, []>('SELECT id FROM library_albums')
+    .all()
+    .map((r) => r.id),
+  artists: db.$client
+    .query<{ id: string }, []>('SELECT id FROM library_artists')
+    .all()
+    .map((r) => r.id),
+  folders: db.$client
+    .query<{ path: string }, []>('SELECT path FROM library_folders')
+    .all()
+    .map((r) => r.path),
 }
 console.log(`index: ${TRACKS} tracks, ${ids.albums.length} albums, ${ids.artists.length} artists, ${ids.folders.length} folders`)
 
@@ -110,7 +119,9 @@ function time(label: string, runs: number, fn: () => unknown, goal: number) {
   ms.sort((a, b) => a - b)
   const p = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))].toFixed(1)
   const p95 = ms[Math.floor(0.95 * ms.length)]
-  console.log(`${label.padEnd(44)} p50 ${p(0.5).padStart(6)} ms  p95 ${p(0.95).padStart(6)} ms  max ${p(1).padStart(6)} ms  ${p95 < goal ? 'ok' : 'OVER'} (goal p95 < ${goal} ms)`)
+  console.log(
+    `${label.padEnd(44)} p50 ${p(0.5).padStart(6)} ms  p95 ${p(0.95).padStart(6)} ms  max ${p(1).padStart(6)} ms  ${p95 < goal ? 'ok' : 'OVER'} (goal p95 < ${goal} ms)`,
+  )
   return p95
 }
 
@@ -125,15 +136,35 @@ time('a word that matches nothing', 300, () => search(`zz${pick(words)}`), 50)
 
 console.log('\nlists and pages:')
 for (const sort of ['name', 'year', 'recent'] as const) {
-  time(`albums by ${sort}, a page of 50 at a random offset`, 200, () => library.listAlbums(db, SECRET, { sort, offset: Math.floor(rand() * ALBUMS), limit: 50 }), 100)
+  time(
+    `albums by ${sort}, a page of 50 at a random offset`,
+    200,
+    () => library.listAlbums(db, SECRET, { sort, offset: Math.floor(rand() * ALBUMS), limit: 50 }),
+    100,
+  )
 }
 time('albums by name, 500 from the start', 100, () => library.listAlbums(db, SECRET, { sort: 'name', offset: 0, limit: 500 }), 100)
-time('albums of a genre, a page of 50', 200, () => library.listAlbums(db, SECRET, { sort: 'name', genre: pick(genres), offset: Math.floor(rand() * 2000), limit: 50 }), 100)
+time(
+  'albums of a genre, a page of 50',
+  200,
+  () => library.listAlbums(db, SECRET, { sort: 'name', genre: pick(genres), offset: Math.floor(rand() * 2000), limit: 50 }),
+  100,
+)
 time('artists, a page of 50 at a random offset', 200, () => library.listArtists(db, SECRET, { offset: Math.floor(rand() * ARTISTS), limit: 50 }), 100)
 time('album page (album + 10 tracks)', 300, () => library.getAlbum(db, SECRET, pick(ids.albums)), 100)
 time('artist page (artist + albums)', 300, () => library.getArtist(db, SECRET, pick(ids.artists)), 100)
 time('genres', 100, () => library.listGenres(db), 100)
 time('folder (an artist folder: sub-folders)', 300, () => library.listFolder(db, SECRET, `/${pick(ids.folders)}`), 100)
-time('songs by title, a page of 50 at a random offset', 50, () => library.listTracks(db, SECRET, { sort: 'title', offset: Math.floor(rand() * TRACKS), limit: 50 }), 100)
-time('songs by title, a page of 50 in the first 10,000', 200, () => library.listTracks(db, SECRET, { sort: 'title', offset: Math.floor(rand() * 10_000), limit: 50 }), 100)
+time(
+  'songs by title, a page of 50 at a random offset',
+  50,
+  () => library.listTracks(db, SECRET, { sort: 'title', offset: Math.floor(rand() * TRACKS), limit: 50 }),
+  100,
+)
+time(
+  'songs by title, a page of 50 in the first 10,000',
+  200,
+  () => library.listTracks(db, SECRET, { sort: 'title', offset: Math.floor(rand() * 10_000), limit: 50 }),
+  100,
+)
 db.$client.close()

@@ -58,7 +58,9 @@ for (let r = 0; r < ROUNDS; r++) {
   results.ranges.app += (await run(appUrl, ranges)) / ROUNDS
 }
 for (const [kind, r] of Object.entries(results)) {
-  console.log(`${kind.padEnd(7)} /media ${r.app.toFixed(0).padStart(6)} MB/s   nginx ${r.nginx.toFixed(0).padStart(6)} MB/s   ratio ${(r.app / r.nginx).toFixed(2)}x`)
+  console.log(
+    `${kind.padEnd(7)} /media ${r.app.toFixed(0).padStart(6)} MB/s   nginx ${r.nginx.toFixed(0).padStart(6)} MB/s   ratio ${(r.app / r.nginx).toFixed(2)}x`,
+  )
 }
 await nginx.stop()
 await app.stop()

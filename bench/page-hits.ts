@@ -19,7 +19,9 @@ function fill(to: number) {
     for (; rows < to; rows++) insert.run(pages[rows % pages.length], visitorHash(secret, `10.0.${(rows >> 8) & 255}.${rows & 255}`, 'ua'), Date.now())
   })()
   // Rows inserted behind the service's back: rebuild the running totals as the migration does.
-  db.$client.exec('DELETE FROM page_hit_counts; INSERT INTO page_hit_counts (page, hits, unique_visitors) SELECT page, count(*), count(DISTINCT visitor_hash) FROM page_hits GROUP BY page')
+  db.$client.exec(
+    'DELETE FROM page_hit_counts; INSERT INTO page_hit_counts (page, hits, unique_visitors) SELECT page, count(*), count(DISTINCT visitor_hash) FROM page_hits GROUP BY page',
+  )
 }
 
 for (const size of sizes.length ? sizes : [10_000, 100_000, 1_000_000]) {

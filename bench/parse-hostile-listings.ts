@@ -9,7 +9,12 @@ const html = 'text/html'
 const cases: Array<[string, string, string, string]> = [
   ['unclosed anchors, one URL', '<a href=x.mp3>'.repeat(FIVE_MB / 14), 'http://h/', html],
   ['unclosed anchors, distinct URLs', Array.from({ length: FIVE_MB / 20 }, (_, i) => `<a href=${i}.mp3>`).join(''), 'http://h/', html],
-  ['290 anchors per </a>', Array.from({ length: FIVE_MB / 6000 }, (_, g) => Array.from({ length: 290 }, (_, i) => `<a href=${g}-${i}.mp3>`).join('') + '</a>').join(''), 'http://h/', html],
+  [
+    '290 anchors per </a>',
+    Array.from({ length: FIVE_MB / 6000 }, (_, g) => Array.from({ length: 290 }, (_, i) => `<a href=${g}-${i}.mp3>`).join('') + '</a>').join(''),
+    'http://h/',
+    html,
+  ],
   ["one link, then 5 MB of '<'", '<a href=x.mp3>' + '<'.repeat(FIVE_MB) + '</a>', 'http://h/', html],
   ["'<a ' without '>'", '<a '.repeat(FIVE_MB / 3), 'http://h/', html],
   ['entities', '<a href="x.mp3">' + '&#1'.repeat(FIVE_MB / 3) + '</a>', 'http://h/', html],
@@ -23,5 +28,7 @@ for (const [name, body, url, contentType] of cases) {
   const started = performance.now()
   const n = parsePlaylist(body, url, contentType).length
   const ms = performance.now() - started
-  console.log(`${name.padEnd(32)} ${(body.length / 1024 / 1024).toFixed(1).padStart(4)} MB  ${String(n).padStart(6)} tracks  ${ms.toFixed(0).padStart(5)} ms${ms > 500 ? '  (over 500 ms)' : ''}`)
+  console.log(
+    `${name.padEnd(32)} ${(body.length / 1024 / 1024).toFixed(1).padStart(4)} MB  ${String(n).padStart(6)} tracks  ${ms.toFixed(0).padStart(5)} ms${ms > 500 ? '  (over 500 ms)' : ''}`,
+  )
 }

@@ -10,7 +10,8 @@ import { openUp, startNginx } from '../tests/helpers/listing-servers'
 const ENTRIES = 10_000
 const root = mkdtempSync(path.join(tmpdir(), 'vibes-bench-listing-'))
 openUp(root)
-for (let i = 0; i < ENTRIES; i++) writeFileSync(path.join(root, `${String(i + 1)} Artist Name - A Song Title Of Some Length ${i % 7 ? '' : '(Remix) '}.mp3`), '')
+for (let i = 0; i < ENTRIES; i++)
+  writeFileSync(path.join(root, `${String(i + 1)} Artist Name - A Song Title Of Some Length ${i % 7 ? '' : '(Remix) '}.mp3`), '')
 const nginx = await startNginx(root, '127.0.0.1')
 const res = await fetch(`${nginx.url}/`)
 const html = await res.text()

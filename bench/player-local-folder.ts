@@ -14,7 +14,21 @@ const root = mkdtempSync(path.join(tmpdir(), 'vibes-bench-'))
 const folder = path.join(root, 'Big Library')
 mkdirSync(folder)
 const seed = path.join(root, 'seed.mp3')
-const ff = Bun.spawnSync(['ffmpeg', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-metadata', 'title=Seed', '-metadata', 'artist=Bench', seed])
+const ff = Bun.spawnSync([
+  'ffmpeg',
+  '-loglevel',
+  'error',
+  '-y',
+  '-f',
+  'lavfi',
+  '-i',
+  'sine=frequency=440:duration=2',
+  '-metadata',
+  'title=Seed',
+  '-metadata',
+  'artist=Bench',
+  seed,
+])
 if (ff.exitCode !== 0) throw new Error('ffmpeg failed')
 for (let i = 0; i < FILES; i++) copyFileSync(seed, path.join(folder, `Artist ${i % 97} - Track ${i + 1}.mp3`))
 
@@ -51,7 +65,8 @@ try {
       const media = document.querySelector('[data-testid=media]')!
       media.addEventListener('playing', () => (w.__bench.playing ??= performance.now()))
       new MutationObserver(() => {
-        if (!w.__bench.listed && document.querySelector('[data-testid=track-count]')?.textContent?.startsWith(`${files} tracks`)) w.__bench.listed = performance.now()
+        if (!w.__bench.listed && document.querySelector('[data-testid=track-count]')?.textContent?.startsWith(`${files} tracks`))
+          w.__bench.listed = performance.now()
       }).observe(document.body, { subtree: true, childList: true, characterData: true })
     }, FILES)
     await input.setInputFiles(folder)
@@ -68,7 +83,9 @@ try {
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
   console.log(`local folder of ${FILES} files → list shown: median ${median(pickTimes).toFixed(0)} ms (runs: ${pickTimes.map((t) => t.toFixed(0)).join(', ')})`)
-  console.log(`local folder of ${FILES} files → first track playing: median ${median(playTimes).toFixed(0)} ms (runs: ${playTimes.map((t) => t.toFixed(0)).join(', ')})`)
+  console.log(
+    `local folder of ${FILES} files → first track playing: median ${median(playTimes).toFixed(0)} ms (runs: ${playTimes.map((t) => t.toFixed(0)).join(', ')})`,
+  )
   console.log(`player page (/) JavaScript loaded: ${scripts.size} files, ${(initial / 1024).toFixed(1)} KiB gzipped`)
   for (const [url, size] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KiB  ${new URL(url).pathname}`)
 } finally {

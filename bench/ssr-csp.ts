@@ -39,7 +39,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const base = median(totals['without policy']!)
 for (const [name, ms] of Object.entries(totals)) {
   const m = median(ms)
-  console.log(`${name.padEnd(15)} ${m.toFixed(3)} CPU ms per SSR render of / (median of ${ms.length} rounds of ${perRound}; ${((m / base - 1) * 100).toFixed(1)} %)`)
+  console.log(
+    `${name.padEnd(15)} ${m.toFixed(3)} CPU ms per SSR render of / (median of ${ms.length} rounds of ${perRound}; ${((m / base - 1) * 100).toFixed(1)} %)`,
+  )
 }
 
 // The added work alone, around an app that answers a stored page at once: the nonce, the request

@@ -38,8 +38,17 @@ mkdirSync(path.join(root, 'dist/binary'), { recursive: true })
 writeFileSync(path.join(root, 'dist/binary/embedded.ts'), lines.join('\n') + '\n')
 
 run([
-  'bun', 'build', '--compile', '--bytecode', '--format=esm', '--target=bun', '--minify',
-  '--define', 'process.env.NODE_ENV="production"',
-  'src/server/binary.ts', '--outfile', 'dist/vibes',
+  'bun',
+  'build',
+  '--compile',
+  '--bytecode',
+  '--format=esm',
+  '--target=bun',
+  '--minify',
+  '--define',
+  'process.env.NODE_ENV="production"',
+  'src/server/binary.ts',
+  '--outfile',
+  'dist/vibes',
 ])
 console.log(`dist/vibes: ${(statSync(path.join(root, 'dist/vibes')).size / 1048576).toFixed(1)} MB`)

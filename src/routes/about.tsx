@@ -4,19 +4,44 @@ import { css, cx } from 'styled-system/css'
 import { button } from '~/client/ui/button'
 
 export const Route = createFileRoute('/about')({
-  head: () => ({ meta: [{ title: 'About · Vibes' }, { name: 'description', content: 'Vibes is a self-hosted music and video streaming server: your folders, your devices, one binary.' }] }),
+  head: () => ({
+    meta: [
+      { title: 'About · Vibes' },
+      { name: 'description', content: 'Vibes is a self-hosted music and video streaming server: your folders, your devices, one binary.' },
+    ],
+  }),
   component: AboutPage,
 })
 
 const FEATURES = [
-  { icon: '⌂', title: 'Self-hosted', text: 'Runs on your own machine — a home server, a NAS, a small VPS. Your library and your listening history never leave it.' },
+  {
+    icon: '⌂',
+    title: 'Self-hosted',
+    text: 'Runs on your own machine — a home server, a NAS, a small VPS. Your library and your listening history never leave it.',
+  },
   { icon: '▤', title: 'Local folders', text: 'Pick a folder on the device in front of you and play it straight away, no upload and no account needed.' },
-  { icon: '☁', title: 'Remote folders', text: 'Signed in, paste the address of a folder on the web — an nginx or Apache directory listing, an M3U or PLS playlist — and stream it as one playlist, in natural order.' },
-  { icon: '★', title: 'Member folders', text: 'Members keep their own list of music folders — on the server or anywhere on the web — and reorder them by drag and drop.' },
-  { icon: '◔', title: 'Listening analytics', text: 'Plays, completions, skips, devices, peak hours, genres and regions — so the people who run the server can see how the music is actually listened to.' },
+  {
+    icon: '☁',
+    title: 'Remote folders',
+    text: 'Signed in, paste the address of a folder on the web — an nginx or Apache directory listing, an M3U or PLS playlist — and stream it as one playlist, in natural order.',
+  },
+  {
+    icon: '★',
+    title: 'Member folders',
+    text: 'Members keep their own list of music folders — on the server or anywhere on the web — and reorder them by drag and drop.',
+  },
+  {
+    icon: '◔',
+    title: 'Listening analytics',
+    text: 'Plays, completions, skips, devices, peak hours, genres and regions — so the people who run the server can see how the music is actually listened to.',
+  },
   { icon: '⚙', title: 'Admin console', text: 'Manage members and their folders, read the contact inbox, and keep an eye on health and API performance.' },
   { icon: '▶', title: 'Audio and video', text: 'MP3, FLAC, AAC, Ogg, WAV, MP4, WebM and more — with shuffle, repeat, likes, sharing and an Up Next queue.' },
-  { icon: '⚡', title: 'One binary + SQLite', text: 'A single executable that keeps everything in one SQLite file. Copy it, run it, done — no database server, no containers required.' },
+  {
+    icon: '⚡',
+    title: 'One binary + SQLite',
+    text: 'A single executable that keeps everything in one SQLite file. Copy it, run it, done — no database server, no containers required.',
+  },
 ] as const
 
 const VALUES = [
@@ -35,14 +60,40 @@ function AboutPage() {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: { base: '16', md: '24' }, pb: '8' })}>
       {/* Hero */}
-      <section className={css({ position: 'relative', textAlign: 'center', pt: { base: '6', md: '14' }, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '5' })}>
-        <div aria-hidden className={css({ position: 'absolute', inset: '0', mx: 'auto', maxW: '3xl', h: '72', bgGradient: 'to-r', gradientFrom: 'accent.default/25', gradientTo: 'accent.pink/25', filter: 'blur(80px)', borderRadius: 'full', zIndex: -1 })} />
+      <section
+        className={css({
+          position: 'relative',
+          textAlign: 'center',
+          pt: { base: '6', md: '14' },
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          gap: '5',
+        })}
+      >
+        <div
+          aria-hidden
+          className={css({
+            position: 'absolute',
+            inset: '0',
+            mx: 'auto',
+            maxW: '3xl',
+            h: '72',
+            bgGradient: 'to-r',
+            gradientFrom: 'accent.default/25',
+            gradientTo: 'accent.pink/25',
+            filter: 'blur(80px)',
+            borderRadius: 'full',
+            zIndex: -1,
+          })}
+        />
         <p className={eyebrow}>About Vibes</p>
         <h1 className={css({ fontSize: { base: '4xl', md: '6xl' }, fontWeight: 'extrabold', letterSpacing: 'tight', lineHeight: '1.05', maxW: '4xl' })}>
           Your music, on your server, <span className={gradientText}>everywhere you listen</span>
         </h1>
         <p className={cx(lead, css({ maxW: '2xl' }))}>
-          Vibes is a self-hosted music and video streaming app. Play a folder from the device in your hand, stream a folder from anywhere on the web, and keep your collection — and what you learn from listening to it — on a machine you own.
+          Vibes is a self-hosted music and video streaming app. Play a folder from the device in your hand, stream a folder from anywhere on the web, and keep
+          your collection — and what you learn from listening to it — on a machine you own.
         </p>
         <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'center', mt: '2' })}>
           <Link to="/" className={button({ size: 'lg' })}>
@@ -55,7 +106,10 @@ function AboutPage() {
       </section>
 
       {/* Story */}
-      <section aria-labelledby="story" className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' }, gap: { base: '8', lg: '14' }, alignItems: 'center' })}>
+      <section
+        aria-labelledby="story"
+        className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' }, gap: { base: '8', lg: '14' }, alignItems: 'center' })}
+      >
         <div>
           <p className={eyebrow}>The story</p>
           <h2 id="story" className={h2}>
@@ -63,10 +117,13 @@ function AboutPage() {
           </h2>
           <div className={cx(lead, css({ display: 'flex', flexDirection: 'column', gap: '4', mt: '5' }))}>
             <p>
-              Vibes was built by a listener who had spent twenty years collecting music — ripped CDs, concert recordings, a friend's band's demos, lossless albums bought straight from the artists — and could no longer play most of it. The files were there. The streaming apps weren't interested in them.
+              Vibes was built by a listener who had spent twenty years collecting music — ripped CDs, concert recordings, a friend's band's demos, lossless
+              albums bought straight from the artists — and could no longer play most of it. The files were there. The streaming apps weren't interested in
+              them.
             </p>
             <p>
-              The existing media servers were powerful, but they wanted a database server, a container stack and a weekend of configuration. What was missing was something you could start with one command, open in any browser, and hand to friends and family with their own accounts.
+              The existing media servers were powerful, but they wanted a database server, a container stack and a weekend of configuration. What was missing
+              was something you could start with one command, open in any browser, and hand to friends and family with their own accounts.
             </p>
             <p>So Vibes was written to be exactly that: a player first, a server second, and never more complicated than the music deserves.</p>
           </div>
@@ -93,7 +150,8 @@ function AboutPage() {
           A music service that belongs to the people who listen
         </h2>
         <p className={cx(lead, css({ maxW: '2xl', mt: '4' }))}>
-          Streaming made music easy to reach and easy to lose. Vibes aims for the opposite trade: the convenience of a modern player, with the ownership of a record shelf. It should run anywhere, answer to you, and show you the truth about your own listening.
+          Streaming made music easy to reach and easy to lose. Vibes aims for the opposite trade: the convenience of a modern player, with the ownership of a
+          record shelf. It should run anywhere, answer to you, and show you the truth about your own listening.
         </p>
         <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, gap: '4', mt: '10', w: 'full', textAlign: 'left' })}>
           {VALUES.map((v) => (
@@ -115,8 +173,34 @@ function AboutPage() {
         </div>
         <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }, gap: '4' })}>
           {FEATURES.map((f) => (
-            <li key={f.title} className={cx(panel, css({ p: { base: '5', sm: '6' }, display: 'flex', flexDirection: { base: 'row', sm: 'column' }, gap: '4', transition: 'border-color 0.15s, transform 0.15s', _hover: { borderColor: 'accent.default', transform: 'translateY(-2px)' } }))}>
-              <span aria-hidden className={css({ flexShrink: 0, display: 'grid', placeItems: 'center', w: '11', h: '11', borderRadius: 'xl', bg: 'accent.muted', color: 'accent.default', fontSize: 'xl' })}>
+            <li
+              key={f.title}
+              className={cx(
+                panel,
+                css({
+                  p: { base: '5', sm: '6' },
+                  display: 'flex',
+                  flexDirection: { base: 'row', sm: 'column' },
+                  gap: '4',
+                  transition: 'border-color 0.15s, transform 0.15s',
+                  _hover: { borderColor: 'accent.default', transform: 'translateY(-2px)' },
+                }),
+              )}
+            >
+              <span
+                aria-hidden
+                className={css({
+                  flexShrink: 0,
+                  display: 'grid',
+                  placeItems: 'center',
+                  w: '11',
+                  h: '11',
+                  borderRadius: 'xl',
+                  bg: 'accent.muted',
+                  color: 'accent.default',
+                  fontSize: 'xl',
+                })}
+              >
                 {f.icon}
               </span>
               <div>
@@ -129,8 +213,26 @@ function AboutPage() {
       </section>
 
       {/* Call to action */}
-      <section aria-labelledby="talk" className={cx(panel, css({ position: 'relative', overflow: 'hidden', p: { base: '8', md: '12' }, textAlign: 'center', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '4' }))}>
-        <div aria-hidden className={css({ position: 'absolute', inset: '0', bgGradient: 'to-br', gradientFrom: 'accent.default/15', gradientTo: 'accent.pink/15' })} />
+      <section
+        aria-labelledby="talk"
+        className={cx(
+          panel,
+          css({
+            position: 'relative',
+            overflow: 'hidden',
+            p: { base: '8', md: '12' },
+            textAlign: 'center',
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            gap: '4',
+          }),
+        )}
+      >
+        <div
+          aria-hidden
+          className={css({ position: 'absolute', inset: '0', bgGradient: 'to-br', gradientFrom: 'accent.default/15', gradientTo: 'accent.pink/15' })}
+        />
         <h2 id="talk" className={cx(h2, css({ position: 'relative' }))}>
           Questions, ideas, a bug to report?
         </h2>

@@ -9,7 +9,17 @@ export const Route = createFileRoute('/contact')({
 })
 
 const point = css({ display: 'flex', gap: '3', alignItems: 'flex-start', fontSize: 'sm', color: 'fg.muted' })
-const dot = css({ flexShrink: 0, w: '8', h: '8', borderRadius: 'lg', bg: 'accent.muted', color: 'accent.default', display: 'grid', placeItems: 'center', fontSize: 'md' })
+const dot = css({
+  flexShrink: 0,
+  w: '8',
+  h: '8',
+  borderRadius: 'lg',
+  bg: 'accent.muted',
+  color: 'accent.default',
+  display: 'grid',
+  placeItems: 'center',
+  fontSize: 'md',
+})
 
 function Icon({ d }: { d: string }) {
   return (
@@ -23,15 +33,26 @@ function Icon({ d }: { d: string }) {
 
 function ContactPage() {
   return (
-    <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '1fr 1.1fr' }, gap: { base: '8', lg: '16' }, alignItems: 'start', py: { base: '2', md: '8' } })}>
+    <div
+      className={css({
+        display: 'grid',
+        gridTemplateColumns: { base: '1fr', lg: '1fr 1.1fr' },
+        gap: { base: '8', lg: '16' },
+        alignItems: 'start',
+        py: { base: '2', md: '8' },
+      })}
+    >
       <section className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
         <p className={css({ color: 'accent.default', fontWeight: 'semibold', fontSize: 'sm', textTransform: 'uppercase', letterSpacing: 'wider' })}>Contact</p>
         <h1 className={css({ fontSize: { base: '3xl', md: '5xl' }, fontWeight: 'extrabold', letterSpacing: 'tight', lineHeight: '1.1' })}>
           Let's talk about{' '}
-          <span className={css({ bgGradient: 'to-r', gradientFrom: 'accent.default', gradientTo: 'accent.pink', bgClip: 'text', color: 'transparent' })}>your music</span>
+          <span className={css({ bgGradient: 'to-r', gradientFrom: 'accent.default', gradientTo: 'accent.pink', bgClip: 'text', color: 'transparent' })}>
+            your music
+          </span>
         </h1>
         <p className={css({ color: 'fg.muted', fontSize: { base: 'md', md: 'lg' }, maxW: 'xl' })}>
-          A question about setting up your server, an idea for the player, or something that didn't work the way it should — send it over. Every message goes straight to the people who run this Vibes server.
+          A question about setting up your server, an idea for the player, or something that didn't work the way it should — send it over. Every message goes
+          straight to the people who run this Vibes server.
         </p>
         <ul className={css({ display: 'flex', flexDirection: 'column', gap: '4', mt: '2' })}>
           <li className={point}>
@@ -56,11 +77,31 @@ function ContactPage() {
             </span>
           </li>
         </ul>
-        <Link to="/" className={css({ color: 'accent.default', fontWeight: 'medium', fontSize: 'sm', mt: '2', alignSelf: 'flex-start', _hover: { textDecoration: 'underline' } })}>
+        <Link
+          to="/"
+          className={css({
+            color: 'accent.default',
+            fontWeight: 'medium',
+            fontSize: 'sm',
+            mt: '2',
+            alignSelf: 'flex-start',
+            _hover: { textDecoration: 'underline' },
+          })}
+        >
           <span aria-hidden>← </span>Back to Home
         </Link>
       </section>
-      <section aria-labelledby="contact-form-title" className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '5', md: '8' }, boxShadow: 'xl' })}>
+      <section
+        aria-labelledby="contact-form-title"
+        className={css({
+          bg: 'bg.surface',
+          borderWidth: '1px',
+          borderColor: 'border.default',
+          borderRadius: '2xl',
+          p: { base: '5', md: '8' },
+          boxShadow: 'xl',
+        })}
+      >
         <h2 id="contact-form-title" className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '1' })}>
           Send us a message
         </h2>

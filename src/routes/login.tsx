@@ -61,13 +61,13 @@ function LoginPage() {
       }
     >
       <AccountForm
-          form={form}
-          failure={failure}
-          onValid={() => {
-            setFailure(null)
+        form={form}
+        failure={failure}
+        onValid={() => {
+          setFailure(null)
           login.mutate(form.parsed())
-          }}
-        >
+        }}
+      >
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" revealable {...form.field('password')} />
         <Button type="submit" size="lg" block disabled={!form.isValid || login.isPending}>

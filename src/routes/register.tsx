@@ -48,14 +48,14 @@ function RegisterPage() {
       }
     >
       <AccountForm
-          form={form}
-          failure={failure}
-          onValid={() => {
-            setFailure(null)
+        form={form}
+        failure={failure}
+        onValid={() => {
+          setFailure(null)
           const { confirmPassword: _, ...input } = form.parsed()
           signup.mutate(input)
-          }}
-        >
+        }}
+      >
         <TextField label="Username" autoComplete="username" {...form.field('username')} />
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <TextField label="Password" type={type} autoComplete="new-password" {...form.field('password')} />

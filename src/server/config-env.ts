@@ -33,7 +33,12 @@ const EnvSchema = z.object({
     .transform((s) =>
       s
         .split(',')
-        .map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, ''))
+        .map((h) =>
+          h
+            .trim()
+            .toLowerCase()
+            .replace(/^\[|\]$/g, ''),
+        )
         .filter(Boolean),
     ),
   REMOTE_ALLOW_PRIVATE: flag(false),

@@ -36,7 +36,11 @@ async function route(app: StartApp, findStatic: StaticLookup, request: Request, 
     if (file) {
       const immutable = url.pathname.startsWith('/assets/')
       return new Response(request.method === 'HEAD' ? null : file, {
-        headers: { 'content-type': file.type || 'application/octet-stream', 'content-length': String(file.size), 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600' },
+        headers: {
+          'content-type': file.type || 'application/octet-stream',
+          'content-length': String(file.size),
+          'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        },
       })
     }
   }
@@ -85,42 +89,55 @@ export async function serve(app: StartApp, findStatic: StaticLookup) {
   startHousekeeping(db)
 
   warnWhenMediaRootMissing()
-  const server = listenOrExit(() => Bun.serve({
-    port: config.PORT,
-    hostname: config.HOST,
-    idleTimeout: 120,
-    // Only a backstop: route() answers bodies over MAX_BODY_BYTES with the 413 envelope. Bun
-    // answers a Content-Length above this itself (an empty 413) before route() sees it, so it sits
-    // well above anything a client sends by mistake (decision 013).
-    maxRequestBodySize: 64 * MAX_BODY_BYTES,
-    async fetch(request, srv) {
-      const started = performance.now()
-      const url = new URL(request.url)
-      const id = crypto.randomUUID()
-      // Only the socket tells us who is calling; a client-sent copy of this header is replaced.
-      // (Bun's incoming request headers are mutable: no copy of the request per call.)
-      request.headers.set(CLIENT_IP_HEADER, srv.requestIP(request)?.address ?? '127.0.0.1')
-      let response: Response
-      try {
-        response = await route(app, findStatic, request, url)
-      } catch (error) {
-        logger.error({ err: error, id, method: request.method, path: redactPath(url.pathname) }, 'unhandled request error')
-        response = url.pathname.startsWith('/api/')
-          ? Response.json({ success: false, error: 'Internal server error' }, { status: 500 })
-          : new Response('Internal server error', { status: 500 })
-      }
-      response = withSecurityHeaders(response)
-      const ms = performance.now() - started
-      if (url.pathname.startsWith('/api/')) recordRequest(ms, response.status)
-      logger[url.pathname.startsWith('/assets/') ? 'debug' : 'info']({ id, method: request.method, path: redactPath(url.pathname), status: response.status, durationMs: Math.round(ms * 10) / 10 }, 'request')
-      return response
-    },
-  }))
+  const server = listenOrExit(() =>
+    Bun.serve({
+      port: config.PORT,
+      hostname: config.HOST,
+      idleTimeout: 120,
+      // Only a backstop: route() answers bodies over MAX_BODY_BYTES with the 413 envelope. Bun
+      // answers a Content-Length above this itself (an empty 413) before route() sees it, so it sits
+      // well above anything a client sends by mistake (decision 013).
+      maxRequestBodySize: 64 * MAX_BODY_BYTES,
+      async fetch(request, srv) {
+        const started = performance.now()
+        const url = new URL(request.url)
+        const id = crypto.randomUUID()
+        // Only the socket tells us who is calling; a client-sent copy of this header is replaced.
+        // (Bun's incoming request headers are mutable: no copy of the request per call.)
+        request.headers.set(CLIENT_IP_HEADER, srv.requestIP(request)?.address ?? '127.0.0.1')
+        let response: Response
+        try {
+          response = await route(app, findStatic, request, url)
+        } catch (error) {
+          logger.error({ err: error, id, method: request.method, path: redactPath(url.pathname) }, 'unhandled request error')
+          response = url.pathname.startsWith('/api/')
+            ? Response.json({ success: false, error: 'Internal server error' }, { status: 500 })
+            : new Response('Internal server error', { status: 500 })
+        }
+        response = withSecurityHeaders(response)
+        const ms = performance.now() - started
+        if (url.pathname.startsWith('/api/')) recordRequest(ms, response.status)
+        logger[url.pathname.startsWith('/assets/') ? 'debug' : 'info'](
+          { id, method: request.method, path: redactPath(url.pathname), status: response.status, durationMs: Math.round(ms * 10) / 10 },
+          'request',
+        )
+        return response
+      },
+    }),
+  )
 
   // After listening: the first scan of a large library must not hold up start-up.
   startLibraryScanner(db)
 
-  logger.info({ port: server.port, url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${server.port}`, dataDir: config.DATA_DIR, mediaRoot: config.MEDIA_ROOT }, 'Vibes is listening')
+  logger.info(
+    {
+      port: server.port,
+      url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${server.port}`,
+      dataDir: config.DATA_DIR,
+      mediaRoot: config.MEDIA_ROOT,
+    },
+    'Vibes is listening',
+  )
 
   let stopping = false
   async function shutdown(signal: string) {

@@ -7,7 +7,10 @@ const PART = /^[A-Za-z0-9_-]+$/
 
 /** Strips surrounding quotes and whitespace; at start-up also trailing '=' padding. */
 export function cleanToken(raw: string, atStartup = false): string {
-  let token = raw.trim().replace(/^["']+|["']+$/g, '').trim()
+  let token = raw
+    .trim()
+    .replace(/^["']+|["']+$/g, '')
+    .trim()
   if (atStartup) token = token.replace(/=+$/, '')
   return token
 }

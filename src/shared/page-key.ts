@@ -8,7 +8,11 @@ export const PAGE_KEY_SEGMENTS = /^(?!\.{1,2}(?:\/|$))[^/]+(?:\/(?!\.{1,2}(?:\/|
 export const PAGE_KEY_MAX = 100
 
 export function pageKey(pathname: string): string {
-  const path = pathname.toLowerCase().replace(/\/{2,}/g, '/').replace(/^\/+/, '').replace(/\/+$/, '')
+  const path = pathname
+    .toLowerCase()
+    .replace(/\/{2,}/g, '/')
+    .replace(/^\/+/, '')
+    .replace(/\/+$/, '')
   if (!path) return 'home'
   if (path.startsWith('reset-password/')) return 'reset-password'
   return path

@@ -30,16 +30,39 @@ beforeAll(async () => {
   const ben = await createMember(server.url, { username: 'ben' })
   const us = { 'user-agent': DESKTOP, 'cf-ipcountry': 'US', 'cf-region': 'California', 'cf-ipcity': 'Los Angeles' }
   const gb = { 'user-agent': PHONE, 'cf-ipcountry': 'GB', 'cf-region': 'England', 'cf-ipcity': 'London' }
-  await play(ann.token, us, { trackUrl: 'https://nas.example.com/a.mp3', title: 'Blue in Green', duration: 200, genre: 'Jazz', source: 'playlist', playlistId: 'pl-aaaaaaaa-1111' }, { listenDuration: 200, completed: true, liked: true })
-  await play(ann.token, us, { trackUrl: 'https://nas.example.com/b.mp3', title: 'So What', duration: 100, genre: 'Jazz', source: 'playlist', playlistId: 'pl-aaaaaaaa-1111' }, { listenDuration: 40, skipped: true })
-  await play(ben.token, gb, { trackUrl: 'https://nas.example.com/c.mp3', title: 'Paranoid Android', duration: 300, source: 'shuffle' }, { listenDuration: 300, completed: true, bufferCount: 1 })
-  const old = await play(ben.token, gb, { trackUrl: 'https://nas.example.com/c.mp3', title: 'Paranoid Android', duration: 300, source: 'direct' }, { listenDuration: 30 })
+  await play(
+    ann.token,
+    us,
+    { trackUrl: 'https://nas.example.com/a.mp3', title: 'Blue in Green', duration: 200, genre: 'Jazz', source: 'playlist', playlistId: 'pl-aaaaaaaa-1111' },
+    { listenDuration: 200, completed: true, liked: true },
+  )
+  await play(
+    ann.token,
+    us,
+    { trackUrl: 'https://nas.example.com/b.mp3', title: 'So What', duration: 100, genre: 'Jazz', source: 'playlist', playlistId: 'pl-aaaaaaaa-1111' },
+    { listenDuration: 40, skipped: true },
+  )
+  await play(
+    ben.token,
+    gb,
+    { trackUrl: 'https://nas.example.com/c.mp3', title: 'Paranoid Android', duration: 300, source: 'shuffle' },
+    { listenDuration: 300, completed: true, bufferCount: 1 },
+  )
+  const old = await play(
+    ben.token,
+    gb,
+    { trackUrl: 'https://nas.example.com/c.mp3', title: 'Paranoid Android', duration: 300, source: 'direct' },
+    { listenDuration: 30 },
+  )
   const db = new Database(path.join(server.dataDir, 'vibes.db'))
   db.exec('PRAGMA busy_timeout = 5000')
   db.query('UPDATE play_events SET started_at = ? WHERE id = ?').run(Date.now() - 10 * 86_400_000, old)
   db.close()
   for (const page of ['home', 'home', 'charts', 'about']) await api(server.url, 'GET', `/hits/page-hits?page=${page}`, { headers: { 'user-agent': DESKTOP } })
-  for (const n of [1, 2, 3]) await api(server.url, 'POST', '/contact', { body: { fullName: `Sender ${n}`, email: `s${n}@example.com`, message: `Hello number ${n}, a question about the folders page.` } })
+  for (const n of [1, 2, 3])
+    await api(server.url, 'POST', '/contact', {
+      body: { fullName: `Sender ${n}`, email: `s${n}@example.com`, message: `Hello number ${n}, a question about the folders page.` },
+    })
 })
 afterAll(async () => {
   await browser?.close()
@@ -67,13 +90,16 @@ async function screenshot(page: Page, name: string) {
 
 /** Whether a canvas has any painted pixel. */
 const canvasPainted = (page: Page) =>
-  page.locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => {
-    const ctx = canvas.getContext('2d')
-    if (!ctx || canvas.width === 0 || canvas.height === 0) return false
-    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height)
-    for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true
-    return false
-  })
+  page
+    .locator('canvas')
+    .first()
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const ctx = canvas.getContext('2d')
+      if (!ctx || canvas.width === 0 || canvas.height === 0) return false
+      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height)
+      for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true
+      return false
+    })
 
 describe('admin analytics in the browser', () => {
   test('dashboard: cards with message and user counts, hit analytics, recent activities and health', async () => {
@@ -81,11 +107,23 @@ describe('admin analytics in the browser', () => {
     await loginAsAdmin(page)
     const sidebar = page.getByRole('navigation', { name: 'Admin' })
     await sidebar.getByRole('link', { name: 'Stats' }).waitFor()
-    expect(await sidebar.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Users', 'Folders', 'Music', 'Insights', 'Listening Analytics', 'Stats', 'Messages'])
+    expect(await sidebar.getByRole('link').allTextContents()).toEqual([
+      'Dashboard',
+      'Users',
+      'Folders',
+      'Music',
+      'Insights',
+      'Listening Analytics',
+      'Stats',
+      'Messages',
+    ])
     const messages = page.getByRole('link', { name: /^Messages/ })
     await messages.getByText('3 total · 0 important').waitFor()
     await messages.getByText('3 new').waitFor()
-    await page.getByRole('link', { name: /^User Management/ }).getByText('3 users · 1 admin', { exact: true }).waitFor()
+    await page
+      .getByRole('link', { name: /^User Management/ })
+      .getByText('3 users · 1 admin', { exact: true })
+      .waitFor()
     const hits = page.getByRole('region', { name: 'Hit Analytics · 7 days' })
     // home, charts and about from the API; the browser's own visits (login, admin) add rows of their own.
     for (const name of ['home', 'charts', 'about']) await hits.getByRole('cell', { name, exact: true }).waitFor()

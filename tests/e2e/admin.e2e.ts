@@ -62,7 +62,8 @@ async function hold(page: Page, pattern: string) {
 
 const toast = (page: Page, text: string) => page.locator('[data-scope=toast][data-part=root]').filter({ hasText: text }).first()
 const userRow = (page: Page, id: string) => page.locator(`tr[data-user-id="${id}"]`)
-const isAdminNow = async (id: string) => (await api(server.url, 'GET', '/admin/users', { token: admin })).body.data.find((u: { id: string }) => u.id === id)?.isAdmin
+const isAdminNow = async (id: string) =>
+  (await api(server.url, 'GET', '/admin/users', { token: admin })).body.data.find((u: { id: string }) => u.id === id)?.isAdmin
 
 describe('users', () => {
   test('the admin switch grants and revokes admin (own row disabled); delete asks first; manage folders carries the user', async () => {
@@ -73,7 +74,16 @@ describe('users', () => {
     await page.getByRole('heading', { name: 'Users', exact: true }).waitFor()
     await userRow(page, promote.user.id).waitFor()
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link').first().waitFor()
-    expect(await page.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents()).toEqual(['Dashboard', 'Users', 'Folders', 'Music', 'Insights', 'Listening Analytics', 'Stats', 'Messages'])
+    expect(await page.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents()).toEqual([
+      'Dashboard',
+      'Users',
+      'Folders',
+      'Music',
+      'Insights',
+      'Listening Analytics',
+      'Stats',
+      'Messages',
+    ])
 
     // Own row: switch disabled, no delete; another admin has no delete either.
     const own = userRow(page, adminId)
@@ -162,8 +172,16 @@ describe('folder management', () => {
     await page.getByRole('heading', { name: 'Users (0)' }).waitFor()
     await search.fill('')
     // The full list comes back; the admin's row carries the one Admin badge.
-    await page.getByRole('button', { name: /^admin/ }).getByText('Admin', { exact: true }).waitFor()
-    expect(await page.getByRole('button', { name: /^admin/ }).getByText('Admin', { exact: true }).count()).toBe(1)
+    await page
+      .getByRole('button', { name: /^admin/ })
+      .getByText('Admin', { exact: true })
+      .waitFor()
+    expect(
+      await page
+        .getByRole('button', { name: /^admin/ })
+        .getByText('Admin', { exact: true })
+        .count(),
+    ).toBe(1)
 
     await page.getByRole('button', { name: /zeta\.jones/ }).click()
     await page.getByRole('heading', { name: 'Folders (0)' }).waitFor()
@@ -276,7 +294,8 @@ describe('folder management', () => {
     await dialog.getByRole('button', { name: 'Adding...' }).waitFor()
     await held.release()
     await toast(page, 'Successfully added to 1 user. Failed for 1 user.').waitFor()
-    for (const m of [a, b]) expect((await api(server.url, 'GET', '/user/folders', { token: m.token })).body.data.map((f: { label: string }) => f.label)).toEqual(['Shared'])
+    for (const m of [a, b])
+      expect((await api(server.url, 'GET', '/user/folders', { token: m.token })).body.data.map((f: { label: string }) => f.label)).toEqual(['Shared'])
     expect(consoleErrors).toEqual([])
     await context.close()
   })
@@ -294,7 +313,9 @@ describe('messages', () => {
     await form.getByRole('button', { name: 'Send Message' }).click()
     await form.getByText('Thank you for your message!', { exact: false }).waitFor()
     await visitor.close()
-    const id = (await api(server.url, 'GET', '/admin/messages', { token: admin })).body.data.messages.find((m: { name: string }) => m.name === 'Grace Hopper').id
+    const id = (await api(server.url, 'GET', '/admin/messages', { token: admin })).body.data.messages.find(
+      (m: { name: string }) => m.name === 'Grace Hopper',
+    ).id
 
     const { page, context, consoleErrors } = await adminPage()
     await gotoHydrated(page, '/admin/messages')
@@ -319,7 +340,9 @@ describe('messages', () => {
     expect(await page.getByTestId('message-body').textContent()).toBe('The remote folders are great. Could they read my NAS playlists too?')
     await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('data-read') === 'true', `[data-message-id="${id}"]`)
     expect((await api(server.url, 'GET', `/admin/messages/${id}`, { token: admin })).body.data.read).toBe(true)
-    expect(await detail.getByRole('link', { name: 'Reply' }).getAttribute('href')).toBe('mailto:grace@example.com?subject=Re%3A%20The%20remote%20folders%20are%20great.')
+    expect(await detail.getByRole('link', { name: 'Reply' }).getAttribute('href')).toBe(
+      'mailto:grace@example.com?subject=Re%3A%20The%20remote%20folders%20are%20great.',
+    )
 
     // Important on, then the Important filter shows it; read off again.
     await detail.getByRole('button', { name: 'Mark as important' }).click()
@@ -368,7 +391,14 @@ describe('messages', () => {
 
 describe('a long inbox', () => {
   test('loads 50 messages at a time inside a list at most 600 px tall', async () => {
-    for (let i = 0; i < 60; i++) expect((await api(server.url, 'POST', '/contact', { body: { fullName: `Bulk Sender ${i}`, email: `bulk${i}@example.com`, message: `Inbox filler number ${i}, please ignore.` } })).status).toBe(201)
+    for (let i = 0; i < 60; i++)
+      expect(
+        (
+          await api(server.url, 'POST', '/contact', {
+            body: { fullName: `Bulk Sender ${i}`, email: `bulk${i}@example.com`, message: `Inbox filler number ${i}, please ignore.` },
+          })
+        ).status,
+      ).toBe(201)
     const total = (await api(server.url, 'GET', '/admin/messages?limit=1', { token: admin })).body.data.counts.total
     const { page, context } = await adminPage()
     await gotoHydrated(page, '/admin/messages')
@@ -388,8 +418,13 @@ describe('a long inbox', () => {
 describe('phone width (390 px)', () => {
   test('users as cards, folders and messages stacked, nothing wider than the screen', async () => {
     const m = await createMember(server.url, { username: 'phone.user', email: 'phone.user.with.a.long.address@example.com' })
-    await api(server.url, 'POST', `/admin/users/${m.user.id}/folders`, { token: admin, body: { label: 'Remote', path: 'https://example.com/a/very/long/path/that/should/never/widen/the/page/on/a/phone/' } })
-    await api(server.url, 'POST', '/contact', { body: { fullName: 'Phone Person', email: 'phone@example.com', message: 'A message read on a small screen, with a long line: ' + 'x'.repeat(120) } })
+    await api(server.url, 'POST', `/admin/users/${m.user.id}/folders`, {
+      token: admin,
+      body: { label: 'Remote', path: 'https://example.com/a/very/long/path/that/should/never/widen/the/page/on/a/phone/' },
+    })
+    await api(server.url, 'POST', '/contact', {
+      body: { fullName: 'Phone Person', email: 'phone@example.com', message: 'A message read on a small screen, with a long line: ' + 'x'.repeat(120) },
+    })
     const { page, context, consoleErrors } = await adminPage({ width: 390, height: 844 })
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 

@@ -30,7 +30,20 @@ beforeAll(async () => {
   clip(path.join(served, 'device', 'Clips', '01 Test Card.mp4'), 6)
   makeTone(path.join(served, 'device', 'Covers', '01 Cover Song.mp3'), { title: 'Cover Song', artist: 'Painter', cover: true, seconds: 10 })
   mkdirSync(path.join(served, 'art'))
-  Bun.spawnSync(['ffmpeg', '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=orange:s=100x100', '-frames:v', '1', path.join(served, 'art', 'art.png')])
+  Bun.spawnSync([
+    'ffmpeg',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=orange:s=100x100',
+    '-frames:v',
+    '1',
+    path.join(served, 'art', 'art.png'),
+  ])
   const artwork = readFileSync(path.join(served, 'art', 'art.png'))
 
   // The upstream chart feed, on plain http: its artwork comes from the feed's own origin.
@@ -40,7 +53,12 @@ beforeAll(async () => {
     fetch(request) {
       const url = new URL(request.url)
       if (url.pathname === '/art.png') return new Response(new Uint8Array(artwork), { headers: { 'content-type': 'image/png' } })
-      const results = [1, 2, 3].map((n) => ({ name: `Feed Song ${n}`, artistName: 'Feed Artist', artworkUrl100: `${url.origin}/art.png?n=${n}`, contentAdvisoryRating: n === 1 ? 'Explicit' : undefined }))
+      const results = [1, 2, 3].map((n) => ({
+        name: `Feed Song ${n}`,
+        artistName: 'Feed Artist',
+        artworkUrl100: `${url.origin}/art.png?n=${n}`,
+        contentAdvisoryRating: n === 1 ? 'Explicit' : undefined,
+      }))
       return Response.json({ feed: { updated: new Date().toISOString(), results } })
     },
   })
@@ -69,7 +87,9 @@ async function watchedPage(): Promise<{ context: BrowserContext; page: Page; pro
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } })
   await context.addInitScript(() => {
     const seen: string[] = ((window as unknown as { __cspViolations: string[] }).__cspViolations = [])
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`))
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`),
+    )
   })
   const page = await context.newPage()
   page.setDefaultTimeout(10_000)
@@ -117,14 +137,21 @@ async function login(page: Page, email: string, password: string) {
 describe('public screens', () => {
   test('every public page loads, hydrates and navigates without a violation', async () => {
     const { context, page, problems } = await watchedPage()
-    const found = await walk(page, problems, ['/', '/about', '/charts', '/contact', '/login', '/register', '/forgot-password', '/reset-password/not-a-real-token'], async (p) => {
-      if (p === '/charts') {
-        // The artwork is on the feed's http origin, which the policy names.
-        const art = page.locator('img[src*="/art.png"]').first()
-        await art.waitFor()
-        await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('img[src*="/art.png"]')].some((img) => img.complete && img.naturalWidth > 0))
-      }
-    })
+    const found = await walk(
+      page,
+      problems,
+      ['/', '/about', '/charts', '/contact', '/login', '/register', '/forgot-password', '/reset-password/not-a-real-token'],
+      async (p) => {
+        if (p === '/charts') {
+          // The artwork is on the feed's http origin, which the policy names.
+          const art = page.locator('img[src*="/art.png"]').first()
+          await art.waitFor()
+          await page.waitForFunction(() =>
+            [...document.querySelectorAll<HTMLImageElement>('img[src*="/art.png"]')].some((img) => img.complete && img.naturalWidth > 0),
+          )
+        }
+      },
+    )
     // Client-side navigation loads route chunks through import() from the nonced entry script.
     await gotoHydrated(page, '/')
     for (const name of ['About', 'Charts', 'Contact']) {
@@ -171,7 +198,10 @@ describe('member screens', () => {
     await gotoHydrated(page, `/player?fid=${folder.body.data.id}`)
     await expectTitle(page, 'Library Tone')
     await playsPast(page, 0.3)
-    await page.getByRole('list', { name: 'Track list' }).getByRole('button', { name: /Second Tone/ }).click()
+    await page
+      .getByRole('list', { name: 'Track list' })
+      .getByRole('button', { name: /Second Tone/ })
+      .click()
     await expectTitle(page, 'Second Tone')
     found['/player'] = await problems()
 
@@ -199,11 +229,24 @@ describe('member screens', () => {
 describe('admin screens', () => {
   test('every admin screen, its tabs and a dialog run without a violation', async () => {
     const member = await createMember(server.url)
-    await api(server.url, 'POST', '/contact', { body: { fullName: 'Csp Sender', email: 'csp@example.com', message: 'Hello admin, a question about the player.' } })
+    await api(server.url, 'POST', '/contact', {
+      body: { fullName: 'Csp Sender', email: 'csp@example.com', message: 'Hello admin, a question about the player.' },
+    })
     const { context, page, problems } = await watchedPage()
     await login(page, ADMIN.email, ADMIN.password)
     await page.waitForURL('**/admin')
-    const screens = ['/admin', '/admin/dashboard', '/admin/users', '/admin/folders', '/admin/messages', '/admin/music', '/music', '/admin/stats', '/admin/insights', '/admin/listening-analytics']
+    const screens = [
+      '/admin',
+      '/admin/dashboard',
+      '/admin/users',
+      '/admin/folders',
+      '/admin/messages',
+      '/admin/music',
+      '/music',
+      '/admin/stats',
+      '/admin/insights',
+      '/admin/listening-analytics',
+    ]
     const found = await walk(page, problems, screens, async (p) => {
       if (p === '/admin/stats') {
         for (const tab of ['Traffic', 'Errors', 'System']) await page.getByRole('tab', { name: tab }).click()

@@ -60,11 +60,15 @@ async function memberPage(folders: Array<[string, string]> = [], opts: ContextOp
 
 /** Waits until the page's media element has played past `seconds`. */
 async function playsPast(page: Page, seconds: number) {
-  await page.waitForFunction((s) => {
-    const el = document.querySelector('[data-testid=media]') as HTMLMediaElement | null
-    if (el && el.paused && el.readyState >= 2) void el.play().catch(() => {})
-    return !!el && el.currentTime > s
-  }, seconds, { timeout: 15_000 })
+  await page.waitForFunction(
+    (s) => {
+      const el = document.querySelector('[data-testid=media]') as HTMLMediaElement | null
+      if (el && el.paused && el.readyState >= 2) void el.play().catch(() => {})
+      return !!el && el.currentTime > s
+    },
+    seconds,
+    { timeout: 15_000 },
+  )
 }
 
 /** Holds matching requests until `release()` (to look at busy and loading states). */

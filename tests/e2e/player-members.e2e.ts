@@ -84,7 +84,14 @@ describe('remote folders', () => {
     expect(await page.getByTestId('track-count').textContent()).toBe('3 tracks')
 
     const row = await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE user_id = ?', [m.user.id])
-    expect(row).toMatchObject({ track_url: `${folderUrl}01%20Blue%20Morning.mp3`, title: '01 Blue Morning', source: 'playlist', playlist_id: 'remote', next_track: `${folderUrl}03%20Night%20Clip.mp4`, session_position: 1 })
+    expect(row).toMatchObject({
+      track_url: `${folderUrl}01%20Blue%20Morning.mp3`,
+      title: '01 Blue Morning',
+      source: 'playlist',
+      playlist_id: 'remote',
+      next_track: `${folderUrl}03%20Night%20Clip.mp4`,
+      session_position: 1,
+    })
     // An untagged 'Artist - Title 19xx' file name gives artist, title and year.
     const ella = page.getByRole('list', { name: 'Track list' }).getByRole('button', { name: /Late Show 1957/ })
     expect(await ella.textContent()).toContain('Ella Fitzgerald')
@@ -143,7 +150,9 @@ describe('remote folders', () => {
     await toast(page).getByText('Remote URL refused: 10.1.2.3 is a private address (set REMOTE_ALLOW_PRIVATE or REMOTE_ALLOW_HOSTS to allow it)').waitFor()
 
     await loadRemote(page, `${listing.url}/no-such-folder/`)
-    await toast(page).getByText(/^The remote server answered 404/).waitFor()
+    await toast(page)
+      .getByText(/^The remote server answered 404/)
+      .waitFor()
     // Nothing was loaded: the player is still empty and the button is usable again.
     await page.getByRole('heading', { name: 'No Track Selected' }).waitFor()
     expect(await page.getByRole('button', { name: 'Load Remote Playlist' }).isEnabled()).toBe(true)
@@ -181,7 +190,9 @@ describe('remote folders', () => {
     await alert.getByRole('button', { name: 'Next Track' }).click()
     await expectTitle(page, '03 Broken Song')
     await alert.waitFor()
-    expect((await alert.textContent()) ?? '').toMatch(/Playback Error: (Media format not supported by browser|Media decoding error)Please try a different file or format\./)
+    expect((await alert.textContent()) ?? '').toMatch(
+      /Playback Error: (Media format not supported by browser|Media decoding error)Please try a different file or format\./,
+    )
     await alert.getByRole('button', { name: 'Next Track' }).click()
     await expectTitle(page, '04 Fine Song')
     await playsPast(page, 0.2)
@@ -210,7 +221,13 @@ describe('network loss', () => {
     await context.setOffline(false)
     const row = await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE user_id = ?', [m.user.id], (r) => r?.liked === 1)
     // (Offline, the lazily loaded tag reader may be out of reach: the file name gives the title.)
-    expect(row).toMatchObject({ title: 'Rainy Day', track_url: 'local:Offline Mix/Rainy Day.mp3', playlist_id: 'local', source: 'playlist', session_position: 1 })
+    expect(row).toMatchObject({
+      title: 'Rainy Day',
+      track_url: 'local:Offline Mix/Rainy Day.mp3',
+      playlist_id: 'local',
+      source: 'playlist',
+      session_position: 1,
+    })
     expect(Number(row.listen_duration)).toBeGreaterThan(0.5)
     await waitForRow(server.dataDir, 'SELECT * FROM interactions WHERE user_id = ? AND interaction_type = ?', [m.user.id, 'like'])
     await page.waitForFunction(() => localStorage.getItem('vibes:event-queue') === null)
@@ -258,10 +275,21 @@ describe('a saved folder on /player', () => {
     await playsPast(page, 0.5)
 
     const first = await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE user_id = ? AND title = ?', [m.user.id, 'Long Tone'])
-    expect(first).toMatchObject({ source: 'playlist', playlist_id: fid, track_url: '/media/library/01%20Long%20Tone.mp3', next_track: '/media/library/02%20Short%20Tone.mp3', artist: 'Drone Unit', genre: 'Ambient', year: 2004 })
+    expect(first).toMatchObject({
+      source: 'playlist',
+      playlist_id: fid,
+      track_url: '/media/library/01%20Long%20Tone.mp3',
+      next_track: '/media/library/02%20Short%20Tone.mp3',
+      artist: 'Drone Unit',
+      genre: 'Ambient',
+      year: 2004,
+    })
 
     // Picking a track by hand: source "direct", same folder; the first play is reported skipped.
-    await page.getByRole('list', { name: 'Track list' }).getByRole('button', { name: /Short Tone/ }).click()
+    await page
+      .getByRole('list', { name: 'Track list' })
+      .getByRole('button', { name: /Short Tone/ })
+      .click()
     await expectTitle(page, 'Short Tone')
     const direct = await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE user_id = ? AND title = ?', [m.user.id, 'Short Tone'])
     expect(direct).toMatchObject({ source: 'direct', playlist_id: fid, previous_track: '/media/library/01%20Long%20Tone.mp3', session_position: 2 })
@@ -270,7 +298,12 @@ describe('a saved folder on /player', () => {
     // Share (clipboard here) marks the play and records an interaction.
     await page.getByRole('button', { name: 'Share' }).click()
     await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE id = ?', [String(direct.id)], (r) => r?.shared === 1)
-    await waitForRow(server.dataDir, 'SELECT * FROM interactions WHERE user_id = ? AND interaction_type = ?', [m.user.id, 'share'], (r) => r?.track_id === '/media/library/02%20Short%20Tone.mp3')
+    await waitForRow(
+      server.dataDir,
+      'SELECT * FROM interactions WHERE user_id = ? AND interaction_type = ?',
+      [m.user.id, 'share'],
+      (r) => r?.track_id === '/media/library/02%20Short%20Tone.mp3',
+    )
 
     // Repeat: the end restarts the track, the play is completed + repeated, a new "repeat" play starts.
     await page.getByRole('button', { name: 'Repeat' }).click()

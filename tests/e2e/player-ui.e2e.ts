@@ -102,8 +102,14 @@ describe('desktop screen', () => {
     expect(await page.getByTestId('next-title').textContent()).toBe('Next: 02 Cut Short')
 
     // Durations in the list (0:00 until known), the video icon on the clip only.
-    await page.waitForFunction(() => [...document.querySelectorAll('[aria-label="Track list"] button')].map((b) => b.textContent?.slice(-4)).join() === '0:08,0:08,0:10,0:15')
-    expect(await row(page, /03 Clip/).getByRole('img', { name: 'Video' }).count()).toBe(1)
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('[aria-label="Track list"] button')].map((b) => b.textContent?.slice(-4)).join() === '0:08,0:08,0:10,0:15',
+    )
+    expect(
+      await row(page, /03 Clip/)
+        .getByRole('img', { name: 'Video' })
+        .count(),
+    ).toBe(1)
     expect(await row(page, /Intro/).getByRole('img', { name: 'Video' }).count()).toBe(0)
 
     // Keyboard only: Tab to a row and press Enter to play it.
@@ -140,7 +146,12 @@ describe('desktop screen', () => {
     expect(await toggle.getAttribute('aria-pressed')).toBe('true')
     const panel = page.getByRole('list', { name: 'Playlist' })
     expect(await panel.getByRole('listitem').count()).toBe(4)
-    expect(await panel.getByRole('button', { name: /03 Clip/ }).getByText('Video', { exact: true }).count()).toBe(1)
+    expect(
+      await panel
+        .getByRole('button', { name: /03 Clip/ })
+        .getByText('Video', { exact: true })
+        .count(),
+    ).toBe(1)
     expect(await panel.getByRole('button', { name: /Intro/ }).textContent()).toContain('The Openers')
     await panel.getByRole('button', { name: /Outro/ }).click()
     await expectTitle(page, 'Outro')
@@ -197,7 +208,12 @@ describe('desktop screen', () => {
     await expectTitle(page, 'Track 01')
     const box = await trackList(page).evaluate((ul) => {
       const scroller = ul.parentElement!
-      return { height: scroller.getBoundingClientRect().height, scrollHeight: scroller.scrollHeight, viewport: window.innerHeight, rows: ul.querySelectorAll('li').length }
+      return {
+        height: scroller.getBoundingClientRect().height,
+        scrollHeight: scroller.scrollHeight,
+        viewport: window.innerHeight,
+        rows: ul.querySelectorAll('li').length,
+      }
     })
     expect(box.height).toBeLessThanOrEqual(box.viewport * 0.3 + 0.5)
     expect(box.scrollHeight).toBeGreaterThan(box.height)
@@ -223,12 +239,17 @@ describe('desktop screen', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText())
     expect(copied).toBe(`Listening to "Intro" by The Openers on Vibes ${server.url}`)
     // A visitor's share interaction waits in the queue for a login.
-    const queued = await page.evaluate(() => JSON.parse(localStorage.getItem('vibes:event-queue') ?? '[]') as Array<{ kind: string; input?: { interactionType: string; trackId: string } }>)
-    expect(queued.filter((q) => q.kind === 'interaction').map((q) => q.input)).toEqual([expect.objectContaining({ interactionType: 'share', trackId: 'local:Mixed Tape/01 Intro.mp3' })])
+    const queued = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('vibes:event-queue') ?? '[]') as Array<{ kind: string; input?: { interactionType: string; trackId: string } }>,
+    )
+    expect(queued.filter((q) => q.kind === 'interaction').map((q) => q.input)).toEqual([
+      expect.objectContaining({ interactionType: 'share', trackId: 'local:Mixed Tape/01 Intro.mp3' }),
+    ])
 
     // With Web Share, the share sheet gets the title and text (and no clipboard toast).
     await page.evaluate(() => {
-      ;(navigator as unknown as { share: (d: ShareData) => Promise<void> }).share = async (d) => void ((window as unknown as { __shared: ShareData }).__shared = d)
+      ;(navigator as unknown as { share: (d: ShareData) => Promise<void> }).share = async (d) =>
+        void ((window as unknown as { __shared: ShareData }).__shared = d)
     })
     await page.getByRole('button', { name: 'Next', exact: true }).click()
     await expectTitle(page, '02 Cut Short')
@@ -321,7 +342,11 @@ describe('desktop screen', () => {
     // The fallback retried it as audio: no video icon or badge any more, then the error.
     const alert = page.getByRole('alert').filter({ hasText: 'Playback Error:' })
     await alert.waitFor()
-    expect(await row(page, /Broken Clip/).getByRole('img', { name: 'Video' }).count()).toBe(0)
+    expect(
+      await row(page, /Broken Clip/)
+        .getByRole('img', { name: 'Video' })
+        .count(),
+    ).toBe(0)
     expect(await page.getByText('VIDEO', { exact: true }).count()).toBe(0)
     expect((await media(page)).kind).toBe('audio')
     await alert.getByRole('button', { name: 'Next Track' }).click()

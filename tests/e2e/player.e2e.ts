@@ -30,8 +30,41 @@ beforeAll(async () => {
   mkdirSync(album)
   mkdirSync(empty)
   // Sorted naturally: A Morning (tagged), B Clip 2011 (video), Miles Davis - So What (name only).
-  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=440:duration=15', '-metadata', 'title=Morning Light', '-metadata', 'artist=Ada Lovelace', '-metadata', 'album=Sunrise', '-metadata', 'genre=Jazz', '-metadata', 'date=1999', path.join(album, 'A Morning.mp3'))
-  ffmpeg('-f', 'lavfi', '-i', 'testsrc=duration=10:size=160x120:rate=15', '-f', 'lavfi', '-i', 'sine=duration=10', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path.join(album, 'B Clip 2011.mp4'))
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=15',
+    '-metadata',
+    'title=Morning Light',
+    '-metadata',
+    'artist=Ada Lovelace',
+    '-metadata',
+    'album=Sunrise',
+    '-metadata',
+    'genre=Jazz',
+    '-metadata',
+    'date=1999',
+    path.join(album, 'A Morning.mp3'),
+  )
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=10:size=160x120:rate=15',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=10',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    path.join(album, 'B Clip 2011.mp4'),
+  )
   ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=660:duration=15', path.join(album, 'Miles Davis - So What.mp3'))
   writeFileSync(path.join(album, 'notes.txt'), 'not media')
   writeFileSync(path.join(empty, 'letter.txt'), 'no media here')
@@ -71,7 +104,10 @@ async function openPlayer(page: Page, adChance = 0) {
 async function pickAlbum(page: Page) {
   await page.getByTestId('folder-input').setInputFiles(album)
   await expectText(page, 'Morning Light').catch(async (e) => {
-    const shown = await page.evaluate(() => [document.querySelector('[data-testid=track-title]')?.textContent, document.querySelector('[data-testid=track-count]')?.textContent])
+    const shown = await page.evaluate(() => [
+      document.querySelector('[data-testid=track-title]')?.textContent,
+      document.querySelector('[data-testid=track-count]')?.textContent,
+    ])
     throw new Error(`title never became "Morning Light" (showing ${JSON.stringify(shown)}): ${e}`)
   })
 }
@@ -110,7 +146,11 @@ describe('local folder playback', () => {
     await page.getByText('Road Trip', { exact: true }).waitFor()
     expect(await page.getByTestId('track-count').textContent()).toBe('3 tracks')
     const list = page.getByRole('list', { name: 'Track list' })
-    expect(await list.getByRole('button').allTextContents()).toEqual([expect.stringContaining('Morning Light'), expect.stringContaining('B Clip 2011'), expect.stringContaining('So What')])
+    expect(await list.getByRole('button').allTextContents()).toEqual([
+      expect.stringContaining('Morning Light'),
+      expect.stringContaining('B Clip 2011'),
+      expect.stringContaining('So What'),
+    ])
     // First track: no Previous title, Next is the video.
     expect(await page.getByTestId('previous-title').count()).toBe(0)
     expect(await page.getByTestId('next-title').textContent()).toBe('Next: B Clip 2011')
@@ -203,7 +243,10 @@ describe('local folder playback', () => {
     // Three steps through a shuffled order of three visit every track.
     expect(seen.size).toBe(3)
     // Picking a track by hand turns shuffle off.
-    await page.getByRole('list', { name: 'Track list' }).getByRole('button', { name: /So What/ }).click()
+    await page
+      .getByRole('list', { name: 'Track list' })
+      .getByRole('button', { name: /So What/ })
+      .click()
     await expectText(page, 'So What')
     expect(await shuffle.getAttribute('aria-pressed')).toBe('false')
 
@@ -340,7 +383,11 @@ describe('members', () => {
     await page.getByRole('button', { name: 'Like', exact: true }).click()
     await waitForRow<Row>('SELECT liked FROM play_events WHERE id = ?', [String(first.id)], (r) => r?.liked === 1)
     await waitForRow('SELECT * FROM likes WHERE user_id = ? AND track_key = ? AND liked = 1', [m.user.id, 'Morning Light'])
-    await waitForRow('SELECT * FROM interactions WHERE user_id = ? AND interaction_type = ? AND track_id = ?', [m.user.id, 'like', 'local:Road Trip/A Morning.mp3'])
+    await waitForRow('SELECT * FROM interactions WHERE user_id = ? AND interaction_type = ? AND track_id = ?', [
+      m.user.id,
+      'like',
+      'local:Road Trip/A Morning.mp3',
+    ])
 
     // Skipping early reports skipped with the skip time and the heard seconds.
     await page.getByRole('button', { name: 'Next', exact: true }).click()
@@ -351,14 +398,23 @@ describe('members', () => {
     expect(skipped.ended_at).not.toBeNull()
 
     const second = await waitForRow<Row>('SELECT * FROM play_events WHERE user_id = ? AND title = ?', [m.user.id, 'B Clip 2011'])
-    expect(second).toMatchObject({ session_id: first.session_id, session_position: 2, previous_track: 'local:Road Trip/A Morning.mp3', source: 'playlist', year: 2011 })
+    expect(second).toMatchObject({
+      session_id: first.session_id,
+      session_position: 2,
+      previous_track: 'local:Road Trip/A Morning.mp3',
+      source: 'playlist',
+      year: 2011,
+    })
 
     // Liked titles come back from the server after a reload.
     await gotoHydrated(page, '/')
     // Picking the same folder again resumes where it was (issue 10 "Resume"); go back to the liked track.
     await page.getByTestId('folder-input').setInputFiles(album)
     await expectText(page, 'B Clip 2011')
-    await page.getByRole('list', { name: 'Track list' }).getByRole('button', { name: /Morning Light/ }).click()
+    await page
+      .getByRole('list', { name: 'Track list' })
+      .getByRole('button', { name: /Morning Light/ })
+      .click()
     await expectText(page, 'Morning Light')
     await page.waitForFunction(() => document.querySelector('button[aria-label=Like]')?.getAttribute('aria-pressed') === 'true')
     // A member signed in by stored token hydrates the signed-out server render without errors.
@@ -381,7 +437,11 @@ describe('members', () => {
     await page.getByLabel('Email').fill(m.email)
     await page.getByLabel('Password', { exact: true }).fill(m.password)
     await page.getByRole('button', { name: 'Login', exact: true }).click()
-    const row = await waitForRow<Record<string, unknown>>('SELECT * FROM play_events WHERE user_id = ? AND title = ?', [m.user.id, 'Morning Light'], (r) => Number(r?.listen_duration ?? 0) > 0.5)
+    const row = await waitForRow<Record<string, unknown>>(
+      'SELECT * FROM play_events WHERE user_id = ? AND title = ?',
+      [m.user.id, 'Morning Light'],
+      (r) => Number(r?.listen_duration ?? 0) > 0.5,
+    )
     expect(row.track_url).toBe('local:Road Trip/A Morning.mp3')
     await page.waitForFunction(() => localStorage.getItem('vibes:event-queue') === null)
     await context.close()

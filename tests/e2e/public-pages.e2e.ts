@@ -134,7 +134,11 @@ describe('contact by keyboard, and its error state', () => {
     await page.route('**/api/trpc/contact.create**', (route) =>
       status === 0
         ? route.abort('connectionrefused')
-        : route.fulfill({ status, contentType: 'application/json', body: JSON.stringify([{ error: { json: { message: 'x', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: status } } } }]) }),
+        : route.fulfill({
+            status,
+            contentType: 'application/json',
+            body: JSON.stringify([{ error: { json: { message: 'x', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: status } } } }]),
+          }),
     )
     await page.keyboard.press('Tab')
     expect(await page.getByRole('button', { name: 'Send Message' }).evaluate((el) => el === document.activeElement)).toBe(true)
@@ -175,7 +179,9 @@ describe('charts', () => {
     expect(await first.getByText('Neon Coast').count()).toBe(1)
     expect(await first.getByText('Explicit').count()).toBe(1)
     expect(await rows.nth(1).getByText('Explicit').count()).toBe(0)
-    await page.waitForFunction(() => [...document.querySelectorAll('ol img')].every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('ol img')].every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+    )
     // Every song but the one whose feed artwork is a javascript: URL has its cover.
     expect(await list.locator('img').count()).toBe(SONGS.length - 1)
     expect(await list.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).src.startsWith('http://127.0.0.1:')))).toBe(true)
@@ -248,7 +254,13 @@ describe('charts', () => {
     await page.getByText('Midnight Drive (DE)').waitFor()
 
     await page.route('**/api/trpc/charts.byRegion**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { json: { message: 'Internal server error', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } } }]) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify([
+          { error: { json: { message: 'Internal server error', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } } },
+        ]),
+      }),
     )
     await page.getByRole('combobox', { name: 'Region' }).click()
     await page.getByRole('option', { name: 'Greece' }).click()
@@ -282,7 +294,9 @@ describe('footer counter', () => {
     const counter = page.getByTestId('page-visits')
     const hits = () => {
       const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-      const rows = db.query("SELECT page, count(*) AS n FROM page_hits WHERE page IN ('about', 'contact', 'charts', 'home', 'profile') GROUP BY page").all() as Array<{ page: string; n: number }>
+      const rows = db
+        .query("SELECT page, count(*) AS n FROM page_hits WHERE page IN ('about', 'contact', 'charts', 'home', 'profile') GROUP BY page")
+        .all() as Array<{ page: string; n: number }>
       db.close()
       return Object.fromEntries(rows.map((r) => [r.page, r.n]))
     }
@@ -330,7 +344,11 @@ describe('footer counter', () => {
     const failed = new Promise<void>((resolve) => (fail = resolve))
     await page.route('**/api/trpc/hits.record**', async (route) => {
       await failed
-      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { json: { message: 'x', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } } }]) })
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify([{ error: { json: { message: 'x', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } } }]),
+      })
     })
     await gotoHydrated(page, '/about')
     const counter = page.getByTestId('page-visits')
@@ -349,8 +367,14 @@ describe('layout', () => {
       const { page, context, consoleErrors } = await newPage(browser, server.url, { viewport: { width, height: width > 500 ? 900 : 844 } })
       for (const route of ['/contact', '/about', '/charts']) {
         await gotoHydrated(page, route)
-        if (route === '/charts') await page.waitForFunction(() => document.querySelectorAll('ol img').length > 0 && [...document.querySelectorAll('ol img')].every((i) => (i as HTMLImageElement).complete))
-        await page.getByTestId('page-visits').getByText(/^Page Visits: \d+$/).waitFor()
+        if (route === '/charts')
+          await page.waitForFunction(
+            () => document.querySelectorAll('ol img').length > 0 && [...document.querySelectorAll('ol img')].every((i) => (i as HTMLImageElement).complete),
+          )
+        await page
+          .getByTestId('page-visits')
+          .getByText(/^Page Visits: \d+$/)
+          .waitFor()
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
         expect({ route, width, overflow }).toEqual({ route, width, overflow: 0 })
         await page.screenshot({ path: path.join(SHOTS, `${route.slice(1)}-${width}.png`), fullPage: true })

@@ -113,7 +113,9 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /playlist/likes': () => ({}),
   'PUT /playlist/likes': () => ({ body: { title: 'Sample track', liked: true } }),
   'GET /playlist/queue': () => ({}),
-  'PUT /playlist/queue': () => ({ body: { tracks: [{ url: 'https://nas.example.com/a.mp3', title: 'Sample track', duration: 10 }], index: 0, positionSec: 3, device: 'Sample device' } }),
+  'PUT /playlist/queue': () => ({
+    body: { tracks: [{ url: 'https://nas.example.com/a.mp3', title: 'Sample track', duration: 10 }], index: 0, positionSec: 3, device: 'Sample device' },
+  }),
   'GET /library/search': () => ({ query: { q: 'sample', limit: '10' } }),
   'GET /library/albums': () => ({ query: { sort: 'name', offset: '0', limit: '10' } }),
   'GET /library/albums/:id': () => ({ params: { id: 'no-such-album' } }),
@@ -130,7 +132,10 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'PATCH /admin/users/:id/role': (ids) => ({ params: { id: ids.userId }, body: { isAdmin: false } }),
   'GET /admin/users/:id/folders': (ids) => ({ params: { id: ids.userId } }),
   'POST /admin/users/:id/folders': (ids) => ({ params: { id: ids.userId }, body: { label: 'Admin sample', path: '/sample' } }),
-  'PATCH /admin/users/:userId/folders/:folderId': (ids) => ({ params: { userId: ids.userId, folderId: ids.folderId }, body: { label: 'Admin renamed', path: '/sample' } }),
+  'PATCH /admin/users/:userId/folders/:folderId': (ids) => ({
+    params: { userId: ids.userId, folderId: ids.folderId },
+    body: { label: 'Admin renamed', path: '/sample' },
+  }),
   'DELETE /admin/users/:userId/folders/:folderId': (ids) => ({ params: { userId: ids.userId, folderId: ids.folderId } }),
   'POST /admin/folders/bulk-add': (ids) => ({ body: { label: 'Bulk sample', path: '/sample', userIds: [ids.userId] } }),
   'GET /admin/messages': () => ({ query: { filter: 'unread', limit: '10' } }),
@@ -175,7 +180,12 @@ export function sampleInputs(info: RestRouteInfo, sample: Sample): RecordedCall[
   for (const [k, v] of Object.entries(sample.query ?? {})) url.searchParams.append(k, v)
   const methods = info.route.method === 'GET' ? ['GET', 'HEAD'] : [info.route.method]
   for (const method of methods) {
-    void info.route.call(recordingCaller(calls), { params: sample.params ?? {}, query: sample.query ?? {}, body: sample.body, request: new Request(url, { method }) })
+    void info.route.call(recordingCaller(calls), {
+      params: sample.params ?? {},
+      query: sample.query ?? {},
+      body: sample.body,
+      request: new Request(url, { method }),
+    })
   }
   return calls
 }

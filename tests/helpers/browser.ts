@@ -4,12 +4,25 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   })
 }
 
 /** A fresh context (own storage) and page; console errors are collected for assertions. */
-export async function newPage(browser: Browser, baseURL: string, opts: { viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  opts: { viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
   const context = await browser.newContext({ baseURL, viewport: opts.viewport ?? { width: 1280, height: 800 } })
   const page = await context.newPage()
   page.setDefaultTimeout(10_000)

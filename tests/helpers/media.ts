@@ -4,7 +4,17 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-export type ToneTags = { title?: string; artist?: string; album?: string; genre?: string; year?: number; seconds?: number; cover?: boolean; frequency?: number; metadata?: Record<string, string> }
+export type ToneTags = {
+  title?: string
+  artist?: string
+  album?: string
+  genre?: string
+  year?: number
+  seconds?: number
+  cover?: boolean
+  frequency?: number
+  metadata?: Record<string, string>
+}
 
 function ffmpeg(args: string[]) {
   const r = Bun.spawnSync(['ffmpeg', '-hide_banner', '-loglevel', 'error', '-y', ...args], { stderr: 'pipe' })
@@ -16,7 +26,8 @@ export function makeTone(file: string, tags: ToneTags = {}) {
   mkdirSync(path.dirname(file), { recursive: true })
   const seconds = tags.seconds ?? 3
   const meta: string[] = []
-  for (const [k, v] of Object.entries({ title: tags.title, artist: tags.artist, album: tags.album, genre: tags.genre, date: tags.year, ...tags.metadata })) if (v !== undefined) meta.push('-metadata', `${k}=${v}`)
+  for (const [k, v] of Object.entries({ title: tags.title, artist: tags.artist, album: tags.album, genre: tags.genre, date: tags.year, ...tags.metadata }))
+    if (v !== undefined) meta.push('-metadata', `${k}=${v}`)
   const input = ['-f', 'lavfi', '-i', `sine=frequency=${tags.frequency ?? 440}:duration=${seconds}`]
   if (tags.cover && file.endsWith('.mp3')) {
     const tmp = mkdtempSync(path.join(tmpdir(), 'vibes-cover-'))

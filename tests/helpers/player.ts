@@ -17,7 +17,24 @@ export function tone(file: string, seconds: number, tags: Record<string, string 
 
 /** A tiny H.264/AAC MP4 test card. */
 export function clip(file: string, seconds: number) {
-  ffmpeg('-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=160x120:rate=15`, '-f', 'lavfi', '-i', `sine=duration=${seconds}`, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file)
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${seconds}:size=160x120:rate=15`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    file,
+  )
 }
 
 /** Bytes no decoder accepts (a "video" or "song" that cannot play). */
@@ -28,7 +45,15 @@ export type MediaState = { currentTime: number; paused: boolean; volume: number;
 export const media = (page: Page): Promise<MediaState> =>
   page.evaluate(() => {
     const el = document.querySelector('[data-testid=media]') as HTMLVideoElement
-    return { currentTime: el.currentTime, paused: el.paused, volume: el.volume, muted: el.muted, kind: el.getAttribute('data-kind'), src: el.currentSrc, controls: el.controls }
+    return {
+      currentTime: el.currentTime,
+      paused: el.paused,
+      volume: el.volume,
+      muted: el.muted,
+      kind: el.getAttribute('data-kind'),
+      src: el.currentSrc,
+      controls: el.controls,
+    }
   })
 
 /** Waits until the media element is playing past `seconds`. */
@@ -55,12 +80,19 @@ export async function expectTitle(page: Page, text: string) {
 }
 
 /** Forces (1) or forbids (0) adverts for the page's lifetime. */
-export const setAdChance = (page: Page, chance: number) => page.addInitScript((c) => ((window as unknown as { __vibesAdChance: number }).__vibesAdChance = c), chance)
+export const setAdChance = (page: Page, chance: number) =>
+  page.addInitScript((c) => ((window as unknown as { __vibesAdChance: number }).__vibesAdChance = c), chance)
 
 export type Row = Record<string, string | number | null>
 
 /** Polls the server's SQLite file (read-only) until `ok(row)` holds. */
-export async function waitForRow<T = Row>(dataDir: string, sql: string, params: string[], ok: (row: T | null) => boolean = (r) => r !== null, timeoutMs = 10_000): Promise<T> {
+export async function waitForRow<T = Row>(
+  dataDir: string,
+  sql: string,
+  params: string[],
+  ok: (row: T | null) => boolean = (r) => r !== null,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const conn = new Database(path.join(dataDir, 'vibes.db'), { readonly: true })

@@ -21,7 +21,17 @@ export async function startServer(env: Record<string, string> = {}, reuse?: { da
   const mediaRoot = reuse?.mediaRoot ?? mkdtempSync(path.join(tmpdir(), 'vibes-media-'))
   const proc = Bun.spawn(['bun', 'src/server/entry.ts'], {
     cwd: path.resolve(import.meta.dir, '../..'),
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, MEDIA_ROOT: mediaRoot, RATE_LIMIT: 'off', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MEDIA_ROOT: mediaRoot,
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   })

@@ -54,9 +54,21 @@ describe('who may call the admin paths', () => {
   test('401 without a token or with a bad one, 403 for a member, on every path', async () => {
     const member = await createMember(server.url)
     for (const [method, p, body] of paths) {
-      expect({ p, ...(await api(server.url, method, p, { body })) }).toMatchObject({ p, status: 401, body: { success: false, error: 'Authentication required' } })
-      expect({ p, ...(await api(server.url, method, p, { body, token: 'a.b.c' })) }).toMatchObject({ p, status: 401, body: { error: 'Authentication token is invalid or expired' } })
-      expect({ p, ...(await api(server.url, method, p, { body, token: member.token })) }).toMatchObject({ p, status: 403, body: { success: false, error: 'Admin access required' } })
+      expect({ p, ...(await api(server.url, method, p, { body })) }).toMatchObject({
+        p,
+        status: 401,
+        body: { success: false, error: 'Authentication required' },
+      })
+      expect({ p, ...(await api(server.url, method, p, { body, token: 'a.b.c' })) }).toMatchObject({
+        p,
+        status: 401,
+        body: { error: 'Authentication token is invalid or expired' },
+      })
+      expect({ p, ...(await api(server.url, method, p, { body, token: member.token })) }).toMatchObject({
+        p,
+        status: 403,
+        body: { success: false, error: 'Admin access required' },
+      })
     }
   })
 })
@@ -69,15 +81,28 @@ describe('users', () => {
     expect(res.status).toBe(200)
     const list = res.body.data as Array<{ id: string; _id: string; username: string; email: string; isAdmin: boolean; createdAt: string }>
     expect(list.findIndex((u) => u.id === b.user.id)).toBeLessThan(list.findIndex((u) => u.id === a.user.id))
-    expect(list.find((u) => u.id === a.user.id)).toEqual({ _id: a.user.id, id: a.user.id, username: a.username, email: a.email, isAdmin: false, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
+    expect(list.find((u) => u.id === a.user.id)).toEqual({
+      _id: a.user.id,
+      id: a.user.id,
+      username: a.username,
+      email: a.email,
+      isAdmin: false,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    })
     expect(list.find((u) => u.email === ADMIN.email)?.isAdmin).toBe(true)
     expect(JSON.stringify(res.body)).not.toMatch(/password|hash/i)
   })
 
   test('an admin cannot delete their own account nor change their own admin rights (400, spec messages)', async () => {
-    expect(await call('DELETE', `/admin/users/${adminId}`)).toMatchObject({ status: 400, body: { success: false, error: 'You cannot delete your own account.' } })
+    expect(await call('DELETE', `/admin/users/${adminId}`)).toMatchObject({
+      status: 400,
+      body: { success: false, error: 'You cannot delete your own account.' },
+    })
     for (const isAdmin of [false, true]) {
-      expect(await call('PATCH', `/admin/users/${adminId}/role`, { isAdmin })).toMatchObject({ status: 400, body: { error: 'You cannot modify your own admin rights.' } })
+      expect(await call('PATCH', `/admin/users/${adminId}/role`, { isAdmin })).toMatchObject({
+        status: 400,
+        body: { error: 'You cannot modify your own admin rights.' },
+      })
     }
     expect((await call('GET', '/admin/users')).status).toBe(200)
   })
@@ -92,7 +117,10 @@ describe('users', () => {
       [{ isAdmin: true, role: 'root' }, 'Unrecognized key: "role"'],
     ]
     for (const [body, error] of cases) expect(await call('PATCH', `/admin/users/${m.user.id}/role`, body)).toMatchObject({ status: 400, body: { error } })
-    expect(await api(server.url, 'PATCH', `/admin/users/${m.user.id}/role`, { token: admin, raw: '[true]' })).toMatchObject({ status: 400, body: { error: 'Request body must be a JSON object' } })
+    expect(await api(server.url, 'PATCH', `/admin/users/${m.user.id}/role`, { token: admin, raw: '[true]' })).toMatchObject({
+      status: 400,
+      body: { error: 'Request body must be a JSON object' },
+    })
     expect(await call('GET', '/admin/users/x/role')).toMatchObject({ status: 405 })
   })
 
@@ -100,7 +128,10 @@ describe('users', () => {
     const m = await createMember(server.url)
     const promoted = await call('PATCH', `/admin/users/${m.user.id}/role`, { isAdmin: true })
     expect(promoted).toMatchObject({ status: 200, body: { success: true, data: { id: m.user.id, username: m.username, isAdmin: true } } })
-    expect(await api(server.url, 'GET', '/auth/session', { token: m.token })).toMatchObject({ status: 401, body: { error: 'Authentication token is invalid or expired' } })
+    expect(await api(server.url, 'GET', '/auth/session', { token: m.token })).toMatchObject({
+      status: 401,
+      body: { error: 'Authentication token is invalid or expired' },
+    })
     const login = await api(server.url, 'POST', '/auth/login', { body: { email: m.email, password: m.password } })
     expect(login.body.data.user.isAdmin).toBe(true)
     const newToken: string = login.body.data.token
@@ -121,7 +152,10 @@ describe('users', () => {
   test('another admin cannot be deleted until their admin flag is revoked', async () => {
     const m = await createMember(server.url)
     await call('PATCH', `/admin/users/${m.user.id}/role`, { isAdmin: true })
-    expect(await call('DELETE', `/admin/users/${m.user.id}`)).toMatchObject({ status: 400, body: { error: 'You cannot delete an admin account. Revoke their admin rights first.' } })
+    expect(await call('DELETE', `/admin/users/${m.user.id}`)).toMatchObject({
+      status: 400,
+      body: { error: 'You cannot delete an admin account. Revoke their admin rights first.' },
+    })
     expect(count('SELECT count(*) AS n FROM users WHERE id = ?', m.user.id)).toBe(1)
     await call('PATCH', `/admin/users/${m.user.id}/role`, { isAdmin: false })
     expect(await call('DELETE', `/admin/users/${m.user.id}`)).toMatchObject({ status: 200, body: { data: { id: m.user.id, deleted: true } } })
@@ -167,7 +201,10 @@ describe('any user’s folders', () => {
 
     const updated = await call('PATCH', `/admin/users/${m.user.id}/folders/${folderId}`, { label: 'Cool Jazz', path: '/music/cool' })
     expect(updated).toMatchObject({ status: 200, body: { data: { id: folderId, label: 'Cool Jazz', path: '/music/cool' } } })
-    expect(await call('DELETE', `/admin/users/${m.user.id}/folders/${folderId}`)).toMatchObject({ status: 200, body: { data: { id: folderId, deleted: true } } })
+    expect(await call('DELETE', `/admin/users/${m.user.id}/folders/${folderId}`)).toMatchObject({
+      status: 200,
+      body: { data: { id: folderId, deleted: true } },
+    })
     expect((await call('GET', '/user/folders', undefined, m.token)).body.data.map((f: { label: string }) => f.label)).toEqual(['Radio'])
   })
 
@@ -175,7 +212,10 @@ describe('any user’s folders', () => {
     const a = await createMember(server.url)
     const b = await createMember(server.url)
     const folderId = (await call('POST', `/admin/users/${a.user.id}/folders`, { label: 'A', path: '/music/a' })).body.data.id
-    expect(await call('PATCH', `/admin/users/${b.user.id}/folders/${folderId}`, { label: 'X', path: '/music/x' })).toMatchObject({ status: 404, body: { error: 'Folder not found' } })
+    expect(await call('PATCH', `/admin/users/${b.user.id}/folders/${folderId}`, { label: 'X', path: '/music/x' })).toMatchObject({
+      status: 404,
+      body: { error: 'Folder not found' },
+    })
     expect(await call('DELETE', `/admin/users/${b.user.id}/folders/${folderId}`)).toMatchObject({ status: 404, body: { error: 'Folder not found' } })
     expect(await call('DELETE', `/admin/users/${a.user.id}/folders/nope`)).toMatchObject({ status: 404, body: { error: 'Folder not found' } })
     for (const [method, p, body] of [
@@ -201,8 +241,14 @@ describe('any user’s folders', () => {
     ]
     for (const [body, error] of cases) expect(await call('POST', `/admin/users/${m.user.id}/folders`, body)).toMatchObject({ status: 400, body: { error } })
     const folderId = (await call('POST', `/admin/users/${m.user.id}/folders`, { label: 'A', path: '/music/a' })).body.data.id
-    expect(await call('PATCH', `/admin/users/${m.user.id}/folders/${folderId}`, { label: 'A', path: 'http://exa mple' })).toMatchObject({ status: 400, body: { error: 'Please enter a valid URL' } })
-    expect(await call('PATCH', `/admin/users/${m.user.id}/folders/${folderId}`, { label: 'A', path: '/x', extra: 1 })).toMatchObject({ status: 400, body: { error: 'Unrecognized key: "extra"' } })
+    expect(await call('PATCH', `/admin/users/${m.user.id}/folders/${folderId}`, { label: 'A', path: 'http://exa mple' })).toMatchObject({
+      status: 400,
+      body: { error: 'Please enter a valid URL' },
+    })
+    expect(await call('PATCH', `/admin/users/${m.user.id}/folders/${folderId}`, { label: 'A', path: '/x', extra: 1 })).toMatchObject({
+      status: 400,
+      body: { error: 'Unrecognized key: "extra"' },
+    })
     expect(count('SELECT count(*) AS n FROM folders WHERE user_id = ?', m.user.id)).toBe(1)
   })
 
@@ -219,11 +265,15 @@ describe('any user’s folders', () => {
     ])
     expect(successful[0].folder).toMatchObject({ label: 'Shared', path: '/music/shared' })
     expect(failed).toEqual([{ userId: 'missing-user', username: null, error: 'User not found' }])
-    for (const m of [a, b]) expect((await call('GET', '/user/folders', undefined, m.token)).body.data.map((f: { label: string }) => f.label)).toEqual(['Shared'])
+    for (const m of [a, b])
+      expect((await call('GET', '/user/folders', undefined, m.token)).body.data.map((f: { label: string }) => f.label)).toEqual(['Shared'])
 
     const again = await call('POST', '/admin/folders/bulk-add', { ...body, userIds: [a.user.id, b.user.id] })
     expect(again.body.data.successful).toEqual([])
-    expect(again.body.data.failed.map((f: { error: string }) => f.error)).toEqual(['User already has a folder with this path', 'User already has a folder with this path'])
+    expect(again.body.data.failed.map((f: { error: string }) => f.error)).toEqual([
+      'User already has a folder with this path',
+      'User already has a folder with this path',
+    ])
     expect(count('SELECT count(*) AS n FROM folders WHERE user_id = ?', a.user.id)).toBe(1)
   })
 
@@ -239,7 +289,8 @@ describe('any user’s folders', () => {
       [{ userIds: Array.from({ length: 1001 }, (_, i) => `u${i}`), label: 'L', path: '/music' }, 'userIds may list at most 1000 users'],
       [{ userIds: [42], label: 'L', path: '/music' }, 'User id must be text'],
     ]
-    for (const [body, error] of cases) expect(await call('POST', '/admin/folders/bulk-add', body)).toMatchObject({ status: 400, body: { success: false, error } })
+    for (const [body, error] of cases)
+      expect(await call('POST', '/admin/folders/bulk-add', body)).toMatchObject({ status: 400, body: { success: false, error } })
     expect(count('SELECT count(*) AS n FROM folders WHERE user_id = ?', a.user.id)).toBe(0)
   })
 })
@@ -253,14 +304,36 @@ describe('messages', () => {
     const ids = all.body.data.messages.map((m: { id: string }) => m.id)
     expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first))
     const summary = all.body.data.messages.find((m: { id: string }) => m.id === first)
-    expect(summary).toEqual({ id: first, name: 'Grace Hopper', email: 'grace@example.com', subject: 'First message about the player, thanks!', preview: 'First message about the player, thanks!', date: expect.stringMatching(/^\d{4}-/), read: false, important: false })
+    expect(summary).toEqual({
+      id: first,
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      subject: 'First message about the player, thanks!',
+      preview: 'First message about the player, thanks!',
+      date: expect.stringMatching(/^\d{4}-/),
+      read: false,
+      important: false,
+    })
     expect(all.body.data.counts).toMatchObject({ total: ids.length })
 
     const detail = await call('GET', `/admin/messages/${second}`)
-    expect(detail.body.data).toMatchObject({ id: second, name: 'Ada Lovelace', email: 'ada@example.com', message: '<script>alert(1)</script> is kept as text.', read: false, important: false })
+    expect(detail.body.data).toMatchObject({
+      id: second,
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      message: '<script>alert(1)</script> is kept as text.',
+      read: false,
+      important: false,
+    })
 
-    expect(await call('PATCH', `/admin/messages/${first}`, { read: true })).toMatchObject({ status: 200, body: { data: { id: first, read: true, important: false } } })
-    expect(await call('PATCH', `/admin/messages/${second}`, { important: true })).toMatchObject({ status: 200, body: { data: { id: second, read: false, important: true } } })
+    expect(await call('PATCH', `/admin/messages/${first}`, { read: true })).toMatchObject({
+      status: 200,
+      body: { data: { id: first, read: true, important: false } },
+    })
+    expect(await call('PATCH', `/admin/messages/${second}`, { important: true })).toMatchObject({
+      status: 200,
+      body: { data: { id: second, read: false, important: true } },
+    })
     const unread = (await call('GET', '/admin/messages?filter=unread')).body.data.messages.map((m: { id: string }) => m.id)
     expect(unread).toContain(second)
     expect(unread).not.toContain(first)
@@ -268,7 +341,9 @@ describe('messages', () => {
     expect(important).toEqual([second])
     expect((await call('GET', '/admin/messages?filter=')).body.data.messages.length).toBe(ids.length)
     expect((await call('GET', '/admin/messages?filter=all')).body.data.counts).toEqual({ total: ids.length, unread: ids.length - 1, important: 1 })
-    expect(await call('PATCH', `/admin/messages/${first}`, { read: false, important: true })).toMatchObject({ body: { data: { read: false, important: true } } })
+    expect(await call('PATCH', `/admin/messages/${first}`, { read: false, important: true })).toMatchObject({
+      body: { data: { read: false, important: true } },
+    })
 
     expect(await call('DELETE', `/admin/messages/${second}`)).toMatchObject({ status: 200, body: { data: { id: second, deleted: true } } })
     expect(await call('GET', `/admin/messages/${second}`)).toMatchObject({ status: 404, body: { error: 'Message not found' } })
@@ -303,7 +378,10 @@ describe('messages', () => {
     const seen: string[] = []
     let cursor: string | null = null
     do {
-      const res: { body: { data: { messages: Array<{ id: string }>; nextCursor: string | null } } } = await call('GET', `/admin/messages?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+      const res: { body: { data: { messages: Array<{ id: string }>; nextCursor: string | null } } } = await call(
+        'GET',
+        `/admin/messages?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      )
       expect(res.body.data.messages.length).toBeLessThanOrEqual(3)
       seen.push(...res.body.data.messages.map((m) => m.id))
       cursor = res.body.data.nextCursor

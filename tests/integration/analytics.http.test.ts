@@ -60,16 +60,46 @@ beforeAll(async () => {
   users.cat = await createMember(server.url, { username: 'cat' })
   const { ann, ben, cat } = users
   // ann, desktop in Los Angeles: a playlist session with a repeat.
-  await play(ann.token, LA, { trackUrl: BLUE_1, title: 'Blue in Green', duration: 200, genre: 'Jazz', source: 'playlist', playlistId: PL_A, sessionId: S1 }, { listenDuration: 200, completed: true, liked: true, bufferCount: 2 })
-  await play(ann.token, LA, { trackUrl: SO_WHAT, title: 'So What', duration: 100, genre: 'Jazz', source: 'playlist', playlistId: PL_A, sessionId: S1 }, { listenDuration: 50, skipped: true, skipTime: 50 })
-  await play(ann.token, LA, { trackUrl: BLUE_2, title: 'Blue in Green', duration: 200, genre: 'Jazz', source: 'repeat', sessionId: S1 }, { listenDuration: 100, repeated: true })
+  await play(
+    ann.token,
+    LA,
+    { trackUrl: BLUE_1, title: 'Blue in Green', duration: 200, genre: 'Jazz', source: 'playlist', playlistId: PL_A, sessionId: S1 },
+    { listenDuration: 200, completed: true, liked: true, bufferCount: 2 },
+  )
+  await play(
+    ann.token,
+    LA,
+    { trackUrl: SO_WHAT, title: 'So What', duration: 100, genre: 'Jazz', source: 'playlist', playlistId: PL_A, sessionId: S1 },
+    { listenDuration: 50, skipped: true, skipTime: 50 },
+  )
+  await play(
+    ann.token,
+    LA,
+    { trackUrl: BLUE_2, title: 'Blue in Green', duration: 200, genre: 'Jazz', source: 'repeat', sessionId: S1 },
+    { listenDuration: 100, repeated: true },
+  )
   // ben, phone in London.
-  await play(ben.token, LONDON, { trackUrl: PARANOID, title: 'Paranoid Android', duration: 300, genre: 'Rock', source: 'shuffle', sessionId: S2 }, { listenDuration: 300, completed: true, shared: true, qualityDrops: 1 })
+  await play(
+    ben.token,
+    LONDON,
+    { trackUrl: PARANOID, title: 'Paranoid Android', duration: 300, genre: 'Rock', source: 'shuffle', sessionId: S2 },
+    { listenDuration: 300, completed: true, shared: true, qualityDrops: 1 },
+  )
   await play(ben.token, LONDON, { trackUrl: UNTITLED, title: 'track01', duration: 120, source: 'direct' }, { listenDuration: 60 })
   // cat, tablet, no place headers.
-  await play(cat.token, NOWHERE, { trackUrl: SO_WHAT, title: 'So What', duration: 100, genre: 'Jazz', source: 'direct', playlistId: PL_B, sessionId: S3 }, { listenDuration: 100, completed: true })
+  await play(
+    cat.token,
+    NOWHERE,
+    { trackUrl: SO_WHAT, title: 'So What', duration: 100, genre: 'Jazz', source: 'direct', playlistId: PL_B, sessionId: S3 },
+    { listenDuration: 100, completed: true },
+  )
   // A play ten days ago (inside 14 days, outside 7), and ben a member for a month.
-  const old = await play(ann.token, LA, { trackUrl: PARANOID, title: 'Paranoid Android', duration: 300, genre: 'Rock', source: 'direct' }, { listenDuration: 30 })
+  const old = await play(
+    ann.token,
+    LA,
+    { trackUrl: PARANOID, title: 'Paranoid Android', duration: 300, genre: 'Rock', source: 'direct' },
+    { listenDuration: 30 },
+  )
   writeDb((db) => {
     db.query('UPDATE play_events SET started_at = ? WHERE id = ?').run(Date.now() - 10 * 86_400_000, old)
     db.query('UPDATE users SET created_at = ? WHERE id = ?').run(Date.now() - 30 * 86_400_000, ben.user.id)

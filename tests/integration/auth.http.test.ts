@@ -50,8 +50,14 @@ describe('signup', () => {
   })
 
   test('malformed JSON, a non-object body and an oversized body get clear 4xx answers', async () => {
-    expect(await api(server.url, 'POST', '/auth/signup', { raw: '{"username":' })).toMatchObject({ status: 400, body: { success: false, error: 'Malformed JSON body' } })
-    expect(await api(server.url, 'POST', '/auth/signup', { raw: '[1,2]' })).toMatchObject({ status: 400, body: { error: 'Request body must be a JSON object' } })
+    expect(await api(server.url, 'POST', '/auth/signup', { raw: '{"username":' })).toMatchObject({
+      status: 400,
+      body: { success: false, error: 'Malformed JSON body' },
+    })
+    expect(await api(server.url, 'POST', '/auth/signup', { raw: '[1,2]' })).toMatchObject({
+      status: 400,
+      body: { error: 'Request body must be a JSON object' },
+    })
     expect(await api(server.url, 'POST', '/auth/login', { raw: '' })).toMatchObject({ status: 400 })
     const huge = await api(server.url, 'POST', '/auth/signup', { raw: JSON.stringify({ username: 'x'.repeat(2_000_000) }) })
     expect(huge.status).toBe(413)
@@ -159,7 +165,9 @@ describe('password reset through real SMTP', () => {
     expect(link).not.toBeNull()
     const token = link![1]
 
-    expect((await api(server.url, 'POST', `/auth/reset-password/${token}`, { body: { password: '123' } })).body.error).toBe('Password must be at least 6 characters')
+    expect((await api(server.url, 'POST', `/auth/reset-password/${token}`, { body: { password: '123' } })).body.error).toBe(
+      'Password must be at least 6 characters',
+    )
     const reset = await api(server.url, 'POST', `/auth/reset-password/${token}`, { body: { password: 'brand-new-pass' } })
     expect(reset.status).toBe(200)
     expect((await api(server.url, 'GET', '/auth/session', { token: m.token })).status).toBe(401)
@@ -180,7 +188,10 @@ describe('envelope', () => {
   test('unknown /api paths and wrong methods answer in the envelope', async () => {
     expect(await api(server.url, 'GET', '/does/not/exist')).toMatchObject({ status: 404, body: { success: false } })
     expect(await api(server.url, 'GET', '/auth/login')).toMatchObject({ status: 405, body: { success: false } })
-    expect(await api(server.url, 'POST', '/auth/reset-password/%ZZ', { body: { password: 'abcdefg' } })).toMatchObject({ status: 400, body: { success: false, error: 'Malformed URL' } })
+    expect(await api(server.url, 'POST', '/auth/reset-password/%ZZ', { body: { password: 'abcdefg' } })).toMatchObject({
+      status: 400,
+      body: { success: false, error: 'Malformed URL' },
+    })
   })
 
   test('health answers anonymous callers with status, database and time only (CONTRACT §6)', async () => {

@@ -11,7 +11,18 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import superjson from 'superjson'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
-import { fillPath, type Ids, leakIn, loadApiSurface, type ProcedureInfo, type RestRouteInfo, routeKey, SAMPLES, sampleInputs, TRPC_ONLY_SAMPLES } from '../helpers/api-surface'
+import {
+  fillPath,
+  type Ids,
+  leakIn,
+  loadApiSurface,
+  type ProcedureInfo,
+  type RestRouteInfo,
+  routeKey,
+  SAMPLES,
+  sampleInputs,
+  TRPC_ONLY_SAMPLES,
+} from '../helpers/api-surface'
 import { startServer, type TestServer } from '../helpers/server'
 
 const surface = await loadApiSurface()
@@ -47,7 +58,10 @@ async function memberWithThings(label: string) {
   mkdirSync(path.join(server.mediaRoot, label), { recursive: true })
   const folder = await api(server.url, 'POST', '/user/folders', { token: m.token, body: { label, path: `/${label}` } })
   expect(folder.status).toBe(201)
-  const play = await api(server.url, 'POST', '/playlist/plays', { token: m.token, body: { trackUrl: `https://nas.example.com/${label}.mp3`, title: `${label} track`, duration: 30 } })
+  const play = await api(server.url, 'POST', '/playlist/plays', {
+    token: m.token,
+    body: { trackUrl: `https://nas.example.com/${label}.mp3`, title: `${label} track`, duration: 30 },
+  })
   expect(play.status).toBe(201)
   return { m, folderId: folder.body.data.id as string, playEventId: play.body.data.playEventId as string }
 }
@@ -57,7 +71,9 @@ beforeAll(async () => {
   // The samples' library folder exists, so a folder save is judged on who asks, not on the path.
   mkdirSync(path.join(server.mediaRoot, 'sample'))
   db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-  const message = await api(server.url, 'POST', '/contact', { body: { fullName: 'Matrix Sender', email: 'matrix@example.com', message: 'A message the admin samples address.' } })
+  const message = await api(server.url, 'POST', '/contact', {
+    body: { fullName: 'Matrix Sender', email: 'matrix@example.com', message: 'A message the admin samples address.' },
+  })
   expect(message.status).toBe(201)
   const messageId = message.body.data.id as string
 
@@ -120,7 +136,11 @@ async function callTrpc(proc: ProcedureInfo, ids: Ids, token: string | undefined
   const res =
     proc.type === 'query'
       ? await fetch(`${server.url}/api/trpc/${proc.path}${encoded ? `?input=${encodeURIComponent(encoded)}` : ''}`, { headers })
-      : await fetch(`${server.url}/api/trpc/${proc.path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: encoded ?? '{}' })
+      : await fetch(`${server.url}/api/trpc/${proc.path}`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: encoded ?? '{}',
+        })
   const text = await res.text()
   let body: any
   try {
@@ -137,8 +157,10 @@ function basicProblems(where: string, kind: 'rest' | 'trpc', a: Answer): string[
   if (a.status >= 500) problems.push(`${where}: ${a.status} ${a.text.slice(0, 200)}`)
   const leak = leakIn(a.text)
   if (leak) problems.push(`${where}: answer leaks ${leak}: ${a.text.slice(0, 200)}`)
-  if (kind === 'rest' && (typeof a.body !== 'object' || typeof a.body?.success !== 'boolean')) problems.push(`${where}: not a JSON envelope: ${a.text.slice(0, 200)}`)
-  if (kind === 'trpc' && a.status >= 400 && a.body?.error?.json?.data?.httpStatus !== a.status) problems.push(`${where}: not a tRPC error: ${a.text.slice(0, 200)}`)
+  if (kind === 'rest' && (typeof a.body !== 'object' || typeof a.body?.success !== 'boolean'))
+    problems.push(`${where}: not a JSON envelope: ${a.text.slice(0, 200)}`)
+  if (kind === 'trpc' && a.status >= 400 && a.body?.error?.json?.data?.httpStatus !== a.status)
+    problems.push(`${where}: not a tRPC error: ${a.text.slice(0, 200)}`)
   return problems
 }
 

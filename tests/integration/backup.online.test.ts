@@ -43,7 +43,9 @@ describe('backup', () => {
     const statuses: number[] = []
     const writer = (async () => {
       for (let i = 0; writing; i++) {
-        const r = await api(server.url, 'POST', '/contact', { body: { fullName: 'Load Writer', email: 'load@example.com', message: `Message number ${i} from the writer.` } })
+        const r = await api(server.url, 'POST', '/contact', {
+          body: { fullName: 'Load Writer', email: 'load@example.com', message: `Message number ${i} from the writer.` },
+        })
         statuses.push(r.status)
       }
     })()

@@ -21,7 +21,13 @@ function feedFor(region: string) {
       title: `Top Songs (${region})`,
       updated: new Date(FEED_UPDATED).toUTCString(),
       results: [
-        { name: `${region.toUpperCase()} Anthem`, artistName: 'The Upstreams', artworkUrl100: `https://img.example/${region}/1.jpg`, contentAdvisoryRating: 'Explicit', kind: 'songs' },
+        {
+          name: `${region.toUpperCase()} Anthem`,
+          artistName: 'The Upstreams',
+          artworkUrl100: `https://img.example/${region}/1.jpg`,
+          contentAdvisoryRating: 'Explicit',
+          kind: 'songs',
+        },
         { name: 'Second Place', artistName: 'Runner Up', artworkUrl100: `https://img.example/${region}/2.jpg`, kind: 'songs' },
         { name: 'Third', artistName: 'Bronze', artworkUrl100: `https://img.example/${region}/3.jpg`, contentAdvisoryRating: 'Clean' },
       ],
@@ -86,10 +92,14 @@ beforeAll(async () => {
       if (mode === 'fail') return new Response('upstream down', { status: 503 })
       if (mode === 'redirect-inside') return Response.redirect(`http://127.0.0.2:${inside.port}/feeds/${region}/songs.json`, 302)
       if (mode === 'html') return new Response('<html>maintenance</html>', { headers: { 'content-type': 'text/html' } })
-      if (mode === 'huge') return Response.json({ feed: { updated: FEED_UPDATED, results: Array.from({ length: 40_000 }, (_, i) => ({ name: `Song ${i}`, artistName: 'x'.repeat(60) })) } })
+      if (mode === 'huge')
+        return Response.json({
+          feed: { updated: FEED_UPDATED, results: Array.from({ length: 40_000 }, (_, i) => ({ name: `Song ${i}`, artistName: 'x'.repeat(60) })) },
+        })
       if (mode === 'hostile') return Response.json(hostileFeed(`http://127.0.0.1:${upstream.port}`))
       if (mode === 'v2') return Response.json({ feed: { updated: FEED_UPDATED, results: [{ name: 'Fresh After The Wait', artistName: 'Patience' }] } })
-      if (mode === 'hold') return held.then(() => Response.json({ feed: { updated: FEED_UPDATED, results: [{ name: 'Fresh After The Wait', artistName: 'Patience' }] } }))
+      if (mode === 'hold')
+        return held.then(() => Response.json({ feed: { updated: FEED_UPDATED, results: [{ name: 'Fresh After The Wait', artistName: 'Patience' }] } }))
       if (mode === 'trickle') {
         // Headers at once, then a byte now and then: only a timeout on the whole exchange ends it.
         let timer: ReturnType<typeof setInterval>
@@ -202,7 +212,10 @@ describe('a hostile or broken feed', () => {
 
   test('a tampered cache row cannot put an unsafe image URL or a broken shape on the page', async () => {
     db.run("UPDATE chart_cache SET payload = ? WHERE region = 'us'", [
-      JSON.stringify({ updated: FEED_UPDATED, tracks: [{ rank: 1, title: 'Old Row', artist: 'Old', art: 'javascript:alert(1)', explicit: true }, { title: 5 }, null] }),
+      JSON.stringify({
+        updated: FEED_UPDATED,
+        tracks: [{ rank: 1, title: 'Old Row', artist: 'Old', art: 'javascript:alert(1)', explicit: true }, { title: 5 }, null],
+      }),
     ])
     const res = await api(server.url, 'GET', '/charts/us')
     expect(res.body.data.tracks).toEqual([{ rank: 1, title: 'Old Row', artist: 'Old', art: null, explicit: true }])
@@ -263,10 +276,9 @@ describe('charts from this server’s own plays', () => {
   test('with no good copy yet, a failing, oversized or non-JSON upstream falls back to the last 30 days of plays in that country', async () => {
     const day = 86_400_000
     const now = Date.now()
-    const insert = db.prepare(
-      'INSERT INTO play_events (id, track_url, title, artist, country, started_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    )
-    const play = (title: string, artist: string | null, country: string | null, ago: number) => insert.run(crypto.randomUUID(), `/media/${title}.mp3?sig=${Math.random()}`, title, artist, country, now - ago, now - ago)
+    const insert = db.prepare('INSERT INTO play_events (id, track_url, title, artist, country, started_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    const play = (title: string, artist: string | null, country: string | null, ago: number) =>
+      insert.run(crypto.randomUUID(), `/media/${title}.mp3?sig=${Math.random()}`, title, artist, country, now - ago, now - ago)
     for (let i = 0; i < 3; i++) play('Blue in Green', 'Miles Davis', 'DE', i * day)
     play('So What', 'Miles Davis', 'DE', 2 * day)
     play('Naima', 'John Coltrane', 'DE', 3 * day)
@@ -299,7 +311,10 @@ describe('charts from this server’s own plays', () => {
 
 describe('regions', () => {
   test('a well-formed code outside the 11 regions is a 404 with the spec message', async () => {
-    for (const [code, shown] of [['zz', 'zz'], ['XX', 'xx']]) {
+    for (const [code, shown] of [
+      ['zz', 'zz'],
+      ['XX', 'xx'],
+    ]) {
       const res = await api(server.url, 'GET', `/charts/${code}`)
       expect(res.status).toBe(404)
       expect(res.body).toEqual({ success: false, error: `Charts for storefront "${shown}" not found` })

@@ -108,7 +108,14 @@ describe('start-up problems', () => {
     const port = (blocker.address() as net.AddressInfo).port
     try {
       const dir = emptyDir()
-      const r = run(['bun', entry], root, { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'silent', DATA_DIR: dir, MEDIA_ROOT: dir })
+      const r = run(['bun', entry], root, {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dir,
+        MEDIA_ROOT: dir,
+      })
       expect(r.code).toBe(1)
       expect(r.stderr.trim()).toBe(`Port ${port} is already in use (set PORT to another port)`)
     } finally {

@@ -115,7 +115,11 @@ describe('POST /api/contact', () => {
       body: JSON.stringify({ json: { ...valid, message: 'Sent through tRPC, which the browser uses.' } }),
     })
     expect(res.status).toBe(200)
-    const bad = await fetch(`${server.url}/api/trpc/contact.create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ json: { ...valid, message: 'short' } }) })
+    const bad = await fetch(`${server.url}/api/trpc/contact.create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ json: { ...valid, message: 'short' } }),
+    })
     expect(bad.status).toBe(400)
   })
 })
@@ -125,7 +129,9 @@ describe('flood protection', () => {
     const limited = await startServer({ RATE_LIMIT: 'on' })
     const ldb = new Database(path.join(limited.dataDir, 'vibes.db'), { readonly: true })
     try {
-      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => api(limited.url, 'POST', '/contact', { body: { ...valid, message: `Message number ${i} for the inbox.` } })))
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => api(limited.url, 'POST', '/contact', { body: { ...valid, message: `Message number ${i} for the inbox.` } })),
+      )
       const statuses = answers.map((a) => a.status).sort()
       expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429, 429])
       const refused = answers.find((a) => a.status === 429)!

@@ -50,7 +50,10 @@ describe('client address behind a trusted proxy', () => {
     expect(spoofed.status).toBe(200)
     expect(spoofed.headers.get('set-cookie')).not.toContain('Secure')
     const p = await createMember(proxied.url)
-    const viaProxy = await api(proxied.url, 'POST', '/auth/login', { body: { email: p.email, password: p.password }, headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.18.0.1' } })
+    const viaProxy = await api(proxied.url, 'POST', '/auth/login', {
+      body: { email: p.email, password: p.password },
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.18.0.1' },
+    })
     expect(viaProxy.status).toBe(200)
     expect(viaProxy.headers.get('set-cookie')).toContain('Secure')
   })

@@ -98,13 +98,22 @@ describe("the admin's folder management", () => {
     for (const [folderPath, error] of REFUSED) {
       const created = await api(server.url, 'POST', `/admin/users/${target.user.id}/folders`, { token: admin, body: { label: 'Bad', path: folderPath } })
       expect({ folderPath, status: created.status, body: created.body }).toEqual({ folderPath, status: 400, body: { success: false, error } })
-      const updated = await api(server.url, 'PATCH', `/admin/users/${target.user.id}/folders/${good.body.data.id}`, { token: admin, body: { label: 'Bad', path: folderPath } })
+      const updated = await api(server.url, 'PATCH', `/admin/users/${target.user.id}/folders/${good.body.data.id}`, {
+        token: admin,
+        body: { label: 'Bad', path: folderPath },
+      })
       expect({ folderPath, status: updated.status, body: updated.body }).toEqual({ folderPath, status: 400, body: { success: false, error } })
-      const bulk = await api(server.url, 'POST', '/admin/folders/bulk-add', { token: admin, body: { userIds: [target.user.id, member.user.id], label: 'Bad', path: folderPath } })
+      const bulk = await api(server.url, 'POST', '/admin/folders/bulk-add', {
+        token: admin,
+        body: { userIds: [target.user.id, member.user.id], label: 'Bad', path: folderPath },
+      })
       expect({ folderPath, status: bulk.status, body: bulk.body }).toEqual({ folderPath, status: 400, body: { success: false, error } })
     }
     expect(folderCount()).toBe(before)
-    const bulk = await api(server.url, 'POST', '/admin/folders/bulk-add', { token: admin, body: { userIds: [target.user.id, member.user.id], label: 'Shared', path: '/music/jazz/' } })
+    const bulk = await api(server.url, 'POST', '/admin/folders/bulk-add', {
+      token: admin,
+      body: { userIds: [target.user.id, member.user.id], label: 'Shared', path: '/music/jazz/' },
+    })
     expect(bulk.status).toBe(200)
     expect(bulk.body.data.successful).toHaveLength(2)
   })

@@ -18,7 +18,8 @@ afterAll(async () => {
 })
 
 const total = () => (db.query('SELECT count(*) AS n FROM page_hits').get() as { n: number }).n
-const hit = (page: string, ua = 'test-agent/1.0') => api(server.url, 'GET', `/hits/page-hits?page=${encodeURIComponent(page)}`, { headers: { 'user-agent': ua } })
+const hit = (page: string, ua = 'test-agent/1.0') =>
+  api(server.url, 'GET', `/hits/page-hits?page=${encodeURIComponent(page)}`, { headers: { 'user-agent': ua } })
 
 describe('page hits', () => {
   test('records one hit and answers hitCount, uniqueHitCount and totalHitCount', async () => {
@@ -94,16 +95,21 @@ describe('page hits', () => {
       ['?page=a%20b', 'Page may only use letters, digits, "/", "_", "-" and "."'],
       ['?page=%F0%9F%8E%B5', 'Page may only use letters, digits, "/", "_", "-" and "."'],
       ['?page=a&page=b', 'Page must be given once'],
-      ...['..', '../x', 'a/../b', 'a/.', '.', '/about', 'about/', 'a//b', '%2e%2e', '%2E%2E/etc'].map(
-        (key): [string, string] => [`?page=${key}`, 'Page must be a path of names joined by single "/", without "." or ".." parts'],
-      ),
+      ...['..', '../x', 'a/../b', 'a/.', '.', '/about', 'about/', 'a//b', '%2e%2e', '%2E%2E/etc'].map((key): [string, string] => [
+        `?page=${key}`,
+        'Page must be a path of names joined by single "/", without "." or ".." parts',
+      ]),
     ]
     for (const [query, error] of cases) {
       const res = await api(server.url, 'GET', `/hits/page-hits${query}`)
       expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { success: false, error } })
     }
     expect(total()).toBe(before)
-    const trpc = await fetch(`${server.url}/api/trpc/hits.record`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ json: { page: ['a', 'b'] } }) })
+    const trpc = await fetch(`${server.url}/api/trpc/hits.record`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ json: { page: ['a', 'b'] } }),
+    })
     expect(trpc.status).toBe(400)
     expect(total()).toBe(before)
   })

@@ -15,7 +15,18 @@ import path from 'node:path'
 import fc from 'fast-check'
 import superjson from 'superjson'
 import { ADMIN, adminEnv, api, createMember, loginAdmin } from '../helpers/api'
-import { fillPath, type Ids, leakIn, loadApiSurface, type ProcedureInfo, type RestRouteInfo, SAMPLES, sampleInputs, type Tier, TRPC_ONLY_SAMPLES } from '../helpers/api-surface'
+import {
+  fillPath,
+  type Ids,
+  leakIn,
+  loadApiSurface,
+  type ProcedureInfo,
+  type RestRouteInfo,
+  SAMPLES,
+  sampleInputs,
+  type Tier,
+  TRPC_ONLY_SAMPLES,
+} from '../helpers/api-surface'
 import { startServer, type TestServer } from '../helpers/server'
 
 const SEED = Number(process.env.SWEEP_SEED ?? 20261123)
@@ -37,15 +48,28 @@ async function memberWithThings(label: string) {
 beforeAll(async () => {
   server = await startServer(adminEnv)
   mkdirSync(path.join(server.mediaRoot, 'sample'))
-  const message = await api(server.url, 'POST', '/contact', { body: { fullName: 'Sweep Sender', email: 'sweep@example.com', message: 'A message the sweep may address.' } })
+  const message = await api(server.url, 'POST', '/contact', {
+    body: { fullName: 'Sweep Sender', email: 'sweep@example.com', message: 'A message the sweep may address.' },
+  })
   const messageId = message.body.data.id as string
   const member = await memberWithThings('member-music')
   const victim = await memberWithThings('victim-music')
-  const login = (email: string, password: string) => async () => (await api(server.url, 'POST', '/auth/login', { body: { email, password } })).body.data.token as string
+  const login = (email: string, password: string) => async () =>
+    (await api(server.url, 'POST', '/auth/login', { body: { email, password } })).body.data.token as string
   identities = [
-    { name: 'member', token: member.m.token, ids: { userId: member.m.user.id, folderId: member.folderId, playEventId: member.playEventId, messageId }, relogin: login(member.m.email, member.m.password) },
+    {
+      name: 'member',
+      token: member.m.token,
+      ids: { userId: member.m.user.id, folderId: member.folderId, playEventId: member.playEventId, messageId },
+      relogin: login(member.m.email, member.m.password),
+    },
     // The admin's samples address another member, so a mutation that goes through hurts nobody who matters here.
-    { name: 'admin', token: await loginAdmin(server.url), ids: { userId: victim.m.user.id, folderId: victim.folderId, playEventId: victim.playEventId, messageId }, relogin: () => loginAdmin(server.url) },
+    {
+      name: 'admin',
+      token: await loginAdmin(server.url),
+      ids: { userId: victim.m.user.id, folderId: victim.folderId, playEventId: victim.playEventId, messageId },
+      relogin: () => loginAdmin(server.url),
+    },
   ]
 })
 afterAll(async () => {
@@ -56,20 +80,72 @@ afterAll(async () => {
 
 const HUGE = ['x'.repeat(70_000), 'é'.repeat(300_000), '\u0000'.repeat(5_000)]
 const ODD_STRINGS = [
-  '', ' ', '\u0000', 'a\u0000b', '\uD800', '\uDFFF\uD800', '\u202Eevil', '\uFEFF', 'ｅｘａｍｐｌｅ', 'e\u0301', '👩‍👩‍👧‍👦'.repeat(30),
-  '../../../../etc/passwd', '..\\..\\windows', '%00', '%2e%2e%2f', '/', '//', '.', '..',
-  '<script>alert(1)</script>', "' OR 1=1 --", '${7*7}', '{{7*7}}', '__proto__', 'constructor', 'prototype',
-  'null', 'undefined', 'NaN', 'Infinity', '-1', '0', '1e309', '99999999999999999999', 'true', 'false', '[]', '{}',
-  'http://127.0.0.1/', 'http://[::1]/', 'file:///etc/passwd', 'javascript:alert(1)', 'http://0x7f000001/', 'a@b.c', '\r\nSet-Cookie: x=1',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\uDFFF\uD800',
+  '\u202Eevil',
+  '\uFEFF',
+  'ｅｘａｍｐｌｅ',
+  'e\u0301',
+  '👩‍👩‍👧‍👦'.repeat(30),
+  '../../../../etc/passwd',
+  '..\\..\\windows',
+  '%00',
+  '%2e%2e%2f',
+  '/',
+  '//',
+  '.',
+  '..',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '${7*7}',
+  '{{7*7}}',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'null',
+  'undefined',
+  'NaN',
+  'Infinity',
+  '-1',
+  '0',
+  '1e309',
+  '99999999999999999999',
+  'true',
+  'false',
+  '[]',
+  '{}',
+  'http://127.0.0.1/',
+  'http://[::1]/',
+  'file:///etc/passwd',
+  'javascript:alert(1)',
+  'http://0x7f000001/',
+  'a@b.c',
+  '\r\nSet-Cookie: x=1',
 ]
 const EDGE_NUMBERS = [0, -0, -1, 1, 0.5, -0.5, 7, 90, 2 ** 31, -(2 ** 31), 2 ** 53, -(2 ** 53), 2 ** 64, 1e308, -1e308, Number.MIN_VALUE, 1e-7]
 const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', '', ' ', '0', 'a.b', '$where']
 
 // Every key any sample sends, so hostile values land on the fields the validators look at.
-const KNOWN_KEYS = [...new Set(Object.values(SAMPLES).flatMap((s) => { const x = s({ userId: 'u', folderId: 'f', playEventId: 'p', messageId: 'm' }); return [...Object.keys(x.query ?? {}), ...(x.body && typeof x.body === 'object' ? Object.keys(x.body) : [])] }))]
+const KNOWN_KEYS = [
+  ...new Set(
+    Object.values(SAMPLES).flatMap((s) => {
+      const x = s({ userId: 'u', folderId: 'f', playEventId: 'p', messageId: 'm' })
+      return [...Object.keys(x.query ?? {}), ...(x.body && typeof x.body === 'object' ? Object.keys(x.body) : [])]
+    }),
+  ),
+]
 
 const key = fc.oneof(fc.constantFrom(...KNOWN_KEYS, ...HOSTILE_KEYS), fc.string({ maxLength: 12 }))
-const smallString = fc.oneof(fc.constantFrom(...ODD_STRINGS), fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ minLength: 200, maxLength: 3000 }))
+const smallString = fc.oneof(
+  fc.constantFrom(...ODD_STRINGS),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ minLength: 200, maxLength: 3000 }),
+)
 const number = fc.oneof(fc.constantFrom(...EDGE_NUMBERS), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }))
 const leaf = fc.oneof(smallString, number, fc.boolean(), fc.constant(null))
 const { value: smallValue } = fc.letrec((tie) => ({
@@ -87,12 +163,33 @@ function near(original: unknown): fc.Arbitrary<unknown> {
     return fc.oneof(
       fc.tuple(fc.constantFrom(...LIMIT_LENGTHS), fc.constantFrom('a', 'é', '👍🏽', ' ', '\u0000', '/')).map(([n, unit]) => unit.repeat(n)),
       fc.constantFrom(...ODD_STRINGS).map((odd) => `${original}${odd}`),
-      fc.constantFrom(original.toUpperCase(), ` ${original} `, original.normalize('NFD'), `/${original}`, `${original}/..`, [original], { value: original }, Number(original), null),
+      fc.constantFrom(
+        original.toUpperCase(),
+        ` ${original} `,
+        original.normalize('NFD'),
+        `/${original}`,
+        `${original}/..`,
+        [original],
+        { value: original },
+        Number(original),
+        null,
+      ),
     )
   }
-  if (typeof original === 'number') return fc.oneof(fc.constantFrom(...EDGE_NUMBERS, String(original), `${original}.0`, [original], null), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }))
+  if (typeof original === 'number')
+    return fc.oneof(
+      fc.constantFrom(...EDGE_NUMBERS, String(original), `${original}.0`, [original], null),
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+    )
   if (typeof original === 'boolean') return fc.constantFrom('true', 'false', 1, 0, 'yes', null, [original], !original)
-  if (Array.isArray(original)) return fc.oneof(fc.constant([]), fc.constant([...original, ...original]), fc.constant(Array.from({ length: 1001 }, () => original[0] ?? 'x')), fc.array(smallValue, { maxLength: 3 }))
+  if (Array.isArray(original))
+    return fc.oneof(
+      fc.constant([]),
+      fc.constant([...original, ...original]),
+      fc.constant(Array.from({ length: 1001 }, () => original[0] ?? 'x')),
+      fc.array(smallValue, { maxLength: 3 }),
+    )
   return smallValue
 }
 
@@ -100,7 +197,23 @@ function near(original: unknown): fc.Arbitrary<unknown> {
 const FIXED_LENGTHS = [1, 2, 50, 51, 100, 101, 128, 129, 254, 255, 500, 501, 2048, 2049, 5000]
 function fixedNear(original: unknown): unknown[] {
   if (typeof original === 'string')
-    return [...FIXED_LENGTHS.map((n) => 'a'.repeat(n)), 'é'.repeat(101), '👍🏽'.repeat(101), '', ' ', '\u0000', `${original}\u0000`, `${original}\uD800`, `/${original}/..`, original.toUpperCase(), 5, true, null, [original], { value: original }]
+    return [
+      ...FIXED_LENGTHS.map((n) => 'a'.repeat(n)),
+      'é'.repeat(101),
+      '👍🏽'.repeat(101),
+      '',
+      ' ',
+      '\u0000',
+      `${original}\u0000`,
+      `${original}\uD800`,
+      `/${original}/..`,
+      original.toUpperCase(),
+      5,
+      true,
+      null,
+      [original],
+      { value: original },
+    ]
   if (typeof original === 'number') return [...EDGE_NUMBERS, String(original), null, [original], true]
   if (typeof original === 'boolean') return ['true', 1, null, [original], !original]
   if (Array.isArray(original)) return [[], [...original, ...original], Array.from({ length: 1001 }, () => original[0] ?? 'x'), [null], [{}], [[]]]
@@ -112,7 +225,10 @@ function fixedVariants(sample: unknown): unknown[] {
   if (!sample || typeof sample !== 'object' || Array.isArray(sample)) return [undefined, null, {}, [], 'x', 0]
   const base = sample as Record<string, unknown>
   return [
-    ...Object.keys(base).flatMap((k) => [...fixedNear(base[k]).map((x) => ({ ...base, [k]: x })), Object.fromEntries(Object.entries(base).filter(([other]) => other !== k))]),
+    ...Object.keys(base).flatMap((k) => [
+      ...fixedNear(base[k]).map((x) => ({ ...base, [k]: x })),
+      Object.fromEntries(Object.entries(base).filter(([other]) => other !== k)),
+    ]),
     ...HOSTILE_KEYS.map((k) => ({ ...base, [k]: { isAdmin: true } })),
     [base],
   ]
@@ -135,8 +251,31 @@ function mutated(sample: unknown, v: fc.Arbitrary<unknown>) {
 
 const nest = (depth: number, open: string, close: string, inner = '1') => open.repeat(depth) + inner + close.repeat(depth)
 const BAD_JSON = [
-  '{', '}', '{"a":', '{"a":1,}', "{'a':1}", '[1,2', 'nul', 'NaN', 'Infinity', '-', '1e999999', '"\\ud800"', '"\\u0000"', '{"__proto__":{"isAdmin":true}}',
-  '{"constructor":{"prototype":{"isAdmin":true}}}', '\u0000', '\uFEFF{}', '{"a":1}{"b":2}', '{"a":1} trailing', '\r\n', 'null', 'true', '0', '[]', '""',
+  '{',
+  '}',
+  '{"a":',
+  '{"a":1,}',
+  "{'a':1}",
+  '[1,2',
+  'nul',
+  'NaN',
+  'Infinity',
+  '-',
+  '1e999999',
+  '"\\ud800"',
+  '"\\u0000"',
+  '{"__proto__":{"isAdmin":true}}',
+  '{"constructor":{"prototype":{"isAdmin":true}}}',
+  '\u0000',
+  '\uFEFF{}',
+  '{"a":1}{"b":2}',
+  '{"a":1} trailing',
+  '\r\n',
+  'null',
+  'true',
+  '0',
+  '[]',
+  '""',
 ]
 const deepText = fc.oneof(
   fc.integer({ min: 50, max: 20_000 }).map((d) => nest(d, '[', ']')),
@@ -148,13 +287,48 @@ const rawText = fc.oneof(fc.constantFrom(...BAD_JSON), fc.string({ maxLength: 20
 // Values only superjson can carry (NaN, -0, BigInt, invalid dates, Map, Set, RegExp, undefined),
 // and hand-made superjson metadata that asks for odd conversions or walks into prototypes.
 const special = fc.oneof(
-  fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0, undefined, new Date(Number.NaN), new Date(8.64e15), /a|b/g, new Map([['a', 1]]), new Set([1, 2])),
+  fc.constantFrom(
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    -0,
+    undefined,
+    new Date(Number.NaN),
+    new Date(8.64e15),
+    /a|b/g,
+    new Map([['a', 1]]),
+    new Set([1, 2]),
+  ),
   fc.bigInt(),
   fc.date({ noInvalidDate: false }),
 )
-const metaPath = fc.oneof(fc.constantFrom(...KNOWN_KEYS, '__proto__', 'constructor.prototype', '__proto__.polluted', 'a.b.c', '', 'json'), fc.string({ maxLength: 10 }))
-const metaType = fc.constantFrom<unknown>(['number'], ['Date'], ['bigint'], ['undefined'], ['set'], ['map'], ['regexp'], ['symbol', 'x'], ['class', 'Object'], ['custom', 'x'], 'number', 'Date', ['nope'], [], null, 5)
-const hostileMeta = fc.record({ values: fc.dictionary(metaPath, metaType, { maxKeys: 3 }), referentialEqualities: fc.option(fc.dictionary(metaPath, fc.array(metaPath, { maxLength: 2 }), { maxKeys: 2 })), v: fc.constantFrom(1, 2, -1, 'x') })
+const metaPath = fc.oneof(
+  fc.constantFrom(...KNOWN_KEYS, '__proto__', 'constructor.prototype', '__proto__.polluted', 'a.b.c', '', 'json'),
+  fc.string({ maxLength: 10 }),
+)
+const metaType = fc.constantFrom<unknown>(
+  ['number'],
+  ['Date'],
+  ['bigint'],
+  ['undefined'],
+  ['set'],
+  ['map'],
+  ['regexp'],
+  ['symbol', 'x'],
+  ['class', 'Object'],
+  ['custom', 'x'],
+  'number',
+  'Date',
+  ['nope'],
+  [],
+  null,
+  5,
+)
+const hostileMeta = fc.record({
+  values: fc.dictionary(metaPath, metaType, { maxKeys: 3 }),
+  referentialEqualities: fc.option(fc.dictionary(metaPath, fc.array(metaPath, { maxLength: 2 }), { maxKeys: 2 })),
+  v: fc.constantFrom(1, 2, -1, 'x'),
+})
 
 function serializedOrNull(value: unknown): string | null {
   try {
@@ -171,7 +345,12 @@ function trpcInput(sample: unknown, forUrl: boolean) {
     { weight: 6, arbitrary: mutated(sample, v).map((json) => JSON.stringify({ json })) },
     { weight: 2, arbitrary: v.map((json) => JSON.stringify({ json })) },
     // (superjson itself refuses to write prototype keys; those go through the other branches.)
-    { weight: 2, arbitrary: mutated(sample, special).map(serializedOrNull).filter((x): x is string => x !== null) },
+    {
+      weight: 2,
+      arbitrary: mutated(sample, special)
+        .map(serializedOrNull)
+        .filter((x): x is string => x !== null),
+    },
     { weight: 2, arbitrary: fc.tuple(fc.oneof(v, mutated(sample, v)), hostileMeta).map(([json, meta]) => JSON.stringify({ json, meta })) },
     { weight: 1, arbitrary: v.map((x) => JSON.stringify(x)) },
     { weight: 2, arbitrary: forUrl ? fc.oneof(fc.constantFrom(...BAD_JSON), fc.string({ maxLength: 200 })) : rawText },
@@ -183,33 +362,77 @@ function trpcInput(sample: unknown, forUrl: boolean) {
 /** Percent-encodes like a client would (a lone surrogate has no UTF-8 form: it becomes U+FFFD). */
 const enc = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'))
 
-const RAW_SEGMENTS = ['..', '.', '%2e%2e', '%2E', '%00', 'a%00b', '%2F', '..%2F..%2Fetc%2Fpasswd', '%', '%zz', '%E0%A4%A', '%C0%AE', '%uD800', '%20', '%2520', '~', '*', ';x=1', 'a#b', 'x'.repeat(5000)]
-const segment = (sample: string | undefined) =>
-  fc.oneof(fc.constantFrom(...RAW_SEGMENTS), smallString.map(enc), fc.constant(enc(sample ?? 'x')))
+const RAW_SEGMENTS = [
+  '..',
+  '.',
+  '%2e%2e',
+  '%2E',
+  '%00',
+  'a%00b',
+  '%2F',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%C0%AE',
+  '%uD800',
+  '%20',
+  '%2520',
+  '~',
+  '*',
+  ';x=1',
+  'a#b',
+  'x'.repeat(5000),
+]
+const segment = (sample: string | undefined) => fc.oneof(fc.constantFrom(...RAW_SEGMENTS), smallString.map(enc), fc.constant(enc(sample ?? 'x')))
 
-const RAW_QUERIES = ['%', '%zz', '&&&', '=', '==', 'a=%00', '%5B%5D=1', 'a[]=1&a[]=2', '__proto__[x]=1', 'constructor[prototype][x]=1', 'page', 'days=7&days=90&days=x']
-const queryKey = fc.oneof(fc.constantFrom(...KNOWN_KEYS, 'page', 'url', 't', 'input', 'batch', '__proto__', 'constructor', 'hasOwnProperty'), fc.string({ maxLength: 8 }))
+const RAW_QUERIES = [
+  '%',
+  '%zz',
+  '&&&',
+  '=',
+  '==',
+  'a=%00',
+  '%5B%5D=1',
+  'a[]=1&a[]=2',
+  '__proto__[x]=1',
+  'constructor[prototype][x]=1',
+  'page',
+  'days=7&days=90&days=x',
+]
+const queryKey = fc.oneof(
+  fc.constantFrom(...KNOWN_KEYS, 'page', 'url', 't', 'input', 'batch', '__proto__', 'constructor', 'hasOwnProperty'),
+  fc.string({ maxLength: 8 }),
+)
 const queryValue = fc.oneof(smallString, number.map(String), fc.constant(''))
 function queryString(sample: Record<string, string> = {}) {
   const pairs = fc.array(fc.tuple(queryKey, queryValue), { maxLength: 6 })
-  return fc
-    .tuple(fc.boolean(), pairs, fc.option(fc.constantFrom(...RAW_QUERIES)))
-    .map(([keepSample, extra, raw]) => {
-      // Sample keys come first and may be repeated by the extras with other values.
-      const all = [...(keepSample ? Object.entries(sample) : []), ...extra].map(([k, v]) => `${enc(k)}=${enc(v)}`)
-      if (raw) all.push(raw)
-      return all.length ? `?${all.join('&')}` : ''
-    })
+  return fc.tuple(fc.boolean(), pairs, fc.option(fc.constantFrom(...RAW_QUERIES))).map(([keepSample, extra, raw]) => {
+    // Sample keys come first and may be repeated by the extras with other values.
+    const all = [...(keepSample ? Object.entries(sample) : []), ...extra].map(([k, v]) => `${enc(k)}=${enc(v)}`)
+    if (raw) all.push(raw)
+    return all.length ? `?${all.join('&')}` : ''
+  })
 }
 
-const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16']
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+]
 
 type Body = { text: string; contentType: string } | null
 function restBody(sample: unknown): fc.Arbitrary<Body> {
   return fc.oneof(
     { weight: 1, arbitrary: fc.constant(null) },
     { weight: 8, arbitrary: mutated(sample, value).map((v) => ({ text: JSON.stringify(v), contentType: 'application/json' })) },
-    { weight: 3, arbitrary: fc.tuple(value, fc.constantFrom(...CONTENT_TYPES)).map(([v, contentType]) => ({ text: JSON.stringify(v) ?? 'null', contentType })) },
+    {
+      weight: 3,
+      arbitrary: fc.tuple(value, fc.constantFrom(...CONTENT_TYPES)).map(([v, contentType]) => ({ text: JSON.stringify(v) ?? 'null', contentType })),
+    },
     { weight: 3, arbitrary: rawText.map((text) => ({ text, contentType: 'application/json' })) },
     // Just over the 1 MB body limit: a 413 in the envelope is the answer.
     { weight: 1, arbitrary: fc.constant({ text: JSON.stringify({ label: 'x'.repeat(1_100_000), path: '/sample' }), contentType: 'application/json' }) },
@@ -230,14 +453,16 @@ function problemWith(kind: 'rest' | 'trpc', status: number, text: string): strin
     return 'answer is not JSON'
   }
   if (kind === 'rest') {
-    if (status >= 400) return body?.success === false && typeof body.error === 'string' && body.error.length > 0 ? null : 'error outside the {success:false,error} envelope'
+    if (status >= 400)
+      return body?.success === false && typeof body.error === 'string' && body.error.length > 0 ? null : 'error outside the {success:false,error} envelope'
     return body?.success === true ? null : 'success outside the {success:true,data} envelope'
   }
   const items = Array.isArray(body) ? body : [body]
   for (const item of items) {
     if (item && 'result' in item) continue
     const error = item?.error?.json
-    if (typeof error?.message !== 'string' || typeof error?.data?.code !== 'string' || typeof error?.data?.httpStatus !== 'number') return 'not a tRPC error shape'
+    if (typeof error?.message !== 'string' || typeof error?.data?.code !== 'string' || typeof error?.data?.httpStatus !== 'number')
+      return 'not a tRPC error shape'
     if (!Array.isArray(body) && error.data.httpStatus !== status) return `tRPC error says ${error.data.httpStatus} but the status is ${status}`
   }
   return null
@@ -270,11 +495,18 @@ function restRequest(info: RestRouteInfo, ids: Ids): { arbitrary: fc.Arbitrary<R
   // neighbour; the rest of the request stays valid. (Body fields get theirs through tRPC: the same
   // procedure and validator, and half the password hashing.)
   const validParams = Object.fromEntries(keys.map((k) => [k, enc(sample.params?.[k] ?? 'x')]))
-  const validQuery = (q: Record<string, unknown>) => (Object.keys(q).length ? `?${Object.entries(q).map(([k, v]) => `${enc(k)}=${enc(String(v))}`).join('&')}` : '')
+  const validQuery = (q: Record<string, unknown>) =>
+    Object.keys(q).length
+      ? `?${Object.entries(q)
+          .map(([k, v]) => `${enc(k)}=${enc(String(v))}`)
+          .join('&')}`
+      : ''
   const validBody: Body = hasBody && sample.body !== undefined ? { text: JSON.stringify(sample.body), contentType: 'application/json' } : null
   const examples: RestCase[] = [
     ...keys.flatMap((k) => RAW_SEGMENTS.map((raw) => ({ params: { ...validParams, [k]: raw }, query: validQuery(sample.query ?? {}), body: validBody }))),
-    ...(sample.query ? fixedVariants(sample.query) : []).filter((q): q is Record<string, unknown> => !!q && typeof q === 'object' && !Array.isArray(q)).map((q) => ({ params: validParams, query: validQuery(q), body: validBody })),
+    ...(sample.query ? fixedVariants(sample.query) : [])
+      .filter((q): q is Record<string, unknown> => !!q && typeof q === 'object' && !Array.isArray(q))
+      .map((q) => ({ params: validParams, query: validQuery(q), body: validBody })),
   ]
   return { arbitrary, examples }
 }
@@ -308,7 +540,8 @@ function trpcRequest(proc: ProcedureInfo, ids: Ids): { arbitrary: fc.Arbitrary<T
   return { arbitrary, examples }
 }
 
-const shown = (x: unknown) => JSON.stringify(x, (_, v) => (typeof v === 'string' && v.length > 300 ? `${v.slice(0, 300)}…(${v.length})` : typeof v === 'bigint' ? `${v}n` : v))
+const shown = (x: unknown) =>
+  JSON.stringify(x, (_, v) => (typeof v === 'string' && v.length > 300 ? `${v.slice(0, 300)}…(${v.length})` : typeof v === 'bigint' ? `${v}n` : v))
 const FIXED_AT_ONCE = 3
 
 /**
@@ -316,7 +549,12 @@ const FIXED_AT_ONCE = 3
  * fixed cases go only to the caller who gets past the tier check (the member for public and
  * member calls, the admin for admin calls); the random runs go to both.
  */
-async function check<T>(label: string, cases: { arbitrary: fc.Arbitrary<T>; examples: T[] }, withFixed: boolean, run: (x: T) => Promise<string | null>): Promise<string | null> {
+async function check<T>(
+  label: string,
+  cases: { arbitrary: fc.Arbitrary<T>; examples: T[] },
+  withFixed: boolean,
+  run: (x: T) => Promise<string | null>,
+): Promise<string | null> {
   const examples = withFixed ? cases.examples : []
   for (let i = 0; i < examples.length; i += FIXED_AT_ONCE) {
     const batch = examples.slice(i, i + FIXED_AT_ONCE)
@@ -355,7 +593,9 @@ describe(`hostile input at every route and procedure (seed ${SEED}, ${RUNS} runs
           if (body) headers['content-type'] = body.contentType
           const res = await send(url, { method: info.route.method, headers, body: body?.text })
           const problem = problemWith('rest', res.status, res.text)
-          return problem && `${problem}: ${info.route.method} ${url.slice(server.url.length, server.url.length + 200)} → ${res.status} ${res.text.slice(0, 300)}`
+          return (
+            problem && `${problem}: ${info.route.method} ${url.slice(server.url.length, server.url.length + 200)} → ${res.status} ${res.text.slice(0, 300)}`
+          )
         })
         if (problem) problems.push(problem)
         await stillSignedIn(who)
@@ -367,15 +607,25 @@ describe(`hostile input at every route and procedure (seed ${SEED}, ${RUNS} runs
       const who = identities.find((i) => i.name === name)!
       const problems: string[] = []
       for (const proc of surface.procedures) {
-        const problem = await check(`${name} trpc ${proc.path}`, trpcRequest(proc, who.ids), reachesValidation(who, proc.tier), async ({ input, batch, extraQuery, contentType }) => {
-          const target = batch ? `${proc.path},${proc.path}` : proc.path
-          const query = [batch ? 'batch=1' : '', proc.type === 'query' ? `input=${enc(batch ? `{"0":${input},"1":${input}}` : input)}` : '', extraQuery ?? ''].filter(Boolean).join('&')
-          const url = `${server.url}/api/trpc/${target}${query ? `?${query}` : ''}`
-          const headers = { authorization: `Bearer ${who.token}`, 'content-type': contentType }
-          const res = proc.type === 'query' ? await send(url, { headers }) : await send(url, { method: 'POST', headers, body: batch ? `{"0":${input},"1":${input}}` : input })
-          const problem = problemWith('trpc', res.status, res.text)
-          return problem && `${problem}: ${url.slice(server.url.length, server.url.length + 200)} → ${res.status} ${res.text.slice(0, 300)}`
-        })
+        const problem = await check(
+          `${name} trpc ${proc.path}`,
+          trpcRequest(proc, who.ids),
+          reachesValidation(who, proc.tier),
+          async ({ input, batch, extraQuery, contentType }) => {
+            const target = batch ? `${proc.path},${proc.path}` : proc.path
+            const query = [batch ? 'batch=1' : '', proc.type === 'query' ? `input=${enc(batch ? `{"0":${input},"1":${input}}` : input)}` : '', extraQuery ?? '']
+              .filter(Boolean)
+              .join('&')
+            const url = `${server.url}/api/trpc/${target}${query ? `?${query}` : ''}`
+            const headers = { authorization: `Bearer ${who.token}`, 'content-type': contentType }
+            const res =
+              proc.type === 'query'
+                ? await send(url, { headers })
+                : await send(url, { method: 'POST', headers, body: batch ? `{"0":${input},"1":${input}}` : input })
+            const problem = problemWith('trpc', res.status, res.text)
+            return problem && `${problem}: ${url.slice(server.url.length, server.url.length + 200)} → ${res.status} ${res.text.slice(0, 300)}`
+          },
+        )
         if (problem) problems.push(problem)
         await stillSignedIn(who)
       }

@@ -19,7 +19,12 @@ const lib = (p: string) => path.join(server.mediaRoot, p)
 
 function buildLibrary() {
   const homogenic = { artist: 'Björk', album: 'Homogenic', genre: 'Electronic', year: 1997 }
-  makeTone(lib('Björk/Homogenic/01 Hunter.mp3'), { ...homogenic, title: 'Hunter', seconds: 3, metadata: { track: '1', album_artist: 'Björk', REPLAYGAIN_TRACK_GAIN: '-6.50 dB' } })
+  makeTone(lib('Björk/Homogenic/01 Hunter.mp3'), {
+    ...homogenic,
+    title: 'Hunter',
+    seconds: 3,
+    metadata: { track: '1', album_artist: 'Björk', REPLAYGAIN_TRACK_GAIN: '-6.50 dB' },
+  })
   makeTone(lib('Björk/Homogenic/02 Joga.mp3'), { ...homogenic, title: 'Jóga', seconds: 2, metadata: { track: '2', album_artist: 'Björk' } })
   makeImage(lib('Björk/Homogenic/cover.jpg'))
   makeImage(lib('Björk/Homogenic/back.png'), 'blue')
@@ -74,16 +79,33 @@ describe('scan', () => {
     expect(album).toMatchObject({ name: 'Homogenic', artist: 'Björk', year: 1997, genre: 'Electronic', songCount: 2 })
     expect(album.tracks.map((t: { title: string }) => t.title)).toEqual(['Hunter', 'Jóga'])
     const [hunter] = album.tracks
-    expect(hunter).toMatchObject({ title: 'Hunter', artist: 'Björk', album: 'Homogenic', genre: 'Electronic', year: 1997, track: 1, mime: 'audio/mpeg', albumId: album.id })
+    expect(hunter).toMatchObject({
+      title: 'Hunter',
+      artist: 'Björk',
+      album: 'Homogenic',
+      genre: 'Electronic',
+      year: 1997,
+      track: 1,
+      mime: 'audio/mpeg',
+      albumId: album.id,
+    })
     expect(hunter.duration).toBeGreaterThan(2.8)
     expect(hunter.duration).toBeLessThan(3.3)
     expect(album.duration).toBeCloseTo(hunter.duration + album.tracks[1].duration, 2)
     expect(hunter.id).toMatch(/^[0-9a-f]{16}$/)
     // What the API does not show yet (OpenSubsonic will): bitrate, container, ReplayGain, size.
     const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-    const row = db.query('SELECT bitrate, format, rg_track_gain AS gain, size, album_artist AS albumArtist FROM library_tracks WHERE id = ?').get(hunter.id) as Record<string, unknown>
+    const row = db
+      .query('SELECT bitrate, format, rg_track_gain AS gain, size, album_artist AS albumArtist FROM library_tracks WHERE id = ?')
+      .get(hunter.id) as Record<string, unknown>
     db.close()
-    expect(row).toEqual({ bitrate: expect.any(Number), format: 'MPEG', gain: -6.5, size: statSync(lib('Björk/Homogenic/01 Hunter.mp3')).size, albumArtist: 'Björk' })
+    expect(row).toEqual({
+      bitrate: expect.any(Number),
+      format: 'MPEG',
+      gain: -6.5,
+      size: statSync(lib('Björk/Homogenic/01 Hunter.mp3')).size,
+      albumArtist: 'Björk',
+    })
 
     // The signed URL plays without a header, and the cover is the folder's cover.jpg as a JPEG.
     const audio = await fetch(`${server.url}${hunter.url}`)
@@ -192,7 +214,30 @@ describe('search', () => {
   })
 
   test('hostile input is a 200 or a 400 naming q, never a 5xx', async () => {
-    const hostile = ['"', '""', '*', 'a*', '"bjork', 'title:bjork', 'NEAR(a b)', 'a OR b', 'NOT x', '(', ')', '^a', '-x', 'a AND', "'; DROP TABLE library_tracks; --", '%', '\\', '{a}', '💿', '\u0301', 'x'.repeat(200), ' ']
+    const hostile = [
+      '"',
+      '""',
+      '*',
+      'a*',
+      '"bjork',
+      'title:bjork',
+      'NEAR(a b)',
+      'a OR b',
+      'NOT x',
+      '(',
+      ')',
+      '^a',
+      '-x',
+      'a AND',
+      "'; DROP TABLE library_tracks; --",
+      '%',
+      '\\',
+      '{a}',
+      '💿',
+      '\u0301',
+      'x'.repeat(200),
+      ' ',
+    ]
     for (const q of hostile) {
       const r = await asMember(`/library/search?q=${encodeURIComponent(q)}`)
       expect(r.status === 200 || r.status === 400).toBe(true)
@@ -210,7 +255,16 @@ describe('search', () => {
 
 describe('who may call', () => {
   test('library paths need a member (401); the scanner needs an admin (401 / 403)', async () => {
-    for (const p of ['/library/search?q=a', '/library/albums', '/library/albums/x', '/library/artists', '/library/artists/x', '/library/genres', '/library/songs', '/library/folders?path=/']) {
+    for (const p of [
+      '/library/search?q=a',
+      '/library/albums',
+      '/library/albums/x',
+      '/library/artists',
+      '/library/artists/x',
+      '/library/genres',
+      '/library/songs',
+      '/library/folders?path=/',
+    ]) {
       const r = await api(server.url, 'GET', p)
       expect(r.status).toBe(401)
       expect(r.body.success).toBe(false)
@@ -228,8 +282,24 @@ describe('rescans', () => {
   test('added, changed and removed files are reflected after a scan; ids stay', async () => {
     const before = (await asMember(`/library/albums/${(await albumNamed('Homogenic')).id}`)).body.data
     const joga = before.tracks.find((t: { title: string }) => t.title === 'Jóga')
-    makeTone(lib('Björk/Homogenic/03 Bachelorette.mp3'), { title: 'Bachelorette', artist: 'Björk', album: 'Homogenic', genre: 'Electronic', year: 1997, seconds: 2, metadata: { track: '3', album_artist: 'Björk' } })
-    makeTone(lib('Björk/Homogenic/01 Hunter.mp3'), { title: 'Hunter (Live)', artist: 'Björk', album: 'Homogenic', genre: 'Electronic', year: 1997, seconds: 4, metadata: { track: '1', album_artist: 'Björk' } })
+    makeTone(lib('Björk/Homogenic/03 Bachelorette.mp3'), {
+      title: 'Bachelorette',
+      artist: 'Björk',
+      album: 'Homogenic',
+      genre: 'Electronic',
+      year: 1997,
+      seconds: 2,
+      metadata: { track: '3', album_artist: 'Björk' },
+    })
+    makeTone(lib('Björk/Homogenic/01 Hunter.mp3'), {
+      title: 'Hunter (Live)',
+      artist: 'Björk',
+      album: 'Homogenic',
+      genre: 'Electronic',
+      year: 1997,
+      seconds: 4,
+      metadata: { track: '1', album_artist: 'Björk' },
+    })
     rmSync(lib('Ada/Dawn/2 Love.mp3'))
     rmSync(lib('Various'), { recursive: true })
     const status = await scan()

@@ -115,7 +115,8 @@ describe('folders', () => {
   test('reorder takes exactly the caller’s folder ids; the order is kept', async () => {
     const m = await createMember(server.url)
     for (const dir of ['a', 'b', 'c', 'o']) mkdirSync(path.join(server.mediaRoot, dir))
-    const mk = async (label: string) => (await api(server.url, 'POST', '/user/folders', { token: m.token, body: { label, path: `/${label}` } })).body.data.id as string
+    const mk = async (label: string) =>
+      (await api(server.url, 'POST', '/user/folders', { token: m.token, body: { label, path: `/${label}` } })).body.data.id as string
     const [a, b, c] = [await mk('a'), await mk('b'), await mk('c')]
     const theirs = (await api(server.url, 'POST', '/user/folders', { token: other.token, body: { label: 'o', path: '/o' } })).body.data.id
     const put = (folderIds: unknown) => api(server.url, 'PUT', '/user/folders/reorder', { token: m.token, body: { folderIds } })
@@ -129,7 +130,10 @@ describe('folders', () => {
 
   test('a member can keep at most 500 folders', async () => {
     const m = await createMember(server.url)
-    for (let i = 0; i < 500; i += 50) await Promise.all(Array.from({ length: 50 }, (_, j) => api(server.url, 'POST', '/user/folders', { token: m.token, body: { label: `f${i + j}`, path: '/music' } })))
+    for (let i = 0; i < 500; i += 50)
+      await Promise.all(
+        Array.from({ length: 50 }, (_, j) => api(server.url, 'POST', '/user/folders', { token: m.token, body: { label: `f${i + j}`, path: '/music' } })),
+      )
     const over = await api(server.url, 'POST', '/user/folders', { token: m.token, body: { label: 'one more', path: '/music' } })
     expect(over).toMatchObject({ status: 400, body: { error: 'You can keep at most 500 folders' } })
     expect((await api(server.url, 'GET', '/user/folders', { token: m.token })).body.data).toHaveLength(500)
@@ -174,7 +178,9 @@ describe('library playlist', () => {
     expect(await titles()).toEqual(['After and longer'])
     const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
     try {
-      expect(db.query("SELECT path, title FROM media_tags WHERE path LIKE 'cache-check/%'").all()).toEqual([{ path: 'cache-check/a.mp3', title: 'After and longer' }])
+      expect(db.query("SELECT path, title FROM media_tags WHERE path LIKE 'cache-check/%'").all()).toEqual([
+        { path: 'cache-check/a.mp3', title: 'After and longer' },
+      ])
     } finally {
       db.close()
     }

@@ -11,9 +11,12 @@ import { makeTone, makeToneWithPicture } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 
 const SECRET = 'media-hardening-secret-'.repeat(3)
-const HTML_COVER = '<!DOCTYPE html><html><head><title>pwned</title></head><body><script>document.title = "pwned:" + localStorage.getItem("token")</script></body></html>'
+const HTML_COVER =
+  '<!DOCTYPE html><html><head><title>pwned</title></head><body><script>document.title = "pwned:" + localStorage.getItem("token")</script></body></html>'
 // The 1×1 PNG a tag might carry honestly, but labelled text/html.
-const PNG_1X1 = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))
+const PNG_1X1 = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) =>
+  c.charCodeAt(0),
+)
 
 let server: TestServer
 let member: Awaited<ReturnType<typeof createMember>>
@@ -24,7 +27,12 @@ beforeAll(async () => {
   const enc = new TextEncoder()
   makeToneWithPicture(path.join(lib, '1 Html Cover.mp3'), 'text/html', enc.encode(HTML_COVER), { title: 'Html Cover' })
   makeToneWithPicture(path.join(lib, '2 Lying Jpeg.mp3'), 'image/jpeg', enc.encode(HTML_COVER), { title: 'Lying Jpeg' })
-  makeToneWithPicture(path.join(lib, '3 Svg Cover.mp3'), 'image/svg+xml', enc.encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), { title: 'Svg Cover' })
+  makeToneWithPicture(
+    path.join(lib, '3 Svg Cover.mp3'),
+    'image/svg+xml',
+    enc.encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    { title: 'Svg Cover' },
+  )
   makeToneWithPicture(path.join(lib, '4 Png As Html.mp3'), 'text/html', PNG_1X1, { title: 'Png As Html' })
   makeTone(path.join(lib, '5 Honest.mp3'), { title: 'Honest', cover: true })
   const odd = path.join(server.mediaRoot, 'odd names')

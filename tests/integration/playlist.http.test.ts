@@ -45,7 +45,11 @@ describe('play events', () => {
   test('a member records a play (201) with server-side device type and times, then updates it', async () => {
     const m = await createMember(server.url)
     const before = Date.now()
-    const created = await api(server.url, 'POST', '/playlist/plays', { token: m.token, body: { ...play, deviceType: 'smart-tv' }, headers: { 'user-agent': PHONE_UA } })
+    const created = await api(server.url, 'POST', '/playlist/plays', {
+      token: m.token,
+      body: { ...play, deviceType: 'smart-tv' },
+      headers: { 'user-agent': PHONE_UA },
+    })
     expect(created.status).toBe(201)
     const id = created.body.data.playEventId as string
     expect(id).toMatch(/^[0-9a-f-]{36}$/)
@@ -77,7 +81,18 @@ describe('play events', () => {
     const beforeUpdate = Date.now()
     const updated = await api(server.url, 'PUT', `/playlist/plays/${id}`, {
       token: m.token,
-      body: { listenDuration: 120.5, completed: false, skipped: true, skipTime: 121, liked: true, shared: true, repeated: false, bufferCount: 3, qualityDrops: 1, endedAt: Date.now() + 3_600_000 },
+      body: {
+        listenDuration: 120.5,
+        completed: false,
+        skipped: true,
+        skipTime: 121,
+        liked: true,
+        shared: true,
+        repeated: false,
+        bufferCount: 3,
+        qualityDrops: 1,
+        endedAt: Date.now() + 3_600_000,
+      },
     })
     expect(updated.status).toBe(200)
     expect(updated.body.data.playEventId).toBe(id)
@@ -165,9 +180,15 @@ describe('hostile clients', () => {
   test('bodies that are not objects, malformed JSON and oversized bodies are 4xx envelopes', async () => {
     const m = await createMember(server.url)
     for (const raw of ['[{"trackUrl":"u","title":"t"}]', 'null', '"text"', '42']) {
-      expect(await api(server.url, 'POST', '/playlist/plays', { token: m.token, raw })).toMatchObject({ status: 400, body: { success: false, error: 'Request body must be a JSON object' } })
+      expect(await api(server.url, 'POST', '/playlist/plays', { token: m.token, raw })).toMatchObject({
+        status: 400,
+        body: { success: false, error: 'Request body must be a JSON object' },
+      })
     }
-    expect(await api(server.url, 'POST', '/playlist/interactions', { token: m.token, raw: '{"trackId":' })).toMatchObject({ status: 400, body: { error: 'Malformed JSON body' } })
+    expect(await api(server.url, 'POST', '/playlist/interactions', { token: m.token, raw: '{"trackId":' })).toMatchObject({
+      status: 400,
+      body: { error: 'Malformed JSON body' },
+    })
     expect(await api(server.url, 'PUT', '/playlist/plays/x', { token: m.token, raw: '[]' })).toMatchObject({ status: 400 })
     const huge = await api(server.url, 'POST', '/playlist/plays', { token: m.token, body: { ...base, title: 'x'.repeat(2_000_000) } })
     expect(huge).toMatchObject({ status: 413, body: { success: false, error: 'Request body too large' } })
@@ -181,9 +202,14 @@ describe('hostile clients', () => {
     ] as const) {
       expect(await api(server.url, 'POST', '/playlist/plays', { token: m.token, body })).toMatchObject({ status: 400, body: { success: false, error } })
     }
-    expect(await api(server.url, 'POST', '/playlist/plays', { token: m.token, raw: '{"trackUrl":"u","title":"t","__proto__":{"admin":true}}' })).toMatchObject({ status: 400, body: { error: 'Unrecognized key: "__proto__"' } })
+    expect(await api(server.url, 'POST', '/playlist/plays', { token: m.token, raw: '{"trackUrl":"u","title":"t","__proto__":{"admin":true}}' })).toMatchObject({
+      status: 400,
+      body: { error: 'Unrecognized key: "__proto__"' },
+    })
     for (const timestamp of [-1, 1e300, 'yesterday']) {
-      expect(await api(server.url, 'POST', '/playlist/interactions', { token: m.token, body: { trackId: 't', interactionType: 'like', timestamp } })).toMatchObject({ status: 400, body: { error: 'Timestamp must be a valid date' } })
+      expect(
+        await api(server.url, 'POST', '/playlist/interactions', { token: m.token, body: { trackId: 't', interactionType: 'like', timestamp } }),
+      ).toMatchObject({ status: 400, body: { error: 'Timestamp must be a valid date' } })
     }
     expect(Number(readRow('SELECT count(*) AS n FROM play_events WHERE user_id = ?', m.user.id)!.n)).toBe(0)
   })
@@ -197,20 +223,35 @@ describe('hostile clients', () => {
     const res = await api(server.url, 'PUT', `/playlist/plays/${mine}`, { token: m.token, body: { playEventId: theirs, completed: true } })
     expect(res).toMatchObject({ status: 200, body: { data: { playEventId: mine } } })
     expect(readRow('SELECT completed FROM play_events WHERE id = ?', theirs)).toEqual({ completed: 0 })
-    expect(await api(server.url, 'PUT', `/playlist/plays/${'a'.repeat(100)}`, { token: m.token, body: { completed: true } })).toMatchObject({ status: 404, body: { error: 'Play event not found' } })
-    expect(await api(server.url, 'PUT', `/playlist/plays/${encodeURIComponent("' OR 1=1 --")}`, { token: m.token, body: { completed: true } })).toMatchObject({ status: 404 })
-    expect(await api(server.url, 'PUT', `/playlist/plays/${'a'.repeat(300)}`, { token: m.token, body: { completed: true } })).toMatchObject({ status: 400, body: { error: 'Play event id is too long' } })
-    expect(Number(readRow("SELECT count(*) AS n FROM play_events WHERE completed = 1 AND user_id = ?", other.user.id)!.n)).toBe(0)
+    expect(await api(server.url, 'PUT', `/playlist/plays/${'a'.repeat(100)}`, { token: m.token, body: { completed: true } })).toMatchObject({
+      status: 404,
+      body: { error: 'Play event not found' },
+    })
+    expect(await api(server.url, 'PUT', `/playlist/plays/${encodeURIComponent("' OR 1=1 --")}`, { token: m.token, body: { completed: true } })).toMatchObject({
+      status: 404,
+    })
+    expect(await api(server.url, 'PUT', `/playlist/plays/${'a'.repeat(300)}`, { token: m.token, body: { completed: true } })).toMatchObject({
+      status: 400,
+      body: { error: 'Play event id is too long' },
+    })
+    expect(Number(readRow('SELECT count(*) AS n FROM play_events WHERE completed = 1 AND user_id = ?', other.user.id)!.n)).toBe(0)
   })
 
   test('cookie sessions need the XSRF header for writes; reads work without it', async () => {
     const m = await createMember(server.url)
-    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: m.email, password: m.password }) })
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: m.email, password: m.password }),
+    })
     const pairs = login.headers.getSetCookie().map((c) => c.split(';')[0])
     const cookie = pairs.join('; ')
     const xsrf = pairs.find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length)
     for (const headers of [{ cookie }, { cookie, 'x-xsrf-token': 'forged' }] as Record<string, string>[]) {
-      expect(await api(server.url, 'POST', '/playlist/plays', { body: base, headers })).toMatchObject({ status: 401, body: { error: 'Authentication required' } })
+      expect(await api(server.url, 'POST', '/playlist/plays', { body: base, headers })).toMatchObject({
+        status: 401,
+        body: { error: 'Authentication required' },
+      })
       expect(await api(server.url, 'PUT', '/playlist/likes', { body: { title: 'A', liked: true }, headers })).toMatchObject({ status: 401 })
     }
     expect(Number(readRow('SELECT count(*) AS n FROM play_events WHERE user_id = ?', m.user.id)!.n)).toBe(0)
@@ -223,19 +264,38 @@ describe('hostile clients', () => {
     const other = await createMember(server.url)
     const id = (await api(server.url, 'POST', '/playlist/plays', { token: m.token, body: base })).body.data.playEventId as string
     const call = async (proc: string, token: string | null, body: unknown) => {
-      const res = await fetch(`${server.url}/api/trpc/${proc}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })
+      const res = await fetch(`${server.url}/api/trpc/${proc}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      })
       const json = (await res.json()) as { error?: { json: { message: string } }; result?: unknown }
       return { status: res.status, message: json.error?.json.message }
     }
     expect(await call('playlist.plays.create', null, { json: base })).toEqual({ status: 401, message: 'Authentication required' })
     // superjson can carry NaN and Infinity: both are refused.
-    expect(await call('playlist.plays.create', m.token, { json: { ...base, duration: 'NaN' }, meta: { values: { duration: ['number'] } } })).toEqual({ status: 400, message: 'Duration must be a number' })
-    expect(await call('playlist.plays.update', m.token, { json: { playEventId: id, listenDuration: 'Infinity' }, meta: { values: { listenDuration: ['number'] } } })).toEqual({ status: 400, message: 'Listen duration must be a number' })
-    expect(await call('playlist.plays.update', m.token, { json: { playEventId: id, bufferCount: '9'.repeat(30) }, meta: { values: { bufferCount: ['bigint'] } } })).toEqual({ status: 400, message: 'Buffer count must be a number' })
-    expect(await call('playlist.plays.update', other.token, { json: { playEventId: id, completed: true } })).toEqual({ status: 404, message: 'Play event not found' })
-    expect(await call('playlist.interactions.create', m.token, { json: { trackId: 't', interactionType: 'download' } })).toEqual({ status: 400, message: 'Interaction type must be one of: like, share, repeat' })
+    expect(await call('playlist.plays.create', m.token, { json: { ...base, duration: 'NaN' }, meta: { values: { duration: ['number'] } } })).toEqual({
+      status: 400,
+      message: 'Duration must be a number',
+    })
+    expect(
+      await call('playlist.plays.update', m.token, { json: { playEventId: id, listenDuration: 'Infinity' }, meta: { values: { listenDuration: ['number'] } } }),
+    ).toEqual({ status: 400, message: 'Listen duration must be a number' })
+    expect(
+      await call('playlist.plays.update', m.token, { json: { playEventId: id, bufferCount: '9'.repeat(30) }, meta: { values: { bufferCount: ['bigint'] } } }),
+    ).toEqual({ status: 400, message: 'Buffer count must be a number' })
+    expect(await call('playlist.plays.update', other.token, { json: { playEventId: id, completed: true } })).toEqual({
+      status: 404,
+      message: 'Play event not found',
+    })
+    expect(await call('playlist.interactions.create', m.token, { json: { trackId: 't', interactionType: 'download' } })).toEqual({
+      status: 400,
+      message: 'Interaction type must be one of: like, share, repeat',
+    })
     expect(await call('playlist.likes.set', m.token, { json: { title: '', liked: true } })).toEqual({ status: 400, message: 'Title is required' })
-    const viaGet = await fetch(`${server.url}/api/trpc/playlist.plays.create?input=${encodeURIComponent(JSON.stringify({ json: base }))}`, { headers: { authorization: `Bearer ${m.token}` } })
+    const viaGet = await fetch(`${server.url}/api/trpc/playlist.plays.create?input=${encodeURIComponent(JSON.stringify({ json: base }))}`, {
+      headers: { authorization: `Bearer ${m.token}` },
+    })
     expect(viaGet.status).toBe(405)
     expect(readRow('SELECT completed FROM play_events WHERE id = ?', id)).toEqual({ completed: 0 })
   })
@@ -245,11 +305,17 @@ describe('interactions and likes', () => {
   test('interactions are stored per user (201) with a client time that cannot be in the future', async () => {
     const m = await createMember(server.url)
     const at = Date.now() - 60_000
-    const res = await api(server.url, 'POST', '/playlist/interactions', { token: m.token, body: { trackId: 'local:Album/01.mp3', interactionType: 'share', timestamp: at } })
+    const res = await api(server.url, 'POST', '/playlist/interactions', {
+      token: m.token,
+      body: { trackId: 'local:Album/01.mp3', interactionType: 'share', timestamp: at },
+    })
     expect(res.status).toBe(201)
     const row = readRow('SELECT * FROM interactions WHERE id = ?', res.body.data.interactionId)!
     expect(row).toMatchObject({ user_id: m.user.id, track_id: 'local:Album/01.mp3', interaction_type: 'share', timestamp: at })
-    const future = await api(server.url, 'POST', '/playlist/interactions', { token: m.token, body: { trackId: 't', interactionType: 'repeat', timestamp: new Date(Date.now() + 86_400_000).toISOString() } })
+    const future = await api(server.url, 'POST', '/playlist/interactions', {
+      token: m.token,
+      body: { trackId: 't', interactionType: 'repeat', timestamp: new Date(Date.now() + 86_400_000).toISOString() },
+    })
     expect(Number(readRow('SELECT timestamp FROM interactions WHERE id = ?', future.body.data.interactionId)!.timestamp)).toBeLessThanOrEqual(Date.now())
     const bad = await api(server.url, 'POST', '/playlist/interactions', { token: m.token, body: { trackId: 't', interactionType: 'download' } })
     expect(bad).toMatchObject({ status: 400, body: { error: 'Interaction type must be one of: like, share, repeat' } })

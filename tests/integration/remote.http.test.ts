@@ -12,7 +12,15 @@ import { openUp, startApache, startCaddy, startNginx, startPython, type ListingS
 import { startServer, type TestServer } from '../helpers/server'
 
 const HOST = '127.0.0.2'
-const FILES = ['01 Intro.mp3', '10 Ten.mp3', '2 Two.mp3', 'Rock & Roll.mp3', 'A very long file name that listings truncate because it is so long.mp3', 'Ünïcode 100%.ogg', 'clip.webm']
+const FILES = [
+  '01 Intro.mp3',
+  '10 Ten.mp3',
+  '2 Two.mp3',
+  'Rock & Roll.mp3',
+  'A very long file name that listings truncate because it is so long.mp3',
+  'Ünïcode 100%.ogg',
+  'clip.webm',
+]
 const TITLES = ['01 Intro', '2 Two', '10 Ten', 'A very long file name that listings truncate because it is so long', 'clip', 'Rock & Roll', 'Ünïcode 100%']
 
 let app: TestServer
@@ -48,13 +56,29 @@ beforeAll(async () => {
     // The same tree listed as JSON, as `autoindex_format json` does.
     `location /json/ { alias ${served}/; autoindex on; autoindex_format json; }`,
   ].join('\n')
-  ;[nginx, python, apache, caddy] = await Promise.all([startNginx(served, HOST, redirects), startPython(served, HOST), startApache(served, HOST), startCaddy(served, HOST)])
+  ;[nginx, python, apache, caddy] = await Promise.all([
+    startNginx(served, HOST, redirects),
+    startPython(served, HOST),
+    startApache(served, HOST),
+    startCaddy(served, HOST),
+  ])
   token = (await createMember(app.url)).token
 
   const base = nginx.url
-  writeFileSync(path.join(served, 'lists/playlist.m3u'), `#EXTM3U\n#EXTINF:185,Intro Theme\n../music/01%20Intro.mp3\n#EXTINF:-1,Truncated name..>\n${base}/music/Rock%20%26%20Roll.mp3\n../music/notes.txt\n/music/clip.webm\n`)
-  writeFileSync(path.join(served, 'lists/radio.pls'), `[playlist]\nFile1=../music/2%20Two.mp3\nTitle1=Second\nLength1=42\nFile2=${base}/music/10%20Ten.mp3\nNumberOfEntries=2\nVersion=2\n`)
-  writeFileSync(path.join(served, 'lists/tracks.json'), JSON.stringify({ tracks: [{ url: '../music/01%20Intro.mp3', title: 'Intro', artist: 'Ada', duration: 3 }, '../music/cover.jpg', `${base}/music/clip.webm`] }))
+  writeFileSync(
+    path.join(served, 'lists/playlist.m3u'),
+    `#EXTM3U\n#EXTINF:185,Intro Theme\n../music/01%20Intro.mp3\n#EXTINF:-1,Truncated name..>\n${base}/music/Rock%20%26%20Roll.mp3\n../music/notes.txt\n/music/clip.webm\n`,
+  )
+  writeFileSync(
+    path.join(served, 'lists/radio.pls'),
+    `[playlist]\nFile1=../music/2%20Two.mp3\nTitle1=Second\nLength1=42\nFile2=${base}/music/10%20Ten.mp3\nNumberOfEntries=2\nVersion=2\n`,
+  )
+  writeFileSync(
+    path.join(served, 'lists/tracks.json'),
+    JSON.stringify({
+      tracks: [{ url: '../music/01%20Intro.mp3', title: 'Intro', artist: 'Ada', duration: 3 }, '../music/cover.jpg', `${base}/music/clip.webm`],
+    }),
+  )
 
   // Misbehaving servers: one that never answers, one that sends 6 MB.
   silent = Bun.listen({ hostname: HOST, port: 0, socket: { data() {} } })
@@ -209,7 +233,15 @@ describe('address policy (each refusal is a 400, and nothing is contacted)', () 
 
   test('only http and https; bad URLs get the field messages; members only', async () => {
     const zoneIds = [`http://[fe80::1%25lo]:${app.port}/`, `http://[::1%25lo]:${app.port}/`, `http://[fe80::1%eth0]/`]
-    const schemes = ['ftp://127.0.0.2/music/', 'file:///etc/passwd', 'gopher://127.0.0.1:70/_x', 'data:text/html,<a href=a.mp3>a</a>', 'javascript:alert(1)', 'http//nope', 'http:/\\127.0.0.1/']
+    const schemes = [
+      'ftp://127.0.0.2/music/',
+      'file:///etc/passwd',
+      'gopher://127.0.0.1:70/_x',
+      'data:text/html,<a href=a.mp3>a</a>',
+      'javascript:alert(1)',
+      'http//nope',
+      'http:/\\127.0.0.1/',
+    ]
     for (const url of [...schemes, ...zoneIds]) {
       expect(await load(url)).toMatchObject({ status: 400, body: { error: 'Please enter a valid URL starting with http:// or https://' } })
     }
@@ -220,7 +252,9 @@ describe('address policy (each refusal is a 400, and nothing is contacted)', () 
 
   test('listings over 5 MB are refused, declared or streamed', async () => {
     const base = `http://${HOST}:${huge.port}`
-    expect((await api(app.url, 'GET', '/playlist?url=' + encodeURIComponent(`${base}/declared`), { token })).body.error).toBe('The remote listing is larger than 5 MB')
+    expect((await api(app.url, 'GET', '/playlist?url=' + encodeURIComponent(`${base}/declared`), { token })).body.error).toBe(
+      'The remote listing is larger than 5 MB',
+    )
     // The allow list names the host, not the port: the misbehaving servers share 127.0.0.2.
     expect((await load(`${base}/streamed`)).body.error).toBe('The remote listing is larger than 5 MB')
   })

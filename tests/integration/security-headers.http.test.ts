@@ -12,7 +12,18 @@ let adminCookie: string
 
 const PUBLIC_PAGES = ['/', '/about', '/charts', '/contact', '/login', '/register', '/forgot-password', '/reset-password/some-token']
 const MEMBER_PAGES = ['/player', '/folders']
-const ADMIN_PAGES = ['/admin', '/admin/dashboard', '/admin/users', '/admin/folders', '/admin/messages', '/admin/music', '/music', '/admin/stats', '/admin/insights', '/admin/listening-analytics']
+const ADMIN_PAGES = [
+  '/admin',
+  '/admin/dashboard',
+  '/admin/users',
+  '/admin/folders',
+  '/admin/messages',
+  '/admin/music',
+  '/music',
+  '/admin/stats',
+  '/admin/insights',
+  '/admin/listening-analytics',
+]
 
 /** The session cookie a browser would keep after signing in. */
 async function sessionCookie(email: string, password: string) {
@@ -43,7 +54,12 @@ async function page(path: string, cookie?: string) {
 function checkPolicy(path: string, headers: Headers, body: string): string {
   const policy = headers.get('content-security-policy')
   expect({ path, policy }).toEqual({ path, policy: expect.any(String) })
-  const directives = new Map(policy!.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]))
+  const directives = new Map(
+    policy!
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name!, sources]),
+  )
   expect(policy).not.toContain('unsafe-eval')
   expect(directives.get('frame-ancestors')).toEqual(["'none'"])
   expect(directives.get('object-src')).toEqual(["'none'"])

@@ -20,7 +20,12 @@ describe('configuration', () => {
       ['CHARTS_SOURCE_URL', 'ftp://example.com/{region}'],
     ]) {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-cfg-'))
-      const r = Bun.spawnSync(['bun', 'src/server/entry.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, [name]: value }, stdout: 'pipe', stderr: 'pipe' })
+      const r = Bun.spawnSync(['bun', 'src/server/entry.ts'], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, [name]: value },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
       rmSync(dataDir, { recursive: true, force: true })
       expect(r.exitCode).toBe(1)
       const lines = r.stderr.toString().trim().split('\n')
@@ -50,7 +55,12 @@ describe('data safety', () => {
 
   test('SIGTERM finishes and exits 0; requests are logged as JSON with id, method, path, status, duration', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-term-'))
-    const proc = Bun.spawn(['bun', 'src/server/entry.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }, stdout: 'pipe', stderr: 'pipe' })
+    const proc = Bun.spawn(['bun', 'src/server/entry.ts'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
     const reader = proc.stdout.getReader()
     let out = ''
     while (!/"port":(\d+)/.test(out)) out += new TextDecoder().decode((await reader.read()).value)
@@ -76,7 +86,12 @@ describe('data safety', () => {
 describe('shutdown deadline', () => {
   test('a stalled upload cannot keep the server alive: after SHUTDOWN_GRACE_SECONDS it is cut off and the process exits 0', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-grace-'))
-    const proc = Bun.spawn(['bun', 'src/server/entry.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SHUTDOWN_GRACE_SECONDS: '1' }, stdout: 'pipe', stderr: 'pipe' })
+    const proc = Bun.spawn(['bun', 'src/server/entry.ts'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SHUTDOWN_GRACE_SECONDS: '1' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
     const reader = proc.stdout.getReader()
     let out = ''
     while (!/"port":(\d+)/.test(out)) out += new TextDecoder().decode((await reader.read()).value)
@@ -111,7 +126,7 @@ describe('mail without SMTP', () => {
 })
 
 describe('revocation by the database', () => {
-  test("a changed admin flag or a deleted user makes old tokens fail", async () => {
+  test('a changed admin flag or a deleted user makes old tokens fail', async () => {
     const server = await startServer()
     const a = await createMember(server.url)
     const b = await createMember(server.url)
@@ -144,7 +159,10 @@ describe('rate limiting', () => {
     expect(limited?.body).toEqual({ success: false, error: 'Rate limit exceeded. Please try again later.' })
     expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0)
     // A client cannot dodge the limit by claiming another address.
-    const spoofed = await api(server.url, 'POST', '/auth/login', { body: { email: 'x@example.com', password: 'wrong' }, headers: { 'x-vibes-client-ip': '10.9.8.7', 'x-forwarded-for': '10.9.8.7' } })
+    const spoofed = await api(server.url, 'POST', '/auth/login', {
+      body: { email: 'x@example.com', password: 'wrong' },
+      headers: { 'x-vibes-client-ip': '10.9.8.7', 'x-forwarded-for': '10.9.8.7' },
+    })
     expect(spoofed.status).toBe(429)
     expect((await api(server.url, 'GET', '/health')).status).toBe(200)
     await server.stop()
@@ -157,7 +175,12 @@ describe('single binary', () => {
     expect(build.exitCode).toBe(0)
     const dir = mkdtempSync(path.join(tmpdir(), 'vibes-bin-'))
     cpSync(path.join(root, 'dist/vibes'), path.join(dir, 'vibes'))
-    const proc = Bun.spawn(['./vibes'], { cwd: dir, env: { PATH: '/usr/bin:/bin', PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password' }, stdout: 'pipe', stderr: 'pipe' })
+    const proc = Bun.spawn(['./vibes'], {
+      cwd: dir,
+      env: { PATH: '/usr/bin:/bin', PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
     const reader = proc.stdout.getReader()
     let out = ''
     while (!/"port":(\d+)/.test(out)) out += new TextDecoder().decode((await reader.read()).value)

@@ -49,7 +49,9 @@ beforeAll(async () => {
     expect((await hit(page, ua)).status).toBe(200)
   }
   for (const n of [1, 2, 3]) {
-    const sent = await api(server.url, 'POST', '/contact', { body: { fullName: `Sender ${n}`, email: `sender${n}@example.com`, message: `Hello number ${n}, I love the app and have a question about folders.` } })
+    const sent = await api(server.url, 'POST', '/contact', {
+      body: { fullName: `Sender ${n}`, email: `sender${n}@example.com`, message: `Hello number ${n}, I love the app and have a question about folders.` },
+    })
     expect(sent.status).toBe(201)
   }
   writeDb((db) => db.exec("UPDATE contact_messages SET important = 1, read = 1 WHERE name = 'Sender 1'"))

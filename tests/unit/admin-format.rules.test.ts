@@ -74,7 +74,13 @@ describe('colours and timing', () => {
     expect([latencyTone(0), latencyTone(99.9), latencyTone(100), latencyTone(299), latencyTone(300)]).toEqual(['good', 'good', 'warn', 'warn', 'bad'])
   })
   test('error rate (a fraction): under 0.1 green, under 0.5 yellow, else red', () => {
-    expect([errorRateTone(0), errorRateTone(0.09), errorRateTone(0.1), errorRateTone(0.49), errorRateTone(0.5)]).toEqual(['good', 'good', 'warn', 'warn', 'bad'])
+    expect([errorRateTone(0), errorRateTone(0.09), errorRateTone(0.1), errorRateTone(0.49), errorRateTone(0.5)]).toEqual([
+      'good',
+      'good',
+      'warn',
+      'warn',
+      'bad',
+    ])
   })
   test('health: 30 s when healthy; doubling back-off capped at 60 s with under 100 ms of jitter', () => {
     expect(healthRefreshMs(0)).toBe(30_000)
@@ -89,7 +95,9 @@ describe('colours and timing', () => {
   })
   test('engagement errors name the status or the connection', () => {
     expect(engagementErrorMessage('Failed to fetch engagement analytics', 503, true)).toBe('Failed to fetch engagement analytics - Server returned status: 503')
-    expect(engagementErrorMessage('Failed to fetch engagement analytics', undefined, false)).toBe('Failed to fetch engagement analytics - Please check your internet connection')
+    expect(engagementErrorMessage('Failed to fetch engagement analytics', undefined, false)).toBe(
+      'Failed to fetch engagement analytics - Please check your internet connection',
+    )
   })
 })
 

@@ -23,7 +23,13 @@ describe('stored token', () => {
 
   test('reads an unexpired payload and refuses an expired one', () => {
     const exp = Math.floor(Date.now() / 1000) + 3600
-    expect(readToken(make({ userId: 'u1', email: 'a@b.co', isAdmin: true, exp }))).toEqual({ userId: 'u1', email: 'a@b.co', isAdmin: true, exp, sid: undefined })
+    expect(readToken(make({ userId: 'u1', email: 'a@b.co', isAdmin: true, exp }))).toEqual({
+      userId: 'u1',
+      email: 'a@b.co',
+      isAdmin: true,
+      exp,
+      sid: undefined,
+    })
     expect(readToken(make({ userId: 'u1', email: 'a@b.co', isAdmin: false, exp: Math.floor(Date.now() / 1000) - 1 }))).toBeNull()
     expect(readToken(make({ email: 'a@b.co', exp }))).toBeNull()
     expect(readToken('not.a.token')).toBeNull()

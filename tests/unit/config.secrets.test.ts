@@ -29,5 +29,6 @@ test('a bad value that is not a secret is shown, so the operator sees the typo',
 })
 
 test('configErrorLine hides every secret whatever the message', () => {
-  for (const name of ['AUTH_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL']) expect(configErrorLine(name, 'is wrong', 'smtp://u:p4ss@h')).toBe(`Invalid configuration: ${name} is wrong (value hidden)`)
+  for (const name of ['AUTH_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL'])
+    expect(configErrorLine(name, 'is wrong', 'smtp://u:p4ss@h')).toBe(`Invalid configuration: ${name} is wrong (value hidden)`)
 })

@@ -6,10 +6,16 @@ const cases: Array<[DeviceType, string]> = [
   ['smart-tv', 'Mozilla/5.0 (SMART-TV; LINUX; Tizen 6.0) AppleWebKit/537.36 (KHTML, like Gecko) 76.0.3809.146/6.0 TV Safari/537.36'],
   ['smart-tv', 'Mozilla/5.0 (Web0S; Linux/SmartTV) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/79.0.3945.79 Safari/537.36 WebAppManager'],
   ['smart-tv', 'Mozilla/5.0 (X11; Linux armv7l) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/84.0.4147.125 Safari/537.36 CrKey/1.54.250320'],
-  ['smart-tv', 'Mozilla/5.0 (Linux; Android 9; AFTMM Build/PS7233; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/98.0.4758.101 Mobile Safari/537.36'],
+  [
+    'smart-tv',
+    'Mozilla/5.0 (Linux; Android 9; AFTMM Build/PS7233; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/98.0.4758.101 Mobile Safari/537.36',
+  ],
   ['smart-tv', 'Roku/DVP-9.10 (519.10E04111A)'],
   ['smart-tv', 'AppleTV11,1/11.1'],
-  ['smart-tv', 'Mozilla/5.0 (Linux; Android 12; BRAVIA 4K VH2 Build/STT1.230104.001) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.5735.196 Safari/537.36'],
+  [
+    'smart-tv',
+    'Mozilla/5.0 (Linux; Android 12; BRAVIA 4K VH2 Build/STT1.230104.001) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.5735.196 Safari/537.36',
+  ],
   ['speaker', 'AlexaMediaPlayer/2.1.4676.0 (Linux;Android 5.1.1) ExoPlayerLib/1.5.9'],
   ['speaker', 'Linux UPnP/1.0 Sonos/63.2-88230 (ZPS13)'],
   ['speaker', 'Mozilla/5.0 (Linux; Android 6.0.1; Google Home Build/MTC20L) CrKey/1.36.159268'],

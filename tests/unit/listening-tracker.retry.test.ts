@@ -29,11 +29,23 @@ describe('429 retry for listening events', () => {
   test('gives up after the third 429, and never retries other failures', async () => {
     let calls = 0
     const waits: number[] = []
-    await expect(with429Retry(async () => (calls++, Promise.reject(rateLimited())), undefined, async (ms) => waits.push(ms))).rejects.toThrow('Rate limit exceeded')
+    await expect(
+      with429Retry(
+        async () => (calls++, Promise.reject(rateLimited())),
+        undefined,
+        async (ms) => waits.push(ms),
+      ),
+    ).rejects.toThrow('Rate limit exceeded')
     expect(calls).toBe(3)
     expect(waits).toEqual([1000, 2000])
     let other = 0
-    await expect(with429Retry(async () => (other++, Promise.reject(Object.assign(new Error('bad'), { status: 400 }))), undefined, async () => {})).rejects.toThrow('bad')
+    await expect(
+      with429Retry(
+        async () => (other++, Promise.reject(Object.assign(new Error('bad'), { status: 400 }))),
+        undefined,
+        async () => {},
+      ),
+    ).rejects.toThrow('bad')
     expect(other).toBe(1)
   })
 })
@@ -44,7 +56,11 @@ type Call = { method: string; input: any; options?: unknown }
 
 function setup(opts: { signedIn?: boolean; fail?: (method: string) => Error | null } = {}) {
   const store = new Map<string, string>()
-  const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) }
+  const storage = {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+    removeItem: (k: string) => void store.delete(k),
+  }
   const auth = { signed: opts.signedIn ?? true }
   const calls: Call[] = []
   const scheduled: { fn: () => void; ms: number }[] = []
@@ -76,7 +92,16 @@ function setup(opts: { signedIn?: boolean; fail?: (method: string) => Error | nu
   return { tracker, calls, scheduled, queue, auth, store }
 }
 
-const ctx = (over: Partial<PlayContext> = {}): PlayContext => ({ trackId: 'https://music.test/a.mp3', url: 'https://music.test/a.mp3', title: 'A', duration: 120, source: 'playlist', list: [{ url: 'https://music.test/a.mp3' }, { url: 'https://music.test/b.mp3' }], idOf: (u) => u, ...over })
+const ctx = (over: Partial<PlayContext> = {}): PlayContext => ({
+  trackId: 'https://music.test/a.mp3',
+  url: 'https://music.test/a.mp3',
+  title: 'A',
+  duration: 120,
+  source: 'playlist',
+  list: [{ url: 'https://music.test/a.mp3' }, { url: 'https://music.test/b.mp3' }],
+  idOf: (u) => u,
+  ...over,
+})
 const settle = () => new Promise((r) => setTimeout(r, 0))
 
 describe('the listening tracker', () => {
@@ -133,7 +158,10 @@ describe('the listening tracker', () => {
 
   test('a play created on the server whose update fails retries only the update, never a second play', async () => {
     let failUpdates = true
-    const { tracker, calls, queue, auth } = setup({ signedIn: false, fail: (m) => (m === 'updatePlay' && failUpdates ? Object.assign(new Error('down'), { status: 503 }) : null) })
+    const { tracker, calls, queue, auth } = setup({
+      signedIn: false,
+      fail: (m) => (m === 'updatePlay' && failUpdates ? Object.assign(new Error('down'), { status: 503 }) : null),
+    })
     const play = tracker.startPlay(ctx())
     await play.update({ listenDuration: 4 })
     auth.signed = true

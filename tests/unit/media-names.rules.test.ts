@@ -4,7 +4,17 @@ import { describe, expect, test } from 'bun:test'
 import { isMediaFileName, mimeFromName } from '~/shared/player/mime'
 import { decodeEntities, parsePlaylist } from '~/server/remote/parse'
 
-const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__', 'propertyIsEnumerable', 'toLocaleString']
+const PROTOTYPE_NAMES = [
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'isPrototypeOf',
+  '__defineGetter__',
+  'propertyIsEnumerable',
+  'toLocaleString',
+]
 
 describe('extension lookups use own properties only', () => {
   test('a file named after an Object.prototype property is not media', () => {

@@ -7,7 +7,18 @@ describe('media paths', () => {
   test('decodes segments and refuses dot segments, encoded slashes, NUL and empty segments', () => {
     expect(mediaPathOf('/media/music/My%20Song.mp3')).toBe('music/My Song.mp3')
     expect(mediaPathOf('/media/a/%252e%252e/b.mp3')).toBe('a/%2e%2e/b.mp3')
-    for (const bad of ['/media/../x.mp3', '/media/%2e%2e/x.mp3', '/media/a/%2E%2E/x', '/media/..%2fx.mp3', '/media/a%2Fb.mp3', '/media/a%00.mp3', '/media/a//b.mp3', '/media/', '/media/%E0%A4%A']) expect(mediaPathOf(bad)).toBeNull()
+    for (const bad of [
+      '/media/../x.mp3',
+      '/media/%2e%2e/x.mp3',
+      '/media/a/%2E%2E/x',
+      '/media/..%2fx.mp3',
+      '/media/a%2Fb.mp3',
+      '/media/a%00.mp3',
+      '/media/a//b.mp3',
+      '/media/',
+      '/media/%E0%A4%A',
+    ])
+      expect(mediaPathOf(bad)).toBeNull()
   })
 })
 

@@ -21,7 +21,12 @@ function run(state: EngineState, ...events: EngineEvent[]): { state: EngineState
 
 /** A queue of the given tracks, first track playing with an open play event. */
 function playing(names: string[], overrides: Partial<EngineState> = {}) {
-  const { state } = run(initialState(overrides), { type: 'replace', tracks: list(...names), context: { source: 'remote' }, autoPlay: true }, { type: 'elementPlay' }, { type: 'elementPlaying' })
+  const { state } = run(
+    initialState(overrides),
+    { type: 'replace', tracks: list(...names), context: { source: 'remote' }, autoPlay: true },
+    { type: 'elementPlay' },
+    { type: 'elementPlaying' },
+  )
   return state
 }
 
@@ -42,7 +47,13 @@ describe('a new list', () => {
 
   test('a shorter list replaces index, order and shuffle together (the "reading title" crash)', () => {
     let s = playing(['a', 'b', 'c', 'd'])
-    s = run(s, { type: 'toggleShuffle', random: () => 0 }, { type: 'select', index: 3 }, { type: 'elementPlaying' }, { type: 'toggleShuffle', random: () => 0.5 }).state
+    s = run(
+      s,
+      { type: 'toggleShuffle', random: () => 0 },
+      { type: 'select', index: 3 },
+      { type: 'elementPlaying' },
+      { type: 'toggleShuffle', random: () => 0.5 },
+    ).state
     const { state, effects } = run(s, { type: 'replace', tracks: list('solo'), context: { source: 'local' }, autoPlay: true })
     expect(state.index).toBe(0)
     expect(state.order).toEqual([0])
@@ -166,7 +177,10 @@ describe('track end (§4)', () => {
     const { state, effects } = run(s, { type: 'ended', roll: 0.29, chance: 0.3, promotions: 4, pick: 0.6 })
     expect(state.advert).toEqual({ promotion: 2, then: 1 })
     expect(state.wantPlay).toBe(false)
-    expect(effects).toEqual([{ type: 'report', how: 'ended' }, { type: 'advertTimer', ms: 5000 }])
+    expect(effects).toEqual([
+      { type: 'report', how: 'ended' },
+      { type: 'advertTimer', ms: 5000 },
+    ])
     // Play is ignored while the advert shows.
     expect(run(state, { type: 'togglePlay' }).effects).toEqual([])
     const after = run(state, { type: 'advertClosed' })
@@ -206,7 +220,10 @@ describe('media errors (§4 last rule, §8)', () => {
   test('a video that fails becomes audio/mpeg in the playlist and the stored list, and loads again', () => {
     const { state, effects } = run(start(video), { type: 'mediaError', code: 4 })
     expect(currentTrack(state)?.mime).toBe('audio/mpeg')
-    expect(effects).toEqual([{ type: 'storeMime', url: video.url, mime: 'audio/mpeg' }, { type: 'load', url: video.url, play: true }])
+    expect(effects).toEqual([
+      { type: 'storeMime', url: video.url, mime: 'audio/mpeg' },
+      { type: 'load', url: video.url, play: true },
+    ])
     // A second failure is the playback error.
     const failed = run(state, { type: 'mediaError', code: 4 })
     expect(failed.state.error).toBe('Playback Error: Media format not supported by browser')
@@ -274,7 +291,10 @@ describe('queue edits', () => {
     s = step.state
     step = run(s, { type: 'remove', index: 0 })
     expect(title(step.state)).toBe('c')
-    expect(step.effects).toEqual([{ type: 'report', how: 'skip' }, { type: 'load', url: 'https://music.test/c.mp3', play: true }])
+    expect(step.effects).toEqual([
+      { type: 'report', how: 'skip' },
+      { type: 'load', url: 'https://music.test/c.mp3', play: true },
+    ])
     // The last one removed empties the queue.
     const cleared = run(step.state, { type: 'remove', index: 0 })
     expect(cleared.state.tracks).toEqual([])

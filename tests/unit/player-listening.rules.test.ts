@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'bun:test'
-import { addTrack, isCompleted, leaveReport, newSession, newSessionId, nextTrackOf, previousTrackOf, SESSION_ID_PATTERN, sessionDuration } from '~/shared/player/listening'
+import {
+  addTrack,
+  isCompleted,
+  leaveReport,
+  newSession,
+  newSessionId,
+  nextTrackOf,
+  previousTrackOf,
+  SESSION_ID_PATTERN,
+  sessionDuration,
+} from '~/shared/player/listening'
 
 describe('listening session', () => {
   test('ids are session_{timestamp}_{9 base-36 characters}', () => {

@@ -10,10 +10,23 @@ describe('tracks from a picked folder', () => {
       picked('Mix/Track 10.mp3', 'Mix/cover.jpg', 'Mix/Track 2.flac', 'Mix/Nina Simone - Feeling Good 1965.m4a', 'Mix/clip.MKV', 'Mix/notes.txt'),
       (url) => registered.push(url),
     )
-    expect(tracks.map((t) => t.url)).toEqual(['local:Mix/clip.MKV', 'local:Mix/Nina Simone - Feeling Good 1965.m4a', 'local:Mix/Track 2.flac', 'local:Mix/Track 10.mp3'])
+    expect(tracks.map((t) => t.url)).toEqual([
+      'local:Mix/clip.MKV',
+      'local:Mix/Nina Simone - Feeling Good 1965.m4a',
+      'local:Mix/Track 2.flac',
+      'local:Mix/Track 10.mp3',
+    ])
     expect(registered).toEqual(tracks.map((t) => t.url))
     expect(files.map((f) => f.name)).toEqual(['clip.MKV', 'Nina Simone - Feeling Good 1965.m4a', 'Track 2.flac', 'Track 10.mp3'])
-    expect(tracks[1]).toEqual({ url: 'local:Mix/Nina Simone - Feeling Good 1965.m4a', title: 'Feeling Good 1965', artist: 'Nina Simone', mime: 'audio/mp4', album: 'Unknown Album', year: 1965, duration: 0 })
+    expect(tracks[1]).toEqual({
+      url: 'local:Mix/Nina Simone - Feeling Good 1965.m4a',
+      title: 'Feeling Good 1965',
+      artist: 'Nina Simone',
+      mime: 'audio/mp4',
+      album: 'Unknown Album',
+      year: 1965,
+      duration: 0,
+    })
     expect(tracks[0].mime).toBe('video/x-matroska')
     expect(folderLabelOf(picked('Mix/a.mp3'))).toBe('Mix')
   })

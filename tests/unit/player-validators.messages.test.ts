@@ -19,11 +19,17 @@ describe('listening event inputs', () => {
   test('a play event takes defaults and rejects bad enums, numbers and session ids', () => {
     const ok = PlayEventCreateSchema.parse({ trackUrl: 'http://h/a.mp3', title: 'A' })
     expect(ok).toMatchObject({ duration: 0, source: 'direct', networkType: 'unknown', genre: null })
-    expect(firstMessage(PlayEventCreateSchema.safeParse({ trackUrl: 'u', title: 'A', source: 'radio' }))).toBe('Source must be one of: repeat, shuffle, direct, playlist')
-    expect(firstMessage(PlayEventCreateSchema.safeParse({ trackUrl: 'u', title: 'A', networkType: '5g' }))).toBe('Network type must be one of: 4g, 3g, 2g, ethernet, wifi, unknown')
+    expect(firstMessage(PlayEventCreateSchema.safeParse({ trackUrl: 'u', title: 'A', source: 'radio' }))).toBe(
+      'Source must be one of: repeat, shuffle, direct, playlist',
+    )
+    expect(firstMessage(PlayEventCreateSchema.safeParse({ trackUrl: 'u', title: 'A', networkType: '5g' }))).toBe(
+      'Network type must be one of: 4g, 3g, 2g, ethernet, wifi, unknown',
+    )
     expect(firstMessage(PlayEventCreateSchema.safeParse({ trackUrl: 'u', title: 'A', duration: -1 }))).toBe('Duration must be at least 0')
     expect(PlayEventCreateSchema.safeParse({ trackUrl: 'u', title: 'A', duration: Number.POSITIVE_INFINITY }).success).toBe(false)
-    expect(firstMessage(PlayEventCreateSchema.safeParse({ trackUrl: 'u', title: 'A', sessionId: 'abc' }))).toBe('Session id must look like session_{timestamp}_{random}')
+    expect(firstMessage(PlayEventCreateSchema.safeParse({ trackUrl: 'u', title: 'A', sessionId: 'abc' }))).toBe(
+      'Session id must look like session_{timestamp}_{random}',
+    )
     expect(firstMessage(PlayEventCreateSchema.safeParse({ trackUrl: '', title: 'A' }))).toBe('Track URL is required')
     expect(firstMessage(PlayEventCreateSchema.safeParse({ trackUrl: 'u', title: 'x'.repeat(501) }))).toBe('Title must be at most 500 characters')
   })
@@ -34,7 +40,9 @@ describe('listening event inputs', () => {
     expect(firstMessage(PlayEventUpdateSchema.safeParse({ playEventId: 'x', completed: 'yes' }))).toBe('Completed must be true or false')
     expect(PlayEventUpdateSchema.parse({ playEventId: 'x', endedAt: '2024-05-01T10:00:00Z' }).endedAt).toEqual(new Date('2024-05-01T10:00:00Z'))
     expect(firstMessage(PlayEventUpdateSchema.safeParse({ playEventId: 'x', endedAt: 'soon' }))).toBe('Ended at must be a valid date')
-    expect(firstMessage(InteractionSchema.safeParse({ trackId: 't', interactionType: 'download' }))).toBe('Interaction type must be one of: like, share, repeat')
+    expect(firstMessage(InteractionSchema.safeParse({ trackId: 't', interactionType: 'download' }))).toBe(
+      'Interaction type must be one of: like, share, repeat',
+    )
     expect(InteractionSchema.parse({ trackId: 't', interactionType: 'like', timestamp: 0 }).timestamp).toEqual(new Date(0))
   })
 })

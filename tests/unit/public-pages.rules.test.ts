@@ -51,7 +51,8 @@ describe('page keys', () => {
     for (const bad of ['..', '../x', 'a/..', 'a/./b', 'a//b', '/a', 'a/']) expect(PageHitSchema.safeParse({ page: bad }).success).toBe(false)
     for (const good of ['a.b', '...', 'v1.2/notes', 'x-y_z']) expect(PageHitSchema.safeParse({ page: good }).success).toBe(true)
     // Every key the footer can produce passes the validator.
-    for (const path of ['/', '/contact', '/About/', '/admin//users', '/reset-password/tok.en']) expect(PageHitSchema.safeParse({ page: pageKey(path) }).success).toBe(true)
+    for (const path of ['/', '/contact', '/About/', '/admin//users', '/reset-password/tok.en'])
+      expect(PageHitSchema.safeParse({ page: pageKey(path) }).success).toBe(true)
   })
 })
 
@@ -98,7 +99,17 @@ describe('feed shaping', () => {
     expect(art('http://img.example/a.jpg')).toBeNull()
     expect(art('http://feed.example:8080/a.jpg', 'http://feed.example:8080')).toBe('http://feed.example:8080/a.jpg')
     expect(art('http://other.example/a.jpg', 'http://feed.example:8080')).toBeNull()
-    for (const bad of ['javascript:alert(1)', ' javascript:alert(1)', 'data:image/png;base64,AAAA', 'vbscript:x', 'file:///etc/passwd', '//img.example/a.jpg', 'https://u:p@img.example/a.jpg', `https://img.example/${'a'.repeat(2000)}`, 42]) {
+    for (const bad of [
+      'javascript:alert(1)',
+      ' javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'vbscript:x',
+      'file:///etc/passwd',
+      '//img.example/a.jpg',
+      'https://u:p@img.example/a.jpg',
+      `https://img.example/${'a'.repeat(2000)}`,
+      42,
+    ]) {
       expect(art(bad, 'http://feed.example')).toBeNull()
     }
     expect(safeArtUrl('http://anything.example/a.jpg', 'any')).toBe('http://anything.example/a.jpg')
@@ -148,7 +159,11 @@ describe('footer counter effect', () => {
     const sent: string[] = []
     const reports: unknown[] = []
     let resolve!: (c: typeof counts) => void
-    const cleanup = countVisit('charts', (page) => (sent.push(page), new Promise((r) => (resolve = r))), (s) => reports.push(s))
+    const cleanup = countVisit(
+      'charts',
+      (page) => (sent.push(page), new Promise((r) => (resolve = r))),
+      (s) => reports.push(s),
+    )
     await tick()
     cleanup()
     resolve(counts)
@@ -159,7 +174,11 @@ describe('footer counter effect', () => {
 
   test('a failure reports the error state', async () => {
     const reports: unknown[] = []
-    countVisit('home', async () => Promise.reject(new Error('down')), (s) => reports.push(s))
+    countVisit(
+      'home',
+      async () => Promise.reject(new Error('down')),
+      (s) => reports.push(s),
+    )
     await tick()
     expect(reports).toEqual([{ status: 'error' }])
   })

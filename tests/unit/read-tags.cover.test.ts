@@ -11,7 +11,9 @@ import { makeToneWithPicture } from '../helpers/media'
 const dir = mkdtempSync(path.join(tmpdir(), 'vibes-read-tags-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-const PNG_1X1 = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))
+const PNG_1X1 = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) =>
+  c.charCodeAt(0),
+)
 const HTML = new TextEncoder().encode('<html><script>alert(localStorage.token)</script></html>')
 
 function localFile(name: string, mime: string, picture: Uint8Array) {

@@ -6,7 +6,8 @@ const strict = { allowHosts: [], allowPrivate: false }
 
 describe('address policy', () => {
   test('public unicast passes', () => {
-    for (const ip of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1']) expect(judgeAddress(ip, strict)).toEqual({ ok: true })
+    for (const ip of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'])
+      expect(judgeAddress(ip, strict)).toEqual({ ok: true })
   })
   test('loopback, link-local, unspecified, multicast, broadcast, reserved are refused', () => {
     const cases: Array<[string, string]> = [
@@ -64,7 +65,8 @@ describe('address policy', () => {
       expect(judgeAddress(ip, strict)).toMatchObject({ ok: false, label })
     }
     // RFC 6052's /48, /56 and /64 layouts put 127.0.0.1 elsewhere in the address; each is refused.
-    for (const ip of ['64:ff9b:1:7f00:0:100::', '64:ff9b:1:7f:0:1::', '64:ff9b:1:0:7f:0:100:0']) expect(judgeAddress(ip, lan)).toMatchObject({ ok: false, label: 'loopback' })
+    for (const ip of ['64:ff9b:1:7f00:0:100::', '64:ff9b:1:7f:0:1::', '64:ff9b:1:0:7f:0:100:0'])
+      expect(judgeAddress(ip, lan)).toMatchObject({ ok: false, label: 'loopback' })
     // A private IPv4 behind it follows REMOTE_ALLOW_PRIVATE; a public one passes like 64:ff9b::/96.
     expect(judgeAddress('64:ff9b:1::a00:1', strict)).toMatchObject({ ok: false, label: 'private', privateRange: true })
     expect(judgeAddress('64:ff9b:1::a00:1', lan)).toEqual({ ok: true })

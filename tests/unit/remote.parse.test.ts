@@ -3,7 +3,17 @@
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { decodeName, detectFormat, MAX_REMOTE_TRACKS, parseHtmlListing, parseJsonTracks, parseM3u, parsePls, parsePlaylist, titleFor } from '~/server/remote/parse'
+import {
+  decodeName,
+  detectFormat,
+  MAX_REMOTE_TRACKS,
+  parseHtmlListing,
+  parseJsonTracks,
+  parseM3u,
+  parsePls,
+  parsePlaylist,
+  titleFor,
+} from '~/server/remote/parse'
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dir, '../fixtures/listings', name), 'utf8')
 const LONG = 'A very long file name that some servers truncate because it is long'
@@ -18,7 +28,10 @@ describe('captured directory listings', () => {
       const rock = tracks.find((t) => t.title === 'Rock & Roll')!
       expect(rock.url).toBe('http://music.example/shared/Rock%20&%20Roll.mp3'.replace('&', server === 'caddy' ? '&' : '%26'))
       expect(tracks.find((t) => t.title === 'clip')).toMatchObject({ mime: 'video/webm' })
-      expect(tracks.find((t) => t.title === 'Ünïcode 100%')).toMatchObject({ url: 'http://music.example/shared/%C3%9Cn%C3%AFcode%20100%25.ogg', mime: 'audio/ogg' })
+      expect(tracks.find((t) => t.title === 'Ünïcode 100%')).toMatchObject({
+        url: 'http://music.example/shared/%C3%9Cn%C3%AFcode%20100%25.ogg',
+        mime: 'audio/ogg',
+      })
       for (const t of tracks) expect(t).toMatchObject({ artist: '', album: 'Unknown Album', duration: 0 })
     })
   }
@@ -30,23 +43,47 @@ describe('captured directory listings', () => {
 describe('directory listings as JSON', () => {
   const names = ['sub/', '01 Intro.mp3', '10 Ten.mp3', '2 Two.mp3', `${LONG}.mp3`, 'Rock & Roll.mp3', 'clip.webm', 'cover.jpg', 'notes.txt', 'Ünïcode 100%.ogg']
   const caddy = JSON.stringify(
-    names.map((name) => ({ name, size: 9, url: `./${encodeURIComponent(name.replace(/\/$/, '')).replace(/%26/g, '&')}${name.endsWith('/') ? '/' : ''}`, mod_time: '2026-11-23T21:27:29Z', mode: name.endsWith('/') ? 2147484141 : 420, is_dir: name.endsWith('/'), is_symlink: false })),
+    names.map((name) => ({
+      name,
+      size: 9,
+      url: `./${encodeURIComponent(name.replace(/\/$/, '')).replace(/%26/g, '&')}${name.endsWith('/') ? '/' : ''}`,
+      mod_time: '2026-11-23T21:27:29Z',
+      mode: name.endsWith('/') ? 2147484141 : 420,
+      is_dir: name.endsWith('/'),
+      is_symlink: false,
+    })),
   )
-  const nginx = JSON.stringify(names.map((name) => ({ name: name.replace(/\/$/, ''), type: name.endsWith('/') ? 'directory' : 'file', mtime: 'Mon, 23 Nov 2026 21:27:29 GMT', ...(name.endsWith('/') ? {} : { size: 9 }) })))
+  const nginx = JSON.stringify(
+    names.map((name) => ({
+      name: name.replace(/\/$/, ''),
+      type: name.endsWith('/') ? 'directory' : 'file',
+      mtime: 'Mon, 23 Nov 2026 21:27:29 GMT',
+      ...(name.endsWith('/') ? {} : { size: 9 }),
+    })),
+  )
 
-  for (const [server, body] of [['caddy', caddy], ['nginx', nginx]]) {
+  for (const [server, body] of [
+    ['caddy', caddy],
+    ['nginx', nginx],
+  ]) {
     test(`${server}: natural order, media only, no directories, absolute URLs`, () => {
       const base = 'http://music.example/shared/'
       const tracks = parsePlaylist(body, base, 'application/json')
       expect(tracks.map((t) => t.title)).toEqual(EXPECTED_TITLES)
       expect(tracks.find((t) => t.title === '2 Two')!.url).toBe('http://music.example/shared/2%20Two.mp3')
-      expect(tracks.find((t) => t.title === 'Ünïcode 100%')).toMatchObject({ url: 'http://music.example/shared/%C3%9Cn%C3%AFcode%20100%25.ogg', mime: 'audio/ogg' })
+      expect(tracks.find((t) => t.title === 'Ünïcode 100%')).toMatchObject({
+        url: 'http://music.example/shared/%C3%9Cn%C3%AFcode%20100%25.ogg',
+        mime: 'audio/ogg',
+      })
       expect(tracks.find((t) => t.title === 'clip')).toMatchObject({ mime: 'video/webm' })
     })
   }
 
   test('a JSON track list (not a listing) keeps its author’s order', () => {
-    const body = JSON.stringify([{ url: '10.mp3', title: 'Ten' }, { url: '2.mp3', title: 'Two' }])
+    const body = JSON.stringify([
+      { url: '10.mp3', title: 'Ten' },
+      { url: '2.mp3', title: 'Two' },
+    ])
     expect(parsePlaylist(body, 'http://h/', 'application/json').map((t) => t.title)).toEqual(['Ten', 'Two'])
   })
 })
@@ -73,7 +110,8 @@ describe('title rules', () => {
 
 describe('playlists', () => {
   test('M3U: #EXTINF titles and durations, relative and absolute entries, media only, order kept', () => {
-    const m3u = '#EXTM3U\n#EXTINF:123,Artist - First\nsongs/first.mp3\n#EXTINF:-1,Radio\nhttp://radio.example/live\nnotes.txt\n#EXTINF:5,Cut off..>\nhttps://cdn.example/a/Real%20Name.ogg\nsub/list.m3u8\n/abs/z.mp4\n'
+    const m3u =
+      '#EXTM3U\n#EXTINF:123,Artist - First\nsongs/first.mp3\n#EXTINF:-1,Radio\nhttp://radio.example/live\nnotes.txt\n#EXTINF:5,Cut off..>\nhttps://cdn.example/a/Real%20Name.ogg\nsub/list.m3u8\n/abs/z.mp4\n'
     const tracks = parseM3u(m3u, 'http://h/lists/p.m3u')
     expect(tracks.map((t) => [t.title, t.url, t.duration, t.mime])).toEqual([
       ['Artist - First', 'http://h/lists/songs/first.mp3', 123, 'audio/mpeg'],
@@ -90,7 +128,15 @@ describe('playlists', () => {
     ])
   })
   test('JSON: arrays of strings or objects, or an object holding the list', () => {
-    const body = JSON.stringify({ success: true, data: ['one.mp3', { src: 'two.m4a', title: 'Two', artist: 'B', album: 'C', duration: 9, year: 2001, genre: 'Jazz' }, { url: 'x.txt' }, { url: 'javascript:alert(1)' }] })
+    const body = JSON.stringify({
+      success: true,
+      data: [
+        'one.mp3',
+        { src: 'two.m4a', title: 'Two', artist: 'B', album: 'C', duration: 9, year: 2001, genre: 'Jazz' },
+        { url: 'x.txt' },
+        { url: 'javascript:alert(1)' },
+      ],
+    })
     expect(parseJsonTracks(body, 'http://h/api/list')).toEqual([
       { url: 'http://h/api/one.mp3', title: 'one', mime: 'audio/mpeg', artist: '', album: 'Unknown Album', duration: 0 },
       { url: 'http://h/api/two.m4a', title: 'Two', mime: 'audio/mp4', artist: 'B', album: 'C', duration: 9, year: 2001, genre: 'Jazz' },

@@ -48,8 +48,15 @@ describe('the HTML policy', () => {
   })
 
   test('a plain-http chart feed adds its own origin to img-src, an https one adds nothing', () => {
-    expect(directives(contentSecurityPolicy('n', { chartsSourceUrl: 'http://charts.lan:8080/{region}/top.json' }))['img-src']).toContain('http://charts.lan:8080')
-    expect(directives(contentSecurityPolicy('n', { chartsSourceUrl: 'https://rss.example/{region}/top.json' }))['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:'])
+    expect(directives(contentSecurityPolicy('n', { chartsSourceUrl: 'http://charts.lan:8080/{region}/top.json' }))['img-src']).toContain(
+      'http://charts.lan:8080',
+    )
+    expect(directives(contentSecurityPolicy('n', { chartsSourceUrl: 'https://rss.example/{region}/top.json' }))['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https:',
+    ])
   })
 })
 

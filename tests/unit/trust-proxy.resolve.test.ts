@@ -27,7 +27,22 @@ describe('parseAddress', () => {
   })
 
   test('refuses garbage and the ambiguous inet_aton forms', () => {
-    for (const raw of ['', 'unknown', '_hidden', 'proxy.example.com', '127.1', '0x7f.0.0.1', '3232235777', '01.02.03.04', '1.2.3.4.5', '256.1.1.1', '2001:db8::g', '[1.2.3.4]x', '1.2.3.4:port']) expect(parseAddress(raw)).toBeNull()
+    for (const raw of [
+      '',
+      'unknown',
+      '_hidden',
+      'proxy.example.com',
+      '127.1',
+      '0x7f.0.0.1',
+      '3232235777',
+      '01.02.03.04',
+      '1.2.3.4.5',
+      '256.1.1.1',
+      '2001:db8::g',
+      '[1.2.3.4]x',
+      '1.2.3.4:port',
+    ])
+      expect(parseAddress(raw)).toBeNull()
   })
 })
 
@@ -75,35 +90,54 @@ describe('resolveClientAddress', () => {
 
 const ipv4 = fc.ipV4()
 const ipv6 = fc.ipV6()
-const anyEntry = fc.oneof(ipv4, ipv6, fc.string({ maxLength: 20 }).filter((s) => !s.includes(',')))
+const anyEntry = fc.oneof(
+  ipv4,
+  ipv6,
+  fc.string({ maxLength: 20 }).filter((s) => !s.includes(',')),
+)
 const proxyAddress = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255)).map(([a, b, c]) => `10.${a}.${b}.${c}`)
 // The form the resolver answers in (IPv6 per RFC 5952).
 const canonical = (ip: string) => resolveClientAddress(none, ip, null)
-const publicAddress = fc.oneof(ipv4.filter((ip) => !ip.startsWith('10.') && ip !== '192.0.2.10'), fc.constant('2001:db8::42'))
+const publicAddress = fc.oneof(
+  ipv4.filter((ip) => !ip.startsWith('10.') && ip !== '192.0.2.10'),
+  fc.constant('2001:db8::42'),
+)
 
 describe('properties', () => {
   test('with N hops, entries left of the N rightmost never change who the client is', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5 }), fc.array(anyEntry, { maxLength: 6 }), fc.array(anyEntry, { maxLength: 6 }), fc.array(fc.oneof(ipv4, ipv6), { minLength: 5, maxLength: 5 }), (hops, spoofA, spoofB, appended) => {
-        const t: TrustProxy = { kind: 'hops', hops }
-        const tail = appended.slice(5 - hops)
-        const a = resolveClientAddress(t, '127.0.0.1', [...spoofA, ...tail].join(', '))
-        const b = resolveClientAddress(t, '127.0.0.1', [...spoofB, ...tail].join(', '))
-        expect(a).toBe(b)
-        // The client is the leftmost of the entries our proxies appended.
-        expect(a).toBe(canonical(tail[0]))
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(anyEntry, { maxLength: 6 }),
+        fc.array(anyEntry, { maxLength: 6 }),
+        fc.array(fc.oneof(ipv4, ipv6), { minLength: 5, maxLength: 5 }),
+        (hops, spoofA, spoofB, appended) => {
+          const t: TrustProxy = { kind: 'hops', hops }
+          const tail = appended.slice(5 - hops)
+          const a = resolveClientAddress(t, '127.0.0.1', [...spoofA, ...tail].join(', '))
+          const b = resolveClientAddress(t, '127.0.0.1', [...spoofB, ...tail].join(', '))
+          expect(a).toBe(b)
+          // The client is the leftmost of the entries our proxies appended.
+          expect(a).toBe(canonical(tail[0]))
+        },
+      ),
     )
   })
 
   test('with proxy CIDRs, entries left of the first untrusted address from the right never matter', () => {
     fc.assert(
-      fc.property(fc.array(anyEntry, { maxLength: 6 }), fc.array(anyEntry, { maxLength: 6 }), publicAddress, fc.array(proxyAddress, { maxLength: 4 }), (spoofA, spoofB, client, proxies) => {
-        const tail = [client, ...proxies]
-        const a = resolveClientAddress(cidrs, '10.0.0.1', [...spoofA, ...tail].join(','))
-        expect(a).toBe(resolveClientAddress(cidrs, '10.0.0.1', [...spoofB, ...tail].join(',')))
-        expect(a).toBe(canonical(client))
-      }),
+      fc.property(
+        fc.array(anyEntry, { maxLength: 6 }),
+        fc.array(anyEntry, { maxLength: 6 }),
+        publicAddress,
+        fc.array(proxyAddress, { maxLength: 4 }),
+        (spoofA, spoofB, client, proxies) => {
+          const tail = [client, ...proxies]
+          const a = resolveClientAddress(cidrs, '10.0.0.1', [...spoofA, ...tail].join(','))
+          expect(a).toBe(resolveClientAddress(cidrs, '10.0.0.1', [...spoofB, ...tail].join(',')))
+          expect(a).toBe(canonical(client))
+        },
+      ),
     )
   })
 

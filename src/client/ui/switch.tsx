@@ -47,7 +47,10 @@ export function Switch({ label, checked, onCheckedChange, disabled, hideLabel, c
       checked={checked}
       disabled={disabled}
       onCheckedChange={(e) => onCheckedChange(e.checked)}
-      className={cx(css({ display: 'inline-flex', alignItems: 'center', gap: '2', cursor: 'pointer', '&[data-disabled]': { cursor: 'not-allowed', opacity: 0.5 } }), className)}
+      className={cx(
+        css({ display: 'inline-flex', alignItems: 'center', gap: '2', cursor: 'pointer', '&[data-disabled]': { cursor: 'not-allowed', opacity: 0.5 } }),
+        className,
+      )}
     >
       <ArkSwitch.Control className={control}>
         <ArkSwitch.Thumb className={thumb} />

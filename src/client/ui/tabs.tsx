@@ -31,7 +31,17 @@ const trigger = css({
   '&[data-selected]': { color: 'fg.default', borderColor: 'accent.default' },
 })
 
-export function Tabs({ items, value, onValueChange, label }: { items: readonly TabItem[]; value: string; onValueChange: (value: string) => void; label: string }) {
+export function Tabs({
+  items,
+  value,
+  onValueChange,
+  label,
+}: {
+  items: readonly TabItem[]
+  value: string
+  onValueChange: (value: string) => void
+  label: string
+}) {
   return (
     <ArkTabs.Root value={value} onValueChange={(d) => onValueChange(d.value)} lazyMount className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
       <ArkTabs.List aria-label={label} className={list}>

@@ -64,7 +64,18 @@ export function TextField({ label, error, hint, onValueChange, revealable, multi
             onClick={() => setRevealed((r) => !r)}
             aria-pressed={revealed}
             aria-label={revealed ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
-            className={css({ position: 'absolute', right: '2', top: '50%', transform: 'translateY(-50%)', fontSize: 'xs', color: 'fg.muted', px: '2', py: '1', cursor: 'pointer', _hover: { color: 'fg.default' } })}
+            className={css({
+              position: 'absolute',
+              right: '2',
+              top: '50%',
+              transform: 'translateY(-50%)',
+              fontSize: 'xs',
+              color: 'fg.muted',
+              px: '2',
+              py: '1',
+              cursor: 'pointer',
+              _hover: { color: 'fg.default' },
+            })}
           >
             {revealed ? 'Hide' : 'Show'}
           </button>

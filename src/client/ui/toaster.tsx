@@ -8,7 +8,14 @@ export const TOAST_SUCCESS_MS = 3000
 const TOAST_REMOVE_DELAY_MS = 1_000_000
 
 // Top right, below the sticky top bar: bottom toasts covered Send buttons and player controls on phones.
-const toaster = createToaster({ placement: 'top-end', offsets: { top: '5rem', right: '1rem', bottom: '1rem', left: '1rem' }, max: 1, duration: TOAST_DEFAULT_MS, removeDelay: TOAST_REMOVE_DELAY_MS, overlap: false })
+const toaster = createToaster({
+  placement: 'top-end',
+  offsets: { top: '5rem', right: '1rem', bottom: '1rem', left: '1rem' },
+  max: 1,
+  duration: TOAST_DEFAULT_MS,
+  removeDelay: TOAST_REMOVE_DELAY_MS,
+  overlap: false,
+})
 
 type ToastInput = { title: string; description?: string; type?: 'info' | 'success' | 'error' | 'warning'; duration?: number }
 
@@ -48,7 +55,20 @@ export function AppToaster() {
         <Toast.Root className={root} data-type={t.type}>
           <Toast.Title className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{t.title}</Toast.Title>
           {t.description && <Toast.Description className={css({ fontSize: 'sm', color: 'fg.muted', mt: '1' })}>{t.description}</Toast.Description>}
-          <Toast.CloseTrigger aria-label="Dismiss notification" className={css({ position: 'absolute', top: '2', right: '2', w: '7', h: '7', borderRadius: 'md', color: 'fg.muted', cursor: 'pointer', _hover: { bg: 'bg.subtle' } })}>
+          <Toast.CloseTrigger
+            aria-label="Dismiss notification"
+            className={css({
+              position: 'absolute',
+              top: '2',
+              right: '2',
+              w: '7',
+              h: '7',
+              borderRadius: 'md',
+              color: 'fg.muted',
+              cursor: 'pointer',
+              _hover: { bg: 'bg.subtle' },
+            })}
+          >
             ✕
           </Toast.CloseTrigger>
         </Toast.Root>

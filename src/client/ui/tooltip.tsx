@@ -13,7 +13,19 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
       <ArkTooltip.Trigger asChild>{children}</ArkTooltip.Trigger>
       <Portal>
         <ArkTooltip.Positioner>
-          <ArkTooltip.Content className={css({ bg: 'bg.muted', color: 'fg.default', fontSize: 'xs', px: '2.5', py: '1.5', borderRadius: 'md', boxShadow: 'lg', zIndex: 60, maxW: '64' })}>
+          <ArkTooltip.Content
+            className={css({
+              bg: 'bg.muted',
+              color: 'fg.default',
+              fontSize: 'xs',
+              px: '2.5',
+              py: '1.5',
+              borderRadius: 'md',
+              boxShadow: 'lg',
+              zIndex: 60,
+              maxW: '64',
+            })}
+          >
             {content}
           </ArkTooltip.Content>
         </ArkTooltip.Positioner>

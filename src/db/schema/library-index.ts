@@ -131,4 +131,3 @@ export const libraryScans = sqliteTable('library_scans', {
   read: integer().notNull(),
   removed: integer().notNull(),
 })
-

@@ -22,16 +22,16 @@ export const folders = sqliteTable(
 // Tags read by music-metadata, keyed by the file's path inside MEDIA_ROOT and valid while its
 // size and mtime are unchanged, so a second listing of a large folder reads no file.
 export const mediaTags = sqliteTable('media_tags', {
-    path: text().primaryKey(),
-    size: integer().notNull(),
-    mtimeMs: integer().notNull(),
-    title: text(),
-    artist: text(),
-    album: text(),
-    genre: text(),
-    year: integer(),
-    duration: real(),
-    coverMime: text(),
+  path: text().primaryKey(),
+  size: integer().notNull(),
+  mtimeMs: integer().notNull(),
+  title: text(),
+  artist: text(),
+  album: text(),
+  genre: text(),
+  year: integer(),
+  duration: real(),
+  coverMime: text(),
 })
 
 export type Folder = typeof folders.$inferSelect

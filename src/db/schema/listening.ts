@@ -59,10 +59,7 @@ export const interactions = sqliteTable(
     timestamp: integer({ mode: 'timestamp_ms' }).notNull(), // the client's moment
     createdAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(now),
   },
-  (t) => [
-    index('interactions_created_at_idx').on(t.createdAt),
-    index('interactions_user_created_idx').on(t.userId, t.createdAt),
-  ],
+  (t) => [index('interactions_created_at_idx').on(t.createdAt), index('interactions_user_created_idx').on(t.userId, t.createdAt)],
 )
 
 // The spec keys likes by track title; the url is kept for display and charts.

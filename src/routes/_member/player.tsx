@@ -31,7 +31,12 @@ function PlayerPage() {
   const [folderId, setFolderId] = useState<string | null | undefined>(fid)
   useEffect(() => setFolderId(fid ?? lastFolder()), [fid])
 
-  const playlist = useQuery({ ...trpc.folders.playlist.queryOptions({ id: folderId ?? '' }), enabled: !!folderId && auth.isAuthenticated, retry: false, staleTime: 5 * 60_000 })
+  const playlist = useQuery({
+    ...trpc.folders.playlist.queryOptions({ id: folderId ?? '' }),
+    enabled: !!folderId && auth.isAuthenticated,
+    retry: false,
+    staleTime: 5 * 60_000,
+  })
   const tracks = playlist.data?.tracks ?? []
   const title = playlist.data?.folder.label || 'Music Player'
 
@@ -42,8 +47,13 @@ function PlayerPage() {
     rememberFolder(folderId)
     const { engine } = player().get()
     const ids = playlist.data.tracks.map((t) => trackIdOf(t.url))
-    const same = engine.context?.source === 'folder' && engine.context.playlistId === folderId && engine.tracks.length === ids.length && engine.tracks.every((t, i) => trackIdOf(t.url) === ids[i])
-    if (!same) player().send({ type: 'replace', tracks: playlist.data.tracks, context: { source: 'folder', playlistId: folderId, label: title }, autoPlay: true })
+    const same =
+      engine.context?.source === 'folder' &&
+      engine.context.playlistId === folderId &&
+      engine.tracks.length === ids.length &&
+      engine.tracks.every((t, i) => trackIdOf(t.url) === ids[i])
+    if (!same)
+      player().send({ type: 'replace', tracks: playlist.data.tracks, context: { source: 'folder', playlistId: folderId, label: title }, autoPlay: true })
   }, [folderId, playlist.isSuccess, playlist.data])
 
   return (
@@ -77,7 +87,10 @@ function PlayerPage() {
 
 function Problem({ message }: { message: string }) {
   return (
-    <div role="alert" className={css({ textAlign: 'center', py: '12', px: '4', bg: 'danger.muted', borderRadius: '2xl', borderWidth: '1px', borderColor: 'danger.default' })}>
+    <div
+      role="alert"
+      className={css({ textAlign: 'center', py: '12', px: '4', bg: 'danger.muted', borderRadius: '2xl', borderWidth: '1px', borderColor: 'danger.default' })}
+    >
       <p className={css({ fontWeight: 'semibold' })}>{message}</p>
       <Link to="/folders" className={cx(button({ variant: 'outline' }), css({ mt: '4' }))}>
         Return to Folders

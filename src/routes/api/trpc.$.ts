@@ -12,7 +12,8 @@ function handle({ request }: { request: Request }) {
     router: appRouter,
     createContext: ({ req, resHeaders }) => createContext(req, resHeaders),
     onError({ error, ctx, path }) {
-      if (error.code === 'INTERNAL_SERVER_ERROR' && ctx) recordServerError(ctx.db, { method: request.method, path: `/api/trpc/${path}`, status: 500, error: error.cause ?? error })
+      if (error.code === 'INTERNAL_SERVER_ERROR' && ctx)
+        recordServerError(ctx.db, { method: request.method, path: `/api/trpc/${path}`, status: 500, error: error.cause ?? error })
     },
   })
 }

@@ -25,7 +25,9 @@ export function createSession(db: Db, user: Pick<User, 'id' | 'email' | 'isAdmin
   const sid = randomSecret()
   const now = Date.now()
   const expiresAt = new Date(now + SESSION_DAYS * DAY_MS)
-  db.insert(sessions).values({ id: hashSecret(sid), userId: user.id, expiresAt }).run()
+  db.insert(sessions)
+    .values({ id: hashSecret(sid), userId: user.id, expiresAt })
+    .run()
   const token = signJwt(
     { userId: user.id, email: user.email, isAdmin: user.isAdmin, sid, iat: Math.floor(now / 1000), exp: Math.floor(expiresAt.getTime() / 1000) },
     secret,

@@ -22,14 +22,7 @@ export function readCookie(headers: Headers, name: string): string | undefined {
 type CookieOptions = { maxAgeSec: number; httpOnly: boolean; secure: boolean }
 
 export function serializeCookie(name: string, value: string, o: CookieOptions): string {
-  return [
-    `${name}=${encodeURIComponent(value)}`,
-    'Path=/',
-    `Max-Age=${o.maxAgeSec}`,
-    'SameSite=Lax',
-    o.httpOnly ? 'HttpOnly' : '',
-    o.secure ? 'Secure' : '',
-  ]
+  return [`${name}=${encodeURIComponent(value)}`, 'Path=/', `Max-Age=${o.maxAgeSec}`, 'SameSite=Lax', o.httpOnly ? 'HttpOnly' : '', o.secure ? 'Secure' : '']
     .filter(Boolean)
     .join('; ')
 }

@@ -8,7 +8,13 @@ const CAPACITY = 100_000
 
 type Ring = { at: Float64Array; ms: Float32Array; error: Uint8Array; next: number; size: number }
 const shared = globalThis as typeof globalThis & { __vibesApiRing?: Ring }
-const ring: Ring = (shared.__vibesApiRing ??= { at: new Float64Array(CAPACITY), ms: new Float32Array(CAPACITY), error: new Uint8Array(CAPACITY), next: 0, size: 0 })
+const ring: Ring = (shared.__vibesApiRing ??= {
+  at: new Float64Array(CAPACITY),
+  ms: new Float32Array(CAPACITY),
+  error: new Uint8Array(CAPACITY),
+  next: 0,
+  size: 0,
+})
 
 export function recordRequest(ms: number, status: number, at = Date.now()) {
   const i = ring.next

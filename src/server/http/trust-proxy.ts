@@ -5,10 +5,7 @@
 // Entries left of that are written by the client itself and never decide who it is.
 import ipaddr from 'ipaddr.js'
 
-export type TrustProxy =
-  | { kind: 'none' }
-  | { kind: 'hops'; hops: number }
-  | { kind: 'cidrs'; ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][]; source: string }
+export type TrustProxy = { kind: 'none' } | { kind: 'hops'; hops: number } | { kind: 'cidrs'; ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][]; source: string }
 
 /** The parsed setting, or a message saying what is wrong with it. */
 export function parseTrustProxy(raw: string): TrustProxy | string {
@@ -20,7 +17,10 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
     return hops >= 1 && hops <= 32 ? { kind: 'hops', hops } : 'must be false, true, a number of hops from 1 to 32, or a list of proxy addresses/CIDRs'
   }
   const ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][] = []
-  for (const part of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of v
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     try {
       if (part.includes('/')) ranges.push(ipaddr.parseCIDR(part))
       else {
@@ -103,7 +103,14 @@ export function readAddress(raw: string): ReadAddress | null {
 
 function readIPv6(address: ipaddr.IPv6): ReadAddress {
   // One subscriber usually holds a whole /64, so per-address keys would let it rotate freely.
-  return { address, text: address.toRFC5952String(), key: `${address.parts.slice(0, 4).map((p) => p.toString(16)).join(':')}::/64` }
+  return {
+    address,
+    text: address.toRFC5952String(),
+    key: `${address.parts
+      .slice(0, 4)
+      .map((p) => p.toString(16))
+      .join(':')}::/64`,
+  }
 }
 
 /** Whether the peer on the socket is a proxy we trust, so its forwarding headers count. */

@@ -185,12 +185,62 @@ async function readTrack(file: WalkedFile, folderCover: string | undefined, now:
 }
 
 const TRACK_COLUMNS = [
-  'id', 'path', 'folder', 'title', 'artist', 'artist_id', 'album_artist', 'album_artist_id', 'album', 'album_id', 'genre', 'track_no', 'disc_no', 'year',
-  'duration', 'bitrate', 'format', 'mime', 'rg_track_gain', 'rg_track_peak', 'rg_album_gain', 'rg_album_peak', 'size', 'mtime_ms', 'embedded_cover', 'cover_path', 'added_at',
+  'id',
+  'path',
+  'folder',
+  'title',
+  'artist',
+  'artist_id',
+  'album_artist',
+  'album_artist_id',
+  'album',
+  'album_id',
+  'genre',
+  'track_no',
+  'disc_no',
+  'year',
+  'duration',
+  'bitrate',
+  'format',
+  'mime',
+  'rg_track_gain',
+  'rg_track_peak',
+  'rg_album_gain',
+  'rg_album_peak',
+  'size',
+  'mtime_ms',
+  'embedded_cover',
+  'cover_path',
+  'added_at',
 ] as const
 const rowValues = (r: TrackRow) => [
-  r.id, r.path, r.folder, r.title, r.artist, r.artistId, r.albumArtist, r.albumArtistId, r.album, r.albumId, r.genre, r.trackNo, r.discNo, r.year,
-  r.duration, r.bitrate, r.format, r.mime, r.rgTrackGain, r.rgTrackPeak, r.rgAlbumGain, r.rgAlbumPeak, r.size, r.mtimeMs, r.embeddedCover, r.coverPath, r.addedAt,
+  r.id,
+  r.path,
+  r.folder,
+  r.title,
+  r.artist,
+  r.artistId,
+  r.albumArtist,
+  r.albumArtistId,
+  r.album,
+  r.albumId,
+  r.genre,
+  r.trackNo,
+  r.discNo,
+  r.year,
+  r.duration,
+  r.bitrate,
+  r.format,
+  r.mime,
+  r.rgTrackGain,
+  r.rgTrackPeak,
+  r.rgAlbumGain,
+  r.rgAlbumPeak,
+  r.size,
+  r.mtimeMs,
+  r.embeddedCover,
+  r.coverPath,
+  r.addedAt,
 ]
 
 /** The ids a set of changes touches; their aggregates are recomputed in the same transaction. */
@@ -207,7 +257,9 @@ function indexWriter(db: Db) {
   // `added_at` is kept on conflict: a changed file is not "recently added".
   const upsert = c.prepare(
     `INSERT INTO library_tracks (${TRACK_COLUMNS.join(', ')}) VALUES (${TRACK_COLUMNS.map(() => '?').join(', ')})
-     ON CONFLICT(path) DO UPDATE SET ${TRACK_COLUMNS.filter((k) => k !== 'added_at' && k !== 'path').map((k) => `${k} = excluded.${k}`).join(', ')}`,
+     ON CONFLICT(path) DO UPDATE SET ${TRACK_COLUMNS.filter((k) => k !== 'added_at' && k !== 'path')
+       .map((k) => `${k} = excluded.${k}`)
+       .join(', ')}`,
   )
   const oldIds = c.prepare<{ albumId: string; artistId: string; albumArtistId: string; genre: string | null }, [string]>(
     'SELECT album_id AS albumId, artist_id AS artistId, album_artist_id AS albumArtistId, genre FROM library_tracks WHERE path = ?',
@@ -300,7 +352,12 @@ function indexWriter(db: Db) {
     }),
     /** Brings the folder tree and folder covers in line with the walk. */
     syncFolders: c.transaction((wanted: Map<string, string | null>) => {
-      const have = new Map(c.query<{ path: string; cover: string | null }, []>('SELECT path, cover_path AS cover FROM library_folders').all().map((r) => [r.path, r.cover]))
+      const have = new Map(
+        c
+          .query<{ path: string; cover: string | null }, []>('SELECT path, cover_path AS cover FROM library_folders')
+          .all()
+          .map((r) => [r.path, r.cover]),
+      )
       const touched = touchedSet()
       for (const [path, cover] of wanted) {
         if (have.has(path) && have.get(path) === cover) continue
@@ -316,12 +373,16 @@ function indexWriter(db: Db) {
       if (touched.albums.size) {
         const albums = JSON.stringify([...touched.albums])
         albumsUpsert.run(albums)
-        const ids = c.query<{ id: string }, [string]>('SELECT DISTINCT artist_id AS id FROM library_albums WHERE id IN (SELECT value FROM json_each(?1))').all(albums)
+        const ids = c
+          .query<{ id: string }, [string]>('SELECT DISTINCT artist_id AS id FROM library_albums WHERE id IN (SELECT value FROM json_each(?1))')
+          .all(albums)
         artistsUpsert.run(JSON.stringify(ids.map((r) => r.id)))
       }
     }),
     recordScan: (startedAt: number, full: boolean, files: number, read: number, removed: number) =>
-      c.prepare('INSERT INTO library_scans (started_at, finished_at, full, files, read, removed) VALUES (?, ?, ?, ?, ?, ?)').run(startedAt, Date.now(), full ? 1 : 0, files, read, removed),
+      c
+        .prepare('INSERT INTO library_scans (started_at, finished_at, full, files, read, removed) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(startedAt, Date.now(), full ? 1 : 0, files, read, removed),
   }
 }
 

@@ -27,7 +27,14 @@ export function signMediaUrl(secret: string, relPath: string, kind: MediaKind = 
 
 export type SignatureCheck = 'ok' | 'missing' | 'expired' | 'invalid'
 
-export function verifyMediaSignature(secret: string, relPath: string, kind: MediaKind, exp: string | null, sig: string | null, nowSec = Date.now() / 1000): SignatureCheck {
+export function verifyMediaSignature(
+  secret: string,
+  relPath: string,
+  kind: MediaKind,
+  exp: string | null,
+  sig: string | null,
+  nowSec = Date.now() / 1000,
+): SignatureCheck {
   if (!exp || !sig) return 'missing'
   if (!/^\d{1,12}$/.test(exp)) return 'invalid'
   const expected = Buffer.from(mac(secret, kind, Number(exp), relPath))

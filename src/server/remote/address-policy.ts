@@ -90,7 +90,11 @@ export function judgeAddress(ip: string, policy: AddressPolicy): Verdict {
 }
 
 /** Host names are compared lower-case, without brackets or a trailing dot. */
-export const canonicalHost = (host: string) => host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '')
+export const canonicalHost = (host: string) =>
+  host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
 
 export function isAllowedHost(host: string, policy: AddressPolicy): boolean {
   if (!policy.allowHosts.length) return false

@@ -38,7 +38,8 @@ function parseUrl(raw: string, base?: URL): URL {
   } catch {
     throw new RemoteError('Please enter a valid URL starting with http:// or https://')
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RemoteError(`Only http:// and https:// URLs can be loaded (got ${url.protocol.replace(/:$/, '')})`)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new RemoteError(`Only http:// and https:// URLs can be loaded (got ${url.protocol.replace(/:$/, '')})`)
   if (!url.hostname) throw new RemoteError('The URL has no host name')
   return url
 }
@@ -196,7 +197,11 @@ export async function fetchRemote(rawUrl: string, policy: AddressPolicy, limits:
         throw new RemoteError(`The remote server answered ${raw.status}${raw.stream.statusMessage ? ` ${raw.stream.statusMessage}` : ''}`)
       }
       const contentType = String(raw.headers['content-type'] ?? '')
-      const bytes = await readCapped(raw, controller.signal, maxBytes, { tooLarge, timedOut, cutOff: `The remote server closed the connection while sending the ${what}` })
+      const bytes = await readCapped(raw, controller.signal, maxBytes, {
+        tooLarge,
+        timedOut,
+        cutOff: `The remote server closed the connection while sending the ${what}`,
+      })
       return { url: url.href, status: raw.status, contentType, body: decodeBody(bytes, contentType) }
     }
   } finally {

@@ -55,7 +55,14 @@ export function titleFor(text: string | undefined, url: string): string {
 }
 
 // A Map, so '&constructor;' in a listing is left as text instead of finding Object's prototype.
-const ENTITIES: ReadonlyMap<string, string> = new Map([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"], ['nbsp', ' ']])
+const ENTITIES: ReadonlyMap<string, string> = new Map([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+  ['apos', "'"],
+  ['nbsp', ' '],
+])
 export function decodeEntities(s: string): string {
   if (!s.includes('&')) return s
   return s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e: string) => {

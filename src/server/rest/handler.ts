@@ -87,7 +87,12 @@ export async function handleRest(request: Request): Promise<Response> {
       if (error instanceof RateLimitError) resHeaders.set('retry-after', String(error.retryAfterSec))
       return fail(getHTTPStatusCodeFromError(error), publicMessage(error), resHeaders)
     }
-    recordServerError(ctx.db, { method: request.method, path: redactPath(url.pathname), status: 500, error: error instanceof TRPCError ? (error.cause ?? error) : error })
+    recordServerError(ctx.db, {
+      method: request.method,
+      path: redactPath(url.pathname),
+      status: 500,
+      error: error instanceof TRPCError ? (error.cause ?? error) : error,
+    })
     return fail(500, 'Internal server error')
   }
 }

@@ -6,5 +6,7 @@ import { chartFor } from '../services/charts'
 import { createTRPCRouter, publicProcedure } from '../trpc/init'
 
 export const chartsRouter = createTRPCRouter({
-  byRegion: publicProcedure.input(ChartsRegionSchema).query(({ ctx, input }) => chartFor(ctx.db, input.region, { sourceUrl: config.CHARTS_SOURCE_URL, policy: remotePolicy() })),
+  byRegion: publicProcedure
+    .input(ChartsRegionSchema)
+    .query(({ ctx, input }) => chartFor(ctx.db, input.region, { sourceUrl: config.CHARTS_SOURCE_URL, policy: remotePolicy() })),
 })

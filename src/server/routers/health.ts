@@ -7,7 +7,9 @@ import { adminProcedure, createTRPCRouter, publicProcedure } from '../trpc/init'
 
 export const healthRouter = createTRPCRouter({
   // The optional cache-busting query (`?t=…`) is accepted and ignored.
-  check: publicProcedure.input(z.object({ t: z.string().max(64).optional() }).optional()).query(({ ctx }) => (ctx.user?.isAdmin ? health(ctx.db) : liveness(ctx.db))),
+  check: publicProcedure
+    .input(z.object({ t: z.string().max(64).optional() }).optional())
+    .query(({ ctx }) => (ctx.user?.isAdmin ? health(ctx.db) : liveness(ctx.db))),
   system: adminProcedure.query(({ ctx }) => health(ctx.db)),
   metrics: adminProcedure.query(() => ({ metrics: apiMetrics() })),
 })

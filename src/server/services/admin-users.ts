@@ -86,7 +86,14 @@ export async function bulkAddFolder(db: Db, input: BulkAddFoldersInput): Promise
   const ids = [...new Set(input.userIds)]
   const result: BulkAddResult = { successful: [], failed: [] }
   db.transaction((tx) => {
-    const found = new Map(tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids)).all().map((u) => [u.id, u.username]))
+    const found = new Map(
+      tx
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(inArray(users.id, ids))
+        .all()
+        .map((u) => [u.id, u.username]),
+    )
     const holders = new Set(
       tx
         .select({ userId: folders.userId })

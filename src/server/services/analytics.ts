@@ -77,7 +77,17 @@ function buckets(row: Record<string, number>, column: string, values: readonly s
     .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1))
 }
 
-type Totals = { plays: number; tracks: number; listen: number; heard: number; length: number; completions: number; skips: number; sessionPlays: number; sessions: number }
+type Totals = {
+  plays: number
+  tracks: number
+  listen: number
+  heard: number
+  length: number
+  completions: number
+  skips: number
+  sessionPlays: number
+  sessions: number
+}
 
 export function listeningOverview(db: Db, days: AnalyticsDays, now = Date.now()) {
   const { from, period } = periodOf(days, now)
@@ -195,7 +205,14 @@ export function geographicListening(db: Db, days: AnalyticsDays, now = Date.now(
   const { from, period } = periodOf(days, now)
   // One pass over the period: plays per place and member (a small set), then countries, regions
   // and cities are rolled up from it, 25 each by plays.
-  const rows = all<{ kind: 'country' | 'region' | 'city'; country: string | null; region: string | null; city: string | null; plays: number; uniqueUsers: number }>(
+  const rows = all<{
+    kind: 'country' | 'region' | 'city'
+    country: string | null
+    region: string | null
+    city: string | null
+    plays: number
+    uniqueUsers: number
+  }>(
     db,
     `WITH up AS MATERIALIZED (
        SELECT country, region, city, user_id, count(*) AS plays
@@ -216,8 +233,12 @@ export function geographicListening(db: Db, days: AnalyticsDays, now = Date.now(
   return {
     period,
     countries: rows.filter((r) => r.kind === 'country').map((r) => ({ country: r.country as string, plays: r.plays, uniqueUsers: r.uniqueUsers })),
-    regions: rows.filter((r) => r.kind === 'region').map((r) => ({ region: r.region as string, country: r.country, plays: r.plays, uniqueUsers: r.uniqueUsers })),
-    cities: rows.filter((r) => r.kind === 'city').map((r) => ({ city: r.city as string, region: r.region, country: r.country, plays: r.plays, uniqueUsers: r.uniqueUsers })),
+    regions: rows
+      .filter((r) => r.kind === 'region')
+      .map((r) => ({ region: r.region as string, country: r.country, plays: r.plays, uniqueUsers: r.uniqueUsers })),
+    cities: rows
+      .filter((r) => r.kind === 'city')
+      .map((r) => ({ city: r.city as string, region: r.region, country: r.country, plays: r.plays, uniqueUsers: r.uniqueUsers })),
   }
 }
 
@@ -280,7 +301,17 @@ export function userEngagement(db: Db, days: AnalyticsDays, now = Date.now()) {
                FROM play_events WHERE started_at >= ? AND user_id IS NOT NULL GROUP BY user_id)`,
     from,
   )
-  const plays = get<{ plays: number; memberListen: number; liked: number; shared: number; repeated: number; buffered: number; dropped: number; bufferEvents: number; drops: number }>(
+  const plays = get<{
+    plays: number
+    memberListen: number
+    liked: number
+    shared: number
+    repeated: number
+    buffered: number
+    dropped: number
+    bufferEvents: number
+    drops: number
+  }>(
     db,
     `SELECT count(*) AS plays, total(CASE WHEN user_id IS NOT NULL THEN listen_duration END) AS memberListen,
             total(liked) AS liked, total(shared) AS shared, total(repeated) AS repeated,

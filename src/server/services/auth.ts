@@ -36,7 +36,11 @@ export async function signup(db: Db, input: SignupInput) {
 }
 
 export async function login(db: Db, input: LoginInput, secret: string) {
-  const user = db.select({ ...publicColumns, passwordHash: users.passwordHash }).from(users).where(eq(users.email, input.email)).get()
+  const user = db
+    .select({ ...publicColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, input.email))
+    .get()
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await timingDummyHash()))
   if (!user || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS })
   const { token, expiresAt } = createSession(db, user, secret)
@@ -69,7 +73,9 @@ async function issuePasswordReset(db: Db, email: string, appUrl: string) {
   const token = randomSecret(32)
   db.transaction((tx) => {
     tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).run()
-    tx.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) }).run()
+    tx.insert(passwordResetTokens)
+      .values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) })
+      .run()
   })
   const link = `${appUrl}/reset-password/${token}`
   await sendMail({
@@ -93,7 +99,9 @@ export async function resetPassword(db: Db, token: string, password: string) {
       .get()
     if (!claimed) return null
     tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId)).run()
-    tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, claimed.userId), ne(passwordResetTokens.id, id))).run()
+    tx.delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, claimed.userId), ne(passwordResetTokens.id, id)))
+      .run()
     return claimed.userId
   })
   if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_RESET_TOKEN })
@@ -114,9 +122,14 @@ export async function ensureAdmin(db: Db, email: string | undefined, password: s
   if (!email || !password) return false
   const normalized = email.toLowerCase()
   if (db.select({ id: users.id }).from(users).where(eq(users.email, normalized)).get()) return false
-  let username = normalized.split('@')[0].replace(/[^\p{L}\p{N}_.\- ]/gu, '').slice(0, 32)
+  let username = normalized
+    .split('@')[0]
+    .replace(/[^\p{L}\p{N}_.\- ]/gu, '')
+    .slice(0, 32)
   if (username.length < 3) username = 'admin'
   if (db.select({ id: users.id }).from(users).where(eq(users.username, username)).get()) username = `${username}-${randomSecret(3)}`
-  db.insert(users).values({ username, email: normalized, passwordHash: await hashPassword(password), isAdmin: true }).run()
+  db.insert(users)
+    .values({ username, email: normalized, passwordHash: await hashPassword(password), isAdmin: true })
+    .run()
   return true
 }

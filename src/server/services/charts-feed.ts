@@ -15,7 +15,13 @@ export type ChartTrack = { rank: number; title: string; artist: string; art: str
 export type ChartPayload = { updated: string; tracks: ChartTrack[] }
 
 // Control characters and runs of whitespace become one space; the rest is shown as text.
-const text = (maxLen: number) => z.string().transform((s) => s.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim().slice(0, maxLen))
+const text = (maxLen: number) =>
+  z.string().transform((s) =>
+    s
+      .replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ')
+      .trim()
+      .slice(0, maxLen),
+  )
 const FeedItem = z.object({
   name: text(300).pipe(z.string().min(1)),
   artistName: text(300).optional().catch(undefined),
@@ -77,11 +83,15 @@ export async function fetchFeed(
   const url = template.replaceAll('{region}', region)
   const policy = opts.policy ?? { allowHosts: [], allowPrivate: false }
   const feedHost = new URL(url).hostname
-  const res = await fetchRemote(url, { ...policy, allowHosts: [...policy.allowHosts, feedHost] }, {
-    timeoutMs: opts.timeoutMs ?? UPSTREAM_TIMEOUT_MS,
-    maxBytes: opts.maxBytes ?? UPSTREAM_MAX_BYTES,
-    accept: 'application/json',
-    what: 'chart feed',
-  })
+  const res = await fetchRemote(
+    url,
+    { ...policy, allowHosts: [...policy.allowHosts, feedHost] },
+    {
+      timeoutMs: opts.timeoutMs ?? UPSTREAM_TIMEOUT_MS,
+      maxBytes: opts.maxBytes ?? UPSTREAM_MAX_BYTES,
+      accept: 'application/json',
+      what: 'chart feed',
+    },
+  )
   return shapeFeed(JSON.parse(res.body), now, feedOrigin(template))
 }

@@ -77,7 +77,13 @@ function cached(db: Db, region: RegionCode, artOrigin: string | null): { payload
     if (typeof raw.updated !== 'string' || !Array.isArray(raw.tracks)) return null
     const tracks = raw.tracks
       .filter((t) => t && typeof t.title === 'string')
-      .map((t, i) => ({ rank: i + 1, title: t.title, artist: typeof t.artist === 'string' ? t.artist : '', art: safeArtUrl(t.art, artOrigin), explicit: t.explicit === true }))
+      .map((t, i) => ({
+        rank: i + 1,
+        title: t.title,
+        artist: typeof t.artist === 'string' ? t.artist : '',
+        art: safeArtUrl(t.art, artOrigin),
+        explicit: t.explicit === true,
+      }))
     return { payload: { updated: raw.updated, tracks }, fetchedAt: row.fetchedAt }
   } catch {
     return null
@@ -86,7 +92,10 @@ function cached(db: Db, region: RegionCode, artOrigin: string | null): { payload
 
 function store(db: Db, region: RegionCode, payload: ChartPayload, now: Date) {
   const values = { region, payload: JSON.stringify(payload), fetchedAt: now }
-  db.insert(chartCache).values(values).onConflictDoUpdate({ target: chartCache.region, set: { payload: values.payload, fetchedAt: now } }).run()
+  db.insert(chartCache)
+    .values(values)
+    .onConflictDoUpdate({ target: chartCache.region, set: { payload: values.payload, fetchedAt: now } })
+    .run()
 }
 
 /** One upstream request per region at a time; concurrent callers share it. A failure is logged
@@ -113,7 +122,11 @@ function refresh(db: Db, template: string, region: RegionCode, now: Date, hadCop
 
 const wait = (ms: number) => new Promise<null>((resolve) => setTimeout(resolve, ms, null))
 
-export async function chartFor(db: Db, code: string, opts: { sourceUrl?: string; policy?: AddressPolicy; now?: Date; staleWaitMs?: number } = {}): Promise<Chart> {
+export async function chartFor(
+  db: Db,
+  code: string,
+  opts: { sourceUrl?: string; policy?: AddressPolicy; now?: Date; staleWaitMs?: number } = {},
+): Promise<Chart> {
   if (!isRegionCode(code)) throw new TRPCError({ code: 'NOT_FOUND', message: notFoundMessage(code) })
   const region = code
   const now = opts.now ?? new Date()

@@ -32,7 +32,11 @@ export function listFolders(db: Db, userId: string): FolderDto[] {
 }
 
 export function getFolder(db: Db, userId: string, id: string): FolderDto {
-  const row = db.select(columns).from(folders).where(and(eq(folders.id, id), eq(folders.userId, userId))).get()
+  const row = db
+    .select(columns)
+    .from(folders)
+    .where(and(eq(folders.id, id), eq(folders.userId, userId)))
+    .get()
   if (!row) throw notFound()
   return toDto(row)
 }
@@ -51,7 +55,11 @@ export async function createFolder(db: Db, userId: string, input: FolderInput): 
 /** Appends a folder whose path checkFolderPath already accepted (bulk add checks it once). */
 export function insertFolder(db: Db, userId: string, input: FolderInput): FolderDto {
   return db.transaction((tx) => {
-    const stats = tx.select({ n: count(), last: max(folders.position) }).from(folders).where(eq(folders.userId, userId)).get()
+    const stats = tx
+      .select({ n: count(), last: max(folders.position) })
+      .from(folders)
+      .where(eq(folders.userId, userId))
+      .get()
     if ((stats?.n ?? 0) >= MAX_FOLDERS_PER_USER) throw new TRPCError({ code: 'BAD_REQUEST', message: `You can keep at most ${MAX_FOLDERS_PER_USER} folders` })
     const position = (stats?.last ?? -1) + 1
     return toDto(tx.insert(folders).values({ userId, label: input.label, path: input.path, position }).returning(columns).get())
@@ -73,7 +81,11 @@ export async function updateFolder(db: Db, userId: string, id: string, input: Fo
 }
 
 export function deleteFolder(db: Db, userId: string, id: string): { id: string; deleted: true } {
-  const row = db.delete(folders).where(and(eq(folders.id, id), eq(folders.userId, userId))).returning({ id: folders.id }).get()
+  const row = db
+    .delete(folders)
+    .where(and(eq(folders.id, id), eq(folders.userId, userId)))
+    .returning({ id: folders.id })
+    .get()
   if (!row) throw notFound()
   return { id: row.id, deleted: true }
 }
@@ -87,7 +99,13 @@ export function reorderFolders(db: Db, userId: string, folderIds: string[]): Fol
     if (given.size !== folderIds.length) throw new TRPCError({ code: 'BAD_REQUEST', message: 'folderIds lists a folder more than once' })
     if (given.size !== ownedIds.size || folderIds.some((id) => !ownedIds.has(id)))
       throw new TRPCError({ code: 'BAD_REQUEST', message: 'folderIds must list each of your folders exactly once' })
-    folderIds.forEach((id, position) => tx.update(folders).set({ position }).where(and(eq(folders.id, id), eq(folders.userId, userId))).run())
+    folderIds.forEach((id, position) =>
+      tx
+        .update(folders)
+        .set({ position })
+        .where(and(eq(folders.id, id), eq(folders.userId, userId)))
+        .run(),
+    )
     return listFolders(tx as unknown as Db, userId)
   })
 }

@@ -24,7 +24,10 @@ export type PageHitCounts = { hitCount: number; uniqueHitCount: number; totalHit
 /** The counts without recording a hit (HEAD requests and browser prefetches must not count). */
 export function readPageHits(db: Db, page: string): PageHitCounts {
   const row = db.select({ hits: pageHitCounts.hits, unique: pageHitCounts.uniqueVisitors }).from(pageHitCounts).where(eq(pageHitCounts.page, page)).get()
-  const total = db.select({ hits: sum(pageHitCounts.hits) }).from(pageHitCounts).get()
+  const total = db
+    .select({ hits: sum(pageHitCounts.hits) })
+    .from(pageHitCounts)
+    .get()
   return { hitCount: row?.hits ?? 0, uniqueHitCount: row?.unique ?? 0, totalHitCount: Number(total?.hits ?? 0) }
 }
 
@@ -53,7 +56,10 @@ export function recordPageHit(db: Db, page: string, visitor: string, now = new D
       })
       .returning({ hits: pageHitCounts.hits, unique: pageHitCounts.uniqueVisitors })
       .get()
-    const total = tx.select({ hits: sum(pageHitCounts.hits) }).from(pageHitCounts).get()
+    const total = tx
+      .select({ hits: sum(pageHitCounts.hits) })
+      .from(pageHitCounts)
+      .get()
     return { hitCount: counts.hits, uniqueHitCount: counts.unique, totalHitCount: Number(total?.hits ?? 0) }
   })
 }

@@ -48,7 +48,18 @@ type TrackRow = {
 const TRACK_SELECT = `SELECT t.id, t.path, t.title, t.artist, t.artist_id AS artistId, t.album, t.album_id AS albumId, t.genre, t.year,
   t.track_no AS track, t.disc_no AS disc, t.duration, t.bitrate, t.mime, t.cover_path AS coverPath FROM library_tracks t`
 
-type AlbumRow = { id: string; name: string; artist: string; artistId: string; year: number | null; genre: string | null; songCount: number; duration: number; coverPath: string | null; addedAt: number }
+type AlbumRow = {
+  id: string
+  name: string
+  artist: string
+  artistId: string
+  year: number | null
+  genre: string | null
+  songCount: number
+  duration: number
+  coverPath: string | null
+  addedAt: number
+}
 const ALBUM_SELECT = `SELECT a.id, a.name, a.artist, a.artist_id AS artistId, a.year, a.genre, a.song_count AS songCount, a.duration, a.cover_path AS coverPath,
   a.added_at AS addedAt FROM library_albums a`
 
@@ -57,7 +68,17 @@ const ARTIST_SELECT = 'SELECT r.id, r.name, r.album_count AS albumCount, r.song_
 
 /** Row → API shape, with signed /media URLs for the file and its cover. */
 function toTrack(secret: string, r: TrackRow): LibraryTrack {
-  const t: LibraryTrack = { id: r.id, url: signMediaUrl(secret, r.path), title: r.title, mime: r.mime, artist: r.artist, artistId: r.artistId, album: r.album, albumId: r.albumId, duration: r.duration }
+  const t: LibraryTrack = {
+    id: r.id,
+    url: signMediaUrl(secret, r.path),
+    title: r.title,
+    mime: r.mime,
+    artist: r.artist,
+    artistId: r.artistId,
+    album: r.album,
+    albumId: r.albumId,
+    duration: r.duration,
+  }
   if (r.genre) t.genre = r.genre
   if (r.year) t.year = r.year
   if (r.track) t.track = r.track
@@ -68,7 +89,15 @@ function toTrack(secret: string, r: TrackRow): LibraryTrack {
 }
 
 function toAlbum(secret: string, r: AlbumRow): LibraryAlbum {
-  const a: LibraryAlbum = { id: r.id, name: r.name, artist: r.artist, artistId: r.artistId, songCount: r.songCount, duration: Math.round(r.duration * 1000) / 1000, addedAt: new Date(r.addedAt).toISOString() }
+  const a: LibraryAlbum = {
+    id: r.id,
+    name: r.name,
+    artist: r.artist,
+    artistId: r.artistId,
+    songCount: r.songCount,
+    duration: Math.round(r.duration * 1000) / 1000,
+    addedAt: new Date(r.addedAt).toISOString(),
+  }
   if (r.year) a.year = r.year
   if (r.genre) a.genre = r.genre
   if (r.coverPath) a.cover = signMediaUrl(secret, r.coverPath, 'cover')
@@ -87,7 +116,9 @@ const RANK_LIMIT = 5000
 
 /** The best `limit` matches of one FTS5 table (alias `x` joined on seq), as a subquery and order. */
 function matches(db: Db, fts: string, weights: string, match: string): { from: string; order: string } {
-  const broad = db.$client.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${RANK_LIMIT + 1})`).get(match)!.n > RANK_LIMIT
+  const broad =
+    db.$client.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${RANK_LIMIT + 1})`).get(match)!.n >
+    RANK_LIMIT
   return broad
     ? { from: `(SELECT rowid, rowid AS score FROM ${fts} WHERE ${fts} MATCH ?1 LIMIT ?2)`, order: 'm.score' }
     : { from: `(SELECT rowid, bm25(${fts}, ${weights}) AS score FROM ${fts} WHERE ${fts} MATCH ?1 ORDER BY score LIMIT ?2)`, order: 'm.score' }
@@ -116,7 +147,9 @@ export function listAlbums(db: Db, secret: string, input: LibraryAlbumListInput)
   const where = input.genre !== undefined ? ' WHERE a.genre = ?1' : ''
   const params = input.genre !== undefined ? [input.genre] : []
   const rows = db.$client
-    .query<AlbumRow, (string | number)[]>(`${ALBUM_SELECT}${where} ORDER BY ${ALBUM_ORDER[input.sort]} LIMIT ?${params.length + 1} OFFSET ?${params.length + 2}`)
+    .query<AlbumRow, (string | number)[]>(
+      `${ALBUM_SELECT}${where} ORDER BY ${ALBUM_ORDER[input.sort]} LIMIT ?${params.length + 1} OFFSET ?${params.length + 2}`,
+    )
     .all(...params, input.limit, input.offset)
   const total = db.$client.query<{ n: number }, string[]>(`SELECT count(*) AS n FROM library_albums a${where}`).get(...params)!.n
   return { albums: rows.map((r) => toAlbum(secret, r)), total, offset: input.offset }
@@ -163,7 +196,9 @@ export function listGenres(db: Db): { genres: LibraryGenre[] } {
 const TRACK_ORDER = { title: 't.title COLLATE NOCASE, t.seq', recent: 't.added_at DESC, t.seq DESC' } as const
 
 export function listTracks(db: Db, secret: string, input: LibraryTrackListInput): LibraryTrackPage {
-  const rows = db.$client.query<TrackRow, [number, number]>(`${TRACK_SELECT} ORDER BY ${TRACK_ORDER[input.sort]} LIMIT ? OFFSET ?`).all(input.limit, input.offset)
+  const rows = db.$client
+    .query<TrackRow, [number, number]>(`${TRACK_SELECT} ORDER BY ${TRACK_ORDER[input.sort]} LIMIT ? OFFSET ?`)
+    .all(input.limit, input.offset)
   const total = db.$client.query<{ n: number }, []>('SELECT count(*) AS n FROM library_tracks').get()!.n
   return { tracks: rows.map((r) => toTrack(secret, r)), total, offset: input.offset }
 }

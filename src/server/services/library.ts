@@ -127,22 +127,22 @@ async function storeTags(db: Db, rows: MediaTags[], pause: () => Promise<void>) 
   for (let i = 0; i < rows.length; i += 500) {
     await pause()
     db.insert(mediaTags)
-        .values(rows.slice(i, i + 500))
-        .onConflictDoUpdate({
-          target: mediaTags.path,
-          set: {
-            size: sql`excluded.size`,
-            mtimeMs: sql`excluded.mtime_ms`,
-            title: sql`excluded.title`,
-            artist: sql`excluded.artist`,
-            album: sql`excluded.album`,
-            genre: sql`excluded.genre`,
-            year: sql`excluded.year`,
-            duration: sql`excluded.duration`,
-            coverMime: sql`excluded.cover_mime`,
-          },
-        })
-        .run()
+      .values(rows.slice(i, i + 500))
+      .onConflictDoUpdate({
+        target: mediaTags.path,
+        set: {
+          size: sql`excluded.size`,
+          mtimeMs: sql`excluded.mtime_ms`,
+          title: sql`excluded.title`,
+          artist: sql`excluded.artist`,
+          album: sql`excluded.album`,
+          genre: sql`excluded.genre`,
+          year: sql`excluded.year`,
+          duration: sql`excluded.duration`,
+          coverMime: sql`excluded.cover_mime`,
+        },
+      })
+      .run()
   }
 }
 
@@ -197,7 +197,10 @@ export async function listLibraryFolder(db: Db, folderPath: string, secret: stri
   if (files.length < MAX_LIBRARY_TRACKS && cache.size > files.length) {
     const present = new Set(files.map((f) => f.rel))
     const gone = [...cache.keys()].filter((p) => !present.has(p))
-    for (let i = 0; i < gone.length; i += 500) db.delete(mediaTags).where(inArray(mediaTags.path, gone.slice(i, i + 500))).run()
+    for (let i = 0; i < gone.length; i += 500)
+      db.delete(mediaTags)
+        .where(inArray(mediaTags.path, gone.slice(i, i + 500)))
+        .run()
   }
 
   const tracks: Track[] = []

@@ -87,7 +87,8 @@ export function createInteraction(db: Db, userId: string, input: z.output<typeof
   // A client clock far off (or a replayed queue) cannot put interactions in the future.
   const at = input.timestamp ? Math.min(input.timestamp.getTime(), now) : now
   const row = db.transaction((tx) => {
-    if (input.interactionType === 'like') recordLike(tx, userId, { trackKey: likedTitle(tx, userId, input.trackId), trackUrl: input.trackId, liked: true, at: new Date(now) })
+    if (input.interactionType === 'like')
+      recordLike(tx, userId, { trackKey: likedTitle(tx, userId, input.trackId), trackUrl: input.trackId, liked: true, at: new Date(now) })
     return tx
       .insert(interactions)
       .values({ userId, trackId: input.trackId, interactionType: input.interactionType, timestamp: new Date(at) })

@@ -37,7 +37,12 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
 function preview(message: string): string {
   const flat = message.replace(/\s+/g, ' ').trim()
   const chars = Array.from(flat)
-  return chars.length <= PREVIEW_CHARS ? flat : `${chars.slice(0, PREVIEW_CHARS - 1).join('').trimEnd()}…`
+  return chars.length <= PREVIEW_CHARS
+    ? flat
+    : `${chars
+        .slice(0, PREVIEW_CHARS - 1)
+        .join('')
+        .trimEnd()}…`
 }
 
 /** Inbox totals for the filter line (each count reads an index, not the bodies). */
@@ -63,14 +68,41 @@ export function listMessages(db: Db, input: AdminMessageListInput): MessagePage 
   const page = rows.slice(0, limit)
   const last = page.at(-1)
   return {
-    messages: page.map((r) => ({ id: r.id, name: r.name, email: r.email, subject: r.subject, preview: preview(r.message), date: r.createdAt.toISOString(), read: r.read, important: r.important })),
+    messages: page.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      subject: r.subject,
+      preview: preview(r.message),
+      date: r.createdAt.toISOString(),
+      read: r.read,
+      important: r.important,
+    })),
     nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
     counts: messageCounts(db),
   }
 }
 
-const detailColumns = { id: m.id, name: m.name, email: m.email, subject: m.subject, message: m.message, createdAt: m.createdAt, read: m.read, important: m.important }
-const toDto = (r: { id: string; name: string; email: string; subject: string; message: string; createdAt: Date; read: boolean; important: boolean }): MessageDto => ({
+const detailColumns = {
+  id: m.id,
+  name: m.name,
+  email: m.email,
+  subject: m.subject,
+  message: m.message,
+  createdAt: m.createdAt,
+  read: m.read,
+  important: m.important,
+}
+const toDto = (r: {
+  id: string
+  name: string
+  email: string
+  subject: string
+  message: string
+  createdAt: Date
+  read: boolean
+  important: boolean
+}): MessageDto => ({
   id: r.id,
   name: r.name,
   email: r.email,

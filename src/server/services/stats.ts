@@ -132,7 +132,9 @@ export function userActivitySummary(db: Db, fresh: boolean, now = Date.now()) {
     const from = Date.parse(`${days[0]}T00:00:00Z`)
     const perDay = (table: 'users' | 'logins') =>
       new Map(
-        all<{ day: number; n: number }>(db, `SELECT created_at / ${DAY_MS} AS day, count(*) AS n FROM ${table} WHERE created_at >= ? GROUP BY day`, from).map((r) => [isoDay(r.day * DAY_MS), r.n]),
+        all<{ day: number; n: number }>(db, `SELECT created_at / ${DAY_MS} AS day, count(*) AS n FROM ${table} WHERE created_at >= ? GROUP BY day`, from).map(
+          (r) => [isoDay(r.day * DAY_MS), r.n],
+        ),
       )
     const newUsers = perDay('users')
     const logins = perDay('logins')
@@ -142,7 +144,12 @@ export function userActivitySummary(db: Db, fresh: boolean, now = Date.now()) {
       .slice()
       .reverse()
       .map((date) => ({
-        dateLabel: date === today ? 'Today' : date === yesterday ? 'Yesterday' : new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }),
+        dateLabel:
+          date === today
+            ? 'Today'
+            : date === yesterday
+              ? 'Yesterday'
+              : new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }),
         date,
         newUsers: newUsers.get(date) ?? 0,
         logins: logins.get(date) ?? 0,

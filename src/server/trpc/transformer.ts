@@ -26,7 +26,8 @@ const isChildren = (node: unknown, depth: number) => isRecord(node) && Object.va
 const isPathList = (v: unknown) => Array.isArray(v) && v.every((p) => typeof p === 'string')
 const isPathMap = (v: unknown) => isRecord(v) && Object.values(v).every(isPathList)
 // path → identical paths, or [paths identical to the root, path → identical paths].
-const isReferences = (v: unknown) => isPathMap(v) || (Array.isArray(v) && (v.length === 1 || v.length === 2) && isPathList(v[0]) && (v.length === 1 || isPathMap(v[1])))
+const isReferences = (v: unknown) =>
+  isPathMap(v) || (Array.isArray(v) && (v.length === 1 || v.length === 2) && isPathList(v[0]) && (v.length === 1 || isPathMap(v[1])))
 
 /** Whether `meta` has the shape superjson writes (absent, or values / referentialEqualities / v). */
 function isSuperjsonMeta(meta: unknown): boolean {

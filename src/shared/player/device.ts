@@ -4,9 +4,11 @@ export type DeviceType = 'smart-tv' | 'speaker' | 'mobile' | 'tablet' | 'desktop
 export const DEVICE_TYPES = ['smart-tv', 'speaker', 'mobile', 'tablet', 'desktop', 'unknown'] as const satisfies readonly DeviceType[]
 
 // Voice assistants and smart speakers (checked first: some run a Cast or Android stack).
-const SPEAKER = /\b(alexa|alexamediaplayer|amazon ?echo|echo (dot|show|studio)|sonos|google ?home|nest (audio|mini|hub)|homepod|audioos|bose|harman|jbl link|smart ?speaker|cast-audio)\b/i
+const SPEAKER =
+  /\b(alexa|alexamediaplayer|amazon ?echo|echo (dot|show|studio)|sonos|google ?home|nest (audio|mini|hub)|homepod|audioos|bose|harman|jbl link|smart ?speaker|cast-audio)\b/i
 // TV platforms and streaming sticks.
-const TV = /\b(smart-?tv|smarttv|googletv|google tv|android ?tv|appletv|apple ?tv|tvos|hbbtv|netcast|viera|bravia|web0s|webos\.tv|roku|crkey|chromecast|aft[a-z]{1,3}|fire ?tv|tv safari|opera tv|philipstv|aquos|vidaa|tizen [\d.]+\) .* tv|tv bro|xbox|playstation|nintendo)\b|\btv\b.*\bsafari\b|\bappletv\d/i
+const TV =
+  /\b(smart-?tv|smarttv|googletv|google tv|android ?tv|appletv|apple ?tv|tvos|hbbtv|netcast|viera|bravia|web0s|webos\.tv|roku|crkey|chromecast|aft[a-z]{1,3}|fire ?tv|tv safari|opera tv|philipstv|aquos|vidaa|tizen [\d.]+\) .* tv|tv bro|xbox|playstation|nintendo)\b|\btv\b.*\bsafari\b|\bappletv\d/i
 const TABLET = /\b(ipad|tablet|playbook|kindle|silk)\b|android(?!.*\bmobile\b)/i
 const MOBILE = /\b(mobi|mobile|iphone|ipod|windows phone|blackberry|bb10|opera mini|iemobile|webos)\b/i
 const DESKTOP = /\b(windows nt|macintosh|mac os x|x11|linux|cros|win64|wow64)\b/i

@@ -4,7 +4,11 @@
 /** Title and artist from a file name (extension dropped, underscores read as spaces). */
 export function parseFileName(fileName: string): { title: string; artist: string } {
   const base = fileName.split(/[\\/]/).pop() ?? fileName
-  const stem = base.replace(/\.[^.]+$/, '').replace(/_/g, ' ').replace(/\s+/g, ' ').trim()
+  const stem = base
+    .replace(/\.[^.]+$/, '')
+    .replace(/_/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   // ' - ' first; a bare '-' only when no spaced dash exists (so "Jay-Z - Song" keeps Jay-Z).
   let parts = splitOnce(stem, ' - ')
   if (!parts) parts = splitOnce(stem, '-')

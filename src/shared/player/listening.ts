@@ -19,7 +19,17 @@ export function newSessionId(now = Date.now(), rng: () => number = Math.random):
  * enforces them and the player trims to them before sending. Here, not in the schema module, so
  * the player does not ship zod to get a few numbers.
  */
-export const PLAY_EVENT_LIMITS = { trackUrl: 2048, title: 500, genre: 200, artist: 300, album: 300, playlistId: 200, previousTrack: 2048, nextTrack: 2048, trackId: 2048 } as const
+export const PLAY_EVENT_LIMITS = {
+  trackUrl: 2048,
+  title: 500,
+  genre: 200,
+  artist: 300,
+  album: 300,
+  playlistId: 200,
+  previousTrack: 2048,
+  nextTrack: 2048,
+  trackId: 2048,
+} as const
 
 export const SESSION_ID_PATTERN = /^session_\d{1,16}_[0-9a-z]{9}$/
 

@@ -79,7 +79,10 @@ export function formatTime(seconds: number): string {
  * %20, and relative URLs resolved against the playlist's URL (or the page for folder playlists).
  */
 export function normalizeTrackUrl(url: string, base: string): string {
-  const cleaned = url.trim().replace(/%25([0-9A-Fa-f]{2})/g, '%$1').replace(/ /g, '%20')
+  const cleaned = url
+    .trim()
+    .replace(/%25([0-9A-Fa-f]{2})/g, '%$1')
+    .replace(/ /g, '%20')
   try {
     return new URL(cleaned, base).href
   } catch {

@@ -10,35 +10,33 @@ export const DEFAULT_ANALYTICS_DAYS = 7
 
 /** A whole number from a number or a numeric query-string value, within [min, max]. */
 const wholeNumber = (label: string, min: number, max: number) =>
-  z
-    .union([z.number(), z.string().trim()], { error: `${label} must be a whole number` })
-    .transform((v, ctx) => {
-      const n = typeof v === 'number' ? v : /^-?\d{1,9}$/.test(v) ? Number(v) : Number.NaN
-      if (!Number.isInteger(n)) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a whole number` })
-        return z.NEVER
-      }
-      if (n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be between ${min} and ${max}` })
-        return z.NEVER
-      }
-      return n
-    })
+  z.union([z.number(), z.string().trim()], { error: `${label} must be a whole number` }).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : /^-?\d{1,9}$/.test(v) ? Number(v) : Number.NaN
+    if (!Number.isInteger(n)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a whole number` })
+      return z.NEVER
+    }
+    if (n < min || n > max) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be between ${min} and ${max}` })
+      return z.NEVER
+    }
+    return n
+  })
 
 /** `true`/`false` as a boolean or query-string text. */
 const flag = (label: string) =>
-  z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: `${label} must be true or false` }).transform((v) => v === true || v === 'true' || v === '1')
+  z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: `${label} must be true or false` })
+    .transform((v) => v === true || v === 'true' || v === '1')
 
-const analyticsDays = z
-  .union([z.number(), z.string().trim()], { error: 'days must be one of 1, 7, 14, 30, 60, 90' })
-  .transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : /^\d{1,3}$/.test(v) ? Number(v) : Number.NaN
-    if (!(ANALYTICS_DAYS as readonly number[]).includes(n)) {
-      ctx.addIssue({ code: 'custom', message: 'days must be one of 1, 7, 14, 30, 60, 90' })
-      return z.NEVER
-    }
-    return n as AnalyticsDays
-  })
+const analyticsDays = z.union([z.number(), z.string().trim()], { error: 'days must be one of 1, 7, 14, 30, 60, 90' }).transform((v, ctx) => {
+  const n = typeof v === 'number' ? v : /^\d{1,3}$/.test(v) ? Number(v) : Number.NaN
+  if (!(ANALYTICS_DAYS as readonly number[]).includes(n)) {
+    ctx.addIssue({ code: 'custom', message: 'days must be one of 1, 7, 14, 30, 60, 90' })
+    return z.NEVER
+  }
+  return n as AnalyticsDays
+})
 
 export const AnalyticsPeriodSchema = z.strictObject({ days: analyticsDays.default(DEFAULT_ANALYTICS_DAYS) }).default({ days: DEFAULT_ANALYTICS_DAYS })
 

@@ -22,19 +22,16 @@ export type SignupInput = z.infer<typeof SignupSchema>
 const confirmField = z.string().min(1, 'Please confirm your password')
 
 /** The register form: sign-up plus a confirmation that must match. */
-export const RegisterFormSchema = SignupSchema.extend({ confirmPassword: confirmField }).refine(
-  (v) => v.password === v.confirmPassword,
-  { message: 'Passwords do not match', path: ['confirmPassword'] },
-)
+export const RegisterFormSchema = SignupSchema.extend({ confirmPassword: confirmField }).refine((v) => v.password === v.confirmPassword, {
+  message: 'Passwords do not match',
+  path: ['confirmPassword'],
+})
 
 export const ForgotPasswordSchema = z.strictObject({ email: emailField })
 
 /** What the server takes for a reset (POST /auth/reset-password/{token}). */
 export const ResetPasswordSchema = z.strictObject({
-  token: z
-    .string({ error: 'Missing password reset token' })
-    .min(1, 'Missing password reset token')
-    .max(200, 'Invalid or expired password reset token'),
+  token: z.string({ error: 'Missing password reset token' }).min(1, 'Missing password reset token').max(200, 'Invalid or expired password reset token'),
   password: passwordField,
 })
 

@@ -30,7 +30,11 @@ function text(label: string, clean: (s: string) => string, min: number, max: num
 // never smuggle a header line into a reply e-mail), runs of spaces collapse.
 const cleanName = (s: string) => s.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim()
 // A message keeps its line breaks and tabs; other control characters (NUL, escape…) are dropped.
-const cleanMessage = (s: string) => s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim()
+const cleanMessage = (s: string) =>
+  s
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .trim()
 
 export const ContactSchema = z.strictObject({
   fullName: text('Name', cleanName, 2, 50),

@@ -38,7 +38,10 @@ export const LibraryAlbumListSchema = z
   .default({ sort: 'name', offset: 0, limit: 50 })
 export type LibraryAlbumListInput = z.infer<typeof LibraryAlbumListSchema>
 
-export const LibraryPageSchema = z.strictObject({ offset, limit: limit(LIBRARY_PAGE_MAX, 50) }).optional().default({ offset: 0, limit: 50 })
+export const LibraryPageSchema = z
+  .strictObject({ offset, limit: limit(LIBRARY_PAGE_MAX, 50) })
+  .optional()
+  .default({ offset: 0, limit: 50 })
 export type LibraryPageInput = z.infer<typeof LibraryPageSchema>
 
 export const LibraryTrackListSchema = z
@@ -54,7 +57,10 @@ export type LibraryTrackListInput = z.infer<typeof LibraryTrackListSchema>
 export const LibraryIdSchema = z.strictObject({ id: text('id', 64).trim().min(1, 'id is required') })
 
 /** A folder of the library tree as the Folders page writes it: '/', '/jazz', '/jazz/Ada'. */
-export const LibraryFolderSchema = z.strictObject({ path: text('path', 2000).default('/') }).optional().default({ path: '/' })
+export const LibraryFolderSchema = z
+  .strictObject({ path: text('path', 2000).default('/') })
+  .optional()
+  .default({ path: '/' })
 
 export const LibraryScanSchema = z
   .strictObject({ full: z.boolean({ error: 'full must be true or false' }).optional() })

@@ -36,23 +36,26 @@ const seconds = (label: string) =>
     .min(0, `${label} must be at least 0`)
     .max(MAX_SECONDS, `${label} is too large`)
 
-const count = (label: string) => z.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(0, `${label} must be at least 0`).max(1_000_000, `${label} is too large`)
+const count = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} must be at least 0`)
+    .max(1_000_000, `${label} is too large`)
 
 const enumOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` })
 
 /** A moment from the client: epoch milliseconds or an ISO date string. */
 const moment = (label: string) =>
-  z
-    .union([z.number().finite(), z.string().max(40)], { error: `${label} must be a date` })
-    .transform((v, ctx) => {
-      const d = new Date(v)
-      if (Number.isNaN(d.getTime()) || d.getTime() < 0) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a valid date` })
-        return z.NEVER
-      }
-      return d
-    })
+  z.union([z.number().finite(), z.string().max(40)], { error: `${label} must be a date` }).transform((v, ctx) => {
+    const d = new Date(v)
+    if (Number.isNaN(d.getTime()) || d.getTime() < 0) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a valid date` })
+      return z.NEVER
+    }
+    return d
+  })
 
 const L = PLAY_EVENT_LIMITS
 
@@ -65,7 +68,12 @@ export const PlayEventCreateSchema = z.strictObject({
   genre: optionalText('Genre', L.genre),
   artist: optionalText('Artist', L.artist),
   album: optionalText('Album', L.album),
-  year: z.number({ error: 'Year must be a number' }).int('Year must be a whole number').min(1000, 'Year must be between 1000 and 2999').max(2999, 'Year must be between 1000 and 2999').nullish(),
+  year: z
+    .number({ error: 'Year must be a number' })
+    .int('Year must be a whole number')
+    .min(1000, 'Year must be between 1000 and 2999')
+    .max(2999, 'Year must be between 1000 and 2999')
+    .nullish(),
   source: enumOf(PLAY_SOURCES, 'Source').default('direct'),
   playlistId: optionalText('Playlist id', L.playlistId),
   previousTrack: optionalText('Previous track', L.previousTrack),

@@ -39,9 +39,32 @@ export function AdminShell({ children }: { children: ReactNode }) {
       </header>
       <div className={css({ display: 'flex', gap: '6', flexDirection: { base: 'column', md: 'row' } })}>
         {open && (
-          <nav id="admin-sidebar" aria-label="Admin" className={css({ w: { base: 'full', md: '56' }, flexShrink: 0, display: 'flex', flexDirection: { base: 'row', md: 'column' }, flexWrap: 'wrap', gap: '1' })}>
+          <nav
+            id="admin-sidebar"
+            aria-label="Admin"
+            className={css({
+              w: { base: 'full', md: '56' },
+              flexShrink: 0,
+              display: 'flex',
+              flexDirection: { base: 'row', md: 'column' },
+              flexWrap: 'wrap',
+              gap: '1',
+            })}
+          >
             {SIDEBAR.map((item) => (
-              <Link key={item.to} to={item.to} className={css({ px: '3', py: '2', borderRadius: 'md', fontSize: 'sm', color: 'fg.muted', _hover: { bg: 'bg.subtle', color: 'fg.default' }, '&[data-status=active]': { bg: 'accent.muted', color: 'fg.default' } })}>
+              <Link
+                key={item.to}
+                to={item.to}
+                className={css({
+                  px: '3',
+                  py: '2',
+                  borderRadius: 'md',
+                  fontSize: 'sm',
+                  color: 'fg.muted',
+                  _hover: { bg: 'bg.subtle', color: 'fg.default' },
+                  '&[data-status=active]': { bg: 'accent.muted', color: 'fg.default' },
+                })}
+              >
                 {item.label}
               </Link>
             ))}

@@ -14,7 +14,17 @@ import { Panel, panelCard } from './panels/panel'
 
 const RECENT_ACTIVITIES = ['New user registered', 'Playlist "Summer Vibes" created', 'System backup completed'] as const
 
-function Card({ to, title, children, badge }: { to: '/admin/messages' | '/admin/users' | '/admin/music' | '/admin/insights' | '/admin/listening-analytics' | '/admin/stats'; title: string; children: ReactNode; badge?: ReactNode }) {
+function Card({
+  to,
+  title,
+  children,
+  badge,
+}: {
+  to: '/admin/messages' | '/admin/users' | '/admin/music' | '/admin/insights' | '/admin/listening-analytics' | '/admin/stats'
+  title: string
+  children: ReactNode
+  badge?: ReactNode
+}) {
   return (
     <Link
       to={to}
@@ -54,13 +64,17 @@ export function Dashboard() {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
       <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Dashboard</h2>
-      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' }, gap: '4' })}>
+      <div
+        className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' }, gap: '4' })}
+      >
         <Card
           to="/admin/messages"
           title="Messages"
           badge={
             s && s.messages.unread > 0 ? (
-              <span className={css({ bg: 'accent.default', color: 'white', fontSize: 'xs', fontWeight: 'bold', px: '2', py: '0.5', borderRadius: 'full' })}>{formatCount(s.messages.unread)} new</span>
+              <span className={css({ bg: 'accent.default', color: 'white', fontSize: 'xs', fontWeight: 'bold', px: '2', py: '0.5', borderRadius: 'full' })}>
+                {formatCount(s.messages.unread)} new
+              </span>
             ) : undefined
           }
         >
@@ -102,9 +116,13 @@ export function Dashboard() {
           </h2>
           <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2', fontSize: 'sm' })}>
             <dt className={css({ color: 'fg.muted' })}>Server</dt>
-            <dd className={css({ color: up ? 'success.fg' : 'danger.fg', fontWeight: 'medium' })}>{healthQuery.isPending ? 'Checking...' : up ? 'Operational' : 'Down'}</dd>
+            <dd className={css({ color: up ? 'success.fg' : 'danger.fg', fontWeight: 'medium' })}>
+              {healthQuery.isPending ? 'Checking...' : up ? 'Operational' : 'Down'}
+            </dd>
             <dt className={css({ color: 'fg.muted' })}>Database</dt>
-            <dd className={css({ color: dbUp ? 'success.fg' : 'danger.fg', fontWeight: 'medium' })}>{healthQuery.isPending ? 'Checking...' : dbUp ? 'Connected' : 'Offline'}</dd>
+            <dd className={css({ color: dbUp ? 'success.fg' : 'danger.fg', fontWeight: 'medium' })}>
+              {healthQuery.isPending ? 'Checking...' : dbUp ? 'Connected' : 'Offline'}
+            </dd>
             {healthQuery.data && (
               <>
                 <dt className={css({ color: 'fg.muted' })}>Uptime</dt>

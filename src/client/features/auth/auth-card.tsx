@@ -5,11 +5,26 @@ import { css } from 'styled-system/css'
 export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
   return (
     <div className={css({ display: 'flex', justifyContent: 'center', py: { base: '4', md: '10' } })}>
-      <div className={css({ w: 'full', maxW: 'md', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '6', md: '8' }, boxShadow: 'xl' })}>
+      <div
+        className={css({
+          w: 'full',
+          maxW: 'md',
+          bg: 'bg.surface',
+          borderWidth: '1px',
+          borderColor: 'border.default',
+          borderRadius: '2xl',
+          p: { base: '6', md: '8' },
+          boxShadow: 'xl',
+        })}
+      >
         <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', mb: '1' })}>{title}</h1>
         {subtitle && <p className={css({ color: 'fg.muted', fontSize: 'sm', mb: '6' })}>{subtitle}</p>}
         {children}
-        {footer && <div className={css({ mt: '6', fontSize: 'sm', color: 'fg.muted', textAlign: 'center', display: 'flex', flexDirection: 'column', gap: '2' })}>{footer}</div>}
+        {footer && (
+          <div className={css({ mt: '6', fontSize: 'sm', color: 'fg.muted', textAlign: 'center', display: 'flex', flexDirection: 'column', gap: '2' })}>
+            {footer}
+          </div>
+        )}
       </div>
     </div>
   )
@@ -22,7 +37,17 @@ export const formSuccess = css({ bg: 'success.muted', color: 'success.fg', borde
 
 /** A form that shows the server's failure on top and submits only when valid (else marks every
  * field touched so all messages show). */
-export function AccountForm({ form, failure, onValid, children }: { form: { isValid: boolean; touchAll: () => void }; failure: string | null; onValid: () => void; children: ReactNode }) {
+export function AccountForm({
+  form,
+  failure,
+  onValid,
+  children,
+}: {
+  form: { isValid: boolean; touchAll: () => void }
+  failure: string | null
+  onValid: () => void
+  children: ReactNode
+}) {
   const submit = (e: FormEvent) => {
     e.preventDefault()
     if (!form.isValid) return form.touchAll()

@@ -46,7 +46,13 @@ export const authStore = {
       if (payload) {
         if (token !== raw) safeStorage()?.setItem(TOKEN_KEY, token)
         const username = serverUser?.id === payload.userId ? serverUser.username : undefined
-        set({ isAuthenticated: true, isAdmin: payload.isAdmin, user: { id: payload.userId, email: payload.email, username, isAdmin: payload.isAdmin }, token, ready: true })
+        set({
+          isAuthenticated: true,
+          isAdmin: payload.isAdmin,
+          user: { id: payload.userId, email: payload.email, username, isAdmin: payload.isAdmin },
+          token,
+          ready: true,
+        })
         return
       }
       safeStorage()?.removeItem(TOKEN_KEY)
@@ -70,7 +76,13 @@ export const authStore = {
 }
 
 function fromUser(user: PublicUser, token: string | null): AuthState {
-  return { isAuthenticated: true, isAdmin: user.isAdmin, user: { id: user.id, email: user.email, username: user.username, isAdmin: user.isAdmin }, token, ready: true }
+  return {
+    isAuthenticated: true,
+    isAdmin: user.isAdmin,
+    user: { id: user.id, email: user.email, username: user.username, isAdmin: user.isAdmin },
+    token,
+    ready: true,
+  }
 }
 
 function safeStorage(): Storage | null {

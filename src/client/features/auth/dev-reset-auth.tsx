@@ -18,7 +18,16 @@ export function DevResetAuth() {
         await fetch('/api/auth/logout', { method: 'POST', headers: authHeaders() }).catch(() => {})
         authStore.clear()
       }}
-      className={css({ fontSize: 'xs', px: '2', py: '1', borderRadius: 'md', bg: 'bg.muted', color: 'fg.muted', cursor: 'pointer', _hover: { color: 'fg.default' } })}
+      className={css({
+        fontSize: 'xs',
+        px: '2',
+        py: '1',
+        borderRadius: 'md',
+        bg: 'bg.muted',
+        color: 'fg.muted',
+        cursor: 'pointer',
+        _hover: { color: 'fg.default' },
+      })}
     >
       Reset Auth
     </button>

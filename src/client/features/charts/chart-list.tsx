@@ -29,12 +29,27 @@ function Artwork({ src }: { src: string | null }) {
   const safe = safeArtUrl(src, 'any')
   if (!safe || broken) {
     return (
-      <span aria-hidden className={`${box} ${css({ display: 'grid', placeItems: 'center', bgGradient: 'to-br', gradientFrom: 'accent.default/40', gradientTo: 'accent.pink/40', color: 'fg.default', fontSize: 'xl' })}`}>
+      <span
+        aria-hidden
+        className={`${box} ${css({ display: 'grid', placeItems: 'center', bgGradient: 'to-br', gradientFrom: 'accent.default/40', gradientTo: 'accent.pink/40', color: 'fg.default', fontSize: 'xl' })}`}
+      >
         ♪
       </span>
     )
   }
-  return <img src={safe} alt="" width={56} height={56} loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setBroken(true)} className={`${box} ${css({ objectFit: 'cover' })}`} />
+  return (
+    <img
+      src={safe}
+      alt=""
+      width={56}
+      height={56}
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      onError={() => setBroken(true)}
+      className={`${box} ${css({ objectFit: 'cover' })}`}
+    />
+  )
 }
 
 export function ChartList({ tracks }: { tracks: ChartTrackView[] }) {
@@ -46,7 +61,15 @@ export function ChartList({ tracks }: { tracks: ChartTrackView[] }) {
       <ol aria-label="Most-Played Songs" className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
         {tracks.map((t) => (
           <li key={`${t.rank}-${t.title}`} className={row}>
-            <span className={css({ fontSize: { base: 'md', sm: 'lg' }, fontWeight: 'extrabold', color: t.rank <= 3 ? 'accent.default' : 'fg.subtle', textAlign: 'center', fontVariantNumeric: 'tabular-nums' })}>
+            <span
+              className={css({
+                fontSize: { base: 'md', sm: 'lg' },
+                fontWeight: 'extrabold',
+                color: t.rank <= 3 ? 'accent.default' : 'fg.subtle',
+                textAlign: 'center',
+                fontVariantNumeric: 'tabular-nums',
+              })}
+            >
               {t.rank}
             </span>
             <Artwork src={t.art} />
@@ -56,7 +79,21 @@ export function ChartList({ tracks }: { tracks: ChartTrackView[] }) {
                   {t.title}
                 </span>
                 {t.explicit && (
-                  <span title="Explicit" className={css({ flexShrink: 0, fontSize: '0.625rem', fontWeight: 'bold', textTransform: 'uppercase', letterSpacing: 'wide', px: '1.5', py: '0.5', borderRadius: 'sm', bg: 'bg.muted', color: 'fg.muted' })}>
+                  <span
+                    title="Explicit"
+                    className={css({
+                      flexShrink: 0,
+                      fontSize: '0.625rem',
+                      fontWeight: 'bold',
+                      textTransform: 'uppercase',
+                      letterSpacing: 'wide',
+                      px: '1.5',
+                      py: '0.5',
+                      borderRadius: 'sm',
+                      bg: 'bg.muted',
+                      color: 'fg.muted',
+                    })}
+                  >
                     <span aria-hidden className={css({ display: { base: 'inline', sm: 'none' } })}>
                       E
                     </span>
@@ -74,7 +111,23 @@ export function ChartList({ tracks }: { tracks: ChartTrackView[] }) {
                   type="button"
                   disabled
                   aria-describedby="listen-unavailable"
-                  className={css({ h: '8', w: { base: '8', sm: 'auto' }, justifyContent: 'center', px: { base: '0', sm: '3.5' }, borderRadius: 'full', borderWidth: '1px', borderColor: 'border.default', fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', cursor: 'not-allowed', opacity: 0.6, display: 'inline-flex', alignItems: 'center', gap: '1.5' })}
+                  className={css({
+                    h: '8',
+                    w: { base: '8', sm: 'auto' },
+                    justifyContent: 'center',
+                    px: { base: '0', sm: '3.5' },
+                    borderRadius: 'full',
+                    borderWidth: '1px',
+                    borderColor: 'border.default',
+                    fontSize: 'xs',
+                    fontWeight: 'semibold',
+                    color: 'fg.muted',
+                    cursor: 'not-allowed',
+                    opacity: 0.6,
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    gap: '1.5',
+                  })}
                 >
                   <span aria-hidden>▶</span>
                   <span className={css({ srOnly: { base: true, sm: false } })}>Listen</span>

@@ -26,7 +26,18 @@ const card = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.de
 
 function RefreshIcon({ spinning }: { spinning: boolean }) {
   return (
-    <svg aria-hidden width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className={spinning ? css({ animation: 'spin 0.8s linear infinite' }) : undefined}>
+    <svg
+      aria-hidden
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={spinning ? css({ animation: 'spin 0.8s linear infinite' }) : undefined}
+    >
       <path d="M21 12a9 9 0 1 1-2.64-6.36L21 8" />
       <path d="M21 3v5h-5" />
     </svg>
@@ -62,14 +73,28 @@ export function ChartsView() {
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-      <header className={css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, alignItems: { base: 'stretch', md: 'flex-end' }, justifyContent: 'space-between', gap: '5' })}>
+      <header
+        className={css({
+          display: 'flex',
+          flexDirection: { base: 'column', md: 'row' },
+          alignItems: { base: 'stretch', md: 'flex-end' },
+          justifyContent: 'space-between',
+          gap: '5',
+        })}
+      >
         <div>
           <p className={css({ color: 'accent.default', fontWeight: 'semibold', fontSize: 'sm', textTransform: 'uppercase', letterSpacing: 'wider' })}>Charts</p>
           <h1 className={css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'extrabold', letterSpacing: 'tight' })}>Most-Played Songs</h1>
           <p className={css({ color: 'fg.muted', mt: '1' })}>What {regionInSentence(region)} is listening to right now.</p>
         </div>
         <div className={css({ display: 'flex', alignItems: 'flex-end', gap: '3' })}>
-          <SelectField label="Region" options={REGION_OPTIONS} value={region} onValueChange={(v) => setRegion(v as RegionCode)} className={css({ flex: { base: '1', md: 'none' }, w: { md: '56' } })} />
+          <SelectField
+            label="Region"
+            options={REGION_OPTIONS}
+            value={region}
+            onValueChange={(v) => setRegion(v as RegionCode)}
+            className={css({ flex: { base: '1', md: 'none' }, w: { md: '56' } })}
+          />
           {/* Never `disabled` while fetching: a disabled button drops keyboard focus mid-refresh. */}
           <Button variant="outline" onClick={() => chart.isFetching || void chart.refetch()} aria-disabled={chart.isFetching} aria-busy={chart.isFetching}>
             <RefreshIcon spinning={chart.isFetching} />
@@ -79,7 +104,18 @@ export function ChartsView() {
       </header>
 
       <section aria-labelledby="chart-title" className={card}>
-        <div className={css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'baseline', gap: '2', px: { base: '2', sm: '4' }, pt: '2', pb: '4' })}>
+        <div
+          className={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            justifyContent: 'space-between',
+            alignItems: 'baseline',
+            gap: '2',
+            px: { base: '2', sm: '4' },
+            pt: '2',
+            pb: '4',
+          })}
+        >
           <h2 id="chart-title" className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
             Top songs · {regionName(region)}
           </h2>
@@ -99,7 +135,10 @@ export function ChartsView() {
         {chart.isPending ? (
           <LoadingRows />
         ) : chart.isError && !data ? (
-          <div role="alert" className={css({ textAlign: 'center', py: '14', px: '4', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3' })}>
+          <div
+            role="alert"
+            className={css({ textAlign: 'center', py: '14', px: '4', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3' })}
+          >
             <h3 className={css({ fontSize: 'lg', fontWeight: 'bold', color: 'danger.fg' })}>Error Loading Charts</h3>
             <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{chartsErrorMessage(chart.error)}</p>
             <Button variant="outline" onClick={() => void chart.refetch()}>
@@ -110,19 +149,36 @@ export function ChartsView() {
           <div className={css({ textAlign: 'center', py: '14', px: '4', color: 'fg.muted' })}>
             <p className={css({ fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default' })}>No chart data available</p>
             <p className={css({ fontSize: 'sm', mt: '1' })}>
-              {data?.source === 'feed' ? `The chart feed has no songs for ${regionInSentence(region)} at the moment.` : `Nothing has been played from ${regionInSentence(region)} on this server in the last 30 days.`} Check back soon.
+              {data?.source === 'feed'
+                ? `The chart feed has no songs for ${regionInSentence(region)} at the moment.`
+                : `Nothing has been played from ${regionInSentence(region)} on this server in the last 30 days.`}{' '}
+              Check back soon.
             </p>
           </div>
         ) : (
           <>
             {chart.isError && (
-              <p role="alert" className={css({ mx: { base: '2', sm: '4' }, mb: '3', fontSize: 'sm', color: 'warning.fg', bg: 'warning.muted', px: '3', py: '2', borderRadius: 'lg' })}>
+              <p
+                role="alert"
+                className={css({
+                  mx: { base: '2', sm: '4' },
+                  mb: '3',
+                  fontSize: 'sm',
+                  color: 'warning.fg',
+                  bg: 'warning.muted',
+                  px: '3',
+                  py: '2',
+                  borderRadius: 'lg',
+                })}
+              >
                 Couldn't refresh: {chartsErrorMessage(chart.error)}. Showing the last loaded chart.
               </p>
             )}
             <ChartList tracks={data.tracks} />
             <p className={css({ fontSize: 'xs', color: 'fg.subtle', px: { base: '2', sm: '4' }, pt: '4' })}>
-              {data.source === 'feed' ? 'Chart from the configured music chart feed.' : `Ranked by plays from ${regionInSentence(region)} on this server over the last 30 days.`}
+              {data.source === 'feed'
+                ? 'Chart from the configured music chart feed.'
+                : `Ranked by plays from ${regionInSentence(region)} on this server over the last 30 days.`}
             </p>
           </>
         )}

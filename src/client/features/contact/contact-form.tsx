@@ -70,7 +70,12 @@ export function ContactForm() {
       }}
     >
       {status === 'success' && (
-        <p ref={successRef} tabIndex={-1} role="status" className={css({ outline: 'none', bg: 'success.muted', color: 'success.fg', borderRadius: 'lg', px: '4', py: '3', fontSize: 'sm' })}>
+        <p
+          ref={successRef}
+          tabIndex={-1}
+          role="status"
+          className={css({ outline: 'none', bg: 'success.muted', color: 'success.fg', borderRadius: 'lg', px: '4', py: '3', fontSize: 'sm' })}
+        >
           {CONTACT_SUCCESS}
         </p>
       )}

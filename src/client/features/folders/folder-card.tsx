@@ -49,7 +49,18 @@ export const card = css({
   '&.folder-dragging, &.folder-long-press': { opacity: 0.6, borderColor: 'accent.default', boxShadow: 'lg' },
 })
 
-const iconButton = css({ w: '8', h: '8', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', borderRadius: 'md', color: 'fg.muted', cursor: 'pointer', _hover: { _enabled: { bg: 'bg.subtle', color: 'fg.default' } }, _disabled: { opacity: 0.35, cursor: 'not-allowed' } })
+const iconButton = css({
+  w: '8',
+  h: '8',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  borderRadius: 'md',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  _hover: { _enabled: { bg: 'bg.subtle', color: 'fg.default' } },
+  _disabled: { opacity: 0.35, cursor: 'not-allowed' },
+})
 
 export function FolderCard({ folder, index, count, compact, onMove, onEdit, onDelete }: Props) {
   const remote = isRemotePath(folder.path)
@@ -70,7 +81,13 @@ export function FolderCard({ folder, index, count, compact, onMove, onEdit, onDe
             <button type="button" className={iconButton} aria-label={`Move ${folder.label} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
               ↑
             </button>
-            <button type="button" className={iconButton} aria-label={`Move ${folder.label} down`} disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={`Move ${folder.label} down`}
+              disabled={index === count - 1}
+              onClick={() => onMove(index, index + 1)}
+            >
               ↓
             </button>
           </div>
@@ -90,17 +107,48 @@ export function FolderCard({ folder, index, count, compact, onMove, onEdit, onDe
             </svg>
           </button>
         )}
-        <span className={css({ fontSize: 'xs', fontWeight: 'semibold', px: '2', py: '0.5', borderRadius: 'full', bg: remote ? 'accent.muted' : 'success.muted', color: remote ? 'accent.default' : 'success.fg' })}>{remote ? 'Remote' : 'Local'}</span>
+        <span
+          className={css({
+            fontSize: 'xs',
+            fontWeight: 'semibold',
+            px: '2',
+            py: '0.5',
+            borderRadius: 'full',
+            bg: remote ? 'accent.muted' : 'success.muted',
+            color: remote ? 'accent.default' : 'success.fg',
+          })}
+        >
+          {remote ? 'Remote' : 'Local'}
+        </span>
       </div>
       <div className={css({ minW: '0', flex: '1' })}>
         <h2 className={css({ fontSize: 'lg', fontWeight: 'bold', overflowWrap: 'anywhere' })}>{folder.label}</h2>
-        <p title={folder.path} className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.muted', mt: '1', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+        <p
+          title={folder.path}
+          className={css({
+            fontFamily: 'mono',
+            fontSize: 'xs',
+            color: 'fg.muted',
+            mt: '1',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          })}
+        >
           {folder.path}
         </p>
-        <p className={css({ fontSize: 'xs', color: 'fg.subtle', mt: '1' })}>Added {new Date(folder.createdAt).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })}</p>
+        <p className={css({ fontSize: 'xs', color: 'fg.subtle', mt: '1' })}>
+          Added {new Date(folder.createdAt).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })}
+        </p>
       </div>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
-        <Link to="/player" search={{ fid: folder.id }} aria-label={`Play Folder ${folder.label}`} onClick={() => rememberFolder(folder.id)} className={cx(button({ size: 'sm' }), css({ flex: '1' }))}>
+        <Link
+          to="/player"
+          search={{ fid: folder.id }}
+          aria-label={`Play Folder ${folder.label}`}
+          onClick={() => rememberFolder(folder.id)}
+          className={cx(button({ size: 'sm' }), css({ flex: '1' }))}
+        >
           <span aria-hidden="true">▶</span> Play Folder
         </Link>
         <Button variant="outline" size="sm" aria-label={`Edit ${folder.label}`} onClick={() => onEdit(folder)}>

@@ -20,7 +20,13 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; folder: Fol
 export function FolderDialog({ open, onOpenChange, folder }: Props) {
   const [busy, setBusy] = useState(false)
   return (
-    <Modal open={open} onOpenChange={onOpenChange} busy={busy} title={folder ? 'Edit Folder' : 'Add New Folder'} description={folder ? 'Change the name or location of this folder.' : 'Add a folder from the music library or a remote URL.'}>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={busy}
+      title={folder ? 'Edit Folder' : 'Add New Folder'}
+      description={folder ? 'Change the name or location of this folder.' : 'Add a folder from the music library or a remote URL.'}
+    >
       <FolderForm folder={folder} onBusy={setBusy} onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
     </Modal>
   )
@@ -37,7 +43,11 @@ function FolderForm({ folder, onBusy, onDone, onCancel }: { folder: Folder | nul
     onSettled: () => onBusy(false),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: trpc.folders.list.queryKey() })
-      toast(folder ? { title: 'Folder updated', description: 'Your folder has been updated successfully', type: 'success' } : { title: 'Folder created', description: 'Your folder has been created successfully', type: 'success' })
+      toast(
+        folder
+          ? { title: 'Folder updated', description: 'Your folder has been updated successfully', type: 'success' }
+          : { title: 'Folder created', description: 'Your folder has been created successfully', type: 'success' },
+      )
       onDone()
     },
     onError: (error: unknown) => {

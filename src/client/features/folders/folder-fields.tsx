@@ -15,7 +15,17 @@ type FolderForm = {
 export function FolderFields(p: { form: FolderForm; pathLabel: string; serverError: string | null; onPathEdit: () => void; disabled?: boolean }) {
   return (
     <>
-      <TextField label="Folder Name" name="label" placeholder="My Collection" autoComplete="off" disabled={p.disabled} value={p.form.values.label} onValueChange={(v) => p.form.set('label', v)} onBlur={() => p.form.touch('label')} error={p.form.error('label')} />
+      <TextField
+        label="Folder Name"
+        name="label"
+        placeholder="My Collection"
+        autoComplete="off"
+        disabled={p.disabled}
+        value={p.form.values.label}
+        onValueChange={(v) => p.form.set('label', v)}
+        onBlur={() => p.form.touch('label')}
+        error={p.form.error('label')}
+      />
       <TextField
         label={p.pathLabel}
         name="path"

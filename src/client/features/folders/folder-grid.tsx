@@ -22,7 +22,11 @@ export const TOUCH_PRESS_MS = 300
 
 const sameList = (a: Folder[], b: Folder[]) => a.length === b.length && a.every((f, i) => f.id === b[i].id && f.label === b[i].label && f.path === b[i].path)
 
-const grid = css({ display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: { base: '4', md: '5' } })
+const grid = css({
+  display: 'grid',
+  gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+  gap: { base: '4', md: '5' },
+})
 
 export function FolderGrid({ folders, onReorder, saving, onAdd, onEdit, onDelete }: Props) {
   const compact = useCompactReorder()
@@ -61,7 +65,9 @@ export function FolderGrid({ folders, onReorder, saving, onAdd, onEdit, onDelete
       const same = document.activeElement?.getAttribute('aria-label')
       // The same control in the moved card; if that is now disabled (moved to the end), the
       // card's first usable button (its other arrow, or the handle) so focus is never lost.
-      const target = (same && card?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(same)}"]:not(:disabled)`)) || card?.querySelector<HTMLElement>('[data-drag-handle], button:not(:disabled)')
+      const target =
+        (same && card?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(same)}"]:not(:disabled)`)) ||
+        card?.querySelector<HTMLElement>('[data-drag-handle], button:not(:disabled)')
       target?.focus()
     })
   }
@@ -82,7 +88,23 @@ export function FolderGrid({ folders, onReorder, saving, onAdd, onEdit, onDelete
           <button
             type="button"
             onClick={onAdd}
-            className={css({ flex: '1', minH: '48', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: '2', borderWidth: '2px', borderStyle: 'dashed', borderColor: 'border.default', borderRadius: '2xl', color: 'fg.muted', cursor: 'pointer', transition: 'all 0.15s', _hover: { borderColor: 'accent.default', color: 'accent.default', bg: 'accent.muted' } })}
+            className={css({
+              flex: '1',
+              minH: '48',
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              justifyContent: 'center',
+              gap: '2',
+              borderWidth: '2px',
+              borderStyle: 'dashed',
+              borderColor: 'border.default',
+              borderRadius: '2xl',
+              color: 'fg.muted',
+              cursor: 'pointer',
+              transition: 'all 0.15s',
+              _hover: { borderColor: 'accent.default', color: 'accent.default', bg: 'accent.muted' },
+            })}
           >
             <span aria-hidden="true" className={css({ fontSize: '3xl', lineHeight: '1' })}>
               +

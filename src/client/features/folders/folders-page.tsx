@@ -49,7 +49,15 @@ export function FoldersPage() {
 
   return (
     <section className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-      <header className={css({ display: 'flex', alignItems: { base: 'flex-start', sm: 'center' }, justifyContent: 'space-between', gap: '4', flexDirection: { base: 'column', sm: 'row' } })}>
+      <header
+        className={css({
+          display: 'flex',
+          alignItems: { base: 'flex-start', sm: 'center' },
+          justifyContent: 'space-between',
+          gap: '4',
+          flexDirection: { base: 'column', sm: 'row' },
+        })}
+      >
         <div>
           <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>My Folders</h1>
           <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>Your music library folders and remote URLs, in the order you like.</p>
@@ -75,7 +83,18 @@ export function FoldersPage() {
       ) : list.isPending ? (
         <CenteredSpinner label="Loading folders" />
       ) : list.isError ? (
-        <div role="alert" className={css({ textAlign: 'center', py: '12', px: '4', bg: 'danger.muted', borderRadius: '2xl', borderWidth: '1px', borderColor: 'danger.default' })}>
+        <div
+          role="alert"
+          className={css({
+            textAlign: 'center',
+            py: '12',
+            px: '4',
+            bg: 'danger.muted',
+            borderRadius: '2xl',
+            borderWidth: '1px',
+            borderColor: 'danger.default',
+          })}
+        >
           <p className={css({ fontWeight: 'semibold' })}>{errorMessage(list.error, 'Failed to load folders')}</p>
           {!isAuthExpiredError(list.error) && (
             <Button variant="outline" className={css({ mt: '4' })} onClick={() => void list.refetch()}>
@@ -84,9 +103,29 @@ export function FoldersPage() {
           )}
         </div>
       ) : folders.length === 0 ? (
-        <div className={css({ textAlign: 'center', py: '16', px: '4', borderWidth: '2px', borderStyle: 'dashed', borderColor: 'border.default', borderRadius: '2xl' })}>
+        <div
+          className={css({
+            textAlign: 'center',
+            py: '16',
+            px: '4',
+            borderWidth: '2px',
+            borderStyle: 'dashed',
+            borderColor: 'border.default',
+            borderRadius: '2xl',
+          })}
+        >
           {/* An SVG, not the 📁 emoji: machines without an emoji font showed an empty box. */}
-          <svg aria-hidden="true" width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" className={css({ mx: 'auto', color: 'accent.default' })}>
+          <svg
+            aria-hidden="true"
+            width="48"
+            height="48"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinejoin="round"
+            className={css({ mx: 'auto', color: 'accent.default' })}
+          >
             <path d="M3 6.5A1.5 1.5 0 0 1 4.5 5h4.3l2 2.2h8.7A1.5 1.5 0 0 1 21 8.7v9.8a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 18.5z" />
           </svg>
           <h2 className={css({ fontSize: 'xl', fontWeight: 'bold', mt: '2' })}>No folders yet</h2>
@@ -96,12 +135,30 @@ export function FoldersPage() {
           </Button>
         </div>
       ) : (
-        <FolderGrid folders={folders} onReorder={schedule} saving={saving} onAdd={openAdd} onEdit={(folder) => setDialog({ open: true, folder })} onDelete={setDeleting} />
+        <FolderGrid
+          folders={folders}
+          onReorder={schedule}
+          saving={saving}
+          onAdd={openAdd}
+          onEdit={(folder) => setDialog({ open: true, folder })}
+          onDelete={setDeleting}
+        />
       )}
 
       <FolderDialog open={dialog.open} folder={dialog.folder} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
-      <Modal open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)} busy={remove.isPending} role="alertdialog" title="Delete Folder" description="Are you sure you want to delete this folder?">
-        {deleting && <p className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>{deleting.label} — {deleting.path}</p>}
+      <Modal
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        busy={remove.isPending}
+        role="alertdialog"
+        title="Delete Folder"
+        description="Are you sure you want to delete this folder?"
+      >
+        {deleting && (
+          <p className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>
+            {deleting.label} — {deleting.path}
+          </p>
+        )}
         <div className={modalFooter}>
           <Button variant="outline" onClick={() => setDeleting(null)} disabled={remove.isPending}>
             Cancel

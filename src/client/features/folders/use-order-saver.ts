@@ -27,7 +27,11 @@ export function useOrderSaver() {
         if (handleAuthError(error)) return
         // Shown for every failure (the global handler's generic toast, if any, is replaced): the
         // cards jump back to the saved order, and this says why.
-        toast({ title: 'Failed to save folder order', description: errorMessage(error, 'An unexpected error occurred while saving folder order'), type: 'error' })
+        toast({
+          title: 'Failed to save folder order',
+          description: errorMessage(error, 'An unexpected error occurred while saving folder order'),
+          type: 'error',
+        })
         // Back to what the server holds.
         void queryClient.invalidateQueries({ queryKey: listKey })
       },

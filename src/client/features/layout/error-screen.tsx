@@ -5,7 +5,19 @@ import { Button } from '~/client/ui/button'
 
 export function ErrorScreen({ reset }: Partial<ErrorComponentProps>) {
   return (
-    <div role="alert" className={css({ minH: '60vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: '4', textAlign: 'center', px: '6' })}>
+    <div
+      role="alert"
+      className={css({
+        minH: '60vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: '4',
+        textAlign: 'center',
+        px: '6',
+      })}
+    >
       <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>Something went wrong</h1>
       <p className={css({ color: 'fg.muted', maxW: 'md' })}>An unexpected error stopped this page from showing. Refreshing usually helps.</p>
       <div className={css({ display: 'flex', gap: '3' })}>

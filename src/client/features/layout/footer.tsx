@@ -8,7 +8,20 @@ import { PageVisits } from './page-visits'
 export function Footer() {
   return (
     <footer className={css({ borderTopWidth: '1px', borderColor: 'border.default', mt: 'auto' })}>
-      <div className={css({ maxW: '7xl', mx: 'auto', px: { base: '4', md: '6' }, py: '6', display: 'flex', flexWrap: 'wrap', gap: '4', alignItems: 'center', fontSize: 'sm', color: 'fg.muted' })}>
+      <div
+        className={css({
+          maxW: '7xl',
+          mx: 'auto',
+          px: { base: '4', md: '6' },
+          py: '6',
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '4',
+          alignItems: 'center',
+          fontSize: 'sm',
+          color: 'fg.muted',
+        })}
+      >
         <span>© {new Date().getFullYear()} Vibes · Feel the Vibes</span>
         <nav aria-label="Footer" className={css({ display: 'flex', gap: '4' })}>
           <Link to="/" className={css({ _hover: { color: 'fg.default' } })}>

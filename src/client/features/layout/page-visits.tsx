@@ -58,10 +58,19 @@ export function PageVisits() {
     return countVisit(visit.slice(visit.indexOf('\n') + 1), (page) => client.hits.record.mutate({ page }), setState)
   }, [client, visit])
 
-  const text = state.status === 'loading' ? 'Loading...' : state.status === 'error' ? 'Stats unavailable' : `Page Visits: ${state.counts.hitCount.toLocaleString('en-US')}`
-  const title = state.status === 'done' ? `${state.counts.uniqueHitCount.toLocaleString('en-US')} unique visitors on this page · ${state.counts.totalHitCount.toLocaleString('en-US')} visits across the site` : undefined
+  const text =
+    state.status === 'loading' ? 'Loading...' : state.status === 'error' ? 'Stats unavailable' : `Page Visits: ${state.counts.hitCount.toLocaleString('en-US')}`
+  const title =
+    state.status === 'done'
+      ? `${state.counts.uniqueHitCount.toLocaleString('en-US')} unique visitors on this page · ${state.counts.totalHitCount.toLocaleString('en-US')} visits across the site`
+      : undefined
   return (
-    <span data-testid="page-visits" data-state={state.status} title={title} className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontVariantNumeric: 'tabular-nums' })}>
+    <span
+      data-testid="page-visits"
+      data-state={state.status}
+      title={title}
+      className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontVariantNumeric: 'tabular-nums' })}
+    >
       <span aria-hidden className={css({ w: '1.5', h: '1.5', borderRadius: 'full', bg: state.status === 'error' ? 'fg.subtle' : 'accent.default' })} />
       {text}
     </span>

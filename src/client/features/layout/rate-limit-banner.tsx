@@ -19,7 +19,20 @@ export function RateLimitBanner() {
   }, [shownAt])
   if (shownAt === null) return null
   return (
-    <div role="alert" className={css({ bg: 'warning.muted', color: 'warning.fg', px: '4', py: '2', display: 'flex', justifyContent: 'center', alignItems: 'center', gap: '4', fontSize: 'sm' })}>
+    <div
+      role="alert"
+      className={css({
+        bg: 'warning.muted',
+        color: 'warning.fg',
+        px: '4',
+        py: '2',
+        display: 'flex',
+        justifyContent: 'center',
+        alignItems: 'center',
+        gap: '4',
+        fontSize: 'sm',
+      })}
+    >
       <span>{RATE_LIMIT_SENTENCE}</span>
       <button type="button" aria-label="Dismiss" onClick={() => setShownAt(null)} className={css({ cursor: 'pointer', fontWeight: 'bold' })}>
         ✕

@@ -39,9 +39,15 @@ const navLink = css({
 
 export function Logo() {
   return (
-    <Link to="/" aria-label="Vibes home" className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'extrabold', fontSize: 'xl', letterSpacing: 'tight' })}>
+    <Link
+      to="/"
+      aria-label="Vibes home"
+      className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'extrabold', fontSize: 'xl', letterSpacing: 'tight' })}
+    >
       <img src="/favicon.svg" alt="" width={28} height={28} />
-      <span className={css({ bgGradient: 'to-r', gradientFrom: 'accent.default', gradientTo: 'accent.pink', bgClip: 'text', color: 'transparent' })}>Vibes</span>
+      <span className={css({ bgGradient: 'to-r', gradientFrom: 'accent.default', gradientTo: 'accent.pink', bgClip: 'text', color: 'transparent' })}>
+        Vibes
+      </span>
     </Link>
   )
 }
@@ -49,7 +55,17 @@ export function Logo() {
 export function TopBar() {
   const items = useNavItems()
   return (
-    <header className={css({ position: 'sticky', top: 0, zIndex: 40, bg: 'bg.canvas/90', backdropFilter: 'blur(10px)', borderBottomWidth: '1px', borderColor: 'border.default' })}>
+    <header
+      className={css({
+        position: 'sticky',
+        top: 0,
+        zIndex: 40,
+        bg: 'bg.canvas/90',
+        backdropFilter: 'blur(10px)',
+        borderBottomWidth: '1px',
+        borderColor: 'border.default',
+      })}
+    >
       <div className={css({ maxW: '7xl', mx: 'auto', px: { base: '4', md: '6' }, h: '16', display: 'flex', alignItems: 'center', gap: '4' })}>
         <Logo />
         <nav aria-label="Main" className={css({ display: { base: 'none', md: 'flex' }, gap: '1', ml: '4' })}>
@@ -110,8 +126,35 @@ function AccountMenu() {
   const name = displayName(auth.user.email)
   return (
     <Menu.Root lazyMount unmountOnExit onSelect={({ value }) => (value === 'logout' ? logout() : navigate({ href: value }))}>
-      <Menu.Trigger aria-label={`Account menu for ${name}`} className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '2', py: '1', borderRadius: 'full', cursor: 'pointer', _hover: { bg: 'bg.subtle' } })}>
-        <span aria-hidden className={css({ w: '8', h: '8', borderRadius: 'full', bgGradient: 'to-br', gradientFrom: 'accent.default', gradientTo: 'accent.pink', display: 'grid', placeItems: 'center', fontWeight: 'bold', color: 'white', fontSize: 'sm' })}>
+      <Menu.Trigger
+        aria-label={`Account menu for ${name}`}
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          gap: '2',
+          px: '2',
+          py: '1',
+          borderRadius: 'full',
+          cursor: 'pointer',
+          _hover: { bg: 'bg.subtle' },
+        })}
+      >
+        <span
+          aria-hidden
+          className={css({
+            w: '8',
+            h: '8',
+            borderRadius: 'full',
+            bgGradient: 'to-br',
+            gradientFrom: 'accent.default',
+            gradientTo: 'accent.pink',
+            display: 'grid',
+            placeItems: 'center',
+            fontWeight: 'bold',
+            color: 'white',
+            fontSize: 'sm',
+          })}
+        >
           {name.charAt(0) || '?'}
         </span>
         <span className={css({ display: { base: 'none', sm: 'inline' }, fontSize: 'sm', fontWeight: 'medium' })}>{name}</span>
@@ -142,7 +185,18 @@ function MobileSheet({ items }: { items: NavItem[] }) {
   const navigate = useNavigate()
   return (
     <Dialog.Root lazyMount unmountOnExit>
-      <Dialog.Trigger aria-label="Open menu" className={css({ display: { base: 'grid', md: 'none' }, placeItems: 'center', w: '10', h: '10', borderRadius: 'md', cursor: 'pointer', _hover: { bg: 'bg.subtle' } })}>
+      <Dialog.Trigger
+        aria-label="Open menu"
+        className={css({
+          display: { base: 'grid', md: 'none' },
+          placeItems: 'center',
+          w: '10',
+          h: '10',
+          borderRadius: 'md',
+          cursor: 'pointer',
+          _hover: { bg: 'bg.subtle' },
+        })}
+      >
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
@@ -150,10 +204,26 @@ function MobileSheet({ items }: { items: NavItem[] }) {
       <Portal>
         <Dialog.Backdrop className={css({ position: 'fixed', inset: 0, bg: 'black/60', zIndex: 50 })} />
         <Dialog.Positioner className={css({ position: 'fixed', inset: 0, zIndex: 50, display: 'flex', justifyContent: 'flex-end' })}>
-          <Dialog.Content className={css({ w: '72', maxW: '85vw', h: 'full', bg: 'bg.surface', p: '5', display: 'flex', flexDirection: 'column', gap: '2', borderLeftWidth: '1px', borderColor: 'border.default' })}>
+          <Dialog.Content
+            className={css({
+              w: '72',
+              maxW: '85vw',
+              h: 'full',
+              bg: 'bg.surface',
+              p: '5',
+              display: 'flex',
+              flexDirection: 'column',
+              gap: '2',
+              borderLeftWidth: '1px',
+              borderColor: 'border.default',
+            })}
+          >
             <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: '4' })}>
               <Dialog.Title className={css({ fontWeight: 'bold' })}>Menu</Dialog.Title>
-              <Dialog.CloseTrigger aria-label="Close menu" className={css({ w: '9', h: '9', borderRadius: 'md', cursor: 'pointer', _hover: { bg: 'bg.subtle' } })}>
+              <Dialog.CloseTrigger
+                aria-label="Close menu"
+                className={css({ w: '9', h: '9', borderRadius: 'md', cursor: 'pointer', _hover: { bg: 'bg.subtle' } })}
+              >
                 ✕
               </Dialog.CloseTrigger>
             </div>

@@ -117,7 +117,8 @@ export type RestoredQueue = {
 }
 
 /** Is `order` a play order of n tracks (each index once)? */
-const isOrderOf = (order: readonly number[] | undefined, n: number): order is number[] => !!order && order.length === n && new Set(order).size === n && order.every((i) => Number.isInteger(i) && i >= 0 && i < n)
+const isOrderOf = (order: readonly number[] | undefined, n: number): order is number[] =>
+  !!order && order.length === n && new Set(order).size === n && order.every((i) => Number.isInteger(i) && i >= 0 && i < n)
 
 export type Step = { state: EngineState; effects: Effect[] }
 
@@ -445,7 +446,23 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
     case 'clear': {
       const left = leave(s, effects)
       effects.push({ type: 'unload' })
-      return done({ ...left, tracks: [], order: [], index: -1, shuffle: false, context: null, wantPlay: false, playing: false, pendingSource: null, advert: null, error: null, message: null, probing: null, fellBack: [], loads: left.loads + 1 })
+      return done({
+        ...left,
+        tracks: [],
+        order: [],
+        index: -1,
+        shuffle: false,
+        context: null,
+        wantPlay: false,
+        playing: false,
+        pendingSource: null,
+        advert: null,
+        error: null,
+        message: null,
+        probing: null,
+        fellBack: [],
+        loads: left.loads + 1,
+      })
     }
   }
 }

@@ -359,7 +359,8 @@ export type Tracker = ReturnType<typeof createTracker>
 function sameItem(a: QueueItem, b: QueueItem): boolean {
   if (a.kind === 'play' && b.kind === 'play') return a.localId === b.localId
   if (a.kind === 'update' && b.kind === 'update') return a.playEventId === b.playEventId
-  if (a.kind === 'interaction' && b.kind === 'interaction') return a.input.timestamp === b.input.timestamp && a.input.trackId === b.input.trackId && a.input.interactionType === b.input.interactionType
+  if (a.kind === 'interaction' && b.kind === 'interaction')
+    return a.input.timestamp === b.input.timestamp && a.input.trackId === b.input.trackId && a.input.interactionType === b.input.interactionType
   return false
 }
 
@@ -382,7 +383,11 @@ let page: Tracker | null = null
  */
 export function pageTracker(): Tracker {
   if (page) return page
-  const t = createTracker({ storage: localStorage, auth: { signedIn: () => authStore.get().isAuthenticated, userId: () => authStore.get().user?.id ?? null }, now: Date.now })
+  const t = createTracker({
+    storage: localStorage,
+    auth: { signedIn: () => authStore.get().isAuthenticated, userId: () => authStore.get().user?.id ?? null },
+    now: Date.now,
+  })
   page = t
   window.addEventListener(LOGIN_EVENT, t.resetSession)
   window.addEventListener(LOGOUT_EVENT, t.resetSession)

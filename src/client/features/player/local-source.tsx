@@ -86,11 +86,18 @@ export function LocalSource({ error, onFiles }: Props) {
       </span>
       {localResume && (
         // A browser cannot reopen a picked folder by itself: say which one to pick to go on.
-        <p role="status" data-testid="local-resume" className={css({ fontSize: 'sm', fontWeight: 'medium', bg: 'accent.muted', color: 'fg.default', px: '3', py: '2', borderRadius: 'lg', maxW: 'md' })}>
-          You were listening to “{localResume.label}” ({localResume.count} {localResume.count === 1 ? 'track' : 'tracks'}). Select that folder again to resume where you left off.
+        <p
+          role="status"
+          data-testid="local-resume"
+          className={css({ fontSize: 'sm', fontWeight: 'medium', bg: 'accent.muted', color: 'fg.default', px: '3', py: '2', borderRadius: 'lg', maxW: 'md' })}
+        >
+          You were listening to “{localResume.label}” ({localResume.count} {localResume.count === 1 ? 'track' : 'tracks'}). Select that folder again to resume
+          where you left off.
         </p>
       )}
-      <p className={css({ fontSize: 'sm', color: 'fg.muted', maxW: 'md' })}>Play music and videos straight from your device. Pick a folder or drop one here — nothing is uploaded.</p>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', maxW: 'md' })}>
+        Play music and videos straight from your device. Pick a folder or drop one here — nothing is uploaded.
+      </p>
       <input
         ref={input}
         type="file"

@@ -45,7 +45,23 @@ const iconButton = css({
   '&[aria-pressed=true]': { color: 'accent.default', bg: 'accent.muted' },
 })
 
-function IconButton({ label, icon, onClick, pressed, disabled, filled, className }: { label: string; icon: IconName; onClick: () => void; pressed?: boolean; disabled?: boolean; filled?: boolean; className?: string }) {
+function IconButton({
+  label,
+  icon,
+  onClick,
+  pressed,
+  disabled,
+  filled,
+  className,
+}: {
+  label: string
+  icon: IconName
+  onClick: () => void
+  pressed?: boolean
+  disabled?: boolean
+  filled?: boolean
+  className?: string
+}) {
   return (
     <button type="button" aria-label={label} title={label} aria-pressed={pressed} disabled={disabled} onClick={onClick} className={cx(iconButton, className)}>
       <Icon name={icon} filled={filled} />
@@ -56,7 +72,11 @@ function IconButton({ label, icon, onClick, pressed, disabled, filled, className
 export function PlayerControls(p: Props) {
   return (
     <div hidden={p.hidden} className={css({ mt: '3', display: 'flex', flexDirection: 'column', gap: '3' })}>
-      <div role="toolbar" aria-label="Playback controls" className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: { base: '0.5', sm: '2' }, flexWrap: 'wrap' })}>
+      <div
+        role="toolbar"
+        aria-label="Playback controls"
+        className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: { base: '0.5', sm: '2' }, flexWrap: 'wrap' })}
+      >
         <IconButton label="Shuffle" icon="shuffle" pressed={p.shuffle} onClick={p.onShuffle} disabled={!p.hasTracks} />
         <IconButton label="Rewind 10 seconds" icon="rewind" onClick={p.onRewind} disabled={!p.hasTrack} />
         <IconButton label="Previous" icon="previous" onClick={p.onPrevious} disabled={!p.hasTracks} />
@@ -65,7 +85,23 @@ export function PlayerControls(p: Props) {
           aria-label={p.playing ? 'Pause' : 'Play'}
           onClick={p.onPlay}
           disabled={!p.hasTracks}
-          className={css({ w: '14', h: '14', mx: { base: '0.5', sm: '1' }, display: 'grid', placeItems: 'center', borderRadius: 'full', bgGradient: 'to-br', gradientFrom: 'accent.default', gradientTo: 'accent.pink', color: 'white', cursor: 'pointer', boxShadow: 'lg', _hover: { _enabled: { transform: 'scale(1.05)' } }, _disabled: { opacity: 0.4, cursor: 'not-allowed' }, transition: 'transform 0.15s' })}
+          className={css({
+            w: '14',
+            h: '14',
+            mx: { base: '0.5', sm: '1' },
+            display: 'grid',
+            placeItems: 'center',
+            borderRadius: 'full',
+            bgGradient: 'to-br',
+            gradientFrom: 'accent.default',
+            gradientTo: 'accent.pink',
+            color: 'white',
+            cursor: 'pointer',
+            boxShadow: 'lg',
+            _hover: { _enabled: { transform: 'scale(1.05)' } },
+            _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+            transition: 'transform 0.15s',
+          })}
         >
           <Icon name={p.playing ? 'pause' : 'play'} size={24} filled />
         </button>
@@ -75,7 +111,15 @@ export function PlayerControls(p: Props) {
         <IconButton label="Repeat" icon="repeat" pressed={p.repeat} onClick={p.onRepeat} disabled={!p.hasTracks} />
       </div>
       <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: { base: '1', sm: '2' }, flexWrap: 'wrap' })}>
-        <IconButton label="Like" icon="heart" pressed={p.liked} filled={p.liked} onClick={p.onLike} disabled={!p.hasTrack} className={css({ '&[aria-pressed=true]': { color: 'accent.pink', bg: 'transparent' } })} />
+        <IconButton
+          label="Like"
+          icon="heart"
+          pressed={p.liked}
+          filled={p.liked}
+          onClick={p.onLike}
+          disabled={!p.hasTrack}
+          className={css({ '&[aria-pressed=true]': { color: 'accent.pink', bg: 'transparent' } })}
+        />
         <IconButton label="Share" icon="share" onClick={p.onShare} disabled={!p.hasTrack} />
         <span className={css({ w: '1px', h: '6', bg: 'border.default', mx: '1' })} aria-hidden />
         <IconButton label={p.muted ? 'Unmute' : 'Mute'} icon={p.muted || p.volume === 0 ? 'muted' : 'volume'} onClick={p.onMute} />

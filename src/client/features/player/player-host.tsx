@@ -118,18 +118,72 @@ function ResumeOffer({ sync }: { sync: QueueSync }) {
     const q: SavedQueue | null = sync.take()
     if (!q) return
     const tracks = q.tracks.map((t) => makeTrack(t))
-    player().send({ type: 'restore', queue: { tracks, context: { source: 'remote', label: `From ${q.device}` }, index: q.index, positionSec: q.positionSec }, play: true })
+    player().send({
+      type: 'restore',
+      queue: { tracks, context: { source: 'remote', label: `From ${q.device}` }, index: q.index, positionSec: q.positionSec },
+      play: true,
+    })
   }
   return (
-    <section aria-label="Resume from another device" data-testid="resume-offer" className={css({ position: 'fixed', zIndex: 60, right: { base: '2', md: '6' }, left: { base: '2', md: 'auto' }, bottom: { base: '24', md: '24' }, maxW: { md: 'md' }, bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', boxShadow: 'xl', p: '4', display: 'flex', flexDirection: 'column', gap: '3' })}>
+    <section
+      aria-label="Resume from another device"
+      data-testid="resume-offer"
+      className={css({
+        position: 'fixed',
+        zIndex: 60,
+        right: { base: '2', md: '6' },
+        left: { base: '2', md: 'auto' },
+        bottom: { base: '24', md: '24' },
+        maxW: { md: 'md' },
+        bg: 'bg.surface',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        borderRadius: 'xl',
+        boxShadow: 'xl',
+        p: '4',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '3',
+      })}
+    >
       <p className={css({ fontSize: 'sm' })}>
-        <span className={css({ fontWeight: 'semibold' })}>{offer.device}</span> has a newer queue: “{displayTitle(makeTrack(track))}”{offer.tracks.length > 1 ? ` and ${offer.tracks.length - 1} more` : ''}.
+        <span className={css({ fontWeight: 'semibold' })}>{offer.device}</span> has a newer queue: “{displayTitle(makeTrack(track))}”
+        {offer.tracks.length > 1 ? ` and ${offer.tracks.length - 1} more` : ''}.
       </p>
       <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-        <button type="button" onClick={() => sync.dismiss()} className={css({ h: '11', px: '4', whiteSpace: 'nowrap', borderRadius: 'lg', fontSize: 'sm', color: 'fg.muted', cursor: 'pointer', _hover: { bg: 'bg.subtle', color: 'fg.default' } })}>
+        <button
+          type="button"
+          onClick={() => sync.dismiss()}
+          className={css({
+            h: '11',
+            px: '4',
+            whiteSpace: 'nowrap',
+            borderRadius: 'lg',
+            fontSize: 'sm',
+            color: 'fg.muted',
+            cursor: 'pointer',
+            _hover: { bg: 'bg.subtle', color: 'fg.default' },
+          })}
+        >
           Not now
         </button>
-        <button type="button" onClick={resume} className={css({ h: '11', px: '4', whiteSpace: 'nowrap', borderRadius: 'lg', fontSize: 'sm', fontWeight: 'semibold', color: 'white', bgGradient: 'to-br', gradientFrom: 'accent.default', gradientTo: 'accent.pink', cursor: 'pointer' })}>
+        <button
+          type="button"
+          onClick={resume}
+          className={css({
+            h: '11',
+            px: '4',
+            whiteSpace: 'nowrap',
+            borderRadius: 'lg',
+            fontSize: 'sm',
+            fontWeight: 'semibold',
+            color: 'white',
+            bgGradient: 'to-br',
+            gradientFrom: 'accent.default',
+            gradientTo: 'accent.pink',
+            cursor: 'pointer',
+          })}
+        >
           Resume from {offer.device}
         </button>
       </div>
@@ -177,11 +231,35 @@ function NowPlayingBar() {
     <>
       {/* Keeps the page's end (the footer) clear of the fixed bar. */}
       <div aria-hidden className={css({ h: '20' })} />
-      <section aria-label="Now playing" data-testid="now-playing" className={css({ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 50, bg: 'bg.surface/95', backdropFilter: 'blur(10px)', borderTopWidth: '1px', borderColor: 'border.default', pb: 'env(safe-area-inset-bottom)' })}>
-        <div role="progressbar" aria-label="Track progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} className={css({ h: '1', bg: 'bg.subtle' })}>
+      <section
+        aria-label="Now playing"
+        data-testid="now-playing"
+        className={css({
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          zIndex: 50,
+          bg: 'bg.surface/95',
+          backdropFilter: 'blur(10px)',
+          borderTopWidth: '1px',
+          borderColor: 'border.default',
+          pb: 'env(safe-area-inset-bottom)',
+        })}
+      >
+        <div
+          role="progressbar"
+          aria-label="Track progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress * 100)}
+          className={css({ h: '1', bg: 'bg.subtle' })}
+        >
           <div className={css({ h: 'full', bg: 'accent.default', transition: 'width 0.25s linear' })} style={{ width: `${progress * 100}%` }} />
         </div>
-        <div className={css({ maxW: '7xl', mx: 'auto', px: { base: '2', md: '6' }, h: '16', display: 'flex', alignItems: 'center', gap: { base: '2', md: '4' } })}>
+        <div
+          className={css({ maxW: '7xl', mx: 'auto', px: { base: '2', md: '6' }, h: '16', display: 'flex', alignItems: 'center', gap: { base: '2', md: '4' } })}
+        >
           <BarArt track={track} />
           <div className={css({ flex: '1', minW: 0 })}>
             <p className={css({ fontWeight: 'semibold', fontSize: 'sm', truncate: true })}>{title}</p>
@@ -191,7 +269,23 @@ function NowPlayingBar() {
             <button type="button" aria-label="Previous" className={barButton} onClick={() => send({ type: 'previous' })}>
               <Icon name="previous" size={20} />
             </button>
-            <button type="button" aria-label={engine.playing ? 'Pause' : 'Play'} className={css({ w: '11', h: '11', display: 'grid', placeItems: 'center', borderRadius: 'full', bgGradient: 'to-br', gradientFrom: 'accent.default', gradientTo: 'accent.pink', color: 'white', cursor: 'pointer' })} onClick={() => send({ type: 'togglePlay' })}>
+            <button
+              type="button"
+              aria-label={engine.playing ? 'Pause' : 'Play'}
+              className={css({
+                w: '11',
+                h: '11',
+                display: 'grid',
+                placeItems: 'center',
+                borderRadius: 'full',
+                bgGradient: 'to-br',
+                gradientFrom: 'accent.default',
+                gradientTo: 'accent.pink',
+                color: 'white',
+                cursor: 'pointer',
+              })}
+              onClick={() => send({ type: 'togglePlay' })}
+            >
               <Icon name={engine.playing ? 'pause' : 'play'} size={20} filled />
             </button>
             <button type="button" aria-label="Next" className={barButton} onClick={() => send({ type: 'next' })}>
@@ -214,8 +308,24 @@ function NowPlayingBar() {
 }
 
 function BarArt({ track }: { track: Track }) {
-  const box = css({ w: '11', h: '11', flexShrink: 0, borderRadius: 'md', overflow: 'hidden', display: 'grid', placeItems: 'center', bgGradient: 'to-br', gradientFrom: '#1e1b4b', gradientTo: '#4a044e', color: 'white/80' })
-  return <div className={box}>{track.cover ? <img src={track.cover} alt="" className={css({ w: 'full', h: 'full', objectFit: 'cover' })} /> : <Icon name="music" size={20} />}</div>
+  const box = css({
+    w: '11',
+    h: '11',
+    flexShrink: 0,
+    borderRadius: 'md',
+    overflow: 'hidden',
+    display: 'grid',
+    placeItems: 'center',
+    bgGradient: 'to-br',
+    gradientFrom: '#1e1b4b',
+    gradientTo: '#4a044e',
+    color: 'white/80',
+  })
+  return (
+    <div className={box}>
+      {track.cover ? <img src={track.cover} alt="" className={css({ w: 'full', h: 'full', objectFit: 'cover' })} /> : <Icon name="music" size={20} />}
+    </div>
+  )
 }
 
 /** OS media keys and the lock screen (title, artist, album, artwork). */

@@ -23,9 +23,26 @@ const row = css({
 
 type VideoRule = (t: Track) => boolean
 
-export function TrackList({ tracks, activeIndex, playing, isLiked, onSelect, isVideo = isVideoTrack }: { tracks: readonly Track[]; activeIndex: number; playing: boolean; isLiked: (title: string) => boolean; onSelect: (i: number) => void; isVideo?: VideoRule }) {
+export function TrackList({
+  tracks,
+  activeIndex,
+  playing,
+  isLiked,
+  onSelect,
+  isVideo = isVideoTrack,
+}: {
+  tracks: readonly Track[]
+  activeIndex: number
+  playing: boolean
+  isLiked: (title: string) => boolean
+  onSelect: (i: number) => void
+  isVideo?: VideoRule
+}) {
   return (
-    <section aria-labelledby="up-next" className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}>
+    <section
+      aria-labelledby="up-next"
+      className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}
+    >
       <div className={css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', px: '1', mb: '2' })}>
         <h2 id="up-next" className={css({ fontWeight: 'bold' })}>
           Up Next
@@ -35,7 +52,9 @@ export function TrackList({ tracks, activeIndex, playing, isLiked, onSelect, isV
         </span>
       </div>
       {tracks.length === 0 ? (
-        <p className={css({ px: '1', py: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>No tracks yet. Pick a folder of music or videos to fill the playlist.</p>
+        <p className={css({ px: '1', py: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>
+          No tracks yet. Pick a folder of music or videos to fill the playlist.
+        </p>
       ) : (
         <VirtualList
           items={tracks}
@@ -49,16 +68,39 @@ export function TrackList({ tracks, activeIndex, playing, isLiked, onSelect, isV
             const active = i === activeIndex
             return (
               <button type="button" className={row} aria-current={active} onClick={() => onSelect(i)} title={title}>
-                <span className={css({ w: '6', flexShrink: 0, textAlign: 'right', fontSize: 'xs', color: active ? 'accent.default' : 'fg.subtle', fontVariantNumeric: 'tabular-nums' })} aria-hidden>
+                <span
+                  className={css({
+                    w: '6',
+                    flexShrink: 0,
+                    textAlign: 'right',
+                    fontSize: 'xs',
+                    color: active ? 'accent.default' : 'fg.subtle',
+                    fontVariantNumeric: 'tabular-nums',
+                  })}
+                  aria-hidden
+                >
                   {active && playing ? '▶' : i + 1}
                 </span>
                 <span className={css({ flex: '1', minW: 0 })}>
-                  <span className={cx(css({ display: 'flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', fontWeight: 'medium' }), active ? css({ color: 'accent.default' }) : undefined)}>
+                  <span
+                    className={cx(
+                      css({ display: 'flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', fontWeight: 'medium' }),
+                      active ? css({ color: 'accent.default' }) : undefined,
+                    )}
+                  >
                     {isVideo(t) && <Icon name="video" size={14} aria-label="Video" role="img" aria-hidden={false} />}
                     <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{title}</span>
-                    {isLiked(title) && <span aria-label="Liked" className={css({ color: 'accent.pink', fontSize: 'xs' })}>♥</span>}
+                    {isLiked(title) && (
+                      <span aria-label="Liked" className={css({ color: 'accent.pink', fontSize: 'xs' })}>
+                        ♥
+                      </span>
+                    )}
                   </span>
-                  <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{t.artist || 'Unknown Artist'}</span>
+                  <span
+                    className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
+                  >
+                    {t.artist || 'Unknown Artist'}
+                  </span>
                 </span>
                 <span className={css({ fontSize: 'xs', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>{formatTime(t.duration)}</span>
               </button>
@@ -70,9 +112,22 @@ export function TrackList({ tracks, activeIndex, playing, isLiked, onSelect, isV
   )
 }
 
-export function SimplePlaylist({ tracks, activeIndex, onSelect, isVideo = isVideoTrack }: { tracks: readonly Track[]; activeIndex: number; onSelect: (i: number) => void; isVideo?: VideoRule }) {
+export function SimplePlaylist({
+  tracks,
+  activeIndex,
+  onSelect,
+  isVideo = isVideoTrack,
+}: {
+  tracks: readonly Track[]
+  activeIndex: number
+  onSelect: (i: number) => void
+  isVideo?: VideoRule
+}) {
   return (
-    <section aria-labelledby="playlist-panel" className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}>
+    <section
+      aria-labelledby="playlist-panel"
+      className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}
+    >
       <h2 id="playlist-panel" className={css({ fontWeight: 'bold', px: '1', mb: '2' })}>
         Playlist
       </h2>
@@ -88,7 +143,13 @@ export function SimplePlaylist({ tracks, activeIndex, onSelect, isVideo = isVide
               {displayTitle(t)}
               {t.artist && <span className={css({ color: 'fg.muted' })}> — {t.artist}</span>}
             </span>
-            {isVideo(t) && <span className={css({ fontSize: '2xs', fontWeight: 'bold', px: '1.5', py: '0.5', borderRadius: 'md', bg: 'accent.muted', color: 'accent.default' })}>Video</span>}
+            {isVideo(t) && (
+              <span
+                className={css({ fontSize: '2xs', fontWeight: 'bold', px: '1.5', py: '0.5', borderRadius: 'md', bg: 'accent.muted', color: 'accent.default' })}
+              >
+                Video
+              </span>
+            )}
           </button>
         )}
       />

@@ -48,7 +48,8 @@ export function PlayerScreen() {
   const [tab, setTab] = useState<Source>('local')
   const [remote, setRemote] = useState<RemoteList | null>(null)
 
-  const play = (which: Source, list: { tracks: Track[]; label: string }, autoPlay: boolean) => player().send({ type: 'replace', tracks: list.tracks, context: { source: which, label: list.label }, autoPlay })
+  const play = (which: Source, list: { tracks: Track[]; label: string }, autoPlay: boolean) =>
+    player().send({ type: 'replace', tracks: list.tracks, context: { source: which, label: list.label }, autoPlay })
 
   // A member's last remote playlist survives a reload (shown, without starting by itself).
   useEffect(() => {
@@ -86,13 +87,31 @@ export function PlayerScreen() {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
       <header className={css({ textAlign: 'center', pt: { base: '2', md: '4' } })}>
-        <h1 className={css({ fontSize: { base: '3xl', md: '5xl' }, fontWeight: 'extrabold', letterSpacing: 'tight', bgGradient: 'to-r', gradientFrom: 'accent.default', gradientTo: 'accent.pink', bgClip: 'text', color: 'transparent' })}>Feel the Vibes</h1>
+        <h1
+          className={css({
+            fontSize: { base: '3xl', md: '5xl' },
+            fontWeight: 'extrabold',
+            letterSpacing: 'tight',
+            bgGradient: 'to-r',
+            gradientFrom: 'accent.default',
+            gradientTo: 'accent.pink',
+            bgClip: 'text',
+            color: 'transparent',
+          })}
+        >
+          Feel the Vibes
+        </h1>
         <p className={css({ color: 'fg.muted', mt: '1' })}>Your premium music destination</p>
       </header>
 
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, gap: '6', alignItems: 'start' })}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-          <Tabs.Root lazyMount value={tab} onValueChange={(d) => setTab(d.value as Source)} className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}>
+          <Tabs.Root
+            lazyMount
+            value={tab}
+            onValueChange={(d) => setTab(d.value as Source)}
+            className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}
+          >
             <Tabs.List aria-label="Media source" className={css({ display: 'flex', gap: '1', p: '1', bg: 'bg.subtle', borderRadius: 'xl', mb: '4' })}>
               <Tabs.Trigger value="local" className={tabTrigger}>
                 <Icon name="folder" size={16} />
@@ -104,10 +123,7 @@ export function PlayerScreen() {
               </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="local">
-              <LocalSource
-                error={library.error}
-                onFiles={loadLocal}
-              />
+              <LocalSource error={library.error} onFiles={loadLocal} />
             </Tabs.Content>
             <Tabs.Content value="remote">
               <Suspense fallback={<p className={css({ py: '8', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>Loading...</p>}>
@@ -145,7 +161,12 @@ export function PlayerScreen() {
           onDragOver={drop.handlers.onDragOver}
           onDragLeave={drop.handlers.onDragLeave}
           onDrop={(e) => void drop.handlers.onDrop(e)}
-          className={css({ position: 'relative', borderRadius: '2xl', '&[data-loaded]': { order: { base: -1, lg: 0 } }, '&[data-dragging]': { outline: '2px dashed', outlineColor: 'accent.default', outlineOffset: '4px' } })}
+          className={css({
+            position: 'relative',
+            borderRadius: '2xl',
+            '&[data-loaded]': { order: { base: -1, lg: 0 } },
+            '&[data-dragging]': { outline: '2px dashed', outlineColor: 'accent.default', outlineOffset: '4px' },
+          })}
         >
           <Player />
         </div>
@@ -157,7 +178,14 @@ export function PlayerScreen() {
 }
 
 /** Switches the player between the local and the remote playlist (remote only when signed in). */
-function SourceChooser(p: { active: Source; localCount: number; remoteCount: number; remoteAllowed: boolean; onChange: (s: Source) => void; onForgetRemote: () => void }) {
+function SourceChooser(p: {
+  active: Source
+  localCount: number
+  remoteCount: number
+  remoteAllowed: boolean
+  onChange: (s: Source) => void
+  onForgetRemote: () => void
+}) {
   if (!p.remoteAllowed) return null
   const option = css({
     flex: '1',
@@ -170,7 +198,18 @@ function SourceChooser(p: { active: Source; localCount: number; remoteCount: num
     _disabled: { opacity: 0.5, cursor: 'not-allowed' },
   })
   return (
-    <div className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: '3', display: 'flex', flexDirection: 'column', gap: '2' })}>
+    <div
+      className={css({
+        bg: 'bg.surface',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        borderRadius: '2xl',
+        p: '3',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '2',
+      })}
+    >
       <p id="source-chooser" className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wider' })}>
         Playing from
       </p>
@@ -187,14 +226,34 @@ function SourceChooser(p: { active: Source; localCount: number; remoteCount: num
         }}
         className={css({ display: 'flex', gap: '1', p: '1', bg: 'bg.subtle', borderRadius: 'xl' })}
       >
-        <button type="button" role="radio" data-value="local" aria-checked={p.active === 'local'} tabIndex={p.active === 'local' ? 0 : -1} className={option} onClick={() => p.onChange('local')}>
+        <button
+          type="button"
+          role="radio"
+          data-value="local"
+          aria-checked={p.active === 'local'}
+          tabIndex={p.active === 'local' ? 0 : -1}
+          className={option}
+          onClick={() => p.onChange('local')}
+        >
           Local ({p.localCount})
         </button>
-        <button type="button" role="radio" data-value="remote" aria-checked={p.active === 'remote'} tabIndex={p.active === 'remote' ? 0 : -1} className={option} onClick={() => p.onChange('remote')}>
+        <button
+          type="button"
+          role="radio"
+          data-value="remote"
+          aria-checked={p.active === 'remote'}
+          tabIndex={p.active === 'remote' ? 0 : -1}
+          className={option}
+          onClick={() => p.onChange('remote')}
+        >
           Remote ({p.remoteCount})
         </button>
       </div>
-      <button type="button" onClick={p.onForgetRemote} className={css({ alignSelf: 'flex-end', fontSize: 'xs', color: 'fg.subtle', cursor: 'pointer', _hover: { color: 'fg.default' } })}>
+      <button
+        type="button"
+        onClick={p.onForgetRemote}
+        className={css({ alignSelf: 'flex-end', fontSize: 'xs', color: 'fg.subtle', cursor: 'pointer', _hover: { color: 'fg.default' } })}
+      >
         Clear remote playlist
       </button>
     </div>

@@ -114,7 +114,10 @@ export function createPlayer() {
   function report(how: 'skip' | 'ended' | 'repeated', exiting = false) {
     const h = play
     if (!h) return
-    const result = how === 'skip' ? leaveReport(counters.listened, knownDuration(), element?.currentTime ?? 0) : { completed: true, skipped: false, ...(how === 'repeated' ? { repeated: true } : {}) }
+    const result =
+      how === 'skip'
+        ? leaveReport(counters.listened, knownDuration(), element?.currentTime ?? 0)
+        : { completed: true, skipped: false, ...(how === 'repeated' ? { repeated: true } : {}) }
     const update = { ...counterFields(), ...result, endedAt: Date.now() }
     if (exiting) h.exitUpdate(update)
     else void h.update(update)

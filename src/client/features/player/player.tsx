@@ -134,7 +134,18 @@ export function Player() {
     }
   }, [])
 
-  const actions = { togglePlay, next, previous, stop, seekBy, toggleMute, toggleShuffle, toggleRepeat: () => send({ type: 'toggleRepeat' }), setVolume, volume: engine.muted ? 0 : engine.volume }
+  const actions = {
+    togglePlay,
+    next,
+    previous,
+    stop,
+    seekBy,
+    toggleMute,
+    toggleShuffle,
+    toggleRepeat: () => send({ type: 'toggleRepeat' }),
+    setVolume,
+    volume: engine.muted ? 0 : engine.volume,
+  }
   usePlayerKeys(list.length > 0 && !engine.advert, actions)
 
   // ---- render -------------------------------------------------------------------------------------
@@ -154,7 +165,11 @@ export function Player() {
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', minH: '6' })}>
           {playing && <span className={cx(badge, css({ bg: 'success.muted', color: 'success.fg' }))}>PLAYING</span>}
           {currentVideo && <span className={cx(badge, css({ bg: 'accent.muted', color: 'accent.default' }))}>VIDEO</span>}
-          {(label || list.length > 0) && <span className={cx(badge, css({ bg: 'bg.subtle', color: 'fg.muted' }))}>{label || (source === 'local' ? 'Local Files' : source === 'remote' ? 'Remote' : 'Folder')}</span>}
+          {(label || list.length > 0) && (
+            <span className={cx(badge, css({ bg: 'bg.subtle', color: 'fg.muted' }))}>
+              {label || (source === 'local' ? 'Local Files' : source === 'remote' ? 'Remote' : 'Folder')}
+            </span>
+          )}
         </div>
 
         <div className={css({ mt: '3' })}>
@@ -170,7 +185,17 @@ export function Player() {
               {[current.artist, current.album !== 'Unknown Album' ? current.album : '', current.year].filter(Boolean).join(' · ') || 'Unknown Artist'}
             </p>
           )}
-          <div className={css({ display: 'flex', flexWrap: 'wrap', gap: { base: '1', md: '6' }, flexDirection: { base: 'column', md: 'row' }, mt: '2', fontSize: 'xs', color: 'fg.subtle' })}>
+          <div
+            className={css({
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: { base: '1', md: '6' },
+              flexDirection: { base: 'column', md: 'row' },
+              mt: '2',
+              fontSize: 'xs',
+              color: 'fg.subtle',
+            })}
+          >
             {neighbours.previous !== null && (
               <p data-testid="previous-title">
                 Previous: <span className={css({ color: 'fg.muted' })}>{displayTitle(list[neighbours.previous])}</span>
@@ -185,7 +210,10 @@ export function Player() {
         </div>
 
         {playerError ? (
-          <div role="alert" className={css({ mt: '4', p: '6', borderRadius: 'xl', bg: 'danger.muted', borderWidth: '1px', borderColor: 'danger.default', textAlign: 'center' })}>
+          <div
+            role="alert"
+            className={css({ mt: '4', p: '6', borderRadius: 'xl', bg: 'danger.muted', borderWidth: '1px', borderColor: 'danger.default', textAlign: 'center' })}
+          >
             <p className={css({ fontWeight: 'semibold', color: 'danger.fg' })}>{playerError}</p>
             <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '1' })}>{PLAYBACK_ERROR_HINT}</p>
             <div className={css({ display: 'flex', gap: '2', justifyContent: 'center', mt: '4' })}>
@@ -213,12 +241,46 @@ export function Player() {
           <MediaSlot video={currentVideo} title={currentTitle} fullscreen={fullscreen.on} onTap={() => currentVideo && !fullscreen.on && togglePlay()} />
           {!currentVideo && <AudioArt track={current} playing={playing} empty={list.length === 0} />}
           {currentVideo && (
-            <button type="button" aria-label="Fullscreen" aria-pressed={fullscreen.on} onClick={() => void toggleFullscreen()} className={css({ position: 'absolute', top: '2', right: '2', w: '10', h: '10', display: 'grid', placeItems: 'center', borderRadius: 'full', bg: 'black/55', color: 'white', cursor: 'pointer', _hover: { bg: 'black/75' } })}>
+            <button
+              type="button"
+              aria-label="Fullscreen"
+              aria-pressed={fullscreen.on}
+              onClick={() => void toggleFullscreen()}
+              className={css({
+                position: 'absolute',
+                top: '2',
+                right: '2',
+                w: '10',
+                h: '10',
+                display: 'grid',
+                placeItems: 'center',
+                borderRadius: 'full',
+                bg: 'black/55',
+                color: 'white',
+                cursor: 'pointer',
+                _hover: { bg: 'black/75' },
+              })}
+            >
               <Icon name={fullscreen.on ? 'exitFullscreen' : 'fullscreen'} size={18} />
             </button>
           )}
           {hint && (
-            <p role="status" className={css({ position: 'absolute', bottom: '3', left: '50%', transform: 'translateX(-50%)', bg: 'black/75', color: 'white', fontSize: 'xs', px: '3', py: '1.5', borderRadius: 'full', whiteSpace: 'nowrap' })}>
+            <p
+              role="status"
+              className={css({
+                position: 'absolute',
+                bottom: '3',
+                left: '50%',
+                transform: 'translateX(-50%)',
+                bg: 'black/75',
+                color: 'white',
+                fontSize: 'xs',
+                px: '3',
+                py: '1.5',
+                borderRadius: 'full',
+                whiteSpace: 'nowrap',
+              })}
+            >
               Tap video to show controls or use exit button
             </p>
           )}
@@ -279,22 +341,57 @@ export function Player() {
       {showPlaylist && <SimplePlaylist tracks={displayList} activeIndex={index} isVideo={videoOf} onSelect={select} />}
 
       <TrackList tracks={displayList} activeIndex={index} playing={playing} isVideo={videoOf} isLiked={likes.isLiked} onSelect={select} />
-
     </section>
   )
 }
 
 const card = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '4', md: '6' } })
-const badge = css({ fontSize: '2xs', fontWeight: 'bold', letterSpacing: 'wider', px: '2', py: '0.5', borderRadius: 'full', textTransform: 'uppercase', maxW: '60', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+const badge = css({
+  fontSize: '2xs',
+  fontWeight: 'bold',
+  letterSpacing: 'wider',
+  px: '2',
+  py: '0.5',
+  borderRadius: 'full',
+  textTransform: 'uppercase',
+  maxW: '60',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+})
 
 function AudioArt({ track, playing, empty }: { track: Track | undefined; playing: boolean; empty: boolean }) {
   return (
-    <div className={css({ aspectRatio: { base: '16/10', md: '21/8' }, display: 'grid', placeItems: 'center', bgGradient: 'to-br', gradientFrom: '#1e1b4b', gradientTo: '#4a044e', position: 'relative' })}>
+    <div
+      className={css({
+        aspectRatio: { base: '16/10', md: '21/8' },
+        display: 'grid',
+        placeItems: 'center',
+        bgGradient: 'to-br',
+        gradientFrom: '#1e1b4b',
+        gradientTo: '#4a044e',
+        position: 'relative',
+      })}
+    >
       {track?.cover ? (
-        <img src={track.cover} alt={`Cover of ${displayTitle(track)}`} className={css({ h: '80%', aspectRatio: '1', objectFit: 'cover', borderRadius: 'lg', boxShadow: '2xl' })} />
+        <img
+          src={track.cover}
+          alt={`Cover of ${displayTitle(track)}`}
+          className={css({ h: '80%', aspectRatio: '1', objectFit: 'cover', borderRadius: 'lg', boxShadow: '2xl' })}
+        />
       ) : (
         <div className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', color: 'white/80', textAlign: 'center', px: '4' })}>
-          <span className={css({ w: '20', h: '20', borderRadius: 'full', display: 'grid', placeItems: 'center', bg: 'white/10', animation: playing ? 'pulse 2s ease-in-out infinite' : undefined })}>
+          <span
+            className={css({
+              w: '20',
+              h: '20',
+              borderRadius: 'full',
+              display: 'grid',
+              placeItems: 'center',
+              bg: 'white/10',
+              animation: playing ? 'pulse 2s ease-in-out infinite' : undefined,
+            })}
+          >
             <Icon name="music" size={36} />
           </span>
           {empty && (
@@ -308,7 +405,6 @@ function AudioArt({ track, playing, empty }: { track: Track | undefined; playing
     </div>
   )
 }
-
 
 const mediaClass = css({
   w: 'full',

@@ -27,8 +27,26 @@ export function FeaturedPromotions() {
       </h2>
       <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }, gap: '4' })}>
         {promotions.map((p) => (
-          <li key={p.id} className={css({ borderRadius: 'xl', overflow: 'hidden', display: 'flex', flexDirection: 'column', borderWidth: '1px', borderColor: 'border.default' })} style={{ background: p.backgroundColor, color: p.textColor }}>
-            <img src={p.imageUrl} alt="" width={320} height={180} loading="lazy" className={css({ w: 'full', h: 'auto', aspectRatio: '16/9', objectFit: 'cover' })} />
+          <li
+            key={p.id}
+            className={css({
+              borderRadius: 'xl',
+              overflow: 'hidden',
+              display: 'flex',
+              flexDirection: 'column',
+              borderWidth: '1px',
+              borderColor: 'border.default',
+            })}
+            style={{ background: p.backgroundColor, color: p.textColor }}
+          >
+            <img
+              src={p.imageUrl}
+              alt=""
+              width={320}
+              height={180}
+              loading="lazy"
+              className={css({ w: 'full', h: 'auto', aspectRatio: '16/9', objectFit: 'cover' })}
+            />
             <div className={css({ p: '4', display: 'flex', flexDirection: 'column', gap: '2', flex: '1' })}>
               <h3 className={css({ fontWeight: 'bold' })}>{p.title}</h3>
               <p className={css({ fontSize: 'sm', opacity: 0.85, flex: '1' })}>{p.description}</p>
@@ -51,9 +69,34 @@ export function AdvertModal({ promotion, onClose }: { promotion: Promotion | nul
         <Dialog.Backdrop className={css({ position: 'fixed', inset: 0, bg: 'black/70', zIndex: 60 })} />
         <Dialog.Positioner className={css({ position: 'fixed', inset: 0, zIndex: 60, display: 'grid', placeItems: 'center', p: '4' })}>
           {promotion && (
-            <Dialog.Content className={css({ w: 'full', maxW: 'md', borderRadius: '2xl', overflow: 'hidden', boxShadow: '2xl', position: 'relative', outline: 'none' })} style={{ background: promotion.backgroundColor, color: promotion.textColor }}>
-              <img src={promotion.imageUrl} alt="" width={320} height={180} className={css({ w: 'full', h: 'auto', aspectRatio: '16/9', objectFit: 'cover' })} />
-              <Dialog.CloseTrigger aria-label="Close advertisement" className={css({ position: 'absolute', top: '2', right: '2', w: '9', h: '9', display: 'grid', placeItems: 'center', borderRadius: 'full', bg: 'black/50', color: 'white', cursor: 'pointer', _hover: { bg: 'black/70' } })}>
+            <Dialog.Content
+              className={css({ w: 'full', maxW: 'md', borderRadius: '2xl', overflow: 'hidden', boxShadow: '2xl', position: 'relative', outline: 'none' })}
+              style={{ background: promotion.backgroundColor, color: promotion.textColor }}
+            >
+              <img
+                src={promotion.imageUrl}
+                alt=""
+                width={320}
+                height={180}
+                className={css({ w: 'full', h: 'auto', aspectRatio: '16/9', objectFit: 'cover' })}
+              />
+              <Dialog.CloseTrigger
+                aria-label="Close advertisement"
+                className={css({
+                  position: 'absolute',
+                  top: '2',
+                  right: '2',
+                  w: '9',
+                  h: '9',
+                  display: 'grid',
+                  placeItems: 'center',
+                  borderRadius: 'full',
+                  bg: 'black/50',
+                  color: 'white',
+                  cursor: 'pointer',
+                  _hover: { bg: 'black/70' },
+                })}
+              >
                 <Icon name="close" size={18} />
               </Dialog.CloseTrigger>
               <div className={css({ p: '5', display: 'flex', flexDirection: 'column', gap: '3' })}>

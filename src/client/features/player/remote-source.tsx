@@ -69,7 +69,18 @@ export function RemoteSource({ onLoaded }: { onLoaded: (tracks: Track[], label: 
   return (
     <form onSubmit={submit} noValidate className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
       {!signedIn && (
-        <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-start', p: '4', borderRadius: 'xl', bg: 'accent.muted', borderWidth: '1px', borderColor: 'accent.default/40' })}>
+        <div
+          className={css({
+            display: 'flex',
+            gap: '3',
+            alignItems: 'flex-start',
+            p: '4',
+            borderRadius: 'xl',
+            bg: 'accent.muted',
+            borderWidth: '1px',
+            borderColor: 'accent.default/40',
+          })}
+        >
           <span className={css({ color: 'accent.default', mt: '0.5' })}>
             <Icon name="lock" />
           </span>

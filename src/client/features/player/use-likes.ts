@@ -59,10 +59,7 @@ export function useLikes() {
         return liked
       }
       queryClient.setQueryData(options.queryKey, (old) => ({ likes: { ...(old?.likes ?? {}), [title]: { liked, timestamp: Date.now() } } }))
-      setLike.mutate(
-        { title, liked, trackUrl: trackUrl ?? null },
-        { onError: () => void queryClient.invalidateQueries({ queryKey: options.queryKey }) },
-      )
+      setLike.mutate({ title, liked, trackUrl: trackUrl ?? null }, { onError: () => void queryClient.invalidateQueries({ queryKey: options.queryKey }) })
       return liked
     },
     [likes, member, queryClient, options.queryKey, setLike],

@@ -38,10 +38,41 @@ export function VolumeSlider({ value, onChange }: { value: number; onChange: (v:
           <Slider.Track className={css({ flex: '1', h: '1.5', borderRadius: 'full', bg: 'bg.muted', overflow: 'hidden' })}>
             <Slider.Range className={css({ h: 'full', bgGradient: 'to-r', gradientFrom: 'accent.default', gradientTo: 'accent.pink' })} />
           </Slider.Track>
-          <Slider.Thumb index={0} className={css({ w: '4', h: '4', borderRadius: 'full', bg: 'white', boxShadow: 'md', outline: 'none', _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' } })}>
+          <Slider.Thumb
+            index={0}
+            className={css({
+              w: '4',
+              h: '4',
+              borderRadius: 'full',
+              bg: 'white',
+              boxShadow: 'md',
+              outline: 'none',
+              _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
+            })}
+          >
             <Slider.HiddenInput />
             {tip && (
-              <span role="tooltip" data-testid="volume-tooltip" className={css({ position: 'absolute', bottom: '6', left: '50%', transform: 'translateX(-50%)', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', color: 'fg.default', fontSize: 'xs', fontWeight: 'semibold', px: '1.5', py: '0.5', borderRadius: 'md', whiteSpace: 'nowrap', pointerEvents: 'none' })}>
+              <span
+                role="tooltip"
+                data-testid="volume-tooltip"
+                className={css({
+                  position: 'absolute',
+                  bottom: '6',
+                  left: '50%',
+                  transform: 'translateX(-50%)',
+                  bg: 'bg.surface',
+                  borderWidth: '1px',
+                  borderColor: 'border.default',
+                  color: 'fg.default',
+                  fontSize: 'xs',
+                  fontWeight: 'semibold',
+                  px: '1.5',
+                  py: '0.5',
+                  borderRadius: 'md',
+                  whiteSpace: 'nowrap',
+                  pointerEvents: 'none',
+                })}
+              >
                 {pct}%
               </span>
             )}

@@ -10,14 +10,24 @@ export const adminRoutes = [
   route({ method: 'PATCH', path: '/admin/users/:id/role', body: true, call: (c, r) => c.admin.users.setRole(withBody(r.body, { id: r.params.id })) }),
 
   route({ method: 'GET', path: '/admin/users/:id/folders', call: (c, r) => c.admin.folders.list({ userId: r.params.id }) }),
-  route({ method: 'POST', path: '/admin/users/:id/folders', status: 201, body: true, call: (c, r) => c.admin.folders.create(withBody(r.body, { userId: r.params.id })) }),
+  route({
+    method: 'POST',
+    path: '/admin/users/:id/folders',
+    status: 201,
+    body: true,
+    call: (c, r) => c.admin.folders.create(withBody(r.body, { userId: r.params.id })),
+  }),
   route({
     method: 'PATCH',
     path: '/admin/users/:userId/folders/:folderId',
     body: true,
     call: (c, r) => c.admin.folders.update(withBody(r.body, { userId: r.params.userId, folderId: r.params.folderId })),
   }),
-  route({ method: 'DELETE', path: '/admin/users/:userId/folders/:folderId', call: (c, r) => c.admin.folders.delete({ userId: r.params.userId, folderId: r.params.folderId }) }),
+  route({
+    method: 'DELETE',
+    path: '/admin/users/:userId/folders/:folderId',
+    call: (c, r) => c.admin.folders.delete({ userId: r.params.userId, folderId: r.params.folderId }),
+  }),
   route({ method: 'POST', path: '/admin/folders/bulk-add', body: true, call: (c, r) => c.admin.folders.bulkAdd(unchecked(r.body)) }),
 
   route({ method: 'GET', path: '/admin/messages', call: (c, r) => c.admin.messages.list(unchecked(r.query)) }),

@@ -13,4 +13,17 @@ import { playlistRoutes } from './playlist'
 import { remoteRoutes } from './remote'
 import { statsRoutes } from './stats'
 
-export const restRoutes: RestRoute[] = [...authRoutes, ...healthRoutes, ...contactRoutes, ...chartsRoutes, ...hitsRoutes, ...folderRoutes, ...remoteRoutes, ...playlistRoutes, ...adminRoutes, ...statsRoutes, ...analyticsRoutes, ...libraryRoutes]
+export const restRoutes: RestRoute[] = [
+  ...authRoutes,
+  ...healthRoutes,
+  ...contactRoutes,
+  ...chartsRoutes,
+  ...hitsRoutes,
+  ...folderRoutes,
+  ...remoteRoutes,
+  ...playlistRoutes,
+  ...adminRoutes,
+  ...statsRoutes,
+  ...analyticsRoutes,
+  ...libraryRoutes,
+]

@@ -37,7 +37,19 @@ const PERIODS = [
 ] as const
 
 /** Spinner while the tab's answer is loading, the red box when it failed, else its content. */
-function TabBody<T>({ query, label, failure, children, retry }: { query: UseQueryResult<T, unknown>; label: string; failure: string; children: (data: T) => ReactNode; retry?: boolean }) {
+function TabBody<T>({
+  query,
+  label,
+  failure,
+  children,
+  retry,
+}: {
+  query: UseQueryResult<T, unknown>
+  label: string
+  failure: string
+  children: (data: T) => ReactNode
+  retry?: boolean
+}) {
   if (query.isPending) return <PanelLoading label={`Loading ${label}`} />
   const retryButton = retry ? (
     <Button variant="outline" size="sm" onClick={() => void query.refetch()} aria-disabled={query.isFetching}>
@@ -62,7 +74,12 @@ function TabBody<T>({ query, label, failure, children, retry }: { query: UseQuer
 
 const cardBox = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', p: '4' })
 const list = css({ display: 'flex', flexDirection: 'column', gap: '3' })
-const rowList = css({ display: 'flex', flexDirection: 'column', '& > li': { display: 'flex', justifyContent: 'space-between', gap: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', fontSize: 'sm' }, '& > li:last-child': { borderBottomWidth: '0' } })
+const rowList = css({
+  display: 'flex',
+  flexDirection: 'column',
+  '& > li': { display: 'flex', justifyContent: 'space-between', gap: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', fontSize: 'sm' },
+  '& > li:last-child': { borderBottomWidth: '0' },
+})
 
 function Cards({ children }: { children: ReactNode[] }) {
   return (
@@ -105,19 +122,44 @@ export function ListeningAnalyticsPage() {
               <Cards>
                 {[
                   <Stat key="p" label="Total Plays" value={formatCount(d.overview.totalPlays)} hint={`${formatCount(d.overview.uniqueUsers)} unique users`} />,
-                  <Stat key="t" label="Listen Time" value={listenTimeAnalytics(d.overview.totalListenTime)} hint={`${percentWhole(d.overview.listenRatio)} listened through`} />,
+                  <Stat
+                    key="t"
+                    label="Listen Time"
+                    value={listenTimeAnalytics(d.overview.totalListenTime)}
+                    hint={`${percentWhole(d.overview.listenRatio)} listened through`}
+                  />,
                   <div key="c" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
                     <Stat label="Completion Rate" value={d.overview.totalPlays ? percentWhole(d.completion.completionRate) : 'N/A'} />
-                    <div role="progressbar" aria-label="Completion rate" aria-valuenow={Math.round(d.completion.completionRate)} aria-valuemin={0} aria-valuemax={100} className={css({ h: '2', bg: 'bg.subtle', borderRadius: 'full', overflow: 'hidden' })}>
+                    <div
+                      role="progressbar"
+                      aria-label="Completion rate"
+                      aria-valuenow={Math.round(d.completion.completionRate)}
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      className={css({ h: '2', bg: 'bg.subtle', borderRadius: 'full', overflow: 'hidden' })}
+                    >
                       <div className={css({ h: 'full', bg: 'success.default' })} style={{ width: `${Math.min(100, d.completion.completionRate)}%` }} />
                     </div>
                   </div>,
-                  <Stat key="u" label="Unique Tracks" value={formatCount(d.overview.uniqueTracks)} hint={d.overview.averageSessionLength > 0 ? `${d.overview.averageSessionLength} per session` : 'no sessions recorded'} />,
+                  <Stat
+                    key="u"
+                    label="Unique Tracks"
+                    value={formatCount(d.overview.uniqueTracks)}
+                    hint={d.overview.averageSessionLength > 0 ? `${d.overview.averageSessionLength} per session` : 'no sessions recorded'}
+                  />,
                 ]}
               </Cards>
               <div className={panelGrid}>
-                <TopPlays title="Top Sources" rows={d.sources.slice(0, 5).map((s) => ({ key: s.source, name: sourceName(s.source), count: s.count, average: s.averageListenDuration }))} />
-                <TopPlays title="Top Devices" rows={d.devices.slice(0, 5).map((s) => ({ key: s.deviceType, name: deviceName(s.deviceType), count: s.count, average: s.averageListenDuration }))} />
+                <TopPlays
+                  title="Top Sources"
+                  rows={d.sources.slice(0, 5).map((s) => ({ key: s.source, name: sourceName(s.source), count: s.count, average: s.averageListenDuration }))}
+                />
+                <TopPlays
+                  title="Top Devices"
+                  rows={d.devices
+                    .slice(0, 5)
+                    .map((s) => ({ key: s.deviceType, name: deviceName(s.deviceType), count: s.count, average: s.averageListenDuration }))}
+                />
               </div>
             </>
           )}
@@ -139,11 +181,21 @@ export function ListeningAnalyticsPage() {
                     <thead>
                       <tr>
                         <th scope="col">User</th>
-                        <th scope="col" className="num">Plays</th>
-                        <th scope="col" className="num">Listen Time</th>
-                        <th scope="col" className="num">Completion %</th>
-                        <th scope="col" className="num">Tracks</th>
-                        <th scope="col" className="num">Likes</th>
+                        <th scope="col" className="num">
+                          Plays
+                        </th>
+                        <th scope="col" className="num">
+                          Listen Time
+                        </th>
+                        <th scope="col" className="num">
+                          Completion %
+                        </th>
+                        <th scope="col" className="num">
+                          Tracks
+                        </th>
+                        <th scope="col" className="num">
+                          Likes
+                        </th>
                       </tr>
                     </thead>
                     <tbody>
@@ -191,7 +243,13 @@ export function ListeningAnalyticsPage() {
                   ) : (
                     <ul className={list}>
                       {d.genrePattern.slice(0, 8).map((g) => (
-                        <Bar key={g.genre ?? '\u0000'} label={genreLabel(g.genre)} value={formatCount(g.plays)} detail={`${percentWhole(g.averageCompletionRate)} completed`} width={barWidth(g.plays, d.genrePattern[0].plays)} />
+                        <Bar
+                          key={g.genre ?? '\u0000'}
+                          label={genreLabel(g.genre)}
+                          value={formatCount(g.plays)}
+                          detail={`${percentWhole(g.averageCompletionRate)} completed`}
+                          width={barWidth(g.plays, d.genrePattern[0].plays)}
+                        />
                       ))}
                     </ul>
                   )}
@@ -212,8 +270,24 @@ export function ListeningAnalyticsPage() {
               {(
                 [
                   ['Top Countries', d.countries.map((c) => ({ key: c.country, name: c.country, plays: c.plays, users: c.uniqueUsers }))],
-                  ['Top Regions', d.regions.map((r) => ({ key: `${r.region}/${r.country}`, name: [r.region, r.country].filter(Boolean).join(', '), plays: r.plays, users: r.uniqueUsers }))],
-                  ['Top Cities', d.cities.map((c) => ({ key: `${c.city}/${c.region}/${c.country}`, name: [c.city, c.country].filter(Boolean).join(', '), plays: c.plays, users: c.uniqueUsers }))],
+                  [
+                    'Top Regions',
+                    d.regions.map((r) => ({
+                      key: `${r.region}/${r.country}`,
+                      name: [r.region, r.country].filter(Boolean).join(', '),
+                      plays: r.plays,
+                      users: r.uniqueUsers,
+                    })),
+                  ],
+                  [
+                    'Top Cities',
+                    d.cities.map((c) => ({
+                      key: `${c.city}/${c.region}/${c.country}`,
+                      name: [c.city, c.country].filter(Boolean).join(', '),
+                      plays: c.plays,
+                      users: c.uniqueUsers,
+                    })),
+                  ],
                 ] as const
               ).map(([title, rows]) => (
                 <Panel key={title} title={title}>
@@ -253,11 +327,21 @@ export function ListeningAnalyticsPage() {
                     <thead>
                       <tr>
                         <th scope="col">Playlist</th>
-                        <th scope="col" className="num">Plays</th>
-                        <th scope="col" className="num">Users</th>
-                        <th scope="col" className="num">Tracks</th>
-                        <th scope="col" className="num">Completion %</th>
-                        <th scope="col" className="num">Listen Time</th>
+                        <th scope="col" className="num">
+                          Plays
+                        </th>
+                        <th scope="col" className="num">
+                          Users
+                        </th>
+                        <th scope="col" className="num">
+                          Tracks
+                        </th>
+                        <th scope="col" className="num">
+                          Completion %
+                        </th>
+                        <th scope="col" className="num">
+                          Listen Time
+                        </th>
                       </tr>
                     </thead>
                     <tbody>
@@ -291,35 +375,86 @@ export function ListeningAnalyticsPage() {
             <>
               <Cards>
                 {[
-                  <Stat key="u" label="Total Users" value={formatCount(d.engagement.totalUsers)} hint={`${formatCount(d.engagement.highEngagementUsers)} highly engaged`} />,
-                  <Stat key="p" label="Avg Plays/User" value={d.engagement.averagePlaysPerUser.toLocaleString('en-US')} hint={`${listenTimeAnalytics(d.engagement.averageListenTimePerUser)} listen time`} />,
+                  <Stat
+                    key="u"
+                    label="Total Users"
+                    value={formatCount(d.engagement.totalUsers)}
+                    hint={`${formatCount(d.engagement.highEngagementUsers)} highly engaged`}
+                  />,
+                  <Stat
+                    key="p"
+                    label="Avg Plays/User"
+                    value={d.engagement.averagePlaysPerUser.toLocaleString('en-US')}
+                    hint={`${listenTimeAnalytics(d.engagement.averageListenTimePerUser)} listen time`}
+                  />,
                   <Stat key="r" label="Retention Rate" value={percentWhole(d.retention.retentionRate)} hint="daily / weekly active" />,
-                  <Stat key="q" label="Quality Score" value={percentWhole(100 - d.quality.bufferRate)} hint={`${d.quality.averageBufferCount} buffers per play`} />,
+                  <Stat
+                    key="q"
+                    label="Quality Score"
+                    value={percentWhole(100 - d.quality.bufferRate)}
+                    hint={`${d.quality.averageBufferCount} buffers per play`}
+                  />,
                 ]}
               </Cards>
               <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'repeat(3, minmax(0, 1fr))' }, gap: '4' })}>
                 <Panel title="User Interactions">
                   <ul className={rowList}>
-                    <li><span>Like rate</span><span>{percentWhole(d.engagement.likeRate)}</span></li>
-                    <li><span>Share rate</span><span>{percentWhole(d.engagement.shareRate)}</span></li>
-                    <li><span>Repeat rate</span><span>{percentWhole(d.engagement.repeatRate)}</span></li>
-                    <li><span>Avg active days</span><span>{d.engagement.averageActiveDays}</span></li>
+                    <li>
+                      <span>Like rate</span>
+                      <span>{percentWhole(d.engagement.likeRate)}</span>
+                    </li>
+                    <li>
+                      <span>Share rate</span>
+                      <span>{percentWhole(d.engagement.shareRate)}</span>
+                    </li>
+                    <li>
+                      <span>Repeat rate</span>
+                      <span>{percentWhole(d.engagement.repeatRate)}</span>
+                    </li>
+                    <li>
+                      <span>Avg active days</span>
+                      <span>{d.engagement.averageActiveDays}</span>
+                    </li>
                   </ul>
                 </Panel>
                 <Panel title="User Retention">
                   <ul className={rowList}>
-                    <li><span>New users (7d)</span><span>{formatCount(d.retention.newUsersLast7Days)}</span></li>
-                    <li><span>Active users (7d)</span><span>{formatCount(d.retention.activeUsersLast7Days)}</span></li>
-                    <li><span>Returning users</span><span>{formatCount(d.retention.returningUsers)}</span></li>
-                    <li><span>New-user retention</span><span>{percentWhole(d.retention.newUserRetentionRate)}</span></li>
+                    <li>
+                      <span>New users (7d)</span>
+                      <span>{formatCount(d.retention.newUsersLast7Days)}</span>
+                    </li>
+                    <li>
+                      <span>Active users (7d)</span>
+                      <span>{formatCount(d.retention.activeUsersLast7Days)}</span>
+                    </li>
+                    <li>
+                      <span>Returning users</span>
+                      <span>{formatCount(d.retention.returningUsers)}</span>
+                    </li>
+                    <li>
+                      <span>New-user retention</span>
+                      <span>{percentWhole(d.retention.newUserRetentionRate)}</span>
+                    </li>
                   </ul>
                 </Panel>
                 <Panel title="Quality Metrics">
                   <ul className={rowList}>
-                    <li><span>Buffer rate</span><span>{percentWhole(d.quality.bufferRate)}</span></li>
-                    <li><span>Quality-issue rate</span><span>{percentWhole(d.quality.qualityIssueRate)}</span></li>
-                    <li><span>Buffer events</span><span>{formatCount(d.quality.totalBufferEvents)}</span></li>
-                    <li><span>Quality drops</span><span>{formatCount(d.quality.totalQualityDrops)}</span></li>
+                    <li>
+                      <span>Buffer rate</span>
+                      <span>{percentWhole(d.quality.bufferRate)}</span>
+                    </li>
+                    <li>
+                      <span>Quality-issue rate</span>
+                      <span>{percentWhole(d.quality.qualityIssueRate)}</span>
+                    </li>
+                    <li>
+                      <span>Buffer events</span>
+                      <span>{formatCount(d.quality.totalBufferEvents)}</span>
+                    </li>
+                    <li>
+                      <span>Quality drops</span>
+                      <span>{formatCount(d.quality.totalQualityDrops)}</span>
+                    </li>
                   </ul>
                 </Panel>
               </div>
@@ -336,7 +471,13 @@ export function ListeningAnalyticsPage() {
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: '4' })}>
         <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Listening Analytics</h2>
         <div className={css({ display: 'flex', alignItems: 'flex-end', gap: '3', flexWrap: 'wrap' })}>
-          <SelectField label="Period" options={PERIODS} value={String(days)} onValueChange={(v) => setDays(Number(v) as AnalyticsDays)} className={css({ w: '44' })} />
+          <SelectField
+            label="Period"
+            options={PERIODS}
+            value={String(days)}
+            onValueChange={(v) => setDays(Number(v) as AnalyticsDays)}
+            className={css({ w: '44' })}
+          />
           <Button variant="outline" aria-disabled={anyFetching} aria-busy={anyFetching} onClick={() => anyFetching || refetchAll(all)}>
             Refresh All
           </Button>

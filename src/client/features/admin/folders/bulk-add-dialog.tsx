@@ -70,7 +70,17 @@ function BulkForm({ users, onBusy, onClose }: { users: User[]; onBusy: (busy: bo
         bulk.mutate({ ...form.parsed(), userIds: [...selected] })
       }}
     >
-      <TextField label="Folder Label" name="label" placeholder="Shared Collection" autoComplete="off" disabled={bulk.isPending} value={form.values.label} onValueChange={(v) => form.set('label', v)} onBlur={() => form.touch('label')} error={form.error('label')} />
+      <TextField
+        label="Folder Label"
+        name="label"
+        placeholder="Shared Collection"
+        autoComplete="off"
+        disabled={bulk.isPending}
+        value={form.values.label}
+        onValueChange={(v) => form.set('label', v)}
+        onBlur={() => form.touch('label')}
+        error={form.error('label')}
+      />
       <TextField
         label="Folder Path"
         name="path"
@@ -86,7 +96,10 @@ function BulkForm({ users, onBusy, onClose }: { users: User[]; onBusy: (busy: bo
       />
       <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '2', minW: '0' })} disabled={bulk.isPending}>
         <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '1' })}>
-          Users <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>({selected.size} of {users.length} selected)</span>
+          Users{' '}
+          <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>
+            ({selected.size} of {users.length} selected)
+          </span>
         </legend>
         <div className={css({ display: 'flex', gap: '2' })}>
           <Button variant="outline" size="sm" onClick={() => setSelected(new Set(users.map((u) => u.id)))}>
@@ -100,8 +113,24 @@ function BulkForm({ users, onBusy, onClose }: { users: User[]; onBusy: (busy: bo
           {users.length === 0 && <li className={css({ px: '3', py: '2', fontSize: 'sm', color: 'fg.muted' })}>No users found</li>}
           {users.map((u) => (
             <li key={u.id}>
-              <label className={css({ display: 'flex', alignItems: 'center', gap: '3', px: '3', py: '2', cursor: 'pointer', fontSize: 'sm', _hover: { bg: 'bg.muted' } })}>
-                <input type="checkbox" checked={selected.has(u.id)} onChange={(e) => toggle(u.id, e.target.checked)} className={css({ w: '4', h: '4', accentColor: 'accent.default', flexShrink: 0 })} />
+              <label
+                className={css({
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: '3',
+                  px: '3',
+                  py: '2',
+                  cursor: 'pointer',
+                  fontSize: 'sm',
+                  _hover: { bg: 'bg.muted' },
+                })}
+              >
+                <input
+                  type="checkbox"
+                  checked={selected.has(u.id)}
+                  onChange={(e) => toggle(u.id, e.target.checked)}
+                  className={css({ w: '4', h: '4', accentColor: 'accent.default', flexShrink: 0 })}
+                />
                 <span className={css({ display: 'flex', flexDirection: 'column', minW: '0', flex: '1' })}>
                   <span className={css({ fontWeight: 'medium', overflowWrap: 'anywhere' })}>{u.username}</span>
                   <span className={css({ color: 'fg.muted', fontSize: 'xs', overflowWrap: 'anywhere' })}>{u.email}</span>

@@ -33,7 +33,17 @@ export function AdminFolderDialog({ open, onOpenChange, user, folder }: Props) {
   )
 }
 
-function FolderForm({ user, folder, onBusy, onClose }: { user: Props['user']; folder: AdminFolder | null; onBusy: (busy: boolean) => void; onClose: () => void }) {
+function FolderForm({
+  user,
+  folder,
+  onBusy,
+  onClose,
+}: {
+  user: Props['user']
+  folder: AdminFolder | null
+  onBusy: (busy: boolean) => void
+  onClose: () => void
+}) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const form = useForm(FolderSchema, { label: folder?.label ?? '', path: folder?.path ?? '' })

@@ -36,7 +36,8 @@ export function AdminFoldersPage() {
   const select = (user: User) => {
     void navigate({ search: { userId: user.id, username: user.username }, replace: true })
     // On phones the folders sit below the list: bring them into view.
-    if (window.matchMedia('(max-width: 767px)').matches) requestAnimationFrame(() => folderPanel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }))
+    if (window.matchMedia('(max-width: 767px)').matches)
+      requestAnimationFrame(() => folderPanel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }))
   }
 
   return (
@@ -115,7 +116,19 @@ function UserList({ query, selectedId, onSelect }: UserListProps) {
       ) : filtered.length === 0 ? (
         <p className={css({ color: 'fg.muted', fontSize: 'sm', py: '4', textAlign: 'center' })}>No users found</p>
       ) : (
-        <ul aria-label="Users" className={css({ position: 'relative', display: 'flex', flexDirection: 'column', gap: '1', maxH: { base: '72', md: '60vh' }, overflowY: 'auto', mx: '-1', px: '1' })}>
+        <ul
+          aria-label="Users"
+          className={css({
+            position: 'relative',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '1',
+            maxH: { base: '72', md: '60vh' },
+            overflowY: 'auto',
+            mx: '-1',
+            px: '1',
+          })}
+        >
           {filtered.map((u) => {
             const current = u.id === selectedId
             return (

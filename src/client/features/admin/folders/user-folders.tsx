@@ -73,7 +73,19 @@ export function UserFolders({ user, refreshKey }: Props) {
       ) : list.isError ? (
         <ErrorPanel message={errorMessage(list.error, 'Failed to fetch user folders')} onRetry={() => void list.refetch()} />
       ) : folders.length === 0 ? (
-        <p className={css({ color: 'fg.muted', textAlign: 'center', py: '10', borderWidth: '2px', borderStyle: 'dashed', borderColor: 'border.default', borderRadius: 'xl' })}>This user has no folders.</p>
+        <p
+          className={css({
+            color: 'fg.muted',
+            textAlign: 'center',
+            py: '10',
+            borderWidth: '2px',
+            borderStyle: 'dashed',
+            borderColor: 'border.default',
+            borderRadius: 'xl',
+          })}
+        >
+          This user has no folders.
+        </p>
       ) : (
         <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }, gap: '3' })}>
           {folders.map((folder) => (
@@ -114,11 +126,35 @@ export function UserFolders({ user, refreshKey }: Props) {
 function FolderCard({ folder, onPlay, onEdit, onDelete }: { folder: AdminFolder; onPlay: () => void; onEdit: () => void; onDelete: () => void }) {
   const remote = isRemotePath(folder.path)
   return (
-    <li data-folder-id={folder.id} aria-label={folder.label} className={css({ display: 'flex', flexDirection: 'column', gap: '3', p: '4', minW: '0', bg: 'bg.subtle', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl' })}>
+    <li
+      data-folder-id={folder.id}
+      aria-label={folder.label}
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '3',
+        p: '4',
+        minW: '0',
+        bg: 'bg.subtle',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        borderRadius: 'xl',
+      })}
+    >
       <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-start', minW: '0' })}>
         <span
           title={remote ? 'Remote folder' : 'Local folder'}
-          className={css({ flexShrink: 0, w: '9', h: '9', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', borderRadius: 'lg', bg: remote ? 'accent.muted' : 'success.muted', color: remote ? 'accent.default' : 'success.fg' })}
+          className={css({
+            flexShrink: 0,
+            w: '9',
+            h: '9',
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            borderRadius: 'lg',
+            bg: remote ? 'accent.muted' : 'success.muted',
+            color: remote ? 'accent.default' : 'success.fg',
+          })}
         >
           {remote ? <GlobeIcon /> : <FolderIcon />}
           <span className={css({ srOnly: true })}>{remote ? 'Remote' : 'Local'}</span>
@@ -128,7 +164,10 @@ function FolderCard({ folder, onPlay, onEdit, onDelete }: { folder: AdminFolder;
           <p className={css({ fontSize: 'xs', color: 'fg.subtle' })}>Created {formatDate(folder.createdAt)}</p>
         </div>
       </div>
-      <p title={folder.path} className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+      <p
+        title={folder.path}
+        className={css({ fontFamily: 'mono', fontSize: 'xs', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
+      >
         {folder.path}
       </p>
       <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>

@@ -35,7 +35,13 @@ export function InsightsPage() {
       <BackToDashboard />
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: '4' })}>
         <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>User Insights</h2>
-        <SelectField label="Period" options={PERIODS} value={String(days)} onValueChange={(v) => setDays(Number(v) as AnalyticsDays)} className={css({ w: '48' })} />
+        <SelectField
+          label="Period"
+          options={PERIODS}
+          value={String(days)}
+          onValueChange={(v) => setDays(Number(v) as AnalyticsDays)}
+          className={css({ w: '48' })}
+        />
       </div>
 
       {overview.isPending ? (
@@ -48,7 +54,12 @@ export function InsightsPage() {
             {[
               <Stat key="plays" label="Total Plays" value={formatCount(o.overview.totalPlays)} hint={`${formatCount(o.overview.uniqueUsers)} listeners`} />,
               <Stat key="time" label="Listen Time" value={listenTimeInsights(o.overview.totalListenTime)} />,
-              <Stat key="completion" label="Completion Rate" value={percent1(o.completion.completionRate)} hint={`${formatCount(o.completion.skippedTracks)} skipped`} />,
+              <Stat
+                key="completion"
+                label="Completion Rate"
+                value={percent1(o.completion.completionRate)}
+                hint={`${formatCount(o.completion.skippedTracks)} skipped`}
+              />,
               <Stat key="tracks" label="Unique Tracks" value={formatCount(o.overview.uniqueTracks)} />,
             ].map((stat) => (
               <div key={stat.key} className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', p: '4' })}>
@@ -63,7 +74,13 @@ export function InsightsPage() {
               ) : (
                 <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
                   {o.sources.slice(0, 5).map((s) => (
-                    <Bar key={s.source} label={sourceName(s.source)} value={formatCount(s.count)} detail={percent1(shareOf(s.count, total))} width={barWidth(s.count, total)} />
+                    <Bar
+                      key={s.source}
+                      label={sourceName(s.source)}
+                      value={formatCount(s.count)}
+                      detail={percent1(shareOf(s.count, total))}
+                      width={barWidth(s.count, total)}
+                    />
                   ))}
                 </ul>
               )}
@@ -74,7 +91,13 @@ export function InsightsPage() {
               ) : (
                 <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
                   {o.devices.slice(0, 5).map((d) => (
-                    <Bar key={d.deviceType} label={deviceName(d.deviceType)} value={formatCount(d.count)} detail={percent1(shareOf(d.count, total))} width={barWidth(d.count, total)} />
+                    <Bar
+                      key={d.deviceType}
+                      label={deviceName(d.deviceType)}
+                      value={formatCount(d.count)}
+                      detail={percent1(shareOf(d.count, total))}
+                      width={barWidth(d.count, total)}
+                    />
                   ))}
                 </ul>
               )}
@@ -93,10 +116,18 @@ export function InsightsPage() {
             <Stat label="Like rate" value={percent1(e.engagement.likeRate)} />
             <Stat label="Share rate" value={percent1(e.engagement.shareRate)} />
             <Stat label="Repeat rate" value={percent1(e.engagement.repeatRate)} />
-            <Stat label="High-engagement users" value={formatCount(e.engagement.highEngagementUsers)} hint={`of ${formatCount(e.engagement.totalUsers)} listeners`} />
+            <Stat
+              label="High-engagement users"
+              value={formatCount(e.engagement.highEngagementUsers)}
+              hint={`of ${formatCount(e.engagement.totalUsers)} listeners`}
+            />
             <Stat label="Avg plays / user" value={e.engagement.averagePlaysPerUser.toLocaleString('en-US')} />
             <Stat label="Avg listen time / user" value={listenTimeInsights(e.engagement.averageListenTimePerUser)} />
-            <Stat label="Retention rate" value={e.retention.retentionRate === null ? 'N/A' : percent1(e.retention.retentionRate)} hint="daily / weekly active" />
+            <Stat
+              label="Retention rate"
+              value={e.retention.retentionRate === null ? 'N/A' : percent1(e.retention.retentionRate)}
+              hint="daily / weekly active"
+            />
           </div>
         )}
       </Panel>
@@ -128,7 +159,12 @@ export function InsightsPage() {
               ) : (
                 <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
                   {patterns.data.genrePattern.slice(0, 6).map((g) => (
-                    <Bar key={g.genre ?? '\u0000'} label={genreLabel(g.genre)} value={formatCount(g.plays)} width={barWidth(g.plays, patterns.data.genrePattern[0].plays)} />
+                    <Bar
+                      key={g.genre ?? '\u0000'}
+                      label={genreLabel(g.genre)}
+                      value={formatCount(g.plays)}
+                      width={barWidth(g.plays, patterns.data.genrePattern[0].plays)}
+                    />
                   ))}
                 </ul>
               )}
@@ -142,7 +178,10 @@ export function InsightsPage() {
         <TopTracksPanel />
       </div>
 
-      <Link to="/admin/listening-analytics" className={css({ alignSelf: 'flex-start', color: 'accent.default', fontWeight: 'semibold', _hover: { textDecoration: 'underline' } })}>
+      <Link
+        to="/admin/listening-analytics"
+        className={css({ alignSelf: 'flex-start', color: 'accent.default', fontWeight: 'semibold', _hover: { textDecoration: 'underline' } })}
+      >
         View Full Analytics <span aria-hidden>→</span>
       </Link>
     </div>

@@ -49,7 +49,20 @@ export function MessageDetail({ message, busy, onToggle, onDelete }: Props) {
           Delete
         </Button>
       </div>
-      <div data-testid="message-body" className={css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 'sm', lineHeight: '1.7', bg: 'bg.subtle', borderRadius: 'lg', p: '4', borderWidth: '1px', borderColor: 'border.default' })}>
+      <div
+        data-testid="message-body"
+        className={css({
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          fontSize: 'sm',
+          lineHeight: '1.7',
+          bg: 'bg.subtle',
+          borderRadius: 'lg',
+          p: '4',
+          borderWidth: '1px',
+          borderColor: 'border.default',
+        })}
+      >
         {message.message}
       </div>
     </article>

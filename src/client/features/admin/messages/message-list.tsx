@@ -38,10 +38,25 @@ export function MessageList({ messages, selectedId, onOpen, hasMore, loadingMore
         {messages.map((m) => (
           <li key={m.id} data-message-id={m.id} data-read={m.read} data-important={m.important}>
             <button type="button" className={item} aria-current={m.id === selectedId ? 'true' : undefined} onClick={() => onOpen(m)}>
-              <span aria-hidden="true" className={css({ flexShrink: 0, w: '2', h: '2', mt: '1.5', borderRadius: 'full', bg: m.read ? 'transparent' : 'accent.default' })} />
+              <span
+                aria-hidden="true"
+                className={css({ flexShrink: 0, w: '2', h: '2', mt: '1.5', borderRadius: 'full', bg: m.read ? 'transparent' : 'accent.default' })}
+              />
               <span className={css({ display: 'flex', flexDirection: 'column', gap: '0.5', minW: '0', flex: '1' })}>
                 <span className={css({ display: 'flex', alignItems: 'baseline', gap: '2' })}>
-                  <span className={css({ fontSize: 'sm', fontWeight: m.read ? 'medium' : 'bold', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', flex: '1', minW: '0' })}>{m.name}</span>
+                  <span
+                    className={css({
+                      fontSize: 'sm',
+                      fontWeight: m.read ? 'medium' : 'bold',
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                      flex: '1',
+                      minW: '0',
+                    })}
+                  >
+                    {m.name}
+                  </span>
                   {m.important && (
                     <span title="Important" className={css({ color: 'warning.default', flexShrink: 0 })}>
                       <span aria-hidden="true">★</span>
@@ -51,8 +66,20 @@ export function MessageList({ messages, selectedId, onOpen, hasMore, loadingMore
                     {relativeTime(m.date)}
                   </time>
                 </span>
-                <span className={css({ fontSize: 'sm', fontWeight: m.read ? 'normal' : 'semibold', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{m.subject}</span>
-                <span className={css({ fontSize: 'xs', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{m.preview}</span>
+                <span
+                  className={css({
+                    fontSize: 'sm',
+                    fontWeight: m.read ? 'normal' : 'semibold',
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    whiteSpace: 'nowrap',
+                  })}
+                >
+                  {m.subject}
+                </span>
+                <span className={css({ fontSize: 'xs', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+                  {m.preview}
+                </span>
                 <span className={css({ srOnly: true })}>
                   {m.read ? 'Read' : 'Unread'}
                   {m.important ? ', important' : ''}

@@ -52,15 +52,17 @@ export function MessagesPage() {
   const patchCaches = (id: string, before: { read: boolean; important: boolean }, after: { read: boolean; important: boolean }) => {
     const unreadDelta = before.read === after.read ? 0 : after.read ? -1 : 1
     const importantDelta = before.important === after.important ? 0 : after.important ? 1 : -1
-    queryClient.setQueriesData<InfiniteData<Page>>(trpc.admin.messages.list.pathFilter(), (data) =>
-      data && {
-        ...data,
-        pages: data.pages.map((p) => ({
-          ...p,
-          counts: { ...p.counts, unread: p.counts.unread + unreadDelta, important: p.counts.important + importantDelta },
-          messages: p.messages.map((m) => (m.id === id ? { ...m, ...after } : m)),
-        })),
-      },
+    queryClient.setQueriesData<InfiniteData<Page>>(
+      trpc.admin.messages.list.pathFilter(),
+      (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((p) => ({
+            ...p,
+            counts: { ...p.counts, unread: p.counts.unread + unreadDelta, important: p.counts.important + importantDelta },
+            messages: p.messages.map((m) => (m.id === id ? { ...m, ...after } : m)),
+          })),
+        },
     )
     queryClient.setQueryData(trpc.admin.messages.byId.queryKey({ id }), (old) => old && { ...old, ...after })
     // The other filters' cached lists may now miss or wrongly hold this message: reload them when shown.
@@ -89,7 +91,14 @@ export function MessagesPage() {
       {
         onSuccess: () =>
           toast({
-            title: field === 'read' ? (value ? 'Message marked as read' : 'Message marked as unread') : value ? 'Message marked as important' : 'Message marked as not important',
+            title:
+              field === 'read'
+                ? value
+                  ? 'Message marked as read'
+                  : 'Message marked as unread'
+                : value
+                  ? 'Message marked as important'
+                  : 'Message marked as not important',
             type: 'success',
           }),
         onError: (error) => toast({ title: 'Failed to update message', description: errorMessage(error, 'An unexpected error occurred'), type: 'error' }),
@@ -104,7 +113,11 @@ export function MessagesPage() {
   useEffect(() => {
     if (!markRead || detail.data?.id !== markRead) return
     setMarkRead(null)
-    if (!detail.data.read) mutate({ id: markRead, read: true }, { onError: (error) => toast({ title: 'Failed to update message', description: errorMessage(error, 'An unexpected error occurred'), type: 'error' }) })
+    if (!detail.data.read)
+      mutate(
+        { id: markRead, read: true },
+        { onError: (error) => toast({ title: 'Failed to update message', description: errorMessage(error, 'An unexpected error occurred'), type: 'error' }) },
+      )
   }, [markRead, detail.data, mutate])
 
   const open = (summary: MessageSummary) => {
@@ -118,17 +131,19 @@ export function MessagesPage() {
     trpc.admin.messages.delete.mutationOptions({
       onSuccess: ({ id }) => {
         const gone = detail.data?.id === id ? detail.data : findSummary(id)
-        queryClient.setQueriesData<InfiniteData<Page>>(trpc.admin.messages.list.pathFilter(), (data) =>
-          data && {
-            ...data,
-            pages: data.pages.map((p) => ({
-              ...p,
-              counts: gone
-                ? { total: p.counts.total - 1, unread: p.counts.unread - (gone.read ? 0 : 1), important: p.counts.important - (gone.important ? 1 : 0) }
-                : p.counts,
-              messages: p.messages.filter((m) => m.id !== id),
-            })),
-          },
+        queryClient.setQueriesData<InfiniteData<Page>>(
+          trpc.admin.messages.list.pathFilter(),
+          (data) =>
+            data && {
+              ...data,
+              pages: data.pages.map((p) => ({
+                ...p,
+                counts: gone
+                  ? { total: p.counts.total - 1, unread: p.counts.unread - (gone.read ? 0 : 1), important: p.counts.important - (gone.important ? 1 : 0) }
+                  : p.counts,
+                messages: p.messages.filter((m) => m.id !== id),
+              })),
+            },
         )
         queryClient.removeQueries({ queryKey: trpc.admin.messages.byId.queryKey({ id }) })
         void queryClient.invalidateQueries({ ...trpc.admin.messages.list.pathFilter(), refetchType: 'none' })
@@ -162,17 +177,33 @@ export function MessagesPage() {
           <h2 id="messages-title" className={pageTitle}>
             Messages
           </h2>
-          <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>{counts ? `${counts.total} total · ${counts.unread} unread · ${counts.important} important` : 'Contact form messages'}</p>
+          <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
+            {counts ? `${counts.total} total · ${counts.unread} unread · ${counts.important} important` : 'Contact form messages'}
+          </p>
         </div>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-          <div role="group" aria-label="Filter messages" className={css({ display: 'inline-flex', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: '0.5', gap: '0.5' })}>
+          <div
+            role="group"
+            aria-label="Filter messages"
+            className={css({ display: 'inline-flex', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: '0.5', gap: '0.5' })}
+          >
             {FILTERS.map((f) => (
               <button
                 key={f.value}
                 type="button"
                 aria-pressed={filter === f.value}
                 onClick={() => setFilter(f.value)}
-                className={css({ h: '7', px: '3', fontSize: 'sm', fontWeight: 'medium', borderRadius: 'md', cursor: 'pointer', color: 'fg.muted', _hover: { color: 'fg.default' }, '&[aria-pressed=true]': { bg: 'accent.muted', color: 'fg.default' } })}
+                className={css({
+                  h: '7',
+                  px: '3',
+                  fontSize: 'sm',
+                  fontWeight: 'medium',
+                  borderRadius: 'md',
+                  cursor: 'pointer',
+                  color: 'fg.muted',
+                  _hover: { color: 'fg.default' },
+                  '&[aria-pressed=true]': { bg: 'accent.muted', color: 'fg.default' },
+                })}
               >
                 {f.label}
               </button>
@@ -217,12 +248,24 @@ export function MessagesPage() {
           ) : detail.isError ? (
             <ErrorPanel message={errorMessage(detail.error, 'Failed to load message details')} onRetry={() => void detail.refetch()} />
           ) : (
-            <MessageDetail message={detail.data} busy={update.isPending || remove.isPending} onToggle={(field) => toggle(detail.data, field)} onDelete={() => setConfirmDelete(true)} />
+            <MessageDetail
+              message={detail.data}
+              busy={update.isPending || remove.isPending}
+              onToggle={(field) => toggle(detail.data, field)}
+              onDelete={() => setConfirmDelete(true)}
+            />
           )}
         </div>
       </div>
 
-      <Modal open={confirmDelete} onOpenChange={(o) => !o && setConfirmDelete(false)} busy={remove.isPending} role="alertdialog" title="Delete Message" description="Are you sure you want to delete this message?">
+      <Modal
+        open={confirmDelete}
+        onOpenChange={(o) => !o && setConfirmDelete(false)}
+        busy={remove.isPending}
+        role="alertdialog"
+        title="Delete Message"
+        description="Are you sure you want to delete this message?"
+      >
         <div className={modalFooter}>
           <Button variant="outline" onClick={() => setConfirmDelete(false)} disabled={remove.isPending}>
             Cancel

@@ -85,7 +85,15 @@ export function MusicPage() {
                   <td className={css({ color: 'fg.muted', hideBelow: 'md' })}>{s.album}</td>
                   <td className="num">{s.duration}</td>
                   <td>
-                    <div className={css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, justifyContent: 'flex-end', alignItems: 'flex-end', gap: '1' })}>
+                    <div
+                      className={css({
+                        display: 'flex',
+                        flexDirection: { base: 'column', sm: 'row' },
+                        justifyContent: 'flex-end',
+                        alignItems: 'flex-end',
+                        gap: '1',
+                      })}
+                    >
                       <Button size="sm" variant="ghost" onClick={noop} aria-label={`Play ${s.title}`}>
                         Play
                       </Button>

@@ -70,7 +70,14 @@ export function engagementErrorMessage(base: string, status: number | undefined,
   return status ? `${base} - Server returned status: ${status}` : base
 }
 
-const DEVICE_NAMES: Record<string, string> = { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet', 'smart-tv': 'Smart TV', speaker: 'Speaker', unknown: 'Unknown' }
+const DEVICE_NAMES: Record<string, string> = {
+  desktop: 'Desktop',
+  mobile: 'Mobile',
+  tablet: 'Tablet',
+  'smart-tv': 'Smart TV',
+  speaker: 'Speaker',
+  unknown: 'Unknown',
+}
 const SOURCE_NAMES: Record<string, string> = { direct: 'Direct', playlist: 'Playlist', shuffle: 'Shuffle', repeat: 'Repeat' }
 export const deviceName = (d: string) => DEVICE_NAMES[d] ?? d
 export const sourceName = (s: string) => SOURCE_NAMES[s] ?? s

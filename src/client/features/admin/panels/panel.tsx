@@ -8,7 +8,19 @@ import type { Tone } from './format'
 
 export const panelCard = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', p: { base: '4', md: '5' }, minW: 0 })
 
-export function Panel({ title, actions, children, className, id }: { title: string; actions?: ReactNode; children: ReactNode; className?: string; id?: string }) {
+export function Panel({
+  title,
+  actions,
+  children,
+  className,
+  id,
+}: {
+  title: string
+  actions?: ReactNode
+  children: ReactNode
+  className?: string
+  id?: string
+}) {
   const headingId = `${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-title`
   return (
     <section aria-labelledby={headingId} className={cx(panelCard, className)}>
@@ -34,7 +46,24 @@ export function PanelLoading({ label }: { label: string }) {
 /** The red error box of a panel or tab (spec §2, §8), with an optional action such as Retry. */
 export function ErrorBox({ message, action }: { message: string; action?: ReactNode }) {
   return (
-    <div role="alert" className={css({ bg: 'danger.muted', color: 'danger.fg', borderWidth: '1px', borderColor: 'danger.default', borderRadius: 'lg', px: '4', py: '3', fontSize: 'sm', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
+    <div
+      role="alert"
+      className={css({
+        bg: 'danger.muted',
+        color: 'danger.fg',
+        borderWidth: '1px',
+        borderColor: 'danger.default',
+        borderRadius: 'lg',
+        px: '4',
+        py: '3',
+        fontSize: 'sm',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: '3',
+        flexWrap: 'wrap',
+      })}
+    >
       <span>{message}</span>
       {action}
     </div>
@@ -61,7 +90,9 @@ export function Stat({ label, value, hint, tone }: { label: string; value: React
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '0.5', minW: 0 })}>
       <span className={css({ fontSize: 'xs', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide' })}>{label}</span>
-      <span className={cx(css({ fontSize: '2xl', fontWeight: 'bold', lineHeight: 'tight', fontVariantNumeric: 'tabular-nums' }), tone && toneColor[tone])}>{value}</span>
+      <span className={cx(css({ fontSize: '2xl', fontWeight: 'bold', lineHeight: 'tight', fontVariantNumeric: 'tabular-nums' }), tone && toneColor[tone])}>
+        {value}
+      </span>
       {hint && <span className={css({ fontSize: 'xs', color: 'fg.subtle' })}>{hint}</span>}
     </div>
   )
@@ -76,7 +107,10 @@ export function Bar({ label, value, width, detail }: { label: string; value: Rea
     <li className={css({ display: 'grid', gridTemplateColumns: 'minmax(4.5rem, 7rem) 1fr auto', alignItems: 'center', gap: '3', fontSize: 'sm' })}>
       <span className={css({ color: 'fg.muted', truncate: true })}>{label}</span>
       <span aria-hidden className={css({ h: '2.5', bg: 'bg.subtle', borderRadius: 'full', overflow: 'hidden' })}>
-        <span className={css({ display: 'block', h: 'full', borderRadius: 'full', bgGradient: 'to-r', gradientFrom: 'accent.default', gradientTo: 'accent.pink' })} style={{ width: `${width}%` }} />
+        <span
+          className={css({ display: 'block', h: 'full', borderRadius: 'full', bgGradient: 'to-r', gradientFrom: 'accent.default', gradientTo: 'accent.pink' })}
+          style={{ width: `${width}%` }}
+        />
       </span>
       <span className={css({ fontVariantNumeric: 'tabular-nums', textAlign: 'right', whiteSpace: 'nowrap' })}>
         {value}
@@ -90,7 +124,16 @@ export const table = css({
   w: 'full',
   fontSize: 'sm',
   borderCollapse: 'collapse',
-  '& th': { textAlign: 'left', fontWeight: 'medium', color: 'fg.muted', px: '2', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', whiteSpace: 'nowrap' },
+  '& th': {
+    textAlign: 'left',
+    fontWeight: 'medium',
+    color: 'fg.muted',
+    px: '2',
+    py: '2',
+    borderBottomWidth: '1px',
+    borderColor: 'border.default',
+    whiteSpace: 'nowrap',
+  },
   '& td': { px: '2', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', verticalAlign: 'top' },
   '& tr:last-child td': { borderBottomWidth: '0' },
   '& .num': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
@@ -107,7 +150,10 @@ export function TableScroll({ children, label }: { children: ReactNode; label: s
 
 export function BackToDashboard() {
   return (
-    <Link to="/admin/dashboard" className={css({ fontSize: 'sm', color: 'fg.muted', _hover: { color: 'fg.default' }, display: 'inline-flex', gap: '1', alignItems: 'center' })}>
+    <Link
+      to="/admin/dashboard"
+      className={css({ fontSize: 'sm', color: 'fg.muted', _hover: { color: 'fg.default' }, display: 'inline-flex', gap: '1', alignItems: 'center' })}
+    >
       <span aria-hidden>←</span> Back to Dashboard
     </Link>
   )

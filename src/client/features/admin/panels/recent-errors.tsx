@@ -14,7 +14,9 @@ const HOURS = 24
 export function RecentErrorsPanel() {
   const trpc = useTRPC()
   const now = useNow()
-  const errors = useQuery(trpc.stats.errors.queryOptions({ hours: HOURS, limit: 10 }, { refetchInterval: RECENT_ERRORS_REFRESH_MS, staleTime: RECENT_ERRORS_REFRESH_MS }))
+  const errors = useQuery(
+    trpc.stats.errors.queryOptions({ hours: HOURS, limit: 10 }, { refetchInterval: RECENT_ERRORS_REFRESH_MS, staleTime: RECENT_ERRORS_REFRESH_MS }),
+  )
   return (
     <Panel title="Recent Errors">
       {errors.isPending ? (
@@ -26,7 +28,10 @@ export function RecentErrorsPanel() {
       ) : (
         <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
           {errors.data.errors.map((e) => (
-            <li key={e.id} className={css({ borderLeftWidth: '3px', borderColor: 'danger.default', bg: 'bg.subtle', borderRadius: 'md', px: '3', py: '2', fontSize: 'sm' })}>
+            <li
+              key={e.id}
+              className={css({ borderLeftWidth: '3px', borderColor: 'danger.default', bg: 'bg.subtle', borderRadius: 'md', px: '3', py: '2', fontSize: 'sm' })}
+            >
               <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
                 <code className={css({ fontSize: 'xs', color: 'fg.muted', wordBreak: 'break-all' })}>
                   {e.status} {e.method} {e.path}

@@ -51,8 +51,22 @@ export function TopTracksPanel({ refreshMs = 3 * 60_000 }: { refreshMs?: number 
       title="Top Tracks"
       actions={
         <>
-          <SelectField label="Top tracks period" hideLabel options={PERIODS} value={String(days)} onValueChange={(v) => setDays(Number(v) as 1 | 7 | 14 | 30)} className={css({ w: '36' })} />
-          <SelectField label="Top tracks rows" hideLabel options={ROWS} value={String(limit)} onValueChange={(v) => setLimit(Number(v))} className={css({ w: '28' })} />
+          <SelectField
+            label="Top tracks period"
+            hideLabel
+            options={PERIODS}
+            value={String(days)}
+            onValueChange={(v) => setDays(Number(v) as 1 | 7 | 14 | 30)}
+            className={css({ w: '36' })}
+          />
+          <SelectField
+            label="Top tracks rows"
+            hideLabel
+            options={ROWS}
+            value={String(limit)}
+            onValueChange={(v) => setLimit(Number(v))}
+            className={css({ w: '28' })}
+          />
           <Button variant="outline" size="sm" aria-disabled={busy} aria-busy={tracks.isFetching && !clearing} onClick={() => busy || void tracks.refetch()}>
             Refresh
           </Button>
@@ -76,7 +90,11 @@ export function TopTracksPanel({ refreshMs = 3 * 60_000 }: { refreshMs?: number 
                 <th scope="col">#</th>
                 <th scope="col">Track</th>
                 <th scope="col" className="num" aria-sort={direction === 'desc' ? 'descending' : 'ascending'}>
-                  <button type="button" onClick={() => setDirection((d) => (d === 'desc' ? 'asc' : 'desc'))} className={css({ cursor: 'pointer', fontWeight: 'medium', _hover: { color: 'fg.default' } })}>
+                  <button
+                    type="button"
+                    onClick={() => setDirection((d) => (d === 'desc' ? 'asc' : 'desc'))}
+                    className={css({ cursor: 'pointer', fontWeight: 'medium', _hover: { color: 'fg.default' } })}
+                  >
                     Plays {direction === 'desc' ? '↓' : '↑'}
                   </button>
                 </th>

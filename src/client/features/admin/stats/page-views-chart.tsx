@@ -9,7 +9,17 @@ import { hasNoViews, pageViewsChart, REAL_LABEL, SAMPLE_LABEL, samplePageViews, 
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Filler, Tooltip, Legend)
 
-export function PageViewsChart({ data, pending, failed, rateLimited }: { data: DailyViews[] | undefined; pending: boolean; failed: boolean; rateLimited: boolean }) {
+export function PageViewsChart({
+  data,
+  pending,
+  failed,
+  rateLimited,
+}: {
+  data: DailyViews[] | undefined
+  pending: boolean
+  failed: boolean
+  rateLimited: boolean
+}) {
   const sample = !pending && (failed ? !data : hasNoViews(data))
   const points = useMemo(() => (sample ? samplePageViews() : (data ?? [])), [sample, data])
   const chart = useMemo(() => pageViewsChart(points, sample), [points, sample])
@@ -19,7 +29,15 @@ export function PageViewsChart({ data, pending, failed, rateLimited }: { data: D
         <PanelLoading label="Loading page views" />
       ) : (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-          {sample && <Notice>{rateLimited ? 'Using cached/sample data (API rate limit)' : failed ? 'Error fetching data, showing sample chart' : 'No page view data available, showing sample data'}</Notice>}
+          {sample && (
+            <Notice>
+              {rateLimited
+                ? 'Using cached/sample data (API rate limit)'
+                : failed
+                  ? 'Error fetching data, showing sample chart'
+                  : 'No page view data available, showing sample data'}
+            </Notice>
+          )}
           <div className={css({ position: 'relative', h: { base: '56', md: '72' } })}>
             <Line data={chart.data} options={chart.options} aria-label={`Page views, ${sample ? SAMPLE_LABEL : REAL_LABEL}`} role="img" />
           </div>

@@ -63,7 +63,9 @@ function StatsContent() {
       {dau.isPending ? (
         <PanelLoading label="Loading active users" />
       ) : !dau.data ? (
-        <ErrorBox message={is429(dau.error) ? 'Rate limit exceeded. Please try again later.' : errorMessage(dau.error, 'Failed to fetch user activity stats')} />
+        <ErrorBox
+          message={is429(dau.error) ? 'Rate limit exceeded. Please try again later.' : errorMessage(dau.error, 'Failed to fetch user activity stats')}
+        />
       ) : (
         <div className={css({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '4' })}>
           <Stat label="Daily" value={formatCount(dau.data.dau)} hint="last 24 hours" />
@@ -72,7 +74,9 @@ function StatsContent() {
       )}
     </Panel>
   )
-  const overviewError = is429(overview.error) ? 'Rate limit exceeded. Please try again later.' : errorMessage(overview.error, 'Failed to fetch system statistics')
+  const overviewError = is429(overview.error)
+    ? 'Rate limit exceeded. Please try again later.'
+    : errorMessage(overview.error, 'Failed to fetch system statistics')
 
   const system = (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
@@ -100,7 +104,14 @@ function StatsContent() {
               <Stat label="Total" value={formatCount(o.pageViews.total)} hint={`last ${o.pageViews.days} days`} />
               <Stat label="Unique visitors" value={formatCount(o.pageViews.uniqueVisitors)} />
               <Stat label="Average / day" value={o.pageViews.averagePerDay.toLocaleString('en-US')} />
-              <Stat label="Last updated" value={<time dateTime={o.lastUpdated} className={css({ fontSize: 'md' })}>{now === null ? '' : relativeTime(o.lastUpdated, Math.max(now, overview.dataUpdatedAt))}</time>} />
+              <Stat
+                label="Last updated"
+                value={
+                  <time dateTime={o.lastUpdated} className={css({ fontSize: 'md' })}>
+                    {now === null ? '' : relativeTime(o.lastUpdated, Math.max(now, overview.dataUpdatedAt))}
+                  </time>
+                }
+              />
             </div>
           )}
         </Panel>

@@ -8,10 +8,23 @@ export const panel = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'b
 
 export const pageTitle = css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold' })
 
-const badge = css({ display: 'inline-flex', alignItems: 'center', fontSize: 'xs', fontWeight: 'semibold', px: '2', py: '0.5', borderRadius: 'full', whiteSpace: 'nowrap' })
+const badge = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  fontSize: 'xs',
+  fontWeight: 'semibold',
+  px: '2',
+  py: '0.5',
+  borderRadius: 'full',
+  whiteSpace: 'nowrap',
+})
 
 export function RoleBadge({ isAdmin, className }: { isAdmin: boolean; className?: string }) {
-  return <span className={cx(badge, isAdmin ? css({ bg: 'accent.muted', color: 'accent.default' }) : css({ bg: 'bg.muted', color: 'fg.muted' }), className)}>{isAdmin ? 'Admin' : 'User'}</span>
+  return (
+    <span className={cx(badge, isAdmin ? css({ bg: 'accent.muted', color: 'accent.default' }) : css({ bg: 'bg.muted', color: 'fg.muted' }), className)}>
+      {isAdmin ? 'Admin' : 'User'}
+    </span>
+  )
 }
 
 export function AdminBadge() {
@@ -20,7 +33,10 @@ export function AdminBadge() {
 
 export function ErrorPanel({ message, onRetry, children }: { message: string; onRetry?: () => void; children?: ReactNode }) {
   return (
-    <div role="alert" className={css({ textAlign: 'center', py: '8', px: '4', bg: 'danger.muted', borderRadius: 'xl', borderWidth: '1px', borderColor: 'danger.default' })}>
+    <div
+      role="alert"
+      className={css({ textAlign: 'center', py: '8', px: '4', bg: 'danger.muted', borderRadius: 'xl', borderWidth: '1px', borderColor: 'danger.default' })}
+    >
       <p className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere' })}>{message}</p>
       {children}
       {onRetry && (
@@ -40,7 +56,17 @@ export function formatDate(iso: string): string {
 
 export function RefreshIcon() {
   return (
-    <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M21 12a9 9 0 1 1-2.64-6.36" />
       <path d="M21 3v6h-6" />
     </svg>

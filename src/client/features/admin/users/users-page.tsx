@@ -68,7 +68,11 @@ export function UsersPage() {
       onSettled: () => setPendingRole(null),
       onSuccess: (user) => {
         queryClient.setQueryData(listKey, (old) => old?.map((u) => (u.id === user.id ? user : u)))
-        toast({ title: 'Role updated', description: user.isAdmin ? 'User role has been upgraded to admin.' : 'User role has been changed to regular user.', type: 'success' })
+        toast({
+          title: 'Role updated',
+          description: user.isAdmin ? 'User role has been upgraded to admin.' : 'User role has been changed to regular user.',
+          type: 'success',
+        })
       },
       onError: (error) => toast({ title: 'Failed to update user role', description: errorMessage(error, 'An unexpected error occurred'), type: 'error' }),
     }),
@@ -98,7 +102,9 @@ export function UsersPage() {
             Users
           </h2>
           <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
-            {list.isSuccess ? `${users.length} ${users.length === 1 ? 'account' : 'accounts'}, ${users.filter((u) => u.isAdmin).length} admin` : 'Accounts, roles and folders'}
+            {list.isSuccess
+              ? `${users.length} ${users.length === 1 ? 'account' : 'accounts'}, ${users.filter((u) => u.isAdmin).length} admin`
+              : 'Accounts, roles and folders'}
           </p>
         </div>
         <Button variant="outline" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
@@ -115,7 +121,12 @@ export function UsersPage() {
       ) : users.length === 0 ? (
         <p className={css({ color: 'fg.muted', textAlign: 'center', py: '10' })}>No users found</p>
       ) : (
-        <div className={css({ position: 'relative', md: { bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', overflowX: 'auto' } })}>
+        <div
+          className={css({
+            position: 'relative',
+            md: { bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', overflowX: 'auto' },
+          })}
+        >
           <table className={table}>
             <caption className={css({ srOnly: true })}>Users</caption>
             <thead>
@@ -170,7 +181,13 @@ export function UsersPage() {
                           Manage folders
                         </Link>
                         {!user.isAdmin && !self && (
-                          <Button variant="ghost" size="sm" aria-label={`Delete ${user.username}`} className={css({ color: 'danger.fg' })} onClick={() => setDeleting(user)}>
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            aria-label={`Delete ${user.username}`}
+                            className={css({ color: 'danger.fg' })}
+                            onClick={() => setDeleting(user)}
+                          >
                             Delete
                           </Button>
                         )}
@@ -190,7 +207,11 @@ export function UsersPage() {
         busy={remove.isPending}
         role="alertdialog"
         title="Delete User"
-        description={deleting ? `Are you sure you want to delete the user "${deleting.username}"? Their folders, likes and sessions are removed with the account. This action cannot be undone.` : undefined}
+        description={
+          deleting
+            ? `Are you sure you want to delete the user "${deleting.username}"? Their folders, likes and sessions are removed with the account. This action cannot be undone.`
+            : undefined
+        }
       >
         <div className={modalFooter}>
           <Button variant="outline" onClick={() => setDeleting(null)} disabled={remove.isPending}>
