@@ -1,4 +1,4 @@
-// `bun run test`: build once, typecheck, then unit + integration (bun test) and browser tests
+// `bun run test`: build once, typecheck, lint (Biome), then unit + integration (bun test) and browser tests
 // (bun test with playwright-core, one process per file), and close with one line
 // `N passed, N failed` summed over every run. `bun run test unit|integration|e2e` runs one suite.
 //
@@ -42,6 +42,11 @@ if (!only) {
   // The whole tree typechecks (TypeScript 7, about a second); counted as one test.
   console.log('▶ typecheck')
   if (run(['bun', 'run', 'typecheck']).code === 0) passed += 1
+  else failed += 1
+  // Biome: formatting and lint, including the rule that keeps client and shared code away from
+  // server and database modules; counted as one test.
+  console.log('▶ lint')
+  if (run(['bun', 'run', 'lint']).code === 0) passed += 1
   else failed += 1
 }
 

@@ -44,6 +44,7 @@ export function getRouter() {
     ssr: { nonce: ssrNonce() },
     defaultErrorComponent: ErrorScreen,
     defaultNotFoundComponent: () => <Navigate to="/" replace />,
+    // biome-ignore lint/correctness/noComponentHookFactories: the router's Wrap is made once per router, with its clients
     Wrap: (props) => <TRPCProvider trpcClient={trpcClient} queryClient={queryClient} {...props} />,
   })
   setupRouterSsrQueryIntegration({ router, queryClient })

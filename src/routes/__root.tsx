@@ -39,6 +39,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient; trpc
 function RootComponent() {
   const { sessionUser } = Route.useRouteContext()
   authStore.seed(sessionUser)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: hydrate once with the SSR user; later changes come through authStore
   useEffect(() => {
     authStore.hydrate(sessionUser)
     // Browser tests wait for this before they interact.

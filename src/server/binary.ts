@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+// biome-ignore lint/suspicious/noTsIgnore: the module exists only after build:binary, so expect-error would fail the other way
 // @ts-ignore generated at build time
 import { clientFiles, migrationFiles } from '../../dist/binary/embedded'
 import { runCommandLine } from './cli'
@@ -19,6 +20,7 @@ for (const [name, file] of Object.entries(migrationFiles as Record<string, strin
 process.env.VIBES_MIGRATIONS = migrationsDir
 
 const { serve } = await import('./serve')
+// biome-ignore lint/suspicious/noTsIgnore: exists only after a build, as above
 // @ts-ignore built by vite before the binary is compiled
 const app = (await import('../../dist/server/server.js')).default
 

@@ -373,7 +373,9 @@ describe('play a folder', () => {
     await page.getByRole('link', { name: 'Back to Folders' }).waitFor()
     const media = page.locator('audio, video').first()
     await media.evaluate((el: HTMLMediaElement) => el.play())
-    await page.waitForFunction(() => (document.querySelector('audio, video') as HTMLMediaElement | null)?.currentTime! > 0.5, undefined, { timeout: 10_000 })
+    await page.waitForFunction(() => ((document.querySelector('audio, video') as HTMLMediaElement | null)?.currentTime ?? 0) > 0.5, undefined, {
+      timeout: 10_000,
+    })
     expect(await media.evaluate((el: HTMLMediaElement) => el.paused)).toBe(false)
 
     // The home page's /?fid= address takes a member to the same screen.

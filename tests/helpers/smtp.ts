@@ -18,7 +18,7 @@ export async function startSmtp(options: { delayMs?: number } = {}) {
       stream.on('data', (c: Buffer) => (raw += c.toString('utf8')))
       stream.on('end', () => {
         messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw })
-        waiters.splice(0).forEach((w) => w())
+        for (const w of waiters.splice(0)) w()
         callback()
       })
     },
@@ -37,7 +37,10 @@ export async function startSmtp(options: { delayMs?: number } = {}) {
         if (Date.now() > deadline) throw new Error(`no mail arrived for ${to}`)
         await new Promise<void>((resolve) => {
           const t = setTimeout(resolve, 200)
-          waiters.push(() => (clearTimeout(t), resolve()))
+          waiters.push(() => {
+            clearTimeout(t)
+            resolve()
+          })
         })
       }
     },

@@ -31,7 +31,10 @@ describe('429 retry for listening events', () => {
     const waits: number[] = []
     await expect(
       with429Retry(
-        async () => (calls++, Promise.reject(rateLimited())),
+        async () => {
+          calls++
+          throw rateLimited()
+        },
         undefined,
         async (ms) => waits.push(ms),
       ),
@@ -41,7 +44,10 @@ describe('429 retry for listening events', () => {
     let other = 0
     await expect(
       with429Retry(
-        async () => (other++, Promise.reject(Object.assign(new Error('bad'), { status: 400 }))),
+        async () => {
+          other++
+          throw Object.assign(new Error('bad'), { status: 400 })
+        },
         undefined,
         async () => {},
       ),

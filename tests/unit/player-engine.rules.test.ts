@@ -175,7 +175,7 @@ describe('track end (§4)', () => {
   test('an advert comes first with the given chance: playback waits, it closes after 5 s, then the next track plays', () => {
     const s = playing(['a', 'b'])
     const { state, effects } = run(s, { type: 'ended', roll: 0.29, chance: 0.3, promotions: 4, pick: 0.6 })
-    expect(state.advert).toEqual({ promotion: 2, then: 1 })
+    expect(state.advert).toEqual({ promotion: 2, resumeAt: 1 })
     expect(state.wantPlay).toBe(false)
     expect(effects).toEqual([
       { type: 'report', how: 'ended' },

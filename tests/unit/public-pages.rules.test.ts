@@ -146,7 +146,10 @@ describe('footer counter effect', () => {
   test('StrictMode mount → cleanup → mount sends one hit and reports it once', async () => {
     const sent: string[] = []
     const reports: unknown[] = []
-    const send = async (page: string) => (sent.push(page), counts)
+    const send = async (page: string) => {
+      sent.push(page)
+      return counts
+    }
     const cleanup = countVisit('about', send, (s) => reports.push(s))
     cleanup()
     countVisit('about', send, (s) => reports.push(s))
@@ -161,7 +164,10 @@ describe('footer counter effect', () => {
     let resolve!: (c: typeof counts) => void
     const cleanup = countVisit(
       'charts',
-      (page) => (sent.push(page), new Promise((r) => (resolve = r))),
+      (page) => {
+        sent.push(page)
+        return new Promise((r) => (resolve = r))
+      },
       (s) => reports.push(s),
     )
     await tick()

@@ -89,7 +89,17 @@ export function SelectField({ label, options, value, onValueChange, hideLabel, c
             aria-hidden
             className={css({ color: 'fg.muted', transition: 'transform 0.15s', '&[data-state=open]': { transform: 'rotate(180deg)' } })}
           >
-            <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden="true"
+              width="16"
+              height="16"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="m6 9 6 6 6-6" />
             </svg>
           </Select.Indicator>

@@ -42,6 +42,7 @@ function PlayerPage() {
 
   // Only a folder that loaded becomes "the last folder" (a bad ?fid must not stick), and it plays
   // in the one player unless that folder is what plays already (coming back to this page).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the folder's playlist arrives, not on every refetch of its data
   useEffect(() => {
     if (!folderId || !playlist.isSuccess) return
     rememberFolder(folderId)

@@ -40,7 +40,9 @@ function match(method: string, path: string): { route: RestRoute; params: Record
     if (c.route.method !== method && !(method === 'HEAD' && c.route.method === 'GET')) continue
     const params: Record<string, string> = {}
     try {
-      c.keys.forEach((key, i) => (params[key] = decodeURIComponent(m[i + 1])))
+      c.keys.forEach((key, i) => {
+        params[key] = decodeURIComponent(m[i + 1])
+      })
     } catch {
       return { error: fail(400, 'Malformed URL') }
     }

@@ -18,6 +18,7 @@ export type ChartPayload = { updated: string; tracks: ChartTrack[] }
 const text = (maxLen: number) =>
   z.string().transform((s) =>
     s
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips
       .replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ')
       .trim()
       .slice(0, maxLen),

@@ -99,13 +99,12 @@ export function reorderFolders(db: Db, userId: string, folderIds: string[]): Fol
     if (given.size !== folderIds.length) throw new TRPCError({ code: 'BAD_REQUEST', message: 'folderIds lists a folder more than once' })
     if (given.size !== ownedIds.size || folderIds.some((id) => !ownedIds.has(id)))
       throw new TRPCError({ code: 'BAD_REQUEST', message: 'folderIds must list each of your folders exactly once' })
-    folderIds.forEach((id, position) =>
-      tx
-        .update(folders)
+    folderIds.forEach((id, position) => {
+      tx.update(folders)
         .set({ position })
         .where(and(eq(folders.id, id), eq(folders.userId, userId)))
-        .run(),
-    )
+        .run()
+    })
     return listFolders(tx as unknown as Db, userId)
   })
 }

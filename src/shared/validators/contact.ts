@@ -28,11 +28,13 @@ function text(label: string, clean: (s: string) => string, min: number, max: num
 
 // A name is one line: line breaks, tabs and other control characters become spaces (so a name can
 // never smuggle a header line into a reply e-mail), runs of spaces collapse.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips
 const cleanName = (s: string) => s.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim()
 // A message keeps its line breaks and tabs; other control characters (NUL, escape…) are dropped.
 const cleanMessage = (s: string) =>
   s
     .replace(/\r\n?/g, '\n')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (not tab or newlines) are what this strips
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
     .trim()
 

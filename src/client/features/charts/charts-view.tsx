@@ -48,6 +48,7 @@ function LoadingRows() {
   return (
     <div role="status" aria-label="Loading charts" className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
       {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders
         <div key={i} className={css({ display: 'flex', alignItems: 'center', gap: '4', px: '4', py: '3' })}>
           <span className={css({ w: '6', h: '5', borderRadius: 'sm', bg: 'bg.subtle' })} />
           <span className={css({ w: '14', h: '14', borderRadius: 'lg', bg: 'bg.subtle', flexShrink: 0 })} />

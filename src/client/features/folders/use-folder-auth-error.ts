@@ -12,14 +12,17 @@ let redirecting = false
 const listeners = new Set<() => void>()
 const setRedirecting = (v: boolean) => {
   redirecting = v
-  listeners.forEach((l) => l())
+  for (const l of listeners) l()
 }
 
 export const isAuthExpiredError = (error: unknown) => String((error as { message?: string } | undefined)?.message ?? '').includes(AUTH_EXPIRED_TEXT)
 
 export function useRedirectingToLogin() {
   return useSyncExternalStore(
-    (l) => (listeners.add(l), () => listeners.delete(l)),
+    (l) => {
+      listeners.add(l)
+      return () => listeners.delete(l)
+    },
     () => redirecting,
     () => false,
   )

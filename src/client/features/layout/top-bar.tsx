@@ -245,10 +245,24 @@ function MobileSheet({ items }: { items: NavItem[] }) {
                         <p className={css({ px: '3', fontSize: 'sm', fontWeight: 'semibold' })}>{displayName(auth.user.email)}</p>
                         <p className={css({ px: '3', fontSize: 'xs', color: 'fg.muted', mb: '2' })}>{auth.user.email}</p>
                         {/* /profile has no screen (spec §2): like any unknown path it leads to /. */}
-                        <button type="button" className={navLink} onClick={() => (dialog.setOpen(false), navigate({ href: '/profile' }))}>
+                        <button
+                          type="button"
+                          className={navLink}
+                          onClick={() => {
+                            dialog.setOpen(false)
+                            navigate({ href: '/profile' })
+                          }}
+                        >
                           Profile Settings
                         </button>
-                        <button type="button" className={navLink} onClick={() => (dialog.setOpen(false), logout())}>
+                        <button
+                          type="button"
+                          className={navLink}
+                          onClick={() => {
+                            dialog.setOpen(false)
+                            logout()
+                          }}
+                        >
                           Logout
                         </button>
                       </>

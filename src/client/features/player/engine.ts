@@ -40,7 +40,7 @@ export type EngineState = {
   /** URL being test-loaded for the audio fallback. */
   probing: string | null
   /** An advert between tracks: the promotion shown and the index that plays after it. */
-  advert: { promotion: number; then: number } | null
+  advert: { promotion: number; resumeAt: number } | null
   /** The playback error that replaces the player (§8 "Playback"). */
   error: string | null
   /** A play() failure shown under the media ("Error playing audio: ..."). */
@@ -330,15 +330,15 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
         // An advert first: playback waits, the advert closes after 5 s, then the next track plays.
         const promotion = Math.min(e.promotions - 1, Math.floor((e.pick ?? 0) * e.promotions))
         effects.push({ type: 'advertTimer', ms: ADVERT_MS })
-        return done({ ...left, wantPlay: false, advert: { promotion, then: target } })
+        return done({ ...left, wantPlay: false, advert: { promotion, resumeAt: target } })
       }
       return done(go(left, target, stepSource(left), effects))
     }
 
     case 'advertClosed': {
       if (!s.advert) return done(s)
-      const then = s.advert.then
-      return done(go({ ...s, advert: null }, then, stepSource(s), effects))
+      const next = s.advert.resumeAt
+      return done(go({ ...s, advert: null }, next, stepSource(s), effects))
     }
 
     case 'elementPlay':

@@ -61,6 +61,7 @@ export function LocalSource({ error, onFiles }: Props) {
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target only; the Select Media Folder button is the keyboard path
     <div
       onDragOver={handlers.onDragOver}
       onDragLeave={handlers.onDragLeave}

@@ -91,7 +91,7 @@ export function TrackList({
                     {isVideo(t) && <Icon name="video" size={14} aria-label="Video" role="img" aria-hidden={false} />}
                     <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{title}</span>
                     {isLiked(title) && (
-                      <span aria-label="Liked" className={css({ color: 'accent.pink', fontSize: 'xs' })}>
+                      <span role="img" aria-label="Liked" className={css({ color: 'accent.pink', fontSize: 'xs' })}>
                         ♥
                       </span>
                     )}

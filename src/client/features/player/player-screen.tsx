@@ -52,6 +52,7 @@ export function PlayerScreen() {
     player().send({ type: 'replace', tracks: list.tracks, context: { source: which, label: list.label }, autoPlay })
 
   // A member's last remote playlist survives a reload (shown, without starting by itself).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when sign-in settles; `play` is a fresh closure each render
   useEffect(() => {
     if (!auth.ready || !auth.isAuthenticated || remote) return
     const stored = loadStoredPlaylist('remote')
@@ -154,6 +155,7 @@ export function PlayerScreen() {
 
         {/* A folder dropped anywhere on the player plays too. On phones a loaded player comes
             first, so its controls are in view without scrolling (the picker follows it). */}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target only; keyboard users pick folders with the Select buttons */}
         <div
           data-testid="player-drop-zone"
           data-dragging={drop.dragging || undefined}
@@ -226,6 +228,7 @@ function SourceChooser(p: {
         }}
         className={css({ display: 'flex', gap: '1', p: '1', bg: 'bg.subtle', borderRadius: 'xl' })}
       >
+        {/* biome-ignore lint/a11y/useSemanticElements: a segmented control of buttons with roving focus (the spec's Local/Remote toggle) */}
         <button
           type="button"
           role="radio"
@@ -237,6 +240,7 @@ function SourceChooser(p: {
         >
           Local ({p.localCount})
         </button>
+        {/* biome-ignore lint/a11y/useSemanticElements: as above */}
         <button
           type="button"
           role="radio"

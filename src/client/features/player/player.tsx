@@ -111,12 +111,14 @@ export function Player() {
   useEffect(() => () => void (hintTimer.current && clearTimeout(hintTimer.current)), [])
 
   // On phones a playing video shows the tap hint for 3 s.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: subscribed once; the handler reads current state through refs
   useEffect(() => {
     const el = player().mediaElement()
     el.addEventListener('playing', maybeShowHint)
     return () => el.removeEventListener('playing', maybeShowHint)
   }, [])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: subscribed once; the handler reads current state through refs
   useEffect(() => {
     const orientation = (): 'portrait' | 'landscape' => (window.matchMedia?.('(orientation: portrait)').matches ? 'portrait' : 'landscape')
     const update = () => {

@@ -85,6 +85,7 @@ function Cards({ children }: { children: ReactNode[] }) {
   return (
     <div className={statGrid}>
       {children.map((c, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed set of cards in a fixed order
         <div key={i} className={cardBox}>
           {c}
         </div>

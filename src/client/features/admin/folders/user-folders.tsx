@@ -47,7 +47,7 @@ export function UserFolders({ user, refreshKey }: Props) {
 
   const folders = list.data ?? []
   return (
-    <div className={cx(panel, css({ display: 'flex', flexDirection: 'column', gap: '4' }))} aria-labelledby="user-folders-title" role="region">
+    <section className={cx(panel, css({ display: 'flex', flexDirection: 'column', gap: '4' }))} aria-labelledby="user-folders-title">
       <div className={css({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
         <div className={css({ minW: '0' })}>
           <h3 id="user-folders-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
@@ -119,7 +119,7 @@ export function UserFolders({ user, refreshKey }: Props) {
           </Button>
         </div>
       </Modal>
-    </div>
+    </section>
   )
 }
 

@@ -182,6 +182,7 @@ export function MessagesPage() {
           </p>
         </div>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+          {/* biome-ignore lint/a11y/useSemanticElements: a row of filter buttons, not a form fieldset */}
           <div
             role="group"
             aria-label="Filter messages"

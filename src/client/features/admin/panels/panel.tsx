@@ -142,9 +142,10 @@ export const table = css({
 /** Tables scroll sideways on narrow screens instead of overflowing the page. */
 export function TableScroll({ children, label }: { children: ReactNode; label: string }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className={css({ overflowX: 'auto', maxW: 'full' })}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must take focus so keyboard users can scroll it
+    <section aria-label={label} tabIndex={0} className={css({ overflowX: 'auto', maxW: 'full' })}>
       {children}
-    </div>
+    </section>
   )
 }
 
