@@ -58,7 +58,9 @@ describe('TRUST_PROXY', () => {
   })
 
   test('garbage is refused with the variable named', () => {
-    for (const v of ['maybe', '10.0.0.0/99', '999', ',', 'proxy.example.com']) {
+    // Shorthand IPv4 forms (inet_aton: '010.1.1.1' is 8.1.1.1, '0x7f.1' is 127.0.0.1) would trust
+    // an address the operator did not mean: only dotted-quad IPv4 and standard IPv6 are read.
+    for (const v of ['maybe', '10.0.0.0/99', '999', ',', 'proxy.example.com', '1.2.3', '0x7f.1', '010.1.1.1', '10.1/8']) {
       expect(errorOf({ TRUST_PROXY: v })).toStartWith('Invalid configuration: TRUST_PROXY ')
     }
   })

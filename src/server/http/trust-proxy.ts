@@ -21,6 +21,9 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean)) {
+    const written = part.split('/')[0]
+    // ipaddr.parse also reads inet_aton shorthands ('010.1.1.1' is 8.1.1.1): only plain forms here.
+    if (!ipaddr.IPv4.isValidFourPartDecimal(written) && !ipaddr.IPv6.isValid(written)) return `has "${part}", which is not an IP address or CIDR`
     try {
       if (part.includes('/')) ranges.push(ipaddr.parseCIDR(part))
       else {
