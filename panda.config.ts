@@ -33,11 +33,14 @@ export default defineConfig({
           fg: {
             default: { value: { base: '#f3f3f8', _light: '#15151f' } },
             muted: { value: { base: '#a3a3b8', _light: '#55556a' } },
-            subtle: { value: { base: '#74748a', _light: '#7a7a90' } },
+            // Lightest text that still meets WCAG AA (4.5:1) on every background it sits on.
+            subtle: { value: { base: '#8a8aa0', _light: '#65657a' } },
           },
           border: { default: { value: { base: '#2c2c3f', _light: '#dcdce6' } } },
           accent: {
             default: { value: '#a855f7' },
+            // Accent-coloured text: accent.default is 3.9:1 on accent.muted, under WCAG AA's 4.5:1.
+            text: { value: { base: '#c084fc', _light: '#7e22ce' } },
             emphasized: { value: '#9333ea' },
             fg: { value: '#ffffff' },
             muted: { value: { base: 'rgba(168,85,247,0.16)', _light: 'rgba(168,85,247,0.12)' } },

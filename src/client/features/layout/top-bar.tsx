@@ -139,9 +139,13 @@ function AccountMenu() {
           _hover: { bg: 'bg.subtle' },
         })}
       >
+        {/* The initial is drawn by CSS, not text, so the trigger's visible text is just the name,
+            which its accessible name contains (axe: label-content-name-mismatch). */}
         <span
           aria-hidden
+          data-initial={name.charAt(0) || '?'}
           className={css({
+            _before: { content: 'attr(data-initial)' },
             w: '8',
             h: '8',
             borderRadius: 'full',
@@ -154,9 +158,7 @@ function AccountMenu() {
             color: 'white',
             fontSize: 'sm',
           })}
-        >
-          {name.charAt(0) || '?'}
-        </span>
+        />
         <span className={css({ display: { base: 'none', sm: 'inline' }, fontSize: 'sm', fontWeight: 'medium' })}>{name}</span>
       </Menu.Trigger>
       <Portal>

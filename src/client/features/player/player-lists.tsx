@@ -74,7 +74,7 @@ export function TrackList({
                     flexShrink: 0,
                     textAlign: 'right',
                     fontSize: 'xs',
-                    color: active ? 'accent.default' : 'fg.subtle',
+                    color: active ? 'accent.text' : 'fg.subtle',
                     fontVariantNumeric: 'tabular-nums',
                   })}
                   aria-hidden
@@ -85,7 +85,7 @@ export function TrackList({
                   <span
                     className={cx(
                       css({ display: 'flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', fontWeight: 'medium' }),
-                      active ? css({ color: 'accent.default' }) : undefined,
+                      active ? css({ color: 'accent.text' }) : undefined,
                     )}
                   >
                     {isVideo(t) && <Icon name="video" size={14} aria-label="Video" role="img" aria-hidden={false} />}
@@ -145,7 +145,7 @@ export function SimplePlaylist({
             </span>
             {isVideo(t) && (
               <span
-                className={css({ fontSize: '2xs', fontWeight: 'bold', px: '1.5', py: '0.5', borderRadius: 'md', bg: 'accent.muted', color: 'accent.default' })}
+                className={css({ fontSize: '2xs', fontWeight: 'bold', px: '1.5', py: '0.5', borderRadius: 'md', bg: 'accent.muted', color: 'accent.text' })}
               >
                 Video
               </span>

@@ -166,7 +166,7 @@ export function Player() {
       <div className={card}>
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', minH: '6' })}>
           {playing && <span className={cx(badge, css({ bg: 'success.muted', color: 'success.fg' }))}>PLAYING</span>}
-          {currentVideo && <span className={cx(badge, css({ bg: 'accent.muted', color: 'accent.default' }))}>VIDEO</span>}
+          {currentVideo && <span className={cx(badge, css({ bg: 'accent.muted', color: 'accent.text' }))}>VIDEO</span>}
           {(label || list.length > 0) && (
             <span className={cx(badge, css({ bg: 'bg.subtle', color: 'fg.muted' }))}>
               {label || (source === 'local' ? 'Local Files' : source === 'remote' ? 'Remote' : 'Folder')}
