@@ -224,6 +224,8 @@ describe('charts', () => {
     // Escape on an open list closes it and leaves focus on the select.
     await page.keyboard.press('Enter')
     await page.getByRole('listbox').waitFor()
+    // As above: the list takes keys once it has focus and highlights the current region.
+    await page.locator('[role=option][data-highlighted]', { hasText: 'Japan' }).waitFor()
     await page.keyboard.press('Escape')
     await page.getByRole('listbox').waitFor({ state: 'detached' })
     expect(await select.evaluate((el) => el === document.activeElement)).toBe(true)
