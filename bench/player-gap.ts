@@ -3,7 +3,7 @@
 // Chromium; the first plays to its end and the player moves on by itself. Every media element the
 // page plays is routed through one AudioContext into a ScriptProcessor that keeps the mixed
 // output, and the longest run of silent samples between the first sound and the last is the gap.
-// Run: bun run build && bun bench/player-gap.ts   (BENCH_RUNS=5 for more runs per format)
+// Run: bun run build && bun bench/player-gap.ts   (BENCH_RUNS=n runs per format, BENCH_FORMAT=wav|mp3|m4a)
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -11,7 +11,8 @@ import { gotoHydrated, launchBrowser, newPage } from '../tests/helpers/browser'
 import { ffmpeg, setAdChance } from '../tests/helpers/player'
 import { startServer } from '../tests/helpers/server'
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const RUNS = Number(process.env.BENCH_RUNS ?? 5)
+const ONLY = process.env.BENCH_FORMAT
 const FORMATS: { ext: string; args: string[] }[] = [
   { ext: 'wav', args: ['-c:a', 'pcm_s16le'] },
   { ext: 'mp3', args: ['-c:a', 'libmp3lame', '-b:a', '128k'] },
@@ -31,7 +32,7 @@ for (const f of FORMATS) {
 
 /** Runs in the page before its scripts: routes every media element that plays into a recorder. */
 function captureOutput() {
-  const w = window as unknown as { __gap: { samples: Float32Array[]; rate: number; start: () => void } }
+  const w = window as unknown as { __gap: { samples: Float32Array[]; rate: number; elements: number } }
   const ctx = new AudioContext()
   const recorder = ctx.createScriptProcessor(1024, 2, 1)
   const samples: Float32Array[] = []
@@ -45,12 +46,13 @@ function captureOutput() {
     samples.push(mixed)
   }
   recorder.connect(ctx.destination)
-  w.__gap = { samples, rate: ctx.sampleRate, start: () => (recording = true) }
+  w.__gap = { samples, rate: ctx.sampleRate, elements: 0 }
   const routed = new WeakSet<HTMLMediaElement>()
   const play = HTMLMediaElement.prototype.play
   HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
     if (!routed.has(this)) {
       routed.add(this)
+      w.__gap.elements++
       ctx.createMediaElementSource(this).connect(recorder)
       void ctx.resume()
       recording = true
@@ -59,9 +61,12 @@ function captureOutput() {
   }
 }
 
-/** The longest silent run (ms) between the first and the last sound, and where it starts. */
-function measure(): { gapMs: number; atMs: number; soundMs: number } {
-  const g = (window as unknown as { __gap: { samples: Float32Array[]; rate: number } }).__gap
+/**
+ * Around the boundary (1.5–2.6 s after the first sound): the longest silent run (ms), where it
+ * starts, and how long both tones sounded at once (|x| above one tone's 0.125 peak).
+ */
+function measure(): { gapMs: number; atMs: number; overlapMs: number; elements: number } {
+  const g = (window as unknown as { __gap: { samples: Float32Array[]; rate: number; elements: number } }).__gap
   const all = new Float32Array(g.samples.reduce((n, s) => n + s.length, 0))
   let o = 0
   for (const s of g.samples) {
@@ -69,17 +74,15 @@ function measure(): { gapMs: number; atMs: number; soundMs: number } {
     o += s.length
   }
   const loud = (x: number) => x > 0.003
-  let first = -1
-  let last = -1
-  for (let i = 0; i < all.length; i++)
-    if (loud(all[i])) {
-      if (first < 0) first = i
-      last = i
-    }
+  const first = all.findIndex(loud)
+  const from = first + Math.round(1.5 * g.rate)
+  const to = Math.min(all.length, first + Math.round(2.6 * g.rate))
   let best = 0
   let bestAt = 0
   let run = 0
-  for (let i = first; i <= last; i++) {
+  let both = 0
+  for (let i = from; i < to; i++) {
+    if (all[i] > 0.14) both++
     if (loud(all[i])) run = 0
     else if (++run > best) {
       best = run
@@ -87,13 +90,13 @@ function measure(): { gapMs: number; atMs: number; soundMs: number } {
     }
   }
   const ms = (n: number) => (n / g.rate) * 1000
-  return { gapMs: ms(best), atMs: ms(bestAt - first), soundMs: ms(last - first) }
+  return { gapMs: ms(best), atMs: ms(bestAt - first), overlapMs: ms(both), elements: g.elements }
 }
 
 const server = await startServer()
 const browser = await launchBrowser()
 try {
-  for (const f of FORMATS) {
+  for (const f of FORMATS.filter((f) => !ONLY || f.ext === ONLY)) {
     const gaps: number[] = []
     for (let run = 0; run < RUNS; run++) {
       const { page, context } = await newPage(browser, server.url)
@@ -107,11 +110,15 @@ try {
       await page.waitForTimeout(1000)
       const m = await page.evaluate(measure)
       gaps.push(m.gapMs)
-      console.log(`  ${f.ext} run ${run + 1}: gap ${m.gapMs.toFixed(1)} ms at ${(m.atMs / 1000).toFixed(3)} s of ${(m.soundMs / 1000).toFixed(3)} s of sound`)
+      console.log(
+        `  ${f.ext} run ${run + 1}: gap ${m.gapMs.toFixed(1)} ms at ${(m.atMs / 1000).toFixed(3)} s, both tones at once ${m.overlapMs.toFixed(1)} ms, media elements played: ${m.elements}`,
+      )
       await context.close()
     }
     const sorted = [...gaps].sort((a, b) => a - b)
-    console.log(`${f.ext}: gap at the track boundary, median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms (runs: ${gaps.map((g) => g.toFixed(1)).join(', ')})`)
+    console.log(
+      `${f.ext}: gap at the track boundary, median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms (runs: ${gaps.map((g) => g.toFixed(1)).join(', ')})`,
+    )
   }
 } finally {
   await browser.close()
