@@ -1,6 +1,8 @@
 // The one player of the app (CONTRACT §6 "One player for the whole app"): a store that holds the
-// engine's state (engine.ts), owns the single media element and applies the engine's effects to
-// it and to the listening tracker. It lives for the whole page — above the routes — so moving
+// engine's state (engine.ts), owns the media elements and applies the engine's effects to them
+// and to the listening tracker. Two elements take turns for gapless playback (decision 023): the
+// spare loads the track the engine would play next and starts a moment before the current one
+// ends; then it becomes the current element. It lives for the whole page — above the routes — so moving
 // between pages never stops, restarts or forgets what plays. Views subscribe with
 // useSyncExternalStore (usePlayer) and send events (player.send); the full player screen
 // borrows the media element to show video (MediaSlot in player.tsx).
@@ -11,7 +13,7 @@ import { AD_CHANCE } from '~/shared/player/errors'
 import { leaveReport, PROGRESS_REPORT_MS, round2 } from '~/shared/player/listening'
 import { displayTitle, type Track } from '~/shared/player/track'
 import type { PlaySource } from '~/shared/validators'
-import { currentTrack, initialState, reduce, type Effect, type EngineEvent, type EngineState, type RestoredQueue } from './engine'
+import { currentTrack, initialState, isVideoTrack, reduce, type Effect, type EngineEvent, type EngineState, type RestoredQueue } from './engine'
 import { createQueueKeeper, type QueueKeeper } from './queue-keeper'
 import { pageTracker, type PlayHandle } from './listening-tracker'
 import { patchStoredMime } from './stored-playlists'
@@ -67,10 +69,29 @@ function testLoad(url: string): Promise<boolean> {
   })
 }
 
+/** Gapless hand-over: the next track is loaded into the spare element this long before the end. */
+const PRELOAD_SECONDS = 30
+/**
+ * The spare starts this long before the current element's end: what a preloaded element takes
+ * from play() to sound in Chromium (measured with bench/player-gap.ts, decision 023).
+ */
+const HANDOVER_LEAD_SECONDS = 0.02
+
+type EndedEvent = Extract<EngineEvent, { type: 'ended' }>
+
 export function createPlayer() {
   let snapshot: PlayerSnapshot = { engine: initialState(), currentTime: 0, duration: 0, localResume: null }
   const listeners = new Set<() => void>()
+  /** The element that plays what the engine calls current; the spare preloads what follows. */
   let element: HTMLVideoElement | null = null
+  let spare: HTMLVideoElement | null = null
+  /** The element handed over from, still sounding its last moment. */
+  let retiring: HTMLVideoElement | null = null
+  /** The URL the next 'load' effect hands over to the spare instead of loading. */
+  let handingOver: string | null = null
+  let handoverTimer: ReturnType<typeof setTimeout> | null = null
+  /** The current track's end, rolled once: the plan and the real end decide alike (adverts). */
+  let endRoll: { roll: number; pick: number } | null = null
   let counters = freshCounters()
   let play: PlayHandle | null = null
   let promotions = 0
@@ -161,20 +182,124 @@ export function createPlayer() {
     }
   }
 
+  /** The engine's event for the current track's end, with the roll made once per track. */
+  function endedEvent(): EndedEvent {
+    endRoll ??= { roll: Math.random(), pick: Math.random() }
+    return { type: 'ended', roll: endRoll.roll, chance: adChance(), promotions, pick: endRoll.pick }
+  }
+
+  /**
+   * The URL a gapless hand-over can start at the current track's end: the engine, asked without
+   * effect (it is pure), would load it and play on. No hand-over when repeat, an advert or a video
+   * (the borrowed element shows it) comes next.
+   */
+  function gaplessNext(event: EndedEvent): string | null {
+    const s = snapshot.engine
+    const now = currentTrack(s)
+    if (!now || isVideoTrack(s, now) || !s.playing) return null
+    const step = reduce(s, event)
+    const load = step.effects.find((e) => e.type === 'load')
+    const next = currentTrack(step.state)
+    if (load?.type !== 'load' || !load.play || load.at || step.effects.some((e) => e.type === 'advertTimer')) return null
+    if (!next || next.url !== load.url || isVideoTrack(step.state, next)) return null
+    return load.url
+  }
+
+  function clearSpare() {
+    if (handoverTimer) clearTimeout(handoverTimer)
+    handoverTimer = null
+    if (!spare?.dataset.url) return
+    delete spare.dataset.url
+    spare.removeAttribute('src')
+    spare.load()
+  }
+
+  /** Near the end: preload what follows, and time the hand-over to the current element's end. */
+  function planHandover(el: HTMLVideoElement) {
+    const sp = spare
+    if (!sp || el !== element || el.paused || !Number.isFinite(el.duration)) return
+    const remaining = (el.duration - el.currentTime) / (el.playbackRate || 1)
+    if (remaining > PRELOAD_SECONDS) return
+    const url = gaplessNext(endedEvent())
+    if (!url) return clearSpare()
+    if (sp.dataset.url !== url) {
+      clearSpare()
+      sp.dataset.url = url
+      sp.preload = 'auto'
+      sp.src = mediaUrlOf(url)
+      sp.load()
+    }
+    if (handoverTimer || sp.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) return
+    const wait = remaining - HANDOVER_LEAD_SECONDS
+    handoverTimer = setTimeout(
+      () => {
+        handoverTimer = null
+        const left = (el.duration - el.currentTime) / (el.playbackRate || 1)
+        // Timers fire late or early by a few ms; aim again until the lead is reached.
+        if (left - HANDOVER_LEAD_SECONDS > 0.004 && el === element && !el.paused) return planHandover(el)
+        handOver()
+      },
+      Math.max(0, wait > 1 ? wait * 1000 - 500 : wait * 1000),
+    )
+  }
+
+  /** The spare becomes current and starts; the engine moves on as at the track's end. */
+  function handOver() {
+    const old = element
+    const next = spare
+    const event = endedEvent()
+    if (!old || !next?.dataset.url || gaplessNext(event) !== next.dataset.url) return
+    element = next
+    spare = old
+    retiring = old
+    handingOver = next.dataset.url
+    delete next.dataset.url
+    // The new element takes the old one's place (and name) at once; the old leaves when it ends.
+    next.className = old.className
+    if (old.dataset.kind) next.dataset.kind = old.dataset.kind
+    next.dataset.testid = 'media'
+    delete old.dataset.testid
+    old.before(next)
+    send(event)
+    handingOver = null
+    const t = currentTrack(snapshot.engine)
+    if (t) send({ type: 'duration', url: t.url, seconds: next.duration })
+  }
+
+  /** The old element has sounded its last: it leaves the page and waits to be the next spare. */
+  function retire(old: HTMLVideoElement) {
+    if (retiring !== old) return
+    retiring = null
+    old.remove()
+    old.removeAttribute('src')
+    old.load()
+  }
+
   function apply(effect: Effect) {
     const el = element
     switch (effect.type) {
       case 'load':
         counters = freshCounters()
+        endRoll = null
         startAt = effect.at ?? 0
         emit({ currentTime: startAt, duration: 0 })
         if (!el) return
+        if (handingOver === effect.url) {
+          emit({ duration: Number.isFinite(el.duration) ? el.duration : 0 })
+          el.volume = snapshot.engine.volume
+          el.muted = snapshot.engine.muted
+          void startElement()
+          return
+        }
+        clearSpare()
         el.src = mediaUrlOf(effect.url)
         el.load()
         if (effect.play) void startElement()
         return
       case 'unload':
         counters = freshCounters()
+        endRoll = null
+        clearSpare()
         emit({ currentTime: 0, duration: 0 })
         if (!el) return
         el.removeAttribute('src')
@@ -220,15 +345,36 @@ export function createPlayer() {
     }
   }
 
-  /** Creates the media element and wires its events (once, in the browser). */
+  /** Creates the media elements and wires their events (once, in the browser). */
   function mediaElement(): HTMLVideoElement {
     if (element) return element
+    element = makeElement()
+    element.dataset.testid = 'media'
+    spare = makeElement()
+    // Leaving the page reports the play as left; logging out clears the queue (§4 "Auth").
+    window.addEventListener('pagehide', () => {
+      report('skip', true)
+      keeper?.observe(snapshot.engine, element?.currentTime ?? 0, { force: true })
+    })
+    window.addEventListener(LOGOUT_EVENT, () => {
+      emit({ localResume: null })
+      send({ type: 'clear' })
+    })
+    resumeFromStorage()
+    return element
+  }
+
+  /** One of the two elements; only the current one's events reach the engine. */
+  function makeElement(): HTMLVideoElement {
     const el = document.createElement('video')
-    el.dataset.testid = 'media'
     el.playsInline = true
     el.preload = 'metadata'
-    element = el
-    const on = (type: string, fn: () => void) => el.addEventListener(type, fn)
+    const on = (type: string, fn: () => void) =>
+      el.addEventListener(type, () => {
+        if (el === element) fn()
+      })
+    el.addEventListener('pause', () => retire(el))
+    el.addEventListener('ended', () => retire(el))
     on('play', () => send({ type: 'elementPlay' }))
     on('playing', () => {
       counters.started = true
@@ -243,6 +389,7 @@ export function createPlayer() {
       counters.lastTime = t
       emit({ currentTime: t })
       keeper?.observe(snapshot.engine, t)
+      planHandover(el)
     })
     on('seeked', () => (counters.lastTime = el.currentTime))
     on('durationchange', () => emit({ duration: Number.isFinite(el.duration) ? el.duration : 0 }))
@@ -261,18 +408,8 @@ export function createPlayer() {
       if (counters.lastHeight && el.videoHeight < counters.lastHeight) counters.drops++
       counters.lastHeight = el.videoHeight
     })
-    on('ended', () => send({ type: 'ended', roll: Math.random(), chance: adChance(), promotions, pick: Math.random() }))
+    on('ended', () => send(endedEvent()))
     on('error', () => send({ type: 'mediaError', code: el.error?.code }))
-    // Leaving the page reports the play as left; logging out clears the queue (§4 "Auth").
-    window.addEventListener('pagehide', () => {
-      report('skip', true)
-      keeper?.observe(snapshot.engine, el.currentTime, { force: true })
-    })
-    window.addEventListener(LOGOUT_EVENT, () => {
-      emit({ localResume: null })
-      send({ type: 'clear' })
-    })
-    resumeFromStorage()
     return el
   }
 
@@ -317,6 +454,20 @@ export function createPlayer() {
     mediaElement,
     /** The media element, if the page made it already. */
     existingElement: () => element,
+    /** A view's listener on the current media element, whichever of the two that is. */
+    onMedia(type: string, fn: (e: Event) => void): () => void {
+      mediaElement()
+      const wrapped = [element, spare].map((el) => {
+        const w = (e: Event) => {
+          if (el === element) fn(e)
+        }
+        el?.addEventListener(type, w)
+        return () => el?.removeEventListener(type, w)
+      })
+      return () => {
+        for (const off of wrapped) off()
+      }
+    },
     /** How many promotions an advert can pick from. */
     setPromotions(n: number) {
       promotions = n

@@ -112,11 +112,7 @@ export function Player() {
 
   // On phones a playing video shows the tap hint for 3 s.
   // biome-ignore lint/correctness/useExhaustiveDependencies: subscribed once; the handler reads current state through refs
-  useEffect(() => {
-    const el = player().mediaElement()
-    el.addEventListener('playing', maybeShowHint)
-    return () => el.removeEventListener('playing', maybeShowHint)
-  }, [])
+  useEffect(() => player().onMedia('playing', maybeShowHint), [])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: subscribed once; the handler reads current state through refs
   useEffect(() => {
@@ -428,12 +424,13 @@ function MediaSlot({ video, title, fullscreen, onTap }: { video: boolean; title:
   tap.current = onTap
   useLayoutEffect(() => {
     const el = player().mediaElement()
-    const onClick = () => tap.current()
     el.className = mediaClass
-    el.addEventListener('click', onClick)
     slot.current?.appendChild(el)
+    const offClick = player().onMedia('click', () => tap.current())
     return () => {
-      el.removeEventListener('click', onClick)
+      offClick()
+      // The current element: a gapless hand-over may have swapped it since this screen opened.
+      const el = player().mediaElement()
       el.removeAttribute('aria-label')
       el.controls = false
       document.getElementById(MEDIA_HOST_ID)?.appendChild(el)
