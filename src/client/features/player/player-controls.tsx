@@ -55,18 +55,24 @@ const REPEAT_TITLES: Record<RepeatMode, string> = {
   off: 'Repeat: off (stops after the last track)',
 }
 
+/** The mode's badge is CSS content, so the button's accessible name stays exactly "Repeat" (label in name). */
 const repeatBadge = css({
-  position: 'absolute',
-  bottom: '0',
-  right: '0',
-  minW: '4',
-  px: '0.5',
-  borderRadius: 'full',
-  bg: 'accent.default',
-  color: 'white',
-  fontSize: '2xs',
-  fontWeight: 'bold',
-  lineHeight: '1rem',
+  '&[data-repeat=all]::after, &[data-repeat=one]::after': {
+    position: 'absolute',
+    bottom: '0',
+    right: '0',
+    minW: '4',
+    px: '0.5',
+    borderRadius: 'full',
+    // Inverse colours: readable (axe contrast) on the pressed button's tint and on plain surface.
+    bg: 'fg.default',
+    color: 'bg.surface',
+    fontSize: '2xs',
+    fontWeight: 'bold',
+    lineHeight: '1rem',
+  },
+  '&[data-repeat=all]::after': { content: '"all"' },
+  '&[data-repeat=one]::after': { content: '"1"' },
 })
 
 function IconButton({
@@ -140,14 +146,9 @@ export function PlayerControls(p: Props) {
           data-repeat={p.repeat}
           disabled={!p.hasTracks}
           onClick={p.onRepeat}
-          className={iconButton}
+          className={cx(iconButton, repeatBadge)}
         >
           <Icon name="repeat" />
-          {p.repeat !== 'off' && (
-            <span aria-hidden data-testid="repeat-badge" className={repeatBadge}>
-              {p.repeat === 'one' ? '1' : 'all'}
-            </span>
-          )}
         </button>
       </div>
       <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: { base: '1', sm: '2' }, flexWrap: 'wrap' })}>
