@@ -113,7 +113,7 @@ describe('one player for the app', () => {
     const before = await mediaTime(page)
     expect(before).toBeGreaterThan(0)
     await playsPast(page, before)
-    expect(await page.getByRole('list', { name: 'Track list' }).getByRole('button').count()).toBe(3)
+    expect(await page.getByRole('list', { name: 'Track list' }).getByRole('listitem').count()).toBe(3)
     expect(consoleErrors.filter((e) => !e.includes('favicon'))).toEqual([])
     await context.close()
   })

@@ -315,7 +315,9 @@ describe('a saved folder on /player', () => {
     expect(again).toMatchObject({ title: 'Short Tone', playlist_id: fid, session_position: 3 })
     expect(await page.getByTestId('track-title').textContent()).toBe('Short Tone')
 
-    // Repeat off: the end is reported completed (not repeated) and the list wraps to the first track.
+    // Repeat all (one → off → all, decision 022): the end is reported completed (not repeated) and
+    // the list wraps to the first track.
+    await page.getByRole('button', { name: 'Repeat' }).click()
     await page.getByRole('button', { name: 'Repeat' }).click()
     await playsPast(page, 0.2)
     await page.getByRole('slider', { name: 'Seek' }).fill('9.6')

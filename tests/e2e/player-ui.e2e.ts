@@ -103,7 +103,7 @@ describe('desktop screen', () => {
 
     // Durations in the list (0:00 until known), the video icon on the clip only.
     await page.waitForFunction(
-      () => [...document.querySelectorAll('[aria-label="Track list"] button')].map((b) => b.textContent?.slice(-4)).join() === '0:08,0:08,0:10,0:15',
+      () => [...document.querySelectorAll('[aria-label="Track list"] li')].map((b) => b.textContent?.slice(-4)).join() === '0:08,0:08,0:10,0:15',
     )
     expect(
       await row(page, /03 Clip/)

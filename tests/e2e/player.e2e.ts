@@ -146,7 +146,7 @@ describe('local folder playback', () => {
     await page.getByText('Road Trip', { exact: true }).waitFor()
     expect(await page.getByTestId('track-count').textContent()).toBe('3 tracks')
     const list = page.getByRole('list', { name: 'Track list' })
-    expect(await list.getByRole('button').allTextContents()).toEqual([
+    expect(await list.getByRole('listitem').allTextContents()).toEqual([
       expect.stringContaining('Morning Light'),
       expect.stringContaining('B Clip 2011'),
       expect.stringContaining('So What'),

@@ -163,6 +163,40 @@ describe('track end (§4)', () => {
     expect(title(step.state)).toBe('a')
   })
 
+  test('repeat starts at "all" (the spec\'s wrap) and the button cycles all → one → off → all', () => {
+    let s = playing(['a', 'b'])
+    expect(s.repeat).toBe('all')
+    const modes: string[] = []
+    for (let k = 0; k < 3; k++) {
+      s = run(s, { type: 'toggleRepeat' }).state
+      modes.push(s.repeat)
+    }
+    expect(modes).toEqual(['one', 'off', 'all'])
+  })
+
+  test('repeat off stops after the last track in play order (reported ended, no advert); earlier tracks go on', () => {
+    let s: EngineState = { ...playing(['a', 'b']), repeat: 'off' }
+    let step = run(s, { type: 'ended', roll: 0, chance: 1, promotions: 4 })
+    // Not the last track: the advert and the next track come as usual.
+    expect(step.state.advert).toEqual({ promotion: 0, resumeAt: 1 })
+    s = run(step.state, { type: 'advertClosed' }, { type: 'elementPlaying' }).state
+    expect(title(s)).toBe('b')
+    step = run(s, { type: 'ended', roll: 0, chance: 1, promotions: 4 })
+    expect(step.effects).toEqual([{ type: 'report', how: 'ended' }])
+    expect(title(step.state)).toBe('b')
+    expect(step.state.wantPlay).toBe(false)
+    expect(step.state.advert).toBeNull()
+    // Next still wraps (§4 "Next and previous wrap around").
+    expect(title(run(step.state, { type: 'next' }).state)).toBe('a')
+  })
+
+  test('a repeat kept before the modes (true/false) restores as "one"/"all"', () => {
+    const q = { tracks: list('a', 'b'), context: null, index: 0, positionSec: 0 }
+    expect(run(initialState(), { type: 'restore', queue: { ...q, repeat: true }, play: false }).state.repeat).toBe('one')
+    expect(run(initialState(), { type: 'restore', queue: { ...q, repeat: false }, play: false }).state.repeat).toBe('all')
+    expect(run(initialState(), { type: 'restore', queue: { ...q, repeat: 'off' }, play: false }).state.repeat).toBe('off')
+  })
+
   test('with repeat on the track restarts, the play is completed and repeated, a repeat is logged', () => {
     const s = run(playing(['a', 'b']), { type: 'toggleRepeat' }).state
     const { state, effects } = run(s, { type: 'ended', roll: 0, chance: 1, promotions: 4 })
@@ -310,6 +344,24 @@ describe('queue edits', () => {
     s = run(s, { type: 'move', from: 2, to: 3 }).state
     expect(titles(s)).toEqual(['d', 'a', 'c', 'b'])
     expect(title(s)).toBe('b')
+  })
+
+  test('reorder moves in play order: sequential moves the tracks, shuffled moves only the order', () => {
+    let s = run(playing(['a', 'b', 'c', 'd']), { type: 'select', index: 1 }).state
+    // "Play next" for d: play-order position 3 to just after the current (position 2).
+    s = run(s, { type: 'reorder', from: 3, to: 2 }).state
+    expect(titles(s)).toEqual(['a', 'b', 'd', 'c'])
+    expect(title(s)).toBe('b')
+    expect(title(run(s, { type: 'next' }).state)).toBe('d')
+
+    // Shuffled c a d b, playing a: b moves from the end to right after a; the tracks stay put.
+    let sh: EngineState = { ...playing(['a', 'b', 'c', 'd']), shuffle: true, order: [2, 0, 3, 1] }
+    const tracksBefore = sh.tracks
+    sh = run(sh, { type: 'reorder', from: 3, to: 2 }).state
+    expect(titles(sh)).toEqual(['c', 'a', 'b', 'd'])
+    expect(sh.tracks).toBe(tracksBefore)
+    expect(title(run(sh, { type: 'next' }).state)).toBe('b')
+    expect(run(sh, { type: 'reorder', from: 0, to: 9 }).state).toBe(sh)
   })
 
   test('clear stops, reports the play and forgets the queue', () => {

@@ -78,14 +78,14 @@ describe('the queue keeper', () => {
     const storage = memoryStorage()
     const keeper = createQueueKeeper({ storage })
     let s = reduce(loaded(), { type: 'toggleShuffle', random: () => 0 }).state
-    s = { ...s, index: s.order[1], repeat: true, volume: 0.4, muted: true }
+    s = { ...s, index: s.order[1], repeat: 'one', volume: 0.4, muted: true }
     keeper.observe(s, 33.3)
     const saved = keeper.read()!
     const { state, effects } = reduce(initialState(), { type: 'restore', queue: saved.queue, play: false })
     expect(state.index).toBe(s.index)
     expect(state.order).toEqual(s.order)
     expect(state.shuffle).toBe(true)
-    expect(state.repeat).toBe(true)
+    expect(state.repeat).toBe('one')
     expect(state.volume).toBe(0.4)
     expect(state.muted).toBe(true)
     expect(state.wantPlay).toBe(false)

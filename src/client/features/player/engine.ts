@@ -12,6 +12,18 @@ import type { PlaySource } from '~/shared/validators'
 
 export const DEFAULT_VOLUME = 0.8
 
+/**
+ * Repeat (decision 022): 'all' wraps to the first track at the end of the list — the spec's
+ * behaviour and the start — 'one' is the spec's "repeat on" (the track restarts), 'off' stops
+ * after the last track. The button cycles all → one → off → all (the issue's off → all → one).
+ */
+export type RepeatMode = 'off' | 'all' | 'one'
+export const DEFAULT_REPEAT: RepeatMode = 'all'
+const NEXT_REPEAT: Record<RepeatMode, RepeatMode> = { all: 'one', one: 'off', off: 'all' }
+
+/** A kept mode; `true`/`false` are the on/off repeat kept before decision 022. */
+export const repeatModeOf = (v: unknown): RepeatMode => (v === 'off' || v === 'all' || v === 'one' ? v : v === true ? 'one' : DEFAULT_REPEAT)
+
 /** Where the queue came from: recorded with play events and shown as the label badge. */
 export type QueueContext = { source: 'local' | 'remote' | 'folder'; playlistId?: string; label?: string }
 
@@ -22,8 +34,8 @@ export type EngineState = {
   /** The current track's index, -1 when none. */
   index: number
   shuffle: boolean
-  /** The spec's repeat: the current track restarts at its end. */
-  repeat: boolean
+  /** What a track's end does: restart it ('one'), go on and wrap ('all'), or stop after the last ('off'). */
+  repeat: RepeatMode
   context: QueueContext | null
   /** The listener wants sound: a (re)load starts playing. */
   wantPlay: boolean
@@ -101,6 +113,8 @@ export type EngineEvent =
   | { type: 'append'; tracks: Track[] }
   | { type: 'remove'; index: number }
   | { type: 'move'; from: number; to: number }
+  /** Moves the track at play-order position `from` to position `to` ("Up Next" shows play order). */
+  | { type: 'reorder'; from: number; to: number }
   | { type: 'clear' }
 
 export type RestoredQueue = {
@@ -111,7 +125,8 @@ export type RestoredQueue = {
   /** The saved play order, used only when it is a permutation of the tracks' indexes. */
   order?: number[]
   shuffle?: boolean
-  repeat?: boolean
+  /** A RepeatMode (a boolean from before decision 022 is read by repeatModeOf). */
+  repeat?: RepeatMode | boolean
   volume?: number
   muted?: boolean
 }
@@ -130,7 +145,7 @@ export function initialState(overrides: Partial<EngineState> = {}): EngineState 
     order: [],
     index: -1,
     shuffle: false,
-    repeat: false,
+    repeat: DEFAULT_REPEAT,
     context: null,
     wantPlay: false,
     playing: false,
@@ -253,7 +268,7 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
         order: shuffle ? (q.order as number[]) : makeOrder(q.tracks.length, false),
         index,
         shuffle,
-        repeat: !!q.repeat,
+        repeat: repeatModeOf(q.repeat),
         context: q.context,
         wantPlay: e.play,
         pendingSource: e.play ? 'playlist' : null,
@@ -304,7 +319,7 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
     }
 
     case 'toggleRepeat':
-      return done({ ...s, repeat: !s.repeat })
+      return done({ ...s, repeat: NEXT_REPEAT[s.repeat] })
 
     case 'setVolume': {
       const volume = Math.min(1, Math.max(0, Math.round(e.volume * 100) / 100))
@@ -318,15 +333,17 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
     case 'ended': {
       const t = currentTrack(s)
       if (!t) return done(s)
-      if (s.repeat) {
+      if (s.repeat === 'one') {
         // Repeat: the play is completed and repeated, a repeat is logged, the track restarts.
         if (s.reporting) effects.push({ type: 'report', how: 'repeated' })
         effects.push({ type: 'interaction', kind: 'repeat' }, { type: 'seek', to: 0 }, { type: 'play' })
         return done({ ...s, reporting: false, pendingSource: 'repeat', wantPlay: true })
       }
       const left = leave(s, effects, 'ended')
+      // Repeat off: the end of the last track in play order is the end of listening.
+      if (s.repeat === 'off' && s.order.indexOf(s.index) === s.order.length - 1) return done({ ...left, wantPlay: false })
       const target = nextIndex(left.order, left.index)
-      if (e.promotions > 0 && shouldShowAd(left.repeat, e.chance, e.roll)) {
+      if (e.promotions > 0 && shouldShowAd(false, e.chance, e.roll)) {
         // An advert first: playback waits, the advert closes after 5 s, then the next track plays.
         const promotion = Math.min(e.promotions - 1, Math.floor((e.pick ?? 0) * e.promotions))
         effects.push({ type: 'advertTimer', ms: ADVERT_MS })
@@ -441,6 +458,17 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
         return old
       }
       return done(reshape(s, tracks, map, [], false))
+    }
+
+    case 'reorder': {
+      const n = s.order.length
+      if (e.from < 0 || e.from >= n || e.to < 0 || e.to >= n || e.from === e.to) return done(s)
+      // Sequential play order is the track order itself; a shuffled order moves within itself.
+      if (!s.shuffle) return reduce(s, { type: 'move', from: s.order[e.from], to: s.order[e.to] })
+      const order = s.order.slice()
+      const [moved] = order.splice(e.from, 1)
+      order.splice(e.to, 0, moved)
+      return done({ ...s, order })
     }
 
     case 'clear': {

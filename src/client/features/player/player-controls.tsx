@@ -1,6 +1,9 @@
 // The control bar (§2, CONTRACT §5 names): shuffle, previous, play/pause, next, stop, repeat,
-// like, share, ±10 s, mute, volume and show-playlist. Toggles expose aria-pressed.
+// like, share, ±10 s, mute, volume and show-playlist. Toggles expose aria-pressed; Repeat keeps
+// its name and shows its mode (decision 022) as a badge ("all", "1") and a title. On phones every
+// button is a 44 px target.
 import { css, cx } from 'styled-system/css'
+import type { RepeatMode } from './engine'
 import { Icon, type IconName } from './icons'
 import { VolumeSlider } from './volume-slider'
 
@@ -10,7 +13,7 @@ type Props = {
   hasTracks: boolean
   playing: boolean
   shuffle: boolean
-  repeat: boolean
+  repeat: RepeatMode
   liked: boolean
   muted: boolean
   volume: number
@@ -31,9 +34,10 @@ type Props = {
 }
 
 const iconButton = css({
-  w: { base: '8', sm: '10' },
-  h: { base: '8', sm: '10' },
+  w: { base: '11', sm: '10' },
+  h: { base: '11', sm: '10' },
   flexShrink: 0,
+  position: 'relative',
   display: 'grid',
   placeItems: 'center',
   borderRadius: 'full',
@@ -43,6 +47,32 @@ const iconButton = css({
   _hover: { _enabled: { bg: 'bg.subtle', color: 'fg.default' } },
   _disabled: { opacity: 0.4, cursor: 'not-allowed' },
   '&[aria-pressed=true]': { color: 'accent.default', bg: 'accent.muted' },
+})
+
+const REPEAT_TITLES: Record<RepeatMode, string> = {
+  all: 'Repeat: all (the list starts again)',
+  one: 'Repeat: this track',
+  off: 'Repeat: off (stops after the last track)',
+}
+
+/** The mode's badge is CSS content, so the button's accessible name stays exactly "Repeat" (label in name). */
+const repeatBadge = css({
+  '&[data-repeat=all]::after, &[data-repeat=one]::after': {
+    position: 'absolute',
+    bottom: '0',
+    right: '0',
+    minW: '4',
+    px: '0.5',
+    borderRadius: 'full',
+    // Inverse colours: readable (axe contrast) on the pressed button's tint and on plain surface.
+    bg: 'fg.default',
+    color: 'bg.surface',
+    fontSize: '2xs',
+    fontWeight: 'bold',
+    lineHeight: '1rem',
+  },
+  '&[data-repeat=all]::after': { content: '"all"' },
+  '&[data-repeat=one]::after': { content: '"1"' },
 })
 
 function IconButton({
@@ -108,7 +138,18 @@ export function PlayerControls(p: Props) {
         <IconButton label="Next" icon="next" onClick={p.onNext} disabled={!p.hasTracks} />
         <IconButton label="Forward 10 seconds" icon="forward" onClick={p.onForward} disabled={!p.hasTrack} />
         <IconButton label="Stop" icon="stop" onClick={p.onStop} disabled={!p.hasTrack} />
-        <IconButton label="Repeat" icon="repeat" pressed={p.repeat} onClick={p.onRepeat} disabled={!p.hasTracks} />
+        <button
+          type="button"
+          aria-label="Repeat"
+          title={REPEAT_TITLES[p.repeat]}
+          aria-pressed={p.repeat !== 'off'}
+          data-repeat={p.repeat}
+          disabled={!p.hasTracks}
+          onClick={p.onRepeat}
+          className={cx(iconButton, repeatBadge)}
+        >
+          <Icon name="repeat" />
+        </button>
       </div>
       <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: { base: '1', sm: '2' }, flexWrap: 'wrap' })}>
         <IconButton

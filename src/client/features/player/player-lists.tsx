@@ -1,14 +1,17 @@
-// The "Up Next" track list (title, artist, duration or 0:00, video icon; at most 30% of the
-// viewport, virtualised) and the simple playlist panel (title, artist, a "Video" badge).
+// The "Up Next" queue (title, artist, duration or 0:00, video icon; at most 30% of the viewport,
+// virtualised; in play order, with queue edits) and the simple playlist panel (title, artist, a
+// "Video" badge, "Play next" and "Add to queue").
+import { useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { displayTitle, formatTime, isVideo as isVideoTrack, type Track } from '~/shared/player/track'
-import { Icon } from './icons'
+import { Icon, type IconName } from './icons'
 import { VirtualList } from './virtual-list'
 
 const ROW = 56
 
 const row = css({
   w: 'full',
+  minW: '0',
   h: 'full',
   display: 'flex',
   alignItems: 'center',
@@ -23,90 +26,217 @@ const row = css({
 
 type VideoRule = (t: Track) => boolean
 
+export type QueueActions = {
+  /** Moves the track at play-order position `from` to `to`. */
+  reorder: (from: number, to: number) => void
+  remove: (trackIndex: number) => void
+  clear: () => void
+}
+
+const rowAction = css({
+  w: '7',
+  h: '7',
+  flexShrink: 0,
+  display: 'grid',
+  placeItems: 'center',
+  borderRadius: 'md',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  _hover: { _enabled: { bg: 'bg.muted', color: 'fg.default' } },
+  _disabled: { opacity: 0.3, cursor: 'not-allowed' },
+})
+
+function RowAction({
+  label,
+  icon,
+  describedBy,
+  onClick,
+  disabled,
+}: {
+  label: string
+  icon: IconName
+  describedBy: string
+  onClick: () => void
+  disabled?: boolean
+}) {
+  return (
+    <button type="button" aria-label={label} title={label} aria-describedby={describedBy} disabled={disabled} onClick={onClick} className={rowAction}>
+      <Icon name={icon} size={16} />
+    </button>
+  )
+}
+
+/**
+ * "Up Next": the queue in play order (the engine's order), the current track marked. Each row
+ * plays on click or Enter; its buttons play it next, move it and remove it, and Alt+ArrowUp/Down
+ * on a focused row moves it too (announced, the focus follows the track).
+ */
 export function TrackList({
   tracks,
+  order,
   activeIndex,
   playing,
   isLiked,
   onSelect,
+  queue,
   isVideo = isVideoTrack,
 }: {
   tracks: readonly Track[]
+  order: readonly number[]
   activeIndex: number
   playing: boolean
   isLiked: (title: string) => boolean
   onSelect: (i: number) => void
+  queue: QueueActions
   isVideo?: VideoRule
 }) {
+  const [said, say] = useState('')
+  const listBox = useRef<HTMLDivElement>(null)
+  const currentPos = order.indexOf(activeIndex)
+  const rows = order.length === tracks.length ? order : tracks.map((_, i) => i)
+
+  function move(from: number, to: number, refocus: boolean) {
+    if (to < 0 || to >= rows.length || from === to) return
+    const title = displayTitle(tracks[rows[from]])
+    queue.reorder(from, to)
+    say(`Moved ${title} to position ${to + 1} of ${rows.length}`)
+    if (refocus) requestAnimationFrame(() => listBox.current?.querySelector<HTMLElement>(`[data-queue-pos="${to}"]`)?.focus())
+  }
+
+  /** "Play next": right after the current track in play order. */
+  const playNext = (pos: number) => move(pos, pos > currentPos ? currentPos + 1 : currentPos, false)
+
   return (
     <section
       aria-labelledby="up-next"
       className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}
     >
-      <div className={css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', px: '1', mb: '2' })}>
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '3', px: '1', mb: '2' })}>
         <h2 id="up-next" className={css({ fontWeight: 'bold' })}>
           Up Next
         </h2>
-        <span data-testid="track-count" className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+        <span data-testid="track-count" className={css({ fontSize: 'xs', color: 'fg.muted', flex: '1' })}>
           {tracks.length} {tracks.length === 1 ? 'track' : 'tracks'}
         </span>
+        {tracks.length > 0 && (
+          <button
+            type="button"
+            onClick={() => {
+              queue.clear()
+              say('Queue cleared')
+            }}
+            className={css({
+              fontSize: 'xs',
+              color: 'fg.muted',
+              px: '2',
+              h: '7',
+              borderRadius: 'md',
+              cursor: 'pointer',
+              _hover: { bg: 'bg.subtle', color: 'fg.default' },
+            })}
+          >
+            Clear queue
+          </button>
+        )}
       </div>
+      <p aria-live="polite" data-testid="queue-announcement" className={css({ srOnly: true })}>
+        {said}
+      </p>
       {tracks.length === 0 ? (
         <p className={css({ px: '1', py: '6', textAlign: 'center', fontSize: 'sm', color: 'fg.muted' })}>
           No tracks yet. Pick a folder of music or videos to fill the playlist.
         </p>
       ) : (
-        <VirtualList
-          items={tracks}
-          rowHeight={ROW}
-          maxHeight="30vh"
-          activeIndex={activeIndex}
-          label="Track list"
-          className={css({ minH: '28' })}
-          renderRow={(t, i) => {
-            const title = displayTitle(t)
-            const active = i === activeIndex
-            return (
-              <button type="button" className={row} aria-current={active} onClick={() => onSelect(i)} title={title}>
-                <span
-                  className={css({
-                    w: '6',
-                    flexShrink: 0,
-                    textAlign: 'right',
-                    fontSize: 'xs',
-                    color: active ? 'accent.text' : 'fg.subtle',
-                    fontVariantNumeric: 'tabular-nums',
-                  })}
-                  aria-hidden
-                >
-                  {active && playing ? '▶' : i + 1}
-                </span>
-                <span className={css({ flex: '1', minW: 0 })}>
-                  <span
-                    className={cx(
-                      css({ display: 'flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', fontWeight: 'medium' }),
-                      active ? css({ color: 'accent.text' }) : undefined,
-                    )}
+        <div ref={listBox}>
+          <VirtualList
+            items={rows}
+            rowHeight={ROW}
+            maxHeight="30vh"
+            activeIndex={currentPos}
+            label="Track list"
+            className={css({ minH: '28' })}
+            renderRow={(i, pos) => {
+              const t = tracks[i]
+              const title = displayTitle(t)
+              const active = i === activeIndex
+              const titleId = `queue-row-${pos}`
+              return (
+                <div className={css({ display: 'flex', alignItems: 'center', gap: '1', h: 'full', pr: '1' })}>
+                  <button
+                    type="button"
+                    className={row}
+                    aria-current={active}
+                    data-queue-pos={pos}
+                    onClick={() => onSelect(i)}
+                    onKeyDown={(e) => {
+                      if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return
+                      e.preventDefault()
+                      move(pos, e.key === 'ArrowUp' ? pos - 1 : pos + 1, true)
+                    }}
+                    title={title}
                   >
-                    {isVideo(t) && <Icon name="video" size={14} aria-label="Video" role="img" aria-hidden={false} />}
-                    <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{title}</span>
-                    {isLiked(title) && (
-                      <span role="img" aria-label="Liked" className={css({ color: 'accent.pink', fontSize: 'xs' })}>
-                        ♥
+                    <span
+                      className={css({
+                        w: '6',
+                        flexShrink: 0,
+                        textAlign: 'right',
+                        fontSize: 'xs',
+                        color: active ? 'accent.text' : 'fg.subtle',
+                        fontVariantNumeric: 'tabular-nums',
+                      })}
+                      aria-hidden
+                    >
+                      {active && playing ? '▶' : pos + 1}
+                    </span>
+                    <span className={css({ flex: '1', minW: 0 })}>
+                      <span
+                        className={cx(
+                          css({ display: 'flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', fontWeight: 'medium' }),
+                          active ? css({ color: 'accent.text' }) : undefined,
+                        )}
+                      >
+                        {isVideo(t) && <Icon name="video" size={14} aria-label="Video" role="img" aria-hidden={false} />}
+                        <span id={titleId} className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+                          {title}
+                        </span>
+                        {isLiked(title) && (
+                          <span role="img" aria-label="Liked" className={css({ color: 'accent.pink', fontSize: 'xs' })}>
+                            ♥
+                          </span>
+                        )}
                       </span>
-                    )}
-                  </span>
-                  <span
-                    className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
-                  >
-                    {t.artist || 'Unknown Artist'}
-                  </span>
-                </span>
-                <span className={css({ fontSize: 'xs', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>{formatTime(t.duration)}</span>
-              </button>
-            )
-          }}
-        />
+                      <span
+                        className={css({
+                          display: 'block',
+                          fontSize: 'xs',
+                          color: 'fg.muted',
+                          overflow: 'hidden',
+                          textOverflow: 'ellipsis',
+                          whiteSpace: 'nowrap',
+                        })}
+                      >
+                        {t.artist || 'Unknown Artist'}
+                      </span>
+                    </span>
+                    <span className={css({ fontSize: 'xs', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>{formatTime(t.duration)}</span>
+                  </button>
+                  <RowAction label="Play next" icon="next" describedBy={titleId} disabled={active || pos === currentPos + 1} onClick={() => playNext(pos)} />
+                  <RowAction label="Move up" icon="up" describedBy={titleId} disabled={pos === 0} onClick={() => move(pos, pos - 1, false)} />
+                  <RowAction label="Move down" icon="down" describedBy={titleId} disabled={pos === rows.length - 1} onClick={() => move(pos, pos + 1, false)} />
+                  <RowAction
+                    label="Remove from queue"
+                    icon="close"
+                    describedBy={titleId}
+                    onClick={() => {
+                      queue.remove(i)
+                      say(`Removed ${title}`)
+                    }}
+                  />
+                </div>
+              )
+            }}
+          />
+        </div>
       )}
     </section>
   )
@@ -116,11 +246,16 @@ export function SimplePlaylist({
   tracks,
   activeIndex,
   onSelect,
+  onPlayNext,
+  onAddToQueue,
   isVideo = isVideoTrack,
 }: {
   tracks: readonly Track[]
   activeIndex: number
   onSelect: (i: number) => void
+  /** A copy of the track plays right after the current one / at the end of the queue. */
+  onPlayNext: (t: Track) => void
+  onAddToQueue: (t: Track) => void
   isVideo?: VideoRule
 }) {
   return (
@@ -138,19 +273,26 @@ export function SimplePlaylist({
         activeIndex={activeIndex}
         label="Playlist"
         renderRow={(t, i) => (
-          <button type="button" className={row} aria-current={i === activeIndex} onClick={() => onSelect(i)}>
-            <span className={css({ flex: '1', minW: 0, fontSize: 'sm', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
-              {displayTitle(t)}
-              {t.artist && <span className={css({ color: 'fg.muted' })}> — {t.artist}</span>}
-            </span>
-            {isVideo(t) && (
+          <div className={css({ display: 'flex', alignItems: 'center', gap: '1', h: 'full', pr: '1' })}>
+            <button type="button" className={row} aria-current={i === activeIndex} onClick={() => onSelect(i)}>
               <span
-                className={css({ fontSize: '2xs', fontWeight: 'bold', px: '1.5', py: '0.5', borderRadius: 'md', bg: 'accent.muted', color: 'accent.text' })}
+                id={`playlist-row-${i}`}
+                className={css({ flex: '1', minW: 0, fontSize: 'sm', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
               >
-                Video
+                {displayTitle(t)}
+                {t.artist && <span className={css({ color: 'fg.muted' })}> — {t.artist}</span>}
               </span>
-            )}
-          </button>
+              {isVideo(t) && (
+                <span
+                  className={css({ fontSize: '2xs', fontWeight: 'bold', px: '1.5', py: '0.5', borderRadius: 'md', bg: 'accent.muted', color: 'accent.text' })}
+                >
+                  Video
+                </span>
+              )}
+            </button>
+            <RowAction label="Play next" icon="next" describedBy={`playlist-row-${i}`} onClick={() => onPlayNext(t)} />
+            <RowAction label="Add to queue" icon="plus" describedBy={`playlist-row-${i}`} onClick={() => onAddToQueue(t)} />
+          </div>
         )}
       />
     </section>

@@ -61,6 +61,11 @@ export function Player() {
   const seekTo = (t: number) => player().seekTo(t)
   const seekBy = (d: number) => player().seekBy(d)
   const select = (i: number) => send({ type: 'select', index: i })
+  const queueActions = {
+    reorder: (from: number, to: number) => send({ type: 'reorder', from, to }),
+    remove: (i: number) => send({ type: 'remove', index: i }),
+    clear: () => send({ type: 'clear' }),
+  }
 
   function toggleLike() {
     if (!current) return
@@ -336,9 +341,27 @@ export function Player() {
         />
       </div>
 
-      {showPlaylist && <SimplePlaylist tracks={displayList} activeIndex={index} isVideo={videoOf} onSelect={select} />}
+      {showPlaylist && (
+        <SimplePlaylist
+          tracks={displayList}
+          activeIndex={index}
+          isVideo={videoOf}
+          onSelect={select}
+          onPlayNext={(t) => send({ type: 'playNext', tracks: [t] })}
+          onAddToQueue={(t) => send({ type: 'append', tracks: [t] })}
+        />
+      )}
 
-      <TrackList tracks={displayList} activeIndex={index} playing={playing} isVideo={videoOf} isLiked={likes.isLiked} onSelect={select} />
+      <TrackList
+        tracks={displayList}
+        order={engine.order}
+        activeIndex={index}
+        playing={playing}
+        isVideo={videoOf}
+        isLiked={likes.isLiked}
+        onSelect={select}
+        queue={queueActions}
+      />
     </section>
   )
 }
@@ -358,11 +381,15 @@ const badge = css({
   whiteSpace: 'nowrap',
 })
 
+/** Cover art, or — for a track without art — a short strip with the music mark (no large empty box). */
 function AudioArt({ track, playing, empty }: { track: Track | undefined; playing: boolean; empty: boolean }) {
   return (
     <div
+      data-testid="art-panel"
+      data-art={track?.cover ? 'cover' : empty ? 'empty' : 'none'}
       className={css({
         aspectRatio: { base: '16/10', md: '21/8' },
+        '&[data-art=none]': { aspectRatio: 'auto', h: '28' },
         display: 'grid',
         placeItems: 'center',
         bgGradient: 'to-br',

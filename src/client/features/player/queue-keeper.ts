@@ -8,7 +8,7 @@
 // Local files cannot come back by themselves — the browser gives a page no way to reopen a
 // picked folder — so their list is kept and the player asks for the folder again; the object
 // URLs of their cover art are never kept.
-import type { EngineState, QueueContext, RestoredQueue } from './engine'
+import type { EngineState, QueueContext, RepeatMode, RestoredQueue } from './engine'
 import type { Track } from '~/shared/player/track'
 
 export const QUEUE_KEY = 'vibes:player:queue'
@@ -17,7 +17,7 @@ export const PLACE_KEY = 'vibes:player:place'
 export const PLACE_WRITE_MS = 5000
 
 type StoredQueue = { tracks: Track[]; context: QueueContext | null; order: number[] }
-type StoredPlace = { index: number; positionSec: number; shuffle: boolean; repeat: boolean; volume: number; muted: boolean; savedAt: number }
+type StoredPlace = { index: number; positionSec: number; shuffle: boolean; repeat: RepeatMode | boolean; volume: number; muted: boolean; savedAt: number }
 
 /** What a reload brings back: a queue to restore, or a local folder to ask for again. */
 export type Resume = { queue: RestoredQueue; savedAt: number; local: boolean }

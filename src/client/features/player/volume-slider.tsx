@@ -22,7 +22,7 @@ export function VolumeSlider({ value, onChange }: { value: number; onChange: (v:
   const pct = Math.round(value * 100)
 
   return (
-    <div className={css({ position: 'relative', w: { base: '28', sm: '32' }, pt: '1', pb: '3' })} onPointerEnter={show} onPointerLeave={hide}>
+    <div className={css({ position: 'relative', w: '36', pt: '1', pb: '6' })} onPointerEnter={show} onPointerLeave={hide}>
       <Slider.Root
         min={0}
         max={1}
@@ -79,7 +79,8 @@ export function VolumeSlider({ value, onChange }: { value: number; onChange: (v:
           </Slider.Thumb>
         </Slider.Control>
       </Slider.Root>
-      <div className={css({ position: 'absolute', left: '0', right: '0', bottom: '0', h: '2' })}>
+      {/* Each dot is a 24 px target (WCAG 2.5.8) around an 8 px mark. */}
+      <div className={css({ position: 'absolute', left: '0', right: '0', bottom: '0', h: '6' })}>
         {VOLUME_DOTS.map((dot) => (
           <button
             key={dot}
@@ -90,16 +91,13 @@ export function VolumeSlider({ value, onChange }: { value: number; onChange: (v:
             className={css({
               position: 'absolute',
               top: '0',
-              w: '2',
-              h: '2',
-              borderRadius: 'full',
-              bg: 'bg.muted',
+              w: '6',
+              h: '6',
               cursor: 'pointer',
               transform: 'translateX(-50%)',
-              '&[data-active]': { bg: 'accent.default' },
-              _hover: { transform: 'translateX(-50%) scale(1.4)' },
-              // A larger invisible hit area for touch.
-              _before: { content: '""', position: 'absolute', inset: '-2' },
+              _after: { content: '""', position: 'absolute', top: '1', left: '2', w: '2', h: '2', borderRadius: 'full', bg: 'bg.muted' },
+              '&[data-active]::after': { bg: 'accent.default' },
+              _hover: { _after: { transform: 'scale(1.4)' } },
             })}
             style={{ left: `${dot * 100}%` }}
           />
