@@ -1,0 +1,96 @@
+// How soon a converted track starts (issue 11 goal: playing < 1 s after the request). For a
+// 4-minute .wma (→ MP3) and a 30 s MPEG-4/MP3 .mkv (→ H.264 MP4), each run on a fresh copy so
+// nothing is cached: time to the response headers, to the first byte and to the first 64 KB
+// (enough for <audio>/<video> to reach `canplay`), and to the end; then a cached Range request.
+//   bun bench/transcode.ts
+import { copyFileSync } from 'node:fs'
+import path from 'node:path'
+import { signMediaUrl } from '~/server/media/sign'
+import type { TranscodeProfile } from '~/server/media/transcode-profile'
+import { makeTone } from '../tests/helpers/media'
+import { startServer } from '../tests/helpers/server'
+
+const SECRET = 'bench-secret-'.repeat(4)
+const RUNS = 5
+const FIRST_CHUNK = 64 * 1024
+
+const app = await startServer({ AUTH_SECRET: SECRET })
+const wma = path.join(app.mediaRoot, 'source.wma')
+makeTone(wma, { seconds: 240, title: 'Bench' })
+const mkv = path.join(app.mediaRoot, 'source.mkv')
+const made = Bun.spawnSync(
+  [
+    'ffmpeg',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=640x360:rate=25:duration=30',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=30',
+    '-c:v',
+    'mpeg4',
+    '-c:a',
+    'libmp3lame',
+    mkv,
+  ],
+  { stderr: 'pipe' },
+)
+if (made.exitCode !== 0) throw new Error(made.stderr.toString())
+
+const p = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!
+const fmt = (xs: number[]) => `median ${p(xs, 0.5).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms`
+
+async function timeOne(url: string) {
+  const started = performance.now()
+  const res = await fetch(app.url + url)
+  const headers = performance.now() - started
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`)
+  let firstByte = 0
+  let firstChunk = 0
+  let n = 0
+  for await (const chunk of res.body!) {
+    if (!n) firstByte = performance.now() - started
+    n += chunk.length
+    if (!firstChunk && n >= FIRST_CHUNK) firstChunk = performance.now() - started
+  }
+  return { headers, firstByte, firstChunk, total: performance.now() - started, bytes: n }
+}
+
+async function bench(source: string, ext: string, profile: TranscodeProfile) {
+  const runs = []
+  let last = ''
+  for (let i = 0; i < RUNS; i++) {
+    const rel = `copy-${i}.${ext}`
+    copyFileSync(source, path.join(app.mediaRoot, rel))
+    last = signMediaUrl(SECRET, rel, profile)
+    runs.push(await timeOne(last))
+  }
+  console.log(`${ext} → ${profile}, uncached (${RUNS} runs, ${(runs[0]!.bytes / 1024 / 1024).toFixed(1)} MB out):`)
+  console.log(`  headers      ${fmt(runs.map((r) => r.headers))}`)
+  console.log(`  first byte   ${fmt(runs.map((r) => r.firstByte))}`)
+  console.log(`  first 64 KB  ${fmt(runs.map((r) => r.firstChunk))}`)
+  console.log(`  whole file   ${fmt(runs.map((r) => r.total))}`)
+  await Bun.sleep(300)
+  const cached = []
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now()
+    const res = await fetch(app.url + last, { headers: { range: 'bytes=100000-' } })
+    await res.arrayBuffer()
+    if (res.status !== 206) throw new Error(`cached copy answered ${res.status}`)
+    cached.push(performance.now() - started)
+  }
+  console.log(`  cached Range (206) ${fmt(cached)}`)
+}
+
+try {
+  await bench(wma, 'wma', 'mp3')
+  await bench(mkv, 'mkv', 'mp4')
+} finally {
+  await app.stop()
+}

@@ -1,0 +1,70 @@
+// The pure rules of conversion (transcode-profile.ts): which files need it, what is sent instead,
+// and the ffmpeg arguments — remux what is web-ready, convert the rest at most 720 lines high,
+// and a library path only ever as one `file:` argument behind the protocol whitelist.
+import { describe, expect, test } from 'bun:test'
+import { ffmpegArgs, isLibraryMediaName, parseProbe, probeArgs, transcodeProfileFor } from '~/server/media/transcode-profile'
+
+describe('profiles', () => {
+  test('formats the browser cannot play convert; the ones it plays do not', () => {
+    for (const name of ['a.wma', 'B.WMA', 'c.ape', 'd.wv', 'e.aiff', 'f.aif', 'g.mka']) expect(transcodeProfileFor(name)).toBe('mp3')
+    for (const name of ['a.avi', 'b.MKV']) expect(transcodeProfileFor(name)).toBe('mp4')
+    for (const name of ['a.mp3', 'b.flac', 'c.ogg', 'd.m4a', 'e.wav', 'f.mp4', 'g.webm', 'h.mov', 'wma', 'x.wma.txt'])
+      expect(transcodeProfileFor(name)).toBeNull()
+  })
+
+  test('library-only formats are indexed; other files are not', () => {
+    expect(isLibraryMediaName('x.ape')).toBe(true)
+    expect(isLibraryMediaName('x.mp3')).toBe(true)
+    expect(isLibraryMediaName('cover.jpg')).toBe(false)
+    expect(isLibraryMediaName('notes.txt')).toBe(false)
+  })
+})
+
+describe('ffmpeg arguments', () => {
+  const path = '/music/a;touch x $(id) `id`.wma'
+
+  test('the path is one file: argument behind a file-only protocol whitelist, never stdin', () => {
+    for (const args of [ffmpegArgs(path, 'mp3'), ffmpegArgs(path, 'mp4'), probeArgs(path)]) {
+      expect(args.filter((a) => a.includes(path))).toEqual([`file:${path}`])
+      expect(args[args.indexOf('-protocol_whitelist') + 1]).toBe('file')
+      expect(args.indexOf('-protocol_whitelist')).toBeLessThan(args.indexOf(`file:${path}`))
+    }
+    expect(ffmpegArgs(path, 'mp3')).toContain('-nostdin')
+    expect(ffmpegArgs(path, 'mp3').at(-1)).toBe('pipe:1')
+  })
+
+  test('audio: MP3 to stdout, cover pictures dropped', () => {
+    const args = ffmpegArgs(path, 'mp3')
+    expect(args.join(' ')).toContain('-vn')
+    expect(args.join(' ')).toContain('-c:a libmp3lame')
+    expect(args.join(' ')).toContain('-f mp3 pipe:1')
+  })
+
+  test('video: web-ready streams are copied, others converted (H.264 ≤ 720 lines, AAC), always fragmented MP4', () => {
+    const remux = ffmpegArgs(path, 'mp4', { video: 'h264', audio: 'aac' }).join(' ')
+    expect(remux).toContain('-c:v copy')
+    expect(remux).toContain('-c:a copy')
+    expect(remux).not.toContain('libx264')
+    const convert = ffmpegArgs(path, 'mp4', { video: 'mpeg4', audio: 'wmav2' }).join(' ')
+    expect(convert).toContain('-c:v libx264')
+    expect(convert).toContain("scale=-2:'min(720,ih)'")
+    expect(convert).toContain('-c:a aac')
+    const unknown = ffmpegArgs(path, 'mp4').join(' ')
+    expect(unknown).toContain('-c:v libx264')
+    expect(unknown).toContain('-c:a aac')
+    for (const args of [remux, convert, unknown]) expect(args).toContain('-movflags frag_keyframe+empty_moov+default_base_moof -f mp4 pipe:1')
+  })
+
+  test('ffprobe output: first video and audio codec; garbage is unknown', () => {
+    const json = JSON.stringify({
+      streams: [
+        { codec_type: 'audio', codec_name: 'mp3' },
+        { codec_type: 'video', codec_name: 'mpeg4' },
+        { codec_type: 'audio', codec_name: 'aac' },
+      ],
+    })
+    expect(parseProbe(json)).toEqual({ video: 'mpeg4', audio: 'mp3' })
+    expect(parseProbe('not json')).toEqual({ video: null, audio: null })
+    expect(parseProbe('{}')).toEqual({ video: null, audio: null })
+  })
+})
