@@ -48,6 +48,8 @@ function makeMkv(file: string, seconds = 3) {
 function buildLibrary(root: string) {
   makeTone(path.join(root, 'Old/Windows/01 Chime.wma'), { title: 'Chime', artist: 'Redmond', album: 'Windows', seconds: 600 })
   makeTone(path.join(root, `Old/Windows/${SHELL_NAME}`), { title: 'Semicolon', artist: 'Redmond', album: 'Windows', seconds: 2 })
+  makeTone(path.join(root, 'Old/Windows/03 Skipped.wma'), { title: 'Skipped', artist: 'Redmond', album: 'Windows', seconds: 600 })
+  makeTone(path.join(root, 'Old/Windows/04 Next.wma'), { title: 'Next', artist: 'Redmond', album: 'Windows', seconds: 1 })
   makeTone(path.join(root, 'Old/Windows/02 Plain.mp3'), { title: 'Plain', artist: 'Redmond', album: 'Windows', seconds: 1 })
   makeMkv(path.join(root, 'Films/pattern.mkv'))
 }
@@ -164,6 +166,31 @@ describe('with ffmpeg', () => {
     expect(whole.headers.get('content-length')).toBe(String(bytes.length))
     expect(whole.headers.get('accept-ranges')).toBe('bytes')
     await whole.arrayBuffer()
+  })
+
+  test('a listener who goes away ends the conversion: the slot is free at once and no partial copy stays', async () => {
+    const listed = await songs(server.url, member.token)
+    const abort = new AbortController()
+    const skipped = await fetch(server.url + listed.get('Skipped')!.url, { signal: abort.signal })
+    expect(skipped.status).toBe(200)
+    await skipped.body!.getReader().read()
+    abort.abort()
+    // The next track converts as soon as the server has seen the abort.
+    let next = 429
+    for (let i = 0; i < 40 && next === 429; i++) {
+      await Bun.sleep(50)
+      const res = await fetch(server.url + listed.get('Next')!.url)
+      next = res.status
+      await res.arrayBuffer()
+    }
+    expect(next).toBe(200)
+    let parts: string[] = []
+    for (let i = 0; i < 40; i++) {
+      parts = readdirSync(path.join(server.dataDir, 'transcode-cache')).filter((n) => n.endsWith('.part'))
+      if (!parts.length) break
+      await Bun.sleep(50)
+    }
+    expect(parts).toEqual([])
   })
 
   test('.mkv with MPEG-4 video and MP3: video converted to H.264 at its own size, the MP3 kept, in MP4', async () => {

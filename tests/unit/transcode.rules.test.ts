@@ -48,6 +48,7 @@ describe('ffmpeg arguments', () => {
     const convert = ffmpegArgs(path, 'mp4', { video: 'mpeg4', audio: 'wmav2' }).join(' ')
     expect(convert).toContain('-c:v libx264')
     expect(convert).toContain("scale=-2:'min(720,ih)'")
+    expect(convert).toContain('-force_key_frames expr:gte(t,n_forced*2)')
     expect(convert).toContain('-c:a aac')
     const unknown = ffmpegArgs(path, 'mp4').join(' ')
     expect(unknown).toContain('-c:v libx264')

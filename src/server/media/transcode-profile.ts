@@ -76,7 +76,22 @@ export function ffmpegArgs(absPath: string, profile: TranscodeProfile, codecs: S
   const video =
     codecs.video && WEB_VIDEO.has(codecs.video)
       ? ['-c:v', 'copy']
-      : ['-vf', "scale=-2:'min(720,ih)'", '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p']
+      : // A keyframe every 2 s: fragments end at keyframes, and x264's default GOP (250 frames)
+        // would hold the first playable fragment back for ~10 s of encoding.
+        [
+          '-vf',
+          "scale=-2:'min(720,ih)'",
+          '-c:v',
+          'libx264',
+          '-preset',
+          'veryfast',
+          '-crf',
+          '23',
+          '-pix_fmt',
+          'yuv420p',
+          '-force_key_frames',
+          'expr:gte(t,n_forced*2)',
+        ]
   const audio = codecs.audio && WEB_AUDIO.has(codecs.audio) ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '160k', '-ac', '2']
   return [
     ...input,
