@@ -1,7 +1,8 @@
 // Conversion of formats the browser cannot play, against the built server and the real ffmpeg:
 // a .wma and an .mkv (MPEG-4 Part 2 video + MP3) are listed with the MIME type of what is sent,
 // their URL streams decodable output at once (ffprobe reads it), a fetch after the cache is
-// filled answers ranges, a name full of shell metacharacters is converted as a plain file name,
+// filled answers ranges, web-ready video is remuxed and 1080 lines come down to 720, a listener
+// who goes away frees the conversion slot, a name full of shell metacharacters is converted as a plain file name,
 // a second conversion from the same client meanwhile gets 429, and a server whose FFMPEG_PATH
 // points nowhere lists the files as needing ffmpeg and answers their URL 503.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -23,26 +24,11 @@ function ffmpeg(args: string[]) {
   if (r.exitCode !== 0) throw new Error(`ffmpeg failed: ${r.stderr.toString()}`)
 }
 
-/** An .mkv with MPEG-4 Part 2 video and MP3 audio: neither plays in a browser's <video>. */
-function makeMkv(file: string, seconds = 3) {
+/** An .mkv of a test pattern and a tone, with the given codec arguments and title. */
+function makeMkv(file: string, title: string, codecs: string[], size = '320x240') {
   mkdirSync(path.dirname(file), { recursive: true })
-  ffmpeg([
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=320x240:rate=25:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=330:duration=${seconds}`,
-    '-c:v',
-    'mpeg4',
-    '-c:a',
-    'libmp3lame',
-    '-metadata',
-    'title=Test Pattern',
-    file,
-  ])
+  const lavfi = ['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=25:duration=3`, '-f', 'lavfi', '-i', 'sine=frequency=330:duration=3']
+  ffmpeg([...lavfi, ...codecs, '-metadata', `title=${title}`, file])
 }
 
 function buildLibrary(root: string) {
@@ -51,18 +37,25 @@ function buildLibrary(root: string) {
   makeTone(path.join(root, 'Old/Windows/03 Skipped.wma'), { title: 'Skipped', artist: 'Redmond', album: 'Windows', seconds: 600 })
   makeTone(path.join(root, 'Old/Windows/04 Next.wma'), { title: 'Next', artist: 'Redmond', album: 'Windows', seconds: 1 })
   makeTone(path.join(root, 'Old/Windows/02 Plain.mp3'), { title: 'Plain', artist: 'Redmond', album: 'Windows', seconds: 1 })
-  makeMkv(path.join(root, 'Films/pattern.mkv'))
+  // MPEG-4 Part 2 video and MP3 audio: the video does not play in a browser's <video>.
+  makeMkv(path.join(root, 'Films/pattern.mkv'), 'Test Pattern', ['-c:v', 'mpeg4', '-c:a', 'libmp3lame'])
+  // H.264 (baseline, which our own conversion never makes) and AAC: only the container is wrong.
+  makeMkv(path.join(root, 'Films/big.mkv'), 'Big', ['-c:v', 'mpeg4', '-c:a', 'libmp3lame'], '1920x1080')
+  makeMkv(path.join(root, 'Films/ready.mkv'), 'Ready', ['-c:v', 'libx264', '-profile:v', 'baseline', '-pix_fmt', 'yuv420p', '-c:a', 'aac'])
 }
 
 /** Codec names and duration of a converted file, read by ffprobe. */
 function probe(bytes: Uint8Array) {
   const file = path.join(work, `probe-${crypto.randomUUID()}`)
   Bun.write(file, bytes)
-  const r = Bun.spawnSync(['ffprobe', '-v', 'error', '-show_entries', 'stream=codec_type,codec_name,height:format=duration', '-of', 'json', file], {
+  const r = Bun.spawnSync(['ffprobe', '-v', 'error', '-show_entries', 'stream=codec_type,codec_name,height,profile:format=duration', '-of', 'json', file], {
     stdout: 'pipe',
   })
   rmSync(file)
-  const out = JSON.parse(r.stdout.toString()) as { streams: Array<{ codec_type: string; codec_name: string; height?: number }>; format: { duration: string } }
+  const out = JSON.parse(r.stdout.toString()) as {
+    streams: Array<{ codec_type: string; codec_name: string; height?: number; profile?: string }>
+    format: { duration: string }
+  }
   return { streams: out.streams, duration: Number(out.format.duration) }
 }
 
@@ -202,6 +195,21 @@ describe('with ffmpeg', () => {
     expect(probed.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).toEqual(['audio:mp3', 'video:h264'])
     expect(probed.streams.find((s) => s.codec_type === 'video')!.height).toBe(240)
     expect(probed.duration).toBeGreaterThan(2.5)
+  })
+
+  test('a 1080-line video is converted at most 720 lines high', async () => {
+    const big = (await songs(server.url, member.token)).get('Big')!
+    const probed = probe(new Uint8Array(await (await fetch(server.url + big.url)).arrayBuffer()))
+    expect(probed.streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', height: 720 })
+  })
+
+  test('.mkv with H.264 and AAC: remuxed into MP4, the streams copied as they are', async () => {
+    const ready = (await songs(server.url, member.token)).get('Ready')!
+    expect(ready).toMatchObject({ mime: 'video/mp4' })
+    const res = await fetch(server.url + ready.url)
+    const probed = probe(new Uint8Array(await res.arrayBuffer()))
+    expect(probed.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).toEqual(['audio:aac', 'video:h264'])
+    expect(probed.streams.find((s) => s.codec_type === 'video')!.profile).toBe('Constrained Baseline')
   })
 
   test('a file named with shell metacharacters is converted as a plain file name, and nothing runs', async () => {

@@ -2,6 +2,8 @@
 // and the ffmpeg arguments — remux what is web-ready, convert the rest at most 720 lines high,
 // and a library path only ever as one `file:` argument behind the protocol whitelist.
 import { describe, expect, test } from 'bun:test'
+import { mediaKindOf, signMediaUrl, verifyMediaSignature } from '~/server/media/sign'
+import { resignMediaUrl } from '~/server/services/play-queue'
 import { ffmpegArgs, isLibraryMediaName, parseProbe, probeArgs, transcodeProfileFor } from '~/server/media/transcode-profile'
 
 describe('profiles', () => {
@@ -67,5 +69,36 @@ describe('ffmpeg arguments', () => {
     expect(parseProbe(json)).toEqual({ video: 'mpeg4', audio: 'mp3' })
     expect(parseProbe('not json')).toEqual({ video: null, audio: null })
     expect(parseProbe('{}')).toEqual({ video: null, audio: null })
+  })
+})
+
+describe('converted stream URLs', () => {
+  const secret = 'x'.repeat(32)
+  const now = 1_800_000_000
+
+  test('the profile is signed: the same path as the file itself or as another profile does not verify', () => {
+    const url = new URL(signMediaUrl(secret, 'old/a;b.wma', 'mp3', now), 'http://x')
+    expect(url.pathname).toBe('/media/old/a%3Bb.wma')
+    expect(url.searchParams.get('t')).toBe('mp3')
+    const [exp, sig] = [url.searchParams.get('exp'), url.searchParams.get('sig')]
+    expect(mediaKindOf(url.searchParams)).toBe('mp3')
+    expect(verifyMediaSignature(secret, 'old/a;b.wma', 'mp3', exp, sig, now)).toBe('ok')
+    expect(verifyMediaSignature(secret, 'old/a;b.wma', 'mp4', exp, sig, now)).toBe('invalid')
+    expect(verifyMediaSignature(secret, 'old/a;b.wma', 'file', exp, sig, now)).toBe('invalid')
+  })
+
+  test('query kinds: cover, a known profile, the file itself; an unknown profile is none', () => {
+    expect(mediaKindOf(new URLSearchParams('cover=1'))).toBe('cover')
+    expect(mediaKindOf(new URLSearchParams('t=mp4'))).toBe('mp4')
+    expect(mediaKindOf(new URLSearchParams('exp=1'))).toBe('file')
+    expect(mediaKindOf(new URLSearchParams('t=flac'))).toBeNull()
+    expect(mediaKindOf(new URLSearchParams('t=constructor'))).toBeNull()
+  })
+
+  test('a saved queue renews a converted URL as a converted URL', () => {
+    const old = signMediaUrl(secret, 'old/a.wma', 'mp3', 1000)
+    const renewed = new URL(resignMediaUrl(secret, old), 'http://x')
+    expect(renewed.searchParams.get('t')).toBe('mp3')
+    expect(Number(renewed.searchParams.get('exp'))).toBeGreaterThan(Date.now() / 1000)
   })
 })
