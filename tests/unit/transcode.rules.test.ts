@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test'
 import { mediaKindOf, signMediaUrl, verifyMediaSignature } from '~/server/media/sign'
 import { resignMediaUrl } from '~/server/services/play-queue'
-import { ffmpegArgs, isLibraryMediaName, parseProbe, probeArgs, transcodeProfileFor } from '~/server/media/transcode-profile'
+import { cacheEvictions, ffmpegArgs, isLibraryMediaName, parseProbe, probeArgs, transcodeProfileFor } from '~/server/media/transcode-profile'
 
 describe('profiles', () => {
   test('formats the browser cannot play convert; the ones it plays do not', () => {
@@ -100,5 +100,25 @@ describe('converted stream URLs', () => {
     const renewed = new URL(resignMediaUrl(secret, old), 'http://x')
     expect(renewed.searchParams.get('t')).toBe('mp3')
     expect(Number(renewed.searchParams.get('exp'))).toBeGreaterThan(Date.now() / 1000)
+  })
+})
+
+describe('cache eviction', () => {
+  const now = 10 * 86_400_000
+  const mb = 1024 * 1024
+  const f = (file: string, size: number, used: number) => ({ file, size: size * mb, used })
+
+  test('least recently used go first until the rest fit; the copy just made stays', () => {
+    const files = [f('new.mp3', 40, now), f('old.mp3', 30, now - 3000), f('mid.mp3', 30, now - 2000), f('recent.mp4', 30, now - 1000)]
+    expect(cacheEvictions(files, { limit: 90 * mb, keep: 'new.mp3', now })).toEqual(['old.mp3', 'mid.mp3'])
+    expect(cacheEvictions(files, { limit: 200 * mb, keep: 'new.mp3', now })).toEqual([])
+    // Even when it alone is over the cap, the copy just made is not thrown away.
+    expect(cacheEvictions([f('new.mp3', 300, now)], { limit: 100 * mb, keep: 'new.mp3', now })).toEqual([])
+  })
+
+  test('a partial copy being written stays; one a day old is left over from a crash and goes', () => {
+    const files = [f('a.mp3.1-x.part', 500, now - 60_000), f('b.mp3.2-y.part', 5, now - 2 * 86_400_000), f('c.mp3', 10, now - 5000)]
+    expect(cacheEvictions(files, { limit: 1000 * mb, keep: 'z', now })).toEqual(['b.mp3.2-y.part'])
+    expect(cacheEvictions(files, { limit: 100 * mb, keep: 'z', now })).toEqual(['b.mp3.2-y.part', 'c.mp3'])
   })
 })

@@ -1,6 +1,6 @@
 // Pure rules of on-the-fly conversion (decision 025), no disk and no processes: which library
 // files a browser cannot play, what the server sends instead (a profile: its MIME type and cache
-// extension), and the exact ffmpeg argument arrays. The only outside value in any argument list
+// extension), the exact ffmpeg argument arrays, and which cached copies to evict. The only outside value in any argument list
 // is the absolute path of a library file that resolveInside checked, passed as one argument with
 // the `file:` protocol (so a name such as 'a;touch x.wma' or 'http:x.wma' is a file name, never
 // a shell word or a URL) and `-protocol_whitelist file` (so a container cannot pull in
@@ -109,4 +109,31 @@ export function ffmpegArgs(absPath: string, profile: TranscodeProfile, codecs: S
     'mp4',
     'pipe:1',
   ]
+}
+
+export type CachedFile = { file: string; size: number /** Last use (ms): the file's mtime, touched on each hit. */; used: number }
+
+const STALE_PART_MS = 24 * 3600_000
+
+/**
+ * The cached copies to delete: least recently used first until the rest fit `limit` (never
+ * `keep`, the copy just made, nor a `.part` being written), and any `.part` a day old — what a
+ * crash or a kill -9 left behind.
+ */
+export function cacheEvictions(files: CachedFile[], opts: { limit: number; keep: string; now: number }): string[] {
+  const out: string[] = []
+  let total = files.reduce((sum, f) => sum + f.size, 0)
+  for (const f of [...files].sort((a, b) => a.used - b.used)) {
+    if (f.file.endsWith('.part')) {
+      if (opts.now - f.used > STALE_PART_MS) {
+        out.push(f.file)
+        total -= f.size
+      }
+      continue
+    }
+    if (total <= opts.limit || f.file === opts.keep) continue
+    out.push(f.file)
+    total -= f.size
+  }
+  return out
 }

@@ -21,6 +21,7 @@ import { addressKey, clientInfo } from '../http/client-info'
 import { logger } from '../logger'
 import { signMediaUrl } from './sign'
 import {
+  cacheEvictions,
   ffmpegArgs,
   NEEDS_FFMPEG,
   parseProbe,
@@ -84,7 +85,7 @@ function cacheKey(real: string, st: Stats, profile: TranscodeProfile): string {
 const text = (status: number, body: string, headers: Record<string, string> = {}) =>
   new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } })
 
-/** Drops least recently used copies (mtime, touched on each hit) until the cache fits its cap. */
+/** Applies cacheEvictions to the cache directory (after each completed copy). */
 function evict(keep: string) {
   const dir = cacheDir()
   const files = readdirSync(dir).flatMap((name) => {
@@ -95,13 +96,7 @@ function evict(keep: string) {
       return []
     }
   })
-  let total = files.reduce((sum, f) => sum + f.size, 0)
-  for (const f of files.sort((a, b) => a.used - b.used)) {
-    if (total <= CACHE_LIMIT_BYTES) break
-    if (f.file === keep || f.file.endsWith('.part')) continue
-    rmSync(f.file, { force: true })
-    total -= f.size
-  }
+  for (const file of cacheEvictions(files, { limit: CACHE_LIMIT_BYTES, keep, now: Date.now() })) rmSync(file, { force: true })
 }
 
 async function probe(ffprobe: string | null, real: string): Promise<StreamCodecs> {
