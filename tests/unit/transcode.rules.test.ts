@@ -55,7 +55,8 @@ describe('ffmpeg arguments', () => {
     const unknown = ffmpegArgs(path, 'mp4').join(' ')
     expect(unknown).toContain('-c:v libx264')
     expect(unknown).toContain('-c:a aac')
-    for (const args of [remux, convert, unknown]) expect(args).toContain('-movflags frag_keyframe+empty_moov+default_base_moof -f mp4 pipe:1')
+    for (const args of [remux, convert, unknown])
+      expect(args).toContain('-movflags frag_keyframe+empty_moov+default_base_moof -frag_duration 500000 -f mp4 pipe:1')
   })
 
   test('ffprobe output: first video and audio codec; garbage is unknown', () => {

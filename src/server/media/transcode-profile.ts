@@ -105,6 +105,9 @@ export function ffmpegArgs(absPath: string, profile: TranscodeProfile, codecs: S
     ...audio,
     '-movflags',
     'frag_keyframe+empty_moov+default_base_moof',
+    // Half-second fragments: the browser gets playable data without waiting for a keyframe.
+    '-frag_duration',
+    '500000',
     '-f',
     'mp4',
     'pipe:1',
