@@ -186,6 +186,16 @@ describe('with ffmpeg', () => {
     expect(parts).toEqual([])
   })
 
+  test('a changed file is converted again, never answered from the old copy', async () => {
+    const next = (await songs(server.url, member.token)).get('Next')!
+    const before = probe(new Uint8Array(await (await fetch(server.url + next.url)).arrayBuffer()))
+    expect(before.duration).toBeLessThan(1.5)
+    await cacheSettled(server.dataDir, 2)
+    makeTone(path.join(server.mediaRoot, 'Old/Windows/04 Next.wma'), { title: 'Next', artist: 'Redmond', album: 'Windows', seconds: 4 })
+    const after = probe(new Uint8Array(await (await fetch(server.url + next.url)).arrayBuffer()))
+    expect(after.duration).toBeGreaterThan(3.5)
+  })
+
   test('.mkv with MPEG-4 video and MP3: video converted to H.264 at its own size, the MP3 kept, in MP4', async () => {
     const film = (await songs(server.url, member.token)).get('Test Pattern')!
     const res = await fetch(server.url + film.url)
