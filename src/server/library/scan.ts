@@ -16,12 +16,13 @@ import type { Dirent } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import { parseFile } from 'music-metadata'
 import type { Db } from '~/db/client'
-import { isMediaFileName, mimeFromName } from '~/shared/player/mime'
+import { mimeFromName } from '~/shared/player/mime'
 import { config } from '../config'
 import { logger } from '../logger'
 import { pickCover } from '../media/covers'
 import { isInside, mediaRoot, resolveInside } from '../media/library-path'
 import { fileTitle } from '../media/natural'
+import { isLibraryMediaName } from '../media/transcode-profile'
 import { albumId, artistId, coverRank, planScan, trackId, type FoundFile } from './scan-plan'
 
 export const SCAN_INTERVAL_MS = 6 * 3600_000
@@ -94,7 +95,7 @@ async function walkLibrary(root: string, pause: () => Promise<void>) {
           seen.add(real)
           stack.push({ real, rel, depth: dir.depth + 1 })
         }
-      } else if (isFile && isMediaFileName(e.name)) {
+      } else if (isFile && isLibraryMediaName(e.name)) {
         const st = await stat(real).catch(() => null)
         if (st?.isFile() && isInside(root, real)) files.push({ path: rel, real, folder: dir.rel, name: e.name, size: st.size, mtimeMs: Math.floor(st.mtimeMs) })
       } else if (isFile) {

@@ -2,7 +2,8 @@
 // to <audio>/<video>, VLC or curl. Signed, expiring URLs (403 otherwise); single byte ranges
 // (206 / 416), ETag and Last-Modified with If-None-Match / If-Modified-Since / If-Range; the
 // spec's MIME map. `?cover=1` serves the embedded cover art of the file the same way, only ever
-// as image/jpeg, png, gif or webp (typed by its bytes, see covers.ts). Every answer, errors and
+// as image/jpeg, png, gif or webp (typed by its bytes, see covers.ts). `?t=<profile>` streams it
+// converted by ffmpeg (transcode.ts), and a complete converted copy is served like a file. Every answer, errors and
 // 304s included, carries `nosniff` and a CSP that sandboxes it (CONTRACT §6 "Security rules"):
 // whatever a library file holds, a browser never runs it as a page of our origin.
 // Wired in front of the app in serve.ts (fast path) and as the Start route /media/$ (dev).
@@ -13,7 +14,9 @@ import { readCover } from './covers'
 import { resolveInside } from './library-path'
 import { mimeFromName } from '~/shared/player/mime'
 import { mediaPathOf, parseRange } from './request-rules'
-import { verifyMediaSignature, type MediaKind } from './sign'
+import { mediaKindOf, verifyMediaSignature, type MediaKind } from './sign'
+import { convertedFile } from './transcode'
+import { TRANSCODE_PROFILES } from './transcode-profile'
 
 /** On every /media answer: no MIME sniffing, and a document that may load and run nothing. */
 export const MEDIA_SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -26,7 +29,9 @@ const text = (status: number, body: string, headers: Record<string, string> = {}
 
 // Covers carry '-img' (it was '-c' while covers were served with the tag's type): a browser that
 // cached one of those revalidates to a fresh answer instead of a 304 for the old body.
-const etagOf = (st: Stats, kind: MediaKind) => `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}${kind === 'cover' ? '-img' : ''}"`
+// A converted copy is named by its source and profile (the cache key holds both).
+const etagOf = (st: Stats, kind: MediaKind) =>
+  `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}${kind === 'cover' ? '-img' : kind === 'file' ? '' : `-${kind}`}"`
 
 function notModified(request: Request, etag: string, mtimeMs: number): boolean {
   const inm = request.headers.get('if-none-match')
@@ -67,7 +72,8 @@ async function answer(request: Request): Promise<Response> {
   const url = new URL(request.url)
   const relPath = mediaPathOf(url.pathname)
   if (!relPath) return text(400, 'Bad media path')
-  const kind: MediaKind = url.searchParams.get('cover') === '1' ? 'cover' : 'file'
+  const kind = mediaKindOf(url.searchParams)
+  if (!kind) return text(400, 'Unknown conversion profile')
   const check = verifyMediaSignature(config.AUTH_SECRET, relPath, kind, url.searchParams.get('exp'), url.searchParams.get('sig'))
   if (check !== 'ok') return text(403, check === 'expired' ? 'Media link expired' : 'Media link is not signed')
 
@@ -84,6 +90,12 @@ async function answer(request: Request): Promise<Response> {
     'last-modified': new Date(st.mtimeMs).toUTCString(),
     'cache-control': 'private, max-age=3600',
   }
+  let served = { path: real, size: st.size }
+  if (kind !== 'file' && kind !== 'cover') {
+    const converted = await convertedFile(request, real, st, kind)
+    if (converted instanceof Response) return converted
+    served = converted
+  }
   if (notModified(request, etag, st.mtimeMs)) return new Response(null, { status: 304, headers })
 
   let body: Blob
@@ -93,13 +105,13 @@ async function answer(request: Request): Promise<Response> {
     body = new Blob([cover.data as Uint8Array<ArrayBuffer>], { type: cover.mime })
     headers['content-type'] = cover.mime
   } else {
-    body = Bun.file(real)
-    headers['content-type'] = mimeFromName(relPath)
+    body = Bun.file(served.path)
+    headers['content-type'] = kind === 'file' ? mimeFromName(relPath) : TRANSCODE_PROFILES[kind].mime
     headers['accept-ranges'] = 'bytes'
   }
-  const size = kind === 'cover' ? body.size : st.size
+  const size = kind === 'cover' ? body.size : served.size
 
-  const range = kind === 'file' && ifRangeHolds(request, etag, st.mtimeMs) ? parseRange(request.headers.get('range'), size) : null
+  const range = kind !== 'cover' && ifRangeHolds(request, etag, st.mtimeMs) ? parseRange(request.headers.get('range'), size) : null
   if (range === 'unsatisfiable') return text(416, 'Range not satisfiable', { 'content-range': `bytes */${size}`, 'accept-ranges': 'bytes' })
   let status = 200
   if (range) {

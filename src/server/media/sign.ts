@@ -2,13 +2,24 @@
 // (SHA-256, keyed with AUTH_SECRET) covers the kind (file or cover), the expiry and the decoded
 // library path, so a URL cannot be edited to reach another file or live longer. Expiries are
 // rounded up to the hour so a listing answers the same URLs for an hour (browser caches work).
+// A converted stream is `?t=<profile>` (decision 025) and its profile is the signed kind, so a
+// URL for the original file cannot be edited into a conversion, or one profile into another.
 import { timingSafeEqual } from 'node:crypto'
+import { isTranscodeProfile, type TranscodeProfile } from './transcode-profile'
 
 export const MEDIA_PREFIX = '/media/'
 export const MEDIA_URL_TTL_SEC = 24 * 3600
 const ROUND_SEC = 3600
 
-export type MediaKind = 'file' | 'cover'
+export type MediaKind = 'file' | 'cover' | TranscodeProfile
+
+/** The kind a /media URL's query names: `cover=1`, `t=<profile>`, else the file itself. */
+export function mediaKindOf(query: URLSearchParams): MediaKind | null {
+  if (query.get('cover') === '1') return 'cover'
+  const t = query.get('t')
+  if (t === null) return 'file'
+  return isTranscodeProfile(t) ? t : null
+}
 
 // Bun's native HMAC: a 10,000-track listing signs 10,000 URLs, ~6x faster than node:crypto's.
 function mac(secret: string, kind: MediaKind, exp: number, relPath: string): string {
@@ -21,8 +32,8 @@ export const encodeMediaPath = (relPath: string) => relPath.split('/').map(encod
 /** A signed URL (path + query) for a file inside MEDIA_ROOT, given as 'dir/file.mp3'. */
 export function signMediaUrl(secret: string, relPath: string, kind: MediaKind = 'file', nowSec = Math.floor(Date.now() / 1000)): string {
   const exp = Math.ceil((nowSec + MEDIA_URL_TTL_SEC) / ROUND_SEC) * ROUND_SEC
-  const cover = kind === 'cover' ? 'cover=1&' : ''
-  return `${MEDIA_PREFIX}${encodeMediaPath(relPath)}?${cover}exp=${exp}&sig=${mac(secret, kind, exp, relPath)}`
+  const kindParam = kind === 'cover' ? 'cover=1&' : kind === 'file' ? '' : `t=${kind}&`
+  return `${MEDIA_PREFIX}${encodeMediaPath(relPath)}?${kindParam}exp=${exp}&sig=${mac(secret, kind, exp, relPath)}`
 }
 
 export type SignatureCheck = 'ok' | 'missing' | 'expired' | 'invalid'

@@ -27,6 +27,7 @@ import { ftsQuery } from '../library/search-query'
 import { normalizeRelPath } from '../media/library-path'
 import { naturalCompare } from '../media/natural'
 import { signMediaUrl } from '../media/sign'
+import { mediaSource } from '../media/transcode'
 
 type TrackRow = {
   id: string
@@ -70,9 +71,8 @@ const ARTIST_SELECT = 'SELECT r.id, r.name, r.album_count AS albumCount, r.song_
 function toTrack(secret: string, r: TrackRow): LibraryTrack {
   const t: LibraryTrack = {
     id: r.id,
-    url: signMediaUrl(secret, r.path),
+    ...mediaSource(secret, r.path, r.mime),
     title: r.title,
-    mime: r.mime,
     artist: r.artist,
     artistId: r.artistId,
     album: r.album,

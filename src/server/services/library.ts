@@ -12,8 +12,10 @@ import type { Db } from '~/db/client'
 import { mediaTags, type MediaTags } from '~/db/schema'
 import { pickCover } from '../media/covers'
 import { isInside, mediaRoot, normalizeRelPath, resolveInside } from '../media/library-path'
-import { isMediaFileName, mimeFromName } from '~/shared/player/mime'
+import { mimeFromName } from '~/shared/player/mime'
 import { signMediaUrl } from '../media/sign'
+import { mediaSource } from '../media/transcode'
+import { isLibraryMediaName } from '../media/transcode-profile'
 import { DEFAULT_ALBUM, type Track } from '~/shared/player/track'
 import { fileTitle, naturalCompare } from '../media/natural'
 
@@ -80,7 +82,7 @@ async function walk(root: string, dirReal: string, dirRel: string, pause: () => 
       if (isDir && item.depth < MAX_DEPTH && !seen.has(real)) {
         seen.add(real)
         children.push({ dir: true, real, rel, name: e.name, depth: item.depth + 1 })
-      } else if (isFile && isMediaFileName(e.name)) {
+      } else if (isFile && isLibraryMediaName(e.name)) {
         children.push({ dir: false, real, rel, name: e.name, depth: item.depth + 1 })
       }
     }
@@ -208,9 +210,8 @@ export async function listLibraryFolder(db: Db, folderPath: string, secret: stri
     if (tracks.length % 1000 === 0) await pause()
     const tags = cache.get(f.rel)
     const track: Track = {
-      url: signMediaUrl(secret, f.rel),
+      ...mediaSource(secret, f.rel, mimeFromName(f.rel)),
       title: tags?.title ?? fileTitle(f.rel),
-      mime: mimeFromName(f.rel),
       artist: tags?.artist ?? '',
       album: tags?.album ?? DEFAULT_ALBUM,
       duration: tags?.duration ?? 0,

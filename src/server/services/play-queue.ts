@@ -13,7 +13,7 @@ import { deviceName } from '~/shared/player/device'
 import type { SavedQueue } from '~/shared/player/play-queue'
 import type { PlayQueueSaveSchema } from '~/shared/validators'
 import { mediaPathOf } from '../media/request-rules'
-import { signMediaUrl, verifyMediaSignature } from '../media/sign'
+import { mediaKindOf, signMediaUrl, verifyMediaSignature } from '../media/sign'
 
 type SaveInput = z.output<typeof PlayQueueSaveSchema>
 
@@ -48,7 +48,8 @@ export function resignMediaUrl(secret: string, url: string): string {
   const parsed = new URL(url, 'http://x')
   const relPath = mediaPathOf(parsed.pathname)
   if (!relPath) return url
-  const kind = parsed.searchParams.get('cover') === '1' ? 'cover' : 'file'
+  const kind = mediaKindOf(parsed.searchParams)
+  if (!kind) return url
   // nowSec 0: check the signature only; an expired one is exactly what needs renewing.
   const check = verifyMediaSignature(secret, relPath, kind, parsed.searchParams.get('exp'), parsed.searchParams.get('sig'), 0)
   return check === 'ok' ? signMediaUrl(secret, relPath, kind) : url

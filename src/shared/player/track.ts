@@ -13,6 +13,8 @@ export type Track = {
   duration: number
   /** Cover art URL (object URL for local files). */
   cover?: string
+  /** Why a library track cannot play here (e.g. 'needs ffmpeg' on a server without ffmpeg). */
+  unavailable?: string
 }
 
 export const DEFAULT_MIME = 'audio/mpeg'

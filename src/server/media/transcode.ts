@@ -1,0 +1,232 @@
+// Streams library files the browser cannot play, converted by ffmpeg (decision 025).
+//
+// A converted file is cached in DATA_DIR/transcode-cache under a hash of the source's real path,
+// size, mtime and the profile; the handler serves a complete copy like any file (ranges, ETag),
+// so seeking works once it is there. Without one, the answer streams at once (200, chunked, no
+// ranges) while the same bytes go to a temporary name that is renamed when ffmpeg finishes
+// cleanly; the cache keeps the most recently used files up to CACHE_LIMIT_BYTES.
+//
+// ffmpeg costs a core, so conversions are capped: CLIENT_LIMIT per client address (a /media URL
+// is signed per file, not per user) and GLOBAL_LIMIT in all; beyond that, 429 with Retry-After.
+// A client that goes away (request aborted, stream cancelled) ends its ffmpeg at once and the
+// partial copy is dropped: the slot is free for the next track the moment a listener skips.
+// Processes are spawned with an argument array, never a shell (transcode-profile.ts).
+// The counters live on globalThis: the production entry and the app bundle each carry a copy
+// of this module (as with the scanner).
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, type Stats } from 'node:fs'
+import { cpus } from 'node:os'
+import path from 'node:path'
+import { config } from '../config'
+import { addressKey, clientInfo } from '../http/client-info'
+import { logger } from '../logger'
+import { signMediaUrl } from './sign'
+import {
+  cacheEvictions,
+  ffmpegArgs,
+  NEEDS_FFMPEG,
+  parseProbe,
+  probeArgs,
+  TRANSCODE_PROFILES,
+  transcodeProfileFor,
+  type StreamCodecs,
+  type TranscodeProfile,
+} from './transcode-profile'
+
+export const GLOBAL_LIMIT = Math.max(2, cpus().length)
+export const CLIENT_LIMIT = 1
+export const CACHE_LIMIT_BYTES = 2 * 1024 ** 3
+const RETRY_AFTER_SEC = 5
+const FFMPEG_LOOKUP_TTL_MS = 60_000
+
+type TranscodeState = {
+  running: number
+  byClient: Map<string, number>
+  /** Cache keys being written now: a second request for one streams without writing. */
+  filling: Set<string>
+  tools: { at: number; ffmpeg: string | null; ffprobe: string | null } | null
+}
+const shared = globalThis as typeof globalThis & { __vibesTranscode?: TranscodeState }
+const state = (shared.__vibesTranscode ??= { running: 0, byClient: new Map(), filling: new Set(), tools: null })
+
+/** ffmpeg (FFMPEG_PATH, a name on PATH or a path) and the ffprobe beside it; null when missing. */
+export function transcodeTools(): { ffmpeg: string | null; ffprobe: string | null } {
+  const now = Date.now()
+  if (!state.tools || now - state.tools.at > FFMPEG_LOOKUP_TTL_MS) {
+    const ffmpeg = Bun.which(config.FFMPEG_PATH)
+    const ffprobe = ffmpeg ? Bun.which(path.join(path.dirname(ffmpeg), 'ffprobe')) : null
+    state.tools = { at: now, ffmpeg, ffprobe }
+  }
+  return state.tools
+}
+
+export type MediaSource = { url: string; mime: string; unavailable?: typeof NEEDS_FFMPEG }
+
+/**
+ * How a listing offers a library file: its own signed URL and MIME type, or, for a format the
+ * browser cannot play, the converted stream's — marked unavailable when there is no ffmpeg.
+ */
+export function mediaSource(secret: string, relPath: string, fileMime: string): MediaSource {
+  const profile = transcodeProfileFor(relPath)
+  if (!profile) return { url: signMediaUrl(secret, relPath), mime: fileMime }
+  const source: MediaSource = { url: signMediaUrl(secret, relPath, profile), mime: TRANSCODE_PROFILES[profile].mime }
+  if (!transcodeTools().ffmpeg) source.unavailable = NEEDS_FFMPEG
+  return source
+}
+
+const cacheDir = () => path.join(config.DATA_DIR, 'transcode-cache')
+
+function cacheKey(real: string, st: Stats, profile: TranscodeProfile): string {
+  return new Bun.CryptoHasher('sha256')
+    .update(`${real}\n${st.size}\n${Math.floor(st.mtimeMs)}\n${profile}`)
+    .digest('hex')
+    .slice(0, 40)
+}
+
+const text = (status: number, body: string, headers: Record<string, string> = {}) =>
+  new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } })
+
+/** Applies cacheEvictions to the cache directory (after each completed copy). */
+function evict(keep: string) {
+  const dir = cacheDir()
+  const files = readdirSync(dir).flatMap((name) => {
+    try {
+      const st = statSync(path.join(dir, name))
+      return [{ file: path.join(dir, name), size: st.size, used: st.mtimeMs }]
+    } catch {
+      return []
+    }
+  })
+  for (const file of cacheEvictions(files, { limit: CACHE_LIMIT_BYTES, keep, now: Date.now() })) rmSync(file, { force: true })
+}
+
+async function probe(ffprobe: string | null, real: string): Promise<StreamCodecs> {
+  if (!ffprobe) return { video: null, audio: null }
+  const proc = Bun.spawn([ffprobe, ...probeArgs(real)], { stdin: 'ignore', stdout: 'pipe', stderr: 'ignore' })
+  const out = await new Response(proc.stdout).text()
+  await proc.exited
+  return parseProbe(out)
+}
+
+/**
+ * The converted copy of a checked library file: `{ path, size }` of the complete cached copy
+ * (the handler serves it with ranges), or a Response — the live stream, a 429, or a 503 when
+ * there is no ffmpeg.
+ */
+export async function convertedFile(request: Request, real: string, st: Stats, profile: TranscodeProfile): Promise<{ path: string; size: number } | Response> {
+  const { mime, ext } = TRANSCODE_PROFILES[profile]
+  const key = cacheKey(real, st, profile)
+  const cached = path.join(cacheDir(), `${key}.${ext}`)
+  try {
+    const cst = statSync(cached)
+    const now = new Date()
+    utimesSync(cached, now, now)
+    return { path: cached, size: cst.size }
+  } catch {}
+
+  const tools = transcodeTools()
+  if (!tools.ffmpeg) return text(503, 'This file needs ffmpeg to play, and the server has none (FFMPEG_PATH)')
+  const streamHeaders = { 'content-type': mime, 'cache-control': 'no-store', 'accept-ranges': 'none' }
+  if (request.method === 'HEAD') return new Response(null, { status: 200, headers: streamHeaders })
+
+  const client = addressKey(clientInfo(request.headers).ip)
+  if (state.running >= GLOBAL_LIMIT || (state.byClient.get(client) ?? 0) >= CLIENT_LIMIT)
+    return text(429, 'Too many conversions at once; try again in a few seconds', { 'retry-after': String(RETRY_AFTER_SEC) })
+  state.running++
+  state.byClient.set(client, (state.byClient.get(client) ?? 0) + 1)
+  let released = false
+  const release = () => {
+    if (released) return
+    released = true
+    state.running--
+    const n = (state.byClient.get(client) ?? 1) - 1
+    if (n > 0) state.byClient.set(client, n)
+    else state.byClient.delete(client)
+  }
+
+  const codecs = profile === 'mp4' ? await probe(tools.ffprobe, real) : undefined
+  if (request.signal.aborted) {
+    release()
+    return text(499, 'Client went away')
+  }
+  const proc = Bun.spawn([tools.ffmpeg, ...ffmpegArgs(real, profile, codecs)], { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
+  const stderr = new Response(proc.stderr).text()
+  void proc.exited.finally(release)
+
+  const fills = !state.filling.has(key)
+  let temp: string | null = null
+  let sink: ReturnType<ReturnType<typeof Bun.file>['writer']> | null = null
+  if (fills) {
+    state.filling.add(key)
+    mkdirSync(cacheDir(), { recursive: true })
+    temp = `${cached}.${process.pid}-${crypto.randomUUID()}.part`
+    sink = Bun.file(temp).writer()
+  }
+  let settled = false
+  const dropFill = () => {
+    if (settled) return
+    settled = true
+    if (fills) state.filling.delete(key)
+    if (sink && temp) {
+      const file = temp
+      void Promise.resolve(sink.end()).finally(() => rmSync(file, { force: true }))
+    }
+  }
+  const stop = () => {
+    proc.kill('SIGKILL')
+    dropFill()
+  }
+  request.signal.addEventListener('abort', stop, { once: true })
+
+  const reader = proc.stdout.getReader()
+  const first = await reader.read()
+  if (first.done) {
+    const code = await proc.exited
+    request.signal.removeEventListener('abort', stop)
+    dropFill()
+    if (code !== 0 && !request.signal.aborted) logger.warn({ code, error: (await stderr).slice(0, 500) }, 'ffmpeg could not convert a library file')
+    return text(415, 'This file could not be converted for playback')
+  }
+  sink?.write(first.value)
+
+  const finish = async () => {
+    const code = await proc.exited
+    request.signal.removeEventListener('abort', stop)
+    if (code !== 0 || settled || !sink || !temp) {
+      if (code !== 0 && !request.signal.aborted) logger.warn({ code, error: (await stderr).slice(0, 500) }, 'ffmpeg stopped converting a library file')
+      return dropFill()
+    }
+    settled = true
+    try {
+      await sink.end()
+      renameSync(temp, cached)
+      evict(cached)
+    } catch (error) {
+      logger.error({ err: error }, 'could not keep a converted file in the cache')
+      rmSync(temp, { force: true })
+    } finally {
+      state.filling.delete(key)
+    }
+  }
+
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controller.enqueue(first.value)
+      },
+      async pull(controller) {
+        const next = await reader.read()
+        if (next.done) {
+          await finish()
+          controller.close()
+          return
+        }
+        if (!settled) sink?.write(next.value)
+        controller.enqueue(next.value)
+      },
+      cancel: stop,
+    },
+    // Reads ahead of a slow client by up to 4 MB, then waits (and so does ffmpeg).
+    { highWaterMark: 4 * 1024 * 1024, size: (chunk) => chunk?.byteLength ?? 0 },
+  )
+  return new Response(body, { status: 200, headers: streamHeaders })
+}

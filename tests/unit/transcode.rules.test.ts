@@ -1,0 +1,125 @@
+// The pure rules of conversion (transcode-profile.ts): which files need it, what is sent instead,
+// and the ffmpeg arguments — remux what is web-ready, convert the rest at most 720 lines high,
+// and a library path only ever as one `file:` argument behind the protocol whitelist.
+import { describe, expect, test } from 'bun:test'
+import { mediaKindOf, signMediaUrl, verifyMediaSignature } from '~/server/media/sign'
+import { resignMediaUrl } from '~/server/services/play-queue'
+import { cacheEvictions, ffmpegArgs, isLibraryMediaName, parseProbe, probeArgs, transcodeProfileFor } from '~/server/media/transcode-profile'
+
+describe('profiles', () => {
+  test('formats the browser cannot play convert; the ones it plays do not', () => {
+    for (const name of ['a.wma', 'B.WMA', 'c.ape', 'd.wv', 'e.aiff', 'f.aif', 'g.mka']) expect(transcodeProfileFor(name)).toBe('mp3')
+    for (const name of ['a.avi', 'b.MKV']) expect(transcodeProfileFor(name)).toBe('mp4')
+    for (const name of ['a.mp3', 'b.flac', 'c.ogg', 'd.m4a', 'e.wav', 'f.mp4', 'g.webm', 'h.mov', 'wma', 'x.wma.txt'])
+      expect(transcodeProfileFor(name)).toBeNull()
+  })
+
+  test('library-only formats are indexed; other files are not', () => {
+    expect(isLibraryMediaName('x.ape')).toBe(true)
+    expect(isLibraryMediaName('x.mp3')).toBe(true)
+    expect(isLibraryMediaName('cover.jpg')).toBe(false)
+    expect(isLibraryMediaName('notes.txt')).toBe(false)
+  })
+})
+
+describe('ffmpeg arguments', () => {
+  const path = '/music/a;touch x $(id) `id`.wma'
+
+  test('the path is one file: argument behind a file-only protocol whitelist, never stdin', () => {
+    for (const args of [ffmpegArgs(path, 'mp3'), ffmpegArgs(path, 'mp4'), probeArgs(path)]) {
+      expect(args.filter((a) => a.includes(path))).toEqual([`file:${path}`])
+      expect(args[args.indexOf('-protocol_whitelist') + 1]).toBe('file')
+      expect(args.indexOf('-protocol_whitelist')).toBeLessThan(args.indexOf(`file:${path}`))
+    }
+    expect(ffmpegArgs(path, 'mp3')).toContain('-nostdin')
+    expect(ffmpegArgs(path, 'mp3').at(-1)).toBe('pipe:1')
+  })
+
+  test('audio: MP3 to stdout, cover pictures dropped', () => {
+    const args = ffmpegArgs(path, 'mp3')
+    expect(args.join(' ')).toContain('-vn')
+    expect(args.join(' ')).toContain('-c:a libmp3lame')
+    expect(args.join(' ')).toContain('-f mp3 pipe:1')
+  })
+
+  test('video: web-ready streams are copied, others converted (H.264 ≤ 720 lines, AAC), always fragmented MP4', () => {
+    const remux = ffmpegArgs(path, 'mp4', { video: 'h264', audio: 'aac' }).join(' ')
+    expect(remux).toContain('-c:v copy')
+    expect(remux).toContain('-c:a copy')
+    expect(remux).not.toContain('libx264')
+    const convert = ffmpegArgs(path, 'mp4', { video: 'mpeg4', audio: 'wmav2' }).join(' ')
+    expect(convert).toContain('-c:v libx264')
+    expect(convert).toContain("scale=-2:'min(720,ih)'")
+    expect(convert).toContain('-force_key_frames expr:gte(t,n_forced*2)')
+    expect(convert).toContain('-c:a aac')
+    const unknown = ffmpegArgs(path, 'mp4').join(' ')
+    expect(unknown).toContain('-c:v libx264')
+    expect(unknown).toContain('-c:a aac')
+    for (const args of [remux, convert, unknown])
+      expect(args).toContain('-movflags frag_keyframe+empty_moov+default_base_moof -frag_duration 500000 -f mp4 pipe:1')
+  })
+
+  test('ffprobe output: first video and audio codec; garbage is unknown', () => {
+    const json = JSON.stringify({
+      streams: [
+        { codec_type: 'audio', codec_name: 'mp3' },
+        { codec_type: 'video', codec_name: 'mpeg4' },
+        { codec_type: 'audio', codec_name: 'aac' },
+      ],
+    })
+    expect(parseProbe(json)).toEqual({ video: 'mpeg4', audio: 'mp3' })
+    expect(parseProbe('not json')).toEqual({ video: null, audio: null })
+    expect(parseProbe('{}')).toEqual({ video: null, audio: null })
+  })
+})
+
+describe('converted stream URLs', () => {
+  const secret = 'x'.repeat(32)
+  const now = 1_800_000_000
+
+  test('the profile is signed: the same path as the file itself or as another profile does not verify', () => {
+    const url = new URL(signMediaUrl(secret, 'old/a;b.wma', 'mp3', now), 'http://x')
+    expect(url.pathname).toBe('/media/old/a%3Bb.wma')
+    expect(url.searchParams.get('t')).toBe('mp3')
+    const [exp, sig] = [url.searchParams.get('exp'), url.searchParams.get('sig')]
+    expect(mediaKindOf(url.searchParams)).toBe('mp3')
+    expect(verifyMediaSignature(secret, 'old/a;b.wma', 'mp3', exp, sig, now)).toBe('ok')
+    expect(verifyMediaSignature(secret, 'old/a;b.wma', 'mp4', exp, sig, now)).toBe('invalid')
+    expect(verifyMediaSignature(secret, 'old/a;b.wma', 'file', exp, sig, now)).toBe('invalid')
+  })
+
+  test('query kinds: cover, a known profile, the file itself; an unknown profile is none', () => {
+    expect(mediaKindOf(new URLSearchParams('cover=1'))).toBe('cover')
+    expect(mediaKindOf(new URLSearchParams('t=mp4'))).toBe('mp4')
+    expect(mediaKindOf(new URLSearchParams('exp=1'))).toBe('file')
+    expect(mediaKindOf(new URLSearchParams('t=flac'))).toBeNull()
+    expect(mediaKindOf(new URLSearchParams('t=constructor'))).toBeNull()
+  })
+
+  test('a saved queue renews a converted URL as a converted URL', () => {
+    const old = signMediaUrl(secret, 'old/a.wma', 'mp3', 1000)
+    const renewed = new URL(resignMediaUrl(secret, old), 'http://x')
+    expect(renewed.searchParams.get('t')).toBe('mp3')
+    expect(Number(renewed.searchParams.get('exp'))).toBeGreaterThan(Date.now() / 1000)
+  })
+})
+
+describe('cache eviction', () => {
+  const now = 10 * 86_400_000
+  const mb = 1024 * 1024
+  const f = (file: string, size: number, used: number) => ({ file, size: size * mb, used })
+
+  test('least recently used go first until the rest fit; the copy just made stays', () => {
+    const files = [f('new.mp3', 40, now), f('old.mp3', 30, now - 3000), f('mid.mp3', 30, now - 2000), f('recent.mp4', 30, now - 1000)]
+    expect(cacheEvictions(files, { limit: 90 * mb, keep: 'new.mp3', now })).toEqual(['old.mp3', 'mid.mp3'])
+    expect(cacheEvictions(files, { limit: 200 * mb, keep: 'new.mp3', now })).toEqual([])
+    // Even when it alone is over the cap, the copy just made is not thrown away.
+    expect(cacheEvictions([f('new.mp3', 300, now)], { limit: 100 * mb, keep: 'new.mp3', now })).toEqual([])
+  })
+
+  test('a partial copy being written stays; one a day old is left over from a crash and goes', () => {
+    const files = [f('a.mp3.1-x.part', 500, now - 60_000), f('b.mp3.2-y.part', 5, now - 2 * 86_400_000), f('c.mp3', 10, now - 5000)]
+    expect(cacheEvictions(files, { limit: 1000 * mb, keep: 'z', now })).toEqual(['b.mp3.2-y.part'])
+    expect(cacheEvictions(files, { limit: 100 * mb, keep: 'z', now })).toEqual(['b.mp3.2-y.part', 'c.mp3'])
+  })
+})
