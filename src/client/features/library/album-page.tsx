@@ -39,7 +39,7 @@ export function AlbumPage({ id }: { id: string }) {
           </p>
           <div className={css({ display: 'flex', gap: '3', mt: '2', flexWrap: 'wrap' })}>
             <Button size="lg" onClick={() => playTracks(album.tracks, album.name)}>
-              ▶ Play
+              <span aria-hidden>▶</span> Play
             </Button>
             <Button
               size="lg"

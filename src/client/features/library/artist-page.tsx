@@ -53,7 +53,7 @@ export function ArtistPage({ id }: { id: string }) {
           </p>
           <div className={css({ display: 'flex', gap: '3', mt: '2', flexWrap: 'wrap' })}>
             <Button size="lg" disabled={busy || artist.albums.length === 0} onClick={() => run((tracks) => playTracks(tracks, artist.name))}>
-              ▶ Play
+              <span aria-hidden>▶</span> Play
             </Button>
             <Button
               size="lg"

@@ -1,30 +1,22 @@
 // An album or artist picture: the signed cover URL, else a gradient tile with the name's initial.
 import { css, cx } from 'styled-system/css'
 
-const tile = css({ w: 'full', aspectRatio: 'square', borderRadius: 'lg', objectFit: 'cover', bg: 'bg.subtle', display: 'block' })
+const tile = { w: 'full', aspectRatio: 'square', borderRadius: 'lg', bg: 'bg.subtle' } as const
+const image = css(tile, { objectFit: 'cover', display: 'block' })
+const placeholder = css(tile, {
+  display: 'grid',
+  placeItems: 'center',
+  fontSize: '3xl',
+  fontWeight: 'bold',
+  color: 'fg.muted',
+  bgGradient: 'to-br',
+  gradientFrom: 'bg.subtle',
+  gradientTo: 'accent.default/30',
+  _before: { content: 'attr(data-initial)' },
+})
+const rounded = css({ borderRadius: 'full' })
 
 export function Cover({ src, name, round, className }: { src?: string; name: string; round?: boolean; className?: string }) {
-  if (src) return <img src={src} alt="" loading="lazy" decoding="async" className={cx(tile, round && css({ borderRadius: 'full' }), className)} />
-  return (
-    <span
-      aria-hidden
-      data-initial={name.trim().charAt(0).toUpperCase() || '♪'}
-      className={cx(
-        tile,
-        css({
-          display: 'grid',
-          placeItems: 'center',
-          fontSize: '3xl',
-          fontWeight: 'bold',
-          color: 'fg.muted',
-          bgGradient: 'to-br',
-          gradientFrom: 'bg.subtle',
-          gradientTo: 'accent.default/30',
-          _before: { content: 'attr(data-initial)' },
-        }),
-        round && css({ borderRadius: 'full' }),
-        className,
-      )}
-    />
-  )
+  if (src) return <img src={src} alt="" loading="lazy" decoding="async" className={cx(image, round && rounded, className)} />
+  return <span aria-hidden data-initial={name.trim().charAt(0).toUpperCase() || '♪'} className={cx(placeholder, round && rounded, className)} />
 }

@@ -52,6 +52,16 @@ export function LibrarySearch() {
     setOpen(false)
     o.open()
   }
+  // Enter before the answer to what was typed is in (the debounce, the request) waits for it,
+  // then takes its first option: the list on screen until then answers an older query.
+  const current = q === text.trim() && !results.isPlaceholderData && !results.isFetching
+  const [enterPending, setEnterPending] = useState(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the answer arrives
+  useEffect(() => {
+    if (!enterPending || !current) return
+    setEnterPending(false)
+    choose(options[0])
+  }, [enterPending, current])
 
   return (
     <div className={css({ position: 'relative', w: 'full', maxW: { md: 'md' } })}>
@@ -70,6 +80,7 @@ export function LibrarySearch() {
         className={cx(inputClass, css({ h: '11' }))}
         onChange={(e) => {
           setText(e.target.value)
+          setEnterPending(false)
           setOpen(true)
         }}
         onFocus={() => setOpen(true)}
@@ -82,9 +93,10 @@ export function LibrarySearch() {
           } else if (e.key === 'ArrowUp' && options.length) {
             e.preventDefault()
             setActive((a) => (a <= 0 ? options.length - 1 : a - 1))
-          } else if (e.key === 'Enter' && shown) {
+          } else if (e.key === 'Enter' && text.trim()) {
             e.preventDefault()
-            choose(options[active])
+            if (current) choose(options[active])
+            else setEnterPending(true)
           } else if (e.key === 'Escape') {
             setOpen(false)
           }
