@@ -132,6 +132,7 @@ describe('library', () => {
     const options = await results.getByRole('option').allInnerTexts()
     expect(options[0]).toContain('Björk')
     expect(options[0]).toContain('Artist')
+    await page.screenshot({ path: path.join(SHOTS, 'library-search-1280.png') })
     await box.fill('jog')
     await results.getByRole('option', { name: /Jóga/ }).waitFor()
     await results.getByRole('option').nth(1).waitFor({ state: 'detached' })

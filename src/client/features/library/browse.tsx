@@ -1,9 +1,11 @@
 // The Library tabs' contents: the album-art grid (sort by name / year / recently added, one genre),
 // artists, genres, the MEDIA_ROOT folder tree and all songs. Long lists come a page at a time
 // ("Load more"; every page is its own cached query), songs through the virtual list.
-import { useQueries, useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
+import { errorMessage } from '~/client/global-errors'
+import { toast } from '~/client/ui/toaster'
 import { css, cx } from 'styled-system/css'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
@@ -15,7 +17,7 @@ import { Cover } from './cover'
 import { plural } from './format'
 import { playTracks } from './play'
 import { TrackList } from './track-list'
-import { ALBUM_PAGE, firstAlbumsInput } from './view'
+import { firstAlbumsInput } from './view'
 
 const ARTIST_PAGE = 100
 const SONG_PAGE = 200
@@ -89,24 +91,38 @@ function LoadMore({ shown, total, loading, onMore }: { shown: number; total: num
   )
 }
 
-/** Pages 1..n of a list: the first from the route's loader (suspends), the rest as asked. */
-function usePages<T>(first: { total: number; items: T[] }, more: { data?: { total: number; items: T[] }; isFetching: boolean }[]) {
-  const items = [...first.items, ...more.flatMap((q) => q.data?.items ?? [])]
-  return { items, total: first.total, loading: more.some((q) => q.isFetching) }
+/**
+ * Pages after the first, fetched when "Load more" is pressed and kept in order. (Not useQueries:
+ * it would join the query code every page loads, and `/` must not grow.)
+ */
+function useMore<T>(fetchPage: (offset: number) => Promise<T[]>, firstCount: number) {
+  const [more, setMore] = useState<T[]>([])
+  const [loading, setLoading] = useState(false)
+  const loadMore = async () => {
+    setLoading(true)
+    try {
+      const page = await fetchPage(firstCount + more.length)
+      setMore((m) => [...m, ...page])
+    } catch (error) {
+      toast({ title: 'Could not load more', description: errorMessage(error, 'An unexpected error occurred'), type: 'error' })
+    } finally {
+      setLoading(false)
+    }
+  }
+  return { more, loading, loadMore }
 }
 
 export function AlbumsTab({ sort, genre, onSort }: { sort: AlbumSort; genre?: string; onSort: (sort: AlbumSort) => void }) {
   const trpc = useTRPC()
-  const [pages, setPages] = useState(1)
-  const input = (page: number) => ({ ...firstAlbumsInput({ sort, genre }), offset: page * ALBUM_PAGE })
-  const first = useSuspenseQuery(trpc.library.albums.list.queryOptions(input(0))).data
-  const more = useQueries({
-    queries: Array.from({ length: pages - 1 }, (_, i) => ({
-      ...trpc.library.albums.list.queryOptions(input(i + 1)),
-      select: (d: { albums: LibraryAlbum[]; total: number }) => ({ total: d.total, items: d.albums }),
-    })),
-  })
-  const { items, total, loading } = usePages({ total: first.total, items: first.albums }, more)
+  const queryClient = useQueryClient()
+  const input = firstAlbumsInput({ sort, genre })
+  const first = useSuspenseQuery(trpc.library.albums.list.queryOptions(input)).data
+  const { more, loading, loadMore } = useMore(
+    async (offset) => (await queryClient.fetchQuery(trpc.library.albums.list.queryOptions({ ...input, offset }))).albums,
+    first.albums.length,
+  )
+  const items = [...first.albums, ...more]
+  const total = first.total
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
       <div className={css({ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
@@ -122,39 +138,28 @@ export function AlbumsTab({ sort, genre, onSort }: { sort: AlbumSort; genre?: st
             </>
           )}
         </p>
-        <SelectField
-          label="Sort albums by"
-          options={SORT_OPTIONS}
-          value={sort}
-          onValueChange={(v) => {
-            setPages(1)
-            onSort(v as AlbumSort)
-          }}
-          className={css({ w: '48' })}
-        />
+        <SelectField label="Sort albums by" options={SORT_OPTIONS} value={sort} onValueChange={(v) => onSort(v as AlbumSort)} className={css({ w: '48' })} />
       </div>
       {items.length === 0 ? (
         <p className={emptyText}>No albums yet. An admin can scan the library from the admin console.</p>
       ) : (
         <AlbumGrid albums={items} label="Albums" />
       )}
-      <LoadMore shown={items.length} total={total} loading={loading} onMore={() => setPages((p) => p + 1)} />
+      <LoadMore shown={items.length} total={total} loading={loading} onMore={loadMore} />
     </div>
   )
 }
 
 export function ArtistsTab() {
   const trpc = useTRPC()
-  const [pages, setPages] = useState(1)
-  const input = (page: number) => ({ offset: page * ARTIST_PAGE, limit: ARTIST_PAGE })
-  const first = useSuspenseQuery(trpc.library.artists.list.queryOptions(input(0))).data
-  const more = useQueries({
-    queries: Array.from({ length: pages - 1 }, (_, i) => ({
-      ...trpc.library.artists.list.queryOptions(input(i + 1)),
-      select: (d: { artists: typeof first.artists; total: number }) => ({ total: d.total, items: d.artists }),
-    })),
-  })
-  const { items, total, loading } = usePages({ total: first.total, items: first.artists }, more)
+  const queryClient = useQueryClient()
+  const first = useSuspenseQuery(trpc.library.artists.list.queryOptions({ offset: 0, limit: ARTIST_PAGE })).data
+  const { more, loading, loadMore } = useMore(
+    async (offset) => (await queryClient.fetchQuery(trpc.library.artists.list.queryOptions({ offset, limit: ARTIST_PAGE }))).artists,
+    first.artists.length,
+  )
+  const items = [...first.artists, ...more]
+  const total = first.total
   if (items.length === 0) return <p className={emptyText}>No artists yet.</p>
   return (
     <div>
@@ -165,7 +170,7 @@ export function ArtistsTab() {
         {items.map((a) => (
           <li key={a.id}>
             <Link to="/library/artists/$id" params={{ id: a.id }} className={listRow}>
-              <Cover src={a.cover} name={a.name} round className={css({ w: '10', h: '10', flexShrink: 0, fontSize: 'md' })} />
+              <Cover src={a.cover} name={a.name} round className={css({ w: '10', h: '10', flexShrink: 0 })} />
               <span className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
                 <span className={ellipsis}>{a.name}</span>
                 <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
@@ -176,7 +181,7 @@ export function ArtistsTab() {
           </li>
         ))}
       </ul>
-      <LoadMore shown={items.length} total={total} loading={loading} onMore={() => setPages((p) => p + 1)} />
+      <LoadMore shown={items.length} total={total} loading={loading} onMore={loadMore} />
     </div>
   )
 }
@@ -208,21 +213,19 @@ export function GenresTab() {
 
 export function SongsTab() {
   const trpc = useTRPC()
-  const [pages, setPages] = useState(1)
-  const input = (page: number) => ({ offset: page * SONG_PAGE, limit: SONG_PAGE })
-  const first = useSuspenseQuery(trpc.library.tracks.list.queryOptions(input(0))).data
-  const more = useQueries({
-    queries: Array.from({ length: pages - 1 }, (_, i) => ({
-      ...trpc.library.tracks.list.queryOptions(input(i + 1)),
-      select: (d: { tracks: typeof first.tracks; total: number }) => ({ total: d.total, items: d.tracks }),
-    })),
-  })
-  const { items, total, loading } = usePages({ total: first.total, items: first.tracks }, more)
+  const queryClient = useQueryClient()
+  const first = useSuspenseQuery(trpc.library.tracks.list.queryOptions({ offset: 0, limit: SONG_PAGE })).data
+  const { more, loading, loadMore } = useMore(
+    async (offset) => (await queryClient.fetchQuery(trpc.library.tracks.list.queryOptions({ offset, limit: SONG_PAGE }))).tracks,
+    first.tracks.length,
+  )
+  const items = [...first.tracks, ...more]
+  const total = first.total
   if (items.length === 0) return <p className={emptyText}>No songs yet.</p>
   return (
     <div>
       <TrackList tracks={items} label="Songs" listLabel="Songs" />
-      <LoadMore shown={items.length} total={total} loading={loading} onMore={() => setPages((p) => p + 1)} />
+      <LoadMore shown={items.length} total={total} loading={loading} onMore={loadMore} />
     </div>
   )
 }

@@ -6,13 +6,14 @@ const image = css(tile, { objectFit: 'cover', display: 'block' })
 const placeholder = css(tile, {
   display: 'grid',
   placeItems: 'center',
-  fontSize: '3xl',
+  // The initial scales with the tile (a 36 px search result or a 240 px album page).
+  containerType: 'inline-size',
   fontWeight: 'bold',
   color: 'fg.muted',
   bgGradient: 'to-br',
   gradientFrom: 'bg.subtle',
   gradientTo: 'accent.default/30',
-  _before: { content: 'attr(data-initial)' },
+  _before: { content: 'attr(data-initial)', fontSize: '40cqw', lineHeight: '1' },
 })
 const rounded = css({ borderRadius: 'full' })
 

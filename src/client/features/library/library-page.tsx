@@ -31,7 +31,11 @@ export function LibraryPage({ view, onView }: { view: LibraryView; onView: (view
         value={tab}
         onValueChange={(v) => onView({ ...view, tab: v as LibraryTab })}
         items={[
-          { value: 'albums', label: 'Albums', content: lazy(<AlbumsTab sort={sort} genre={view.genre} onSort={(s) => onView({ ...view, sort: s })} />) },
+          {
+            value: 'albums',
+            label: 'Albums',
+            content: lazy(<AlbumsTab key={`${sort}|${view.genre ?? ''}`} sort={sort} genre={view.genre} onSort={(s) => onView({ ...view, sort: s })} />),
+          },
           { value: 'artists', label: 'Artists', content: lazy(<ArtistsTab />) },
           { value: 'genres', label: 'Genres', content: lazy(<GenresTab />) },
           {

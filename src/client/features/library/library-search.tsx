@@ -10,6 +10,7 @@ import { useTRPC } from '~/client/trpc'
 import { inputClass } from '~/client/ui/text-field'
 import type { LibrarySearchResult } from '~/shared/library'
 import { Cover } from './cover'
+import { plural } from './format'
 import { playTracks } from './play'
 
 const DEBOUNCE_MS = 150
@@ -146,7 +147,7 @@ export function LibrarySearch() {
                   '&[aria-selected=true]': { bg: 'bg.subtle' },
                 })}
               >
-                <Cover src={o.cover} name={o.title} round={o.kind === 'Artist'} className={css({ w: '9', h: '9', flexShrink: 0, fontSize: 'sm' })} />
+                <Cover src={o.cover} name={o.title} round={o.kind === 'Artist'} className={css({ w: '9', h: '9', flexShrink: 0 })} />
                 <span className={css({ display: 'flex', flexDirection: 'column', minW: 0, flex: '1' })}>
                   <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{o.title}</span>
                   <span className={css({ fontSize: 'xs', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
@@ -177,7 +178,7 @@ function toOptions(r: LibrarySearchResult, go: Go): Option[] {
         key: `ar-${a.id}`,
         kind: 'Artist',
         title: a.name,
-        detail: `${a.albumCount} albums`,
+        detail: plural(a.albumCount, 'album'),
         cover: a.cover,
         open: () => go({ to: '/library/artists/$id', params: { id: a.id } }),
       }),
