@@ -4,7 +4,7 @@
 // for the member's other devices) holds the album in order — and the search box finds "Björk"
 // from "bjork" as they type, walks its results with the keys and plays a track on Enter.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
@@ -14,6 +14,7 @@ import { playsPast, setAdChance } from '../helpers/player'
 import { startServer, type TestServer } from '../helpers/server'
 
 const SHOTS = path.resolve(import.meta.dir, '../../test-results/screens')
+const AXE_SOURCE = readFileSync(path.resolve(import.meta.dir, '../../node_modules/axe-core/axe.min.js'), 'utf8')
 const HOMOGENIC = ['Hunter', 'Jóga', 'Unravel']
 
 let server: TestServer
@@ -185,5 +186,58 @@ describe('library', () => {
     expect(overflow).toBe(0)
     await page.screenshot({ path: path.join(SHOTS, 'library-album-390.png'), fullPage: true })
     await context.close()
+  })
+
+  test('axe finds no serious or critical violation on the library screens at 1280 and 390 px', async () => {
+    const report: string[] = []
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const { context, page } = await memberPage(viewport)
+      const audit = async (where: string) => {
+        await page.evaluate(AXE_SOURCE)
+        const found = await page.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: any[] }> } }).axe
+          const { violations } = await axe.run(document, { resultTypes: ['violations'] })
+          return violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id}: ${(v.nodes as { target: unknown[] }[]).map((n) => n.target.join(' ')).join(', ')}`)
+        })
+        for (const f of found) report.push(`${viewport.width} ${where}: ${f}`)
+      }
+      await gotoHydrated(page, '/library')
+      await page
+        .getByRole('list', { name: 'Albums' })
+        .getByRole('link', { name: /Homogenic/ })
+        .waitFor()
+      await audit('albums')
+      await page.getByRole('combobox', { name: 'Search library' }).pressSequentially('bjork')
+      await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().waitFor()
+      await audit('search results')
+      await page.keyboard.press('Escape')
+      for (const tab of ['Artists', 'Genres', 'Songs']) {
+        await page.getByRole('tab', { name: tab }).click()
+        await page.getByRole('list', { name: tab }).waitFor()
+        await audit(tab)
+      }
+      await page.getByRole('tab', { name: 'Folders' }).click()
+      await page.getByRole('list', { name: 'Folders' }).getByRole('button', { name: 'Björk' }).click()
+      await page.getByRole('list', { name: 'Folders' }).getByRole('button', { name: 'Homogenic' }).click()
+      await page.getByRole('list', { name: 'Tracks in this folder' }).waitFor()
+      await audit('folder')
+      await gotoHydrated(page, '/library')
+      await page
+        .getByRole('list', { name: 'Albums' })
+        .getByRole('link', { name: /Homogenic/ })
+        .click()
+      await page.getByRole('heading', { level: 1, name: 'Homogenic' }).waitFor()
+      await audit('album')
+      await page.getByRole('link', { name: 'Björk' }).first().click()
+      await page.getByRole('heading', { level: 1, name: 'Björk' }).waitFor()
+      await audit('artist')
+      await context.close()
+    }
+    expect(report).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 // A list of library tracks: one row per track (44 px touch targets), the row plays the list from
-// there; long lists are virtualised with the player's fixed-row-height list.
+// there (its name is its visible title and artist; the number and length are hidden from it); long lists are virtualised with the player's fixed-row-height list.
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { VirtualList } from '~/client/features/player/virtual-list'
@@ -45,8 +45,11 @@ export function TrackList({ tracks, label, listLabel, numbered, showAlbum = true
       label={listLabel}
       renderRow={(t, i) => (
         <div className={css({ display: 'flex', alignItems: 'center', h: 'full', gap: '1' })}>
-          <button type="button" className={row} aria-label={`Play ${t.title} by ${t.artist || 'Unknown Artist'}`} onClick={() => playTracks(tracks, label, i)}>
-            <span className={css({ w: '7', flexShrink: 0, textAlign: 'right', color: 'fg.subtle', fontSize: 'sm', fontVariantNumeric: 'tabular-nums' })}>
+          <button type="button" className={row} onClick={() => playTracks(tracks, label, i)}>
+            <span
+              aria-hidden
+              className={css({ w: '7', flexShrink: 0, textAlign: 'right', color: 'fg.subtle', fontSize: 'sm', fontVariantNumeric: 'tabular-nums' })}
+            >
               {numbered && t.track ? t.track : i + 1}
             </span>
             <span className={css({ display: 'flex', flexDirection: 'column', minW: 0, flex: '1' })}>
@@ -56,7 +59,9 @@ export function TrackList({ tracks, label, listLabel, numbered, showAlbum = true
                 {showAlbum ? ` · ${t.album}` : ''}
               </span>
             </span>
-            <span className={css({ fontSize: 'sm', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>{t.duration ? clock(t.duration) : ''}</span>
+            <span aria-hidden className={css({ fontSize: 'sm', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
+              {t.duration ? clock(t.duration) : ''}
+            </span>
           </button>
           {showAlbum && (
             <Link
