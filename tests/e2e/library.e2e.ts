@@ -16,6 +16,7 @@ import { startServer, type TestServer } from '../helpers/server'
 const SHOTS = path.resolve(import.meta.dir, '../../test-results/screens')
 const AXE_SOURCE = readFileSync(path.resolve(import.meta.dir, '../../node_modules/axe-core/axe.min.js'), 'utf8')
 const HOMOGENIC = ['Hunter', 'Jóga', 'Unravel']
+const FILLERS = 59
 
 let server: TestServer
 let browser: Browser
@@ -43,14 +44,17 @@ beforeAll(async () => {
     seconds: 30,
     cover: true,
   })
+  // One more album than the grid's first page (60), sorted after the others by name.
+  for (let n = 1; n <= FILLERS; n++)
+    makeTone(path.join(server.mediaRoot, 'Filler', `${n}`, '01 Filler.mp3'), { title: `Filler ${n}`, artist: 'Zz Filler', album: `Zz Filler ${n}`, seconds: 1 })
   mkdirSync(path.join(server.mediaRoot, 'empty'), { recursive: true })
   const admin = await loginAdmin(server.url)
   expect((await api(server.url, 'POST', '/admin/library/scan', { token: admin, body: {} })).status).toBe(202)
   const deadline = Date.now() + 30_000
   for (;;) {
     const status = await api(server.url, 'GET', '/admin/library/scan', { token: admin })
-    if (!status.body.data.scanning && status.body.data.tracks === 4) break
-    if (Date.now() > deadline) throw new Error(`the scan never indexed the 4 tracks: ${JSON.stringify(status.body)}`)
+    if (!status.body.data.scanning && status.body.data.tracks === 4 + FILLERS) break
+    if (Date.now() > deadline) throw new Error(`the scan never indexed the ${4 + FILLERS} tracks: ${JSON.stringify(status.body)}`)
     await Bun.sleep(200)
   }
   browser = await launchBrowser()
@@ -185,6 +189,29 @@ describe('library', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
     expect(overflow).toBe(0)
     await page.screenshot({ path: path.join(SHOTS, 'library-album-390.png'), fullPage: true })
+    await context.close()
+  })
+
+  test('the album grid pages with "Load more" and sorts by recently added', async () => {
+    const { context, page } = await memberPage()
+    await gotoHydrated(page, '/library')
+    const cards = page.getByRole('list', { name: 'Albums' }).getByRole('listitem')
+    await page.getByText(`${2 + FILLERS} albums`).waitFor()
+    expect(await cards.count()).toBe(60)
+    await page.getByText(`60 of ${2 + FILLERS}`).waitFor()
+    await page.getByRole('button', { name: 'Load more' }).click()
+    await page
+      .getByRole('list', { name: 'Albums' })
+      .getByRole('link', { name: `Zz Filler ${FILLERS}` })
+      .waitFor()
+    expect(await cards.count()).toBe(2 + FILLERS)
+    await page.getByRole('button', { name: 'Load more' }).waitFor({ state: 'detached' })
+
+    await page.getByRole('combobox', { name: 'Sort albums by' }).click()
+    await page.getByRole('option', { name: 'Recently added' }).click()
+    await page.waitForURL(/sort=recent/)
+    await page.getByText(`60 of ${2 + FILLERS}`).waitFor()
+    expect(await cards.count()).toBe(60)
     await context.close()
   })
 
