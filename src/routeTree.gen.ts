@@ -20,6 +20,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AdminMusicRouteImport } from './routes/_admin/music'
 import { Route as MemberFoldersRouteImport } from './routes/_member/folders'
+import { Route as MemberLibraryRouteImport } from './routes/_member/library'
 import { Route as MemberPlayerRouteImport } from './routes/_member/player'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
@@ -34,6 +35,8 @@ import { Route as AdminAdminMusicRouteImport } from './routes/_admin/admin/music
 import { Route as AdminAdminStatsRouteImport } from './routes/_admin/admin/stats'
 import { Route as AdminAdminUsersRouteImport } from './routes/_admin/admin/users'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
+import { Route as MemberLibraryAlbumsIdRouteImport } from './routes/_member/library_.albums.$id'
+import { Route as MemberLibraryArtistsIdRouteImport } from './routes/_member/library_.artists.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -86,6 +89,11 @@ const AdminMusicRoute = AdminMusicRouteImport.update({
 const MemberFoldersRoute = MemberFoldersRouteImport.update({
   id: '/folders',
   path: '/folders',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberLibraryRoute = MemberLibraryRouteImport.update({
+  id: '/library',
+  path: '/library',
   getParentRoute: () => MemberRoute,
 } as any)
 const MemberPlayerRoute = MemberPlayerRouteImport.update({
@@ -159,6 +167,16 @@ const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   path: '/api/trpc/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MemberLibraryAlbumsIdRoute = MemberLibraryAlbumsIdRouteImport.update({
+  id: '/library_/albums/$id',
+  path: '/library/albums/$id',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberLibraryArtistsIdRoute = MemberLibraryArtistsIdRouteImport.update({
+  id: '/library_/artists/$id',
+  path: '/library/artists/$id',
+  getParentRoute: () => MemberRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -170,6 +188,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/music': typeof AdminMusicRoute
   '/folders': typeof MemberFoldersRoute
+  '/library': typeof MemberLibraryRoute
   '/player': typeof MemberPlayerRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
@@ -184,6 +203,8 @@ export interface FileRoutesByFullPath {
   '/admin/users': typeof AdminAdminUsersRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/admin/': typeof AdminAdminIndexRoute
+  '/library/albums/$id': typeof MemberLibraryAlbumsIdRoute
+  '/library/artists/$id': typeof MemberLibraryArtistsIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -195,6 +216,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/music': typeof AdminMusicRoute
   '/folders': typeof MemberFoldersRoute
+  '/library': typeof MemberLibraryRoute
   '/player': typeof MemberPlayerRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
@@ -209,6 +231,8 @@ export interface FileRoutesByTo {
   '/admin/users': typeof AdminAdminUsersRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/admin': typeof AdminAdminIndexRoute
+  '/library/albums/$id': typeof MemberLibraryAlbumsIdRoute
+  '/library/artists/$id': typeof MemberLibraryArtistsIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -223,6 +247,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/_admin/music': typeof AdminMusicRoute
   '/_member/folders': typeof MemberFoldersRoute
+  '/_member/library': typeof MemberLibraryRoute
   '/_member/player': typeof MemberPlayerRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
@@ -237,6 +262,8 @@ export interface FileRoutesById {
   '/_admin/admin/users': typeof AdminAdminUsersRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/_admin/admin/': typeof AdminAdminIndexRoute
+  '/_member/library_/albums/$id': typeof MemberLibraryAlbumsIdRoute
+  '/_member/library_/artists/$id': typeof MemberLibraryArtistsIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -250,6 +277,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/music'
     | '/folders'
+    | '/library'
     | '/player'
     | '/api/$'
     | '/media/$'
@@ -264,6 +292,8 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/api/trpc/$'
     | '/admin/'
+    | '/library/albums/$id'
+    | '/library/artists/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -275,6 +305,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/music'
     | '/folders'
+    | '/library'
     | '/player'
     | '/api/$'
     | '/media/$'
@@ -289,6 +320,8 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/api/trpc/$'
     | '/admin'
+    | '/library/albums/$id'
+    | '/library/artists/$id'
   id:
     | '__root__'
     | '/'
@@ -302,6 +335,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/_admin/music'
     | '/_member/folders'
+    | '/_member/library'
     | '/_member/player'
     | '/api/$'
     | '/media/$'
@@ -316,6 +350,8 @@ export interface FileRouteTypes {
     | '/_admin/admin/users'
     | '/api/trpc/$'
     | '/_admin/admin/'
+    | '/_member/library_/albums/$id'
+    | '/_member/library_/artists/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -411,6 +447,13 @@ declare module '@tanstack/react-router' {
       path: '/folders'
       fullPath: '/folders'
       preLoaderRoute: typeof MemberFoldersRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/library': {
+      id: '/_member/library'
+      path: '/library'
+      fullPath: '/library'
+      preLoaderRoute: typeof MemberLibraryRouteImport
       parentRoute: typeof MemberRoute
     }
     '/_member/player': {
@@ -511,6 +554,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiTrpcSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_member/library_/albums/$id': {
+      id: '/_member/library_/albums/$id'
+      path: '/library/albums/$id'
+      fullPath: '/library/albums/$id'
+      preLoaderRoute: typeof MemberLibraryAlbumsIdRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/library_/artists/$id': {
+      id: '/_member/library_/artists/$id'
+      path: '/library/artists/$id'
+      fullPath: '/library/artists/$id'
+      preLoaderRoute: typeof MemberLibraryArtistsIdRouteImport
+      parentRoute: typeof MemberRoute
+    }
   }
 }
 
@@ -544,12 +601,18 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface MemberRouteChildren {
   MemberFoldersRoute: typeof MemberFoldersRoute
+  MemberLibraryRoute: typeof MemberLibraryRoute
   MemberPlayerRoute: typeof MemberPlayerRoute
+  MemberLibraryAlbumsIdRoute: typeof MemberLibraryAlbumsIdRoute
+  MemberLibraryArtistsIdRoute: typeof MemberLibraryArtistsIdRoute
 }
 
 const MemberRouteChildren: MemberRouteChildren = {
   MemberFoldersRoute: MemberFoldersRoute,
+  MemberLibraryRoute: MemberLibraryRoute,
   MemberPlayerRoute: MemberPlayerRoute,
+  MemberLibraryAlbumsIdRoute: MemberLibraryAlbumsIdRoute,
+  MemberLibraryArtistsIdRoute: MemberLibraryArtistsIdRoute,
 }
 
 const MemberRouteWithChildren =

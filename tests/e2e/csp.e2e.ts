@@ -185,7 +185,7 @@ describe('public screens', () => {
 })
 
 describe('member screens', () => {
-  test('player (library and remote folder), folders and a dialog run without a violation', async () => {
+  test('player (library and remote folder), folders, a dialog and the library run without a violation', async () => {
     const m = await createMember(server.url)
     const folder = await api(server.url, 'POST', '/user/folders', { token: m.token, body: { label: 'Drones', path: '/library' } })
     expect(folder.status).toBe(201)
@@ -220,6 +220,23 @@ describe('member screens', () => {
     await page.keyboard.press('Escape')
     await page.getByRole('dialog').waitFor({ state: 'hidden' })
     found['/folders'] = await problems()
+
+    // The server library: its albums (a signed cover from the index), an album page, the search box.
+    const adminToken = (await api(server.url, 'POST', '/auth/login', { body: ADMIN })).body.data.token
+    expect((await api(server.url, 'POST', '/admin/library/scan', { token: adminToken, body: {} })).status).toBe(202)
+    for (let tries = 0; ; tries++) {
+      const status = (await api(server.url, 'GET', '/admin/library/scan', { token: adminToken })).body.data
+      if (!status.scanning && status.tracks >= 2) break
+      if (tries > 100) throw new Error(`the library scan never finished: ${JSON.stringify(status)}`)
+      await Bun.sleep(200)
+    }
+    await gotoHydrated(page, '/library')
+    await page.getByRole('combobox', { name: 'Search library' }).pressSequentially('tone')
+    await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('list', { name: 'Albums' }).getByRole('link').first().click()
+    await page.getByRole('button', { name: 'Add to queue' }).waitFor()
+    found['/library'] = await problems()
 
     expect(Object.fromEntries(Object.entries(found).filter(([, list]) => list.length))).toEqual({})
     await context.close()

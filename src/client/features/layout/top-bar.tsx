@@ -1,4 +1,4 @@
-// The top bar (spec §2 "Navigation"): logo, public links, Folders for members, Admin for admins,
+// The top bar (spec §2 "Navigation"): logo, public links, Library and Folders for members, Admin for admins,
 // the account menu; a side sheet mirrors the links on small screens.
 import { Dialog } from '@ark-ui/react/dialog'
 import { Menu } from '@ark-ui/react/menu'
@@ -19,7 +19,7 @@ function useNavItems(): NavItem[] {
     { to: '/about', label: 'About' },
     { to: '/contact', label: 'Contact' },
   ]
-  if (auth.isAuthenticated) items.push({ to: '/folders', label: 'Folders' })
+  if (auth.isAuthenticated) items.push({ to: '/library', label: 'Library' }, { to: '/folders', label: 'Folders' })
   if (auth.isAuthenticated && auth.isAdmin) items.push({ to: '/admin', label: 'Admin' })
   return items
 }

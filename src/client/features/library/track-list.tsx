@@ -1,0 +1,89 @@
+// A list of library tracks: one row per track (44 px touch targets), the row plays the list from
+// there (its name is its visible title and artist; the number and length are hidden from it); long lists are virtualised with the player's fixed-row-height list.
+import { Link } from '@tanstack/react-router'
+import { css, cx } from 'styled-system/css'
+import { VirtualList } from '~/client/features/player/virtual-list'
+import type { LibraryTrack } from '~/shared/library'
+import { clock } from './format'
+import { playTracks } from './play'
+
+const ROW = 56
+
+const row = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  w: 'full',
+  h: 'full',
+  minH: '11',
+  px: '3',
+  textAlign: 'left',
+  borderRadius: 'md',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.subtle' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '-2px' },
+})
+const ellipsis = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+
+type Props = {
+  tracks: readonly LibraryTrack[]
+  /** The player's label for the list ("Homogenic", "Songs"). */
+  label: string
+  /** Names the list for screen readers. */
+  listLabel: string
+  /** Show the track number instead of the position. */
+  numbered?: boolean
+  showAlbum?: boolean
+}
+
+export function TrackList({ tracks, label, listLabel, numbered, showAlbum = true }: Props) {
+  return (
+    <VirtualList
+      items={tracks}
+      rowHeight={ROW}
+      maxHeight="70vh"
+      label={listLabel}
+      renderRow={(t, i) => (
+        <div className={css({ display: 'flex', alignItems: 'center', h: 'full', gap: '1' })}>
+          <button type="button" className={row} onClick={() => playTracks(tracks, label, i)}>
+            <span
+              aria-hidden
+              className={css({ w: '7', flexShrink: 0, textAlign: 'right', color: 'fg.subtle', fontSize: 'sm', fontVariantNumeric: 'tabular-nums' })}
+            >
+              {numbered && t.track ? t.track : i + 1}
+            </span>
+            <span className={css({ display: 'flex', flexDirection: 'column', minW: 0, flex: '1' })}>
+              <span className={ellipsis}>{t.title}</span>
+              <span className={cx(ellipsis, css({ fontSize: 'xs', color: 'fg.muted' }))}>
+                {t.artist || 'Unknown Artist'}
+                {showAlbum ? ` · ${t.album}` : ''}
+              </span>
+            </span>
+            <span aria-hidden className={css({ fontSize: 'sm', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
+              {t.duration ? clock(t.duration) : ''}
+            </span>
+          </button>
+          {showAlbum && (
+            <Link
+              to="/library/albums/$id"
+              params={{ id: t.albumId }}
+              aria-label={`Album ${t.album}`}
+              className={css({
+                display: { base: 'none', sm: 'grid' },
+                placeItems: 'center',
+                w: '11',
+                h: '11',
+                flexShrink: 0,
+                borderRadius: 'md',
+                color: 'fg.muted',
+                _hover: { bg: 'bg.subtle' },
+              })}
+            >
+              <span aria-hidden>›</span>
+            </Link>
+          )}
+        </div>
+      )}
+    />
+  )
+}
