@@ -479,7 +479,7 @@ export function requestScan(db: Db, options: ScanOptions = {}) {
       state.again = null
       try {
         const result = await scanLibrary(db, next)
-        if (result.missingRoot) logger.warn({ mediaRoot: config.MEDIA_ROOT }, 'library scan skipped: MEDIA_ROOT does not exist')
+        if (result.missingRoot) logger.info({ mediaRoot: config.MEDIA_ROOT }, 'library scan skipped: MEDIA_ROOT does not exist (start-up warned once)')
         else logger.info({ scan: { ...result, full: next.full === true } }, 'library scan done')
       } catch (error) {
         logger.error({ err: error }, 'library scan failed')
