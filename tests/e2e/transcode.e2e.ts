@@ -45,7 +45,8 @@ function makeMkv(file: string, seconds: number) {
 
 async function cached(count: number) {
   const dir = path.join(server.dataDir, 'transcode-cache')
-  for (let i = 0; i < 400; i++) {
+  // Up to 45 s: a 10-minute conversion on a loaded 2-core machine.
+  for (let i = 0; i < 900; i++) {
     const names = existsSync(dir) ? readdirSync(dir) : []
     if (names.filter((n) => !n.endsWith('.part')).length >= count) return
     await Bun.sleep(50)
