@@ -1,10 +1,12 @@
 // The dashboard's Library panel in Debian's Chromium against the built server (issue 11: the scan
 // runs on demand from the admin console): after a scan of a small ffmpeg-made library the admin
-// sees its counts and when it was scanned, and "Scan library" picks up a file copied in since.
+// sees its counts and when it was scanned, and "Scan library" shows its progress and picks up a
+// file copied in since. A screenshot of the scanning panel goes to $TMPDIR/vibes-admin-shots.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { copyFileSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Browser, Locator } from 'playwright-core'
+import type { Browser, Locator, Route } from 'playwright-core'
 import { adminEnv, api, loginAdmin } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
 import { makeTone } from '../helpers/media'
@@ -60,7 +62,22 @@ test('the admin sees the library counts and last scan, and "Scan library" indexe
 
   mkdirSync(path.join(server.mediaRoot, 'Gamma', 'Three'), { recursive: true })
   copyFileSync(path.join(server.mediaRoot, 'Beta', 'Two', '01 Third.mp3'), path.join(server.mediaRoot, 'Gamma', 'Three', '01 Copy.mp3'))
+  // Status answers are held back so the running scan's state stays on screen to look at.
+  const held: Route[] = []
+  const isStatus = (url: URL) => url.pathname.startsWith('/api/trpc/') && url.pathname.includes('library.scan.status')
+  await page.route(isStatus, (route) => void held.push(route))
   await panel.getByRole('button', { name: 'Scan library' }).click()
+  const bar = panel.getByRole('progressbar', { name: 'Library scan' })
+  await bar.waitFor()
+  expect(await bar.getAttribute('aria-valuemin')).toBe('0')
+  await panel.getByText(/^Scanning…/).waitFor()
+  expect(await panel.getByRole('button', { name: 'Scan library' }).isDisabled()).toBe(true)
+  expect(await panel.getByRole('button', { name: 'Full rescan' }).isDisabled()).toBe(true)
+  const shots = path.join(tmpdir(), 'vibes-admin-shots')
+  mkdirSync(shots, { recursive: true })
+  await panel.screenshot({ path: path.join(shots, 'dashboard-library-scanning.png') })
+  await page.unroute(isStatus)
+  for (const route of held.splice(0)) await route.continue()
   // The panel polls while the scan runs and shows the new count once it ends.
   await page.waitForFunction(
     () => {

@@ -56,15 +56,14 @@ export function LibraryScanPanel() {
           </div>
           {s.scanning ? (
             <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}>
-              <span>
-                Scanning… {formatCount(s.scanned)} of {formatCount(s.total)} files
-              </span>
+              <span>{s.total ? `Scanning… ${formatCount(s.scanned)} of ${formatCount(s.total)} files` : 'Scanning… looking for files'}</span>
+              {/* Until the file list is known the bar is indeterminate: no value rather than 0 of 0. */}
               <div
                 role="progressbar"
                 aria-label="Library scan"
-                aria-valuenow={s.scanned}
+                aria-valuenow={s.total ? s.scanned : undefined}
                 aria-valuemin={0}
-                aria-valuemax={s.total}
+                aria-valuemax={s.total || undefined}
                 className={css({ h: '2', bg: 'bg.subtle', borderRadius: 'full', overflow: 'hidden' })}
               >
                 <div className={css({ h: 'full', bg: 'accent.default' })} style={{ width: `${s.total ? Math.min(100, (100 * s.scanned) / s.total) : 0}%` }} />
