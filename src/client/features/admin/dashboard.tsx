@@ -1,7 +1,7 @@
 // The admin dashboard (admin spec §2 "Dashboard"): cards leading to each admin screen with the
 // messages and user counts, the 7-day hit analytics panel (auto-refreshing), a static Recent
 // Activities list, and System Health (every 30 s; on failure the refresh backs off by doubling up
-// to 60 s with up to 100 ms of jitter).
+// to 60 s with up to 100 ms of jitter), plus the Library panel (index counts and on-demand scans).
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
@@ -10,6 +10,7 @@ import { useTRPC } from '~/client/trpc'
 import { DASHBOARD_HIT_DAYS } from '~/shared/validators/analytics'
 import { formatCount, healthRefreshMs, plural } from './panels/format'
 import { HitAnalyticsPanel } from './panels/hit-analytics'
+import { LibraryScanPanel } from './panels/library-scan'
 import { Panel, panelCard } from './panels/panel'
 
 const RECENT_ACTIVITIES = ['New user registered', 'Playlist "Summer Vibes" created', 'System backup completed'] as const
@@ -96,6 +97,8 @@ export function Dashboard() {
           Traffic, active users and errors
         </Card>
       </div>
+
+      <LibraryScanPanel />
 
       <HitAnalyticsPanel days={DASHBOARD_HIT_DAYS} />
 

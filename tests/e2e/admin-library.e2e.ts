@@ -1,0 +1,95 @@
+// The dashboard's Library panel in Debian's Chromium against the built server (issue 11: the scan
+// runs on demand from the admin console): after a scan of a small ffmpeg-made library the admin
+// sees its counts and when it was scanned, and "Scan library" shows its progress and picks up a
+// file copied in since. A screenshot of the scanning panel goes to $TMPDIR/vibes-admin-shots.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { copyFileSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Browser, Locator, Route } from 'playwright-core'
+import { adminEnv, api, loginAdmin } from '../helpers/api'
+import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
+import { makeTone } from '../helpers/media'
+import { startServer, type TestServer } from '../helpers/server'
+
+let server: TestServer
+let browser: Browser
+let admin: string
+
+async function scanAndWait(tracks: number) {
+  expect((await api(server.url, 'POST', '/admin/library/scan', { token: admin, body: {} })).status).toBe(202)
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const status = await api(server.url, 'GET', '/admin/library/scan', { token: admin })
+    if (!status.body.data.scanning && status.body.data.tracks === tracks) return
+    if (Date.now() > deadline) throw new Error(`the scan never indexed ${tracks} tracks: ${JSON.stringify(status.body)}`)
+    await Bun.sleep(200)
+  }
+}
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(adminEnv), launchBrowser()])
+  admin = await loginAdmin(server.url)
+  makeTone(path.join(server.mediaRoot, 'Alpha', 'One', '01 First.mp3'), { title: 'First', artist: 'Alpha', album: 'One', seconds: 1 })
+  makeTone(path.join(server.mediaRoot, 'Alpha', 'One', '02 Second.mp3'), { title: 'Second', artist: 'Alpha', album: 'One', seconds: 1 })
+  makeTone(path.join(server.mediaRoot, 'Beta', 'Two', '01 Third.mp3'), { title: 'Third', artist: 'Beta', album: 'Two', seconds: 1 })
+  await scanAndWait(3)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** The figure shown under a Stat's label. */
+const stat = (panel: Locator, label: string) => panel.getByText(label, { exact: true }).locator('xpath=following-sibling::span[1]')
+
+test('the admin sees the library counts and last scan, and "Scan library" indexes a newly copied file', async () => {
+  const { page, context, consoleErrors } = await newPage(browser, server.url)
+  await context.addInitScript((t) => localStorage.setItem('token', t), admin)
+  await gotoHydrated(page, '/admin/dashboard')
+  const panel = page.getByRole('region', { name: 'Library', exact: true })
+  await expect(stat(panel, 'Tracks').textContent()).resolves.toBe('3')
+  expect(await stat(panel, 'Albums').textContent()).toBe('2')
+  expect(await stat(panel, 'Artists').textContent()).toBe('2')
+  expect(await panel.getByText(/^Last scan /).textContent()).toBe('Last scan just now')
+
+  // Both buttons are comfortable touch targets.
+  for (const name of ['Scan library', 'Full rescan']) {
+    const box = await panel.getByRole('button', { name }).boundingBox()
+    expect(box?.height).toBeGreaterThanOrEqual(44)
+  }
+
+  mkdirSync(path.join(server.mediaRoot, 'Gamma', 'Three'), { recursive: true })
+  copyFileSync(path.join(server.mediaRoot, 'Beta', 'Two', '01 Third.mp3'), path.join(server.mediaRoot, 'Gamma', 'Three', '01 Copy.mp3'))
+  // Status answers are held back so the running scan's state stays on screen to look at.
+  const held: Route[] = []
+  const isStatus = (url: URL) => url.pathname.startsWith('/api/trpc/') && url.pathname.includes('library.scan.status')
+  await page.route(isStatus, (route) => void held.push(route))
+  await panel.getByRole('button', { name: 'Scan library' }).click()
+  const bar = panel.getByRole('progressbar', { name: 'Library scan' })
+  await bar.waitFor()
+  expect(await bar.getAttribute('aria-valuemin')).toBe('0')
+  await panel.getByText(/^Scanning…/).waitFor()
+  expect(await panel.getByRole('button', { name: 'Scan library' }).isDisabled()).toBe(true)
+  expect(await panel.getByRole('button', { name: 'Full rescan' }).isDisabled()).toBe(true)
+  const shots = path.join(tmpdir(), 'vibes-admin-shots')
+  mkdirSync(shots, { recursive: true })
+  await panel.screenshot({ path: path.join(shots, 'dashboard-library-scanning.png') })
+  await page.unroute(isStatus)
+  for (const route of held.splice(0)) await route.continue()
+  // The panel polls while the scan runs and shows the new count once it ends.
+  await page.waitForFunction(
+    () => {
+      const region = [...document.querySelectorAll('section')].find((s) => s.querySelector('h2')?.textContent === 'Library')
+      const label = [...(region?.querySelectorAll('span') ?? [])].find((s) => s.textContent === 'Tracks')
+      return label?.nextElementSibling?.textContent === '4'
+    },
+    undefined,
+    { timeout: 30_000 },
+  )
+  expect(await panel.getByRole('progressbar').count()).toBe(0)
+  expect(await panel.getByRole('button', { name: 'Scan library' }).isEnabled()).toBe(true)
+  expect(consoleErrors).toEqual([])
+  await context.close()
+})
