@@ -93,7 +93,10 @@ describe('queue edits', () => {
     // The focus is on Charlie's row at its new place, so a second press moves it again.
     await page.waitForFunction(() => document.activeElement?.textContent?.includes('Charlie') && document.activeElement.getAttribute('data-queue-pos') === '1')
     await page.keyboard.press('Alt+ArrowDown')
+    // Each move re-renders the list; the next key goes to Charlie's row once focus has followed it.
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('Charlie') && document.activeElement.getAttribute('data-queue-pos') === '2')
     await page.keyboard.press('Alt+ArrowDown')
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('Charlie') && document.activeElement.getAttribute('data-queue-pos') === '3')
     expect(await shownOrder(page)).toEqual(['Alpha', 'Bravo', 'Delta', 'Charlie'])
     expect(await announced(page)).toBe('Moved Charlie to position 4 of 4')
     // The row buttons are reachable by Tab and work with Enter: one Shift+Tab is Delta's "Remove".
