@@ -4,9 +4,12 @@ import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
 import { startServer, type TestServer } from '../helpers/server'
+
+/** Keys reach an open select's list only once it holds the focus (Ark moves it there after opening). */
+const listHasFocus = (page: Page) => page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'listbox')
 
 const SHOTS = path.resolve(import.meta.dir, '../../test-results/screens')
 const failing = new Set(['jp'])
@@ -216,6 +219,7 @@ describe('charts', () => {
     await page.getByRole('listbox').waitFor()
     // The open list highlights the current region once it has taken focus: type only then.
     await page.locator('[role=option][data-highlighted]', { hasText: 'United Kingdom' }).waitFor()
+    await listHasFocus(page)
     await page.keyboard.type('j')
     await page.locator('[role=option][data-highlighted]', { hasText: 'Japan' }).waitFor()
     await page.keyboard.press('Enter')
@@ -226,6 +230,7 @@ describe('charts', () => {
     await page.getByRole('listbox').waitFor()
     // As above: the list takes keys once it has focus and highlights the current region.
     await page.locator('[role=option][data-highlighted]', { hasText: 'Japan' }).waitFor()
+    await listHasFocus(page)
     await page.keyboard.press('Escape')
     await page.getByRole('listbox').waitFor({ state: 'detached' })
     expect(await select.evaluate((el) => el === document.activeElement)).toBe(true)
