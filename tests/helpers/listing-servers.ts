@@ -28,10 +28,43 @@ async function waitUp(url: string, proc: ReturnType<typeof Bun.spawn>, logs: () 
   throw new Error(`listing server did not start at ${url}:\n${logs()}`)
 }
 
-function spawn(cmd: string[], dir: string) {
-  const out = path.join(dir, 'stdout.log')
-  const proc = Bun.spawn(cmd, { cwd: dir, stdout: Bun.file(out), stderr: Bun.file(path.join(dir, 'stderr.log')) })
-  return proc
+type ServerRecipe = {
+  /** Temp dir name prefix. */
+  name: string
+  /** The command line, given the server's own temp dir and port. */
+  command: (dir: string, port: number) => string[]
+  /** Log files (relative to the temp dir) shown when the server fails to start. */
+  logFiles: string[]
+  stopSignal?: 'SIGTERM' | 'SIGQUIT'
+  env?: (dir: string) => Record<string, string | undefined>
+  /** Before the spawn: writes the server's config into its temp dir. */
+  prepare?: (dir: string, port: number) => void
+}
+
+/** The one way each server runs: its own temp dir and free port, up when it answers, stopped by its pid. */
+async function startListingServer(recipe: ServerRecipe, host: string): Promise<ListingServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), `vibes-${recipe.name}-`))
+  const port = await freePort(host)
+  recipe.prepare?.(dir, port)
+  const proc = Bun.spawn(recipe.command(dir, port), {
+    cwd: dir,
+    env: recipe.env?.(dir) ?? process.env,
+    stdout: Bun.file(path.join(dir, 'stdout.log')),
+    stderr: Bun.file(path.join(dir, 'stderr.log')),
+  })
+  const logs = () => Bun.spawnSync(['cat', ...recipe.logFiles.map((file) => path.join(dir, file))]).stdout.toString()
+  const url = `http://${host}:${port}`
+  await waitUp(url, proc, logs)
+  return {
+    url,
+    port,
+    logs,
+    async stop() {
+      proc.kill(recipe.stopSignal ?? 'SIGTERM')
+      await proc.exited
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
 }
 
 /** Lets worker processes that drop root (nginx, Apache) read the served tree. */
@@ -40,10 +73,16 @@ export function openUp(dir: string) {
 }
 
 /** nginx with autoindex on `root`; `extra` adds server-block directives (redirect locations). */
-export async function startNginx(root: string, host: string, extra = ''): Promise<ListingServer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vibes-nginx-'))
-  const port = await freePort(host)
-  const conf = `
+export function startNginx(root: string, host: string, extra = ''): Promise<ListingServer> {
+  return startListingServer(
+    {
+      name: 'nginx',
+      logFiles: ['error.log', 'stderr.log'],
+      stopSignal: 'SIGQUIT',
+      prepare: (dir, port) =>
+        writeFileSync(
+          path.join(dir, 'nginx.conf'),
+          `
 worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -62,52 +101,39 @@ http {
     autoindex on;
     ${extra}
   }
-}`
-  writeFileSync(path.join(dir, 'nginx.conf'), conf)
-  const proc = spawn(['/usr/sbin/nginx', '-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], dir)
-  const logs = () => Bun.spawnSync(['cat', path.join(dir, 'error.log'), path.join(dir, 'stderr.log')]).stdout.toString()
-  const url = `http://${host}:${port}`
-  await waitUp(url, proc, logs)
-  return {
-    url,
-    port,
-    logs,
-    async stop() {
-      proc.kill('SIGQUIT')
-      await proc.exited
-      rmSync(dir, { recursive: true, force: true })
+}`,
+        ),
+      command: (dir) => ['/usr/sbin/nginx', '-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'],
     },
-  }
+    host,
+  )
 }
 
-export async function startPython(root: string, host: string): Promise<ListingServer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vibes-py-'))
-  const port = await freePort(host)
-  const proc = spawn(['python3', '-m', 'http.server', '--bind', host, '--directory', root, String(port)], dir)
-  const logs = () => Bun.spawnSync(['cat', path.join(dir, 'stderr.log')]).stdout.toString()
-  const url = `http://${host}:${port}`
-  await waitUp(url, proc, logs)
-  return {
-    url,
-    port,
-    logs,
-    async stop() {
-      proc.kill('SIGTERM')
-      await proc.exited
-      rmSync(dir, { recursive: true, force: true })
+export function startPython(root: string, host: string): Promise<ListingServer> {
+  return startListingServer(
+    {
+      name: 'py',
+      logFiles: ['stderr.log'],
+      command: (_dir, port) => ['python3', '-m', 'http.server', '--bind', host, '--directory', root, String(port)],
     },
-  }
+    host,
+  )
 }
 
 export const APACHE_BIN = '/usr/sbin/apache2'
 
 /** Apache httpd with mod_autoindex (FancyIndexing, Debian's modules). */
-export async function startApache(root: string, host: string): Promise<ListingServer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vibes-apache-'))
-  openUp(dir)
-  const port = await freePort(host)
+export function startApache(root: string, host: string): Promise<ListingServer> {
   const mods = '/usr/lib/apache2/modules'
-  const conf = `
+  return startListingServer(
+    {
+      name: 'apache',
+      logFiles: ['error.log', 'stderr.log'],
+      prepare: (dir, port) => {
+        openUp(dir)
+        writeFileSync(
+          path.join(dir, 'apache.conf'),
+          `
 ServerRoot "${dir}"
 ServerName localhost
 Listen ${host}:${port}
@@ -130,22 +156,13 @@ DocumentRoot "${root}"
   Require all granted
 </Directory>
 IndexOptions FancyIndexing HTMLTable
-`
-  writeFileSync(path.join(dir, 'apache.conf'), conf)
-  const proc = spawn([APACHE_BIN, '-f', path.join(dir, 'apache.conf'), '-DFOREGROUND'], dir)
-  const logs = () => Bun.spawnSync(['cat', path.join(dir, 'error.log'), path.join(dir, 'stderr.log')]).stdout.toString()
-  const url = `http://${host}:${port}`
-  await waitUp(url, proc, logs)
-  return {
-    url,
-    port,
-    logs,
-    async stop() {
-      proc.kill('SIGTERM')
-      await proc.exited
-      rmSync(dir, { recursive: true, force: true })
+`,
+        )
+      },
+      command: (dir) => [APACHE_BIN, '-f', path.join(dir, 'apache.conf'), '-DFOREGROUND'],
     },
-  }
+    host,
+  )
 }
 
 export const CADDY_BIN = '/usr/bin/caddy'
@@ -155,10 +172,16 @@ export const CADDY_BIN = '/usr/bin/caddy'
  * storage in the temp dir. Caddy answers a listing as JSON when the client accepts
  * application/json (as our reader does), else as HTML.
  */
-export async function startCaddy(root: string, host: string): Promise<ListingServer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vibes-caddy-'))
-  const port = await freePort(host)
-  const conf = `{
+export function startCaddy(root: string, host: string): Promise<ListingServer> {
+  return startListingServer(
+    {
+      name: 'caddy',
+      logFiles: ['stderr.log'],
+      env: (dir) => ({ ...process.env, HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir }),
+      prepare: (dir, port) =>
+        writeFileSync(
+          path.join(dir, 'Caddyfile'),
+          `{
   admin off
   auto_https off
   storage file_system ${dir}/storage
@@ -168,25 +191,10 @@ http://${host}:${port} {
   root * ${root}
   file_server browse
 }
-`
-  writeFileSync(path.join(dir, 'Caddyfile'), conf)
-  const proc = Bun.spawn([CADDY_BIN, 'run', '--adapter', 'caddyfile', '--config', path.join(dir, 'Caddyfile')], {
-    cwd: dir,
-    env: { ...process.env, HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
-    stdout: Bun.file(path.join(dir, 'stdout.log')),
-    stderr: Bun.file(path.join(dir, 'stderr.log')),
-  })
-  const logs = () => Bun.spawnSync(['cat', path.join(dir, 'stderr.log')]).stdout.toString()
-  const url = `http://${host}:${port}`
-  await waitUp(url, proc, logs)
-  return {
-    url,
-    port,
-    logs,
-    async stop() {
-      proc.kill('SIGTERM')
-      await proc.exited
-      rmSync(dir, { recursive: true, force: true })
+`,
+        ),
+      command: (dir) => [CADDY_BIN, 'run', '--adapter', 'caddyfile', '--config', path.join(dir, 'Caddyfile')],
     },
-  }
+    host,
+  )
 }
