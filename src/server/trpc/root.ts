@@ -9,6 +9,7 @@ import { healthRouter } from '../routers/health'
 import { hitsRouter } from '../routers/hits'
 import { libraryRouter } from '../routers/library'
 import { playlistRouter } from '../routers/playlist'
+import { profileRouter } from '../routers/profile'
 import { remoteRouter } from '../routers/remote'
 import { statsRouter } from '../routers/stats'
 import { createCallerFactory, createTRPCRouter } from './init'
@@ -26,6 +27,7 @@ export const appRouter = createTRPCRouter({
   analytics: analyticsRouter,
   stats: statsRouter,
   library: libraryRouter,
+  profile: profileRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -10,6 +10,7 @@ import { healthRoutes } from './health'
 import { hitsRoutes } from './hits'
 import { libraryRoutes } from './library'
 import { playlistRoutes } from './playlist'
+import { profileRoutes } from './profile'
 import { remoteRoutes } from './remote'
 import { statsRoutes } from './stats'
 
@@ -26,4 +27,5 @@ export const restRoutes: RestRoute[] = [
   ...statsRoutes,
   ...analyticsRoutes,
   ...libraryRoutes,
+  ...profileRoutes,
 ]
