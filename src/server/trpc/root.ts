@@ -1,6 +1,7 @@
 // The app router: one sub-router per domain.
 import { adminRouter } from '../routers/admin'
 import { analyticsRouter } from '../routers/analytics'
+import { appKeysRouter } from '../routers/app-keys'
 import { authRouter } from '../routers/auth'
 import { chartsRouter } from '../routers/charts'
 import { contactRouter } from '../routers/contact'
@@ -26,6 +27,7 @@ export const appRouter = createTRPCRouter({
   analytics: analyticsRouter,
   stats: statsRouter,
   library: libraryRouter,
+  appKeys: appKeysRouter,
 })
 
 export type AppRouter = typeof appRouter
