@@ -1,6 +1,7 @@
 // The app router: one sub-router per domain.
 import { adminRouter } from '../routers/admin'
 import { analyticsRouter } from '../routers/analytics'
+import { appKeysRouter } from '../routers/app-keys'
 import { authRouter } from '../routers/auth'
 import { chartsRouter } from '../routers/charts'
 import { contactRouter } from '../routers/contact'
@@ -28,6 +29,7 @@ export const appRouter = createTRPCRouter({
   stats: statsRouter,
   library: libraryRouter,
   profile: profileRouter,
+  appKeys: appKeysRouter,
 })
 
 export type AppRouter = typeof appRouter

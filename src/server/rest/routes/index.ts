@@ -2,6 +2,7 @@
 import type { RestRoute } from '../define'
 import { adminRoutes } from './admin'
 import { analyticsRoutes } from './analytics'
+import { appKeyRoutes } from './app-keys'
 import { authRoutes } from './auth'
 import { chartsRoutes } from './charts'
 import { contactRoutes } from './contact'
@@ -28,4 +29,5 @@ export const restRoutes: RestRoute[] = [
   ...analyticsRoutes,
   ...libraryRoutes,
   ...profileRoutes,
+  ...appKeyRoutes,
 ]
