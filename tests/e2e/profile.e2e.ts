@@ -1,6 +1,6 @@
 // /profile in Debian's Chromium against the built server: the account menu's "Profile Settings"
 // opens the page (it used to be a 404 showing the home page); a member changes e-mail and
-// password, sees their sessions and revokes another one (that browser is logged out), creates,
+// password (and, at phone width, username), sees their sessions and revokes another one (that browser is logged out), creates,
 // copies and revokes an app key, and deletes the account; axe finds nothing serious at desktop and
 // phone width, where every button is a 44 px target and nothing scrolls sideways.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -86,8 +86,12 @@ describe('/profile', () => {
     await account.getByLabel('Current password', { exact: true }).nth(1).fill(m.password)
     await account.getByRole('button', { name: 'Change e-mail' }).click()
     await account.getByRole('status').getByText('E-mail changed to robin.new@example.com.').waitFor()
+    // The top bar names the member by the e-mail: it follows at once, without a reload.
+    await page.getByRole('button', { name: 'Account menu for Robin New' }).waitFor()
     await page.reload()
     await page.getByText('Signed in as Robin Profile (robin.new@example.com)').waitFor()
+    await sessions.getByText('This device').waitFor()
+    expect(await sessions.getByRole('listitem').count()).toBe(3)
     expect((await api(server.url, 'POST', '/auth/login', { body: { email: 'robin.new@example.com', password: m.password } })).status).toBe(200)
 
     // Revoke the Safari session: that browser is logged out on its next visit.
@@ -143,7 +147,7 @@ describe('/profile', () => {
     await context.close()
   }, 90_000)
 
-  test('phone width: 44 px targets, no sideways scroll, no axe finding; the last admin cannot delete their account', async () => {
+  test('phone width: 44 px targets, no sideways scroll, no axe finding; a new username; the last admin cannot delete their account', async () => {
     const { page, context, consoleErrors } = await newPage(browser, server.url, { viewport: { width: 390, height: 844 } })
     await logIn(page, ADMIN.email, ADMIN.password)
     await gotoHydrated(page, '/profile')
@@ -160,11 +164,20 @@ describe('/profile', () => {
     expect(await seriousViolations(page)).toEqual([])
     await page.screenshot({ path: path.join(SHOTS, 'profile-390.png'), fullPage: true })
 
+    // A new username, confirmed with the password.
+    const account = page.getByRole('region', { name: 'Account', exact: true })
+    await account.getByLabel('Username', { exact: true }).fill('Chief Admin')
+    await account.getByLabel('Current password', { exact: true }).first().fill(ADMIN.password)
+    await account.getByRole('button', { name: 'Change username' }).click()
+    await account.getByRole('status').getByText('Username changed to Chief Admin.').waitFor()
+    await page.getByText('Signed in as Chief Admin (admin@vibes.test)').waitFor()
+
     await page.getByRole('button', { name: 'Delete account', exact: true }).click()
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' })
     await dialog.getByLabel('Current password', { exact: true }).fill(ADMIN.password)
     await dialog.getByRole('button', { name: 'Delete my account' }).click()
     await dialog.getByRole('alert').getByText('You are the only admin: make another member an admin before deleting your account.').waitFor()
+    expect(await seriousViolations(page)).toEqual([])
     await page.screenshot({ path: path.join(SHOTS, 'profile-last-admin-390.png') })
     expect((await api(server.url, 'POST', '/auth/login', { body: ADMIN })).status).toBe(200)
     expect(pageErrors(consoleErrors)).toEqual([])

@@ -77,6 +77,8 @@ function EmailForm({ user }: { user: PublicUser }) {
         // The old token named the old address (and its session is gone): keep the fresh one.
         authStore.update(updated, token)
         void queryClient.invalidateQueries({ queryKey: trpc.auth.session.queryKey() })
+        // This device now has a new session: the list marks it as the current one.
+        void queryClient.invalidateQueries({ queryKey: trpc.profile.sessions.list.queryKey() })
         setDone(`E-mail changed to ${updated.email}.`)
       },
       onError: (error) => setFailure(errorMessage(error, 'Could not change your e-mail. Please try again.')),
