@@ -22,6 +22,7 @@ import { Route as AdminMusicRouteImport } from './routes/_admin/music'
 import { Route as MemberFoldersRouteImport } from './routes/_member/folders'
 import { Route as MemberLibraryRouteImport } from './routes/_member/library'
 import { Route as MemberPlayerRouteImport } from './routes/_member/player'
+import { Route as MemberProfileRouteImport } from './routes/_member/profile'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
@@ -99,6 +100,11 @@ const MemberLibraryRoute = MemberLibraryRouteImport.update({
 const MemberPlayerRoute = MemberPlayerRouteImport.update({
   id: '/player',
   path: '/player',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberProfileRoute = MemberProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => MemberRoute,
 } as any)
 const ApiSplatRoute = ApiSplatRouteImport.update({
@@ -190,6 +196,7 @@ export interface FileRoutesByFullPath {
   '/folders': typeof MemberFoldersRoute
   '/library': typeof MemberLibraryRoute
   '/player': typeof MemberPlayerRoute
+  '/profile': typeof MemberProfileRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -218,6 +225,7 @@ export interface FileRoutesByTo {
   '/folders': typeof MemberFoldersRoute
   '/library': typeof MemberLibraryRoute
   '/player': typeof MemberPlayerRoute
+  '/profile': typeof MemberProfileRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -249,6 +257,7 @@ export interface FileRoutesById {
   '/_member/folders': typeof MemberFoldersRoute
   '/_member/library': typeof MemberLibraryRoute
   '/_member/player': typeof MemberPlayerRoute
+  '/_member/profile': typeof MemberProfileRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -279,6 +288,7 @@ export interface FileRouteTypes {
     | '/folders'
     | '/library'
     | '/player'
+    | '/profile'
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
@@ -307,6 +317,7 @@ export interface FileRouteTypes {
     | '/folders'
     | '/library'
     | '/player'
+    | '/profile'
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
@@ -337,6 +348,7 @@ export interface FileRouteTypes {
     | '/_member/folders'
     | '/_member/library'
     | '/_member/player'
+    | '/_member/profile'
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
@@ -461,6 +473,13 @@ declare module '@tanstack/react-router' {
       path: '/player'
       fullPath: '/player'
       preLoaderRoute: typeof MemberPlayerRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/profile': {
+      id: '/_member/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof MemberProfileRouteImport
       parentRoute: typeof MemberRoute
     }
     '/api/$': {
@@ -603,6 +622,7 @@ interface MemberRouteChildren {
   MemberFoldersRoute: typeof MemberFoldersRoute
   MemberLibraryRoute: typeof MemberLibraryRoute
   MemberPlayerRoute: typeof MemberPlayerRoute
+  MemberProfileRoute: typeof MemberProfileRoute
   MemberLibraryAlbumsIdRoute: typeof MemberLibraryAlbumsIdRoute
   MemberLibraryArtistsIdRoute: typeof MemberLibraryArtistsIdRoute
 }
@@ -611,6 +631,7 @@ const MemberRouteChildren: MemberRouteChildren = {
   MemberFoldersRoute: MemberFoldersRoute,
   MemberLibraryRoute: MemberLibraryRoute,
   MemberPlayerRoute: MemberPlayerRoute,
+  MemberProfileRoute: MemberProfileRoute,
   MemberLibraryAlbumsIdRoute: MemberLibraryAlbumsIdRoute,
   MemberLibraryArtistsIdRoute: MemberLibraryArtistsIdRoute,
 }

@@ -124,6 +124,9 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /library/genres': () => ({}),
   'GET /library/songs': () => ({ query: { sort: 'title', offset: '0', limit: '10' } }),
   'GET /library/folders': () => ({ query: { path: '/' } }),
+  'GET /user/app-keys': () => ({}),
+  'POST /user/app-keys': () => ({ body: { name: 'Sample app' } }),
+  'DELETE /user/app-keys/:id': () => ({ params: { id: 'no-such-app-key' } }),
   'GET /admin/library/scan': () => ({}),
   'POST /admin/library/scan': () => ({ body: { full: false } }),
   'GET /promotions': () => ({}),
@@ -158,6 +161,13 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /analytics/geographic-listening': () => ({ query: { days: '7' } }),
   'GET /analytics/playlist-analytics': () => ({ query: { days: '7', limit: '10' } }),
   'GET /analytics/user-engagement': () => ({ query: { days: '90' } }),
+  // A wrong current password: the call reaches the confirmation and changes nothing (400).
+  'PATCH /user/profile/username': () => ({ body: { username: `renamed${fresh()}`, currentPassword: 'not-the-password' } }),
+  'PATCH /user/profile/email': () => ({ body: { email: `moved${fresh()}@example.com`, currentPassword: 'not-the-password' } }),
+  'PUT /user/profile/password': () => ({ body: { currentPassword: 'not-the-password', newPassword: 'password456' } }),
+  'GET /user/sessions': () => ({}),
+  'DELETE /user/sessions/:id': () => ({ params: { id: 'no-such-session' } }),
+  'DELETE /user/account': () => ({ body: { currentPassword: 'not-the-password' } }),
 }
 
 /** Inputs for procedures no REST route reaches (the REST samples supply the others). */

@@ -27,6 +27,10 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(now),
     expiresAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    // What /profile lists so a member can tell their sessions apart: the browser or app that
+    // logged in, and when the session was last used (refreshed at most every few minutes).
+    userAgent: text().notNull().default(''),
+    lastSeenAt: integer({ mode: 'timestamp_ms' }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 )

@@ -3,13 +3,15 @@
 // every token that points at them.
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
-import { and, eq, gt, lte } from 'drizzle-orm'
+import { and, eq, gt, lte, ne } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { sessions, users, type User } from '~/db/schema'
 import { signJwt, verifyJwt } from './jwt'
 
 export const SESSION_DAYS = 30
 const DAY_MS = 86_400_000
+/** "Last seen" is this coarse: a busy session writes its row at most once per interval, not per request. */
+export const LAST_SEEN_INTERVAL_MS = 5 * 60_000
 
 export type AuthUser = Pick<User, 'id' | 'username' | 'email' | 'isAdmin' | 'createdAt'> & { sessionId: string }
 
@@ -21,12 +23,12 @@ export function randomSecret(bytes = 20): string {
   return encodeBase32LowerCaseNoPadding(b)
 }
 
-export function createSession(db: Db, user: Pick<User, 'id' | 'email' | 'isAdmin'>, secret: string) {
+export function createSession(db: Db, user: Pick<User, 'id' | 'email' | 'isAdmin'>, secret: string, userAgent = '') {
   const sid = randomSecret()
   const now = Date.now()
   const expiresAt = new Date(now + SESSION_DAYS * DAY_MS)
   db.insert(sessions)
-    .values({ id: hashSecret(sid), userId: user.id, expiresAt })
+    .values({ id: hashSecret(sid), userId: user.id, expiresAt, userAgent: userAgent.slice(0, 512), lastSeenAt: new Date(now) })
     .run()
   const token = signJwt(
     { userId: user.id, email: user.email, isAdmin: user.isAdmin, sid, iat: Math.floor(now / 1000), exp: Math.floor(expiresAt.getTime() / 1000) },
@@ -41,14 +43,29 @@ export function validateToken(db: Db, token: string, secret: string): AuthUser |
   if (!claims) return null
   const sessionId = hashSecret(claims.sid)
   const row = db
-    .select({ id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      createdAt: users.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
     .get()
   // A token minted before a role change carries a stale flag: it no longer counts.
   if (!row || row.id !== claims.userId || row.isAdmin !== claims.isAdmin) return null
-  return { ...row, sessionId }
+  const { lastSeenAt, ...user } = row
+  const now = Date.now()
+  if (!lastSeenAt || now - lastSeenAt.getTime() >= LAST_SEEN_INTERVAL_MS) {
+    db.update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, sessionId))
+      .run()
+  }
+  return { ...user, sessionId }
 }
 
 export function deleteSession(db: Db, sessionId: string) {
@@ -57,6 +74,13 @@ export function deleteSession(db: Db, sessionId: string) {
 
 export function deleteUserSessions(db: Db, userId: string) {
   db.delete(sessions).where(eq(sessions.userId, userId)).run()
+}
+
+/** Every session of the user but the one given (a password change keeps the device that made it). */
+export function deleteOtherSessions(db: Db, userId: string, keepSessionId: string) {
+  db.delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .run()
 }
 
 /** Housekeeping: expired sessions are refused anyway; returns how many were deleted. */

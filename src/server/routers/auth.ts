@@ -9,7 +9,7 @@ import { randomSecret } from '../auth/sessions'
 import { accountRateLimit, createTRPCRouter, protectedProcedure, publicProcedure, rateLimit } from '../trpc/init'
 import type { Context } from '../trpc/context'
 
-const toPublicUser = (u: { id: string; username: string; email: string; isAdmin: boolean; createdAt: Date }) => ({
+export const toPublicUser = (u: { id: string; username: string; email: string; isAdmin: boolean; createdAt: Date }) => ({
   id: u.id,
   username: u.username,
   email: u.email,
@@ -17,7 +17,8 @@ const toPublicUser = (u: { id: string; username: string; email: string; isAdmin:
   createdAt: u.createdAt.toISOString(),
 })
 
-function setAuthCookies(ctx: Context, token: string | null) {
+/** Sets (or, with null, clears) the session cookie and its XSRF partner. */
+export function setAuthCookies(ctx: Context, token: string | null) {
   const maxAgeSec = token ? SESSION_DAYS * 86_400 : 0
   ctx.resHeaders.append('set-cookie', serializeCookie(SESSION_COOKIE, token ?? '', { maxAgeSec, httpOnly: true, secure: ctx.secure }))
   ctx.resHeaders.append('set-cookie', serializeCookie(XSRF_COOKIE, token ? randomSecret() : '', { maxAgeSec, httpOnly: false, secure: ctx.secure }))
@@ -34,7 +35,7 @@ export const authRouter = createTRPCRouter({
     .input(LoginSchema)
     .use(accountRateLimit)
     .mutation(async ({ ctx, input }) => {
-      const { token, user } = await auth.login(ctx.db, input, config.AUTH_SECRET)
+      const { token, user } = await auth.login(ctx.db, input, config.AUTH_SECRET, ctx.client.userAgent)
       setAuthCookies(ctx, token)
       return { token, user: toPublicUser(user) }
     }),

@@ -35,7 +35,7 @@ export async function signup(db: Db, input: SignupInput) {
   }
 }
 
-export async function login(db: Db, input: LoginInput, secret: string) {
+export async function login(db: Db, input: LoginInput, secret: string, userAgent = '') {
   const user = db
     .select({ ...publicColumns, passwordHash: users.passwordHash })
     .from(users)
@@ -43,7 +43,7 @@ export async function login(db: Db, input: LoginInput, secret: string) {
     .get()
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await timingDummyHash()))
   if (!user || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS })
-  const { token, expiresAt } = createSession(db, user, secret)
+  const { token, expiresAt } = createSession(db, user, secret, userAgent)
   db.insert(logins).values({ userId: user.id }).run()
   const { passwordHash: _, ...publicUser } = user
   return { token, expiresAt, user: publicUser }

@@ -1,6 +1,7 @@
 // The app router: one sub-router per domain.
 import { adminRouter } from '../routers/admin'
 import { analyticsRouter } from '../routers/analytics'
+import { appKeysRouter } from '../routers/app-keys'
 import { authRouter } from '../routers/auth'
 import { chartsRouter } from '../routers/charts'
 import { contactRouter } from '../routers/contact'
@@ -9,6 +10,7 @@ import { healthRouter } from '../routers/health'
 import { hitsRouter } from '../routers/hits'
 import { libraryRouter } from '../routers/library'
 import { playlistRouter } from '../routers/playlist'
+import { profileRouter } from '../routers/profile'
 import { remoteRouter } from '../routers/remote'
 import { statsRouter } from '../routers/stats'
 import { createCallerFactory, createTRPCRouter } from './init'
@@ -26,6 +28,8 @@ export const appRouter = createTRPCRouter({
   analytics: analyticsRouter,
   stats: statsRouter,
   library: libraryRouter,
+  profile: profileRouter,
+  appKeys: appKeysRouter,
 })
 
 export type AppRouter = typeof appRouter

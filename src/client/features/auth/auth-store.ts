@@ -64,6 +64,11 @@ export const authStore = {
     set({ ...fromUser(user, token), ready: true })
     window.dispatchEvent(new CustomEvent(LOGIN_EVENT, { detail: { userId: user.id } }))
   },
+  /** The same member with a changed username or e-mail (and, for an e-mail, the fresh token that says it). */
+  update(user: PublicUser, token?: string) {
+    if (token) safeStorage()?.setItem(TOKEN_KEY, token)
+    set({ ...fromUser(user, token ?? state.token), ready: true })
+  },
   /** Clears the token and everything stored for the user, then tells the app. */
   clear() {
     const storage = safeStorage()

@@ -2,6 +2,7 @@
 import type { RestRoute } from '../define'
 import { adminRoutes } from './admin'
 import { analyticsRoutes } from './analytics'
+import { appKeyRoutes } from './app-keys'
 import { authRoutes } from './auth'
 import { chartsRoutes } from './charts'
 import { contactRoutes } from './contact'
@@ -10,6 +11,7 @@ import { healthRoutes } from './health'
 import { hitsRoutes } from './hits'
 import { libraryRoutes } from './library'
 import { playlistRoutes } from './playlist'
+import { profileRoutes } from './profile'
 import { remoteRoutes } from './remote'
 import { statsRoutes } from './stats'
 
@@ -26,4 +28,6 @@ export const restRoutes: RestRoute[] = [
   ...statsRoutes,
   ...analyticsRoutes,
   ...libraryRoutes,
+  ...profileRoutes,
+  ...appKeyRoutes,
 ]

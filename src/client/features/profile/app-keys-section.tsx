@@ -1,0 +1,148 @@
+// /profile "App keys": keys for OpenSubsonic apps (Symfonium, DSub, Feishin…). A new key is shown
+// once, with a copy button (the server keeps only its hash); revoked keys drop off the list.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { AccountForm, formError } from '~/client/features/auth/auth-card'
+import { errorMessage } from '~/client/global-errors'
+import { useForm } from '~/client/hooks/use-form'
+import { useTRPC } from '~/client/trpc'
+import { Button } from '~/client/ui/button'
+import { Spinner } from '~/client/ui/spinner'
+import { TextField } from '~/client/ui/text-field'
+import { relativeTime } from '~/shared/relative-time'
+import { AppKeyCreateSchema } from '~/shared/validators'
+import { css } from 'styled-system/css'
+import { ProfileSection, StatusLine, touchTarget } from './profile-section'
+import { listClass, rowClass, rowMeta } from './sessions-section'
+
+const keyBox = css({
+  fontFamily: 'mono',
+  fontSize: 'sm',
+  bg: 'bg.subtle',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'lg',
+  px: '3',
+  py: '2',
+  wordBreak: 'break-all',
+  flex: '1',
+  minW: '0',
+})
+
+export function AppKeysSection() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const list = useQuery(trpc.appKeys.list.queryOptions())
+  const form = useForm(AppKeyCreateSchema, { name: '' })
+  const [failure, setFailure] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+  const [created, setCreated] = useState<{ id: string; name: string; key: string } | null>(null)
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.appKeys.list.queryKey() })
+
+  const create = useMutation(
+    trpc.appKeys.create.mutationOptions({
+      onSuccess: ({ id, name, key }) => {
+        setCreated({ id, name, key })
+        form.reset()
+        setDone(`App key "${name}" created. Copy it now: it will not be shown again.`)
+        void refresh()
+      },
+      onError: (error) => setFailure(errorMessage(error, 'Could not create the app key. Please try again.')),
+    }),
+  )
+  const revoke = useMutation(
+    trpc.appKeys.revoke.mutationOptions({
+      onSuccess: ({ id, name }) => {
+        if (created?.id === id) setCreated(null)
+        setDone(`App key "${name}" revoked. Apps using it can no longer sign in.`)
+        void refresh()
+      },
+      onError: (error) => setFailure(errorMessage(error, 'Could not revoke the app key. Please try again.')),
+    }),
+  )
+  const copy = async () => {
+    if (!created) return
+    try {
+      await navigator.clipboard.writeText(created.key)
+      setDone('App key copied to the clipboard.')
+    } catch {
+      setFailure('Could not copy: select the key and copy it yourself.')
+    }
+  }
+  const active = list.data?.keys.filter((k) => k.revokedAt === null) ?? []
+
+  return (
+    <ProfileSection
+      id="app-keys"
+      title="App keys"
+      description="Sign in to OpenSubsonic apps (Symfonium, DSub, Feishin…) with a key instead of your password. Each key can be revoked on its own."
+    >
+      <AccountForm
+        form={form}
+        failure={failure}
+        onValid={() => {
+          setFailure(null)
+          setDone(null)
+          create.mutate(form.parsed())
+        }}
+      >
+        <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-end', flexWrap: { base: 'wrap', sm: 'nowrap' } })}>
+          <TextField label="Key name" placeholder="e.g. Phone – Symfonium" className={css({ flex: '1', minW: '0' })} {...form.field('name')} />
+          <Button type="submit" size="lg" className={touchTarget} disabled={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create key'}
+          </Button>
+        </div>
+      </AccountForm>
+      {created && (
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          <p className={css({ fontSize: 'sm', fontWeight: 'medium' })}>New key for {created.name} (shown only once):</p>
+          <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: { base: 'wrap', sm: 'nowrap' } })}>
+            <code className={keyBox} data-testid="new-app-key">
+              {created.key}
+            </code>
+            <Button variant="outline" className={touchTarget} onClick={copy}>
+              Copy key
+            </Button>
+          </div>
+        </div>
+      )}
+      <StatusLine message={done} />
+      {list.isPending && <Spinner label="Loading app keys" />}
+      {list.isError && (
+        <p role="alert" className={formError}>
+          {errorMessage(list.error, 'Could not load your app keys.')}
+        </p>
+      )}
+      {list.data &&
+        (active.length === 0 ? (
+          <p className={rowMeta}>No app keys yet.</p>
+        ) : (
+          <ul className={listClass} aria-label="App keys">
+            {active.map((k) => (
+              <li key={k.id} className={rowClass}>
+                <div>
+                  <p className={css({ fontWeight: 'medium' })}>{k.name}</p>
+                  <p className={rowMeta}>
+                    Created {relativeTime(k.createdAt)} · {k.lastUsedAt ? `last used ${relativeTime(k.lastUsedAt)}` : 'never used'}
+                  </p>
+                </div>
+                <Button
+                  variant="outline"
+                  className={touchTarget}
+                  aria-label={`Revoke app key ${k.name}`}
+                  disabled={revoke.isPending}
+                  onClick={() => {
+                    setDone(null)
+                    setFailure(null)
+                    revoke.mutate({ id: k.id })
+                  }}
+                >
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ))}
+    </ProfileSection>
+  )
+}

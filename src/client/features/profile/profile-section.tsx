@@ -1,0 +1,75 @@
+// The card every /profile section sits in (the account screens' card, wider), and the polite
+// status line that announces a section's success to screen readers.
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { formSuccess } from '~/client/features/auth/auth-card'
+
+export function ProfileSection({
+  id,
+  title,
+  description,
+  danger,
+  children,
+}: {
+  id: string
+  title: string
+  description?: ReactNode
+  danger?: boolean
+  children: ReactNode
+}) {
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className={css({
+        bg: 'bg.surface',
+        borderWidth: '1px',
+        borderColor: danger ? 'danger.default' : 'border.default',
+        borderRadius: '2xl',
+        p: { base: '5', md: '8' },
+        boxShadow: 'xl',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '4',
+      })}
+    >
+      <div>
+        <h2 id={`${id}-title`} className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
+          {title}
+        </h2>
+        {description && <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>{description}</p>}
+      </div>
+      {children}
+    </section>
+  )
+}
+
+/** Always in the page, so assistive technology hears the message when it appears. */
+export function StatusLine({ message }: { message: string | null }) {
+  return (
+    <p role="status" aria-live="polite" className={message ? formSuccess : undefined}>
+      {message}
+    </p>
+  )
+}
+
+/** Buttons on this page are at least 44 px tall (touch targets). */
+export const touchTarget = css({ minH: '11' })
+
+/** The destructive buttons: the kit's danger button (size lg) on a darker red, so the white text
+ * reaches WCAG AA (white on danger.default is 3.8:1, on #b91c1c 6.5:1). */
+export const dangerButton = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  fontWeight: 'semibold',
+  borderRadius: 'lg',
+  cursor: 'pointer',
+  whiteSpace: 'nowrap',
+  h: '12',
+  px: '6',
+  fontSize: 'md',
+  bg: '#b91c1c',
+  color: 'white',
+  _hover: { _enabled: { opacity: 0.9 } },
+  _disabled: { opacity: 0.5, cursor: 'not-allowed' },
+})

@@ -1,0 +1,83 @@
+// /profile "Sessions": where the member is signed in (device, last seen), this device marked,
+// and Revoke for the others (their next call answers 401 and they land on the login page).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { formError } from '~/client/features/auth/auth-card'
+import { errorMessage } from '~/client/global-errors'
+import { useTRPC } from '~/client/trpc'
+import { Button } from '~/client/ui/button'
+import { Spinner } from '~/client/ui/spinner'
+import { relativeTime } from '~/shared/relative-time'
+import { css } from 'styled-system/css'
+import { ProfileSection, StatusLine, touchTarget } from './profile-section'
+
+export const listClass = css({ display: 'flex', flexDirection: 'column', divideY: '1px', divideColor: 'border.default' })
+export const rowClass = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', py: '3', flexWrap: 'wrap' })
+export const rowMeta = css({ fontSize: 'sm', color: 'fg.muted' })
+const badge = css({ fontSize: 'xs', fontWeight: 'semibold', color: 'accent.text', bg: 'accent.muted', borderRadius: 'full', px: '2', py: '0.5', ml: '2' })
+
+export function SessionsSection() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const list = useQuery(trpc.profile.sessions.list.queryOptions())
+  const [done, setDone] = useState<string | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const revoke = useMutation(
+    trpc.profile.sessions.delete.mutationOptions({
+      onSuccess: () => {
+        setDone('Session revoked. That device has been logged out.')
+        void queryClient.invalidateQueries({ queryKey: trpc.profile.sessions.list.queryKey() })
+      },
+      onError: (error) => setFailure(errorMessage(error, 'Could not revoke the session. Please try again.')),
+    }),
+  )
+
+  return (
+    <ProfileSection id="sessions" title="Sessions" description="Where your account is signed in. Revoke a session you do not recognise.">
+      {failure && (
+        <p role="alert" className={formError}>
+          {failure}
+        </p>
+      )}
+      {list.isPending && <Spinner label="Loading sessions" />}
+      {list.isError && (
+        <p role="alert" className={formError}>
+          {errorMessage(list.error, 'Could not load your sessions.')}
+        </p>
+      )}
+      {list.data && (
+        <ul className={listClass} aria-label="Active sessions">
+          {list.data.sessions.map((s) => (
+            <li key={s.id} className={rowClass}>
+              <div>
+                <p className={css({ fontWeight: 'medium' })} title={s.userAgent || undefined}>
+                  {s.device}
+                  {s.current && <span className={badge}>This device</span>}
+                </p>
+                <p className={rowMeta}>
+                  Last seen {relativeTime(s.lastSeenAt)} · signed in {relativeTime(s.createdAt)}
+                </p>
+              </div>
+              {!s.current && (
+                <Button
+                  variant="outline"
+                  className={touchTarget}
+                  aria-label={`Revoke session ${s.device}, last seen ${relativeTime(s.lastSeenAt)}`}
+                  disabled={revoke.isPending}
+                  onClick={() => {
+                    setDone(null)
+                    setFailure(null)
+                    revoke.mutate({ id: s.id })
+                  }}
+                >
+                  Revoke
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <StatusLine message={done} />
+    </ProfileSection>
+  )
+}

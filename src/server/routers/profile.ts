@@ -1,0 +1,38 @@
+// profile: the member's own account page (/profile). Changes that need the current password share
+// the auth rate limit, so a session left open cannot be used to guess the password.
+import { ChangeEmailSchema, ChangePasswordSchema, ChangeUsernameSchema, DeleteAccountSchema, SessionIdSchema } from '~/shared/validators'
+import { config } from '../config'
+import * as profile from '../services/profile'
+import { createTRPCRouter, protectedProcedure, rateLimit } from '../trpc/init'
+import { setAuthCookies, toPublicUser } from './auth'
+
+const confirmedProcedure = protectedProcedure.use(rateLimit('auth'))
+
+export const profileRouter = createTRPCRouter({
+  updateUsername: confirmedProcedure
+    .input(ChangeUsernameSchema)
+    .mutation(async ({ ctx, input }) => ({ user: toPublicUser(await profile.changeUsername(ctx.db, ctx.user, input)) })),
+
+  /** Answers a fresh token (and cookie) for this device: the old one carried the old address. */
+  updateEmail: confirmedProcedure.input(ChangeEmailSchema).mutation(async ({ ctx, input }) => {
+    const { token, user } = await profile.changeEmail(ctx.db, ctx.user, input, config.AUTH_SECRET, ctx.client.userAgent)
+    setAuthCookies(ctx, token)
+    return { token, user: toPublicUser(user) }
+  }),
+
+  updatePassword: confirmedProcedure.input(ChangePasswordSchema).mutation(async ({ ctx, input }) => {
+    await profile.changePassword(ctx.db, ctx.user, input)
+    return { message: 'Password changed. Your other sessions have been logged out.' }
+  }),
+
+  delete: confirmedProcedure.input(DeleteAccountSchema).mutation(async ({ ctx, input }) => {
+    const result = await profile.deleteAccount(ctx.db, ctx.user, input.currentPassword)
+    setAuthCookies(ctx, null)
+    return result
+  }),
+
+  sessions: createTRPCRouter({
+    list: protectedProcedure.query(({ ctx }) => ({ sessions: profile.listSessions(ctx.db, ctx.user) })),
+    delete: protectedProcedure.input(SessionIdSchema).mutation(({ ctx, input }) => profile.revokeSession(ctx.db, ctx.user, input.id)),
+  }),
+})

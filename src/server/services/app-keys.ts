@@ -1,0 +1,107 @@
+// App keys (the OpenSubsonic `apiKey` extension): a member creates one per native app on /profile,
+// sees it once, and can revoke it; /rest accepts it instead of the password. The key is 32 random
+// bytes in base32 behind a `vibes_` prefix (recognisable in a leaked config file); only its
+// SHA-256 is stored, so the row cannot be turned back into a key. A revoked key stays listed
+// (with its revocation time) but never verifies again.
+import { sha256 } from '@oslojs/crypto/sha2'
+import { encodeHexLowerCase } from '@oslojs/encoding'
+import { TRPCError } from '@trpc/server'
+import { and, count, desc, eq, isNull } from 'drizzle-orm'
+import type { Db } from '~/db/client'
+import { appKeys, users, type User } from '~/db/schema'
+import type { AppKeyCreateInput } from '~/shared/validators'
+import { randomSecret } from '../auth/sessions'
+
+export const APP_KEY_PREFIX = 'vibes_'
+export const MAX_APP_KEYS_PER_USER = 50
+export const APP_KEY_NOT_FOUND = 'App key not found'
+// A key used by a streaming app is checked on every request; its "last used" time only needs
+// minute precision, so the row is written at most once a minute.
+const LAST_USED_PRECISION_MS = 60_000
+
+export type AppKeySummary = { id: string; name: string; createdAt: number; lastUsedAt: number | null; revokedAt: number | null }
+
+const hashKey = (key: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(key)))
+
+const summary = {
+  id: appKeys.id,
+  name: appKeys.name,
+  createdAt: appKeys.createdAt,
+  lastUsedAt: appKeys.lastUsedAt,
+  revokedAt: appKeys.revokedAt,
+}
+
+function toSummary(row: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }): AppKeySummary {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.getTime(),
+    lastUsedAt: row.lastUsedAt?.getTime() ?? null,
+    revokedAt: row.revokedAt?.getTime() ?? null,
+  }
+}
+
+/** Creates a key; the answer is the only place the key itself ever appears. */
+export function createAppKey(db: Db, userId: string, input: AppKeyCreateInput): AppKeySummary & { key: string } {
+  const active = db
+    .select({ n: count() })
+    .from(appKeys)
+    .where(and(eq(appKeys.userId, userId), isNull(appKeys.revokedAt)))
+    .get()
+  if ((active?.n ?? 0) >= MAX_APP_KEYS_PER_USER) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `You can keep at most ${MAX_APP_KEYS_PER_USER} app keys; revoke one first` })
+  }
+  const key = APP_KEY_PREFIX + randomSecret(32)
+  const row = db
+    .insert(appKeys)
+    .values({ userId, name: input.name, keyHash: hashKey(key) })
+    .returning(summary)
+    .get()
+  return { ...toSummary(row), key }
+}
+
+/** The member's keys, newest first (revoked ones included, marked). */
+export function listAppKeys(db: Db, userId: string): { keys: AppKeySummary[] } {
+  const rows = db.select(summary).from(appKeys).where(eq(appKeys.userId, userId)).orderBy(desc(appKeys.createdAt)).all()
+  return { keys: rows.map(toSummary) }
+}
+
+/** Revokes one of the member's keys (another member's id is simply not found). */
+export function revokeAppKey(db: Db, userId: string, id: string): AppKeySummary {
+  const row = db
+    .update(appKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(appKeys.id, id), eq(appKeys.userId, userId), isNull(appKeys.revokedAt)))
+    .returning(summary)
+    .get()
+  if (row) return toSummary(row)
+  // Revoking twice is not an error: the key is revoked either way.
+  const existing = db
+    .select(summary)
+    .from(appKeys)
+    .where(and(eq(appKeys.id, id), eq(appKeys.userId, userId)))
+    .get()
+  if (!existing) throw new TRPCError({ code: 'NOT_FOUND', message: APP_KEY_NOT_FOUND })
+  return toSummary(existing)
+}
+
+export type AppKeyUser = Pick<User, 'id' | 'username' | 'email' | 'isAdmin'>
+
+/** The account behind a live key, or null; notes when the key was last used. */
+export function verifyAppKey(db: Db, key: string, nowMs = Date.now()): AppKeyUser | null {
+  if (!key.startsWith(APP_KEY_PREFIX) || key.length > 200) return null
+  const row = db
+    .select({ keyId: appKeys.id, lastUsedAt: appKeys.lastUsedAt, id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin })
+    .from(appKeys)
+    .innerJoin(users, eq(users.id, appKeys.userId))
+    .where(and(eq(appKeys.keyHash, hashKey(key)), isNull(appKeys.revokedAt)))
+    .get()
+  if (!row) return null
+  if (!row.lastUsedAt || nowMs - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
+    db.update(appKeys)
+      .set({ lastUsedAt: new Date(nowMs) })
+      .where(eq(appKeys.id, row.keyId))
+      .run()
+  }
+  return { id: row.id, username: row.username, email: row.email, isAdmin: row.isAdmin }
+}

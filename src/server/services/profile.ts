@@ -1,0 +1,133 @@
+// The member's own account (/profile, CONTRACT §6 "Profile"): username, e-mail and password
+// changes, the list of their sessions with revoke, and deleting the account. Every change is
+// confirmed with the current password, so a session left open on a shared computer cannot take
+// the account over. Ownership of a session is part of each WHERE clause: another member's session
+// id is simply "not found".
+import { TRPCError } from '@trpc/server'
+import { and, count, desc, eq, gt, ne } from 'drizzle-orm'
+import type { Db } from '~/db/client'
+import { sessions, users } from '~/db/schema'
+import { deviceName } from '~/shared/player/device'
+import type { ChangeEmailInput, ChangePasswordInput, ChangeUsernameInput } from '~/shared/validators'
+import { hashPassword, verifyPassword } from '../auth/password'
+import { type AuthUser, createSession, deleteOtherSessions, deleteSession } from '../auth/sessions'
+
+export const WRONG_PASSWORD = 'Current password is incorrect'
+export const USERNAME_TAKEN = 'Username is already taken'
+export const EMAIL_TAKEN = 'Email is already registered'
+export const SESSION_NOT_FOUND = 'Session not found'
+export const LAST_ADMIN = 'You are the only admin: make another member an admin before deleting your account.'
+
+const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message })
+const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message })
+
+/** 400 (never 401: the session is fine, only the confirmation is wrong) unless the password matches. */
+async function confirmPassword(db: Db, userId: string, password: string) {
+  const row = db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get()
+  if (!row || !(await verifyPassword(password, row.passwordHash))) throw badRequest(WRONG_PASSWORD)
+}
+
+/** Two members racing for the same name or address: the unique index decides. */
+function updateUnique(db: Db, userId: string, values: { username: string } | { email: string }, takenMessage: string) {
+  try {
+    db.update(users).set(values).where(eq(users.id, userId)).run()
+  } catch (error) {
+    if (String(error).includes('UNIQUE')) throw conflict(takenMessage)
+    throw error
+  }
+}
+
+export async function changeUsername(db: Db, user: AuthUser, input: ChangeUsernameInput) {
+  await confirmPassword(db, user.id, input.currentPassword)
+  const taken = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.username, input.username), ne(users.id, user.id)))
+    .get()
+  if (taken) throw conflict(USERNAME_TAKEN)
+  updateUnique(db, user.id, { username: input.username }, USERNAME_TAKEN)
+  return { ...user, username: input.username }
+}
+
+/**
+ * The token carries the e-mail, so the current session is swapped for a fresh one whose token
+ * says the new address (the page stores it); the member's other sessions keep working.
+ */
+export async function changeEmail(db: Db, user: AuthUser, input: ChangeEmailInput, secret: string, userAgent: string) {
+  await confirmPassword(db, user.id, input.currentPassword)
+  const taken = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, input.email), ne(users.id, user.id)))
+    .get()
+  if (taken) throw conflict(EMAIL_TAKEN)
+  updateUnique(db, user.id, { email: input.email }, EMAIL_TAKEN)
+  const updated = { ...user, email: input.email }
+  const { token } = createSession(db, updated, secret, userAgent)
+  deleteSession(db, user.sessionId)
+  return { token, user: updated }
+}
+
+/** A new password ends every other session (a thief's included); this device stays signed in. */
+export async function changePassword(db: Db, user: AuthUser, input: ChangePasswordInput) {
+  await confirmPassword(db, user.id, input.currentPassword)
+  const passwordHash = await hashPassword(input.newPassword)
+  db.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run()
+  deleteOtherSessions(db, user.id, user.sessionId)
+}
+
+export type SessionDto = { id: string; device: string; userAgent: string; createdAt: string; lastSeenAt: string; current: boolean }
+
+/** A name for the session's device: "Chrome on Linux", else the client's own product token ("DSub/5.5"). */
+function sessionDevice(userAgent: string): string {
+  const named = deviceName(userAgent)
+  if (named !== 'another device') return named
+  return userAgent.split(' ')[0]?.slice(0, 60) || 'Unknown device'
+}
+
+/** The member's unexpired sessions, most recently used first. */
+export function listSessions(db: Db, user: AuthUser): SessionDto[] {
+  return db
+    .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
+    .all()
+    .map((s) => ({
+      id: s.id,
+      device: sessionDevice(s.userAgent),
+      userAgent: s.userAgent,
+      createdAt: s.createdAt.toISOString(),
+      lastSeenAt: (s.lastSeenAt ?? s.createdAt).toISOString(),
+      current: s.id === user.sessionId,
+    }))
+}
+
+/** Ends one of the member's own sessions (its tokens answer 401 from now on). */
+export function revokeSession(db: Db, user: AuthUser, id: string) {
+  const gone = db
+    .delete(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, user.id)))
+    .returning({ id: sessions.id })
+    .get()
+  if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: SESSION_NOT_FOUND })
+  return { id, revoked: true as const }
+}
+
+/**
+ * Deletes the account as an admin deletion does (the foreign keys remove folders, sessions, likes
+ * and reset tokens; analytics rows stay with the user set to null). The check for another admin and
+ * the delete share one transaction, so two admins deleting themselves at once cannot both succeed.
+ */
+export async function deleteAccount(db: Db, user: AuthUser, currentPassword: string) {
+  await confirmPassword(db, user.id, currentPassword)
+  db.transaction((tx) => {
+    const me = tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, user.id)).get()
+    if (me?.isAdmin) {
+      const admins = tx.select({ n: count() }).from(users).where(eq(users.isAdmin, true)).get()?.n ?? 0
+      if (admins <= 1) throw badRequest(LAST_ADMIN)
+    }
+    tx.delete(users).where(eq(users.id, user.id)).run()
+  })
+  return { deleted: true as const }
+}

@@ -1,0 +1,73 @@
+// App keys (issue 14): the key is shown once, only its hash is kept, a revoked key never verifies,
+// and one member can neither see nor revoke another's keys. A real SQLite database migrated from
+// the committed migrations.
+import { beforeEach, describe, expect, test } from 'bun:test'
+import path from 'node:path'
+import { openDb, type Db } from '~/db/client'
+import { appKeys, users } from '~/db/schema'
+import { createAppKey, listAppKeys, MAX_APP_KEYS_PER_USER, revokeAppKey, verifyAppKey } from '~/server/services/app-keys'
+
+let db: Db
+const ids = { a: '', b: '' }
+
+beforeEach(() => {
+  db = openDb(':memory:', path.resolve('src/db/migrations'))
+  ids.a = db.insert(users).values({ username: 'alice', email: 'a@example.com', passwordHash: 'x' }).returning().get().id
+  ids.b = db.insert(users).values({ username: 'bob', email: 'b@example.com', passwordHash: 'x' }).returning().get().id
+})
+
+describe('app keys', () => {
+  test('a created key verifies as its member and is stored only as a hash', () => {
+    const created = createAppKey(db, ids.a, { name: 'Symfonium' })
+    expect(created.key).toMatch(/^vibes_[a-z2-7]{52}$/)
+    expect(verifyAppKey(db, created.key)).toEqual({ id: ids.a, username: 'alice', email: 'a@example.com', isAdmin: false })
+    const stored = db.select().from(appKeys).all()
+    expect(stored).toHaveLength(1)
+    expect(JSON.stringify(stored)).not.toContain(created.key)
+    expect(JSON.stringify(listAppKeys(db, ids.a))).not.toContain(created.key)
+  })
+
+  test('the list shows name, times and no key; verifying notes the last use', () => {
+    const created = createAppKey(db, ids.a, { name: 'DSub' })
+    expect(listAppKeys(db, ids.a).keys).toEqual([{ id: created.id, name: 'DSub', createdAt: created.createdAt, lastUsedAt: null, revokedAt: null }])
+    verifyAppKey(db, created.key, 1_800_000_000_000)
+    expect(listAppKeys(db, ids.a).keys[0].lastUsedAt).toBe(1_800_000_000_000)
+  })
+
+  test('a revoked key no longer verifies and is listed as revoked; revoking again is harmless', () => {
+    const created = createAppKey(db, ids.a, { name: 'Feishin' })
+    const revoked = revokeAppKey(db, ids.a, created.id)
+    expect(revoked.revokedAt).toBeNumber()
+    expect(verifyAppKey(db, created.key)).toBeNull()
+    expect(revokeAppKey(db, ids.a, created.id).revokedAt).toBe(revoked.revokedAt)
+    expect(listAppKeys(db, ids.a).keys[0].revokedAt).toBe(revoked.revokedAt)
+  })
+
+  test("another member's key is not found and stays live", () => {
+    const created = createAppKey(db, ids.a, { name: 'Supersonic' })
+    expect(() => revokeAppKey(db, ids.b, created.id)).toThrow('App key not found')
+    expect(listAppKeys(db, ids.b).keys).toEqual([])
+    expect(verifyAppKey(db, created.key)?.id).toBe(ids.a)
+  })
+
+  test('unknown, mangled or prefix-less keys do not verify', () => {
+    const created = createAppKey(db, ids.a, { name: 'x' })
+    expect(verifyAppKey(db, `${created.key}x`)).toBeNull()
+    expect(verifyAppKey(db, created.key.slice(6))).toBeNull()
+    expect(verifyAppKey(db, '')).toBeNull()
+  })
+
+  test('a member keeps a bounded number of live keys', () => {
+    for (let i = 0; i < MAX_APP_KEYS_PER_USER; i++) createAppKey(db, ids.a, { name: `k${i}` })
+    expect(() => createAppKey(db, ids.a, { name: 'one too many' })).toThrow(/at most 50 app keys/)
+    revokeAppKey(db, ids.a, listAppKeys(db, ids.a).keys[0].id)
+    expect(createAppKey(db, ids.a, { name: 'after a revoke' }).name).toBe('after a revoke')
+  })
+
+  test("deleting the member deletes the member's keys", () => {
+    const created = createAppKey(db, ids.a, { name: 'x' })
+    db.delete(users).run()
+    expect(verifyAppKey(db, created.key)).toBeNull()
+    expect(db.select().from(appKeys).all()).toEqual([])
+  })
+})
