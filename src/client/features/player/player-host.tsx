@@ -15,6 +15,7 @@ import { Icon } from './icons'
 import { pageTracker } from './listening-tracker'
 import { localLibrary } from './local-library'
 import { fullPlayerShown, MEDIA_HOST_ID, player, SEEK_STEP, usePlayer } from './player-store'
+import { createDurationProber, probeDuration } from './duration-probe'
 import { AdvertModal, useAdvertChance, usePromotions } from './promotions'
 import { createQueueSync, type QueueSync } from './queue-sync'
 
@@ -48,6 +49,12 @@ function Host() {
   }, [trpcClient])
 
   useEffect(() => player().setAdverts(promotions.length, advertChance), [promotions.length, advertChance])
+
+  // Tracks listed without a length (remote folders) get it before they play.
+  useEffect(() => {
+    const prober = createDurationProber({ probe: probeDuration, report: (url, seconds) => player().send({ type: 'duration', url, seconds }) })
+    return player().subscribe(() => prober.observe(player().get().engine))
+  }, [])
 
   // Tags read after a local folder was picked refresh the queue's titles, on whatever page.
   useEffect(
