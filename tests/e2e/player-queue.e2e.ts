@@ -3,7 +3,7 @@
 // playlist panel, "Clear queue", dragging a row's grip with the mouse and with a finger — each
 // checked by pressing Next and reading what plays; the Repeat cycle all → one → off; and on a
 // 390 px phone the 44 px controls, 24 px volume dots, the short art strip of a track without art
-// and each Up Next row's actions folded into one 44 px "Actions for <title>" menu.
+// and each Up Next row's actions folded into one 44 px "Track actions" menu.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -218,7 +218,8 @@ describe('phone (390 px)', () => {
     const { page, context, consoleErrors } = await open(PHONE)
     const delta = queueRow(page, 'Delta')
     expect(await delta.getByRole('button', { name: 'Play next' }).count()).toBe(0)
-    const menuButton = delta.getByRole('button', { name: 'Actions for Delta' })
+    const menuButton = delta.getByRole('button', { name: 'Track actions' })
+    expect(await menuButton.getAttribute('aria-describedby')).toBe(await delta.locator('[id^=queue-row-]').getAttribute('id'))
     const box = await menuButton.boundingBox()
     expect({ w: box!.width >= 44, h: box!.height >= 44 }).toEqual({ w: true, h: true })
     await menuButton.click()

@@ -100,8 +100,12 @@ const dragGrip = css({
 
 type RowCommand = { value: string; label: string; icon: IconName; disabled?: boolean; run: () => void }
 
-/** A queue row's actions: inline buttons on wide screens, one "Actions for <title>" menu on phones. */
-function RowActions({ title, describedBy, commands }: { title: string; describedBy: string; commands: RowCommand[] }) {
+/**
+ * A queue row's actions: inline buttons on wide screens, one "Track actions" menu on phones (its
+ * name leaves the title out, like the buttons', so a row's own button stays the one named by it;
+ * the title describes it).
+ */
+function RowActions({ describedBy, commands }: { describedBy: string; commands: RowCommand[] }) {
   return (
     <>
       <div className={inlineActions}>
@@ -110,7 +114,7 @@ function RowActions({ title, describedBy, commands }: { title: string; described
         ))}
       </div>
       <Menu.Root lazyMount unmountOnExit onSelect={({ value }) => commands.find((c) => c.value === value)?.run()}>
-        <Menu.Trigger aria-label={`Actions for ${title}`} className={rowMenuButton}>
+        <Menu.Trigger aria-label="Track actions" aria-describedby={describedBy} className={rowMenuButton}>
           <Icon name="more" size={20} />
         </Menu.Trigger>
         <Portal>
@@ -349,7 +353,6 @@ export function TrackList({
                     <span className={css({ fontSize: 'xs', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>{formatTime(t.duration)}</span>
                   </button>
                   <RowActions
-                    title={title}
                     describedBy={titleId}
                     commands={[
                       { value: 'next', label: 'Play next', icon: 'next', disabled: active || pos === currentPos + 1, run: () => playNext(pos) },
