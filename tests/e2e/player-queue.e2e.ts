@@ -1,8 +1,9 @@
 // The queue in Debian's Chromium (issue 10 item 5, decision 022): "Up Next" in play order, edited by
 // mouse and by keyboard (Alt+ArrowUp/Down, announced), "Play next" / "Add to queue" from the
-// playlist panel, "Clear queue" — each checked by pressing Next and reading what plays; the
-// Repeat cycle all → one → off; and on a 390 px phone the 44 px controls, 24 px volume dots and the
-// short art strip of a track without art.
+// playlist panel, "Clear queue", dragging a row's grip with the mouse and with a finger — each
+// checked by pressing Next and reading what plays; the Repeat cycle all → one → off; and on a
+// 390 px phone the 44 px controls, 24 px volume dots, the short art strip of a track without art
+// and each Up Next row's actions folded into one 44 px "Track actions" menu.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -18,6 +19,7 @@ let fixtures: string
 let four: string
 
 const PHONE = { width: 390, height: 844 }
+const SHOTS = '/work/shots/player3'
 
 beforeAll(async () => {
   fixtures = mkdtempSync(path.join(tmpdir(), 'vibes-player-queue-'))
@@ -109,6 +111,27 @@ describe('queue edits', () => {
     await context.close()
   })
 
+  test("by mouse drag: dropping a row's grip on another row moves it there and changes what plays next", async () => {
+    const { page, context, consoleErrors } = await open()
+    await queueRow(page, 'Delta').scrollIntoViewIfNeeded()
+    const grip = await queueRow(page, 'Delta').locator('[data-drag-handle]').boundingBox()
+    const bravo = await queueRow(page, 'Bravo').boundingBox()
+    await page.mouse.move(grip!.x + grip!.width / 2, grip!.y + grip!.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(grip!.x + grip!.width / 2, bravo!.y + bravo!.height / 2, { steps: 8 })
+    // While dragging, the drop place is marked on the row under the pointer.
+    expect(await queueRow(page, 'Bravo').locator('[data-drop]').getAttribute('data-drop')).toBe('before')
+    mkdirSync(SHOTS, { recursive: true })
+    await page.screenshot({ path: path.join(SHOTS, 'up-next-drag-1280.png') })
+    await page.mouse.up()
+    expect(await shownOrder(page)).toEqual(['Alpha', 'Delta', 'Bravo', 'Charlie'])
+    expect(await announced(page)).toBe('Moved Delta to position 2 of 4')
+    await next(page, 'Delta')
+    await next(page, 'Bravo')
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+
   test('the playlist panel: "Play next" and "Add to queue" put a copy of a track in the queue', async () => {
     const { page, context } = await open()
     await page.getByRole('button', { name: 'Show playlist' }).click()
@@ -188,6 +211,40 @@ describe('phone (390 px)', () => {
     expect(art!.height).toBeLessThanOrEqual(120)
     const controls = await toolbar.boundingBox()
     expect(controls!.y + controls!.height).toBeLessThanOrEqual(PHONE.height)
+    await context.close()
+  })
+
+  test('each Up Next row folds its actions into one 44 px menu; a finger drags a row by its grip', async () => {
+    const { page, context, consoleErrors } = await open(PHONE)
+    const delta = queueRow(page, 'Delta')
+    expect(await delta.getByRole('button', { name: 'Play next' }).count()).toBe(0)
+    const menuButton = delta.getByRole('button', { name: 'Track actions' })
+    expect(await menuButton.getAttribute('aria-describedby')).toBe(await delta.locator('[id^=queue-row-]').getAttribute('id'))
+    const box = await menuButton.boundingBox()
+    expect({ w: box!.width >= 44, h: box!.height >= 44 }).toEqual({ w: true, h: true })
+    await menuButton.click()
+    const menu = page.getByRole('menu')
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Play next', 'Move up', 'Move down', 'Remove from queue'])
+    mkdirSync(SHOTS, { recursive: true })
+    await page.screenshot({ path: path.join(SHOTS, 'up-next-row-menu-390.png') })
+    await menu.getByRole('menuitem', { name: 'Play next' }).click()
+    expect(await shownOrder(page)).toEqual(['Alpha', 'Delta', 'Bravo', 'Charlie'])
+
+    await queueRow(page, 'Charlie').scrollIntoViewIfNeeded()
+    // A finger on Charlie's grip, dragged up onto Delta's row (touch events through the DevTools protocol).
+    const grip = await queueRow(page, 'Charlie').locator('[data-drag-handle]').boundingBox()
+    const target = await queueRow(page, 'Delta').boundingBox()
+    const cdp = await context.newCDPSession(page)
+    const x = grip!.x + grip!.width / 2
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: grip!.y + grip!.height / 2 }] })
+    for (let step = 1; step <= 6; step++) {
+      const y = grip!.y + grip!.height / 2 + ((target!.y + target!.height / 2 - grip!.y - grip!.height / 2) * step) / 6
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] })
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    expect(await shownOrder(page)).toEqual(['Alpha', 'Charlie', 'Delta', 'Bravo'])
+    await next(page, 'Charlie')
+    expect(consoleErrors).toEqual([])
     await context.close()
   })
 })

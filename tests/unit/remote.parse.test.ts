@@ -108,6 +108,22 @@ describe('title rules', () => {
   })
 })
 
+describe('folder images', () => {
+  test("a listing's cover/folder/front .jpg/.png is every track's art, cover first", () => {
+    const html = ['front.png', 'Folder.JPG', '01 A.mp3', 'cover.jpeg', '02 B.ogg', 'back.jpg'].map((n) => `<a href="${n}">${n}</a>`).join('\n')
+    const tracks = parseHtmlListing(html, 'https://h/x/')
+    expect(tracks.map((t) => [t.title, t.cover])).toEqual([
+      ['01 A', 'https://h/x/cover.jpeg'],
+      ['02 B', 'https://h/x/cover.jpeg'],
+    ])
+    expect(parseHtmlListing('<a href="folder.jpg">f</a><a href="a.mp3">a</a>', 'https://h/x/')[0].cover).toBe('https://h/x/folder.jpg')
+  })
+  test('no cover without a folder image, nor from a plain-http listing (the CSP admits https images only)', () => {
+    expect(parseHtmlListing('<a href="back.jpg">b</a><a href="a.mp3">a</a>', 'https://h/x/')[0].cover).toBeUndefined()
+    expect(parseHtmlListing('<a href="cover.jpg">c</a><a href="a.mp3">a</a>', 'http://h/x/')[0].cover).toBeUndefined()
+  })
+})
+
 describe('playlists', () => {
   test('M3U: #EXTINF titles and durations, relative and absolute entries, media only, order kept', () => {
     const m3u =

@@ -151,9 +151,17 @@ function inListingOrder(tracks: Track[]): Track[] {
   return tracks.sort((a, b) => naturalCompare(a.title, b.title) || naturalCompare(a.url, b.url))
 }
 
+// A folder's own picture (cover/folder/front .jpg/.png, in that order of preference) is the art of
+// the listing's tracks, as players of local folders show it. https only: the pages' CSP admits
+// images from https origins (a plain-http NAS plays, but its pictures would be refused).
+const FOLDER_IMAGE = /\/(cover|folder|front)\.(jpe?g|png)$/i
+const FOLDER_IMAGE_RANK = ['cover', 'folder', 'front']
+const folderImageRank = (url: string) => FOLDER_IMAGE_RANK.indexOf(FOLDER_IMAGE.exec(urlPath(url))?.[1]?.toLowerCase() ?? '')
+
 export function parseHtmlListing(html: string, base: string): Track[] {
   const seen = new Set<string>()
   const out: Track[] = []
+  const folderImages: string[] = []
   const opens = new RegExp(ANCHOR_OPEN)
   let open = opens.exec(html)
   for (let n = 0; open && n < MAX_REMOTE_ENTRIES && out.length < MAX_REMOTE_TRACKS; n++) {
@@ -166,6 +174,7 @@ export function parseHtmlListing(html: string, base: string): Track[] {
     const href = decodeEntities(m?.[1] ?? m?.[2] ?? m?.[3] ?? '')
     if (!href || href.startsWith('?') || href.startsWith('#')) continue
     const url = absolute(href, base)
+    if (url && FOLDER_IMAGE.test(urlPath(url))) folderImages.push(url)
     if (!url || seen.has(url) || !isMediaFileName(urlPath(url))) continue
     seen.add(url)
     const region = html.slice(tagEnd + 1, Math.min(next ? next.index : html.length, tagEnd + 1 + MAX_LINK_TEXT))
@@ -173,6 +182,8 @@ export function parseHtmlListing(html: string, base: string): Track[] {
     const text = close ? decodeEntities(stripTags(region.slice(0, close.index))) : ''
     out.push(track(url, titleFor(text, url)))
   }
+  const cover = folderImages.filter((u) => /^https:/i.test(u)).sort((a, b) => folderImageRank(a) - folderImageRank(b))[0]
+  if (cover) for (const t of out) t.cover = cover
   return inListingOrder(out)
 }
 

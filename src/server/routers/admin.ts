@@ -1,4 +1,5 @@
-// admin: user management, any user's folders (with bulk add) and the contact inbox. Every
+// admin: user management, any user's folders (with bulk add), the contact inbox, and the adverts
+// (their chance and the promotions they show). Every
 // procedure is adminProcedure (401 without a token, 403 for a member); logic lives in the
 // admin-users, folders and messages services.
 import {
@@ -13,9 +14,11 @@ import {
   AdminUserRoleSchema,
   BulkAddFoldersSchema,
 } from '~/shared/validators/admin'
+import { AdvertSettingsSchema, PromotionCreateSchema, PromotionIdSchema, PromotionUpdateSchema } from '~/shared/validators/adverts'
 import * as users from '../services/admin-users'
 import * as folders from '../services/folders'
 import * as messages from '../services/messages'
+import * as promotions from '../services/promotions'
 import { adminProcedure, createTRPCRouter } from '../trpc/init'
 
 export const adminRouter = createTRPCRouter({
@@ -51,5 +54,15 @@ export const adminRouter = createTRPCRouter({
     byId: adminProcedure.input(AdminMessageIdSchema).query(({ ctx, input }) => messages.getMessage(ctx.db, input.id)),
     update: adminProcedure.input(AdminMessageUpdateSchema).mutation(({ ctx, input: { id, ...flags } }) => messages.updateMessage(ctx.db, id, flags)),
     delete: adminProcedure.input(AdminMessageIdSchema).mutation(({ ctx, input }) => messages.deleteMessage(ctx.db, input.id)),
+  }),
+
+  adverts: createTRPCRouter({
+    get: adminProcedure.query(({ ctx }) => ({ ...promotions.advertSettings(ctx.db), promotions: promotions.listAllPromotions(ctx.db) })),
+    setSettings: adminProcedure.input(AdvertSettingsSchema).mutation(({ ctx, input }) => promotions.setAdvertSettings(ctx.db, input)),
+  }),
+  promotions: createTRPCRouter({
+    create: adminProcedure.input(PromotionCreateSchema).mutation(({ ctx, input }) => promotions.createPromotion(ctx.db, input)),
+    update: adminProcedure.input(PromotionUpdateSchema).mutation(({ ctx, input }) => promotions.updatePromotion(ctx.db, input)),
+    delete: adminProcedure.input(PromotionIdSchema).mutation(({ ctx, input }) => promotions.deletePromotion(ctx.db, input.id)),
   }),
 })

@@ -5,7 +5,7 @@ import { LikeSetSchema, InteractionSchema, PlayEventCreateSchema, PlayEventUpdat
 import { config } from '../config'
 import * as listening from '../services/listening'
 import * as playQueue from '../services/play-queue'
-import { listPromotions } from '../services/promotions'
+import { advertSettings, listPromotions } from '../services/promotions'
 import { createTRPCRouter, protectedProcedure, publicProcedure, rateLimit } from '../trpc/init'
 
 const eventProcedure = protectedProcedure.use(rateLimit('events'))
@@ -30,6 +30,6 @@ export const playlistRouter = createTRPCRouter({
     save: eventProcedure.input(PlayQueueSaveSchema).mutation(({ ctx, input }) => playQueue.savePlayQueue(ctx.db, ctx.user.id, input, ctx.client.userAgent)),
   }),
   promotions: createTRPCRouter({
-    list: publicProcedure.query(({ ctx }) => ({ promotions: listPromotions(ctx.db) })),
+    list: publicProcedure.query(({ ctx }) => ({ promotions: listPromotions(ctx.db), adverts: advertSettings(ctx.db) })),
   }),
 })

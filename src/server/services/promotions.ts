@@ -1,9 +1,19 @@
 // The "Featured Promotions" grid and the advert modal (§2, §3 "Promotion"): stored promotions,
-// seeded with four defaults the first time the list is read. Images are served from /promotions/
-// so the page never depends on a third-party host.
-import { asc, eq } from 'drizzle-orm'
+// seeded with four defaults the first time the list is read (once: site_settings remembers it, so
+// an admin who deletes them all gets an empty grid, not the defaults again). The default images
+// are served from /promotions/ so the page never depends on a third-party host. Admins manage the
+// promotions and the adverts' chance (issue 10 item 7); the public list carries that chance, so
+// the player learns it with the promotions it already loads, without another request.
+import { TRPCError } from '@trpc/server'
+import { asc, eq, max } from 'drizzle-orm'
 import type { Db } from '~/db/client'
-import { promotions } from '~/db/schema'
+import { promotions, siteSettings } from '~/db/schema'
+import { AD_CHANCE } from '~/shared/player/errors'
+import type { AdvertSettings, PromotionCreateInput, PromotionUpdateInput } from '~/shared/validators/adverts'
+
+export const PROMOTION_NOT_FOUND = 'Promotion not found'
+/** The grid shows four cards (spec §2); more active promotions wait their turn by position. */
+export const PROMOTIONS_SHOWN = 4
 
 export const DEFAULT_PROMOTIONS = [
   {
@@ -51,18 +61,105 @@ const columns = {
 }
 
 export type PromotionView = { id: string; title: string; description: string; imageUrl: string; linkUrl: string; backgroundColor: string; textColor: string }
+export type AdminPromotionView = PromotionView & { active: boolean }
 
-export function listPromotions(db: Db): PromotionView[] {
-  const rows = db.select(columns).from(promotions).where(eq(promotions.active, true)).orderBy(asc(promotions.position)).limit(4).all()
-  if (rows.length > 0) return rows
-  const any = db.select({ id: promotions.id }).from(promotions).limit(1).get()
-  if (any) return [] // an admin switched them all off
+const DEFAULT_SETTINGS = { advertsEnabled: true, advertChancePercent: Math.round(AD_CHANCE * 100), promotionsSeeded: false }
+
+// Readers and writers take the transaction too (seedOnce).
+function readSettings(db: Pick<Db, 'select'>) {
+  return (
+    db
+      .select({
+        advertsEnabled: siteSettings.advertsEnabled,
+        advertChancePercent: siteSettings.advertChancePercent,
+        promotionsSeeded: siteSettings.promotionsSeeded,
+      })
+      .from(siteSettings)
+      .where(eq(siteSettings.id, 1))
+      .get() ?? DEFAULT_SETTINGS
+  )
+}
+
+function writeSettings(db: Pick<Db, 'insert'>, values: Partial<typeof DEFAULT_SETTINGS>) {
+  db.insert(siteSettings)
+    .values({ id: 1, ...DEFAULT_SETTINGS, ...values })
+    .onConflictDoUpdate({ target: siteSettings.id, set: values })
+    .run()
+}
+
+/** Seeds the defaults the first time promotions are read, unless some exist (an older database). */
+function seedOnce(db: Db) {
+  if (readSettings(db).promotionsSeeded) return
   db.transaction((tx) => {
     // Re-check inside the write transaction so two first readers seed once.
-    if (tx.select({ id: promotions.id }).from(promotions).limit(1).get()) return
-    tx.insert(promotions)
-      .values(DEFAULT_PROMOTIONS.map((p, position) => ({ ...p, position })))
-      .run()
+    if (readSettings(tx).promotionsSeeded) return
+    if (!tx.select({ id: promotions.id }).from(promotions).limit(1).get()) {
+      tx.insert(promotions)
+        .values(DEFAULT_PROMOTIONS.map((p, position) => ({ ...p, position })))
+        .run()
+    }
+    writeSettings(tx, { promotionsSeeded: true })
   })
-  return db.select(columns).from(promotions).where(eq(promotions.active, true)).orderBy(asc(promotions.position)).limit(4).all()
+}
+
+export function advertSettings(db: Db): AdvertSettings {
+  const s = readSettings(db)
+  return { enabled: s.advertsEnabled, chancePercent: s.advertChancePercent }
+}
+
+export function setAdvertSettings(db: Db, input: AdvertSettings): AdvertSettings {
+  writeSettings(db, { advertsEnabled: input.enabled, advertChancePercent: input.chancePercent })
+  return advertSettings(db)
+}
+
+export function listPromotions(db: Db): PromotionView[] {
+  seedOnce(db)
+  return db.select(columns).from(promotions).where(eq(promotions.active, true)).orderBy(asc(promotions.position)).limit(PROMOTIONS_SHOWN).all()
+}
+
+/** Every promotion, switched off ones too, in grid order (the admin's list). */
+export function listAllPromotions(db: Db): AdminPromotionView[] {
+  seedOnce(db)
+  return db
+    .select({ ...columns, active: promotions.active })
+    .from(promotions)
+    .orderBy(asc(promotions.position))
+    .all()
+}
+
+function promotionById(db: Db, id: string): AdminPromotionView {
+  const row = db
+    .select({ ...columns, active: promotions.active })
+    .from(promotions)
+    .where(eq(promotions.id, id))
+    .get()
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: PROMOTION_NOT_FOUND })
+  return row
+}
+
+/** A new promotion goes last in the grid order. */
+export function createPromotion(db: Db, input: PromotionCreateInput): AdminPromotionView {
+  seedOnce(db)
+  const last = db
+    .select({ position: max(promotions.position) })
+    .from(promotions)
+    .get()
+  const [row] = db
+    .insert(promotions)
+    .values({ ...input, position: (last?.position ?? -1) + 1 })
+    .returning({ id: promotions.id })
+    .all()
+  return promotionById(db, row.id)
+}
+
+export function updatePromotion(db: Db, { id, ...fields }: PromotionUpdateInput): AdminPromotionView {
+  promotionById(db, id)
+  db.update(promotions).set(fields).where(eq(promotions.id, id)).run()
+  return promotionById(db, id)
+}
+
+export function deletePromotion(db: Db, id: string): { id: string; deleted: true } {
+  promotionById(db, id)
+  db.delete(promotions).where(eq(promotions.id, id)).run()
+  return { id, deleted: true }
 }

@@ -9,3 +9,28 @@ export type SavedQueue = { tracks: QueuedTrack[]; index: number; positionSec: nu
 
 /** Only these URLs can be played from another device: remote (http/https) and library (/media/). */
 export const isShareableUrl = (url: string) => /^https?:\/\//i.test(url) || url.startsWith('/media/')
+
+/** One track as the player sends it (PUT /playlist/queue): only `url` is required. */
+export type QueuedTrackInput = Pick<QueuedTrack, 'url'> & Partial<QueuedTrack>
+
+/**
+ * What the player saves for a track. A library track (/media/) goes as its bare path, without the
+ * signature, expiry or tags: the server signs it and fills in its tags from the library when the
+ * queue is read. 5,000 signed library URLs with their tags were ≈1.3 MB, over the 1 MB body
+ * limit; bare paths are about a third of that.
+ */
+export function queuedTrackOf(t: QueuedTrack): QueuedTrackInput {
+  if (!t.url.startsWith('/media/')) return { url: t.url, title: t.title, artist: t.artist, album: t.album, duration: t.duration, mime: t.mime }
+  return { url: bareMediaUrl(t.url) }
+}
+
+/** A /media/ URL without its signature and expiry (a converted stream keeps its `t=`). */
+export function bareMediaUrl(url: string): string {
+  const q = url.indexOf('?')
+  if (q < 0) return url
+  const params = new URLSearchParams(url.slice(q + 1))
+  params.delete('exp')
+  params.delete('sig')
+  const rest = params.toString()
+  return rest ? `${url.slice(0, q)}?${rest}` : url.slice(0, q)
+}

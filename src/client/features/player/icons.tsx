@@ -28,6 +28,8 @@ const paths = {
   up: 'm18 15-6-6-6 6',
   down: 'm6 9 6 6 6-6',
   plus: 'M12 5v14M5 12h14',
+  grip: 'M9 5h.01M9 12h.01M9 19h.01M15 5h.01M15 12h.01M15 19h.01',
+  more: 'M12 5h.01M12 12h.01M12 19h.01',
 } as const
 
 export type IconName = keyof typeof paths

@@ -1,6 +1,7 @@
 // A folder picked from the device (§5 "Local folder"): media files by extension, natural order,
 // titles and artists from file names at once, then real tags read in the background and merged
-// in batches. Tracks carry local:{path} URLs (see track-identity.ts); object URLs for media and
+// in batches. A folder's own picture (cover/folder/front .jpg/.png beside the files) is the art
+// of its tracks until a track's embedded picture is read. Tracks carry local:{path} URLs (see track-identity.ts); object URLs for media and
 // covers are revoked when the playlist is replaced (not when a page unmounts: the player plays on).
 import { useSyncExternalStore } from 'react'
 import { inferArtist, inferYear, parseFileName } from '~/shared/player/file-name'
@@ -15,8 +16,30 @@ export type PickedFile = { file: File; path: string }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
 
+const FOLDER_IMAGE = /^(cover|folder|front)\.(jpe?g|png)$/i
+const FOLDER_IMAGE_RANK = ['cover', 'folder', 'front']
+export const isFolderImageName = (name: string) => FOLDER_IMAGE.test(name)
+const dirOf = (path: string) => path.slice(0, path.lastIndexOf('/') + 1)
+
+/** Each picked folder's picture (cover before folder before front), typed by its extension. */
+export function folderImagesOf(picked: PickedFile[]): Map<string, Blob> {
+  const best = new Map<string, { file: File; rank: number }>()
+  for (const { file, path } of picked) {
+    const m = FOLDER_IMAGE.exec(file.name)
+    if (!m) continue
+    const rank = FOLDER_IMAGE_RANK.indexOf(m[1].toLowerCase())
+    const had = best.get(dirOf(path))
+    if (!had || rank < had.rank) best.set(dirOf(path), { file, rank })
+  }
+  // The blob's type comes from the name's extension, never the file's own type (read-tags.ts).
+  return new Map([...best].map(([dir, { file }]) => [dir, file.slice(0, file.size, /png$/i.test(file.name) ? 'image/png' : 'image/jpeg')]))
+}
+
 /** Media files of a picked folder in natural order, as tracks named from their file names. */
-export function tracksFromFiles(picked: PickedFile[], register: (url: string, file: File) => void = registerLocalFile): { tracks: Track[]; files: File[] } {
+export function tracksFromFiles(
+  picked: PickedFile[],
+  register: (url: string, file: File) => void = registerLocalFile,
+): { tracks: Track[]; files: File[]; paths: string[] } {
   const media = picked.filter((p) => isMediaFileName(p.file.name)).sort((a, b) => collator.compare(a.path, b.path))
   const seen = new Set<string>()
   const tracks = media.map(({ file, path }) => {
@@ -34,7 +57,7 @@ export function tracksFromFiles(picked: PickedFile[], register: (url: string, fi
       year: inferYear(parsed.title),
     })
   })
-  return { tracks, files: media.map((m) => m.file) }
+  return { tracks, files: media.map((m) => m.file), paths: media.map((m) => m.path) }
 }
 
 /** The folder's name from the first file's relative path (webkitdirectory gives "Folder/x.mp3"). */
@@ -90,13 +113,23 @@ function createLocalLibrary() {
   async function load(picked: PickedFile[], label = folderLabelOf(picked)): Promise<boolean> {
     performance.mark('vibes:files-picked')
     const found: Array<[string, File]> = []
-    const { tracks, files } = tracksFromFiles(picked, (url, file) => found.push([url, file]))
+    const { tracks, files, paths } = tracksFromFiles(picked, (url, file) => found.push([url, file]))
     if (tracks.length === 0) {
       setState((s) => ({ ...s, error: NO_MEDIA_MESSAGE }))
       return false
     }
     revokeAll()
     for (const [url, file] of found) registerLocalFile(url, file)
+    const folderCovers = new Map<string, string>()
+    for (const [dir, image] of folderImagesOf(picked)) {
+      const url = URL.createObjectURL(image)
+      urls.push(url)
+      folderCovers.set(dir, url)
+    }
+    for (const [i, p] of paths.entries()) {
+      const cover = folderCovers.get(dirOf(p))
+      if (cover) tracks[i] = { ...tracks[i], cover }
+    }
     const gen = ++generation
     // The first track starts at once: give its tags a moment so its play event carries them.
     const firstRead = readTags(files[0]).catch(() => null)
@@ -228,7 +261,7 @@ export async function filesFromDirectoryPicker(): Promise<{ files: PickedFile[];
     for await (const handle of dir.values()) {
       if (out.length >= MAX_FILES) return
       if (handle.kind === 'file') {
-        if (isMediaFileName(handle.name)) out.push({ file: await handle.getFile(), path: `${prefix}${handle.name}` })
+        if (isMediaFileName(handle.name) || isFolderImageName(handle.name)) out.push({ file: await handle.getFile(), path: `${prefix}${handle.name}` })
       } else await walk(handle, `${prefix}${handle.name}/`)
     }
   }

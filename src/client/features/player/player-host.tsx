@@ -15,7 +15,8 @@ import { Icon } from './icons'
 import { pageTracker } from './listening-tracker'
 import { localLibrary } from './local-library'
 import { fullPlayerShown, MEDIA_HOST_ID, player, SEEK_STEP, usePlayer } from './player-store'
-import { AdvertModal, usePromotions } from './promotions'
+import { createDurationProber, probeDuration } from './duration-probe'
+import { AdvertModal, useAdvertChance, usePromotions } from './promotions'
 import { createQueueSync, type QueueSync } from './queue-sync'
 
 /** Renders in the browser only: the server has no player to show. */
@@ -30,6 +31,7 @@ function Host() {
   const holder = useRef<HTMLDivElement>(null)
   const { engine } = usePlayer()
   const promotions = usePromotions()
+  const advertChance = useAdvertChance()
 
   useEffect(() => {
     const el = player().mediaElement()
@@ -46,7 +48,13 @@ function Host() {
     tracker.rearm()
   }, [trpcClient])
 
-  useEffect(() => player().setPromotions(promotions.length), [promotions.length])
+  useEffect(() => player().setAdverts(promotions.length, advertChance), [promotions.length, advertChance])
+
+  // Tracks listed without a length (remote folders) get it before they play.
+  useEffect(() => {
+    const prober = createDurationProber({ probe: probeDuration, report: (url, seconds) => player().send({ type: 'duration', url, seconds }) })
+    return player().subscribe(() => prober.observe(player().get().engine))
+  }, [])
 
   // Tags read after a local folder was picked refresh the queue's titles, on whatever page.
   useEffect(

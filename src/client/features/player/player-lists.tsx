@@ -1,7 +1,12 @@
 // The "Up Next" queue (title, artist, duration or 0:00, video icon; at most 30% of the viewport,
 // virtualised; in play order, with queue edits) and the simple playlist panel (title, artist, a
 // "Video" badge, "Play next" and "Add to queue").
-import { useRef, useState } from 'react'
+// Dragging a row's grip reorders with the mouse or a finger: plain pointer events on the fixed-height
+// virtual rows (a drop position is the pointer's row), not a drag-and-drop library, whose DOM-order
+// model does not fit rows that come and go as the list scrolls (decision 026).
+import { Menu } from '@ark-ui/react/menu'
+import { Portal } from '@ark-ui/react/portal'
+import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { displayTitle, formatTime, isVideo as isVideoTrack, type Track } from '~/shared/player/track'
 import { Icon, type IconName } from './icons'
@@ -45,6 +50,88 @@ const rowAction = css({
   _hover: { _enabled: { bg: 'bg.muted', color: 'fg.default' } },
   _disabled: { opacity: 0.3, cursor: 'not-allowed' },
 })
+
+// Phones fold a row's actions into one 44 px menu button; wider screens show them inline.
+const inlineActions = css({ display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: '1' })
+const rowMenuButton = css({
+  display: { base: 'grid', md: 'none' },
+  placeItems: 'center',
+  w: '11',
+  h: '11',
+  flexShrink: 0,
+  borderRadius: 'md',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.muted', color: 'fg.default' },
+})
+const rowMenuContent = css({
+  bg: 'bg.surface',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'xl',
+  boxShadow: 'xl',
+  p: '1.5',
+  minW: '48',
+  zIndex: 50,
+  outline: 'none',
+})
+const rowMenuItem = css({
+  display: 'flex',
+  alignItems: 'center',
+  minH: '11',
+  px: '3',
+  borderRadius: 'md',
+  fontSize: 'sm',
+  cursor: 'pointer',
+  '&[data-highlighted]': { bg: 'bg.subtle' },
+  '&[data-disabled]': { opacity: 0.4, cursor: 'not-allowed' },
+})
+const dragGrip = css({
+  w: '7',
+  h: 'full',
+  flexShrink: 0,
+  display: 'grid',
+  placeItems: 'center',
+  color: 'fg.subtle',
+  cursor: 'grab',
+  touchAction: 'none',
+  _hover: { color: 'fg.default' },
+})
+
+type RowCommand = { value: string; label: string; icon: IconName; disabled?: boolean; run: () => void }
+
+/**
+ * A queue row's actions: inline buttons on wide screens, one "Track actions" menu on phones (its
+ * name leaves the title out, like the buttons', so a row's own button stays the one named by it;
+ * the title describes it).
+ */
+function RowActions({ describedBy, commands }: { describedBy: string; commands: RowCommand[] }) {
+  return (
+    <>
+      <div className={inlineActions}>
+        {commands.map((c) => (
+          <RowAction key={c.value} label={c.label} icon={c.icon} describedBy={describedBy} disabled={c.disabled} onClick={c.run} />
+        ))}
+      </div>
+      <Menu.Root lazyMount unmountOnExit onSelect={({ value }) => commands.find((c) => c.value === value)?.run()}>
+        <Menu.Trigger aria-label="Track actions" aria-describedby={describedBy} className={rowMenuButton}>
+          <Icon name="more" size={20} />
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content className={rowMenuContent}>
+              {commands.map((c) => (
+                <Menu.Item key={c.value} value={c.value} disabled={c.disabled} className={rowMenuItem}>
+                  {c.label}
+                </Menu.Item>
+              ))}
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+    </>
+  )
+}
 
 function RowAction({
   label,
@@ -106,6 +193,35 @@ export function TrackList({
   /** "Play next": right after the current track in play order. */
   const playNext = (pos: number) => move(pos, pos > currentPos ? currentPos + 1 : currentPos, false)
 
+  // Pointer drag on a row's grip: the drop position is the row under the pointer (rows are ROW px
+  // tall), the list scrolls when the pointer nears its edges, Escape-free cancel is pointercancel.
+  const [drag, setDrag] = useState<{ from: number; to: number } | null>(null)
+  function startDrag(e: ReactPointerEvent, from: number) {
+    if (e.button !== 0 || !listBox.current) return
+    e.preventDefault()
+    const scroller = listBox.current.firstElementChild as HTMLElement
+    const list = scroller.querySelector('ul') as HTMLElement
+    let to = from
+    setDrag({ from, to })
+    const onMove = (ev: PointerEvent) => {
+      const box = scroller.getBoundingClientRect()
+      if (ev.clientY < box.top + ROW / 2) scroller.scrollTop -= ROW / 4
+      else if (ev.clientY > box.bottom - ROW / 2) scroller.scrollTop += ROW / 4
+      to = Math.max(0, Math.min(rows.length - 1, Math.floor((ev.clientY - list.getBoundingClientRect().top) / ROW)))
+      setDrag({ from, to })
+    }
+    const onEnd = (ev: PointerEvent) => {
+      window.removeEventListener('pointermove', onMove)
+      window.removeEventListener('pointerup', onEnd)
+      window.removeEventListener('pointercancel', onEnd)
+      setDrag(null)
+      if (ev.type === 'pointerup') move(from, to, false)
+    }
+    window.addEventListener('pointermove', onMove)
+    window.addEventListener('pointerup', onEnd)
+    window.addEventListener('pointercancel', onEnd)
+  }
+
   return (
     <section
       aria-labelledby="up-next"
@@ -161,7 +277,23 @@ export function TrackList({
               const active = i === activeIndex
               const titleId = `queue-row-${pos}`
               return (
-                <div className={css({ display: 'flex', alignItems: 'center', gap: '1', h: 'full', pr: '1' })}>
+                <div
+                  data-dragging={drag?.from === pos || undefined}
+                  data-drop={drag && drag.to === pos && drag.from !== pos ? (drag.to < drag.from ? 'before' : 'after') : undefined}
+                  className={css({
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: '1',
+                    h: 'full',
+                    pr: '1',
+                    '&[data-dragging]': { opacity: 0.5 },
+                    '&[data-drop=before]': { boxShadow: 'inset 0 2px 0 0 {colors.accent.default}' },
+                    '&[data-drop=after]': { boxShadow: 'inset 0 -2px 0 0 {colors.accent.default}' },
+                  })}
+                >
+                  <span aria-hidden title="Drag to reorder" data-drag-handle className={dragGrip} onPointerDown={(e) => startDrag(e, pos)}>
+                    <Icon name="grip" size={16} />
+                  </span>
                   <button
                     type="button"
                     className={row}
@@ -220,17 +352,22 @@ export function TrackList({
                     </span>
                     <span className={css({ fontSize: 'xs', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>{formatTime(t.duration)}</span>
                   </button>
-                  <RowAction label="Play next" icon="next" describedBy={titleId} disabled={active || pos === currentPos + 1} onClick={() => playNext(pos)} />
-                  <RowAction label="Move up" icon="up" describedBy={titleId} disabled={pos === 0} onClick={() => move(pos, pos - 1, false)} />
-                  <RowAction label="Move down" icon="down" describedBy={titleId} disabled={pos === rows.length - 1} onClick={() => move(pos, pos + 1, false)} />
-                  <RowAction
-                    label="Remove from queue"
-                    icon="close"
+                  <RowActions
                     describedBy={titleId}
-                    onClick={() => {
-                      queue.remove(i)
-                      say(`Removed ${title}`)
-                    }}
+                    commands={[
+                      { value: 'next', label: 'Play next', icon: 'next', disabled: active || pos === currentPos + 1, run: () => playNext(pos) },
+                      { value: 'up', label: 'Move up', icon: 'up', disabled: pos === 0, run: () => move(pos, pos - 1, false) },
+                      { value: 'down', label: 'Move down', icon: 'down', disabled: pos === rows.length - 1, run: () => move(pos, pos + 1, false) },
+                      {
+                        value: 'remove',
+                        label: 'Remove from queue',
+                        icon: 'close',
+                        run: () => {
+                          queue.remove(i)
+                          say(`Removed ${title}`)
+                        },
+                      },
+                    ]}
                   />
                 </div>
               )

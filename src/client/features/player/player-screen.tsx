@@ -19,6 +19,8 @@ import { clearStoredPlaylist, loadStoredPlaylist, saveStoredPlaylist } from './s
 // The Remote URL form (and the validators it brings) loads when its tab is first opened.
 const loadRemoteSource = () => import('./remote-source')
 const RemoteSource = lazy(() => loadRemoteSource().then((m) => ({ default: m.RemoteSource })))
+// Members' playlist panel with "Liked songs" loads when they first open "Show playlist".
+const MemberPlaylist = lazy(() => import('./liked-songs'))
 
 type Source = 'local' | 'remote'
 type RemoteList = { tracks: Track[]; label: string; url: string; autoPlay: boolean }
@@ -170,7 +172,7 @@ export function PlayerScreen() {
             '&[data-dragging]': { outline: '2px dashed', outlineColor: 'accent.default', outlineOffset: '4px' },
           })}
         >
-          <Player />
+          <Player MemberPlaylist={MemberPlaylist} />
         </div>
       </div>
 

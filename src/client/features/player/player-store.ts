@@ -46,10 +46,13 @@ export type PlayerSnapshot = { engine: EngineState; currentTime: number; duratio
 type Counters = { listened: number; lastTime: number; buffers: number; drops: number; lastHeight: number; started: boolean }
 const freshCounters = (): Counters => ({ listened: 0, lastTime: 0, buffers: 0, drops: 0, lastHeight: 0, started: false })
 
-/** Tests force or forbid adverts with window.__vibesAdChance (read at each decision). */
-function adChance(): number {
+/**
+ * The operator's advert chance (`configured`, from the promotions list); tests force or forbid
+ * adverts with window.__vibesAdChance (read at each decision).
+ */
+function adChance(configured: number): number {
   const forced = (window as unknown as { __vibesAdChance?: unknown }).__vibesAdChance
-  return typeof forced === 'number' ? forced : AD_CHANCE
+  return typeof forced === 'number' ? forced : configured
 }
 
 /** Does anything play at this URL? (the audio fallback's test load, §4). */
@@ -95,6 +98,7 @@ export function createPlayer() {
   let counters = freshCounters()
   let play: PlayHandle | null = null
   let promotions = 0
+  let advertChance = AD_CHANCE
   let advertTimer: ReturnType<typeof setTimeout> | null = null
   let progressTimer: ReturnType<typeof setInterval> | null = null
   let keeper: QueueKeeper | null = null
@@ -185,7 +189,7 @@ export function createPlayer() {
   /** The engine's event for the current track's end, with the roll made once per track. */
   function endedEvent(): EndedEvent {
     endRoll ??= { roll: Math.random(), pick: Math.random() }
-    return { type: 'ended', roll: endRoll.roll, chance: adChance(), promotions, pick: endRoll.pick }
+    return { type: 'ended', roll: endRoll.roll, chance: adChance(advertChance), promotions, pick: endRoll.pick }
   }
 
   /**
@@ -468,9 +472,10 @@ export function createPlayer() {
         for (const off of wrapped) off()
       }
     },
-    /** How many promotions an advert can pick from. */
-    setPromotions(n: number) {
-      promotions = n
+    /** How many promotions an advert can pick from, and the chance of one at a track end (0–1). */
+    setAdverts(count: number, chance: number) {
+      promotions = count
+      advertChance = chance
     },
     closeAdvert() {
       if (advertTimer) clearTimeout(advertTimer)

@@ -3,7 +3,7 @@
 // (player-store.ts, driven by the pure engine in engine.ts) and sends it the listener's choices;
 // the media element itself belongs to the player and is only borrowed here to show video, so
 // leaving this screen never stops what plays.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { type ComponentType, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Button } from '~/client/ui/button'
 import { toast } from '~/client/ui/toaster'
@@ -19,13 +19,19 @@ import { MEDIA_HOST_ID, player, SEEK_STEP, setFullView, usePlayer } from './play
 import { trackIdOf } from './track-identity'
 import { usePlayerKeys } from './use-player-keys'
 import { useLikes } from './use-likes'
+import type { MemberPlaylistProps } from './liked-songs'
 
 export type { Track } from '~/shared/player/track'
 
 const MOBILE_WIDTH = 768
 const MOBILE_HINT_MS = 3000
 
-export function Player() {
+/**
+ * `MemberPlaylist`: members' playlist panel (with "Liked songs"), lazily loaded by the screen that
+ * already loads the Remote URL form that way, so this chunk carries no loader of its own (the
+ * page's JavaScript budget; decision 022). Without it members get the plain panel.
+ */
+export function Player({ MemberPlaylist }: { MemberPlaylist?: ComponentType<MemberPlaylistProps> }) {
   const { engine, currentTime, duration } = usePlayer()
   const likes = useLikes()
   const mediaBox = useRef<HTMLDivElement>(null)
@@ -161,6 +167,16 @@ export function Player() {
   const liked = current ? likes.isLiked(displayTitle(current)) : false
   const seekMax = duration > 0 ? duration : 100
   const displayList = list
+  const playlistPanel = (
+    <SimplePlaylist
+      tracks={displayList}
+      activeIndex={index}
+      isVideo={videoOf}
+      onSelect={select}
+      onPlayNext={(t) => send({ type: 'playNext', tracks: [t] })}
+      onAddToQueue={(t) => send({ type: 'append', tracks: [t] })}
+    />
+  )
 
   return (
     <section aria-label="Player" data-source={source} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
@@ -341,16 +357,16 @@ export function Player() {
         />
       </div>
 
-      {showPlaylist && (
-        <SimplePlaylist
-          tracks={displayList}
-          activeIndex={index}
-          isVideo={videoOf}
-          onSelect={select}
-          onPlayNext={(t) => send({ type: 'playNext', tracks: [t] })}
-          onAddToQueue={(t) => send({ type: 'append', tracks: [t] })}
-        />
-      )}
+      {showPlaylist &&
+        (likes.member && MemberPlaylist ? (
+          <Suspense fallback={playlistPanel}>
+            <MemberPlaylist tracks={displayList} likes={likes.likes} activeIndex={index} onSelect={select}>
+              {playlistPanel}
+            </MemberPlaylist>
+          </Suspense>
+        ) : (
+          playlistPanel
+        ))}
 
       <TrackList
         tracks={displayList}

@@ -9,10 +9,19 @@ import { Icon } from './icons'
 
 export type Promotion = { id: string; title: string; description: string; imageUrl: string; linkUrl: string; backgroundColor: string; textColor: string }
 
-export function usePromotions(): Promotion[] {
+function usePromotionList() {
   const trpc = useTRPC()
-  const { data } = useQuery(trpc.playlist.promotions.list.queryOptions(undefined, { staleTime: 10 * 60_000 }))
-  return data?.promotions ?? []
+  return useQuery(trpc.playlist.promotions.list.queryOptions(undefined, { staleTime: 10 * 60_000 })).data
+}
+
+export function usePromotions(): Promotion[] {
+  return usePromotionList()?.promotions ?? []
+}
+
+/** The operator's advert chance at a track end, 0–1 (0 when adverts are off, none until loaded). */
+export function useAdvertChance(): number {
+  const adverts = usePromotionList()?.adverts
+  return adverts?.enabled ? adverts.chancePercent / 100 : 0
 }
 
 export const AD_SECONDS = 5

@@ -8,7 +8,7 @@
 // "Newer" means saved after this browser's own last save (kept under a vibes:user: key, so logout
 // forgets it) and after the offer this browser last dismissed: a device never offers its own
 // queue back, whatever the device names.
-import { isShareableUrl, type QueuedTrack, type SavedQueue } from '~/shared/player/play-queue'
+import { isShareableUrl, type QueuedTrackInput, queuedTrackOf, type SavedQueue } from '~/shared/player/play-queue'
 import type { EngineState } from './engine'
 
 export const SAVED_AT_KEY = 'vibes:user:queue-saved-at'
@@ -16,11 +16,14 @@ export const SAVE_DEBOUNCE_MS = 2000
 export const SAVE_WHILE_PLAYING_MS = 30_000
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>
-type Api = { load: () => Promise<SavedQueue>; save: (q: Omit<SavedQueue, 'updatedAt'>) => Promise<{ updatedAt: number }> }
+type Api = {
+  load: () => Promise<SavedQueue>
+  save: (q: Omit<SavedQueue, 'updatedAt' | 'tracks'> & { tracks: QueuedTrackInput[] }) => Promise<{ updatedAt: number }>
+}
 
-export function toQueuedTracks(s: EngineState): QueuedTrack[] | null {
+export function toQueuedTracks(s: EngineState): QueuedTrackInput[] | null {
   if (s.tracks.length === 0 || s.context?.source === 'local' || !s.tracks.every((t) => isShareableUrl(t.url))) return null
-  return s.tracks.map((t) => ({ url: t.url, title: t.title, artist: t.artist, album: t.album, duration: t.duration, mime: t.mime }))
+  return s.tracks.map(queuedTrackOf)
 }
 
 export function createQueueSync({ api, storage, device, now = Date.now }: { api: Api; storage: Storage; device: string; now?: () => number }) {

@@ -5,7 +5,7 @@ import { useCallback, useSyncExternalStore } from 'react'
 import { useAuth } from '~/client/features/auth/auth-store'
 import { useTRPC } from '~/client/trpc'
 
-type LikeMap = Record<string, { liked: boolean; timestamp: number }>
+export type LikeMap = Record<string, { liked: boolean; timestamp: number }>
 const LOCAL_KEY = 'vibes:likes'
 const EMPTY: LikeMap = {}
 
@@ -65,5 +65,5 @@ export function useLikes() {
     [likes, member, queryClient, options.queryKey, setLike],
   )
 
-  return { isLiked, toggle }
+  return { isLiked, toggle, likes, member }
 }

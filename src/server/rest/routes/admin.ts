@@ -34,4 +34,10 @@ export const adminRoutes = [
   route({ method: 'GET', path: '/admin/messages/:id', call: (c, r) => c.admin.messages.byId({ id: r.params.id }) }),
   route({ method: 'PATCH', path: '/admin/messages/:id', body: true, call: (c, r) => c.admin.messages.update(withBody(r.body, { id: r.params.id })) }),
   route({ method: 'DELETE', path: '/admin/messages/:id', call: (c, r) => c.admin.messages.delete({ id: r.params.id }) }),
+
+  route({ method: 'GET', path: '/admin/adverts', call: (c) => c.admin.adverts.get() }),
+  route({ method: 'PUT', path: '/admin/adverts', body: true, call: (c, r) => c.admin.adverts.setSettings(unchecked(r.body)) }),
+  route({ method: 'POST', path: '/admin/promotions', status: 201, body: true, call: (c, r) => c.admin.promotions.create(unchecked(r.body)) }),
+  route({ method: 'PATCH', path: '/admin/promotions/:id', body: true, call: (c, r) => c.admin.promotions.update(withBody(r.body, { id: r.params.id })) }),
+  route({ method: 'DELETE', path: '/admin/promotions/:id', call: (c, r) => c.admin.promotions.delete({ id: r.params.id }) }),
 ]

@@ -2,6 +2,7 @@
 // and do nothing yet; members' real music lives in their folders.
 import { css } from 'styled-system/css'
 import { Button } from '~/client/ui/button'
+import { AdvertsPanel } from '../adverts/adverts-panel'
 import { Panel, table, TableScroll } from '../panels/panel'
 
 const PLAYLISTS = [
@@ -108,6 +109,7 @@ export function MusicPage() {
           </table>
         </TableScroll>
       </Panel>
+      <AdvertsPanel />
     </div>
   )
 }

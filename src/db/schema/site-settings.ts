@@ -1,0 +1,12 @@
+// The operator's site-wide settings, one row (id 1, written on first change): whether adverts
+// interrupt playback between tracks and their chance (issue 10 item 7; the spec's default is on,
+// 30 %), and whether the default promotions were ever seeded, so an admin who deletes every
+// promotion does not see the defaults come back on the next read.
+import { integer, sqliteTable } from 'drizzle-orm/sqlite-core'
+
+export const siteSettings = sqliteTable('site_settings', {
+  id: integer().primaryKey(),
+  advertsEnabled: integer({ mode: 'boolean' }).notNull().default(true),
+  advertChancePercent: integer().notNull().default(30),
+  promotionsSeeded: integer({ mode: 'boolean' }).notNull().default(false),
+})

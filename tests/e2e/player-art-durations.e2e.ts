@@ -1,0 +1,91 @@
+// Art and durations before play (issue 10 item 8) in Debian's Chromium: a local folder's ogg shows
+// its length in Up Next before it plays and the folder's cover.jpg is the art of its tracks; a
+// remote folder (nginx's autoindex, which lists no lengths) shows every track's length before
+// it plays, read by the browser from each file's metadata.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { createMember } from '../helpers/api'
+import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
+import { startNginx, type ListingServer } from '../helpers/listing-servers'
+import { makeImage } from '../helpers/media'
+import { expectTitle, ffmpeg, setAdChance, tone } from '../helpers/player'
+import { startServer, type TestServer } from '../helpers/server'
+
+let server: TestServer
+let browser: Browser
+let listing: ListingServer
+let fixtures: string
+const SHOTS = '/work/shots/player3'
+
+/** A 7-second Vorbis tone in an ogg file (its length is in its last page). */
+const oggTone = (file: string, title: string) =>
+  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=330:duration=7', '-c:a', 'libvorbis', '-metadata', `title=${title}`, file)
+
+beforeAll(async () => {
+  fixtures = mkdtempSync(path.join(tmpdir(), 'vibes-art-durations-'))
+  const album = path.join(fixtures, 'local', 'Album')
+  mkdirSync(album, { recursive: true })
+  tone(path.join(album, '01 Opening.mp3'), 20, { title: 'Opening' })
+  oggTone(path.join(album, '02 Vorbis.ogg'), 'Vorbis')
+  makeImage(path.join(album, 'cover.jpg'), 'blue')
+  const remote = path.join(fixtures, 'served', 'Remote Set')
+  mkdirSync(remote, { recursive: true })
+  tone(path.join(remote, '01 First.mp3'), 20)
+  oggTone(path.join(remote, '02 Second.ogg'), 'Second')
+  tone(path.join(remote, '03 Third.mp3'), 5, {}, 550)
+  mkdirSync(SHOTS, { recursive: true })
+  server = await startServer({ REMOTE_ALLOW_HOSTS: '127.0.0.1' })
+  ;[listing, browser] = await Promise.all([startNginx(path.join(fixtures, 'served'), '127.0.0.1'), launchBrowser()])
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await listing?.stop()
+  await server?.stop()
+  rmSync(fixtures, { recursive: true, force: true })
+})
+
+/** The Up Next rows as "title duration", in order. */
+const rows = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('button[data-queue-pos]')].map(
+      (b) => `${b.querySelector('[id^=queue-row-]')?.textContent} ${b.lastElementChild?.textContent}`,
+    ),
+  )
+
+test("a local folder: the ogg's length shows before it plays, and cover.jpg is the tracks' art", async () => {
+  const { page, context, consoleErrors } = await newPage(browser, server.url)
+  await setAdChance(page, 0)
+  await gotoHydrated(page, '/')
+  await page.getByTestId('folder-input').setInputFiles(path.join(fixtures, 'local', 'Album'))
+  await expectTitle(page, 'Opening')
+  await page.waitForFunction(() => document.querySelectorAll('button[data-queue-pos]')[1]?.lastElementChild?.textContent === '0:07')
+  expect(await rows(page)).toEqual(['Opening 0:20', 'Vorbis 0:07'])
+  const art = page.getByTestId('art-panel')
+  await page.waitForFunction(() => document.querySelector('[data-testid=art-panel]')?.getAttribute('data-art') === 'cover')
+  expect(await art.locator('img').first().getAttribute('src')).toStartWith('blob:')
+  await page.screenshot({ path: path.join(SHOTS, 'local-folder-cover-1280.png') })
+  expect(consoleErrors).toEqual([])
+  await context.close()
+})
+
+test('a remote folder: every track shows its length before it plays', async () => {
+  const m = await createMember(server.url)
+  const { page, context, consoleErrors } = await newPage(browser, server.url, { viewport: { width: 390, height: 844 } })
+  await setAdChance(page, 0)
+  await page.addInitScript((t) => localStorage.setItem('token', t), m.token)
+  await gotoHydrated(page, '/')
+  await page.getByRole('tab', { name: 'Remote URL' }).click()
+  await page.getByLabel('Remote Folder URL').fill(`${listing.url}/Remote%20Set/`)
+  await page.getByRole('button', { name: 'Load Remote Playlist' }).click()
+  await expectTitle(page, '01 First')
+  await page.waitForFunction(() => [...document.querySelectorAll('button[data-queue-pos]')].every((b) => b.lastElementChild?.textContent !== '0:00'))
+  expect(await rows(page)).toEqual(['01 First 0:20', '02 Second 0:07', '03 Third 0:05'])
+  await page.getByRole('region', { name: 'Up Next' }).scrollIntoViewIfNeeded()
+  await page.screenshot({ path: path.join(SHOTS, 'remote-durations-390.png') })
+  expect(consoleErrors).toEqual([])
+  await context.close()
+})
