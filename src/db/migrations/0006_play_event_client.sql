@@ -1,0 +1,1 @@
+ALTER TABLE `play_events` ADD `client` text;
