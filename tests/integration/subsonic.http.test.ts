@@ -9,6 +9,7 @@ import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import fc from 'fast-check'
 import { SubsonicAPI } from 'subsonic-api'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { makeImage, makeTone } from '../helpers/media'
@@ -350,6 +351,70 @@ describe("the member's things: scrobbles, stars, playlists, play queue", () => {
     const { playQueue } = await client.getPlayQueue()
     expect(playQueue!.entry?.map((e) => e.title)).toEqual(['Hunter', 'First Light'])
     expect(playQueue).toMatchObject({ current: hunter.id, position: 42000, username: member.username, changedBy: 'Chrome on Linux' })
+  })
+})
+
+describe('hostile input', () => {
+  const METHOD_NAMES = [
+    'ping',
+    'getIndexes',
+    'getMusicDirectory',
+    'getArtist',
+    'getAlbum',
+    'getSong',
+    'getAlbumList2',
+    'getRandomSongs',
+    'search3',
+    'stream',
+    'download',
+    'getCoverArt',
+    'scrobble',
+    'star',
+    'unstar',
+    'getPlaylist',
+    'getPlaylists',
+    'savePlayQueue',
+    'getPlayQueue',
+  ]
+  const PARAMS = [
+    'id',
+    'type',
+    'size',
+    'offset',
+    'query',
+    'songCount',
+    'songOffset',
+    'fromYear',
+    'toYear',
+    'genre',
+    'maxBitRate',
+    'format',
+    'time',
+    'submission',
+    'current',
+    'position',
+    'musicFolderId',
+    'albumId',
+  ]
+  const value = fc.oneof(
+    fc.string({ maxLength: 300 }),
+    fc.integer().map(String),
+    fc.constantFrom('', '-1', '1e999', '9'.repeat(40), 'd', 'd..', '%00', '<x>&', '"\'', 'NaN', 'true'),
+  )
+
+  test('every method, any parameters: a well-formed answer, never a server fault (seeded, 25 runs each)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...METHOD_NAMES), fc.array(fc.tuple(fc.constantFrom(...PARAMS), value), { maxLength: 6 }), async (method, pairs) => {
+        const url = new URL(`${server.url}/rest/${method}.view`)
+        url.searchParams.set('apiKey', key)
+        for (const [k, v] of pairs) url.searchParams.append(k, v)
+        const res = await fetch(url)
+        const text = await res.text()
+        expect(res.status).toBeLessThan(500)
+        if (res.headers.get('content-type')?.includes('xml')) expect(parseXml(text).name).toBe('subsonic-response')
+      }),
+      { numRuns: 25 * METHOD_NAMES.length, seed: 20261124 },
+    )
   })
 })
 
