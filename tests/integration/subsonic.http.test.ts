@@ -7,12 +7,13 @@
 // analytics; stars as the web player's likes; the play queue shared with the web player.
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
 import { SubsonicAPI } from 'subsonic-api'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
-import { makeImage, makeTone } from '../helpers/media'
+import { makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 import { childOf, childrenOf, parseXml } from '../helpers/xml'
 
@@ -45,13 +46,26 @@ const withKey = (params: Record<string, string | string[]> = {}) => ({ apiKey: k
 const withPassword = (p: string, params: Record<string, string> = {}) => ({ u: member.username, p, c: 'vibes-test', v: '1.16.1', ...params })
 const hex = (s: string) => Buffer.from(s).toString('hex')
 
+/** An image's width×height, read by ffprobe. */
+function dimensions(image: Uint8Array): string {
+  const file = path.join(tmpdir(), `vibes-cover-${crypto.randomUUID()}.jpg`)
+  writeFileSync(file, image)
+  const probe = Bun.spawnSync(['ffprobe', '-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=s=x:p=0', file])
+  return probe.stdout.toString().trim()
+}
+
 beforeAll(async () => {
   server = await startServer(adminEnv)
   const dawn = { artist: 'Ada', album: 'Dawn', genre: 'Jazz', year: 1999 }
   makeTone(lib('Ada/Dawn/1 First Light.mp3'), { ...dawn, title: 'First Light', seconds: 2, cover: true, metadata: { track: '1' } })
   makeTone(lib('Ada/Dawn/2 Love.mp3'), { ...dawn, title: 'Love', seconds: 1, metadata: { track: '2' } })
   makeTone(lib('Björk/Homogenic/01 Hunter.mp3'), { artist: 'Björk', album: 'Homogenic', genre: 'Electronic', year: 1997, title: 'Hunter', seconds: 1 })
-  makeImage(lib('Björk/Homogenic/cover.jpg'))
+  // A cover larger than an app's thumbnail, for getCoverArt's size.
+  mkdirSync(lib('Björk/Homogenic'), { recursive: true })
+  expect(
+    Bun.spawnSync(['ffmpeg', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=600x400', '-frames:v', '1', lib('Björk/Homogenic/cover.jpg')])
+      .exitCode,
+  ).toBe(0)
   admin = await loginAdmin(server.url)
   member = await createMember(server.url)
   other = await createMember(server.url)
@@ -280,14 +294,24 @@ describe('bytes: stream, download, getCoverArt', () => {
     expect(childOf(xml!, 'error').attributes.code).toBe('70')
   })
 
-  test('getCoverArt serves an album cover as an image; no cover is error 70', async () => {
+  test('getCoverArt serves an album cover as it is, or scaled to fit size×size (never up); no cover is error 70', async () => {
     const { albumList2 } = await client.getAlbumList2({ type: 'alphabeticalByName' })
     const homogenic = albumList2.album!.find((a) => a.name === 'Homogenic')!
     expect(homogenic.coverArt).toBeString()
-    const cover = await client.getCoverArt({ id: homogenic.coverArt!, size: 300 })
-    expect(cover.status).toBe(200)
-    expect(cover.headers.get('content-type')).toBe('image/jpeg')
-    expect(cover.headers.get('x-content-type-options')).toBe('nosniff')
+    const original = await client.getCoverArt({ id: homogenic.coverArt! })
+    expect(original.headers.get('content-type')).toBe('image/jpeg')
+    expect(Buffer.from(await original.arrayBuffer()).equals(new Uint8Array(readFileSync(lib('Björk/Homogenic/cover.jpg'))))).toBe(true)
+    for (const [size, expected] of [
+      [300, '300x200'],
+      [300, '300x200'], // the second time from the cache
+      [1000, '600x400'],
+    ] as const) {
+      const cover = await client.getCoverArt({ id: homogenic.coverArt!, size })
+      expect(cover.status).toBe(200)
+      expect(cover.headers.get('content-type')).toBe('image/jpeg')
+      expect(cover.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(dimensions(new Uint8Array(await cover.arrayBuffer()))).toBe(expected)
+    }
     const love = await songNamed('Love')
     const none = await rest('getCoverArt.view', withKey({ id: love.id }))
     expect(childOf(none.xml!, 'error').attributes.code).toBe('70')

@@ -248,6 +248,17 @@ export function songsUnder(db: Db, path: string, limit = PLAYLIST_MAX_SONGS): So
   return rows.sort((a, b) => naturalCompare(a.path, b.path))
 }
 
+/** How many songs (at most PLAYLIST_MAX_SONGS) and seconds a library folder holds, without loading them. */
+export function folderTotals(db: Db, path: string): { songCount: number; duration: number } {
+  const inner =
+    path === ''
+      ? `SELECT duration FROM library_tracks LIMIT ${PLAYLIST_MAX_SONGS}`
+      : `SELECT duration FROM library_tracks WHERE folder = ?1 OR (folder >= ?2 AND folder < ?3) LIMIT ${PLAYLIST_MAX_SONGS}`
+  const params = path === '' ? [] : [path, `${path}/`, `${path}0`]
+  const row = db.$client.query<{ n: number; d: number | null }, string[]>(`SELECT count(*) AS n, sum(duration) AS d FROM (${inner})`).get(...params)
+  return { songCount: row?.n ?? 0, duration: Math.round(row?.d ?? 0) }
+}
+
 export function genres(db: Db): Payload[] {
   return db.$client
     .query<{ value: string; songCount: number; albumCount: number }, []>(

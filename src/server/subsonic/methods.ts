@@ -19,6 +19,7 @@ import { listFolders } from '../services/folders'
 import { setLike } from '../services/listening'
 import { getPlayQueue, savePlayQueue } from '../services/play-queue'
 import type { SubsonicUser } from './auth'
+import { sizedCover } from './cover-size'
 import {
   ALBUM_LIST_TYPES,
   albumList,
@@ -29,6 +30,7 @@ import {
   directory,
   folderIndex,
   folderPathOf,
+  folderTotals,
   genres,
   libraryTrackUrl,
   pathOfMediaUrl,
@@ -90,15 +92,18 @@ function playlistOf(ctx: MethodContext, id: string) {
 }
 
 /** A member folder as a playlist: library folders only (an app cannot stream a remote URL through /rest). */
-function playlist(ctx: MethodContext, folder: { id: string; label: string; path: string; createdAt: string }, songs: SongRow[]): Payload {
+function playlist(
+  ctx: MethodContext,
+  folder: { id: string; label: string; path: string; createdAt: string },
+  totals: { songCount: number; duration: number },
+): Payload {
   return {
     id: folder.id,
     name: folder.label,
     comment: folder.path,
     owner: ctx.user.username,
     public: false,
-    songCount: songs.length,
-    duration: Math.round(songs.reduce((sum, s) => sum + s.duration, 0)),
+    ...totals,
     created: folder.createdAt,
     changed: folder.createdAt,
   }
@@ -183,12 +188,12 @@ export const METHODS: Record<string, Method> = {
     return viaMedia(ctx, row.path, kind)
   },
   download: (ctx) => viaMedia(ctx, requireSong(ctx).path, 'file'),
-  getCoverArt: (ctx) => {
+  getCoverArt: async (ctx) => {
     const id = ctx.params.required('id')
-    ctx.params.int('size', { min: 1, max: 10_000 })
+    const size = ctx.params.int('size', { min: 1, max: 10_000 })
     const cover = coverPathOf(ctx.db, id === String(ROOT_FOLDER_ID) ? '' : id)
     if (!cover) throw notFound('Cover art')
-    return viaMedia(ctx, cover, 'cover')
+    return (size !== undefined && (await sizedCover(cover, size))) || viaMedia(ctx, cover, 'cover')
   },
 
   scrobble: (ctx) => {
@@ -251,13 +256,14 @@ export const METHODS: Record<string, Method> = {
     const username = ctx.params.get('username')
     if (username !== undefined && username !== ctx.user.username) throw new SubsonicError(ErrorCode.notAuthorized, 'Only your own playlists can be listed')
     const folders = listFolders(ctx.db, ctx.user.id).filter((f) => !isRemotePath(f.path))
-    return { playlists: { playlist: folders.map((f) => playlist(ctx, f, songsUnder(ctx.db, folderRel(f.path)))) } }
+    return { playlists: { playlist: folders.map((f) => playlist(ctx, f, folderTotals(ctx.db, folderRel(f.path)))) } }
   },
   getPlaylist: (ctx) => {
     const folder = playlistOf(ctx, ctx.params.required('id'))
     const songs = songsUnder(ctx.db, folderRel(folder.path))
     const starred = starredOf(ctx.db, ctx.user.id)
-    return { playlist: { ...playlist(ctx, folder, songs), entry: songs.map((s) => song(s, starred)) } }
+    const totals = { songCount: songs.length, duration: Math.round(songs.reduce((sum, s) => sum + s.duration, 0)) }
+    return { playlist: { ...playlist(ctx, folder, totals), entry: songs.map((s) => song(s, starred)) } }
   },
 
   getPlayQueue: (ctx) => {
