@@ -90,5 +90,17 @@ export function element(name: string, node: Payload, extraAttributes = ''): stri
 const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g
 
 export function escapeXml(value: string): string {
-  return value.replace(XML_INVALID, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
+  return (
+    value
+      .replace(XML_INVALID, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+      // A parser turns a raw tab or line break inside an attribute into a space: kept as references.
+      .replace(/\t/g, '&#9;')
+      .replace(/\n/g, '&#10;')
+      .replace(/\r/g, '&#13;')
+  )
 }
