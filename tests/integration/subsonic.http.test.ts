@@ -320,12 +320,14 @@ describe('bytes: stream, download, getCoverArt', () => {
 
 describe("the member's things: scrobbles, stars, playlists, play queue", () => {
   test('scrobble writes a play event (source subsonic, the client name) that the admin analytics count', async () => {
-    const overview = async () => (await api(server.url, 'GET', '/analytics/listening-overview?days=7', { token: admin })).body.data.overview.totalPlays
+    const listening = async () => (await api(server.url, 'GET', '/analytics/listening-overview?days=7', { token: admin })).body.data
+    const overview = async () => (await listening()).overview.totalPlays
     const before = await overview()
     const hunter = await songNamed('Hunter')
     expect((await client.scrobble({ id: hunter.id, submission: false })).status).toBe('ok')
     expect((await client.scrobble({ id: hunter.id })).status).toBe('ok')
     expect(await overview()).toBe(before + 1)
+    expect((await listening()).sources).toContainEqual(expect.objectContaining({ source: 'subsonic', count: 1 }))
     const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
     const row = db.query("SELECT title, source, client, completed, user_id AS userId FROM play_events WHERE source = 'subsonic'").get()
     db.close()

@@ -14,7 +14,7 @@ import { handleMedia } from '../media/handler'
 import { signMediaUrl, type MediaKind } from '../media/sign'
 import { mediaSource } from '../media/transcode'
 import { transcodeProfileFor } from '../media/transcode-profile'
-import { isRemotePath } from '~/shared/validators'
+import { isRemotePath, SCROBBLE_SOURCE } from '~/shared/validators'
 import { listFolders } from '../services/folders'
 import { setLike } from '../services/listening'
 import { getPlayQueue, savePlayQueue } from '../services/play-queue'
@@ -226,7 +226,7 @@ export const METHODS: Record<string, Method> = {
             artist: row.artist,
             album: row.album,
             year: row.year,
-            source: 'subsonic',
+            source: SCROBBLE_SOURCE,
             client,
             country: ctx.client.country,
             region: ctx.client.region,
