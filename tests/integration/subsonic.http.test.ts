@@ -358,6 +358,10 @@ describe("the member's things: scrobbles, stars, playlists, play queue", () => {
     const theirs = await api(server.url, 'POST', '/user/folders', { token: other.token, body: { label: 'Mine', path: '/Björk' } })
     const { xml } = await rest('getPlaylist.view', withKey({ id: theirs.body.data.id }))
     expect(childOf(xml!, 'error').attributes.code).toBe('70')
+    // Asking for another member's list by name is not allowed (50), and names nothing of theirs.
+    const listed = await rest('getPlaylists.view', withKey({ username: other.username }))
+    expect(childOf(listed.xml!, 'error').attributes.code).toBe('50')
+    expect(listed.text).not.toContain('Mine')
   })
 
   test('savePlayQueue is the queue the web player resumes, and the web player’s queue is what getPlayQueue answers', async () => {
