@@ -1,10 +1,17 @@
 // The OpenSubsonic answer writer and password decoding (src/server/subsonic): one payload written
 // as well-formed XML whatever a tag holds, and `enc:` passwords read as UTF-8 hex.
 import { describe, expect, test } from 'bun:test'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import fc from 'fast-check'
-import { decodePassword } from '~/server/subsonic/auth'
 import { element, errorResponse, okResponse, SubsonicError } from '~/server/subsonic/response'
 import { childOf, childrenOf, parseXml } from '../helpers/xml'
+
+// These modules read the configuration, which makes DATA_DIR: a temporary one, not ./data.
+process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'vibes-subsonic-unit-'))
+const { decodePassword } = await import('~/server/subsonic/auth')
+const { streamKind } = await import('~/server/subsonic/methods')
 
 describe('XML writer', () => {
   test('scalars are attributes, value is text, arrays repeat, objects nest, null and undefined are left out', () => {
@@ -54,5 +61,27 @@ describe('enc: passwords', () => {
     expect(decodePassword('plain')).toBe('plain')
     expect(decodePassword('enc:abc')).toBeNull()
     expect(decodePassword('enc:zz')).toBeNull()
+  })
+})
+
+describe('what stream sends', () => {
+  const row = (path: string, bitrate: number | null, mime = 'audio/mpeg') => ({ path, bitrate, mime }) as Parameters<typeof streamKind>[0]
+  test('the file as it is, unless the browser-facing converter would convert it anyway', () => {
+    expect(streamKind(row('a/x.mp3', 320), undefined, 0)).toBe('file')
+    expect(streamKind(row('a/x.flac', 900, 'audio/flac'), undefined, 0)).toBe('file')
+    expect(streamKind(row('a/x.wma', 192, 'audio/mpeg'), undefined, 0)).toBe('mp3')
+    expect(streamKind(row('a/x.mkv', 2000, 'video/mp4'), undefined, 0)).toBe('mp4')
+  })
+  test('format=raw is always the original; format=mp3 converts anything but an MP3', () => {
+    expect(streamKind(row('a/x.wma', 192), 'raw', 0)).toBe('file')
+    expect(streamKind(row('a/x.flac', 900, 'audio/flac'), 'mp3', 0)).toBe('mp3')
+    expect(streamKind(row('a/x.mp3', 320), 'mp3', 0)).toBe('file')
+  })
+  test('maxBitRate below a richer non-MP3 file converts to the 192k MP3; an MP3 or a video is left alone', () => {
+    expect(streamKind(row('a/x.flac', 900, 'audio/flac'), undefined, 128)).toBe('mp3')
+    expect(streamKind(row('a/x.flac', 900, 'audio/flac'), undefined, 1000)).toBe('file')
+    expect(streamKind(row('a/x.ogg', 160, 'audio/ogg'), undefined, 128)).toBe('file') // 192k would be no smaller
+    expect(streamKind(row('a/x.mp3', 320), undefined, 128)).toBe('file')
+    expect(streamKind(row('a/x.mp4', 3000, 'video/mp4'), undefined, 128)).toBe('file')
   })
 })

@@ -76,7 +76,7 @@ function viaMedia(ctx: MethodContext, relPath: string, kind: MediaKind): Promise
 const CONVERTED_KBPS = 192
 
 /** What stream sends: the file as it is, or the converter's MP3 / MP4 (decision 031). */
-function streamKind(row: SongRow, format: string | undefined, maxBitRate: number): MediaKind {
+export function streamKind(row: SongRow, format: string | undefined, maxBitRate: number): MediaKind {
   if (format === 'raw') return 'file'
   const ext = extensionOf(row.path)
   if (format === 'mp3' && ext !== 'mp3') return 'mp3'
