@@ -16,6 +16,7 @@ import { startLibraryScanner, stopLibraryScanner } from './library/scan'
 import { handleMedia } from './media/handler'
 import { ensureAdmin } from './services/auth'
 import { startHousekeeping } from './services/housekeeping'
+import { handleSubsonic, REST_PREFIX } from './subsonic/handler'
 
 const { fetchPage, withSecurityHeaders } = securityHeaders({ appUrl: config.APP_URL, chartsSourceUrl: config.CHARTS_SOURCE_URL })
 
@@ -31,6 +32,7 @@ async function route(app: StartApp, findStatic: StaticLookup, request: Request, 
   const limited = await limitBody(request)
   if (limited instanceof Response) return limited
   request = limited
+  if (url.pathname.startsWith(REST_PREFIX)) return handleSubsonic(request)
   if ((request.method === 'GET' || request.method === 'HEAD') && url.pathname !== '/' && !url.pathname.startsWith('/api/')) {
     const file = findStatic(url.pathname)
     if (file) {

@@ -83,6 +83,9 @@ export const libraryAlbums = sqliteTable(
     index('library_albums_added_idx').on(t.addedAt),
     index('library_albums_artist_idx').on(t.artistId, t.year),
     index('library_albums_genre_idx').on(t.genre, t.sortName),
+    // OpenSubsonic getAlbumList2: byYear with an ascending range, alphabeticalByArtist.
+    index('library_albums_year_asc_idx').on(t.year, t.sortName),
+    index('library_albums_artist_sort_idx').on(sql`lower(${t.artist})`, t.sortName, t.id),
   ],
 )
 

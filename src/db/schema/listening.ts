@@ -18,6 +18,8 @@ export const playEvents = sqliteTable(
     album: text(),
     year: integer(),
     source: text().notNull().default('direct'),
+    /** The app that reported the play (OpenSubsonic `c`, e.g. 'DSub'); null for the web player. */
+    client: text(),
     playlistId: text(),
     previousTrack: text(),
     nextTrack: text(),

@@ -63,15 +63,32 @@ export function createLimiter(limits: Record<string, { max: number; windowMs: nu
       w.count++
       return 0
     },
+    /** Seconds to wait, or 0, without counting: for callers that count only failures (/rest). */
+    peek(bucket: string, client: string, now = Date.now()): number {
+      const { max, windowMs } = limits[bucket]
+      const w = windowFor(`${bucket}:${client}`, now)
+      if (!w || now - w.start >= windowMs || w.count < max) return 0
+      return Math.max(1, Math.ceil((w.start + windowMs - now) / 1000))
+    },
     /** Keys held in memory (both generations): for tests and the benchmark. */
     size: () => current.size + previous.size,
   }
 }
 
-const limiter = createLimiter(LIMITS)
+// On globalThis, as the database (db.ts): the server entry (/rest, serve.ts) and the built app
+// bundle (tRPC) each carry a copy of this module, and a failed /rest login must count where the
+// web login looks.
+const shared = globalThis as typeof globalThis & { __vibesLimiter?: ReturnType<typeof createLimiter> }
+const limiter = (shared.__vibesLimiter ??= createLimiter(LIMITS))
 
 /** Seconds to wait, or 0 when the request may go ahead (and is counted). */
 export function takeToken(bucket: Bucket, client: string, now = Date.now()): number {
   if (!config.RATE_LIMIT) return 0
   return limiter.take(bucket, client, now)
+}
+
+/** Seconds until the client may try again in this bucket (0: now), without counting a request. */
+export function waitFor(bucket: Bucket, client: string, now = Date.now()): number {
+  if (!config.RATE_LIMIT) return 0
+  return limiter.peek(bucket, client, now)
 }

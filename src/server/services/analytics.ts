@@ -18,7 +18,7 @@
 // prepared statement by its text.
 import type { Db } from '~/db/client'
 import { DEVICE_TYPES } from '~/shared/player/device'
-import { PLAY_SOURCES, type AnalyticsDays } from '~/shared/validators'
+import { PLAY_SOURCES, SCROBBLE_SOURCE, type AnalyticsDays } from '~/shared/validators'
 
 export const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
@@ -67,6 +67,9 @@ function bucketColumns(column: string, values: readonly string[]): string {
 }
 
 /** The non-empty buckets, most plays first (then by name), with their average listen duration. */
+// The player's sources and the apps' scrobbles (/rest), each a bucket of the sources breakdown.
+const RECORDED_SOURCES = [...PLAY_SOURCES, SCROBBLE_SOURCE] as const
+
 function buckets(row: Record<string, number>, column: string, values: readonly string[]) {
   return values
     .map((key, i) => {
@@ -104,7 +107,7 @@ export function listeningOverview(db: Db, days: AnalyticsDays, now = Date.now())
             total(skipped) AS skips,
             count(session_id) AS sessionPlays,
             count(DISTINCT session_id) AS sessions,
-            ${bucketColumns('source', PLAY_SOURCES)},
+            ${bucketColumns('source', RECORDED_SOURCES)},
             ${bucketColumns('device_type', DEVICE_TYPES)}
        FROM ${PERIOD} WHERE started_at >= ?`,
     from,
@@ -123,7 +126,7 @@ export function listeningOverview(db: Db, days: AnalyticsDays, now = Date.now())
       averageSessionLength: t.sessions > 0 ? round1(t.sessionPlays / t.sessions) : 0,
     },
     completion: { completionRate: pct(num(t.completions), t.plays), skippedTracks: num(t.skips) },
-    sources: buckets(t, 'source', PLAY_SOURCES).map((b) => ({ source: b.key, count: b.count, averageListenDuration: b.average })),
+    sources: buckets(t, 'source', RECORDED_SOURCES).map((b) => ({ source: b.key, count: b.count, averageListenDuration: b.average })),
     devices: buckets(t, 'device_type', DEVICE_TYPES).map((b) => ({ deviceType: b.key, count: b.count, averageListenDuration: b.average })),
     aggregated: { playMetrics: { count: t.plays, totalListenTime: round1(num(t.listen)), completions: num(t.completions), skips: num(t.skips) } },
   }

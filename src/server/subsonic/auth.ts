@@ -1,0 +1,104 @@
+// Who is calling /rest. OpenSubsonic clients authenticate on every request, with one of:
+//   u + p        the password, plain or `enc:` + hex; checked against the argon2id hash
+//   apiKey       an app key from /profile (the apiKeyAuthentication extension); u must be absent
+//   u + t + s    md5(password + salt): needs the password in clear on the server, which Vibes
+//                never keeps, so it answers error 41 and the app falls back to p or apiKey.
+// `u` is the username (or the e-mail the web login uses).
+//
+// argon2id costs tens of milliseconds by design, and a streaming app sends its password with every
+// request (cover art, stream, scrobble…). A successful check is remembered for a few minutes under
+// a SHA-256 of user id, password and stored hash: a changed password (new hash) misses it, and
+// the cache holds no password. Failures are never cached and count toward the login rate limits
+// (per address and per account, the buckets the web login uses, so the two share one budget);
+// once a limit is reached, that address or account is refused before any password is checked
+// until its window ends. Successes are not counted: an app authenticates on every request.
+import { sha256 } from '@oslojs/crypto/sha2'
+import { encodeHexLowerCase } from '@oslojs/encoding'
+import { eq, or } from 'drizzle-orm'
+import type { Db } from '~/db/client'
+import { users } from '~/db/schema'
+import { verifyPassword, timingDummyHash } from '../auth/password'
+import { addressKey } from '../http/client-info'
+import { takeToken, waitFor } from '../http/rate-limit'
+import { verifyAppKey, type AppKeyUser } from '../services/app-keys'
+import { RATE_LIMIT_MESSAGE } from '../trpc/errors'
+import { ErrorCode, SubsonicError } from './response'
+
+export type SubsonicUser = AppKeyUser
+
+const VERIFIED_TTL_MS = 10 * 60_000
+const VERIFIED_MAX = 10_000
+const verified = new Map<string, number>()
+
+const digest = (s: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(s)))
+
+/** `enc:` + hex is the password's UTF-8 bytes in hex; anything else is the password itself. */
+export function decodePassword(p: string): string | null {
+  if (!p.startsWith('enc:')) return p
+  const hex = p.slice(4)
+  if (hex.length % 2 !== 0 || !/^[0-9a-f]*$/i.test(hex)) return null
+  return new TextDecoder().decode(Uint8Array.from(hex.match(/../g) ?? [], (b) => Number.parseInt(b, 16)))
+}
+
+const rateLimited = (waitSec: number) => new SubsonicError(ErrorCode.generic, RATE_LIMIT_MESSAGE, 429, { 'retry-after': String(waitSec) })
+
+/** Refuses the attempt, before any check, when the address or the account is out of attempts. */
+function refuseIfLimited(address: string, account: string | null, now: number) {
+  const wait = Math.max(waitFor('auth', address, now), account === null ? 0 : waitFor('account', account, now))
+  if (wait > 0) throw rateLimited(wait)
+}
+
+/** Counts a failed attempt in both buckets; the attempt that uses up a limit is answered 429. */
+function countFailure(address: string, account: string | null, now: number) {
+  const wait = Math.max(takeToken('auth', address, now), account === null ? 0 : takeToken('account', account, now))
+  if (wait > 0) throw rateLimited(wait)
+}
+
+export async function authenticate(db: Db, params: URLSearchParams, clientIp: string): Promise<SubsonicUser> {
+  const now = Date.now()
+  const address = addressKey(clientIp)
+  const u = params.get('u')
+  const apiKey = params.get('apiKey')
+  if (apiKey !== null) {
+    if (u !== null) throw new SubsonicError(ErrorCode.conflictingAuth, 'Multiple conflicting authentication mechanisms provided')
+    refuseIfLimited(address, null, now)
+    const user = verifyAppKey(db, apiKey, now)
+    if (user) return user
+    countFailure(address, null, now)
+    throw new SubsonicError(ErrorCode.invalidApiKey, 'Invalid API key')
+  }
+  if (u === null) throw new SubsonicError(ErrorCode.missingParameter, 'Required parameter is missing: u')
+  const p = params.get('p')
+  if (p === null) {
+    if (params.get('t') !== null || params.get('s') !== null) {
+      throw new SubsonicError(ErrorCode.tokenAuthNotSupported, 'Token authentication is not supported: use the password (p) or an app key (apiKey)')
+    }
+    throw new SubsonicError(ErrorCode.missingParameter, 'Required parameter is missing: p')
+  }
+  const password = decodePassword(p)
+  const row = db
+    .select({ id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, passwordHash: users.passwordHash })
+    .from(users)
+    .where(or(eq(users.username, u), eq(users.email, u.trim().toLowerCase())))
+    .get()
+  // The web login's account key is the e-mail: the same bucket whichever name the app sends.
+  const account = row?.email ?? u.trim().toLowerCase()
+  refuseIfLimited(address, account, now)
+  if (row && password !== null) {
+    const key = digest(`${row.id}\0${password}\0${row.passwordHash}`)
+    const until = verified.get(key)
+    if (until !== undefined && until > now) return publicUser(row)
+    if (await verifyPassword(password, row.passwordHash)) {
+      if (verified.size >= VERIFIED_MAX) verified.clear()
+      verified.set(key, now + VERIFIED_TTL_MS)
+      return publicUser(row)
+    }
+  } else {
+    // The same work as a wrong password, so timing does not tell which accounts exist.
+    await verifyPassword(password ?? '', await timingDummyHash())
+  }
+  countFailure(address, account, now)
+  throw new SubsonicError(ErrorCode.wrongCredentials, 'Wrong username or password')
+}
+
+const publicUser = ({ passwordHash: _, ...user }: SubsonicUser & { passwordHash: string }): SubsonicUser => user

@@ -1,0 +1,483 @@
+// OpenSubsonic /rest (issue 14) against the real built server: a library made with ffmpeg and
+// indexed by the scanner, and a real client from npm (`subsonic-api`) authenticated with an app
+// key, driving every method CONTRACT §6 lists. XML answers (the default) are parsed strictly and
+// checked for the Subsonic shape; JSON answers through the client. Authentication: plain and
+// enc: passwords, wrong credentials (40), token auth (41), apiKey beside u (43), revoked and
+// unknown keys (44); another member's playlist (70); stream with Range; scrobbles in the
+// analytics; stars as the web player's likes; the play queue shared with the web player.
+import { Database } from 'bun:sqlite'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import fc from 'fast-check'
+import { SubsonicAPI } from 'subsonic-api'
+import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { makeTone } from '../helpers/media'
+import { startServer, type TestServer } from '../helpers/server'
+import { childOf, childrenOf, parseXml } from '../helpers/xml'
+
+let server: TestServer
+let admin: string
+let member: Awaited<ReturnType<typeof createMember>>
+let other: Awaited<ReturnType<typeof createMember>>
+let key: string
+let client: SubsonicAPI
+const lib = (p: string) => path.join(server.mediaRoot, p)
+
+async function scan() {
+  expect((await api(server.url, 'POST', '/admin/library/scan', { token: admin, body: {} })).status).toBe(202)
+  for (let i = 0; i < 200; i++) {
+    if (!(await api(server.url, 'GET', '/admin/library/scan', { token: admin })).body.data.scanning) return
+    await Bun.sleep(50)
+  }
+  throw new Error('scan did not finish')
+}
+
+/** A raw /rest call: the XML document's root, the Response and its text. */
+async function rest(method: string, params: Record<string, string | string[]>, init: RequestInit = {}) {
+  const url = new URL(`${server.url}/rest/${method}`)
+  for (const [k, v] of Object.entries(params)) for (const one of [v].flat()) url.searchParams.append(k, one)
+  const res = await fetch(url, init)
+  const text = await res.text()
+  return { res, text, xml: res.headers.get('content-type')?.includes('xml') ? parseXml(text) : undefined }
+}
+const withKey = (params: Record<string, string | string[]> = {}) => ({ apiKey: key, c: 'vibes-test', v: '1.16.1', ...params })
+const withPassword = (p: string, params: Record<string, string> = {}) => ({ u: member.username, p, c: 'vibes-test', v: '1.16.1', ...params })
+const hex = (s: string) => Buffer.from(s).toString('hex')
+
+/** An image's width×height, read by ffprobe. */
+function dimensions(image: Uint8Array): string {
+  const file = path.join(tmpdir(), `vibes-cover-${crypto.randomUUID()}.jpg`)
+  writeFileSync(file, image)
+  const probe = Bun.spawnSync(['ffprobe', '-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=s=x:p=0', file])
+  return probe.stdout.toString().trim()
+}
+
+beforeAll(async () => {
+  server = await startServer(adminEnv)
+  const dawn = { artist: 'Ada', album: 'Dawn', genre: 'Jazz', year: 1999 }
+  makeTone(lib('Ada/Dawn/1 First Light.mp3'), { ...dawn, title: 'First Light', seconds: 2, cover: true, metadata: { track: '1' } })
+  makeTone(lib('Ada/Dawn/2 Love.mp3'), { ...dawn, title: 'Love', seconds: 1, metadata: { track: '2' } })
+  makeTone(lib('Björk/Homogenic/01 Hunter.mp3'), { artist: 'Björk', album: 'Homogenic', genre: 'Electronic', year: 1997, title: 'Hunter', seconds: 1 })
+  // A cover larger than an app's thumbnail, for getCoverArt's size.
+  mkdirSync(lib('Björk/Homogenic'), { recursive: true })
+  expect(
+    Bun.spawnSync(['ffmpeg', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=600x400', '-frames:v', '1', lib('Björk/Homogenic/cover.jpg')])
+      .exitCode,
+  ).toBe(0)
+  admin = await loginAdmin(server.url)
+  member = await createMember(server.url)
+  other = await createMember(server.url)
+  await scan()
+  const created = await api(server.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'Symfonium' } })
+  expect(created.status).toBe(201)
+  key = created.body.data.key
+  client = new SubsonicAPI({ url: server.url, auth: { apiKey: key } })
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+async function songNamed(title: string) {
+  const { searchResult3 } = await client.search3({ query: title, artistCount: 0, albumCount: 0 })
+  const found = searchResult3.song?.find((s) => s.title === title)
+  if (!found) throw new Error(`no song ${title}`)
+  return found
+}
+
+describe('the envelope', () => {
+  test('XML by default: subsonic-response with the namespace, status ok, version 1.16.1, type vibes, openSubsonic', async () => {
+    const { res, xml } = await rest('ping.view', withKey())
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/xml; charset=utf-8')
+    expect(xml!.name).toBe('subsonic-response')
+    expect(xml!.attributes).toMatchObject({ xmlns: 'http://subsonic.org/restapi', status: 'ok', version: '1.16.1', type: 'vibes', openSubsonic: 'true' })
+    expect(xml!.attributes.serverVersion).toMatch(/^\d+\.\d+\.\d+/)
+  })
+
+  test('JSON with f=json, through the npm client; /rest/ping answers as /rest/ping.view does', async () => {
+    const pong = await client.ping()
+    expect(pong).toMatchObject({ status: 'ok', version: '1.16.1', type: 'vibes', openSubsonic: true })
+    const bare = await rest('ping', withKey({ f: 'json' }))
+    expect(JSON.parse(bare.text)['subsonic-response'].status).toBe('ok')
+  })
+
+  test('POST form parameters (the formPost extension) work as the query string does', async () => {
+    const poster = new SubsonicAPI({ url: server.url, auth: { apiKey: key }, post: true })
+    expect((await poster.getGenres()).genres.genre?.map((g) => g.value)).toEqual(['Electronic', 'Jazz'])
+  })
+
+  test('getLicense, getOpenSubsonicExtensions (apiKeyAuthentication) and getMusicFolders', async () => {
+    expect((await client.getLicense()).license.valid).toBe(true)
+    const { openSubsonicExtensions } = await client.getOpenSubsonicExtensions()
+    expect(openSubsonicExtensions).toContainEqual({ name: 'apiKeyAuthentication', versions: [1] })
+    const { xml } = await rest('getOpenSubsonicExtensions.view', withKey())
+    const ext = childrenOf(xml!, 'openSubsonicExtensions').find((e) => e.attributes.name === 'apiKeyAuthentication')!
+    expect(childrenOf(ext, 'versions').map((v) => v.text)).toEqual(['1'])
+    expect((await client.getMusicFolders()).musicFolders.musicFolder).toEqual([{ id: 1, name: 'Music' }])
+  })
+
+  test('an unknown method is a failed answer, not a page', async () => {
+    const { res, xml } = await rest('getChatMessages.view', withKey())
+    expect(res.status).toBe(404)
+    expect(xml!.attributes.status).toBe('failed')
+    expect(childOf(xml!, 'error').attributes.code).toBe('70')
+  })
+})
+
+describe('authentication', () => {
+  test('u + p, plain and enc: hex, is checked against the stored password (also by e-mail)', async () => {
+    expect((await rest('ping.view', withPassword(member.password))).xml!.attributes.status).toBe('ok')
+    expect((await rest('ping.view', withPassword(`enc:${hex(member.password)}`))).xml!.attributes.status).toBe('ok')
+    expect((await rest('ping.view', { ...withPassword(member.password), u: member.email })).xml!.attributes.status).toBe('ok')
+  })
+
+  test('a wrong password or an unknown user is error 40', async () => {
+    for (const params of [withPassword('not-the-password'), withPassword(`enc:${hex('nope')}`), { ...withPassword(member.password), u: 'nobody-here' }]) {
+      const { xml } = await rest('ping.view', params)
+      expect(xml!.attributes.status).toBe('failed')
+      expect(childOf(xml!, 'error').attributes).toEqual({ code: '40', message: 'Wrong username or password' })
+    }
+  })
+
+  test('token + salt (what the npm client sends for a password) is error 41: no reversible password is kept', async () => {
+    const tokenClient = new SubsonicAPI({ url: server.url, auth: { username: member.username, password: member.password } })
+    const answer = await tokenClient.ping()
+    expect(answer.status).toBe('failed')
+    expect((answer as unknown as { error: { code: number } }).error.code).toBe(41)
+  })
+
+  test('apiKey beside u is error 43; an unknown key 44; a revoked key 44', async () => {
+    expect(childOf((await rest('ping.view', { ...withKey(), u: member.username })).xml!, 'error').attributes.code).toBe('43')
+    expect(childOf((await rest('ping.view', withKey({ apiKey: 'vibes_notakey' }))).xml!, 'error').attributes.code).toBe('44')
+    const made = await api(server.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'DSub' } })
+    const revocable = new SubsonicAPI({ url: server.url, auth: { apiKey: made.body.data.key } })
+    expect((await revocable.ping()).status).toBe('ok')
+    expect((await api(server.url, 'DELETE', `/user/app-keys/${made.body.data.id}`, { token: member.token })).status).toBe(200)
+    const after = await revocable.ping()
+    expect(after.status).toBe('failed')
+    expect((after as unknown as { error: { code: number } }).error.code).toBe(44)
+  })
+
+  test('no credentials at all is error 10 (missing parameter)', async () => {
+    expect(childOf((await rest('ping.view', {})).xml!, 'error').attributes.code).toBe('10')
+  })
+})
+
+describe('browsing', () => {
+  test('getArtists → getArtist → getAlbum → getSong, with the ids leading from one to the next', async () => {
+    const { artists } = await client.getArtists()
+    const names = artists.index?.flatMap((i) => (i.artist ?? []).map((a) => [i.name, a.name]))
+    expect(names).toEqual([
+      ['A', 'Ada'],
+      ['B', 'Björk'],
+    ])
+    const ada = artists.index![0].artist![0]
+    const { artist } = await client.getArtist({ id: ada.id })
+    expect(artist.album?.map((a) => a.name)).toEqual(['Dawn'])
+    const { album } = await client.getAlbum({ id: artist.album![0].id })
+    expect(album).toMatchObject({ name: 'Dawn', artist: 'Ada', songCount: 2, year: 1999, genre: 'Jazz' })
+    expect(album.song?.map((s) => [s.track, s.title])).toEqual([
+      [1, 'First Light'],
+      [2, 'Love'],
+    ])
+    const first = album.song![0]
+    expect(first).toMatchObject({
+      isDir: false,
+      album: 'Dawn',
+      artist: 'Ada',
+      contentType: 'audio/mpeg',
+      suffix: 'mp3',
+      path: 'Ada/Dawn/1 First Light.mp3',
+      duration: 2,
+    })
+    expect((await client.getSong({ id: first.id })).song.title).toBe('First Light')
+  })
+
+  test('the XML of getAlbum nests <song> elements in <album> with the Child attributes', async () => {
+    const { artists } = await client.getArtists()
+    const { artist } = await client.getArtist({ id: artists.index![0].artist![0].id })
+    const { xml } = await rest('getAlbum.view', withKey({ id: artist.album![0].id }))
+    const album = childOf(xml!, 'album')
+    expect(album.attributes).toMatchObject({ name: 'Dawn', artist: 'Ada', songCount: '2', year: '1999' })
+    const songs = childrenOf(album, 'song')
+    expect(songs.map((s) => s.attributes.title)).toEqual(['First Light', 'Love'])
+    expect(songs[0].attributes).toMatchObject({ isDir: 'false', suffix: 'mp3', contentType: 'audio/mpeg', type: 'music' })
+  })
+
+  test('unknown ids are error 70', async () => {
+    for (const [method, params] of [
+      ['getAlbum.view', { id: 'nope' }],
+      ['getArtist.view', { id: 'nope' }],
+      ['getSong.view', { id: 'nope' }],
+      ['getMusicDirectory.view', { id: 'dnope' }],
+    ] as const) {
+      expect(childOf((await rest(method, withKey(params))).xml!, 'error').attributes.code).toBe('70')
+    }
+    expect(childOf((await rest('getAlbum.view', withKey())).xml!, 'error').attributes.code).toBe('10')
+  })
+
+  test('getIndexes and getMusicDirectory walk the folder tree', async () => {
+    const { indexes } = await client.getIndexes()
+    const top = indexes.index?.flatMap((i) => (i.artist ?? []).map((a) => a.name))
+    expect(top).toEqual(['Ada', 'Björk'])
+    const { directory: ada } = await client.getMusicDirectory({ id: indexes.index![0].artist![0].id })
+    expect(ada.child?.map((c) => [c.isDir, c.title])).toEqual([[true, 'Dawn']])
+    const { directory: dawn } = await client.getMusicDirectory({ id: ada.child![0].id })
+    expect(dawn.child?.map((c) => c.title)).toEqual(['First Light', 'Love'])
+    expect(dawn.parent).toBe(ada.id)
+  })
+
+  test('getAlbumList2 by name, newest, genre, year and at random; a bad type is an error', async () => {
+    const names = async (params: Parameters<SubsonicAPI['getAlbumList2']>[0]) => (await client.getAlbumList2(params)).albumList2.album?.map((a) => a.name)
+    expect(await names({ type: 'alphabeticalByName' })).toEqual(['Dawn', 'Homogenic'])
+    expect(await names({ type: 'alphabeticalByArtist' })).toEqual(['Dawn', 'Homogenic'])
+    expect((await names({ type: 'newest' }))?.sort()).toEqual(['Dawn', 'Homogenic'])
+    expect(await names({ type: 'byGenre', genre: 'Electronic' })).toEqual(['Homogenic'])
+    expect(await names({ type: 'byYear', fromYear: 1998, toYear: 2000 })).toEqual(['Dawn'])
+    expect(await names({ type: 'alphabeticalByName', size: 1, offset: 1 })).toEqual(['Homogenic'])
+    expect((await names({ type: 'random', size: 5 }))?.sort()).toEqual(['Dawn', 'Homogenic'])
+    expect(childOf((await rest('getAlbumList2.view', withKey({ type: 'best' }))).xml!, 'error').attributes.code).toBe('0')
+    expect(childOf((await rest('getAlbumList2.view', withKey())).xml!, 'error').attributes.code).toBe('10')
+    expect(childOf((await rest('getAlbumList2.view', withKey({ type: 'newest', size: 'ten' }))).xml!, 'error').attributes.message).toBe(
+      'Parameter size must be a whole number',
+    )
+  })
+
+  test('getRandomSongs, getGenres', async () => {
+    expect((await client.getRandomSongs({ size: 2 })).randomSongs.song).toHaveLength(2)
+    expect((await client.getRandomSongs({ size: 10, genre: 'Jazz' })).randomSongs.song?.map((s) => s.album)).toEqual(['Dawn', 'Dawn'])
+    expect((await client.getGenres()).genres.genre).toEqual([
+      { value: 'Electronic', songCount: 1, albumCount: 1 },
+      { value: 'Jazz', songCount: 2, albumCount: 1 },
+    ])
+    const { xml } = await rest('getGenres.view', withKey())
+    expect(childrenOf(childOf(xml!, 'genres'), 'genre').map((g) => [g.text, g.attributes.songCount])).toEqual([
+      ['Electronic', '1'],
+      ['Jazz', '2'],
+    ])
+  })
+
+  test('search3 ignores case and diacritics, matches prefixes, pages, and an empty query lists all', async () => {
+    const { searchResult3: r } = await client.search3({ query: 'bjork' })
+    expect(r.artist?.map((a) => a.name)).toEqual(['Björk'])
+    expect((await client.search3({ query: 'HUNT' })).searchResult3.song?.map((s) => s.title)).toEqual(['Hunter'])
+    const all = (await client.search3({ query: '', songCount: 10 })).searchResult3
+    expect(all.song).toHaveLength(3)
+    expect(all.album).toHaveLength(2)
+    expect((await client.search3({ query: '', songCount: 2, songOffset: 2 })).searchResult3.song).toHaveLength(1)
+  })
+})
+
+describe('bytes: stream, download, getCoverArt', () => {
+  test('stream sends the file, with ranges, as /media does', async () => {
+    const love = await songNamed('Love')
+    const file = readFileSync(lib('Ada/Dawn/2 Love.mp3'))
+    const whole = await client.stream({ id: love.id })
+    expect(whole.status).toBe(200)
+    expect(whole.headers.get('content-type')).toBe('audio/mpeg')
+    expect(whole.headers.get('accept-ranges')).toBe('bytes')
+    expect(Buffer.from(await whole.arrayBuffer()).equals(new Uint8Array(file))).toBe(true)
+    const part = await rest('stream.view', withKey({ id: love.id }), { headers: { range: 'bytes=10-109' } })
+    expect(part.res.status).toBe(206)
+    expect(part.res.headers.get('content-range')).toBe(`bytes 10-109/${file.length}`)
+    const ranged = await fetch(`${server.url}/rest/stream.view?apiKey=${key}&id=${love.id}`, { headers: { range: 'bytes=10-109' } })
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(new Uint8Array(file.subarray(10, 110)))).toBe(true)
+    const beyond = await fetch(`${server.url}/rest/stream.view?apiKey=${key}&id=${love.id}`, { headers: { range: `bytes=${file.length + 10}-` } })
+    expect(beyond.status).toBe(416)
+    expect((await client.download({ id: love.id })).headers.get('content-length')).toBe(String(file.length))
+  })
+
+  test('stream of an unknown id is error 70 in the envelope, not bytes', async () => {
+    const { xml } = await rest('stream.view', withKey({ id: 'nope' }))
+    expect(childOf(xml!, 'error').attributes.code).toBe('70')
+  })
+
+  test('getCoverArt serves an album cover as it is, or scaled to fit size×size (never up); no cover is error 70', async () => {
+    const { albumList2 } = await client.getAlbumList2({ type: 'alphabeticalByName' })
+    const homogenic = albumList2.album!.find((a) => a.name === 'Homogenic')!
+    expect(homogenic.coverArt).toBeString()
+    const original = await client.getCoverArt({ id: homogenic.coverArt! })
+    expect(original.headers.get('content-type')).toBe('image/jpeg')
+    expect(Buffer.from(await original.arrayBuffer()).equals(new Uint8Array(readFileSync(lib('Björk/Homogenic/cover.jpg'))))).toBe(true)
+    for (const [size, expected] of [
+      [300, '300x200'],
+      [300, '300x200'], // the second time from the cache
+      [1000, '600x400'],
+    ] as const) {
+      const cover = await client.getCoverArt({ id: homogenic.coverArt!, size })
+      expect(cover.status).toBe(200)
+      expect(cover.headers.get('content-type')).toBe('image/jpeg')
+      expect(cover.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(dimensions(new Uint8Array(await cover.arrayBuffer()))).toBe(expected)
+    }
+    const love = await songNamed('Love')
+    const none = await rest('getCoverArt.view', withKey({ id: love.id }))
+    expect(childOf(none.xml!, 'error').attributes.code).toBe('70')
+  })
+})
+
+describe("the member's things: scrobbles, stars, playlists, play queue", () => {
+  test('scrobble writes a play event (source subsonic, the client name) that the admin analytics count', async () => {
+    const listening = async () => (await api(server.url, 'GET', '/analytics/listening-overview?days=7', { token: admin })).body.data
+    const overview = async () => (await listening()).overview.totalPlays
+    const before = await overview()
+    const hunter = await songNamed('Hunter')
+    expect((await client.scrobble({ id: hunter.id, submission: false })).status).toBe('ok')
+    expect((await client.scrobble({ id: hunter.id })).status).toBe('ok')
+    expect(await overview()).toBe(before + 1)
+    expect((await listening()).sources).toContainEqual(expect.objectContaining({ source: 'subsonic', count: 1 }))
+    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
+    const row = db.query("SELECT title, source, client, completed, user_id AS userId FROM play_events WHERE source = 'subsonic'").get()
+    db.close()
+    expect(row).toEqual({ title: 'Hunter', source: 'subsonic', client: 'subsonic-api', completed: 1, userId: member.user.id })
+  })
+
+  test("star and unstar are the web player's likes; getStarred2 lists them", async () => {
+    const love = await songNamed('Love')
+    expect((await client.star({ id: love.id })).status).toBe('ok')
+    const likes = await api(server.url, 'GET', '/playlist/likes', { token: member.token })
+    expect(Object.keys(likes.body.data.likes)).toEqual(['Love'])
+    const { starred2 } = await client.getStarred2()
+    expect(starred2.song?.map((s) => s.title)).toEqual(['Love'])
+    expect(starred2.song?.[0].starred).toBeInstanceOf(Date)
+    expect((await client.getSong({ id: love.id })).song.starred).toBeInstanceOf(Date)
+    await client.unstar({ id: love.id })
+    expect((await api(server.url, 'GET', '/playlist/likes', { token: member.token })).body.data.likes).toEqual({})
+    expect((await client.getStarred2()).starred2.song ?? []).toEqual([])
+  })
+
+  test("a member's library folders are their playlists; another member's is error 70", async () => {
+    const folder = await api(server.url, 'POST', '/user/folders', { token: member.token, body: { label: 'Ada all', path: '/Ada' } })
+    expect(folder.status).toBe(201)
+    const { playlists } = await client.getPlaylists()
+    expect(playlists.playlist?.map((p) => [p.name, p.songCount])).toEqual([['Ada all', 2]])
+    const { playlist } = await client.getPlaylist({ id: folder.body.data.id })
+    expect(playlist.entry?.map((e) => e.title)).toEqual(['First Light', 'Love'])
+    const theirs = await api(server.url, 'POST', '/user/folders', { token: other.token, body: { label: 'Mine', path: '/Björk' } })
+    const { xml } = await rest('getPlaylist.view', withKey({ id: theirs.body.data.id }))
+    expect(childOf(xml!, 'error').attributes.code).toBe('70')
+    // Asking for another member's list by name is not allowed (50), and names nothing of theirs.
+    const listed = await rest('getPlaylists.view', withKey({ username: other.username }))
+    expect(childOf(listed.xml!, 'error').attributes.code).toBe('50')
+    expect(listed.text).not.toContain('Mine')
+  })
+
+  test('savePlayQueue is the queue the web player resumes, and the web player’s queue is what getPlayQueue answers', async () => {
+    expect(await client.getPlayQueue()).not.toHaveProperty('playQueue')
+    const first = await songNamed('First Light')
+    const hunter = await songNamed('Hunter')
+    expect((await client.savePlayQueue({ id: [first.id, hunter.id], current: hunter.id, position: 1500 } as never)).status).toBe('ok')
+    const web = (await api(server.url, 'GET', '/playlist/queue', { token: member.token })).body.data
+    expect(web.tracks.map((t: { title: string }) => t.title)).toEqual(['First Light', 'Hunter'])
+    expect(web.tracks[0].url).toStartWith('/media/')
+    expect(web).toMatchObject({ index: 1, positionSec: 1.5, device: 'subsonic-api' })
+
+    await api(server.url, 'PUT', '/playlist/queue', {
+      token: member.token,
+      body: { tracks: [web.tracks[1], web.tracks[0]], index: 0, positionSec: 42, device: 'Chrome on Linux' },
+    })
+    const { playQueue } = await client.getPlayQueue()
+    expect(playQueue!.entry?.map((e) => e.title)).toEqual(['Hunter', 'First Light'])
+    expect(playQueue).toMatchObject({ current: hunter.id, position: 42000, username: member.username, changedBy: 'Chrome on Linux' })
+  })
+})
+
+describe('hostile input', () => {
+  const METHOD_NAMES = [
+    'ping',
+    'getIndexes',
+    'getMusicDirectory',
+    'getArtist',
+    'getAlbum',
+    'getSong',
+    'getAlbumList2',
+    'getRandomSongs',
+    'search3',
+    'stream',
+    'download',
+    'getCoverArt',
+    'scrobble',
+    'star',
+    'unstar',
+    'getPlaylist',
+    'getPlaylists',
+    'savePlayQueue',
+    'getPlayQueue',
+  ]
+  const PARAMS = [
+    'id',
+    'type',
+    'size',
+    'offset',
+    'query',
+    'songCount',
+    'songOffset',
+    'fromYear',
+    'toYear',
+    'genre',
+    'maxBitRate',
+    'format',
+    'time',
+    'submission',
+    'current',
+    'position',
+    'musicFolderId',
+    'albumId',
+  ]
+  const value = fc.oneof(
+    fc.string({ maxLength: 300 }),
+    fc.integer().map(String),
+    fc.constantFrom('', '-1', '1e999', '9'.repeat(40), 'd', 'd..', '%00', '<x>&', '"\'', 'NaN', 'true'),
+  )
+
+  test('every method, any parameters: a well-formed answer, never a server fault (seeded, 25 runs each)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...METHOD_NAMES), fc.array(fc.tuple(fc.constantFrom(...PARAMS), value), { maxLength: 6 }), async (method, pairs) => {
+        const url = new URL(`${server.url}/rest/${method}.view`)
+        url.searchParams.set('apiKey', key)
+        for (const [k, v] of pairs) url.searchParams.append(k, v)
+        const res = await fetch(url)
+        const text = await res.text()
+        expect(res.status).toBeLessThan(500)
+        if (res.headers.get('content-type')?.includes('xml')) expect(parseXml(text).name).toBe('subsonic-response')
+      }),
+      { numRuns: 25 * METHOD_NAMES.length, seed: 20261124 },
+    )
+  })
+})
+
+describe('failed authentication counts toward the login rate limits', () => {
+  test("after the account's failed attempts, even the right password waits (429), on /rest and on the web login alike", async () => {
+    const limited = await startServer({ RATE_LIMIT: 'on' })
+    try {
+      const m = await createMember(limited.url)
+      const ping = (p: string) => fetch(`${limited.url}/rest/ping.view?u=${m.username}&p=${encodeURIComponent(p)}&c=t&v=1.16.1`)
+      // The web login's account bucket: 10 attempts per 15 minutes (docs/decisions/013); the
+      // login above took one.
+      for (let i = 0; i < 9; i++) expect(childOf(parseXml(await (await ping('wrong-password')).text()), 'error').attributes.code).toBe('40')
+      const blocked = await ping(m.password)
+      expect(blocked.status).toBe(429)
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(childOf(parseXml(await blocked.text()), 'error').attributes.message).toBe('Rate limit exceeded. Please try again later.')
+      const web = await api(limited.url, 'POST', '/auth/login', { body: { email: m.email, password: m.password } })
+      expect(web.status).toBe(429)
+    } finally {
+      await limited.stop()
+    }
+  })
+
+  test('successful password checks do not count: an app may call as often as it likes', async () => {
+    const limited = await startServer({ RATE_LIMIT: 'on' })
+    try {
+      const m = await createMember(limited.url)
+      for (let i = 0; i < 15; i++) {
+        const res = await fetch(`${limited.url}/rest/ping.view?u=${m.username}&p=${m.password}&f=json`)
+        expect((await res.json())['subsonic-response'].status).toBe('ok')
+      }
+    } finally {
+      await limited.stop()
+    }
+  })
+})
