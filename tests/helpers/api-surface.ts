@@ -142,6 +142,8 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /admin/messages/:id': (ids) => ({ params: { id: ids.messageId } }),
   'PATCH /admin/messages/:id': (ids) => ({ params: { id: ids.messageId }, body: { read: true } }),
   'DELETE /admin/messages/:id': (ids) => ({ params: { id: ids.messageId } }),
+  'GET /admin/activity': () => ({ query: { limit: '5' } }),
+  'GET /admin/audit': () => ({ query: { limit: '5' } }),
   'GET /admin/dashboard': () => ({}),
   'GET /admin/stats': () => ({ query: { forceFresh: 'true' } }),
   'GET /admin/stats/dau': () => ({}),

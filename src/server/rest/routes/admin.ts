@@ -34,4 +34,7 @@ export const adminRoutes = [
   route({ method: 'GET', path: '/admin/messages/:id', call: (c, r) => c.admin.messages.byId({ id: r.params.id }) }),
   route({ method: 'PATCH', path: '/admin/messages/:id', body: true, call: (c, r) => c.admin.messages.update(withBody(r.body, { id: r.params.id })) }),
   route({ method: 'DELETE', path: '/admin/messages/:id', call: (c, r) => c.admin.messages.delete({ id: r.params.id }) }),
+
+  route({ method: 'GET', path: '/admin/activity', call: (c, r) => c.admin.activity(unchecked(r.query)) }),
+  route({ method: 'GET', path: '/admin/audit', call: (c, r) => c.admin.audit(unchecked(r.query)) }),
 ]

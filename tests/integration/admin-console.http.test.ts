@@ -1,0 +1,116 @@
+// The admin console's own record (issue 13 items 4 and 6) over real HTTP against the built
+// server: every console change lands in the audit log with the acting admin, the dashboard's
+// Recent Activities lists the newest real events (no fixed lines), and both answer admins only.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { ADMIN, adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { startServer, type TestServer } from '../helpers/server'
+
+let server: TestServer
+let admin: string
+const adminName = ADMIN.email.split('@')[0]
+
+beforeAll(async () => {
+  server = await startServer(adminEnv)
+  for (const dir of ['jazz', 'rock']) mkdirSync(path.join(server.mediaRoot, 'music', dir), { recursive: true })
+  admin = await loginAdmin(server.url)
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+const call = (method: string, p: string, body?: unknown, token = admin) => api(server.url, method, p, { token, body })
+
+describe('audit log and Recent Activities', () => {
+  test('sign-ups, members’ folders, messages and each console action show as real events, newest first', async () => {
+    const before = await call('GET', '/admin/activity')
+    expect(before.status).toBe(200)
+    for (const line of ['New user registered', 'Playlist "Summer Vibes" created', 'System backup completed']) {
+      expect(before.body.data.map((a: { text: string }) => a.text)).not.toContain(line)
+    }
+
+    const ada = await createMember(server.url, { username: 'ada' })
+    const bob = await createMember(server.url, { username: 'bob' })
+    expect((await call('POST', '/user/folders', { label: 'Ada Jazz', path: '/music/jazz' }, ada.token)).status).toBe(201)
+    expect(
+      (await api(server.url, 'POST', '/contact', { body: { fullName: 'Grace Hopper', email: 'grace@example.com', message: 'The player is lovely' } })).status,
+    ).toBe(201)
+    const messageId = (await call('GET', '/admin/messages')).body.data.messages[0].id
+
+    expect((await call('PATCH', `/admin/users/${ada.user.id}/role`, { isAdmin: true })).status).toBe(200)
+    const folder = await call('POST', `/admin/users/${bob.user.id}/folders`, { label: 'Bob Rock', path: '/music/rock' })
+    expect(folder.status).toBe(201)
+    expect((await call('PATCH', `/admin/users/${bob.user.id}/folders/${folder.body.data.id}`, { label: 'Bob Rocks', path: '/music/rock' })).status).toBe(200)
+    expect((await call('DELETE', `/admin/users/${bob.user.id}/folders/${folder.body.data.id}`)).status).toBe(200)
+    expect((await call('POST', '/admin/folders/bulk-add', { userIds: [bob.user.id], label: 'Shared Jazz', path: '/music/jazz' })).status).toBe(200)
+    expect((await call('PATCH', `/admin/messages/${messageId}`, { read: true })).status).toBe(200)
+    expect((await call('POST', '/admin/library/scan', { full: true })).status).toBe(202)
+    expect((await call('DELETE', '/admin/clear/hit-data')).status).toBe(200)
+    expect((await call('DELETE', `/admin/users/${bob.user.id}`)).status).toBe(200)
+
+    const audit = await call('GET', '/admin/audit?limit=20')
+    expect(audit.status).toBe(200)
+    const entries = audit.body.data as Array<{ actorName: string; action: string; target: string; detail: string }>
+    expect(entries.map((e) => e.action)).toEqual([
+      'user.delete',
+      'hits.clear',
+      'library.scan',
+      'message.update',
+      'folder.bulk-add',
+      'folder.delete',
+      'folder.update',
+      'folder.create',
+      'user.role',
+    ])
+    for (const e of entries) expect(e.actorName).toBe(adminName)
+    expect((await api(server.url, 'POST', '/contact', { body: { fullName: 'Linus', email: 'linus@example.com', message: 'Second note' } })).status).toBe(201)
+    // A deleted message is logged under its subject.
+    expect((await call('DELETE', `/admin/messages/${messageId}`)).status).toBe(200)
+    expect((await call('GET', '/admin/audit?limit=1')).body.data[0]).toMatchObject({ action: 'message.delete', target: 'The player is lovely' })
+    expect(entries.find((e) => e.action === 'user.role')).toMatchObject({ target: 'ada', detail: 'admin' })
+    expect(entries.find((e) => e.action === 'user.delete')).toMatchObject({ target: 'bob' })
+    expect(entries.find((e) => e.action === 'library.scan')).toMatchObject({ detail: 'full' })
+    expect(entries.find((e) => e.action === 'folder.update')).toMatchObject({ target: '"Bob Rocks" of bob', detail: '/music/rock' })
+
+    const activity = await call('GET', '/admin/activity?limit=50')
+    const texts = (activity.body.data as Array<{ text: string }>).map((a) => a.text)
+    expect(texts[0]).toBe(`${adminName} deleted message "The player is lovely"`)
+    for (const line of [
+      'New user registered: ada',
+      'Folder "Ada Jazz" added for ada',
+      'Message from Linus: Second note',
+      `${adminName} made ada an admin`,
+      `${adminName} deleted user bob`,
+      `${adminName} started a full rescan`,
+      `${adminName} marked message "The player is lovely" read`,
+      `${adminName} added folder "Shared Jazz" to 1 user`,
+      `${adminName} cleared the page-hit data`,
+    ]) {
+      expect(texts).toContain(line)
+    }
+    const times = (activity.body.data as Array<{ at: string }>).map((a) => a.at)
+    expect([...times].sort().reverse()).toEqual(times)
+    expect((await call('GET', '/admin/activity?limit=3')).body.data).toHaveLength(3)
+  })
+
+  test('a refused change writes nothing; members and strangers cannot read the log', async () => {
+    const count = (await call('GET', '/admin/audit?limit=100')).body.data.length
+    const me = (await call('GET', '/auth/session')).body.data.user.id
+    expect((await call('PATCH', `/admin/users/${me}/role`, { isAdmin: false })).status).toBe(400)
+    expect((await call('DELETE', '/admin/users/no-such-user')).status).toBe(404)
+    expect((await call('POST', '/admin/users/no-such-user/folders', { label: 'X', path: '/music/jazz' })).status).toBe(404)
+    expect((await call('GET', '/admin/audit?limit=100')).body.data.length).toBe(count)
+
+    const member = await createMember(server.url)
+    for (const p of ['/admin/audit', '/admin/activity']) {
+      expect((await call('GET', p, undefined, member.token)).status).toBe(403)
+      expect((await api(server.url, 'GET', p)).status).toBe(401)
+    }
+    for (const q of ['limit=0', 'limit=101', 'limit=abc', 'limit=2.5', 'other=1']) {
+      const res = await call('GET', `/admin/audit?${q}`)
+      expect(res.status).toBe(400)
+      expect(res.body.success).toBe(false)
+    }
+  })
+})
