@@ -1,18 +1,20 @@
 // The admin console's own record (issue 13 items 4 and 6) over real HTTP against the built
 // server: every console change lands in the audit log with the acting admin, the dashboard's
-// Recent Activities lists the newest real events (no fixed lines), and both answer admins only.
+// Recent Activities lists the newest real events (no fixed lines), and both answer admins only;
+// GET /metrics speaks Prometheus to a scraper holding METRICS_TOKEN or an admin.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { ADMIN, adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { startServer, type TestServer } from '../helpers/server'
 
+const METRICS_TOKEN = 'scrape-me-please-0123456789'
 let server: TestServer
 let admin: string
 const adminName = ADMIN.email.split('@')[0]
 
 beforeAll(async () => {
-  server = await startServer(adminEnv)
+  server = await startServer({ ...adminEnv, METRICS_TOKEN })
   for (const dir of ['jazz', 'rock']) mkdirSync(path.join(server.mediaRoot, 'music', dir), { recursive: true })
   admin = await loginAdmin(server.url)
 })
@@ -112,5 +114,79 @@ describe('audit log and Recent Activities', () => {
       expect(res.status).toBe(400)
       expect(res.body.success).toBe(false)
     }
+  })
+})
+
+describe('GET /metrics', () => {
+  const scrape = (headers: Record<string, string> = {}, method = 'GET') => fetch(`${server.url}/metrics`, { method, headers })
+  /** The samples of the exposition as `name{labels}` → value. */
+  const samples = (text: string) =>
+    new Map(
+      text
+        .split('\n')
+        .filter((l) => l && !l.startsWith('#'))
+        .map((l) => {
+          const at = l.lastIndexOf(' ')
+          return [l.slice(0, at), Number(l.slice(at + 1))] as const
+        }),
+    )
+
+  test('a scraper with METRICS_TOKEN gets request counts and latencies by route, streams, scan state and DB size', async () => {
+    const member = await createMember(server.url)
+    const series = 'vibes_http_requests_total{route="/api/admin/users/:id/folders",method="GET",status="404"}'
+    const before = samples(await (await scrape({ authorization: `Bearer ${METRICS_TOKEN}` })).text()).get(series) ?? 0
+    for (let i = 0; i < 3; i++) expect((await call('GET', `/admin/users/${crypto.randomUUID()}/folders`)).status).toBe(404)
+    expect((await api(server.url, 'GET', '/library/search?q=x', { token: member.token })).status).toBe(200)
+    expect((await fetch(`${server.url}/media/nothing-here.mp3`)).status).toBe(403)
+
+    const res = await scrape({ authorization: `Bearer ${METRICS_TOKEN}` })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toStartWith('text/plain; version=0.0.4')
+    const text = await res.text()
+    expect(text).toContain('# TYPE vibes_http_requests_total counter')
+    expect(text).toContain('# TYPE vibes_http_request_duration_seconds histogram')
+    const m = samples(text)
+    // Ids become :id, so three calls on three paths are one series.
+    expect(m.get(series)).toBe(before + 3)
+    expect(m.get('vibes_http_request_duration_seconds_count{route="/api/admin/users/:id/folders"}')).toBeGreaterThanOrEqual(3)
+    expect(m.get('vibes_http_request_duration_seconds_bucket{route="/api/admin/users/:id/folders",le="+Inf"}')).toBe(
+      m.get('vibes_http_request_duration_seconds_count{route="/api/admin/users/:id/folders"}'),
+    )
+    expect(m.get('vibes_http_requests_total{route="/api/library/search",method="GET",status="200"}')).toBe(1)
+    expect(m.get('vibes_http_requests_total{route="/media",method="GET",status="403"}')).toBe(1)
+    expect(m.get('vibes_media_streams_total')).toBeGreaterThanOrEqual(1)
+    expect(m.get('vibes_library_scanning')).toBeOneOf([0, 1])
+    expect(m.has('vibes_library_items{kind="tracks"}')).toBe(true)
+    expect(m.get('vibes_library_last_scan_timestamp_seconds')).toBeGreaterThan(0)
+    expect((m.get('vibes_db_size_bytes{file="db"}') ?? 0) + (m.get('vibes_db_size_bytes{file="wal"}') ?? 0)).toBeGreaterThan(4096)
+    expect(m.get('vibes_transcodes_running')).toBe(0)
+    // No user, e-mail, token or address in the exposition.
+    expect(text).not.toContain(member.email)
+    expect(text).not.toContain('127.0.0.1')
+  })
+
+  test('an admin’s own token works; a member is refused (403), no or a wrong token is 401', async () => {
+    expect((await scrape({ authorization: `Bearer ${admin}` })).status).toBe(200)
+    const member = await createMember(server.url)
+    expect((await scrape({ authorization: `Bearer ${member.token}` })).status).toBe(403)
+    const none = await scrape()
+    expect(none.status).toBe(401)
+    expect(await none.text()).toBe('No authentication token found. Please log in again.\n')
+    for (const auth of [`Bearer ${METRICS_TOKEN}x`, `Bearer ${METRICS_TOKEN.slice(1)}`, METRICS_TOKEN, 'Bearer ', 'Basic YWRtaW46YWRtaW4=']) {
+      expect((await scrape({ authorization: auth })).status).toBe(401)
+    }
+    expect((await scrape({ authorization: `Bearer ${METRICS_TOKEN}` }, 'POST')).status).toBe(405)
+  })
+
+  test('a flood of made-up paths cannot grow the labels without bound', async () => {
+    // Ids and numbered names fold into :id; made-up procedure names are cut off at the cap.
+    await Promise.all(Array.from({ length: 100 }, (_, i) => api(server.url, 'GET', `/made-up-${i}/x`)))
+    for (let batch = 0; batch < 4; batch++) {
+      await Promise.all(Array.from({ length: 100 }, (_, i) => fetch(`${server.url}/api/trpc/bogus${batch * 100 + i}.call`).then((r) => r.arrayBuffer())))
+    }
+    const text = await (await scrape({ authorization: `Bearer ${METRICS_TOKEN}` })).text()
+    const routes = new Set([...text.matchAll(/vibes_http_requests_total\{route="([^"]*)"/g)].map((x) => x[1]))
+    expect(routes.size).toBeLessThanOrEqual(301)
+    expect(routes.has('other')).toBe(true)
   })
 })
