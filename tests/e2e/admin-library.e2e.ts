@@ -93,3 +93,32 @@ test('the admin sees the library counts and last scan, and "Scan library" indexe
   expect(consoleErrors).toEqual([])
   await context.close()
 })
+
+test('Music Management on /admin/music and /music shows the real library, and its Play buttons play', async () => {
+  const { page, context, consoleErrors } = await newPage(browser, server.url)
+  await context.addInitScript((t) => localStorage.setItem('token', t), admin)
+  for (const p of ['/music', '/admin/music']) {
+    await gotoHydrated(page, p)
+    await page.getByRole('heading', { name: 'Music Management' }).waitFor()
+    const albums = page.getByRole('region', { name: 'Recently added albums' })
+    for (const name of ['One', 'Two']) await albums.getByRole('link', { name, exact: true }).waitFor()
+    const songs = page.getByRole('region', { name: 'Songs' })
+    for (const title of ['First', 'Second', 'Third']) await songs.getByRole('cell', { name: title, exact: true }).first().waitFor()
+    await page.getByRole('region', { name: 'Library', exact: true }).getByRole('button', { name: 'Scan library' }).waitFor()
+    for (const sample of ['Summer Vibes', 'Blinding Lights', 'Upload Songs']) expect(await page.getByText(sample).count()).toBe(0)
+  }
+  await page.getByRole('region', { name: 'Songs' }).getByRole('button', { name: 'Play Second' }).click()
+  await page.getByRole('region', { name: 'Now playing' }).getByText('Second').waitFor()
+  await page.getByRole('region', { name: 'Recently added albums' }).getByRole('button', { name: 'Play Two' }).click()
+  await page.getByRole('region', { name: 'Now playing' }).getByText('Third').waitFor()
+  const shots = process.env.SCREENSHOT_DIR
+  if (shots) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.waitForTimeout(150)
+      await page.screenshot({ path: path.join(shots, `admin-music-${width}.png`), fullPage: true })
+    }
+  }
+  expect(consoleErrors).toEqual([])
+  await context.close()
+})

@@ -117,7 +117,7 @@ export function Dashboard() {
           {s ? `${plural(s.users.total, 'user')} · ${plural(s.users.admins, 'admin')}` : '… users · … admins'}
         </Card>
         <Card to="/admin/music" title="Music Management">
-          Playlists and songs
+          Library, recent albums and songs
         </Card>
         <Card to="/admin/insights" title="User Insights">
           Plays, listen time and engagement
