@@ -117,6 +117,32 @@ describe('audit log and Recent Activities', () => {
   })
 })
 
+describe('Listening Analytics names folders', () => {
+  test('a play from a member’s folder is listed under the folder’s name and owner; an unknown id stays unnamed', async () => {
+    const cy = await createMember(server.url, { username: 'cyd' })
+    const folder = await call('POST', '/user/folders', { label: 'Late Night Jazz', path: '/music/jazz' }, cy.token)
+    expect(folder.status).toBe(201)
+    const play = (playlistId: string) =>
+      call('POST', '/playlist/plays', { trackUrl: '/media/music/jazz/a.mp3', title: 'A', duration: 60, source: 'playlist', playlistId }, cy.token)
+    expect((await play(folder.body.data.id)).status).toBe(201)
+    expect((await play(folder.body.data.id)).status).toBe(201)
+    expect((await play('pl-not-a-folder')).status).toBe(201)
+    const res = await call('GET', '/analytics/playlist-analytics?days=1')
+    expect(res.status).toBe(200)
+    expect(
+      res.body.data.playlists.map((p: { playlistId: string; name: string | null; owner: string | null; plays: number }) => [
+        p.playlistId,
+        p.name,
+        p.owner,
+        p.plays,
+      ]),
+    ).toEqual([
+      [folder.body.data.id, 'Late Night Jazz', 'cyd', 2],
+      ['pl-not-a-folder', null, null, 1],
+    ])
+  })
+})
+
 describe('GET /metrics', () => {
   const scrape = (headers: Record<string, string> = {}, method = 'GET') => fetch(`${server.url}/metrics`, { method, headers })
   /** The samples of the exposition as `name{labels}` → value. */
