@@ -6,10 +6,11 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { httpStatusOf } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
 import { relativeTime } from '~/shared/relative-time'
 import { DASHBOARD_HIT_DAYS } from '~/shared/validators/analytics'
-import { formatCount, healthRefreshMs, plural } from './panels/format'
+import { formatCount, HEALTH_CACHE_MS, healthRefreshMs, plural } from './panels/format'
 import { HitAnalyticsPanel } from './panels/hit-analytics'
 import { LibraryScanPanel } from './panels/library-scan'
 import { Panel, panelCard } from './panels/panel'
@@ -88,7 +89,14 @@ export function Dashboard() {
   const trpc = useTRPC()
   const summary = useQuery(trpc.stats.dashboard.queryOptions(undefined, { refetchInterval: 60_000 }))
   // The admin's own health call: the public check says only up or down, this one has the figures.
-  const healthQuery = useQuery({ ...trpc.health.system.queryOptions(), refetchInterval: (query) => healthRefreshMs(query.state.fetchFailureCount) })
+  const healthQuery = useQuery({
+    ...trpc.health.system.queryOptions(),
+    staleTime: HEALTH_CACHE_MS,
+    refetchInterval: (query) => {
+      const status = httpStatusOf(query.state.error)
+      return healthRefreshMs(query.state.fetchFailureCount, Math.random, query.state.status === 'error' && (status === 429 || status === 401))
+    },
+  })
   // A failed check means Down/Offline, whatever the last good answer said.
   const up = !healthQuery.isError && healthQuery.data?.status === 'ok'
   const dbUp = !healthQuery.isError && healthQuery.data?.db.connected === true

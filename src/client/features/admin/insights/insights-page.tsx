@@ -187,7 +187,7 @@ export function InsightsPage() {
 
       <div className={panelGrid}>
         <UserActivityPanel />
-        <TopTracksPanel />
+        <TopTracksPanel place="insights" />
       </div>
 
       <Link
