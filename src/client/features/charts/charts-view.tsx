@@ -189,7 +189,9 @@ export function ChartsView() {
             <p className={css({ fontSize: 'xs', color: 'fg.subtle', px: { base: '2', sm: '4' }, pt: '4' })}>
               {data.source === 'feed'
                 ? 'Chart from the configured music chart feed.'
-                : `Ranked by plays from ${regionInSentence(region)} on this server over the last 30 days.`}
+                : region === WORLDWIDE
+                  ? 'Ranked by plays from everyone on this server over the last 30 days.'
+                  : `Ranked by plays from ${regionInSentence(region)} on this server over the last 30 days.`}
             </p>
           </>
         )}
