@@ -122,3 +122,26 @@ test('Music Management on /admin/music and /music shows the real library, and it
   expect(consoleErrors).toEqual([])
   await context.close()
 })
+
+test('hostile names in Recent Activities are shown as text, never run', async () => {
+  const markup = '<img src=x onerror="window.__pwned=1">'
+  expect(
+    (await api(server.url, 'POST', '/contact', { body: { fullName: 'Mallory <b>bold</b>', email: 'mallory@example.com', message: `${markup} hello` } })).status,
+  ).toBe(201)
+  mkdirSync(path.join(server.mediaRoot, 'Alpha', 'Evil'), { recursive: true })
+  const me = (await api(server.url, 'GET', '/auth/session', { token: admin })).body.data.user.id
+  expect(
+    (await api(server.url, 'POST', `/admin/users/${me}/folders`, { token: admin, body: { label: '<script>window.__pwned=2</script>', path: '/Alpha/Evil' } }))
+      .status,
+  ).toBe(201)
+  const { page, context, consoleErrors } = await newPage(browser, server.url)
+  await context.addInitScript((t) => localStorage.setItem('token', t), admin)
+  await gotoHydrated(page, '/admin/dashboard')
+  const activities = page.getByRole('region', { name: 'Recent Activities' })
+  await activities.getByText(`Message from Mallory <b>bold</b>: ${markup} hello`, { exact: true }).waitFor()
+  await activities.getByText('Folder "<script>window.__pwned=2</script>" added for admin', { exact: true }).waitFor()
+  expect(await activities.locator('img, script, b').count()).toBe(0)
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+  expect(consoleErrors).toEqual([])
+  await context.close()
+})
