@@ -69,10 +69,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Internal: set by the single binary, which unpacks its embedded migrations to a temp folder.
   VIBES_MIGRATIONS: z.string().optional(),
+  // Internal: the single binary's embedded GeoIP database (elsewhere it is found in node_modules).
+  VIBES_GEOIP_DB: z.string().optional(),
 })
 
 /** The variables the schema reads (the internal one aside); `--help` must list each. */
-export const SCHEMA_VARIABLES = Object.keys(EnvSchema.shape).filter((name) => name !== 'VIBES_MIGRATIONS')
+export const SCHEMA_VARIABLES = Object.keys(EnvSchema.shape).filter((name) => !name.startsWith('VIBES_'))
 
 export type { TrustProxy }
 export type Env = z.infer<typeof EnvSchema>

@@ -3,10 +3,12 @@
 // geofeeds, CC BY 4.0 by the NRO, 7.8 MB for IPv4 and IPv6 together) read with mmdb-lib (MIT, no
 // dependencies). It is read from disk on the first lookup of a public address, not at start-up:
 // a LAN install, whose clients are all private addresses, never loads it. It names countries
-// only; a city needs a proxy header (docs/decisions/030-console-places-audit-metrics.md).
+// only; a city needs a proxy header (docs/decisions/030-console-places-audit-metrics.md). The
+// single binary embeds the file and names it in VIBES_GEOIP_DB.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { Reader, type Response } from 'mmdb-lib'
+import { config } from '../config'
 import { logger } from '../logger'
 import { readAddress } from './trust-proxy'
 
@@ -20,7 +22,7 @@ let reader: Reader<Response> | null | undefined
 
 function openDatabase(): Reader<Response> | null {
   try {
-    const file = createRequire(import.meta.url).resolve(DATABASE)
+    const file = config.VIBES_GEOIP_DB ?? createRequire(import.meta.url).resolve(DATABASE)
     return new Reader<Response>(readFileSync(file))
   } catch (error) {
     logger.warn(`GeoIP database not available (${(error as Error).message}): plays from public addresses get DEFAULT_COUNTRY`)
