@@ -3,7 +3,7 @@
 // sees its counts and when it was scanned, and "Scan library" shows its progress and picks up a
 // file copied in since. A screenshot of the scanning panel goes to $TMPDIR/vibes-admin-shots.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { copyFileSync, mkdirSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Locator, Route } from 'playwright-core'
@@ -144,4 +144,39 @@ test('hostile names in Recent Activities are shown as text, never run', async ()
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
   expect(consoleErrors).toEqual([])
   await context.close()
+})
+
+test('axe finds no serious or critical violation on Music Management and the dashboard at 1280 and 390 px', async () => {
+  const axeSource = readFileSync(path.resolve(import.meta.dir, '../../node_modules/axe-core/axe.min.js'), 'utf8')
+  const report: string[] = []
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    const { page, context } = await newPage(browser, server.url)
+    await page.setViewportSize(viewport)
+    await context.addInitScript((t) => localStorage.setItem('token', t), admin)
+    for (const [where, ready] of [
+      ['/admin/music', 'Recently added albums'],
+      ['/admin/dashboard', 'Recent Activities'],
+    ] as const) {
+      await gotoHydrated(page, where)
+      await page
+        .getByRole('region', { name: ready })
+        .getByRole(where === '/admin/music' ? 'link' : 'listitem')
+        .first()
+        .waitFor()
+      await page.evaluate(axeSource)
+      const found = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: any[] }> } }).axe
+        const { violations } = await axe.run(document, { resultTypes: ['violations'] })
+        return violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${(v.nodes as { target: unknown[] }[]).map((n) => n.target.join(' ')).join(', ')}`)
+      })
+      for (const f of found) report.push(`${viewport.width} ${where}: ${f}`)
+    }
+    await context.close()
+  }
+  expect(report).toEqual([])
 })

@@ -113,7 +113,7 @@ export function Dashboard() {
           title="Messages"
           badge={
             s && s.messages.unread > 0 ? (
-              <span className={css({ bg: 'accent.default', color: 'white', fontSize: 'xs', fontWeight: 'bold', px: '2', py: '0.5', borderRadius: 'full' })}>
+              <span className={css({ bg: 'accent.emphasized', color: 'white', fontSize: 'xs', fontWeight: 'bold', px: '2', py: '0.5', borderRadius: 'full' })}>
                 {formatCount(s.messages.unread)} new
               </span>
             ) : undefined
