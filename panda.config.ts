@@ -46,7 +46,8 @@ export default defineConfig({
             muted: { value: { base: 'rgba(168,85,247,0.16)', _light: 'rgba(168,85,247,0.12)' } },
             pink: { value: '#ec4899' },
           },
-          danger: { default: { value: '#ef4444' }, muted: { value: 'rgba(239,68,68,0.14)' }, fg: { value: '#fca5a5' } },
+          // White text on danger.default is 3.8:1; filled danger buttons use emphasized (4.8:1, WCAG AA).
+          danger: { default: { value: '#ef4444' }, emphasized: { value: '#dc2626' }, muted: { value: 'rgba(239,68,68,0.14)' }, fg: { value: '#fca5a5' } },
           success: { default: { value: '#22c55e' }, muted: { value: 'rgba(34,197,94,0.14)' }, fg: { value: '#86efac' } },
           warning: { default: { value: '#eab308' }, muted: { value: 'rgba(234,179,8,0.16)' }, fg: { value: '#fde047' } },
         },

@@ -1,5 +1,5 @@
 // `bun run build:binary`: one self-contained executable, dist/vibes. It embeds the built app,
-// the client files and the migrations, so it runs from an empty directory without node_modules.
+// the client files, the migrations and the GeoIP database, so it runs from an empty directory without node_modules.
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
@@ -32,6 +32,11 @@ files(migrationsDir).forEach((file, i) => {
   lines.push(`import m${i} from ${JSON.stringify(file)} with { type: 'file' }`)
   migrations.push(`  ${JSON.stringify(path.relative(migrationsDir, file).split(path.sep).join('/'))}: m${i},`)
 })
+// The offline GeoIP database (src/server/http/geoip.ts): plays from public addresses get a country.
+lines.push(
+  `import geoip from ${JSON.stringify(Bun.resolveSync('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb', root))} with { type: 'file' }`,
+)
+lines.push('export const geoipFile: string = geoip')
 lines.push(`export const clientFiles: Record<string, string> = {\n${client.join('\n')}\n}`)
 lines.push(`export const migrationFiles: Record<string, string> = {\n${migrations.join('\n')}\n}`)
 mkdirSync(path.join(root, 'dist/binary'), { recursive: true })

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 // biome-ignore lint/suspicious/noTsIgnore: the module exists only after build:binary, so expect-error would fail the other way
 // @ts-ignore generated at build time
-import { clientFiles, migrationFiles } from '../../dist/binary/embedded'
+import { clientFiles, geoipFile, migrationFiles } from '../../dist/binary/embedded'
 import { runCommandLine } from './cli'
 
 await runCommandLine(process.argv.slice(2), 'vibes')
@@ -18,6 +18,7 @@ for (const [name, file] of Object.entries(migrationFiles as Record<string, strin
   writeFileSync(target, new Uint8Array(await Bun.file(file).arrayBuffer()))
 }
 process.env.VIBES_MIGRATIONS = migrationsDir
+process.env.VIBES_GEOIP_DB = geoipFile
 
 const { serve } = await import('./serve')
 // biome-ignore lint/suspicious/noTsIgnore: exists only after a build, as above

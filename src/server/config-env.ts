@@ -14,7 +14,7 @@ const flag = (fallback: boolean) =>
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional()
 
 /** Variables whose values never appear in an error line. */
-const SECRETS = new Set(['AUTH_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL'])
+const SECRETS = new Set(['AUTH_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL', 'METRICS_TOKEN'])
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -65,13 +65,16 @@ const EnvSchema = z.object({
     .optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Internal: set by the single binary, which unpacks its embedded migrations to a temp folder.
   VIBES_MIGRATIONS: z.string().optional(),
+  // Internal: the single binary's embedded GeoIP database (elsewhere it is found in node_modules).
+  VIBES_GEOIP_DB: z.string().optional(),
 })
 
 /** The variables the schema reads (the internal one aside); `--help` must list each. */
-export const SCHEMA_VARIABLES = Object.keys(EnvSchema.shape).filter((name) => name !== 'VIBES_MIGRATIONS')
+export const SCHEMA_VARIABLES = Object.keys(EnvSchema.shape).filter((name) => !name.startsWith('VIBES_'))
 
 export type { TrustProxy }
 export type Env = z.infer<typeof EnvSchema>

@@ -20,5 +20,6 @@ export const CONFIG_VARIABLES = [
   ['DEFAULT_COUNTRY', 'none', 'ISO 3166 country for plays from private or unknown addresses'],
   ['SHUTDOWN_GRACE_SECONDS', '10', 'after SIGTERM, how long in-flight requests may finish'],
   ['FFMPEG_PATH', 'ffmpeg on PATH', 'ffmpeg used to convert formats browsers cannot play'],
+  ['METRICS_TOKEN', 'none', 'Bearer token a Prometheus scraper sends to GET /metrics (16+ characters; admins may use their own token)'],
   ['LOG_LEVEL', 'info', 'fatal | error | warn | info | debug | trace | silent'],
 ] as const

@@ -9,6 +9,7 @@ import { closeDb, getDb } from './db'
 import { limitBody, MAX_BODY_BYTES } from './http/body-limit'
 import { CLIENT_IP_HEADER } from './http/client-info'
 import { recordRequest } from './http/metrics'
+import { handleMetrics, observeRequest } from './http/prometheus'
 import { redactPath } from './http/redact'
 import { securityHeaders } from './http/security-headers'
 import { logger } from './logger'
@@ -29,6 +30,7 @@ async function route(app: StartApp, findStatic: StaticLookup, request: Request, 
   if (url.pathname.startsWith('/api/') && !decodes(url.pathname)) return Response.json({ success: false, error: 'Malformed URL' }, { status: 400 })
   // Media bytes skip the app (fast path); the Start route /media/$ serves them in dev.
   if (url.pathname.startsWith('/media/')) return handleMedia(request)
+  if (url.pathname === '/metrics') return handleMetrics(request)
   const limited = await limitBody(request)
   if (limited instanceof Response) return limited
   request = limited
@@ -119,6 +121,7 @@ export async function serve(app: StartApp, findStatic: StaticLookup) {
         response = withSecurityHeaders(response)
         const ms = performance.now() - started
         if (url.pathname.startsWith('/api/')) recordRequest(ms, response.status)
+        observeRequest(request.method, url.pathname, response.status, ms)
         logger[url.pathname.startsWith('/assets/') ? 'debug' : 'info'](
           { id, method: request.method, path: redactPath(url.pathname), status: response.status, durationMs: Math.round(ms * 10) / 10 },
           'request',

@@ -18,12 +18,22 @@ export type RegionCode = (typeof REGIONS)[number]['code']
 
 export const DEFAULT_REGION: RegionCode = 'us'
 
+/** Not a storefront: this server's own chart over every play, whatever its place (a LAN install's
+ *  plays may have no country at all). Always ranked from local plays, with or without a feed. */
+export const WORLDWIDE = 'ww'
+export type ChartRegion = RegionCode | typeof WORLDWIDE
+
 const CODES = new Set<string>(REGIONS.map((r) => r.code))
 
 export function isRegionCode(code: string): code is RegionCode {
   return CODES.has(code)
 }
 
+export function isChartRegion(code: string): code is ChartRegion {
+  return code === WORLDWIDE || CODES.has(code)
+}
+
 export function regionName(code: string): string | undefined {
+  if (code === WORLDWIDE) return 'Worldwide (this server)'
   return REGIONS.find((r) => r.code === code)?.name
 }

@@ -127,7 +127,11 @@ describe('admin analytics in the browser', () => {
     const hits = page.getByRole('region', { name: 'Hit Analytics · 7 days' })
     // home, charts and about from the API; the browser's own visits (login, admin) add rows of their own.
     for (const name of ['home', 'charts', 'about']) await hits.getByRole('cell', { name, exact: true }).waitFor()
-    await page.getByText('System backup completed').waitFor()
+    // Recent Activities: this server's real events, not the three sample lines of old.
+    const activities = page.getByRole('region', { name: 'Recent Activities' })
+    await activities.getByText('New user registered: ben', { exact: true }).waitFor()
+    await activities.getByText('New user registered: ann', { exact: true }).waitFor()
+    expect(await page.getByText('System backup completed').count()).toBe(0)
     const health = page.getByRole('region', { name: 'System Health' })
     await health.getByText('Operational').waitFor()
     await health.getByText('Connected').waitFor()
@@ -274,13 +278,14 @@ describe('admin analytics in the browser', () => {
     await context.close()
   })
 
-  test('music: the same static screen on /admin/music and /music', async () => {
+  test('music: the same screen on /admin/music and /music, with an empty library it says so (no sample songs)', async () => {
     const { page, context } = await newPage(browser, server.url)
     await loginAsAdmin(page)
     for (const p of ['/admin/music', '/music']) {
       await gotoHydrated(page, p)
       await page.getByRole('heading', { name: 'Music Management' }).waitFor()
-      await page.getByRole('region', { name: 'Playlists' }).getByText('Summer Vibes').waitFor()
+      await page.getByRole('region', { name: 'Songs' }).getByText('No songs yet').waitFor()
+      for (const sample of ['Summer Vibes', 'Blinding Lights', 'Upload Songs']) expect(await page.getByText(sample).count()).toBe(0)
     }
     await screenshot(page, 'music')
     await context.close()

@@ -3,7 +3,7 @@
 // sees its counts and when it was scanned, and "Scan library" shows its progress and picks up a
 // file copied in since. A screenshot of the scanning panel goes to $TMPDIR/vibes-admin-shots.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { copyFileSync, mkdirSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Locator, Route } from 'playwright-core'
@@ -92,4 +92,91 @@ test('the admin sees the library counts and last scan, and "Scan library" indexe
   expect(await panel.getByRole('button', { name: 'Scan library' }).isEnabled()).toBe(true)
   expect(consoleErrors).toEqual([])
   await context.close()
+})
+
+test('Music Management on /admin/music and /music shows the real library, and its Play buttons play', async () => {
+  const { page, context, consoleErrors } = await newPage(browser, server.url)
+  await context.addInitScript((t) => localStorage.setItem('token', t), admin)
+  for (const p of ['/music', '/admin/music']) {
+    await gotoHydrated(page, p)
+    await page.getByRole('heading', { name: 'Music Management' }).waitFor()
+    const albums = page.getByRole('region', { name: 'Recently added albums' })
+    for (const name of ['One', 'Two']) await albums.getByRole('link', { name, exact: true }).waitFor()
+    const songs = page.getByRole('region', { name: 'Songs' })
+    for (const title of ['First', 'Second', 'Third']) await songs.getByRole('cell', { name: title, exact: true }).first().waitFor()
+    await page.getByRole('region', { name: 'Library', exact: true }).getByRole('button', { name: 'Scan library' }).waitFor()
+    for (const sample of ['Summer Vibes', 'Blinding Lights', 'Upload Songs']) expect(await page.getByText(sample).count()).toBe(0)
+  }
+  await page.getByRole('region', { name: 'Songs' }).getByRole('button', { name: 'Play Second' }).click()
+  await page.getByRole('region', { name: 'Now playing' }).getByText('Second').waitFor()
+  await page.getByRole('region', { name: 'Recently added albums' }).getByRole('button', { name: 'Play Two' }).click()
+  await page.getByRole('region', { name: 'Now playing' }).getByText('Third').waitFor()
+  const shots = process.env.SCREENSHOT_DIR
+  if (shots) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.waitForTimeout(150)
+      await page.screenshot({ path: path.join(shots, `admin-music-${width}.png`), fullPage: true })
+    }
+  }
+  expect(consoleErrors).toEqual([])
+  await context.close()
+})
+
+test('hostile names in Recent Activities are shown as text, never run', async () => {
+  const markup = '<img src=x onerror="window.__pwned=1">'
+  expect(
+    (await api(server.url, 'POST', '/contact', { body: { fullName: 'Mallory <b>bold</b>', email: 'mallory@example.com', message: `${markup} hello` } })).status,
+  ).toBe(201)
+  mkdirSync(path.join(server.mediaRoot, 'Alpha', 'Evil'), { recursive: true })
+  const me = (await api(server.url, 'GET', '/auth/session', { token: admin })).body.data.user.id
+  expect(
+    (await api(server.url, 'POST', `/admin/users/${me}/folders`, { token: admin, body: { label: '<script>window.__pwned=2</script>', path: '/Alpha/Evil' } }))
+      .status,
+  ).toBe(201)
+  const { page, context, consoleErrors } = await newPage(browser, server.url)
+  await context.addInitScript((t) => localStorage.setItem('token', t), admin)
+  await gotoHydrated(page, '/admin/dashboard')
+  const activities = page.getByRole('region', { name: 'Recent Activities' })
+  await activities.getByText(`Message from Mallory <b>bold</b>: ${markup} hello`, { exact: true }).waitFor()
+  await activities.getByText('Folder "<script>window.__pwned=2</script>" added for admin', { exact: true }).waitFor()
+  expect(await activities.locator('img, script, b').count()).toBe(0)
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+  expect(consoleErrors).toEqual([])
+  await context.close()
+})
+
+test('axe finds no serious or critical violation on Music Management and the dashboard at 1280 and 390 px', async () => {
+  const axeSource = readFileSync(path.resolve(import.meta.dir, '../../node_modules/axe-core/axe.min.js'), 'utf8')
+  const report: string[] = []
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    const { page, context } = await newPage(browser, server.url)
+    await page.setViewportSize(viewport)
+    await context.addInitScript((t) => localStorage.setItem('token', t), admin)
+    for (const [where, ready] of [
+      ['/admin/music', 'Recently added albums'],
+      ['/admin/dashboard', 'Recent Activities'],
+    ] as const) {
+      await gotoHydrated(page, where)
+      await page
+        .getByRole('region', { name: ready })
+        .getByRole(where === '/admin/music' ? 'link' : 'listitem')
+        .first()
+        .waitFor()
+      await page.evaluate(axeSource)
+      const found = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: any[] }> } }).axe
+        const { violations } = await axe.run(document, { resultTypes: ['violations'] })
+        return violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${(v.nodes as { target: unknown[] }[]).map((n) => n.target.join(' ')).join(', ')}`)
+      })
+      for (const f of found) report.push(`${viewport.width} ${where}: ${f}`)
+    }
+    await context.close()
+  }
+  expect(report).toEqual([])
 })

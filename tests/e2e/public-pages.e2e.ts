@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
+import { api, createMember } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
 import { startServer, type TestServer } from '../helpers/server'
 
@@ -242,6 +243,44 @@ describe('charts', () => {
     await refetch
     await page.getByText('No chart data available').waitFor()
     expect(await page.getByRole('button', { name: 'Refresh' }).evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+
+  test('a region with no plays points to this server’s worldwide chart, which ranks the LAN’s plays', async () => {
+    const member = await createMember(server.url)
+    for (const [title, n] of [
+      ['Garden Party', 2],
+      ['Attic Echoes', 1],
+    ] as const) {
+      for (let i = 0; i < n; i++) {
+        const res = await api(server.url, 'POST', '/playlist/plays', {
+          token: member.token,
+          body: { trackUrl: `/media/lan/${n}.mp3`, title, artist: 'Home Band', duration: 90 },
+        })
+        expect(res.status).toBe(201)
+      }
+    }
+    const { page, context, consoleErrors } = await newPage(browser, server.url)
+    await gotoHydrated(page, '/charts')
+    await page.getByRole('combobox', { name: 'Region' }).click()
+    // Japan's feed is down and nobody played from there: the local chart is empty.
+    await page.getByRole('option', { name: 'Japan' }).click()
+    await page.getByText('No chart data available').waitFor()
+    await page.getByRole('button', { name: "Show this server's worldwide chart" }).click()
+    await page.getByRole('heading', { name: 'Top songs · Worldwide (this server)' }).waitFor()
+    await page.getByText('Garden Party', { exact: true }).waitFor()
+    await page.getByText('Attic Echoes', { exact: true }).waitFor()
+    await page.getByText('Ranked by plays from everyone on this server over the last 30 days.').waitFor()
+    expect(await page.getByRole('combobox', { name: 'Region' }).textContent()).toBe('Worldwide (this server)')
+    const shots = process.env.SCREENSHOT_DIR
+    if (shots) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.waitForTimeout(150)
+        await page.screenshot({ path: path.join(shots, `charts-worldwide-${width}.png`), fullPage: true })
+      }
+    }
     expect(consoleErrors).toEqual([])
     await context.close()
   })

@@ -159,6 +159,8 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   }),
   'PATCH /admin/promotions/:id': () => ({ params: { id: 'no-such-promotion' }, body: { active: false } }),
   'DELETE /admin/promotions/:id': () => ({ params: { id: 'no-such-promotion' } }),
+  'GET /admin/activity': () => ({ query: { limit: '5' } }),
+  'GET /admin/audit': () => ({ query: { limit: '5' } }),
   'GET /admin/dashboard': () => ({}),
   'GET /admin/stats': () => ({ query: { forceFresh: 'true' } }),
   'GET /admin/stats/dau': () => ({}),

@@ -57,7 +57,7 @@ describe('who may call the admin paths', () => {
       expect({ p, ...(await api(server.url, method, p, { body })) }).toMatchObject({
         p,
         status: 401,
-        body: { success: false, error: 'Authentication required' },
+        body: { success: false, error: 'No authentication token found. Please log in again.' },
       })
       expect({ p, ...(await api(server.url, method, p, { body, token: 'a.b.c' })) }).toMatchObject({
         p,

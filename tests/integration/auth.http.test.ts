@@ -99,7 +99,7 @@ describe('login and tokens', () => {
     const forged = `${h}.${Buffer.from(JSON.stringify({ ...claims, isAdmin: true })).toString('base64url')}.${s}`
     expect((await api(server.url, 'GET', '/auth/session', { token: forged })).status).toBe(401)
     expect((await api(server.url, 'GET', '/auth/session', { token: 'garbage' })).body.error).toBe('Authentication token is invalid or expired')
-    expect((await api(server.url, 'GET', '/auth/session')).body.error).toBe('Authentication required')
+    expect((await api(server.url, 'GET', '/auth/session')).body.error).toBe('No authentication token found. Please log in again.')
   })
 
   test('logout revokes the token and clears the cookies', async () => {

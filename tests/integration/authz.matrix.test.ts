@@ -221,10 +221,12 @@ describe('the matrix covers the whole API', () => {
 })
 
 describe('each caller gets the answer of its tier', () => {
-  test('anonymous: 401 "Authentication required" on every protected and admin call; public calls answer', async () => {
+  test('anonymous: 401 "No authentication token found. Please log in again." on every protected and admin call; public calls answer', async () => {
     const problems = await sweep(null, ownerIds, (tier, a, kind) => {
       if (tier === 'public') return reached(a) ? mustNotLeakOwner(a) : 'a public call refused an anonymous caller'
-      return a.status === 401 && errorOf(kind, a) === 'Authentication required' ? null : 'expected 401 "Authentication required"'
+      return a.status === 401 && errorOf(kind, a) === 'No authentication token found. Please log in again.'
+        ? null
+        : 'expected 401 "No authentication token found. Please log in again."'
     })
     expect(problems).toEqual([])
   }, 60_000)

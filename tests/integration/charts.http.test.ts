@@ -386,3 +386,39 @@ describe('without a feed: this server’s plays, by the country the proxy report
     expect(row.country).toBeNull()
   })
 })
+
+describe('a LAN install without a feed: this server’s worldwide chart', () => {
+  test('9 plays from the LAN (no country) are not in any region but rank the worldwide chart, with every region’s plays', async () => {
+    const member = await createMember(plain.url)
+    const lanPlay = (title: string) =>
+      api(plain.url, 'POST', '/playlist/plays', {
+        token: member.token,
+        body: { trackUrl: `https://lan.example/${encodeURIComponent(title)}.mp3`, title, artist: 'The Lan', duration: 120 },
+      })
+    for (const [title, n] of [
+      ['Living Room Song', 6],
+      ['Kitchen Tune', 3],
+    ] as const) {
+      for (let i = 0; i < n; i++) expect((await lanPlay(title)).status).toBe(201)
+    }
+    const regionCharts = await Promise.all(['us', 'gb', 'de'].map((r) => api(plain.url, 'GET', `/charts/${r}`)))
+    for (const chart of regionCharts) expect(chart.body.data.tracks.map((t: { title: string }) => t.title)).not.toContain('Living Room Song')
+
+    const world = await api(plain.url, 'GET', '/charts/ww')
+    expect(world.status).toBe(200)
+    expect(world.body.data).toMatchObject({ region: 'ww', source: 'local' })
+    // Ranked by plays over every place: the US and GB plays of the test above (7, 5, 3, 1) and the LAN's (6, 3).
+    const titles = world.body.data.tracks.map((t: { title: string }) => t.title)
+    expect(titles.slice(0, 3)).toEqual(['Hotel California', 'Living Room Song', 'Parklife'])
+    expect(titles).toContain('Kitchen Tune')
+    expect(world.body.data.tracks[1]).toEqual({ rank: 2, title: 'Living Room Song', artist: 'The Lan', art: null, explicit: false })
+  })
+
+  test('with a feed configured, the worldwide chart is still this server’s own (the feed has no worldwide storefront)', async () => {
+    const before = Object.values(hits).reduce((a, b) => a + b, 0)
+    const world = await api(server.url, 'GET', '/charts/WW')
+    expect(world.status).toBe(200)
+    expect(world.body.data).toMatchObject({ region: 'ww', source: 'local' })
+    expect(Object.values(hits).reduce((a, b) => a + b, 0)).toBe(before)
+  })
+})

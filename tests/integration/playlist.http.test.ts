@@ -119,7 +119,7 @@ describe('play events', () => {
     expect((await api(server.url, 'PUT', '/playlist/plays/no-such-id', { token: owner.token, body: { completed: true } })).status).toBe(404)
   })
 
-  test('signed-out calls are 401 "Authentication required"', async () => {
+  test('signed-out calls are 401 "No authentication token found. Please log in again."', async () => {
     for (const [method, p, body] of [
       ['POST', '/playlist/plays', play],
       ['PUT', '/playlist/plays/x', { completed: true }],
@@ -129,7 +129,7 @@ describe('play events', () => {
     ] as const) {
       const res = await api(server.url, method, p, { body })
       expect(res.status).toBe(401)
-      expect(res.body).toEqual({ success: false, error: 'Authentication required' })
+      expect(res.body).toEqual({ success: false, error: 'No authentication token found. Please log in again.' })
     }
     const bad = await api(server.url, 'GET', '/playlist/likes', { token: 'a.b.c' })
     expect(bad).toMatchObject({ status: 401, body: { error: 'Authentication token is invalid or expired' } })
@@ -250,7 +250,7 @@ describe('hostile clients', () => {
     for (const headers of [{ cookie }, { cookie, 'x-xsrf-token': 'forged' }] as Record<string, string>[]) {
       expect(await api(server.url, 'POST', '/playlist/plays', { body: base, headers })).toMatchObject({
         status: 401,
-        body: { error: 'Authentication required' },
+        body: { error: 'No authentication token found. Please log in again.' },
       })
       expect(await api(server.url, 'PUT', '/playlist/likes', { body: { title: 'A', liked: true }, headers })).toMatchObject({ status: 401 })
     }
@@ -272,7 +272,7 @@ describe('hostile clients', () => {
       const json = (await res.json()) as { error?: { json: { message: string } }; result?: unknown }
       return { status: res.status, message: json.error?.json.message }
     }
-    expect(await call('playlist.plays.create', null, { json: base })).toEqual({ status: 401, message: 'Authentication required' })
+    expect(await call('playlist.plays.create', null, { json: base })).toEqual({ status: 401, message: 'No authentication token found. Please log in again.' })
     // superjson can carry NaN and Infinity: both are refused.
     expect(await call('playlist.plays.create', m.token, { json: { ...base, duration: 'NaN' }, meta: { values: { duration: ['number'] } } })).toEqual({
       status: 400,

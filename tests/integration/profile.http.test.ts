@@ -193,7 +193,7 @@ describe('deleting the account', () => {
       ['PUT', '/user/profile/password'],
     ] as const) {
       const res = await api(server.url, method, route, { body: method === 'GET' ? undefined : { currentPassword: 'x' } })
-      expect(res).toMatchObject({ status: 401, body: { success: false, error: 'Authentication required' } })
+      expect(res).toMatchObject({ status: 401, body: { success: false, error: 'No authentication token found. Please log in again.' } })
     }
   })
 })

@@ -177,7 +177,7 @@ describe('single binary', () => {
     cpSync(path.join(root, 'dist/vibes'), path.join(dir, 'vibes'))
     const proc = Bun.spawn(['./vibes'], {
       cwd: dir,
-      env: { PATH: '/usr/bin:/bin', PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password' },
+      env: { PATH: '/usr/bin:/bin', PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password', TRUST_PROXY: 'true' },
       stdout: 'pipe',
       stderr: 'pipe',
     })
@@ -193,6 +193,17 @@ describe('single binary', () => {
     expect(asset.headers.get('content-type')).toContain('text/css')
     const login = await api(base, 'POST', '/auth/login', { body: { email: 'root@example.com', password: 'root-password' } })
     expect(login.body.data.user.isAdmin).toBe(true)
+    // The embedded GeoIP database places a play from a public address (here forwarded by the
+    // trusted proxy, without a country header).
+    const token = login.body.data.token
+    const play = await api(base, 'POST', '/playlist/plays', {
+      token,
+      headers: { 'x-forwarded-for': '8.8.8.8' },
+      body: { trackUrl: 'https://music.example/a.mp3', title: 'A', duration: 60 },
+    })
+    expect(play.status).toBe(201)
+    const places = await api(base, 'GET', '/analytics/geographic-listening?days=1', { token })
+    expect(places.body.data.countries).toEqual([{ country: 'US', plays: 1, uniqueUsers: 1 }])
     proc.kill('SIGTERM')
     expect(await proc.exited).toBe(0)
     rmSync(dir, { recursive: true, force: true })

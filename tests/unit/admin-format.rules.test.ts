@@ -8,6 +8,7 @@ import {
   engagementErrorMessage,
   errorRateTone,
   genreLabel,
+  HEALTH_CACHE_MS,
   healthRefreshMs,
   latencyTone,
   listenTimeAnalytics,
@@ -20,6 +21,7 @@ import {
   shortId,
   sortTracks,
   statsRefreshMs,
+  topTracksRefreshMs,
 } from '~/client/features/admin/panels/format'
 import { hasNoViews, pageViewsChart, SAMPLE_LABEL, samplePageViews } from '~/client/features/admin/stats/page-views'
 
@@ -88,6 +90,18 @@ describe('colours and timing', () => {
     expect(healthRefreshMs(3, () => 0)).toBe(8000)
     expect(healthRefreshMs(10, () => 0)).toBe(60_000)
     expect(healthRefreshMs(10, () => 0.999)).toBeLessThan(60_100)
+  })
+  test('health: 5 minutes in a flag state (rate-limited or auth error), whatever the failures; results cached 2 minutes', () => {
+    expect(healthRefreshMs(0, () => 0, true)).toBe(300_000)
+    expect(healthRefreshMs(4, () => 0.5, true)).toBe(300_000)
+    expect(healthRefreshMs(0, () => 0, false)).toBe(30_000)
+    expect(HEALTH_CACHE_MS).toBe(120_000)
+  })
+  test('Top Tracks refresh every 30 minutes on Insights; elsewhere 3 minutes, or 5 while rate-limited', () => {
+    expect(topTracksRefreshMs('insights', false)).toBe(1_800_000)
+    expect(topTracksRefreshMs('insights', true)).toBe(1_800_000)
+    expect(topTracksRefreshMs('elsewhere', false)).toBe(180_000)
+    expect(topTracksRefreshMs('elsewhere', true)).toBe(300_000)
   })
   test('stats refresh every 5 minutes, 10 while rate-limited', () => {
     expect(statsRefreshMs(false)).toBe(300_000)

@@ -26,7 +26,7 @@ export const button = cva({
       },
       outline: { borderWidth: '1px', borderColor: 'border.default', bg: 'transparent', color: 'fg.default', _hover: { _enabled: { bg: 'bg.subtle' } } },
       ghost: { bg: 'transparent', color: 'fg.muted', _hover: { _enabled: { bg: 'bg.subtle', color: 'fg.default' } } },
-      danger: { bg: 'danger.default', color: 'white', _hover: { _enabled: { opacity: 0.9 } } },
+      danger: { bg: 'danger.emphasized', color: 'white', _hover: { _enabled: { opacity: 0.9 } } },
     },
     size: {
       sm: { h: '8', px: '3', fontSize: 'sm' },

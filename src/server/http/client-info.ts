@@ -2,7 +2,10 @@
 // CLIENT_IP_HEADER after deleting any copy the client sent, so that header can be trusted here.
 // Everything else a proxy may add (X-Forwarded-For, X-Forwarded-Proto, CF-IPCountry…) is the
 // client's own word unless the socket peer is a proxy TRUST_PROXY names (trust-proxy.ts).
+// The place: a trusted proxy's header, else the offline GeoIP database (geoip.ts) for a public
+// address, else DEFAULT_COUNTRY (private and unknown addresses: plays from the LAN, CONTRACT §6).
 import { config } from '../config'
+import { countryOfAddress } from './geoip'
 import { isTrustedProxy, readAddress, resolveClientAddress, type TrustProxy } from './trust-proxy'
 
 export const CLIENT_IP_HEADER = 'x-vibes-client-ip'
@@ -29,9 +32,7 @@ export function clientInfo(headers: Headers, settings: EdgeSettings = { trust: c
     region = region?.slice(0, 100) ?? null
     city = city?.slice(0, 100) ?? null
   }
-  // No offline GeoIP database ships with Vibes, so without a trusted header every address is of
-  // unknown place: the operator's DEFAULT_COUNTRY stands in (plays from the LAN, a home server).
-  if (!country && settings.defaultCountry) country = settings.defaultCountry
+  if (!country) country = countryOfAddress(ip) ?? settings.defaultCountry ?? null
   return { ip, userAgent: (headers.get('user-agent') ?? '').slice(0, 512), country, region, city }
 }
 

@@ -48,6 +48,9 @@ type TranscodeState = {
 const shared = globalThis as typeof globalThis & { __vibesTranscode?: TranscodeState }
 const state = (shared.__vibesTranscode ??= { running: 0, byClient: new Map(), filling: new Set(), tools: null })
 
+/** Conversions streaming now (GET /metrics). */
+export const runningTranscodes = () => state.running
+
 /** ffmpeg (FFMPEG_PATH, a name on PATH or a path) and the ffprobe beside it; null when missing. */
 export function transcodeTools(): { ffmpeg: string | null; ffprobe: string | null } {
   const now = Date.now()

@@ -1,8 +1,10 @@
-// admin: user management, any user's folders (with bulk add), the contact inbox, and the adverts
-// (their chance and the promotions they show). Every
-// procedure is adminProcedure (401 without a token, 403 for a member); logic lives in the
-// admin-users, folders and messages services.
+// admin: user management, any user's folders (with bulk add), the contact inbox, the adverts
+// (their chance and the promotions they show), and the audit log with the dashboard's Recent
+// Activities. Every procedure is adminProcedure (401 without a token, 403 for a member); logic
+// lives in the services. Each console change, once it succeeded, is written to the audit log with
+// the acting admin (services/audit.ts).
 import {
+  AdminActivitySchema,
   AdminFolderCreateSchema,
   AdminFolderDeleteSchema,
   AdminFolderUpdateSchema,
@@ -16,6 +18,7 @@ import {
 } from '~/shared/validators/admin'
 import { AdvertSettingsSchema, PromotionCreateSchema, PromotionIdSchema, PromotionUpdateSchema } from '~/shared/validators/adverts'
 import * as users from '../services/admin-users'
+import { listAudit, recentActivities, recordAudit } from '../services/audit'
 import * as folders from '../services/folders'
 import * as messages from '../services/messages'
 import * as promotions from '../services/promotions'
@@ -24,8 +27,17 @@ import { adminProcedure, createTRPCRouter } from '../trpc/init'
 export const adminRouter = createTRPCRouter({
   users: createTRPCRouter({
     list: adminProcedure.query(({ ctx }) => users.listUsers(ctx.db)),
-    delete: adminProcedure.input(AdminUserIdSchema).mutation(({ ctx, input }) => users.deleteUser(ctx.db, ctx.user.id, input.id)),
-    setRole: adminProcedure.input(AdminUserRoleSchema).mutation(({ ctx, input }) => users.setUserRole(ctx.db, ctx.user.id, input.id, input.isAdmin)),
+    delete: adminProcedure.input(AdminUserIdSchema).mutation(({ ctx, input }) => {
+      const { username } = users.requireUser(ctx.db, input.id)
+      const deleted = users.deleteUser(ctx.db, ctx.user.id, input.id)
+      recordAudit(ctx.db, ctx.user, 'user.delete', username)
+      return deleted
+    }),
+    setRole: adminProcedure.input(AdminUserRoleSchema).mutation(({ ctx, input }) => {
+      const user = users.setUserRole(ctx.db, ctx.user.id, input.id, input.isAdmin)
+      recordAudit(ctx.db, ctx.user, 'user.role', user.username, user.isAdmin ? 'admin' : 'member')
+      return user
+    }),
   }),
 
   // Another user's folders: the member services with that user's id, after a 404 check on the user.
@@ -34,35 +46,78 @@ export const adminRouter = createTRPCRouter({
       users.requireUser(ctx.db, input.userId)
       return folders.listFolders(ctx.db, input.userId)
     }),
-    create: adminProcedure.input(AdminFolderCreateSchema).mutation(({ ctx, input: { userId, ...data } }) => {
-      users.requireUser(ctx.db, userId)
-      return folders.createFolder(ctx.db, userId, data)
+    create: adminProcedure.input(AdminFolderCreateSchema).mutation(async ({ ctx, input: { userId, ...data } }) => {
+      const owner = users.requireUser(ctx.db, userId)
+      const folder = await folders.createFolder(ctx.db, userId, data)
+      recordAudit(ctx.db, ctx.user, 'folder.create', `"${folder.label}" for ${owner.username}`, folder.path)
+      return folder
     }),
-    update: adminProcedure.input(AdminFolderUpdateSchema).mutation(({ ctx, input: { userId, folderId, ...data } }) => {
-      users.requireUser(ctx.db, userId)
-      return folders.updateFolder(ctx.db, userId, folderId, data)
+    update: adminProcedure.input(AdminFolderUpdateSchema).mutation(async ({ ctx, input: { userId, folderId, ...data } }) => {
+      const owner = users.requireUser(ctx.db, userId)
+      const folder = await folders.updateFolder(ctx.db, userId, folderId, data)
+      recordAudit(ctx.db, ctx.user, 'folder.update', `"${folder.label}" of ${owner.username}`, folder.path)
+      return folder
     }),
     delete: adminProcedure.input(AdminFolderDeleteSchema).mutation(({ ctx, input }) => {
-      users.requireUser(ctx.db, input.userId)
-      return folders.deleteFolder(ctx.db, input.userId, input.folderId)
+      const owner = users.requireUser(ctx.db, input.userId)
+      const folder = folders.getFolder(ctx.db, input.userId, input.folderId)
+      const deleted = folders.deleteFolder(ctx.db, input.userId, input.folderId)
+      recordAudit(ctx.db, ctx.user, 'folder.delete', `"${folder.label}" of ${owner.username}`, folder.path)
+      return deleted
     }),
-    bulkAdd: adminProcedure.input(BulkAddFoldersSchema).mutation(({ ctx, input }) => users.bulkAddFolder(ctx.db, input)),
+    bulkAdd: adminProcedure.input(BulkAddFoldersSchema).mutation(async ({ ctx, input }) => {
+      const result = await users.bulkAddFolder(ctx.db, input)
+      const added = result.successful.length
+      if (added > 0) recordAudit(ctx.db, ctx.user, 'folder.bulk-add', `"${input.label}"`, added === 1 ? '1 user' : `${added} users`)
+      return result
+    }),
   }),
 
   messages: createTRPCRouter({
     list: adminProcedure.input(AdminMessageListSchema).query(({ ctx, input }) => messages.listMessages(ctx.db, input)),
     byId: adminProcedure.input(AdminMessageIdSchema).query(({ ctx, input }) => messages.getMessage(ctx.db, input.id)),
-    update: adminProcedure.input(AdminMessageUpdateSchema).mutation(({ ctx, input: { id, ...flags } }) => messages.updateMessage(ctx.db, id, flags)),
-    delete: adminProcedure.input(AdminMessageIdSchema).mutation(({ ctx, input }) => messages.deleteMessage(ctx.db, input.id)),
+    update: adminProcedure.input(AdminMessageUpdateSchema).mutation(({ ctx, input: { id, ...flags } }) => {
+      const message = messages.updateMessage(ctx.db, id, flags)
+      const marks = [
+        flags.read === undefined ? '' : flags.read ? 'read' : 'unread',
+        flags.important === undefined ? '' : flags.important ? 'important' : 'not important',
+      ]
+      recordAudit(ctx.db, ctx.user, 'message.update', message.subject, marks.filter(Boolean).join(' and '))
+      return message
+    }),
+    delete: adminProcedure.input(AdminMessageIdSchema).mutation(({ ctx, input }) => {
+      const { subject } = messages.getMessage(ctx.db, input.id)
+      const deleted = messages.deleteMessage(ctx.db, input.id)
+      recordAudit(ctx.db, ctx.user, 'message.delete', subject)
+      return deleted
+    }),
   }),
 
   adverts: createTRPCRouter({
     get: adminProcedure.query(({ ctx }) => ({ ...promotions.advertSettings(ctx.db), promotions: promotions.listAllPromotions(ctx.db) })),
-    setSettings: adminProcedure.input(AdvertSettingsSchema).mutation(({ ctx, input }) => promotions.setAdvertSettings(ctx.db, input)),
+    setSettings: adminProcedure.input(AdvertSettingsSchema).mutation(({ ctx, input }) => {
+      const settings = promotions.setAdvertSettings(ctx.db, input)
+      recordAudit(ctx.db, ctx.user, 'adverts.update', '', settings.enabled ? `on at ${settings.chancePercent} %` : 'off')
+      return settings
+    }),
   }),
   promotions: createTRPCRouter({
-    create: adminProcedure.input(PromotionCreateSchema).mutation(({ ctx, input }) => promotions.createPromotion(ctx.db, input)),
-    update: adminProcedure.input(PromotionUpdateSchema).mutation(({ ctx, input }) => promotions.updatePromotion(ctx.db, input)),
-    delete: adminProcedure.input(PromotionIdSchema).mutation(({ ctx, input }) => promotions.deletePromotion(ctx.db, input.id)),
+    create: adminProcedure.input(PromotionCreateSchema).mutation(({ ctx, input }) => {
+      const promotion = promotions.createPromotion(ctx.db, input)
+      recordAudit(ctx.db, ctx.user, 'promotion.create', promotion.title)
+      return promotion
+    }),
+    update: adminProcedure.input(PromotionUpdateSchema).mutation(({ ctx, input }) => {
+      const promotion = promotions.updatePromotion(ctx.db, input)
+      recordAudit(ctx.db, ctx.user, 'promotion.update', promotion.title)
+      return promotion
+    }),
+    delete: adminProcedure.input(PromotionIdSchema).mutation(({ ctx, input }) => {
+      const deleted = promotions.deletePromotion(ctx.db, input.id)
+      recordAudit(ctx.db, ctx.user, 'promotion.delete', input.id)
+      return deleted
+    }),
   }),
+  activity: adminProcedure.input(AdminActivitySchema).query(({ ctx, input }) => recentActivities(ctx.db, input.limit)),
+  audit: adminProcedure.input(AdminActivitySchema).query(({ ctx, input }) => listAudit(ctx.db, input.limit)),
 })

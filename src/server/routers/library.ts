@@ -11,6 +11,7 @@ import {
 } from '~/shared/validators/library'
 import { config } from '../config'
 import { requestScan, scanStatus } from '../library/scan'
+import { recordAudit } from '../services/audit'
 import * as library from '../services/library-index'
 import { adminProcedure, createTRPCRouter, protectedProcedure } from '../trpc/init'
 
@@ -37,6 +38,7 @@ export const libraryRouter = createTRPCRouter({
     status: adminProcedure.query(({ ctx }) => scanStatus(ctx.db)),
     start: adminProcedure.input(LibraryScanSchema).mutation(({ ctx, input }) => {
       requestScan(ctx.db, { full: input.full === true })
+      recordAudit(ctx.db, ctx.user, 'library.scan', '', input.full === true ? 'full' : 'quick')
       return scanStatus(ctx.db)
     }),
   }),

@@ -10,6 +10,7 @@ import {
   TopTracksSchema,
   UserActivitySummarySchema,
 } from '~/shared/validators'
+import { recordAudit } from '../services/audit'
 import * as stats from '../services/stats'
 import { adminProcedure, createTRPCRouter } from '../trpc/init'
 
@@ -22,6 +23,10 @@ export const statsRouter = createTRPCRouter({
   topPages: adminProcedure.input(TopPagesSchema).query(({ ctx, input }) => stats.topPages(ctx.db, input.days, input.limit)),
   dailyActivity: adminProcedure.input(DailyActivitySchema).query(({ ctx, input }) => stats.dailyActivity(ctx.db, input.days)),
   hits: adminProcedure.input(HitAnalyticsSchema).query(({ ctx, input }) => stats.hitAnalytics(ctx.db, input.days, input.page)),
-  clearHitData: adminProcedure.mutation(({ ctx }) => stats.clearHitData(ctx.db)),
+  clearHitData: adminProcedure.mutation(({ ctx }) => {
+    const cleared = stats.clearHitData(ctx.db)
+    recordAudit(ctx.db, ctx.user, 'hits.clear')
+    return cleared
+  }),
   errors: adminProcedure.input(ErrorsSchema).query(({ ctx, input }) => stats.recentErrors(ctx.db, input.hours, input.limit)),
 })

@@ -4,11 +4,12 @@
 // served after STALE_WAIT_MS while the refresh finishes in the background. Without a feed, or
 // before the first good copy, the chart is this server's own: the most-played tracks in that
 // country over the last 30 days, from play_events (recomputed at most once a minute per region).
+// The worldwide chart ('ww') is always this server's own, over every play whatever its place.
 import { TRPCError } from '@trpc/server'
 import { and, count, desc, eq, gte, max, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { chartCache, playEvents } from '~/db/schema'
-import { isRegionCode, type RegionCode } from '~/shared/regions'
+import { type ChartRegion, isChartRegion, type RegionCode, WORLDWIDE } from '~/shared/regions'
 import { logger } from '../logger'
 import { safeArtUrl } from '~/shared/validators/charts'
 import type { AddressPolicy } from '../remote/address-policy'
@@ -25,13 +26,13 @@ export const LOCAL_WINDOW_DAYS = 30
 export const LOCAL_CACHE_MS = 60_000
 const LOCAL_LIMIT = 50
 
-export type Chart = ChartPayload & { region: RegionCode; source: 'feed' | 'local' }
+export type Chart = ChartPayload & { region: ChartRegion; source: 'feed' | 'local' }
 
 export const notFoundMessage = (code: string) => `Charts for storefront "${code}" not found`
 
 // --- this server's own listening ---------------------------------------------------------------
 
-export function localChart(db: Db, region: RegionCode, now = new Date()): ChartPayload {
+export function localChart(db: Db, region: ChartRegion, now = new Date()): ChartPayload {
   const since = new Date(now.getTime() - LOCAL_WINDOW_DAYS * 86_400_000)
   const artist = sql<string>`coalesce(${playEvents.artist}, '')`
   // Uses play_events_country_started_idx; grouped by title + artist because signed media URLs
@@ -39,7 +40,7 @@ export function localChart(db: Db, region: RegionCode, now = new Date()): ChartP
   const rows = db
     .select({ title: playEvents.title, artist, plays: count(), last: max(playEvents.startedAt) })
     .from(playEvents)
-    .where(and(eq(playEvents.country, region.toUpperCase()), gte(playEvents.startedAt, since)))
+    .where(region === WORLDWIDE ? gte(playEvents.startedAt, since) : and(eq(playEvents.country, region.toUpperCase()), gte(playEvents.startedAt, since)))
     .groupBy(playEvents.title, artist)
     .orderBy(desc(count()), desc(max(playEvents.startedAt)), playEvents.title)
     .limit(LOCAL_LIMIT)
@@ -50,9 +51,9 @@ export function localChart(db: Db, region: RegionCode, now = new Date()): ChartP
   }
 }
 
-const localCache = new WeakMap<Db, Map<RegionCode, { at: number; chart: ChartPayload }>>()
+const localCache = new WeakMap<Db, Map<ChartRegion, { at: number; chart: ChartPayload }>>()
 
-function cachedLocalChart(db: Db, region: RegionCode, now: Date): ChartPayload {
+function cachedLocalChart(db: Db, region: ChartRegion, now: Date): ChartPayload {
   let byRegion = localCache.get(db)
   if (!byRegion) localCache.set(db, (byRegion = new Map()))
   const hit = byRegion.get(region)
@@ -127,9 +128,10 @@ export async function chartFor(
   code: string,
   opts: { sourceUrl?: string; policy?: AddressPolicy; now?: Date; staleWaitMs?: number } = {},
 ): Promise<Chart> {
-  if (!isRegionCode(code)) throw new TRPCError({ code: 'NOT_FOUND', message: notFoundMessage(code) })
-  const region = code
+  if (!isChartRegion(code)) throw new TRPCError({ code: 'NOT_FOUND', message: notFoundMessage(code) })
   const now = opts.now ?? new Date()
+  if (code === WORLDWIDE) return { region: code, source: 'local', ...cachedLocalChart(db, code, now) }
+  const region = code
   if (!opts.sourceUrl) return { region, source: 'local', ...cachedLocalChart(db, region, now) }
 
   const copy = cached(db, region, feedOrigin(opts.sourceUrl))

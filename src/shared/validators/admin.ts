@@ -60,3 +60,17 @@ export const AdminMessageIdSchema = z.strictObject({ id: id('Message id') })
 export const AdminMessageUpdateSchema = z
   .strictObject({ id: id('Message id'), read: flag('read').optional(), important: flag('important').optional() })
   .refine((m) => m.read !== undefined || m.important !== undefined, 'Provide read or important')
+
+// The dashboard's Recent Activities and the audit log: how many of the newest entries.
+export const ACTIVITY_LIMIT_MAX = 100
+export const AdminActivitySchema = z
+  .strictObject({
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(ACTIVITY_LIMIT_MAX, `limit must be at most ${ACTIVITY_LIMIT_MAX}`)
+      .default(10),
+  })
+  .optional()
+  .default({ limit: 10 })

@@ -1,19 +1,52 @@
 // The admin dashboard (admin spec §2 "Dashboard"): cards leading to each admin screen with the
-// messages and user counts, the 7-day hit analytics panel (auto-refreshing), a static Recent
-// Activities list, and System Health (every 30 s; on failure the refresh backs off by doubling up
+// messages and user counts, the 7-day hit analytics panel (auto-refreshing), Recent Activities
+// (the newest real events: sign-ups, folders, messages and the console's audit log), and System Health (every 30 s; on failure the refresh backs off by doubling up
 // to 60 s with up to 100 ms of jitter), plus the Library panel (index counts and on-demand scans).
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { httpStatusOf } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
+import { relativeTime } from '~/shared/relative-time'
 import { DASHBOARD_HIT_DAYS } from '~/shared/validators/analytics'
-import { formatCount, healthRefreshMs, plural } from './panels/format'
+import { formatCount, HEALTH_CACHE_MS, healthRefreshMs, plural } from './panels/format'
 import { HitAnalyticsPanel } from './panels/hit-analytics'
 import { LibraryScanPanel } from './panels/library-scan'
 import { Panel, panelCard } from './panels/panel'
 
-const RECENT_ACTIVITIES = ['New user registered', 'Playlist "Summer Vibes" created', 'System backup completed'] as const
+const RECENT_ACTIVITY_COUNT = 8
+
+function RecentActivities() {
+  const trpc = useTRPC()
+  const activity = useQuery(trpc.admin.activity.queryOptions({ limit: RECENT_ACTIVITY_COUNT }, { refetchInterval: 60_000 }))
+  const now = Date.now()
+  return (
+    <Panel title="Recent Activities">
+      {activity.isPending ? (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Loading…</p>
+      ) : activity.isError ? (
+        <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg' })}>
+          Couldn't load recent activities.
+        </p>
+      ) : activity.data.length === 0 ? (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No activity yet.</p>
+      ) : (
+        <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}>
+          {activity.data.map((a) => (
+            <li key={`${a.at}-${a.kind}-${a.text}`} className={css({ display: 'flex', gap: '2', alignItems: 'baseline' })}>
+              <span aria-hidden className={css({ w: '2', h: '2', borderRadius: 'full', bg: 'accent.default', flexShrink: 0, alignSelf: 'center' })} />
+              <span className={css({ flex: '1', minW: '0', overflowWrap: 'anywhere' })}>{a.text}</span>
+              <time dateTime={a.at} className={css({ color: 'fg.muted', fontSize: 'xs', flexShrink: 0 })}>
+                {relativeTime(a.at, now)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  )
+}
 
 function Card({
   to,
@@ -56,7 +89,14 @@ export function Dashboard() {
   const trpc = useTRPC()
   const summary = useQuery(trpc.stats.dashboard.queryOptions(undefined, { refetchInterval: 60_000 }))
   // The admin's own health call: the public check says only up or down, this one has the figures.
-  const healthQuery = useQuery({ ...trpc.health.system.queryOptions(), refetchInterval: (query) => healthRefreshMs(query.state.fetchFailureCount) })
+  const healthQuery = useQuery({
+    ...trpc.health.system.queryOptions(),
+    staleTime: HEALTH_CACHE_MS,
+    refetchInterval: (query) => {
+      const status = httpStatusOf(query.state.error)
+      return healthRefreshMs(query.state.fetchFailureCount, Math.random, query.state.status === 'error' && (status === 429 || status === 401))
+    },
+  })
   // A failed check means Down/Offline, whatever the last good answer said.
   const up = !healthQuery.isError && healthQuery.data?.status === 'ok'
   const dbUp = !healthQuery.isError && healthQuery.data?.db.connected === true
@@ -73,7 +113,7 @@ export function Dashboard() {
           title="Messages"
           badge={
             s && s.messages.unread > 0 ? (
-              <span className={css({ bg: 'accent.default', color: 'white', fontSize: 'xs', fontWeight: 'bold', px: '2', py: '0.5', borderRadius: 'full' })}>
+              <span className={css({ bg: 'accent.emphasized', color: 'white', fontSize: 'xs', fontWeight: 'bold', px: '2', py: '0.5', borderRadius: 'full' })}>
                 {formatCount(s.messages.unread)} new
               </span>
             ) : undefined
@@ -85,7 +125,7 @@ export function Dashboard() {
           {s ? `${plural(s.users.total, 'user')} · ${plural(s.users.admins, 'admin')}` : '… users · … admins'}
         </Card>
         <Card to="/admin/music" title="Music Management">
-          Playlists and songs
+          Library, recent albums and songs
         </Card>
         <Card to="/admin/insights" title="User Insights">
           Plays, listen time and engagement
@@ -103,16 +143,7 @@ export function Dashboard() {
       <HitAnalyticsPanel days={DASHBOARD_HIT_DAYS} />
 
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }, gap: '4' })}>
-        <Panel title="Recent Activities">
-          <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}>
-            {RECENT_ACTIVITIES.map((line) => (
-              <li key={line} className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-                <span aria-hidden className={css({ w: '2', h: '2', borderRadius: 'full', bg: 'accent.default', flexShrink: 0 })} />
-                {line}
-              </li>
-            ))}
-          </ul>
-        </Panel>
+        <RecentActivities />
         <section aria-labelledby="health-title" className={panelCard}>
           <h2 id="health-title" className={css({ fontWeight: 'semibold', mb: '3' })}>
             System Health

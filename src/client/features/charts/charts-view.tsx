@@ -1,12 +1,14 @@
 // The Charts page body (spec §2 "/charts", §4 "Charts", §7, §9): region select (default us), the
 // chart fetched at once on region change, every 60 s and on Refresh; loading, error, empty, data.
+// Besides the 11 regions the select offers this server's worldwide chart, and an empty local
+// region chart points to it (a LAN install's plays often have no country).
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { SelectField } from '~/client/ui/select'
-import { DEFAULT_REGION, REGIONS, regionName, type RegionCode } from '~/shared/regions'
+import { type ChartRegion, DEFAULT_REGION, REGIONS, regionName, WORLDWIDE } from '~/shared/regions'
 import { relativeTime } from '~/shared/relative-time'
 import { chartsErrorMessage } from './chart-error'
 import { ChartList } from './chart-list'
@@ -14,10 +16,11 @@ import { useNow } from './use-now'
 
 export const CHARTS_REFRESH_MS = 60_000
 
-const REGION_OPTIONS = REGIONS.map((r) => ({ value: r.code, label: r.name }))
+const REGION_OPTIONS = [...REGIONS.map((r) => ({ value: r.code, label: r.name })), { value: WORLDWIDE, label: regionName(WORLDWIDE) ?? WORLDWIDE }]
 
 /** "the United States", "the United Kingdom", but "Japan": the name as it reads inside a sentence. */
 export function regionInSentence(code: string): string {
+  if (code === WORLDWIDE) return 'everyone on this server'
   const name = regionName(code) ?? code
   return name.startsWith('United ') ? `the ${name}` : name
 }
@@ -64,7 +67,7 @@ function LoadingRows() {
 
 export function ChartsView() {
   const trpc = useTRPC()
-  const [region, setRegion] = useState<RegionCode>(DEFAULT_REGION)
+  const [region, setRegion] = useState<ChartRegion>(DEFAULT_REGION)
   const now = useNow()
   const chart = useQuery(trpc.charts.byRegion.queryOptions({ region }, { refetchInterval: CHARTS_REFRESH_MS, staleTime: CHARTS_REFRESH_MS }))
   const data = chart.data
@@ -93,7 +96,7 @@ export function ChartsView() {
             label="Region"
             options={REGION_OPTIONS}
             value={region}
-            onValueChange={(v) => setRegion(v as RegionCode)}
+            onValueChange={(v) => setRegion(v as ChartRegion)}
             className={css({ flex: { base: '1', md: 'none' }, w: { md: '56' } })}
           />
           {/* Never `disabled` while fetching: a disabled button drops keyboard focus mid-refresh. */}
@@ -152,9 +155,16 @@ export function ChartsView() {
             <p className={css({ fontSize: 'sm', mt: '1' })}>
               {data?.source === 'feed'
                 ? `The chart feed has no songs for ${regionInSentence(region)} at the moment.`
-                : `Nothing has been played from ${regionInSentence(region)} on this server in the last 30 days.`}{' '}
+                : region === WORLDWIDE
+                  ? 'Nothing has been played on this server in the last 30 days.'
+                  : `Nothing has been played from ${regionInSentence(region)} on this server in the last 30 days.`}{' '}
               Check back soon.
             </p>
+            {region !== WORLDWIDE && (
+              <Button variant="outline" className={css({ mt: '4' })} onClick={() => setRegion(WORLDWIDE)}>
+                Show this server's worldwide chart
+              </Button>
+            )}
           </div>
         ) : (
           <>
@@ -179,7 +189,9 @@ export function ChartsView() {
             <p className={css({ fontSize: 'xs', color: 'fg.subtle', px: { base: '2', sm: '4' }, pt: '4' })}>
               {data.source === 'feed'
                 ? 'Chart from the configured music chart feed.'
-                : `Ranked by plays from ${regionInSentence(region)} on this server over the last 30 days.`}
+                : region === WORLDWIDE
+                  ? 'Ranked by plays from everyone on this server over the last 30 days.'
+                  : `Ranked by plays from ${regionInSentence(region)} on this server over the last 30 days.`}
             </p>
           </>
         )}

@@ -3,7 +3,7 @@
 // as a toast.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { errorMessage } from '~/client/global-errors'
+import { folderErrorMessage } from './folder-errors'
 import { useForm } from '~/client/hooks/use-form'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
@@ -52,7 +52,7 @@ function FolderForm({ folder, onBusy, onDone, onCancel }: { folder: Folder | nul
     },
     onError: (error: unknown) => {
       if (handleAuthError(error)) return
-      const message = errorMessage(error, 'An unexpected error occurred')
+      const message = folderErrorMessage(folder ? 'update' : 'add', error)
       setServerError(message)
       // Under the path field and as a toast (§8), whatever the failure; the global handler has
       // already raised the rate-limit banner when that was the cause.

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { errorMessage } from '~/client/global-errors'
+import { folderErrorMessage } from './folder-errors'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { Modal, modalFooter } from '~/client/ui/modal'
@@ -95,7 +96,7 @@ export function FoldersPage() {
             borderColor: 'danger.default',
           })}
         >
-          <p className={css({ fontWeight: 'semibold' })}>{errorMessage(list.error, 'Failed to load folders')}</p>
+          <p className={css({ fontWeight: 'semibold' })}>{folderErrorMessage('fetch', list.error)}</p>
           {!isAuthExpiredError(list.error) && (
             <Button variant="outline" className={css({ mt: '4' })} onClick={() => void list.refetch()}>
               Retry

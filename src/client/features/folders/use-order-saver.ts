@@ -2,7 +2,7 @@
 // 500 ms pause. `saving` is true from the first change until the server has answered.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { errorMessage } from '~/client/global-errors'
+import { folderErrorMessage } from './folder-errors'
 import { useTRPC } from '~/client/trpc'
 import { toast } from '~/client/ui/toaster'
 import type { Folder } from './types'
@@ -29,7 +29,7 @@ export function useOrderSaver() {
         // cards jump back to the saved order, and this says why.
         toast({
           title: 'Failed to save folder order',
-          description: errorMessage(error, 'An unexpected error occurred while saving folder order'),
+          description: folderErrorMessage('reorder', error),
           type: 'error',
         })
         // Back to what the server holds.

@@ -40,4 +40,6 @@ export const adminRoutes = [
   route({ method: 'POST', path: '/admin/promotions', status: 201, body: true, call: (c, r) => c.admin.promotions.create(unchecked(r.body)) }),
   route({ method: 'PATCH', path: '/admin/promotions/:id', body: true, call: (c, r) => c.admin.promotions.update(withBody(r.body, { id: r.params.id })) }),
   route({ method: 'DELETE', path: '/admin/promotions/:id', call: (c, r) => c.admin.promotions.delete({ id: r.params.id }) }),
+  route({ method: 'GET', path: '/admin/activity', call: (c, r) => c.admin.activity(unchecked(r.query)) }),
+  route({ method: 'GET', path: '/admin/audit', call: (c, r) => c.admin.audit(unchecked(r.query)) }),
 ]

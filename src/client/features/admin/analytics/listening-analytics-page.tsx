@@ -122,7 +122,7 @@ export function ListeningAnalyticsPage() {
             <>
               <Cards>
                 {[
-                  <Stat key="p" label="Total Plays" value={formatCount(d.overview.totalPlays)} hint={`${formatCount(d.overview.uniqueUsers)} unique users`} />,
+                  <Stat key="p" label="Total Plays" value={formatCount(d.overview.totalPlays)} hint={plural(d.overview.uniqueUsers, 'unique user')} />,
                   <Stat
                     key="t"
                     label="Listen Time"
@@ -349,7 +349,15 @@ export function ListeningAnalyticsPage() {
                       {d.playlists.map((p) => (
                         <tr key={p.playlistId}>
                           <td>
-                            <code title={p.playlistId}>{shortId(p.playlistId)}</code>
+                            {p.name !== null && (
+                              <span className={css({ display: 'block', fontWeight: 'medium' })}>
+                                {p.name}
+                                {p.owner !== null && <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}> · {p.owner}</span>}
+                              </span>
+                            )}
+                            <code title={p.playlistId} className={p.name !== null ? css({ fontSize: 'xs', color: 'fg.muted' }) : undefined}>
+                              {shortId(p.playlistId)}
+                            </code>
                           </td>
                           <td className="num">{formatCount(p.plays)}</td>
                           <td className="num">{formatCount(p.uniqueUsers)}</td>

@@ -9,7 +9,19 @@ import { errorMessage } from '~/client/global-errors'
 import { SelectField } from '~/client/ui/select'
 import type { AnalyticsDays } from '~/shared/validators/analytics'
 import { useEngagement, useOverview, usePatterns } from '../analytics/queries'
-import { barWidth, deviceName, formatCount, genreLabel, hourLabel, listenTimeInsights, peakHours, percent1, shareOf, sourceName } from '../panels/format'
+import {
+  barWidth,
+  deviceName,
+  formatCount,
+  genreLabel,
+  hourLabel,
+  listenTimeInsights,
+  peakHours,
+  percent1,
+  plural,
+  shareOf,
+  sourceName,
+} from '../panels/format'
 import { BackToDashboard, Bar, ErrorBox, Panel, panelGrid, PanelLoading, Stat, statGrid, EmptyState } from '../panels/panel'
 import { TopTracksPanel } from '../panels/top-tracks'
 import { UserActivityPanel } from '../panels/user-activity'
@@ -52,7 +64,7 @@ export function InsightsPage() {
         <>
           <div className={statGrid}>
             {[
-              <Stat key="plays" label="Total Plays" value={formatCount(o.overview.totalPlays)} hint={`${formatCount(o.overview.uniqueUsers)} listeners`} />,
+              <Stat key="plays" label="Total Plays" value={formatCount(o.overview.totalPlays)} hint={plural(o.overview.uniqueUsers, 'listener')} />,
               <Stat key="time" label="Listen Time" value={listenTimeInsights(o.overview.totalListenTime)} />,
               <Stat
                 key="completion"
@@ -119,7 +131,7 @@ export function InsightsPage() {
             <Stat
               label="High-engagement users"
               value={formatCount(e.engagement.highEngagementUsers)}
-              hint={`of ${formatCount(e.engagement.totalUsers)} listeners`}
+              hint={`of ${plural(e.engagement.totalUsers, 'listener')}`}
             />
             <Stat label="Avg plays / user" value={e.engagement.averagePlaysPerUser.toLocaleString('en-US')} />
             <Stat label="Avg listen time / user" value={listenTimeInsights(e.engagement.averageListenTimePerUser)} />
@@ -175,7 +187,7 @@ export function InsightsPage() {
 
       <div className={panelGrid}>
         <UserActivityPanel />
-        <TopTracksPanel />
+        <TopTracksPanel place="insights" />
       </div>
 
       <Link

@@ -1,66 +1,106 @@
-// Music (admin spec §2 "Music"): static sample playlists and songs. The buttons are placeholders
-// and do nothing yet; members' real music lives in their folders.
+// Music (admin spec §2 "Music", on /admin/music and /music): the spec's layout — a header with two
+// actions, a grid of collections, a table of songs — filled with this server's real library
+// (issue 13 item 4: no sample songs, no dead buttons). The Library panel gives the counts and the
+// rescan; the grid holds the most recently added albums, the table the most recently added
+// tracks, and every Play button plays through the app's one player.
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { errorMessage } from '~/client/global-errors'
+import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { AdvertsPanel } from '../adverts/adverts-panel'
-import { Panel, table, TableScroll } from '../panels/panel'
+import { toast } from '~/client/ui/toaster'
+import { clock, plural } from '~/client/features/library/format'
+import { playTracks } from '~/client/features/library/play'
+import type { LibraryAlbum } from '~/shared/library'
+import { relativeTime } from '~/shared/relative-time'
+import { LibraryScanPanel } from '../panels/library-scan'
+import { EmptyState, ErrorBox, Panel, PanelLoading, table, TableScroll } from '../panels/panel'
 
-const PLAYLISTS = [
-  { name: 'Summer Vibes', songs: 24, owner: 'admin' },
-  { name: 'Chill Evenings', songs: 18, owner: 'admin' },
-  { name: 'Workout Mix', songs: 32, owner: 'admin' },
-] as const
+const RECENT_ALBUMS = 6
+const RECENT_TRACKS = 20
 
-const SONGS = [
-  { title: 'Blinding Lights', artist: 'The Weeknd', album: 'After Hours', duration: '3:20' },
-  { title: 'Levitating', artist: 'Dua Lipa', album: 'Future Nostalgia', duration: '3:23' },
-  { title: 'Watermelon Sugar', artist: 'Harry Styles', album: 'Fine Line', duration: '2:54' },
-  { title: 'Good 4 U', artist: 'Olivia Rodrigo', album: 'SOUR', duration: '2:58' },
-  { title: 'Stay', artist: 'The Kid LAROI & Justin Bieber', album: 'F*ck Love 3', duration: '2:21' },
-] as const
+const linkButton = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minH: '10',
+  px: '4',
+  borderRadius: 'lg',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  fontWeight: 'medium',
+  fontSize: 'sm',
+  _hover: { borderColor: 'accent.default' },
+})
 
-const noop = () => {}
-
-export function MusicPage() {
+function RecentAlbums() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const albums = useQuery(trpc.library.albums.list.queryOptions({ sort: 'recent', offset: 0, limit: RECENT_ALBUMS }))
+  async function playAlbum(album: LibraryAlbum) {
+    try {
+      const detail = await queryClient.fetchQuery(trpc.library.albums.byId.queryOptions({ id: album.id }))
+      playTracks(detail.tracks, detail.name)
+    } catch (error) {
+      toast({ title: `Couldn't play ${album.name}`, description: errorMessage(error, 'An unexpected error occurred'), type: 'error' })
+    }
+  }
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3' })}>
-        <div>
-          <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Music Management</h2>
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Sample playlists and songs; managing the library from here is not available yet.</p>
-        </div>
-        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-          <Button variant="outline" onClick={noop}>
-            Upload Songs
-          </Button>
-          <Button onClick={noop}>Create Playlist</Button>
-        </div>
-      </div>
-
-      <Panel title="Playlists">
+    <Panel title="Recently added albums" id="recent-albums">
+      {albums.isPending ? (
+        <PanelLoading label="Loading albums" />
+      ) : albums.isError ? (
+        <ErrorBox message={errorMessage(albums.error, 'Failed to load albums')} />
+      ) : albums.data.albums.length === 0 ? (
+        <EmptyState title="No albums yet" text="Put music in MEDIA_ROOT and scan the library." />
+      ) : (
         <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, gap: '3' })}>
-          {PLAYLISTS.map((p) => (
-            <li key={p.name} className={css({ bg: 'bg.subtle', borderRadius: 'lg', p: '4', display: 'flex', flexDirection: 'column', gap: '3' })}>
-              <div>
-                <p className={css({ fontWeight: 'semibold' })}>{p.name}</p>
-                <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                  {p.songs} songs · by {p.owner}
+          {albums.data.albums.map((a) => (
+            <li key={a.id} className={css({ bg: 'bg.subtle', borderRadius: 'lg', p: '4', display: 'flex', flexDirection: 'column', gap: '3', minW: 0 })}>
+              <div className={css({ minW: 0 })}>
+                <Link to="/library/albums/$id" params={{ id: a.id }} className={css({ fontWeight: 'semibold', _hover: { textDecoration: 'underline' } })}>
+                  {a.name}
+                </Link>
+                <p className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>
+                  {a.artist} · {plural(a.songCount, 'song')} · added {relativeTime(a.addedAt)}
                 </p>
               </div>
               <div className={css({ display: 'flex', gap: '2' })}>
-                <Button size="sm" variant="outline" onClick={noop} aria-label={`Edit ${p.name}`}>
-                  Edit
-                </Button>
-                <Button size="sm" variant="ghost" onClick={noop} aria-label={`Delete ${p.name}`}>
-                  Delete
+                <Button size="sm" variant="outline" onClick={() => void playAlbum(a)} aria-label={`Play ${a.name}`}>
+                  Play
                 </Button>
               </div>
             </li>
           ))}
         </ul>
-      </Panel>
+      )}
+    </Panel>
+  )
+}
 
-      <Panel title="Songs">
+function RecentTracks() {
+  const trpc = useTRPC()
+  const tracks = useQuery(trpc.library.tracks.list.queryOptions({ sort: 'recent', offset: 0, limit: RECENT_TRACKS }))
+  const list = tracks.data?.tracks ?? []
+  return (
+    <Panel
+      title="Songs"
+      actions={
+        tracks.data && (
+          <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+            Newest {list.length} of {plural(tracks.data.total, 'song')}
+          </span>
+        )
+      }
+    >
+      {tracks.isPending ? (
+        <PanelLoading label="Loading songs" />
+      ) : tracks.isError ? (
+        <ErrorBox message={errorMessage(tracks.error, 'Failed to load songs')} />
+      ) : list.length === 0 ? (
+        <EmptyState title="No songs yet" text="Put music in MEDIA_ROOT and scan the library." />
+      ) : (
         <TableScroll label="Songs">
           <table className={table}>
             <thead>
@@ -79,36 +119,44 @@ export function MusicPage() {
               </tr>
             </thead>
             <tbody>
-              {SONGS.map((s) => (
-                <tr key={s.title}>
-                  <td className={css({ fontWeight: 'medium' })}>{s.title}</td>
-                  <td className={css({ color: 'fg.muted' })}>{s.artist}</td>
-                  <td className={css({ color: 'fg.muted', hideBelow: 'md' })}>{s.album}</td>
-                  <td className="num">{s.duration}</td>
-                  <td>
-                    <div
-                      className={css({
-                        display: 'flex',
-                        flexDirection: { base: 'column', sm: 'row' },
-                        justifyContent: 'flex-end',
-                        alignItems: 'flex-end',
-                        gap: '1',
-                      })}
-                    >
-                      <Button size="sm" variant="ghost" onClick={noop} aria-label={`Play ${s.title}`}>
-                        Play
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={noop} aria-label={`Edit ${s.title}`}>
-                        Edit
-                      </Button>
-                    </div>
+              {list.map((t, i) => (
+                <tr key={t.id}>
+                  <td className={css({ fontWeight: 'medium' })}>{t.title}</td>
+                  <td className={css({ color: 'fg.muted' })}>{t.artist}</td>
+                  <td className={css({ color: 'fg.muted', hideBelow: 'md' })}>{t.album}</td>
+                  <td className="num">{t.duration ? clock(t.duration) : '–'}</td>
+                  <td className={css({ textAlign: 'right' })}>
+                    <Button size="sm" variant="ghost" onClick={() => playTracks(list, 'Recently added', i)} aria-label={`Play ${t.title}`}>
+                      Play
+                    </Button>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </TableScroll>
-      </Panel>
+      )}
+    </Panel>
+  )
+}
+
+export function MusicPage() {
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3' })}>
+        <div>
+          <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Music Management</h2>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>The server library: what it holds, what arrived last, and a rescan.</p>
+        </div>
+        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+          <Link to="/library" className={linkButton}>
+            Open library
+          </Link>
+        </div>
+      </div>
+      <LibraryScanPanel />
+      <RecentAlbums />
+      <RecentTracks />
       <AdvertsPanel />
     </div>
   )

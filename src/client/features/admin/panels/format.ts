@@ -64,6 +64,9 @@ export const shareOf = (part: number, total: number) => (total > 0 ? (part / tot
 /** The stats page refreshes every 5 minutes, or every 10 while any source is rate-limited. */
 export const statsRefreshMs = (rateLimited: boolean) => (rateLimited ? 10 : 5) * 60_000
 
+/** Top Tracks refresh every 30 minutes on Insights; elsewhere every 3, or 5 while rate-limited (admin spec §9). */
+export const topTracksRefreshMs = (place: 'insights' | 'elsewhere', rateLimited: boolean) => (place === 'insights' ? 30 : rateLimited ? 5 : 3) * 60_000
+
 /** The error line of an engagement failure (spec §8): the status, or the offline hint. */
 export function engagementErrorMessage(base: string, status: number | undefined, online: boolean): string {
   if (!online) return `${base} - Please check your internet connection`
@@ -82,8 +85,15 @@ const SOURCE_NAMES: Record<string, string> = { direct: 'Direct', playlist: 'Play
 export const deviceName = (d: string) => DEVICE_NAMES[d] ?? d
 export const sourceName = (s: string) => SOURCE_NAMES[s] ?? s
 
-/** The next health check: 30 s when healthy; after n failures 2^n s (at most 60 s) plus up to 100 ms of jitter. */
-export function healthRefreshMs(failures: number, random: () => number = Math.random): number {
+/** A health answer is reused for 2 minutes (a page opened again shows it without asking). */
+export const HEALTH_CACHE_MS = 2 * 60_000
+const HEALTH_FLAGGED_MS = 5 * 60_000
+
+/** The next health check: 30 s when healthy; after n failures 2^n s (at most 60 s) plus up to 100 ms
+ *  of jitter; 5 minutes in a flag state (the last answer was rate-limited or an auth error: asking
+ *  sooner only earns another 429 or 401). */
+export function healthRefreshMs(failures: number, random: () => number = Math.random, flagged = false): number {
+  if (flagged) return HEALTH_FLAGGED_MS
   if (!failures) return 30_000
   return Math.min(60_000, 1000 * 2 ** failures) + random() * 100
 }

@@ -9,7 +9,7 @@ import { Button } from '~/client/ui/button'
 import { Modal, modalFooter } from '~/client/ui/modal'
 import { toast } from '~/client/ui/toaster'
 import { dayLabel } from '../stats/page-views'
-import { formatCount } from './format'
+import { formatCount, plural } from './format'
 import { EmptyState, ErrorBox, Panel, PanelLoading, Stat, table, TableScroll } from './panel'
 
 export const HIT_ANALYTICS_REFRESH_MS = 5 * 60_000
@@ -39,7 +39,7 @@ export function HitAnalyticsPanel({ days }: { days: number }) {
   const d = hits.data
   return (
     <Panel
-      title={`Hit Analytics · ${days} days`}
+      title={`Hit Analytics · ${plural(days, 'day')}`}
       id={`hit-analytics-${days}`}
       actions={
         <>
@@ -65,7 +65,7 @@ export function HitAnalyticsPanel({ days }: { days: number }) {
             <Stat label="Records" value={formatCount(d.summary.totalRecords)} />
           </div>
           {d.dailyStats.length === 0 ? (
-            <EmptyState title="No hits recorded" text={`No page was visited in the last ${days} days.`} />
+            <EmptyState title="No hits recorded" text={`No page was visited in the last ${plural(days, 'day')}.`} />
           ) : (
             <TableScroll label="Hits per day and page">
               <table className={table}>

@@ -1,15 +1,16 @@
 // Top Tracks (admin spec §2 "Insights" → Top Tracks panel, §4, §9): period 1/7/14/30 days, 5–50
 // rows, plays sortable on the client (desc by default), Refresh and Clear Cache & Refresh (which
-// asks the server to drop its 2-minute copy), both blocked while a refresh runs.
+// asks the server to drop its 2-minute copy), both blocked while a refresh runs. It refreshes
+// every 30 minutes on Insights, elsewhere every 3 (5 while rate-limited).
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { errorMessage } from '~/client/global-errors'
+import { errorMessage, httpStatusOf } from '~/client/global-errors'
 import { useTRPC, useTRPCClient } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { SelectField } from '~/client/ui/select'
 import { TOP_TRACKS_DAYS, TOP_TRACKS_LIMIT } from '~/shared/validators/analytics'
-import { formatCount, sortTracks } from './format'
+import { formatCount, sortTracks, topTracksRefreshMs } from './format'
 import { EmptyState, ErrorBox, Panel, PanelLoading, table, TableScroll } from './panel'
 
 const PERIODS = [
@@ -20,7 +21,7 @@ const PERIODS = [
 ] as const
 const ROWS = ['5', '10', '20', '50'].map((n) => ({ value: n, label: `${n} rows` }))
 
-export function TopTracksPanel({ refreshMs = 3 * 60_000 }: { refreshMs?: number }) {
+export function TopTracksPanel({ place = 'elsewhere' }: { place?: 'insights' | 'elsewhere' }) {
   const trpc = useTRPC()
   const client = useTRPCClient()
   const queryClient = useQueryClient()
@@ -29,7 +30,12 @@ export function TopTracksPanel({ refreshMs = 3 * 60_000 }: { refreshMs?: number 
   const [direction, setDirection] = useState<'desc' | 'asc'>('desc')
   const [clearing, setClearing] = useState(false)
   const input = { days, limit }
-  const tracks = useQuery(trpc.stats.topTracks.queryOptions(input, { refetchInterval: refreshMs, staleTime: refreshMs }))
+  const tracks = useQuery(
+    trpc.stats.topTracks.queryOptions(input, {
+      refetchInterval: (query) => topTracksRefreshMs(place, httpStatusOf(query.state.error) === 429),
+      staleTime: topTracksRefreshMs(place, false),
+    }),
+  )
   const busy = tracks.isFetching || clearing
 
   async function clearAndRefresh() {

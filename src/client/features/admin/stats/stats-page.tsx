@@ -14,7 +14,7 @@ import { Tabs } from '~/client/ui/tabs'
 import { relativeTime } from '~/shared/relative-time'
 import { PAGE_VIEW_DAYS } from '~/shared/validators/analytics'
 import { ApiPerformancePanel } from '../panels/api-performance'
-import { formatCount, percent1, statsRefreshMs } from '../panels/format'
+import { formatCount, percent1, plural, statsRefreshMs } from '../panels/format'
 import { HitAnalyticsPanel } from '../panels/hit-analytics'
 import { BackToDashboard, ErrorBox, Notice, Panel, panelGrid, PanelLoading, Stat } from '../panels/panel'
 import { RecentErrorsPanel } from '../panels/recent-errors'
@@ -101,7 +101,7 @@ function StatsContent() {
             <ErrorBox message={overviewError} />
           ) : (
             <div className={css({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '4' })}>
-              <Stat label="Total" value={formatCount(o.pageViews.total)} hint={`last ${o.pageViews.days} days`} />
+              <Stat label="Total" value={formatCount(o.pageViews.total)} hint={`last ${plural(o.pageViews.days, 'day')}`} />
               <Stat label="Unique visitors" value={formatCount(o.pageViews.uniqueVisitors)} />
               <Stat label="Average / day" value={o.pageViews.averagePerDay.toLocaleString('en-US')} />
               <Stat
