@@ -287,7 +287,13 @@ export function listGenres(db: Db): { genres: LibraryGenre[] } {
 function trackSegment(sort: LibraryTrackListInput['sort'], cursor: string | undefined): Segment {
   if (sort === 'title') {
     const key = cursorKey(cursor, ['text', 'int'])
-    return { where: key ? ['(t.title COLLATE NOCASE, t.seq) > (?, ?)'] : [], params: key ?? [], order: 't.title COLLATE NOCASE, t.seq' }
+    // The first term alone lets SQLite seek the title index: with the row value only, it scanned
+    // the index from the start (170 ms deep in a million songs).
+    return {
+      where: key ? ['t.title >= ?1 COLLATE NOCASE', '(t.title COLLATE NOCASE, t.seq) > (?1, ?2)'] : [],
+      params: key ?? [],
+      order: 't.title COLLATE NOCASE, t.seq',
+    }
   }
   const key = cursorKey(cursor, ['int', 'int'])
   return { where: key ? ['(t.added_at, t.seq) < (?, ?)'] : [], params: key ?? [], order: 't.added_at DESC, t.seq DESC' }
