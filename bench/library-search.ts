@@ -12,7 +12,6 @@ import path from 'node:path'
 import { openDb } from '../src/db/client'
 import { encodeCursor, type KeyValue } from '../src/server/library/page-cursor'
 import { albumId, artistId, trackId } from '../src/server/library/scan-plan'
-import { compactSearchIndexes } from '../src/server/library/search-compact'
 import * as library from '../src/server/services/library-index'
 import type { AlbumSort } from '../src/shared/validators/library'
 
@@ -90,8 +89,6 @@ if (!complete()) {
   }
   c.exec('INSERT INTO library_genres (name, song_count, album_count) SELECT genre, count(*), count(DISTINCT album_id) FROM library_tracks GROUP BY genre')
   c.exec('ANALYZE')
-  // What a scan ends with: the search indexes' segments merged (search-compact.ts).
-  await compactSearchIndexes(db, async () => {})
   c.close()
   console.log(`\rbuilt ${TRACKS} tracks in ${((performance.now() - started) / 1000).toFixed(0)} s → ${file}`)
 }

@@ -5,8 +5,7 @@
 // files with music-metadata (4 at a time) and writes them in batches. Each batch is one
 // transaction that also brings the albums, artists and genres it touched up to date, so the
 // index is consistent after every commit and a scan cut short (shutdown) leaves nothing
-// half-done: the next scan simply reads what is still missing. A scan that wrote anything ends by
-// merging the search indexes' segments (search-compact.ts).
+// half-done: the next scan simply reads what is still missing.
 //
 // It runs in the server process but off the request path: it hands the event loop back every
 // ~20 ms (between directories, files and batches), so API calls and media streams keep flowing.
@@ -25,7 +24,6 @@ import { isInside, mediaRoot, resolveInside } from '../media/library-path'
 import { fileTitle } from '../media/natural'
 import { isLibraryMediaName } from '../media/transcode-profile'
 import { albumId, artistId, coverRank, planScan, trackId, type FoundFile } from './scan-plan'
-import { compactSearchIndexes } from './search-compact'
 
 export const SCAN_INTERVAL_MS = 6 * 3600_000
 const PARSE_CONCURRENCY = 4
@@ -464,8 +462,6 @@ export async function scanLibrary(db: Db, options: ScanOptions = {}): Promise<Sc
   })
   if (state.stopping) return stopped()
   if (pending.length) writer.apply(pending, [])
-  // Many batches leave the search indexes in many segments: merge them before the scan is done.
-  if (read > 0 || plan.removed.length > 0) await compactSearchIndexes(db, pause, () => state.stopping)
   writer.recordScan(started, full, files.length, read, plan.removed.length)
   return { files: files.length, read, removed: plan.removed.length, ms: Date.now() - started, stopped: false }
 }

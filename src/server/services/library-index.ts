@@ -2,11 +2,10 @@
 // Each answer is one or two indexed queries (no table is loaded and filtered in JS): album and
 // artist lists and songs walk their sort index from a keyset cursor (page-cursor.ts). Search
 // asks each FTS5 index for its best `limit` rows by bm25 (title weighs most, then artist, album,
-// genre) and reads those rows only. bm25 is computed for every match, which a 2-letter prefix
-// makes hundreds of thousands at a million tracks (0.3–0.6 s): a first pass reads at most
-// RANK_LIMIT + 1 rowids, and a query matching more is answered from that pass unranked (index
-// order); typing one more letter brings the ranking back. The indexes are kept merged after each
-// scan (search-compact.ts), which is what made two-word queries slow (decision 027).
+// genre) and joins those rows only. bm25 is computed for every match, which a 2-letter prefix
+// makes hundreds of thousands at a million tracks (0.3–0.6 s): a query matching more than
+// RANK_LIMIT rows is answered unranked (index order, which stops after `limit`); typing one more
+// letter brings the ranking back. Decision 027 has the measured costs.
 // Raw statements over bun:sqlite: at page sizes of 500, Drizzle's row mapping would cost more
 // than the queries. bench/library-search.ts times all of them at a million tracks.
 import { TRPCError } from '@trpc/server'
@@ -120,50 +119,28 @@ function toArtist(secret: string, r: ArtistRow): LibraryArtist {
 
 const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message })
 
-/** Above this many matches a search is answered in index order (see the header). */
 const RANK_LIMIT = 5000
 
-type SearchKind = { fts: string; weights: string }
-const SEARCH_KINDS = {
-  artists: { fts: 'library_artists_fts', weights: '1.0' },
-  albums: { fts: 'library_albums_fts', weights: '10.0, 4.0, 1.0' },
-  tracks: { fts: 'library_tracks_fts', weights: '10.0, 4.0, 2.0, 1.0' },
-} satisfies Record<string, SearchKind>
-
-/**
- * The seqs of one table's best `limit` matches, best first. One pass reads at most RANK_LIMIT + 1
- * rowids: more than RANK_LIMIT and its first `limit` are the answer (index order); else a second
- * query ranks them by bm25.
- */
-function bestMatches(db: Db, kind: SearchKind, match: string, limit: number): number[] {
-  const first = db.$client
-    .query<unknown, [string]>(`SELECT rowid FROM ${kind.fts} WHERE ${kind.fts} MATCH ? LIMIT ${RANK_LIMIT + 1}`)
-    .values(match)
-    .map((r) => r[0] as number)
-  if (first.length > RANK_LIMIT || first.length <= 1) return first.slice(0, limit)
-  return db.$client
-    .query<unknown, [string, number]>(
-      `SELECT rowid, bm25(${kind.fts}, ${kind.weights}) AS score FROM ${kind.fts} WHERE ${kind.fts} MATCH ? ORDER BY score LIMIT ?`,
-    )
-    .values(match, limit)
-    .map((r) => r[0] as number)
-}
-
-/** The rows of `select` (alias `alias`) with these seqs, in the seqs' order. */
-function rowsBySeq<R extends { seq: number }>(db: Db, select: string, alias: string, seqs: number[]): R[] {
-  if (!seqs.length) return []
-  const rows = db.$client.query<R, [string]>(`${select} WHERE ${alias}.seq IN (SELECT value FROM json_each(?))`).all(JSON.stringify(seqs))
-  const bySeq = new Map(rows.map((r) => [r.seq, r]))
-  return seqs.flatMap((seq) => bySeq.get(seq) ?? [])
+/** The best `limit` matches of one FTS5 table (alias `x` joined on seq), as a subquery and order. */
+function matches(db: Db, fts: string, weights: string, match: string): { from: string; order: string } {
+  const broad =
+    db.$client.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${RANK_LIMIT + 1})`).get(match)!.n >
+    RANK_LIMIT
+  return broad
+    ? { from: `(SELECT rowid, rowid AS score FROM ${fts} WHERE ${fts} MATCH ?1 LIMIT ?2)`, order: 'm.score' }
+    : { from: `(SELECT rowid, bm25(${fts}, ${weights}) AS score FROM ${fts} WHERE ${fts} MATCH ?1 ORDER BY score LIMIT ?2)`, order: 'm.score' }
 }
 
 export function search(db: Db, secret: string, input: LibrarySearchInput): LibrarySearchResult {
   const match = ftsQuery(input.q)
   if (!match) return { artists: [], albums: [], tracks: [] }
-  const best = (kind: SearchKind) => bestMatches(db, kind, match, input.limit)
-  const artists = rowsBySeq<ArtistRow>(db, ARTIST_SELECT, 'r', best(SEARCH_KINDS.artists))
-  const albums = rowsBySeq<AlbumRow>(db, ALBUM_SELECT, 'a', best(SEARCH_KINDS.albums))
-  const tracks = rowsBySeq<TrackRow>(db, TRACK_SELECT, 't', best(SEARCH_KINDS.tracks))
+  const c = db.$client
+  const ar = matches(db, 'library_artists_fts', '1.0', match)
+  const artists = c.query<ArtistRow, [string, number]>(`${ARTIST_SELECT} JOIN ${ar.from} m ON m.rowid = r.seq ORDER BY ${ar.order}`).all(match, input.limit)
+  const al = matches(db, 'library_albums_fts', '10.0, 4.0, 1.0', match)
+  const albums = c.query<AlbumRow, [string, number]>(`${ALBUM_SELECT} JOIN ${al.from} m ON m.rowid = a.seq ORDER BY ${al.order}`).all(match, input.limit)
+  const tr = matches(db, 'library_tracks_fts', '10.0, 4.0, 2.0, 1.0', match)
+  const tracks = c.query<TrackRow, [string, number]>(`${TRACK_SELECT} JOIN ${tr.from} m ON m.rowid = t.seq ORDER BY ${tr.order}`).all(match, input.limit)
   return { artists: artists.map((r) => toArtist(secret, r)), albums: albums.map((r) => toAlbum(secret, r)), tracks: tracks.map((r) => toTrack(secret, r)) }
 }
 
