@@ -33,9 +33,10 @@ export type LibraryGenre = { name: string; songCount: number; albumCount: number
 export type LibraryFolderEntry = { name: string; path: string }
 
 export type LibrarySearchResult = { artists: LibraryArtist[]; albums: LibraryAlbum[]; tracks: LibraryTrack[] }
-export type LibraryAlbumPage = { albums: LibraryAlbum[]; total: number; offset: number }
-export type LibraryArtistPage = { artists: LibraryArtist[]; total: number; offset: number }
-export type LibraryTrackPage = { tracks: LibraryTrack[]; total: number; offset: number }
+/** A page of a long list; `next` is the cursor of the page after it, null on the last page. */
+export type LibraryAlbumPage = { albums: LibraryAlbum[]; total: number; next: string | null }
+export type LibraryArtistPage = { artists: LibraryArtist[]; total: number; next: string | null }
+export type LibraryTrackPage = { tracks: LibraryTrack[]; total: number; next: string | null }
 export type LibraryAlbumDetail = LibraryAlbum & { tracks: LibraryTrack[] }
 export type LibraryArtistDetail = LibraryArtist & { albums: LibraryAlbum[] }
 export type LibraryFolderListing = { path: string; folders: LibraryFolderEntry[]; tracks: LibraryTrack[] }

@@ -163,6 +163,94 @@ describe('library', () => {
     await context.close()
   })
 
+  test('top bar: the search box is on every page for members, its results code loads on first focus, and visitors have none', async () => {
+    const { context, page } = await memberPage()
+    // The results panel is its own chunk, held back a moment so keys land in the look-alike box first.
+    const panelChunk: string[] = []
+    await page.route('**/assets/library-search-*.js', async (route) => {
+      panelChunk.push(route.request().url())
+      await Bun.sleep(400)
+      await route.continue()
+    })
+    const box = page.getByRole('combobox', { name: 'Search library' })
+    await box.waitFor()
+    await page.waitForLoadState('networkidle')
+    expect(panelChunk).toEqual([])
+    await box.pressSequentially('bjork')
+    const results = page.getByRole('listbox', { name: 'Search results' })
+    await results.getByRole('option', { name: /Björk/ }).first().waitFor()
+    expect(panelChunk).toHaveLength(1)
+    // Nothing typed while the chunk loaded is lost, and the caret stays at the end.
+    expect(await box.inputValue()).toBe('bjork')
+    await box.press('Backspace')
+    expect(await box.inputValue()).toBe('bjor')
+    await page.screenshot({ path: path.join(SHOTS, 'top-bar-search-1280.png') })
+    await box.press('Enter')
+    await page.getByRole('heading', { level: 1, name: 'Björk' }).waitFor()
+
+    // From another page: the box is there, and a pick with the pointer opens the album.
+    await page.getByRole('link', { name: 'Charts' }).first().click()
+    await box.fill('kind of')
+    await results
+      .getByRole('option', { name: /Kind of Blue/ })
+      .first()
+      .click()
+    await page.getByRole('heading', { level: 1, name: 'Kind of Blue' }).waitFor()
+    await context.close()
+
+    const phone = await memberPage({ width: 390, height: 844 })
+    const phoneBox = phone.page.getByRole('combobox', { name: 'Search library' })
+    await phoneBox.pressSequentially('so wh')
+    const option = phone.page.getByRole('listbox', { name: 'Search results' }).getByRole('option', { name: /So What/ })
+    await option.waitFor()
+    // The panel spans the phone's width under the bar, not the narrow box.
+    const panel = await phone.page.getByRole('listbox', { name: 'Search results' }).boundingBox()
+    expect(panel!.width).toBeGreaterThan(340)
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await phone.page.screenshot({ path: path.join(SHOTS, 'top-bar-search-390.png') })
+    await phone.context.close()
+
+    const visitor = await newPage(browser, server.url)
+    await gotoHydrated(visitor.page, '/')
+    await visitor.page.getByRole('link', { name: 'Charts' }).first().waitFor()
+    expect(await visitor.page.getByRole('combobox', { name: 'Search library' }).count()).toBe(0)
+    await visitor.context.close()
+  })
+
+  test('folder dialog: browse the library tree to pick a path; a typed path that does not exist is refused at save', async () => {
+    const { context, page } = await memberPage()
+    await gotoHydrated(page, '/folders')
+    await page.getByRole('button', { name: 'Add Folder', exact: true }).first().click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Path or URL').fill('/No Such Folder')
+    await dialog.getByLabel('Folder Name').fill('Nothing')
+    await dialog.getByRole('button', { name: 'Add Folder' }).click()
+    await dialog.getByText('Folder not found in the music library: /No Such Folder').waitFor()
+
+    await dialog.getByLabel('Folder Name').fill('')
+    await dialog.getByRole('button', { name: 'Browse the library' }).click()
+    const tree = dialog.getByRole('region', { name: 'Music library folders' })
+    // The typed path is not in the library: browsing starts at the top.
+    await tree.getByRole('button', { name: 'Björk' }).click()
+    await tree.getByRole('button', { name: 'Homogenic' }).click()
+    await tree.getByText('/Björk/Homogenic').waitFor()
+    await tree.getByText('3 tracks here').waitFor()
+    await page.screenshot({ path: path.join(SHOTS, 'folder-dialog-browse-1280.png') })
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await page.screenshot({ path: path.join(SHOTS, 'folder-dialog-browse-390.png') })
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await tree.getByRole('button', { name: 'Use this folder' }).click()
+    await tree.waitFor({ state: 'detached' })
+    expect(await dialog.getByLabel('Path or URL').inputValue()).toBe('/Björk/Homogenic')
+    expect(await dialog.getByLabel('Folder Name').inputValue()).toBe('Homogenic')
+    expect(await dialog.getByText('Folder not found in the music library').count()).toBe(0)
+    await dialog.getByRole('button', { name: 'Add Folder' }).click()
+    await page.getByText('Your folder has been created successfully').waitFor()
+    expect(await page.locator('[data-folder-id] h2').first().textContent()).toBe('Homogenic')
+    await context.close()
+  })
+
   test('phone width: tabs, folders and the album page fit 390 px', async () => {
     const { context, page } = await memberPage({ width: 390, height: 844 })
     await page.getByRole('button', { name: 'Open menu' }).click()

@@ -153,9 +153,11 @@ describe('browse', () => {
     const byName = (await asMember('/library/albums')).body.data
     expect(byName.total).toBe(5)
     expect(byName.albums.map((a: { name: string }) => a.name)).toEqual(['Dawn', 'Homogenic', 'Love Songs', 'Takk', 'Unknown Album'])
-    const page = (await asMember('/library/albums?offset=1&limit=2')).body.data
-    expect(page).toMatchObject({ total: 5, offset: 1 })
-    expect(page.albums.map((a: { name: string }) => a.name)).toEqual(['Homogenic', 'Love Songs'])
+    const first = (await asMember('/library/albums?limit=2')).body.data
+    expect(first.total).toBe(5)
+    expect(first.albums.map((a: { name: string }) => a.name)).toEqual(['Dawn', 'Homogenic'])
+    const page = (await asMember(`/library/albums?limit=2&cursor=${first.next}`)).body.data
+    expect(page.albums.map((a: { name: string }) => a.name)).toEqual(['Love Songs', 'Takk'])
     const byYear = (await asMember('/library/albums?sort=year')).body.data.albums.map((a: { name: string }) => a.name)
     expect(byYear.slice(0, 3)).toEqual(['Love Songs', 'Dawn', 'Homogenic'])
     expect((await asMember('/library/albums?sort=recent')).body.data.albums).toHaveLength(5)
@@ -187,6 +189,51 @@ describe('browse', () => {
     const songs = (await asMember('/library/songs?limit=3')).body.data
     expect(songs.total).toBe(7)
     expect(songs.tracks.map((t: { title: string }) => t.title)).toEqual(['First Light', 'Hoppípolla', 'Hunter'])
+  })
+})
+
+/** Every page of a list from the first on, following `next` (at most 20 pages). */
+async function walk(listPath: string, field: string) {
+  const pages: string[][] = []
+  let cursor: string | null = null
+  do {
+    const res = await asMember(`${listPath}${cursor ? `&cursor=${cursor}` : ''}`)
+    expect(res.status).toBe(200)
+    pages.push(res.body.data[field].map((x: { name?: string; title?: string }) => x.name ?? x.title))
+    cursor = res.body.data.next
+  } while (cursor && pages.length < 20)
+  return pages
+}
+
+describe('keyset paging', () => {
+  test('walking pages by cursor gives each list in order, every row once, and the last page has no next', async () => {
+    for (const sort of ['name', 'year', 'recent']) {
+      const whole = (await asMember(`/library/albums?sort=${sort}&limit=500`)).body.data.albums.map((a: { name: string }) => a.name)
+      const pages = await walk(`/library/albums?sort=${sort}&limit=2`, 'albums')
+      expect(pages.map((p) => p.length)).toEqual([2, 2, 1])
+      expect(pages.flat()).toEqual(whole)
+    }
+    // Newest first, then the albums without a year (Takk, the untagged file's) by name, one a page.
+    expect((await walk('/library/albums?sort=year&limit=1', 'albums')).flat()).toEqual(['Love Songs', 'Dawn', 'Homogenic', 'Takk', 'Unknown Album'])
+    expect((await walk('/library/artists?limit=2', 'artists')).flat()).toEqual(['Ada', 'Björk', 'Bo', 'Sigur Rós', 'Unknown Artist'])
+    const titles = (await asMember('/library/songs?limit=500')).body.data.tracks.map((t: { title: string }) => t.title)
+    expect(titles).toHaveLength(7)
+    expect((await walk('/library/songs?sort=title&limit=3', 'tracks')).flat()).toEqual(titles)
+    expect((await walk('/library/songs?sort=recent&limit=3', 'tracks')).flat().sort()).toEqual([...titles].sort())
+    expect((await asMember('/library/albums?genre=Jazz&limit=1')).body.data).toMatchObject({ total: 1, next: null })
+  })
+
+  test('a cursor that is not one the list made is a 400 naming cursor', async () => {
+    const nameCursor = (await asMember('/library/albums?limit=1')).body.data.next
+    for (const bad of ['x', '!!', 'W10', Buffer.from('[1,2,3,4]').toString('base64url'), Buffer.from("' OR 1=1 --").toString('base64url')]) {
+      const res = await asMember(`/library/albums?cursor=${encodeURIComponent(bad)}`)
+      expect(res.status).toBe(400)
+      expect(res.body.error).toBe('cursor is not valid for this list')
+    }
+    // The name sort's cursor (two texts) is not a "recently added" one (two numbers).
+    expect((await asMember(`/library/albums?sort=recent&cursor=${nameCursor}`)).status).toBe(400)
+    expect((await asMember(`/library/songs?cursor=${nameCursor}`)).status).toBe(400)
+    expect((await asMember('/library/albums?offset=5')).status).toBe(400)
   })
 })
 

@@ -1,21 +1,9 @@
 // A labelled input with its error (shown once touched) and an optional show-password toggle.
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { inputClass } from './input-class'
 
-export const inputClass = css({
-  w: 'full',
-  h: '11',
-  px: '3',
-  borderRadius: 'lg',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  bg: 'bg.subtle',
-  color: 'fg.default',
-  fontSize: 'sm',
-  _placeholder: { color: 'fg.subtle' },
-  _focus: { borderColor: 'accent.default', outline: 'none' },
-  '&[aria-invalid=true]': { borderColor: 'danger.default' },
-})
+export { inputClass }
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
   label: string

@@ -1,10 +1,11 @@
 // Reads of the library index for members: search, albums, artists, genres, the folder tree.
 // Each answer is one or two indexed queries (no table is loaded and filtered in JS): album and
-// artist lists walk their sort index with LIMIT/OFFSET; search asks each FTS5 index for its best
-// `limit` rows by bm25 (title weighs most, then artist, album, genre) and joins those rows only.
-// bm25 is computed for every match, which a 2-letter prefix makes hundreds of thousands at a
-// million tracks (0.3–0.6 s): a query matching more than RANK_LIMIT rows is answered unranked
-// (index order, which stops after `limit`); typing one more letter brings the ranking back.
+// artist lists and songs walk their sort index from a keyset cursor (page-cursor.ts). Search
+// asks each FTS5 index for its best `limit` rows by bm25 (title weighs most, then artist, album,
+// genre) and joins those rows only. bm25 is computed for every match, which a 2-letter prefix
+// makes hundreds of thousands at a million tracks (0.3–0.6 s): a query matching more than
+// RANK_LIMIT rows is answered unranked (index order, which stops after `limit`); typing one more
+// letter brings the ranking back. Decision 027 has the measured costs.
 // Raw statements over bun:sqlite: at page sizes of 500, Drizzle's row mapping would cost more
 // than the queries. bench/library-search.ts times all of them at a million tracks.
 import { TRPCError } from '@trpc/server'
@@ -23,6 +24,7 @@ import type {
   LibraryTrackPage,
 } from '~/shared/library'
 import type { AlbumSort, LibraryAlbumListInput, LibraryPageInput, LibrarySearchInput, LibraryTrackListInput } from '~/shared/validators/library'
+import { decodeCursor, encodeCursor, type KeyPart, type KeyValue } from '../library/page-cursor'
 import { ftsQuery } from '../library/search-query'
 import { normalizeRelPath } from '../media/library-path'
 import { naturalCompare } from '../media/natural'
@@ -45,8 +47,10 @@ type TrackRow = {
   bitrate: number | null
   mime: string
   coverPath: string | null
+  seq: number
+  addedAt: number
 }
-const TRACK_SELECT = `SELECT t.id, t.path, t.title, t.artist, t.artist_id AS artistId, t.album, t.album_id AS albumId, t.genre, t.year,
+const TRACK_SELECT = `SELECT t.seq, t.added_at AS addedAt, t.id, t.path, t.title, t.artist, t.artist_id AS artistId, t.album, t.album_id AS albumId, t.genre, t.year,
   t.track_no AS track, t.disc_no AS disc, t.duration, t.bitrate, t.mime, t.cover_path AS coverPath FROM library_tracks t`
 
 type AlbumRow = {
@@ -60,12 +64,15 @@ type AlbumRow = {
   duration: number
   coverPath: string | null
   addedAt: number
+  seq: number
+  sortName: string
 }
-const ALBUM_SELECT = `SELECT a.id, a.name, a.artist, a.artist_id AS artistId, a.year, a.genre, a.song_count AS songCount, a.duration, a.cover_path AS coverPath,
+const ALBUM_SELECT = `SELECT a.seq, a.sort_name AS sortName, a.id, a.name, a.artist, a.artist_id AS artistId, a.year, a.genre, a.song_count AS songCount, a.duration, a.cover_path AS coverPath,
   a.added_at AS addedAt FROM library_albums a`
 
-type ArtistRow = { id: string; name: string; albumCount: number; songCount: number; coverPath: string | null }
-const ARTIST_SELECT = 'SELECT r.id, r.name, r.album_count AS albumCount, r.song_count AS songCount, r.cover_path AS coverPath FROM library_artists r'
+type ArtistRow = { seq: number; id: string; name: string; sortName: string; albumCount: number; songCount: number; coverPath: string | null }
+const ARTIST_SELECT =
+  'SELECT r.seq, r.sort_name AS sortName, r.id, r.name, r.album_count AS albumCount, r.song_count AS songCount, r.cover_path AS coverPath FROM library_artists r'
 
 /** Row → API shape, with signed /media URLs for the file and its cover. */
 function toTrack(secret: string, r: TrackRow): LibraryTrack {
@@ -137,22 +144,80 @@ export function search(db: Db, secret: string, input: LibrarySearchInput): Libra
   return { artists: artists.map((r) => toArtist(secret, r)), albums: albums.map((r) => toAlbum(secret, r)), tracks: tracks.map((r) => toTrack(secret, r)) }
 }
 
-const ALBUM_ORDER: Record<AlbumSort, string> = {
-  name: 'a.sort_name, a.id',
-  year: 'a.year DESC, a.sort_name',
-  recent: 'a.added_at DESC, a.seq DESC',
+/**
+ * One run of a keyset page: rows matching `where` in `order`, which an index walks from the
+ * cursor on (so a page deep in the list costs what the first one does).
+ */
+type Segment = { where: string[]; params: KeyValue[]; order: string }
+
+/**
+ * A page of `limit` rows from the segments in turn (a sort on a nullable column is two or three
+ * segments), fetching one row more to know whether a next page exists; its cursor is the key of
+ * the page's last row.
+ */
+function keysetPage<R>(db: Db, select: string, segments: Segment[], limit: number, key: (r: R) => KeyValue[]): { rows: R[]; next: string | null } {
+  const rows: R[] = []
+  for (const s of segments) {
+    if (rows.length > limit) break
+    const where = s.where.length ? ` WHERE ${s.where.join(' AND ')}` : ''
+    rows.push(...db.$client.query<R, KeyValue[]>(`${select}${where} ORDER BY ${s.order} LIMIT ${limit + 1 - rows.length}`).all(...s.params))
+  }
+  const more = rows.length > limit
+  if (more) rows.length = limit
+  return { rows, next: more ? encodeCursor(key(rows[rows.length - 1])) : null }
+}
+
+const badCursor = () => new TRPCError({ code: 'BAD_REQUEST', message: 'cursor is not valid for this list' })
+
+/** The cursor's key in `shape`, undefined for the first page; a cursor of another list is a 400. */
+function cursorKey(cursor: string | undefined, shape: KeyPart[]): KeyValue[] | undefined {
+  if (cursor === undefined) return undefined
+  const key = decodeCursor(cursor, shape)
+  if (!key) throw badCursor()
+  return key
+}
+
+/**
+ * The segments of each album sort after a key. Name and recently added are one row-value range
+ * over their index; year (newest first, albums without one last) is the rest of the cursor's
+ * year, then older years, then the yearless albums.
+ */
+function albumSegments(sort: AlbumSort, cursor: string | undefined): Segment[] {
+  if (sort === 'name') {
+    const key = cursorKey(cursor, ['text', 'text'])
+    return [{ where: key ? ['(a.sort_name, a.id) > (?, ?)'] : [], params: key ?? [], order: 'a.sort_name, a.id' }]
+  }
+  if (sort === 'recent') {
+    const key = cursorKey(cursor, ['int', 'int'])
+    return [{ where: key ? ['(a.added_at, a.seq) < (?, ?)'] : [], params: key ?? [], order: 'a.added_at DESC, a.seq DESC' }]
+  }
+  const byName = 'a.sort_name, a.seq'
+  const yearless: Segment = { where: ['a.year IS NULL'], params: [], order: byName }
+  const key = cursorKey(cursor, ['int?', 'text', 'int'])
+  if (!key) return [{ where: ['a.year IS NOT NULL'], params: [], order: `a.year DESC, ${byName}` }, yearless]
+  const [year, name, seq] = key
+  if (year === null) return [{ where: ['a.year IS NULL', '(a.sort_name, a.seq) > (?, ?)'], params: [name, seq], order: byName }]
+  return [
+    { where: ['a.year = ?', '(a.sort_name, a.seq) > (?, ?)'], params: [year, name, seq], order: byName },
+    { where: ['a.year < ?'], params: [year], order: `a.year DESC, ${byName}` },
+    yearless,
+  ]
+}
+
+const ALBUM_KEY: Record<AlbumSort, (r: AlbumRow) => KeyValue[]> = {
+  name: (r) => [r.sortName, r.id],
+  year: (r) => [r.year, r.sortName, r.seq],
+  recent: (r) => [r.addedAt, r.seq],
 }
 
 export function listAlbums(db: Db, secret: string, input: LibraryAlbumListInput): LibraryAlbumPage {
+  let segments = albumSegments(input.sort, input.cursor)
+  if (input.genre !== undefined) segments = segments.map((s) => ({ ...s, where: ['a.genre = ?', ...s.where], params: [input.genre!, ...s.params] }))
+  const page = keysetPage(db, ALBUM_SELECT, segments, input.limit, ALBUM_KEY[input.sort])
   const where = input.genre !== undefined ? ' WHERE a.genre = ?1' : ''
   const params = input.genre !== undefined ? [input.genre] : []
-  const rows = db.$client
-    .query<AlbumRow, (string | number)[]>(
-      `${ALBUM_SELECT}${where} ORDER BY ${ALBUM_ORDER[input.sort]} LIMIT ?${params.length + 1} OFFSET ?${params.length + 2}`,
-    )
-    .all(...params, input.limit, input.offset)
   const total = db.$client.query<{ n: number }, string[]>(`SELECT count(*) AS n FROM library_albums a${where}`).get(...params)!.n
-  return { albums: rows.map((r) => toAlbum(secret, r)), total, offset: input.offset }
+  return { albums: page.rows.map((r) => toAlbum(secret, r)), total, next: page.next }
 }
 
 function albumTracks(db: Db, secret: string, albumId: string): LibraryTrack[] {
@@ -168,9 +233,11 @@ export function getAlbum(db: Db, secret: string, id: string): LibraryAlbumDetail
 }
 
 export function listArtists(db: Db, secret: string, input: LibraryPageInput): LibraryArtistPage {
-  const rows = db.$client.query<ArtistRow, [number, number]>(`${ARTIST_SELECT} ORDER BY r.sort_name, r.id LIMIT ? OFFSET ?`).all(input.limit, input.offset)
+  const key = cursorKey(input.cursor, ['text', 'text'])
+  const segment = { where: key ? ['(r.sort_name, r.id) > (?, ?)'] : [], params: key ?? [], order: 'r.sort_name, r.id' }
+  const page = keysetPage<ArtistRow>(db, ARTIST_SELECT, [segment], input.limit, (r) => [r.sortName, r.id])
   const total = db.$client.query<{ n: number }, []>('SELECT count(*) AS n FROM library_artists').get()!.n
-  return { artists: rows.map((r) => toArtist(secret, r)), total, offset: input.offset }
+  return { artists: page.rows.map((r) => toArtist(secret, r)), total, next: page.next }
 }
 
 /** The artist and its albums: those it is the album artist of, then those it only appears on. */
@@ -193,14 +260,27 @@ export function listGenres(db: Db): { genres: LibraryGenre[] } {
   return { genres }
 }
 
-const TRACK_ORDER = { title: 't.title COLLATE NOCASE, t.seq', recent: 't.added_at DESC, t.seq DESC' } as const
+/** Songs by title (case-insensitive, the title index) or recently added first. */
+function trackSegment(sort: LibraryTrackListInput['sort'], cursor: string | undefined): Segment {
+  if (sort === 'title') {
+    const key = cursorKey(cursor, ['text', 'int'])
+    // The first term alone lets SQLite seek the title index: with the row value only, it scanned
+    // the index from the start (170 ms deep in a million songs).
+    return {
+      where: key ? ['t.title >= ?1 COLLATE NOCASE', '(t.title COLLATE NOCASE, t.seq) > (?1, ?2)'] : [],
+      params: key ?? [],
+      order: 't.title COLLATE NOCASE, t.seq',
+    }
+  }
+  const key = cursorKey(cursor, ['int', 'int'])
+  return { where: key ? ['(t.added_at, t.seq) < (?, ?)'] : [], params: key ?? [], order: 't.added_at DESC, t.seq DESC' }
+}
 
 export function listTracks(db: Db, secret: string, input: LibraryTrackListInput): LibraryTrackPage {
-  const rows = db.$client
-    .query<TrackRow, [number, number]>(`${TRACK_SELECT} ORDER BY ${TRACK_ORDER[input.sort]} LIMIT ? OFFSET ?`)
-    .all(input.limit, input.offset)
+  const key = input.sort === 'title' ? (r: TrackRow) => [r.title, r.seq] : (r: TrackRow) => [r.addedAt, r.seq]
+  const page = keysetPage(db, TRACK_SELECT, [trackSegment(input.sort, input.cursor)], input.limit, key)
   const total = db.$client.query<{ n: number }, []>('SELECT count(*) AS n FROM library_tracks').get()!.n
-  return { tracks: rows.map((r) => toTrack(secret, r)), total, offset: input.offset }
+  return { tracks: page.rows.map((r) => toTrack(secret, r)), total, next: page.next }
 }
 
 export const folderNotIndexed = (path: string) => `Folder not found in the music library: ${path}`

@@ -1,5 +1,6 @@
 // Inputs of the library API (CONTRACT §6 "The server library"). REST query strings arrive as
-// strings, so numbers are coerced; every bound has a message naming the field.
+// strings, so numbers are coerced; every bound has a message naming the field. Long lists page by
+// `cursor` (the `next` of the page before; absent for the first page), never by offset.
 import { z } from 'zod'
 
 export const LIBRARY_SEARCH_MAX_LIMIT = 100
@@ -14,12 +15,12 @@ const count = (name: string, min: number, max: number) =>
     .int(`${name} must be a whole number`)
     .min(min, `${name} must be at least ${min}`)
     .max(max, `${name} must be at most ${max}`)
-const offset = count('offset', 0, 10_000_000).default(0)
 const limit = (max: number, fallback: number) => count('limit', 1, max).default(fallback)
 const text = (name: string, max: number) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be text`) })
     .max(max, `${name} must be at most ${max} characters`)
+const cursor = text('cursor', 2000).optional()
 
 export const LibrarySearchSchema = z.strictObject({
   q: text('q', 200).trim().min(1, 'q is required'),
@@ -31,27 +32,27 @@ export const LibraryAlbumListSchema = z
   .strictObject({
     sort: z.enum(ALBUM_SORTS, { error: `sort must be one of ${ALBUM_SORTS.join(', ')}` }).default('name'),
     genre: text('genre', 200).optional(),
-    offset,
+    cursor,
     limit: limit(LIBRARY_PAGE_MAX, 50),
   })
   .optional()
-  .default({ sort: 'name', offset: 0, limit: 50 })
+  .default({ sort: 'name', limit: 50 })
 export type LibraryAlbumListInput = z.infer<typeof LibraryAlbumListSchema>
 
 export const LibraryPageSchema = z
-  .strictObject({ offset, limit: limit(LIBRARY_PAGE_MAX, 50) })
+  .strictObject({ cursor, limit: limit(LIBRARY_PAGE_MAX, 50) })
   .optional()
-  .default({ offset: 0, limit: 50 })
+  .default({ limit: 50 })
 export type LibraryPageInput = z.infer<typeof LibraryPageSchema>
 
 export const LibraryTrackListSchema = z
   .strictObject({
     sort: z.enum(TRACK_SORTS, { error: `sort must be one of ${TRACK_SORTS.join(', ')}` }).default('title'),
-    offset,
+    cursor,
     limit: limit(LIBRARY_PAGE_MAX, 50),
   })
   .optional()
-  .default({ sort: 'title', offset: 0, limit: 50 })
+  .default({ sort: 'title', limit: 50 })
 export type LibraryTrackListInput = z.infer<typeof LibraryTrackListSchema>
 
 export const LibraryIdSchema = z.strictObject({ id: text('id', 64).trim().min(1, 'id is required') })

@@ -1,6 +1,6 @@
 // The add/edit folder dialog (spec §2 "/folders", §8 "Folders"): "Folder Name" and "Path or URL",
 // fields reset on open (the form remounts), busy texts, server errors under the path field and
-// as a toast.
+// as a toast. "Browse the library" opens the library's folder tree to pick the path from.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { folderErrorMessage } from './folder-errors'
@@ -12,6 +12,7 @@ import { toast } from '~/client/ui/toaster'
 import { FolderSchema } from '~/shared/validators'
 import { css } from 'styled-system/css'
 import { FolderFields } from './folder-fields'
+import { LibraryFolderPicker } from './library-folder-picker'
 import type { Folder } from './types'
 import { useFolderAuthError } from './use-folder-auth-error'
 
@@ -38,6 +39,15 @@ function FolderForm({ folder, onBusy, onDone, onCancel }: { folder: Folder | nul
   const handleAuthError = useFolderAuthError()
   const form = useForm(FolderSchema, { label: folder?.label ?? '', path: folder?.path ?? '' })
   const [serverError, setServerError] = useState<string | null>(null)
+  const [browsing, setBrowsing] = useState(false)
+  const pick = (path: string) => {
+    setServerError(null)
+    form.set('path', path)
+    form.touch('path')
+    // An empty name takes the folder's own.
+    if (!form.values.label.trim()) form.set('label', path.split('/').filter(Boolean).at(-1) ?? 'Library')
+    setBrowsing(false)
+  }
   const options = {
     onMutate: () => onBusy(true),
     onSettled: () => onBusy(false),
@@ -77,6 +87,12 @@ function FolderForm({ folder, onBusy, onDone, onCancel }: { folder: Folder | nul
       }}
     >
       <FolderFields form={form} pathLabel="Path or URL" serverError={serverError} onPathEdit={() => setServerError(null)} />
+      <div>
+        <Button variant="outline" size="sm" aria-expanded={browsing} onClick={() => setBrowsing((b) => !b)}>
+          {browsing ? 'Hide the library' : 'Browse the library'}
+        </Button>
+      </div>
+      {browsing && <LibraryFolderPicker start={form.values.path} onPick={pick} />}
       <div className={modalFooter}>
         <Button variant="outline" onClick={onCancel} disabled={pending}>
           Cancel

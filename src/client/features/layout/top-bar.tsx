@@ -1,5 +1,5 @@
 // The top bar (spec §2 "Navigation"): logo, public links, Library and Folders for members, Admin for admins,
-// the account menu; a side sheet mirrors the links on small screens.
+// the library search for members, the account menu; a side sheet mirrors the links on small screens.
 import { Dialog } from '@ark-ui/react/dialog'
 import { Menu } from '@ark-ui/react/menu'
 import { Portal } from '@ark-ui/react/portal'
@@ -7,6 +7,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { useAuth } from '~/client/features/auth/auth-store'
 import { useLogout } from '~/client/features/auth/use-logout'
+import { TopBarSearch } from '~/client/features/library/top-bar-search'
 import { button } from '~/client/ui/button'
 import { displayName } from '~/shared/display-name'
 
@@ -54,6 +55,7 @@ export function Logo() {
 
 export function TopBar() {
   const items = useNavItems()
+  const member = useAuth().isAuthenticated
   return (
     <header
       className={css({
@@ -75,7 +77,14 @@ export function TopBar() {
             </Link>
           ))}
         </nav>
-        <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: '2' })}>
+        <div
+          className={css({ ml: 'auto', flex: member ? '1' : undefined, minW: 0, justifyContent: 'flex-end', display: 'flex', alignItems: 'center', gap: '2' })}
+        >
+          {member && (
+            <div className={css({ flex: '1', minW: 0, maxW: 'sm' })}>
+              <TopBarSearch />
+            </div>
+          )}
           <AccountMenu />
           <MobileSheet items={items} />
         </div>

@@ -77,8 +77,8 @@ export function AlbumGrid({ albums, label }: { albums: readonly LibraryAlbum[]; 
   )
 }
 
-function LoadMore({ shown, total, loading, onMore }: { shown: number; total: number; loading: boolean; onMore: () => void }) {
-  if (shown >= total) return null
+function LoadMore({ shown, total, next, loading, onMore }: { shown: number; total: number; next: string | null; loading: boolean; onMore: () => void }) {
+  if (next === null) return null
   return (
     <div className={css({ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: '3', pt: '4' })}>
       <Button variant="outline" size="lg" onClick={onMore} disabled={loading}>
@@ -92,24 +92,28 @@ function LoadMore({ shown, total, loading, onMore }: { shown: number; total: num
 }
 
 /**
- * Pages after the first, fetched when "Load more" is pressed and kept in order. (Not useQueries:
- * it would join the query code every page loads, and `/` must not grow.)
+ * Pages after the first, fetched when "Load more" is pressed and kept in order; each asks for the
+ * page after the previous one's cursor. (Not useQueries: it would join the query code every page
+ * loads, and `/` must not grow.)
  */
-function useMore<T>(fetchPage: (offset: number) => Promise<T[]>, firstCount: number) {
+function useMore<T>(fetchPage: (cursor: string) => Promise<{ items: T[]; next: string | null }>, firstNext: string | null) {
   const [more, setMore] = useState<T[]>([])
+  const [next, setNext] = useState(firstNext)
   const [loading, setLoading] = useState(false)
   const loadMore = async () => {
+    if (next === null) return
     setLoading(true)
     try {
-      const page = await fetchPage(firstCount + more.length)
-      setMore((m) => [...m, ...page])
+      const page = await fetchPage(next)
+      setMore((m) => [...m, ...page.items])
+      setNext(page.next)
     } catch (error) {
       toast({ title: 'Could not load more', description: errorMessage(error, 'An unexpected error occurred'), type: 'error' })
     } finally {
       setLoading(false)
     }
   }
-  return { more, loading, loadMore }
+  return { more, next, loading, loadMore }
 }
 
 export function AlbumsTab({ sort, genre, onSort }: { sort: AlbumSort; genre?: string; onSort: (sort: AlbumSort) => void }) {
@@ -117,10 +121,10 @@ export function AlbumsTab({ sort, genre, onSort }: { sort: AlbumSort; genre?: st
   const queryClient = useQueryClient()
   const input = firstAlbumsInput({ sort, genre })
   const first = useSuspenseQuery(trpc.library.albums.list.queryOptions(input)).data
-  const { more, loading, loadMore } = useMore(
-    async (offset) => (await queryClient.fetchQuery(trpc.library.albums.list.queryOptions({ ...input, offset }))).albums,
-    first.albums.length,
-  )
+  const { more, next, loading, loadMore } = useMore(async (cursor) => {
+    const page = await queryClient.fetchQuery(trpc.library.albums.list.queryOptions({ ...input, cursor }))
+    return { items: page.albums, next: page.next }
+  }, first.next)
   const items = [...first.albums, ...more]
   const total = first.total
   return (
@@ -145,7 +149,7 @@ export function AlbumsTab({ sort, genre, onSort }: { sort: AlbumSort; genre?: st
       ) : (
         <AlbumGrid albums={items} label="Albums" />
       )}
-      <LoadMore shown={items.length} total={total} loading={loading} onMore={loadMore} />
+      <LoadMore shown={items.length} total={total} next={next} loading={loading} onMore={loadMore} />
     </div>
   )
 }
@@ -153,11 +157,11 @@ export function AlbumsTab({ sort, genre, onSort }: { sort: AlbumSort; genre?: st
 export function ArtistsTab() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  const first = useSuspenseQuery(trpc.library.artists.list.queryOptions({ offset: 0, limit: ARTIST_PAGE })).data
-  const { more, loading, loadMore } = useMore(
-    async (offset) => (await queryClient.fetchQuery(trpc.library.artists.list.queryOptions({ offset, limit: ARTIST_PAGE }))).artists,
-    first.artists.length,
-  )
+  const first = useSuspenseQuery(trpc.library.artists.list.queryOptions({ limit: ARTIST_PAGE })).data
+  const { more, next, loading, loadMore } = useMore(async (cursor) => {
+    const page = await queryClient.fetchQuery(trpc.library.artists.list.queryOptions({ cursor, limit: ARTIST_PAGE }))
+    return { items: page.artists, next: page.next }
+  }, first.next)
   const items = [...first.artists, ...more]
   const total = first.total
   if (items.length === 0) return <p className={emptyText}>No artists yet.</p>
@@ -181,7 +185,7 @@ export function ArtistsTab() {
           </li>
         ))}
       </ul>
-      <LoadMore shown={items.length} total={total} loading={loading} onMore={loadMore} />
+      <LoadMore shown={items.length} total={total} next={next} loading={loading} onMore={loadMore} />
     </div>
   )
 }
@@ -214,18 +218,18 @@ export function GenresTab() {
 export function SongsTab() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  const first = useSuspenseQuery(trpc.library.tracks.list.queryOptions({ offset: 0, limit: SONG_PAGE })).data
-  const { more, loading, loadMore } = useMore(
-    async (offset) => (await queryClient.fetchQuery(trpc.library.tracks.list.queryOptions({ offset, limit: SONG_PAGE }))).tracks,
-    first.tracks.length,
-  )
+  const first = useSuspenseQuery(trpc.library.tracks.list.queryOptions({ limit: SONG_PAGE })).data
+  const { more, next, loading, loadMore } = useMore(async (cursor) => {
+    const page = await queryClient.fetchQuery(trpc.library.tracks.list.queryOptions({ cursor, limit: SONG_PAGE }))
+    return { items: page.tracks, next: page.next }
+  }, first.next)
   const items = [...first.tracks, ...more]
   const total = first.total
   if (items.length === 0) return <p className={emptyText}>No songs yet.</p>
   return (
     <div>
       <TrackList tracks={items} label="Songs" listLabel="Songs" />
-      <LoadMore shown={items.length} total={total} loading={loading} onMore={loadMore} />
+      <LoadMore shown={items.length} total={total} next={next} loading={loading} onMore={loadMore} />
     </div>
   )
 }

@@ -1,11 +1,10 @@
-// /library (issue 11 item 2): the member's view of the server library — the search box, then
-// tabs for Albums, Artists, Genres, Folders and Songs. The tab, the album sort, the genre and the
+// /library (issue 11 item 2): the member's view of the server library (its search box is the top
+// bar's, on every page): tabs for Albums, Artists, Genres, Folders and Songs. The tab, the album sort, the genre and the
 // open folder live in the URL, so Back and a shared link land on the same view.
 import { type ReactNode, Suspense } from 'react'
 import { css } from 'styled-system/css'
 import { Tabs } from '~/client/ui/tabs'
 import { AlbumsTab, ArtistsTab, FoldersTab, GenresTab, SongsTab, TabSpinner } from './browse'
-import { LibrarySearch } from './library-search'
 import type { LibraryTab, LibraryView } from './view'
 
 export function LibraryPage({ view, onView }: { view: LibraryView; onView: (view: LibraryView) => void }) {
@@ -14,18 +13,7 @@ export function LibraryPage({ view, onView }: { view: LibraryView; onView: (view
   const lazy = (node: ReactNode) => <Suspense fallback={<TabSpinner />}>{node}</Suspense>
   return (
     <section className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-      <header
-        className={css({
-          display: 'flex',
-          flexDirection: { base: 'column', md: 'row' },
-          alignItems: { md: 'center' },
-          justifyContent: 'space-between',
-          gap: '4',
-        })}
-      >
-        <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>Library</h1>
-        <LibrarySearch />
-      </header>
+      <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>Library</h1>
       <Tabs
         label="Library"
         value={tab}

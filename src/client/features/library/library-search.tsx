@@ -1,13 +1,15 @@
-// The library's one search box (issue 11 item 3): results as you type (150 ms after the last key),
-// artists, albums and tracks in one listbox the arrow keys walk (ARIA combobox: focus stays in the
-// box, aria-activedescendant names the active option); Enter opens an artist or album and plays a
-// track. The server answers from FTS5, so "bjork" finds "Björk".
+// The library's one search box (issue 11 item 3), in the top bar of every page for members: results
+// as you type (150 ms after the last key), artists, albums and tracks in one listbox the arrow keys
+// walk (ARIA combobox: focus stays in the box, aria-activedescendant names the active option); Enter
+// opens an artist or album and plays a track. The server answers from FTS5, so "bjork" finds
+// "Björk". This module is a lazy chunk: top-bar-search.tsx shows a look-alike box until the first
+// focus, then hands over what was typed and the focus to this one.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useId, useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
 import { useTRPC } from '~/client/trpc'
-import { inputClass } from '~/client/ui/text-field'
+import { inputClass } from '~/client/ui/input-class'
 import type { LibrarySearchResult } from '~/shared/library'
 import { Cover } from './cover'
 import { plural } from './format'
@@ -27,12 +29,19 @@ function useDebounced(value: string, ms: number) {
   return settled
 }
 
-export function LibrarySearch() {
+export function LibrarySearch({ initialText = '' }: { initialText?: string }) {
   const trpc = useTRPC()
   const navigate = useNavigate()
   const id = useId()
-  const [text, setText] = useState('')
-  const [open, setOpen] = useState(false)
+  const [text, setText] = useState(initialText)
+  const [open, setOpen] = useState(true)
+  const input = useRef<HTMLInputElement>(null)
+  // It replaces the focused look-alike box: take the focus (in the same commit, so no key is lost
+  // to the page) with the caret after what was typed.
+  useLayoutEffect(() => {
+    input.current?.focus()
+    input.current?.setSelectionRange(initialText.length, initialText.length)
+  }, [initialText])
   const [active, setActive] = useState(-1)
   const q = useDebounced(text.trim(), DEBOUNCE_MS)
   const results = useQuery({
@@ -65,8 +74,9 @@ export function LibrarySearch() {
   }, [enterPending, current])
 
   return (
-    <div className={css({ position: 'relative', w: 'full', maxW: { md: 'md' } })}>
+    <div className={css({ position: 'relative', w: 'full' })}>
       <input
+        ref={input}
         type="search"
         role="combobox"
         aria-label="Search library"
@@ -78,7 +88,7 @@ export function LibrarySearch() {
         autoComplete="off"
         spellCheck={false}
         value={text}
-        className={cx(inputClass, css({ h: '11' }))}
+        className={inputClass}
         onChange={(e) => {
           setText(e.target.value)
           setEnterPending(false)
@@ -105,11 +115,13 @@ export function LibrarySearch() {
       />
       {shown && (
         <div
+          // On a phone the box is narrow: the panel spans the width under the top bar (the bar's
+          // backdrop filter makes it the containing block of this fixed panel).
           className={css({
-            position: 'absolute',
-            top: 'calc(100% + 0.25rem)',
-            left: 0,
-            right: 0,
+            position: { base: 'fixed', md: 'absolute' },
+            top: { base: '16', md: 'calc(100% + 0.25rem)' },
+            left: { base: '2', md: 0 },
+            right: { base: '2', md: 0 },
             zIndex: 30,
             bg: 'bg.surface',
             borderWidth: '1px',

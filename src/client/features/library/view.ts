@@ -32,6 +32,5 @@ export function readView(search: Record<string, unknown>): LibraryView {
 export const firstAlbumsInput = (view: LibraryView) => ({
   sort: view.sort ?? 'name',
   ...(view.genre ? { genre: view.genre } : {}),
-  offset: 0,
   limit: ALBUM_PAGE,
 })
