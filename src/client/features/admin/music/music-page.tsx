@@ -37,7 +37,7 @@ const linkButton = css({
 function RecentAlbums() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  const albums = useQuery(trpc.library.albums.list.queryOptions({ sort: 'recent', offset: 0, limit: RECENT_ALBUMS }))
+  const albums = useQuery(trpc.library.albums.list.queryOptions({ sort: 'recent', limit: RECENT_ALBUMS }))
   async function playAlbum(album: LibraryAlbum) {
     try {
       const detail = await queryClient.fetchQuery(trpc.library.albums.byId.queryOptions({ id: album.id }))
@@ -81,7 +81,7 @@ function RecentAlbums() {
 
 function RecentTracks() {
   const trpc = useTRPC()
-  const tracks = useQuery(trpc.library.tracks.list.queryOptions({ sort: 'recent', offset: 0, limit: RECENT_TRACKS }))
+  const tracks = useQuery(trpc.library.tracks.list.queryOptions({ sort: 'recent', limit: RECENT_TRACKS }))
   const list = tracks.data?.tracks ?? []
   return (
     <Panel
