@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { signMediaUrl } from '~/server/media/sign'
 import { openUp, startNginx } from '../tests/helpers/listing-servers'
-import { BUILD_OUTPUT, buildIsStale } from '../scripts/build-state'
+import { BINARY_OUTPUT, buildIsStale } from '../scripts/build-state'
 
 const root = path.resolve(import.meta.dir, '..')
 const SECONDS = Number(process.env.SECONDS ?? 5)
@@ -298,8 +298,8 @@ async function main() {
 
   const emptyDir = mkdtempSync(path.join(tmpdir(), 'vibes-bench-cwd-'))
   await startUp('`bun run start`', ['bun', 'run', 'start'], root, { processes: 1, loadMb: 100, startMs: 150 })
-  const binary = path.join(root, 'dist/vibes')
-  if (existsSync(binary) && statSync(binary).mtimeMs >= statSync(path.join(root, BUILD_OUTPUT)).mtimeMs) {
+  const binary = path.join(root, BINARY_OUTPUT)
+  if (!buildIsStale(root, BINARY_OUTPUT)) {
     const size = statSync(binary).size / 1048576
     await startUp('`dist/vibes`', [binary], emptyDir, { idleMb: 60, loadMb: 90, startMs: 50 }, `, ${f0(size)} MB file`)
   } else {
