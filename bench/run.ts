@@ -9,7 +9,7 @@
 //   bun run bench                 the table, then the other benches (each cut at 3 minutes)
 //   bun run bench -- --table      the table only
 //   SECONDS=5 (default) sets the wrk duration per row.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { signMediaUrl } from '~/server/media/sign'
