@@ -5,7 +5,9 @@
 // of the app's own `/` HTML and the same media file) for the page and media rows. Load is wrk on
 // loopback, one thread, SECONDS per row. Start-up rows spawn `bun run start` and dist/vibes (when
 // built and current) from empty data directories and read RSS from /proc. Each row prints its
-// goal and whether it holds; everything lands in bench/results/latest.json.
+// goal and whether it holds; everything lands in bench/results/latest.json. The API rows also
+// give the server's CPU per request beside the reference's (from /proc), a ratio that other work
+// on a shared machine disturbs far less than req/s.
 //   bun run bench                 the table, then the other benches (each cut at 3 minutes)
 //   bun run bench -- --table      the table only
 //   SECONDS=5 (default) sets the wrk duration per row.
@@ -102,7 +104,7 @@ async function spawnServer(cmd: string[], env: Record<string, string>, cwd = roo
   }
 }
 
-type Load = { rate: number; p50: number; p99: number; mbps: number; non2xx: number }
+type Load = { rate: number; p50: number; p99: number; mbps: number; non2xx: number; cpuUsPerRequest?: number }
 
 function ms(text: string): number {
   const m = /([\d.]+)(us|ms|s)/.exec(text)
@@ -110,7 +112,18 @@ function ms(text: string): number {
   return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1)
 }
 
-async function wrk(url: string, connections: number, headers: Record<string, string> = {}): Promise<Load> {
+const CLOCK_TICKS = Number(Bun.spawnSync(['getconf', 'CLK_TCK']).stdout.toString().trim()) || 100
+
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+}
+
+/** wrk against url; with the server's pid, also the server's CPU per request, which other work on
+ *  the machine disturbs far less than req/s (it is what req/s would be on an idle core). */
+async function wrk(url: string, connections: number, headers: Record<string, string> = {}, pid?: number): Promise<Load> {
+  const cpuBefore = pid ? cpuSeconds(pid) : 0
   const args = ['wrk', '-t1', `-c${connections}`, `-d${SECONDS}s`, '--latency']
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`)
   const proc = Bun.spawn([...args, url], { stdout: 'pipe', stderr: 'pipe' })
@@ -120,7 +133,9 @@ async function wrk(url: string, connections: number, headers: Record<string, str
   if (!rate) throw new Error(`wrk failed on ${url}: ${out}${await new Response(proc.stderr).text()}`)
   const transfer = /Transfer\/sec:\s+([\d.]+)(B|KB|MB|GB)/.exec(out)
   const unit = { B: 1 / 1048576, KB: 1 / 1024, MB: 1, GB: 1024 }[transfer?.[2] ?? 'MB'] ?? 1
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0)
   return {
+    cpuUsPerRequest: pid && requests ? ((cpuSeconds(pid) - cpuBefore) * 1e6) / requests : undefined,
     rate: Number(rate[1]),
     p50: ms(/50%\s+(\S+)/.exec(out)?.[1] ?? ''),
     p99: ms(/99%\s+(\S+)/.exec(out)?.[1] ?? ''),
@@ -138,6 +153,11 @@ function report(row: Row) {
 }
 const f0 = (n: number) => Math.round(n).toLocaleString('en-US')
 const f2 = (n: number) => n.toFixed(2)
+/** Server CPU per request beside the reference's: the steadier reading of the same ratio. */
+const cpu = (app: Load, reference: Load) =>
+  app.cpuUsPerRequest && reference.cpuUsPerRequest
+    ? `; CPU ${f0(app.cpuUsPerRequest)} vs ${f0(reference.cpuUsPerRequest)} µs/req (${f2(reference.cpuUsPerRequest / app.cpuUsPerRequest)}×)`
+    : ''
 
 async function bare() {
   // The reference: what Bun.serve itself does for a small JSON answer.
@@ -184,20 +204,20 @@ async function apiAndPages() {
       for (let i = 0; i < 200; i++) await (await fetch(url, { headers: h })).arrayBuffer()
     }
 
-    const bareHealth = await wrk(`${reference.url}/api/health`, 64)
-    const health = await wrk(`${app.url}/api/health`, 64)
+    const bareHealth = await wrk(`${reference.url}/api/health`, 64, {}, reference.pid)
+    const health = await wrk(`${app.url}/api/health`, 64, {}, app.pid)
     report({
       row: 'GET /api/health, 64 connections',
-      figures: `${f0(health.rate)} req/s, ${f2(health.rate / bareHealth.rate)}× bare (${f0(bareHealth.rate)}), p99 ${health.p99.toFixed(1)} ms`,
+      figures: `${f0(health.rate)} req/s, ${f2(health.rate / bareHealth.rate)}× bare (${f0(bareHealth.rate)}), p99 ${health.p99.toFixed(1)} ms${cpu(health, bareHealth)}`,
       goal: '≥ 0.5× bare, p99 < 5 ms',
       holds: health.rate / bareHealth.rate >= 0.5 && health.p99 < 5 && health.non2xx === 0,
       data: { app: health, bare: bareHealth },
     })
-    const bareAgain = await wrk(`${reference.url}/api/health`, 64)
-    const folders = await wrk(`${app.url}/api/user/folders`, 64, bearer)
+    const bareAgain = await wrk(`${reference.url}/api/health`, 64, {}, reference.pid)
+    const folders = await wrk(`${app.url}/api/user/folders`, 64, bearer, app.pid)
     report({
       row: 'GET /api/user/folders (Bearer)',
-      figures: `${f0(folders.rate)} req/s, ${f2(folders.rate / bareAgain.rate)}× bare (${f0(bareAgain.rate)}), p99 ${folders.p99.toFixed(1)} ms`,
+      figures: `${f0(folders.rate)} req/s, ${f2(folders.rate / bareAgain.rate)}× bare (${f0(bareAgain.rate)}), p99 ${folders.p99.toFixed(1)} ms${cpu(folders, bareAgain)}`,
       goal: '≥ 0.3× bare, p99 < 10 ms',
       holds: folders.rate / bareAgain.rate >= 0.3 && folders.p99 < 10 && folders.non2xx === 0,
       data: { app: folders, bare: bareAgain },
@@ -211,10 +231,10 @@ async function apiAndPages() {
       holds: page.rate / staticPage.rate >= 0.3 && page.non2xx === 0,
       data: { app: page, nginx: staticPage },
     })
-    const member = await wrk(`${app.url}/folders`, 64, bearer)
+    const member = await wrk(`${app.url}/folders`, 64, bearer, app.pid)
     report({
       row: "SSR of a member's page (/folders)",
-      figures: `${f0(member.rate)} req/s, p50 ${member.p50.toFixed(1)} ms, p99 ${member.p99.toFixed(1)} ms`,
+      figures: `${f0(member.rate)} req/s, p50 ${member.p50.toFixed(1)} ms, p99 ${member.p99.toFixed(1)} ms, ${f0(member.cpuUsPerRequest ?? 0)} µs CPU/req`,
       goal: '≥ 2,000 req/s',
       holds: member.rate >= 2000 && member.non2xx === 0,
       data: { app: member },
