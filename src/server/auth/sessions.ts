@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto'
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding'
 import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
+import { preparedFor } from '~/db/prepared'
 import { sessions, users, type User } from '~/db/schema'
 import { signJwt, verifyJwt } from './jwt'
 
@@ -35,26 +36,23 @@ export function createSession(db: Db, user: Pick<User, 'id' | 'email' | 'isAdmin
   return { token, expiresAt }
 }
 
-// Every authenticated request runs this query: prepared once per database (building it with
-// Drizzle on each call cost more than running it).
-const prepareSessionUser = (db: Db) =>
+// Every signed-in request runs this query: prepared once per database.
+const sessionUserQuery = preparedFor((db) =>
   db
     .select({ id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, createdAt: users.createdAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql.placeholder('nowMs'))))
-    .prepare()
-const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>()
+    .prepare(),
+)
 
 /** The user behind a token, if its signature, expiry, session row and admin flag all hold. */
 export function validateToken(db: Db, token: string, secret: string): AuthUser | null {
   const claims = verifyJwt(token, secret)
   if (!claims) return null
   const sessionId = hashSecret(claims.sid)
-  let query = sessionUserQueries.get(db)
-  if (!query) sessionUserQueries.set(db, (query = prepareSessionUser(db)))
   // expiresAt is stored as milliseconds (timestamp_ms): the placeholder takes the stored form.
-  const row = query.get({ sessionId, nowMs: Date.now() })
+  const row = sessionUserQuery(db).get({ sessionId, nowMs: Date.now() })
   // A token minted before a role change carries a stale flag: it no longer counts.
   if (!row || row.id !== claims.userId || row.isAdmin !== claims.isAdmin) return null
   return { ...row, sessionId }
