@@ -16,8 +16,11 @@ function newest(p: string): number {
 }
 
 /** True when the project at `root` has no build or a source changed after it was built. */
-export function buildIsStale(root: string): boolean {
-  const output = path.join(root, BUILD_OUTPUT)
-  if (!existsSync(output)) return true
-  return Math.max(...BUILD_SOURCES.map((p) => newest(path.join(root, p)))) > statSync(output).mtimeMs
+export function buildIsStale(root: string, output = BUILD_OUTPUT): boolean {
+  const file = path.join(root, output)
+  if (!existsSync(file)) return true
+  return Math.max(...BUILD_SOURCES.map((p) => newest(path.join(root, p)))) > statSync(file).mtimeMs
 }
+
+/** `bun run build:binary`'s output: stale by the same rule (it is built from the same sources). */
+export const BINARY_OUTPUT = 'dist/vibes'

@@ -1,14 +1,17 @@
 // The production HTTP server shared by `bun run start` (files on disk) and the single binary
-// (files embedded): Bun.serve in front of the built TanStack Start app. It serves the client
-// build's files itself, logs every request as JSON, records API timings, migrates the database
-// and creates the first admin before it listens, and shuts down on SIGTERM within
-// SHUTDOWN_GRACE_SECONDS. Request bodies are limited here, for every route (http/body-limit.ts).
+// (files embedded): Bun.serve in front of the API handlers, the media files and the built
+// TanStack Start app (pages only). It serves the client build's files itself, logs every request
+// as JSON, records API timings, migrates the database and creates the first admin before it
+// listens, and shuts down on SIGTERM within SHUTDOWN_GRACE_SECONDS. Request bodies are limited
+// here, for every route (http/body-limit.ts).
 import { statSync } from 'node:fs'
 import { config } from './config'
 import { closeDb, getDb } from './db'
 import { limitBody, MAX_BODY_BYTES } from './http/body-limit'
+import { handleApi } from './http/api'
 import { CLIENT_IP_HEADER } from './http/client-info'
 import { recordRequest } from './http/metrics'
+import { createPageCache, invalidatePublicPages } from './http/page-cache'
 import { handleMetrics, observeRequest } from './http/prometheus'
 import { redactPath } from './http/redact'
 import { securityHeaders } from './http/security-headers'
@@ -17,7 +20,7 @@ import { startLibraryScanner, stopLibraryScanner } from './library/scan'
 import { handleMedia } from './media/handler'
 import { ensureAdmin } from './services/auth'
 import { startHousekeeping } from './services/housekeeping'
-import { handleSubsonic, REST_PREFIX } from './subsonic/handler'
+import { handleSubsonic } from './subsonic/handler'
 
 const { fetchPage, withSecurityHeaders } = securityHeaders({ appUrl: config.APP_URL, chartsSourceUrl: config.CHARTS_SOURCE_URL })
 
@@ -25,17 +28,44 @@ export type StartApp = { fetch: (request: Request) => Promise<Response> }
 /** The client-build file for a URL path, or null. */
 export type StaticLookup = (pathname: string) => Blob | null
 
-async function route(app: StartApp, findStatic: StaticLookup, request: Request, url: URL): Promise<Response> {
+type Handler = (request: Request, url: URL) => Promise<Response>
+
+/** `pathname` is `prefix` or lies below it. */
+const under = (pathname: string, prefix: string) => pathname.startsWith(prefix) && (pathname.length === prefix.length || pathname[prefix.length] === '/')
+
+/**
+ * The front, read top to bottom, first match wins: these go straight to their handlers, never
+ * through the page pipeline (decision 028). Anything else is a client-build file or a page.
+ */
+const ROUTES: Array<{ under: string; handle: Handler }> = [
+  // Media bytes (fast path); the Start route /media/$ serves them in dev.
+  { under: '/media', handle: (request) => handleMedia(request) },
+  { under: '/api', handle: api },
+  { under: '/rest', handle: subsonic },
+  { under: '/metrics', handle: (request) => handleMetrics(request) },
+]
+
+/** OpenSubsonic apps (decision 031): form POST bodies are limited like any other. */
+async function subsonic(request: Request): Promise<Response> {
+  const limited = await limitBody(request)
+  return limited instanceof Response ? limited : handleSubsonic(limited)
+}
+
+async function api(request: Request, url: URL): Promise<Response> {
   // A path that does not decode never reaches a handler; API clients still get the envelope.
-  if (url.pathname.startsWith('/api/') && !decodes(url.pathname)) return Response.json({ success: false, error: 'Malformed URL' }, { status: 400 })
-  // Media bytes skip the app (fast path); the Start route /media/$ serves them in dev.
-  if (url.pathname.startsWith('/media/')) return handleMedia(request)
-  if (url.pathname === '/metrics') return handleMetrics(request)
+  if (!decodes(url.pathname)) return Response.json({ success: false, error: 'Malformed URL' }, { status: 400 })
+  const limited = await limitBody(request)
+  if (limited instanceof Response) return limited
+  if (request.method !== 'GET' && request.method !== 'HEAD') invalidatePublicPages()
+  return handleApi(limited, url)
+}
+
+async function route(page: Handler, findStatic: StaticLookup, request: Request, url: URL): Promise<Response> {
+  for (const r of ROUTES) if (under(url.pathname, r.under)) return r.handle(request, url)
   const limited = await limitBody(request)
   if (limited instanceof Response) return limited
   request = limited
-  if (url.pathname.startsWith(REST_PREFIX)) return handleSubsonic(request)
-  if ((request.method === 'GET' || request.method === 'HEAD') && url.pathname !== '/' && !url.pathname.startsWith('/api/')) {
+  if ((request.method === 'GET' || request.method === 'HEAD') && url.pathname !== '/') {
     const file = findStatic(url.pathname)
     if (file) {
       const immutable = url.pathname.startsWith('/assets/')
@@ -48,7 +78,7 @@ async function route(app: StartApp, findStatic: StaticLookup, request: Request, 
       })
     }
   }
-  return fetchPage(app, request)
+  return page(request, url)
 }
 
 function decodes(pathname: string): boolean {
@@ -93,6 +123,8 @@ export async function serve(app: StartApp, findStatic: StaticLookup) {
   startHousekeeping(db)
 
   warnWhenMediaRootMissing()
+  const pages = createPageCache((request, nonce) => fetchPage(app, request, nonce))
+  const page: Handler = async (request, url) => (await pages.fetch(request, url)) ?? fetchPage(app, request)
   const server = listenOrExit(() =>
     Bun.serve({
       port: config.PORT,
@@ -109,18 +141,19 @@ export async function serve(app: StartApp, findStatic: StaticLookup) {
         // Only the socket tells us who is calling; a client-sent copy of this header is replaced.
         // (Bun's incoming request headers are mutable: no copy of the request per call.)
         request.headers.set(CLIENT_IP_HEADER, srv.requestIP(request)?.address ?? '127.0.0.1')
+        const isApi = under(url.pathname, '/api')
         let response: Response
         try {
-          response = await route(app, findStatic, request, url)
+          response = await route(page, findStatic, request, url)
         } catch (error) {
           logger.error({ err: error, id, method: request.method, path: redactPath(url.pathname) }, 'unhandled request error')
-          response = url.pathname.startsWith('/api/')
+          response = isApi
             ? Response.json({ success: false, error: 'Internal server error' }, { status: 500 })
             : new Response('Internal server error', { status: 500 })
         }
         response = withSecurityHeaders(response)
         const ms = performance.now() - started
-        if (url.pathname.startsWith('/api/')) recordRequest(ms, response.status)
+        if (isApi) recordRequest(ms, response.status)
         observeRequest(request.method, url.pathname, response.status, ms)
         logger[url.pathname.startsWith('/assets/') ? 'debug' : 'info'](
           { id, method: request.method, path: redactPath(url.pathname), status: response.status, durationMs: Math.round(ms * 10) / 10 },

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { api, createMember } from '../helpers/api'
 import { waitForOutboxMail } from '../helpers/outbox'
+import { makeTone } from '../helpers/media'
 import { startServer } from '../helpers/server'
+import { BINARY_OUTPUT, buildIsStale } from '../../scripts/build-state'
 
 const root = path.resolve(import.meta.dir, '../..')
 
@@ -170,14 +172,27 @@ describe('rate limiting', () => {
 })
 
 describe('single binary', () => {
-  test('dist/vibes serves the app from an empty directory without node_modules', async () => {
-    const build = Bun.spawnSync(['bun', 'run', 'build:binary'], { cwd: root, stdout: 'pipe', stderr: 'pipe' })
-    expect(build.exitCode).toBe(0)
+  test('dist/vibes, run from an empty directory without node_modules: health, signup, login, a page, a media range, SIGTERM exit 0', async () => {
+    // Built once for all runs while the sources stay the same (the build takes a minute).
+    if (buildIsStale(root, BINARY_OUTPUT)) {
+      const build = Bun.spawnSync(['bun', 'run', 'build:binary'], { cwd: root, stdout: 'pipe', stderr: 'pipe' })
+      expect(build.exitCode).toBe(0)
+    }
     const dir = mkdtempSync(path.join(tmpdir(), 'vibes-bin-'))
-    cpSync(path.join(root, 'dist/vibes'), path.join(dir, 'vibes'))
+    const mediaRoot = mkdtempSync(path.join(tmpdir(), 'vibes-bin-media-'))
+    makeTone(path.join(mediaRoot, 'music/tone.mp3'), { title: 'Binary Tone', seconds: 2 })
+    cpSync(path.join(root, BINARY_OUTPUT), path.join(dir, 'vibes'))
     const proc = Bun.spawn(['./vibes'], {
       cwd: dir,
-      env: { PATH: '/usr/bin:/bin', PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password', TRUST_PROXY: 'true' },
+      env: {
+        PATH: '/usr/bin:/bin',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        MEDIA_ROOT: mediaRoot,
+        ADMIN_EMAIL: 'root@example.com',
+        ADMIN_PASSWORD: 'root-password',
+        TRUST_PROXY: 'true',
+      },
       stdout: 'pipe',
       stderr: 'pipe',
     })
@@ -185,17 +200,23 @@ describe('single binary', () => {
     let out = ''
     while (!/"port":(\d+)/.test(out)) out += new TextDecoder().decode((await reader.read()).value)
     const base = `http://127.0.0.1:${/"port":(\d+)/.exec(out)![1]}`
+    // Keep reading the log so the server never blocks on a full pipe.
+    void (async () => {
+      while (!(await reader.read()).done) {}
+    })()
+
+    expect((await api(base, 'GET', '/health')).body.data.status).toBe('ok')
     const page = await (await fetch(`${base}/login`)).text()
     expect(page).toContain('<title>Login · Vibes</title>')
     const css = /\/assets\/[^"]+\.css/.exec(page)![0]
     const asset = await fetch(base + css)
     expect(asset.status).toBe(200)
     expect(asset.headers.get('content-type')).toContain('text/css')
-    const login = await api(base, 'POST', '/auth/login', { body: { email: 'root@example.com', password: 'root-password' } })
-    expect(login.body.data.user.isAdmin).toBe(true)
+    const admin = await api(base, 'POST', '/auth/login', { body: { email: 'root@example.com', password: 'root-password' } })
+    expect(admin.body.data.user.isAdmin).toBe(true)
     // The embedded GeoIP database places a play from a public address (here forwarded by the
     // trusted proxy, without a country header).
-    const token = login.body.data.token
+    const token = admin.body.data.token
     const play = await api(base, 'POST', '/playlist/plays', {
       token,
       headers: { 'x-forwarded-for': '8.8.8.8' },
@@ -204,8 +225,21 @@ describe('single binary', () => {
     expect(play.status).toBe(201)
     const places = await api(base, 'GET', '/analytics/geographic-listening?days=1', { token })
     expect(places.body.data.countries).toEqual([{ country: 'US', plays: 1, uniqueUsers: 1 }])
+
+    const member = await createMember(base)
+    expect(member.user.isAdmin).toBe(false)
+    const folder = await api(base, 'POST', '/user/folders', { token: member.token, body: { label: 'Music', path: '/music' } })
+    expect(folder.status).toBe(201)
+    const playlist = await api(base, 'GET', `/user/folders/${folder.body.data.id}/playlist`, { token: member.token })
+    expect(playlist.body.data.map((t: { title: string }) => t.title)).toEqual(['Binary Tone'])
+    const range = await fetch(base + playlist.body.data[0].url, { headers: { range: 'bytes=0-99' } })
+    expect(range.status).toBe(206)
+    expect(range.headers.get('content-range')).toMatch(/^bytes 0-99\/\d+$/)
+    expect((await range.arrayBuffer()).byteLength).toBe(100)
+
     proc.kill('SIGTERM')
     expect(await proc.exited).toBe(0)
     rmSync(dir, { recursive: true, force: true })
-  }, 120_000)
+    rmSync(mediaRoot, { recursive: true, force: true })
+  }, 240_000)
 })

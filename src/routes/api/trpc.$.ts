@@ -1,22 +1,9 @@
-// tRPC over HTTP at /api/trpc.
+// tRPC over HTTP at /api/trpc in the dev server; the production front (serve.ts) calls the same
+// handler without going through Start.
 import { createFileRoute } from '@tanstack/react-router'
-import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
-import { recordServerError } from '~/server/services/server-errors'
-import { createContext } from '~/server/trpc/context'
-import { appRouter } from '~/server/trpc/root'
+import { handleTrpc } from '~/server/trpc/http'
 
-function handle({ request }: { request: Request }) {
-  return fetchRequestHandler({
-    endpoint: '/api/trpc',
-    req: request,
-    router: appRouter,
-    createContext: ({ req, resHeaders }) => createContext(req, resHeaders),
-    onError({ error, ctx, path }) {
-      if (error.code === 'INTERNAL_SERVER_ERROR' && ctx)
-        recordServerError(ctx.db, { method: request.method, path: `/api/trpc/${path}`, status: 500, error: error.cause ?? error })
-    },
-  })
-}
+const handle = ({ request }: { request: Request }) => handleTrpc(request)
 
 export const Route = createFileRoute('/api/trpc/$')({
   server: { handlers: { GET: handle, POST: handle } },

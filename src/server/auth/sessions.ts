@@ -1,10 +1,11 @@
 // Server-side sessions after the Lucia guide: a random secret goes into the token, its SHA-256
 // is the row id. Logout, password reset, deletion and role changes delete rows, which revokes
 // every token that points at them.
-import { sha256 } from '@oslojs/crypto/sha2'
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
-import { and, eq, gt, lte, ne } from 'drizzle-orm'
+import { createHash } from 'node:crypto'
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding'
+import { and, eq, gt, lte, ne, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
+import { preparedFor } from '~/db/prepared'
 import { sessions, users, type User } from '~/db/schema'
 import { signJwt, verifyJwt } from './jwt'
 
@@ -15,7 +16,7 @@ export const LAST_SEEN_INTERVAL_MS = 5 * 60_000
 
 export type AuthUser = Pick<User, 'id' | 'username' | 'email' | 'isAdmin' | 'createdAt'> & { sessionId: string }
 
-const hashSecret = (secret: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(secret)))
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex')
 
 export function randomSecret(bytes = 20): string {
   const b = new Uint8Array(bytes)
@@ -37,24 +38,23 @@ export function createSession(db: Db, user: Pick<User, 'id' | 'email' | 'isAdmin
   return { token, expiresAt }
 }
 
+// Every signed-in request runs this query: prepared once per database.
+const sessionUserQuery = preparedFor((db) =>
+  db
+    .select({ id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, createdAt: users.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql.placeholder('nowMs'))))
+    .prepare(),
+)
+
 /** The user behind a token, if its signature, expiry, session row and admin flag all hold. */
 export function validateToken(db: Db, token: string, secret: string): AuthUser | null {
   const claims = verifyJwt(token, secret)
   if (!claims) return null
   const sessionId = hashSecret(claims.sid)
-  const row = db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      isAdmin: users.isAdmin,
-      createdAt: users.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
-    .get()
+  // expiresAt is stored as milliseconds (timestamp_ms): the placeholder takes the stored form.
+  const row = sessionUserQuery(db).get({ sessionId, nowMs: Date.now() })
   // A token minted before a role change carries a stale flag: it no longer counts.
   if (!row || row.id !== claims.userId || row.isAdmin !== claims.isAdmin) return null
   const { lastSeenAt, ...user } = row

@@ -97,8 +97,9 @@ const BASE_HEADERS: Record<string, string> = {
 type App = { fetch: (request: Request) => Promise<Response> }
 
 /**
- * serve.ts's two steps. `fetchPage` hands a page request to the SSR app with a fresh nonce and puts
- * the matching policy on an HTML answer; `withSecurityHeaders` adds the headers every answer carries.
+ * serve.ts's two steps. `fetchPage` hands a page request to the SSR app with a fresh nonce (or the
+ * given one: page-cache.ts renders with a placeholder it swaps per answer) and puts the matching
+ * policy on an HTML answer; `withSecurityHeaders` adds the headers every answer carries.
  * Headers are set in place (a copy of every answer cost 5 % of a cheap endpoint's throughput);
  * only a response with immutable headers (Response.redirect, fetch results) is copied. Neither
  * replaces a header a handler set itself.
@@ -107,10 +108,7 @@ export function securityHeaders(options: SecurityHeaderOptions) {
   const always: Record<string, string> = { ...BASE_HEADERS }
   if (new URL(options.appUrl).protocol === 'https:') always['strict-transport-security'] = STRICT_TRANSPORT_SECURITY
 
-  async function fetchPage(app: App, request: Request): Promise<Response> {
-    // API answers are JSON, never a page: they skip the nonce and the request copy.
-    if (new URL(request.url).pathname.startsWith('/api/')) return app.fetch(request)
-    const nonce = createNonce()
+  async function fetchPage(app: App, request: Request, nonce = createNonce()): Promise<Response> {
     // Bun's incoming request headers are mutable; set() replaces any copy the client sent.
     request.headers.set(CSP_NONCE_HEADER, nonce)
     const response = await app.fetch(request)

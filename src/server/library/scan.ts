@@ -14,14 +14,15 @@
 // bundle (whose admin procedures read the status) each carry a copy of this module.
 import type { Dirent } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
-import { parseFile } from 'music-metadata'
 import type { Db } from '~/db/client'
+import type { IAudioMetadata } from 'music-metadata'
 import { mimeFromName } from '~/shared/player/mime'
 import { config } from '../config'
 import { logger } from '../logger'
 import { pickCover } from '../media/covers'
 import { isInside, mediaRoot, resolveInside } from '../media/library-path'
 import { fileTitle } from '../media/natural'
+import { parseTags } from '../media/parse-tags'
 import { isLibraryMediaName } from '../media/transcode-profile'
 import { albumId, artistId, coverRank, planScan, trackId, type FoundFile } from './scan-plan'
 
@@ -144,9 +145,9 @@ const finite = (n: number | undefined) => (n !== undefined && Number.isFinite(n)
 
 /** The index row of a file: its tags, or file-name defaults when it has none or cannot be read. */
 async function readTrack(file: WalkedFile, folderCover: string | undefined, now: number): Promise<TrackRow> {
-  let tags: Awaited<ReturnType<typeof parseFile>> | null = null
+  let tags: IAudioMetadata | null = null
   try {
-    tags = await parseFile(file.real, { duration: false })
+    tags = await parseTags(file.real, { duration: false })
   } catch {}
   const common = tags?.common
   const format = tags?.format

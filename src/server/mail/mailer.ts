@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { config } from '../config'
 import { logger } from '../logger'
 
@@ -22,7 +22,8 @@ function outboxName(to: string): string {
 
 export async function sendMail(mail: Mail): Promise<void> {
   if (config.SMTP_URL) {
-    transport ??= nodemailer.createTransport(config.SMTP_URL)
+    // Imported on first use: nodemailer adds about 20 MB to a server that may never send mail.
+    transport ??= (await import('nodemailer')).default.createTransport(config.SMTP_URL)
     await transport.sendMail({ from: config.MAIL_FROM, ...mail })
     logger.info({ to: mail.to, subject: mail.subject }, 'mail sent')
     return

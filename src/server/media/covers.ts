@@ -5,8 +5,9 @@
 // library index also points covers at image files beside the music (cover.jpg, folder.png…):
 // `?cover=1` on such a file serves its bytes under the same rule.
 import { readFileSync, type Stats } from 'node:fs'
-import { parseFile, type IPicture } from 'music-metadata'
+import type { IPicture } from 'music-metadata'
 import { imageTypeOf, type ImageType } from '~/shared/image-type'
+import { parseTags } from './parse-tags'
 
 export type Cover = { mime: ImageType; data: Uint8Array }
 const MAX_ENTRIES = 64
@@ -35,7 +36,7 @@ export async function readCover(realPath: string, st: Stats): Promise<Cover | nu
       const mime = imageTypeOf(data)
       cover = mime ? { mime, data } : null
     } else {
-      const meta = await parseFile(realPath, { duration: false, skipPostHeaders: true })
+      const meta = await parseTags(realPath, { duration: false, skipPostHeaders: true })
       cover = pickCover(meta.common.picture)
     }
   } catch {}

@@ -62,8 +62,8 @@ async function readBody(request: Request): Promise<{ body: unknown } | { error: 
   }
 }
 
-export async function handleRest(request: Request): Promise<Response> {
-  const url = new URL(request.url)
+/** `url` is the request's, when the caller has parsed it already (serve.ts). */
+export async function handleRest(request: Request, url = new URL(request.url)): Promise<Response> {
   const path = url.pathname.slice(API_PREFIX.length) || '/'
   const found = match(request.method, path)
   if ('error' in found) return found.error

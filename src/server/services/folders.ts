@@ -3,8 +3,9 @@
 // is refused when it is saved (400), by whoever saves it: a library path that is no folder
 // inside MEDIA_ROOT, or a URL whose address the remote policy refuses.
 import { TRPCError } from '@trpc/server'
-import { and, asc, count, eq, max } from 'drizzle-orm'
+import { and, asc, count, eq, max, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
+import { preparedFor } from '~/db/prepared'
 import { folders } from '~/db/schema'
 import { isRemotePath, MAX_FOLDERS_PER_USER, type FolderInput } from '~/shared/validators'
 import type { Track } from '~/shared/player/track'
@@ -27,8 +28,18 @@ const toDto = (f: { id: string; label: string; path: string; createdAt: Date }):
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: FOLDER_NOT_FOUND })
 
+// Every page of a member reads this list: prepared once per database (db/prepared.ts).
+const folderListQuery = preparedFor((db) =>
+  db
+    .select(columns)
+    .from(folders)
+    .where(eq(folders.userId, sql.placeholder('userId')))
+    .orderBy(asc(folders.position), asc(folders.createdAt))
+    .prepare(),
+)
+
 export function listFolders(db: Db, userId: string): FolderDto[] {
-  return db.select(columns).from(folders).where(eq(folders.userId, userId)).orderBy(asc(folders.position), asc(folders.createdAt)).all().map(toDto)
+  return folderListQuery(db).all({ userId }).map(toDto)
 }
 
 export function getFolder(db: Db, userId: string, id: string): FolderDto {

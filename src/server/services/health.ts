@@ -2,7 +2,6 @@
 // the server and its database are up (`liveness`); the host's telemetry (`health`) tells an
 // attacker how loaded and how big the machine is, so only admins see it (CONTRACT §6).
 import os from 'node:os'
-import { sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 
 const startedAt = Date.now()
@@ -11,7 +10,8 @@ function probeDb(db: Db) {
   let connected = true
   const t0 = performance.now()
   try {
-    db.run(sql`select 1`)
+    // bun:sqlite's query() keeps the statement: a probe per health check, not a prepare per probe.
+    db.$client.query('select 1').get()
   } catch {
     connected = false
   }

@@ -7,10 +7,10 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs'
 import { TRPCError } from '@trpc/server'
 import { inArray, sql } from 'drizzle-orm'
-import { parseFile } from 'music-metadata'
 import type { Db } from '~/db/client'
 import { mediaTags, type MediaTags } from '~/db/schema'
 import { pickCover } from '../media/covers'
+import { parseTags } from '../media/parse-tags'
 import { isInside, mediaRoot, normalizeRelPath, resolveInside } from '../media/library-path'
 import { mimeFromName } from '~/shared/player/mime'
 import { signMediaUrl } from '../media/sign'
@@ -97,7 +97,7 @@ type Tags = Omit<MediaTags, 'path' | 'size' | 'mtimeMs'>
 
 async function readTags(file: FileEntry): Promise<Tags> {
   try {
-    const { common, format } = await parseFile(file.real, { duration: false })
+    const { common, format } = await parseTags(file.real, { duration: false })
     const clean = (s: string | undefined) => (s && s.trim() ? s.trim().slice(0, 500) : null)
     return {
       title: clean(common.title),

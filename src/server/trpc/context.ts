@@ -50,6 +50,6 @@ export function createContext(request: Request, resHeaders = new Headers()): Con
   const db = getDb()
   const token = requestToken(request)
   const user = token ? validateToken(db, token, config.AUTH_SECRET) : null
-  const secure = new URL(request.url).protocol === 'https:' || forwardedHttps(request.headers) || config.APP_URL.startsWith('https:')
+  const secure = request.url.startsWith('https:') || forwardedHttps(request.headers) || config.APP_URL.startsWith('https:')
   return createContextInner({ db, user, invalidToken: token !== null && user === null, client: clientInfo(request.headers), resHeaders, secure })
 }

@@ -1,0 +1,337 @@
+// `bun run bench`: the fast-path table of issue 12, measured side by side in one run, then every
+// other bench/*.ts. The references run in the same run under the same loads as the app, so the
+// ratios hold on a machine whose absolute speed swings with other work: a bare Bun.serve (its
+// own process, a JSON answer like /api/health's) for the API rows, nginx (sendfile, a static copy
+// of the app's own `/` HTML and the same media file) for the page and media rows. Load is wrk on
+// loopback, one thread, SECONDS per row. Start-up rows spawn `bun run start` and dist/vibes (when
+// built and current) from empty data directories and read RSS from /proc. Each row prints its
+// goal and whether it holds; everything lands in bench/results/latest.json. The API rows also
+// give the server's CPU per request beside the reference's (from /proc), a ratio that other work
+// on a shared machine disturbs far less than req/s.
+//   bun run bench                 the table, then the other benches (each cut at 3 minutes)
+//   bun run bench -- --table      the table only
+//   SECONDS=5 (default) sets the wrk duration per row.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { signMediaUrl } from '~/server/media/sign'
+import { openUp, startNginx } from '../tests/helpers/listing-servers'
+import { BINARY_OUTPUT, buildIsStale } from '../scripts/build-state'
+
+const root = path.resolve(import.meta.dir, '..')
+const SECONDS = Number(process.env.SECONDS ?? 5)
+const SECRET = 'bench-secret-'.repeat(4)
+const MEDIA_BYTES = 8 * 1024 * 1024
+const OTHER_BENCH_LIMIT_MS = 3 * 60_000
+
+async function freePort(): Promise<number> {
+  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+  const port = probe.port as number
+  await probe.stop(true)
+  return port
+}
+
+async function waitUp(url: string, timeoutMs = 30_000): Promise<number> {
+  const started = performance.now()
+  for (;;) {
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) return performance.now() - started
+    if (performance.now() - started > timeoutMs) throw new Error(`${url} did not answer`)
+    await Bun.sleep(2)
+  }
+}
+
+/** The process and all its descendants (from /proc). */
+function processTree(pid: number): number[] {
+  const parents = new Map<number, number[]>()
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      const ppid = Number(readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ')[1])
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(name)])
+    } catch {}
+  }
+  const tree = [pid]
+  for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i]) ?? []))
+  return tree
+}
+
+/** Resident memory of a process tree, MB. */
+function rssMb(pid: number): number {
+  let kb = 0
+  for (const p of processTree(pid)) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0)
+    } catch {}
+  }
+  return kb / 1024
+}
+
+type Spawned = { url: string; pid: number; dataDir: string; startMs: number; stop: () => Promise<number> }
+
+/** Starts a server command from an empty data directory; startMs is spawn → first /api/health 200. */
+async function spawnServer(cmd: string[], env: Record<string, string>, cwd = root): Promise<Spawned> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-bench-'))
+  const port = await freePort()
+  const started = performance.now()
+  const proc = Bun.spawn(cmd, {
+    cwd,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MEDIA_ROOT: dataDir, AUTH_SECRET: SECRET, ...env },
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
+  // Drain the log as a collector would (a full pipe would stall the server).
+  void (async () => {
+    for await (const _ of proc.stdout) {
+    }
+  })()
+  const url = `http://127.0.0.1:${port}`
+  await waitUp(`${url}/api/health`)
+  return {
+    url,
+    pid: proc.pid,
+    dataDir,
+    startMs: performance.now() - started,
+    async stop() {
+      proc.kill('SIGTERM')
+      const code = await proc.exited
+      rmSync(dataDir, { recursive: true, force: true })
+      return code
+    },
+  }
+}
+
+type Load = { rate: number; p50: number; p99: number; mbps: number; non2xx: number; cpuUsPerRequest?: number }
+
+function ms(text: string): number {
+  const m = /([\d.]+)(us|ms|s)/.exec(text)
+  if (!m) return Number.NaN
+  return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1)
+}
+
+const CLOCK_TICKS = Number(Bun.spawnSync(['getconf', 'CLK_TCK']).stdout.toString().trim()) || 100
+
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+}
+
+/** wrk against url; with the server's pid, also the server's CPU per request, which other work on
+ *  the machine disturbs far less than req/s (it is what req/s would be on an idle core). */
+async function wrk(url: string, connections: number, headers: Record<string, string> = {}, pid?: number): Promise<Load> {
+  const cpuBefore = pid ? cpuSeconds(pid) : 0
+  const args = ['wrk', '-t1', `-c${connections}`, `-d${SECONDS}s`, '--latency']
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`)
+  const proc = Bun.spawn([...args, url], { stdout: 'pipe', stderr: 'pipe' })
+  const out = await new Response(proc.stdout).text()
+  await proc.exited
+  const rate = /Requests\/sec:\s+([\d.]+)/.exec(out)
+  if (!rate) throw new Error(`wrk failed on ${url}: ${out}${await new Response(proc.stderr).text()}`)
+  const transfer = /Transfer\/sec:\s+([\d.]+)(B|KB|MB|GB)/.exec(out)
+  const unit = { B: 1 / 1048576, KB: 1 / 1024, MB: 1, GB: 1024 }[transfer?.[2] ?? 'MB'] ?? 1
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0)
+  return {
+    cpuUsPerRequest: pid && requests ? ((cpuSeconds(pid) - cpuBefore) * 1e6) / requests : undefined,
+    rate: Number(rate[1]),
+    p50: ms(/50%\s+(\S+)/.exec(out)?.[1] ?? ''),
+    p99: ms(/99%\s+(\S+)/.exec(out)?.[1] ?? ''),
+    mbps: Number(transfer?.[1] ?? 0) * unit,
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+  }
+}
+
+type Row = { row: string; figures: string; goal: string; holds: boolean | null; data: Record<string, unknown> }
+const rows: Row[] = []
+function report(row: Row) {
+  rows.push(row)
+  const verdict = row.holds === null ? 'n/a  ' : row.holds ? 'holds' : 'MISSES'
+  console.log(`${row.row.padEnd(34)} ${row.figures.padEnd(64)} goal ${row.goal.padEnd(34)} ${verdict}`)
+}
+const f0 = (n: number) => Math.round(n).toLocaleString('en-US')
+const f2 = (n: number) => n.toFixed(2)
+/** Server CPU per request beside the reference's: the steadier reading of the same ratio. */
+const cpu = (app: Load, reference: Load) =>
+  app.cpuUsPerRequest && reference.cpuUsPerRequest
+    ? `; CPU ${f0(app.cpuUsPerRequest)} vs ${f0(reference.cpuUsPerRequest)} µs/req (${f2(reference.cpuUsPerRequest / app.cpuUsPerRequest)}×)`
+    : ''
+
+async function bare() {
+  // The reference: what Bun.serve itself does for a small JSON answer.
+  const body = { success: true, data: { status: 'ok' } }
+  Bun.serve({ port: Number(process.env.PORT), hostname: '127.0.0.1', fetch: () => Response.json(body) })
+}
+
+async function apiAndPages() {
+  const app = await spawnServer(['bun', 'src/server/entry.ts'], { RATE_LIMIT: 'off' })
+  const reference = await spawnServer(['bun', import.meta.path, '--bare'], {})
+  openUp(app.dataDir)
+  const media = new Uint8Array(MEDIA_BYTES)
+  for (let i = 0; i < MEDIA_BYTES; i += 4096) media[i] = i & 255
+  writeFileSync(path.join(app.dataDir, 'big.mp3'), media)
+  // nginx serves the app's own anonymous `/` as a file: what a page costs when it is static.
+  writeFileSync(path.join(app.dataDir, 'index.html'), await (await fetch(`${app.url}/`)).text())
+  const nginx = await startNginx(app.dataDir, '127.0.0.1')
+  try {
+    const email = `bench${Date.now()}@example.com`
+    const signup = await fetch(`${app.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: `bench${Date.now()}`, email, password: 'password123' }),
+    })
+    if (signup.status !== 201) throw new Error(`signup: ${signup.status}`)
+    const login = await fetch(`${app.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'password123' }),
+    })
+    const token = ((await login.json()) as { data: { token: string } }).data.token
+    const bearer = { authorization: `Bearer ${token}` }
+
+    // Warm every target (JIT, page cache, connections).
+    const mediaUrl = app.url + signMediaUrl(SECRET, 'big.mp3')
+    for (const [url, h] of [
+      [`${reference.url}/api/health`, {}],
+      [`${app.url}/api/health`, {}],
+      [`${app.url}/api/user/folders`, bearer],
+      [`${app.url}/`, {}],
+      [`${app.url}/folders`, bearer],
+      [`${nginx.url}/index.html`, {}],
+    ] as const) {
+      for (let i = 0; i < 200; i++) await (await fetch(url, { headers: h })).arrayBuffer()
+    }
+
+    const bareHealth = await wrk(`${reference.url}/api/health`, 64, {}, reference.pid)
+    const health = await wrk(`${app.url}/api/health`, 64, {}, app.pid)
+    report({
+      row: 'GET /api/health, 64 connections',
+      figures: `${f0(health.rate)} req/s, ${f2(health.rate / bareHealth.rate)}× bare (${f0(bareHealth.rate)}), p99 ${health.p99.toFixed(1)} ms${cpu(health, bareHealth)}`,
+      goal: '≥ 0.5× bare, p99 < 5 ms',
+      holds: health.rate / bareHealth.rate >= 0.5 && health.p99 < 5 && health.non2xx === 0,
+      data: { app: health, bare: bareHealth },
+    })
+    const bareAgain = await wrk(`${reference.url}/api/health`, 64, {}, reference.pid)
+    const folders = await wrk(`${app.url}/api/user/folders`, 64, bearer, app.pid)
+    report({
+      row: 'GET /api/user/folders (Bearer)',
+      figures: `${f0(folders.rate)} req/s, ${f2(folders.rate / bareAgain.rate)}× bare (${f0(bareAgain.rate)}), p99 ${folders.p99.toFixed(1)} ms${cpu(folders, bareAgain)}`,
+      goal: '≥ 0.3× bare, p99 < 10 ms',
+      holds: folders.rate / bareAgain.rate >= 0.3 && folders.p99 < 10 && folders.non2xx === 0,
+      data: { app: folders, bare: bareAgain },
+    })
+    const staticPage = await wrk(`${nginx.url}/index.html`, 64)
+    const page = await wrk(`${app.url}/`, 64)
+    report({
+      row: 'SSR GET / anonymous',
+      figures: `${f0(page.rate)} req/s, ${f2(page.rate / staticPage.rate)}× nginx static (${f0(staticPage.rate)}), p50 ${page.p50.toFixed(1)} ms`,
+      goal: '≥ 0.3× static',
+      holds: page.rate / staticPage.rate >= 0.3 && page.non2xx === 0,
+      data: { app: page, nginx: staticPage },
+    })
+    const member = await wrk(`${app.url}/folders`, 64, bearer, app.pid)
+    report({
+      row: "SSR of a member's page (/folders)",
+      figures: `${f0(member.rate)} req/s, p50 ${member.p50.toFixed(1)} ms, p99 ${member.p99.toFixed(1)} ms, ${f0(member.cpuUsPerRequest ?? 0)} µs CPU/req`,
+      goal: '≥ 2,000 req/s',
+      holds: member.rate >= 2000 && member.non2xx === 0,
+      data: { app: member },
+    })
+    const range = { range: `bytes=${MEDIA_BYTES / 2}-${MEDIA_BYTES / 2 + 1048575}` }
+    const nginxFull = await wrk(`${nginx.url}/big.mp3`, 8)
+    const appFull = await wrk(mediaUrl, 8)
+    const nginxRange = await wrk(`${nginx.url}/big.mp3`, 16, range)
+    const appRange = await wrk(mediaUrl, 16, range)
+    const fullRatio = appFull.mbps / nginxFull.mbps
+    const rangeRatio = appRange.mbps / nginxRange.mbps
+    report({
+      row: '/media full (8 MiB) / 1 MiB Range',
+      figures: `${f2(fullRatio)}× / ${f2(rangeRatio)}× nginx sendfile (${f0(appFull.mbps)} vs ${f0(nginxFull.mbps)}, ${f0(appRange.mbps)} vs ${f0(nginxRange.mbps)} MB/s)`,
+      goal: '≥ 0.95× both',
+      holds: fullRatio >= 0.95 && rangeRatio >= 0.95 && appFull.non2xx + appRange.non2xx === 0,
+      data: { full: { app: appFull, nginx: nginxFull }, range: { app: appRange, nginx: nginxRange } },
+    })
+  } finally {
+    await nginx.stop()
+    await reference.stop()
+    await app.stop()
+  }
+}
+
+/** Start-up, memory idle and after a short mixed load (pages, API, assets). */
+async function startUp(label: string, cmd: string[], cwd: string, goal: { processes?: number; idleMb?: number; loadMb: number; startMs: number }, extra = '') {
+  const server = await spawnServer(cmd, {}, cwd)
+  await Bun.sleep(1000)
+  const processes = processTree(server.pid).length
+  const idle = rssMb(server.pid)
+  for (const target of ['/', '/login', '/about', '/api/health', '/charts']) await wrk(server.url + target, 16)
+  const load = rssMb(server.pid)
+  const exit = await server.stop()
+  const holds =
+    (goal.processes === undefined || processes <= goal.processes) &&
+    (goal.idleMb === undefined || idle <= goal.idleMb) &&
+    load <= goal.loadMb &&
+    server.startMs <= goal.startMs &&
+    exit === 0
+  const goals = [
+    goal.processes ? `${goal.processes} process` : '',
+    goal.idleMb ? `≤ ${goal.idleMb} MB idle` : '',
+    `≤ ${goal.loadMb} MB after load`,
+    `≤ ${goal.startMs} ms`,
+  ].filter(Boolean)
+  report({
+    row: label,
+    figures: `${processes} process${processes > 1 ? 'es' : ''}, ${f0(idle)} MB idle, ${f0(load)} MB after load, ${f0(server.startMs)} ms to first answer${extra}`,
+    goal: goals.join(', '),
+    holds,
+    data: { processes, idleMb: idle, loadMb: load, startMs: server.startMs, exitCode: exit },
+  })
+}
+
+async function otherBenches() {
+  const others = readdirSync(import.meta.dir).filter((f) => f.endsWith('.ts') && f !== path.basename(import.meta.path))
+  const results: Record<string, { exitCode: number | null; seconds: number; output: string }> = {}
+  for (const file of others) {
+    console.log(`\n== bench/${file}`)
+    const started = performance.now()
+    const proc = Bun.spawn(['bun', path.join(import.meta.dir, file)], { cwd: root, stdout: 'pipe', stderr: 'pipe' })
+    const timer = setTimeout(() => proc.kill('SIGTERM'), OTHER_BENCH_LIMIT_MS)
+    const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()])
+    clearTimeout(timer)
+    const exitCode = await proc.exited
+    const output = `${out}${exitCode === 0 ? '' : err}`.trim()
+    console.log(output.split('\n').slice(-12).join('\n'))
+    results[file] = { exitCode, seconds: (performance.now() - started) / 1000, output: output.slice(-4000) }
+  }
+  return results
+}
+
+async function main() {
+  if (buildIsStale(root)) {
+    console.log('Building Vibes…')
+    if (Bun.spawnSync(['bun', 'run', 'build'], { cwd: root, stdout: 'ignore', stderr: 'inherit' }).exitCode !== 0) process.exit(1)
+  }
+  console.log(`Vibes fast path, wrk -t1 on loopback, ${SECONDS} s per row, ${new Date().toISOString()}`)
+  await apiAndPages()
+
+  const emptyDir = mkdtempSync(path.join(tmpdir(), 'vibes-bench-cwd-'))
+  await startUp('`bun run start`', ['bun', 'run', 'start'], root, { processes: 1, loadMb: 100, startMs: 150 })
+  const binary = path.join(root, BINARY_OUTPUT)
+  if (!buildIsStale(root, BINARY_OUTPUT)) {
+    const size = statSync(binary).size / 1048576
+    await startUp('`dist/vibes`', [binary], emptyDir, { idleMb: 60, loadMb: 90, startMs: 50 }, `, ${f0(size)} MB file`)
+  } else {
+    report({ row: '`dist/vibes`', figures: 'not built or older than the build (bun run build:binary)', goal: '', holds: null, data: {} })
+  }
+  rmSync(emptyDir, { recursive: true, force: true })
+
+  const others = process.argv.includes('--table') ? {} : await otherBenches()
+  mkdirSync(path.join(import.meta.dir, 'results'), { recursive: true })
+  const file = path.join(import.meta.dir, 'results/latest.json')
+  writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), secondsPerRow: SECONDS, rows, others }, null, 2)}\n`)
+  console.log(`\nwrote ${path.relative(root, file)}`)
+}
+
+await (process.argv[2] === '--bare' ? bare() : main())

@@ -1,0 +1,90 @@
+// Public pages as an anonymous visitor sees them, rendered once and then served from memory
+// (issue 12 item 2, decision 028). A page qualifies only when nothing in the request can change
+// it: GET/HEAD of a listed public path, no query string, no Cookie and no Authorization header
+// (so no session and no unknown cookie a future page might read). Members' pages, redirects and
+// anything that sets a cookie are rendered per request as before.
+//
+// The CSP nonce: a cached page must not repeat one nonce to every visitor, and the policy must
+// keep out 'unsafe-inline'. So a page is rendered with a random placeholder nonce, stored split
+// at every occurrence (body and headers), and each answer joins the parts with a fresh nonce:
+// byte for byte what a fresh render with that nonce gives, apart from the render's timestamps.
+//
+// Freshness: an entry lives TTL_MS, and every API write (any method but GET/HEAD; tRPC takes
+// mutations only by POST) drops all entries, since what public pages show (promotions, the
+// signed-out shell) changes only through the API. Concurrent misses share one render.
+import { createNonce } from './security-headers'
+
+/** The pages every anonymous visitor gets the same copy of (src/routes). */
+export const PUBLIC_PAGES: ReadonlySet<string> = new Set(['/', '/about', '/charts', '/contact', '/login', '/register', '/forgot-password'])
+
+const TTL_MS = 10_000
+
+type Entry = { status: number; parts: string[]; headers: Array<[string, string[]]>; renderedAt: number; generation: number }
+
+let generation = 0
+
+/** Something public pages may show has changed (serve.ts: every API write): render them afresh. */
+export function invalidatePublicPages() {
+  generation++
+}
+
+/** Renders a page for this request with this CSP nonce (security-headers.ts fetchPage). */
+export type RenderPage = (request: Request, nonce: string) => Promise<Response>
+
+export function createPageCache(render: RenderPage, now = () => Date.now()) {
+  const entries = new Map<string, Entry>()
+  const pending = new Map<string, Promise<Entry | Response>>()
+
+  function cacheable(request: Request, url: URL): boolean {
+    return (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      url.search === '' &&
+      PUBLIC_PAGES.has(url.pathname) &&
+      !request.headers.has('cookie') &&
+      !request.headers.has('authorization')
+    )
+  }
+
+  async function fill(request: Request, key: string): Promise<Entry | Response> {
+    const startedIn = generation
+    const placeholder = createNonce()
+    const response = await render(request, placeholder)
+    // Not a plain page (a redirect, an error, a cookie): this visitor gets it as rendered.
+    if (response.status !== 200 || !response.headers.get('content-type')?.startsWith('text/html') || response.headers.has('set-cookie')) return response
+    const headers: Array<[string, string[]]> = []
+    response.headers.forEach((value, name) => {
+      if (name !== 'content-length' && name !== 'transfer-encoding' && name !== 'date') headers.push([name, value.split(placeholder)])
+    })
+    const entry = { status: response.status, parts: (await response.text()).split(placeholder), headers, renderedAt: now(), generation: startedIn }
+    // A write during the render may have changed what it read: serve it, but do not keep it.
+    if (startedIn === generation) entries.set(key, entry)
+    return entry
+  }
+
+  function answer(entry: Entry, method: string): Response {
+    const nonce = createNonce()
+    const headers = new Headers()
+    for (const [name, parts] of entry.headers) headers.set(name, parts.join(nonce))
+    return new Response(method === 'HEAD' ? null : entry.parts.join(nonce), { status: entry.status, headers })
+  }
+
+  return {
+    /** The page from memory (rendered now if needed), or null when this request must render. */
+    async fetch(request: Request, url: URL): Promise<Response | null> {
+      if (!cacheable(request, url)) return null
+      const key = url.pathname
+      const hit = entries.get(key)
+      if (hit && hit.generation === generation && now() - hit.renderedAt < TTL_MS) return answer(hit, request.method)
+      let filling = pending.get(key)
+      if (!filling) {
+        filling = fill(request, key).finally(() => pending.delete(key))
+        pending.set(key, filling)
+        const result = await filling
+        return result instanceof Response ? result : answer(result, request.method)
+      }
+      // Another request is rendering this page: share its render unless it was not cacheable.
+      const shared = await filling
+      return shared instanceof Response ? null : answer(shared, request.method)
+    },
+  }
+}

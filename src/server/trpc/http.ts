@@ -1,0 +1,22 @@
+// tRPC over HTTP at /api/trpc: one handler for the production front (serve.ts, via http/api.ts)
+// and the dev server's Start route (src/routes/api/trpc.$.ts). Server faults are recorded for
+// the admin console; everything else is tRPC's own answer (a 405 for a method it does not take).
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
+import { recordServerError } from '../services/server-errors'
+import { createContext } from './context'
+import { appRouter } from './root'
+
+export const TRPC_ENDPOINT = '/api/trpc'
+
+export function handleTrpc(request: Request): Promise<Response> {
+  return fetchRequestHandler({
+    endpoint: TRPC_ENDPOINT,
+    req: request,
+    router: appRouter,
+    createContext: ({ req, resHeaders }) => createContext(req, resHeaders),
+    onError({ error, ctx, path }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR' && ctx)
+        recordServerError(ctx.db, { method: request.method, path: `${TRPC_ENDPOINT}/${path}`, status: 500, error: error.cause ?? error })
+    },
+  })
+}

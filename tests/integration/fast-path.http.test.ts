@@ -1,0 +1,100 @@
+// The production front's fast path (issue 12, decision 028) over real HTTP against the built
+// server: public pages an anonymous visitor gets are rendered once and served from memory, yet
+// each answer is what a fresh render gives (a snapshot against an uncached render of the same
+// page), carries its own CSP nonce, and is rendered afresh after an API write; members' pages
+// are never shared. And /api goes straight to its handlers: every method on /api/trpc answers
+// tRPC's JSON, never a page.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { api, createMember } from '../helpers/api'
+import { startServer, type TestServer } from '../helpers/server'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startServer()
+})
+afterAll(async () => {
+  await server.stop()
+})
+
+const PUBLIC_PAGES = ['/', '/about', '/charts', '/contact', '/login', '/register', '/forgot-password']
+
+type Page = { html: string; nonce: string; policy: string }
+
+async function get(path: string, headers: Record<string, string> = {}): Promise<Page> {
+  const res = await fetch(server.url + path, { headers })
+  expect(res.status).toBe(200)
+  const policy = res.headers.get('content-security-policy') ?? ''
+  const nonce = /'nonce-([^']+)'/.exec(policy)?.[1] ?? ''
+  return { html: await res.text(), nonce, policy }
+}
+
+/** The page with its nonce and its render's timestamps (router match and query times) masked. */
+const normalised = (page: Page) => page.html.replaceAll(page.nonce, 'NONCE').replace(/\b\d{13}\b/g, 'TIME')
+/** When this copy was rendered: the dehydrated auth query's time. */
+const renderedAt = (page: Page) => /dataUpdatedAt:(\d{13})/.exec(page.html)?.[1]
+
+describe('anonymous public pages from memory', () => {
+  test('each is byte for byte an uncached render (apart from nonce and render times), with a nonce of its own', async () => {
+    for (const path of PUBLIC_PAGES) {
+      const first = await get(path)
+      const second = await get(path)
+      // A cookie the app does not know still bypasses the cache: this is a fresh render.
+      const fresh = await get(path, { cookie: 'unrelated=1' })
+      expect(normalised(second)).toBe(normalised(fresh))
+      expect(normalised(first)).toBe(normalised(fresh))
+      for (const page of [first, second, fresh]) {
+        expect(page.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+        expect(/script-src [^;]*/.exec(page.policy)?.[0]).toBe(`script-src 'self' 'nonce-${page.nonce}' 'strict-dynamic'`)
+        // Every script of the body carries this answer's nonce, and no other nonce is left in it.
+        const scripts = page.html.match(/<script\b[^>]*>/g) ?? []
+        expect(scripts.length).toBeGreaterThan(0)
+        for (const tag of scripts) expect(tag).toContain(`nonce="${page.nonce}"`)
+        expect([...page.html.matchAll(/nonce="([^"]+)"/g)].every((m) => m[1] === page.nonce)).toBe(true)
+      }
+      expect(new Set([first.nonce, second.nonce, fresh.nonce]).size).toBe(3)
+    }
+  })
+
+  test('two visitors within seconds get one render; an API write makes the next visitor get a new one', async () => {
+    const first = await get('/about')
+    await Bun.sleep(20)
+    const second = await get('/about')
+    expect(renderedAt(first)).toBeDefined()
+    expect(renderedAt(second)).toBe(renderedAt(first))
+    await createMember(server.url)
+    await Bun.sleep(20)
+    const afterWrite = await get('/about')
+    expect(Number(renderedAt(afterWrite))).toBeGreaterThan(Number(renderedAt(first)))
+  })
+
+  test("a member's page is rendered for that member, never a cached anonymous copy", async () => {
+    const anonymous = await get('/')
+    expect(anonymous.html).toContain('sessionUser:null')
+    const member = await createMember(server.url)
+    const signedIn = await get('/', { authorization: `Bearer ${member.token}` })
+    expect(signedIn.html).toContain(member.username)
+    expect(signedIn.html).not.toContain('sessionUser:null')
+    const login = await api(server.url, 'POST', '/auth/login', { body: { email: member.email, password: member.password } })
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
+    expect((await get('/about', { cookie })).html).toContain(member.username)
+  })
+})
+
+describe('/api straight to its handlers', () => {
+  test('every method on /api/trpc answers tRPC JSON, never a page', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      const res = await fetch(`${server.url}/api/trpc/health.check`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: method === 'GET' ? undefined : '{}',
+      })
+      expect(res.headers.get('content-type')).toContain('application/json')
+      const body = await res.json()
+      expect(body.result ?? body.error).toBeDefined()
+    }
+  })
+})
