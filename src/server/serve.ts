@@ -42,7 +42,7 @@ const ROUTES: Array<{ under: string; handle: Handler }> = [
   { under: '/media', handle: (request) => handleMedia(request) },
   { under: '/api', handle: api },
   { under: '/rest', handle: subsonic },
-  { under: '/metrics', handle: (request) => handleMetrics(request) },
+  { under: '/metrics', handle: async (request) => handleMetrics(request) },
 ]
 
 /** OpenSubsonic apps (decision 031): form POST bodies are limited like any other. */
