@@ -97,7 +97,7 @@ export const adminRouter = createTRPCRouter({
     get: adminProcedure.query(({ ctx }) => ({ ...promotions.advertSettings(ctx.db), promotions: promotions.listAllPromotions(ctx.db) })),
     setSettings: adminProcedure.input(AdvertSettingsSchema).mutation(({ ctx, input }) => {
       const settings = promotions.setAdvertSettings(ctx.db, input)
-      recordAudit(ctx.db, ctx.user, 'adverts.update', '', settings.enabled ? `on at ${settings.chancePercent} %` : 'off')
+      recordAudit(ctx.db, ctx.user, 'adverts.update', '', settings.enabled ? `on, ${settings.chancePercent} % of track changes` : 'off')
       return settings
     }),
   }),
