@@ -1,5 +1,6 @@
 // The roll-ups must not change a single number (issue 13 item 1, docs/analytics.md): on random
-// plays, later updates (progress, likes, unlikes, buffering), logins and deleted members, every
+// plays, later updates (progress, likes, unlikes, buffering; plays moved in time, retagged or
+// deleted by hand), logins and deleted members, every
 // analytics and stats answer read from the roll-ups equals the raw-scan answer of
 // tests/helpers/analytics-reference.ts, for every period and for `now` anywhere in a day (so the
 // raw tail of the first day and day boundaries are both hit). The trigger-kept roll-ups also equal a
@@ -67,6 +68,19 @@ const update = fc.record({
   completed: fc.option(flag, { nil: undefined }),
   liked: fc.option(flag, { nil: undefined }),
   buffers: fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }),
+  // Rare in the app but possible by hand: a play moved in time, retagged, or deleted.
+  move: fc.option(fc.integer({ min: 0, max: 100 * 24 * 60 }), { nil: undefined, freq: 3 }),
+  retag: fc.option(
+    fc.record({
+      genre: fc.constantFrom<string | null>('Jazz', 'Folk', null),
+      place: fc.constantFrom(...PLACES),
+      playlist: fc.constantFrom(null, 'p1', 'p4'),
+      session: fc.constantFrom(null, 'session_9_zzzzzzzzz'),
+      url: fc.constantFrom(...URLS),
+    }),
+    { nil: undefined, freq: 4 },
+  ),
+  remove: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
 })
 const scenario = fc.record({
   plays: fc.array(play, { maxLength: 60 }),
@@ -116,6 +130,7 @@ function load(db: Db, s: typeof scenario extends fc.Arbitrary<infer T> ? T : nev
       at,
     )
   })
+  let moved = 0
   for (const u of s.updates) {
     if (s.plays.length === 0) break
     const id = `e${u.index % s.plays.length}`
@@ -123,6 +138,19 @@ function load(db: Db, s: typeof scenario extends fc.Arbitrary<infer T> ? T : nev
     if (u.completed !== undefined) sql.run('UPDATE play_events SET completed = ? WHERE id = ?', [u.completed, id])
     if (u.liked !== undefined) sql.run('UPDATE play_events SET liked = ? WHERE id = ?', [u.liked, id])
     if (u.buffers !== undefined) sql.run('UPDATE play_events SET buffer_count = ?, quality_drops = ? WHERE id = ?', [u.buffers, u.buffers % 2, id])
+    // A moved play keeps a moment of its own (no two plays share a millisecond).
+    if (u.move !== undefined)
+      sql.run('UPDATE play_events SET started_at = ?, listen_duration = listen_duration + 1 WHERE id = ?', [now - u.move * 60_000 - 500 - moved++, id])
+    if (u.retag)
+      sql.run('UPDATE play_events SET genre = ?, country = ?, region = ?, city = ?, playlist_id = ?, session_id = ?, track_url = ? WHERE id = ?', [
+        u.retag.genre,
+        ...u.retag.place,
+        u.retag.playlist,
+        u.retag.session,
+        u.retag.url,
+        id,
+      ])
+    if (u.remove) sql.run('DELETE FROM play_events WHERE id = ?', [id])
   }
   const addLogin = sql.prepare('INSERT INTO logins (user_id, created_at) VALUES (?, ?)')
   for (const l of s.logins) addLogin.run(l.user, now - l.ago * 60_000)

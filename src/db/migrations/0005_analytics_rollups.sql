@@ -1,11 +1,13 @@
--- Analytics roll-ups (issue 13, docs/decisions/029): per-day aggregates of play_events kept by
--- the triggers below in the same transaction as each insert or update, so the admin analytics read
+-- Analytics roll-ups (issue 13, docs/decisions/029): per-day aggregates of play_events kept by the
+-- triggers below in the same transaction as each insert, update or delete, so the admin analytics read
 -- a few thousand rows instead of a million. Rolling periods have no upper bound (started_at >= from),
 -- so a distinct count over a period is exact from "last seen" tables: a key played since `from` is one
 -- whose latest play is at or after `from`. Tables keyed by a member cascade with the member, as their
--- plays stop naming them (ON DELETE SET NULL). play_events rows are never deleted, and the columns
--- the roll-ups group by (started_at, track_url, title, artist, genre, source, device_type, user_id
--- except the SET NULL, playlist_id, session_id, places, duration) are written once at insert.
+-- plays stop naming them (ON DELETE SET NULL).
+-- The player's updates (progress, completion, likes, buffering) move sums by new minus old. An update
+-- of a column the roll-ups group by (a play moved in time, retagged…; never done by the app) and a
+-- delete take the old row out (recomputing a "last seen" time only when the old row was the latest)
+-- and put the new one in. play_events.track_key is the analytics' track identity (docs/analytics.md).
 ALTER TABLE `play_events` ADD COLUMN `track_key` text GENERATED ALWAYS AS (CASE WHEN instr(track_url, 'sig=') > 0 AND instr(track_url, '?') > 0 THEN substr(track_url, 1, instr(track_url, '?') - 1) ELSE track_url END) VIRTUAL
 --> statement-breakpoint
 CREATE TABLE `rollup_day_totals` (
@@ -81,14 +83,11 @@ CREATE TRIGGER `rollup_play_insert` AFTER INSERT ON `play_events` BEGIN
 	INSERT INTO rollup_day_genres VALUES (NEW.started_at / 86400000, coalesce(nullif(trim(NEW.genre), ''), ''), 1, NEW.completed)
 	ON CONFLICT DO UPDATE SET plays = plays + 1, completions = completions + excluded.completions;
 	INSERT INTO rollup_day_places SELECT NEW.started_at / 86400000, NEW.country, NEW.region, NEW.city, 0
-		WHERE (NEW.country IS NOT NULL OR NEW.region IS NOT NULL OR NEW.city IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM rollup_day_places
-			WHERE day = NEW.started_at / 86400000 AND country IS NEW.country AND region IS NEW.region AND city IS NEW.city);
+		WHERE (NEW.country IS NOT NULL OR NEW.region IS NOT NULL OR NEW.city IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM rollup_day_places WHERE day = NEW.started_at / 86400000 AND country IS NEW.country AND region IS NEW.region AND city IS NEW.city);
 	UPDATE rollup_day_places SET plays = plays + 1 WHERE day = NEW.started_at / 86400000 AND country IS NEW.country AND region IS NEW.region AND city IS NEW.city;
 	INSERT INTO rollup_place_users SELECT NEW.country, NEW.region, NEW.city, NEW.user_id, NEW.started_at
-		WHERE NEW.user_id IS NOT NULL AND (NEW.country IS NOT NULL OR NEW.region IS NOT NULL OR NEW.city IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM rollup_place_users
-			WHERE user_id = NEW.user_id AND country IS NEW.country AND region IS NEW.region AND city IS NEW.city);
-	UPDATE rollup_place_users SET last_at = max(last_at, NEW.started_at)
-		WHERE user_id = NEW.user_id AND country IS NEW.country AND region IS NEW.region AND city IS NEW.city;
+		WHERE NEW.user_id IS NOT NULL AND (NEW.country IS NOT NULL OR NEW.region IS NOT NULL OR NEW.city IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM rollup_place_users WHERE user_id = NEW.user_id AND country IS NEW.country AND region IS NEW.region AND city IS NEW.city);
+	UPDATE rollup_place_users SET last_at = max(last_at, NEW.started_at) WHERE user_id = NEW.user_id AND country IS NEW.country AND region IS NEW.region AND city IS NEW.city;
 	INSERT INTO rollup_day_users SELECT NEW.user_id, NEW.started_at / 86400000, 1, NEW.listen_duration, NEW.completed WHERE NEW.user_id IS NOT NULL
 	ON CONFLICT DO UPDATE SET plays = plays + 1, listen = listen + excluded.listen, completions = completions + excluded.completions;
 	INSERT INTO rollup_user_last SELECT NEW.user_id, NEW.started_at WHERE NEW.user_id IS NOT NULL
@@ -110,8 +109,9 @@ CREATE TRIGGER `rollup_play_insert` AFTER INSERT ON `play_events` BEGIN
 		artist = CASE WHEN excluded.artist IS NULL THEN artist WHEN artist IS NULL OR excluded.artist > artist THEN excluded.artist ELSE artist END;
 END
 --> statement-breakpoint
--- An update (the player's progress, like, share…) moves each sum by new minus old.
-CREATE TRIGGER `rollup_play_update` AFTER UPDATE OF listen_duration, completed, skipped, liked, shared, repeated, buffer_count, quality_drops ON `play_events` BEGIN
+-- The player's updates (progress, like, share…) move each sum by new minus old.
+CREATE TRIGGER `rollup_play_update` AFTER UPDATE OF listen_duration, completed, skipped, liked, shared, repeated, buffer_count, quality_drops ON `play_events`
+WHEN NEW.started_at IS OLD.started_at AND NEW.track_url IS OLD.track_url AND NEW.title IS OLD.title AND NEW.artist IS OLD.artist AND NEW.genre IS OLD.genre AND NEW.duration IS OLD.duration AND NEW.source IS OLD.source AND NEW.device_type IS OLD.device_type AND NEW.playlist_id IS OLD.playlist_id AND NEW.session_id IS OLD.session_id AND NEW.country IS OLD.country AND NEW.region IS OLD.region AND NEW.city IS OLD.city BEGIN
 	UPDATE rollup_day_totals SET listen = listen + NEW.listen_duration - OLD.listen_duration, heard = heard + (CASE WHEN NEW.duration > 0 THEN min(NEW.listen_duration, NEW.duration) ELSE 0 END) - (CASE WHEN OLD.duration > 0 THEN min(OLD.listen_duration, OLD.duration) ELSE 0 END),
 		completions = completions + NEW.completed - OLD.completed, skips = skips + NEW.skipped - OLD.skipped,
 		liked = liked + NEW.liked - OLD.liked, shared = shared + NEW.shared - OLD.shared, repeated = repeated + NEW.repeated - OLD.repeated,
@@ -127,6 +127,136 @@ CREATE TRIGGER `rollup_play_update` AFTER UPDATE OF listen_duration, completed, 
 	UPDATE rollup_user_tracks SET liked_at = (SELECT max(started_at) FROM play_events INDEXED BY play_events_user_started_idx
 			WHERE user_id = NEW.user_id AND liked = 1 AND track_key = NEW.track_key)
 		WHERE NEW.liked IS NOT OLD.liked AND user_id = NEW.user_id AND track_key = NEW.track_key;
+END
+--> statement-breakpoint
+-- A play moved in time or regrouped: the old row out, the new one in (all its figures).
+CREATE TRIGGER `rollup_play_regroup` AFTER UPDATE OF started_at, track_url, title, artist, genre, duration, source, device_type, playlist_id, session_id, country, region, city ON `play_events`
+WHEN NOT (NEW.started_at IS OLD.started_at AND NEW.track_url IS OLD.track_url AND NEW.title IS OLD.title AND NEW.artist IS OLD.artist AND NEW.genre IS OLD.genre AND NEW.duration IS OLD.duration AND NEW.source IS OLD.source AND NEW.device_type IS OLD.device_type AND NEW.playlist_id IS OLD.playlist_id AND NEW.session_id IS OLD.session_id AND NEW.country IS OLD.country AND NEW.region IS OLD.region AND NEW.city IS OLD.city) BEGIN
+	UPDATE rollup_day_totals SET plays = plays - 1, listen = listen - OLD.listen_duration, heard = heard - (CASE WHEN OLD.duration > 0 THEN min(OLD.listen_duration, OLD.duration) ELSE 0 END), length = length - (CASE WHEN OLD.duration > 0 THEN OLD.duration ELSE 0 END),
+		completions = completions - OLD.completed, skips = skips - OLD.skipped, session_plays = session_plays - (OLD.session_id IS NOT NULL),
+		liked = liked - OLD.liked, shared = shared - OLD.shared, repeated = repeated - OLD.repeated,
+		buffered = buffered - (OLD.buffer_count > 0), dropped = dropped - (OLD.quality_drops > 0),
+		buffer_events = buffer_events - OLD.buffer_count, drops = drops - OLD.quality_drops
+		WHERE day = OLD.started_at / 86400000 AND source = OLD.source AND device_type = OLD.device_type;
+	DELETE FROM rollup_day_totals WHERE day = OLD.started_at / 86400000 AND source = OLD.source AND device_type = OLD.device_type AND plays = 0;
+	UPDATE rollup_day_hours SET plays = plays - 1 WHERE day = OLD.started_at / 86400000 AND hour = (OLD.started_at / 3600000) % 24;
+	DELETE FROM rollup_day_hours WHERE day = OLD.started_at / 86400000 AND hour = (OLD.started_at / 3600000) % 24 AND plays = 0;
+	UPDATE rollup_day_genres SET plays = plays - 1, completions = completions - OLD.completed WHERE day = OLD.started_at / 86400000 AND genre = coalesce(nullif(trim(OLD.genre), ''), '');
+	DELETE FROM rollup_day_genres WHERE day = OLD.started_at / 86400000 AND genre = coalesce(nullif(trim(OLD.genre), ''), '') AND plays = 0;
+	UPDATE rollup_day_places SET plays = plays - 1 WHERE day = OLD.started_at / 86400000 AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city;
+	DELETE FROM rollup_day_places WHERE day = OLD.started_at / 86400000 AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city AND plays = 0;
+	DELETE FROM rollup_place_users WHERE user_id = OLD.user_id AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city AND NOT EXISTS (SELECT 1 FROM play_events INDEXED BY play_events_user_started_idx WHERE user_id = OLD.user_id AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city);
+	UPDATE rollup_place_users SET last_at = (SELECT max(started_at) FROM play_events INDEXED BY play_events_user_started_idx WHERE user_id = OLD.user_id AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city) WHERE user_id = OLD.user_id AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city AND last_at = OLD.started_at;
+	UPDATE rollup_day_users SET plays = plays - 1, listen = listen - OLD.listen_duration, completions = completions - OLD.completed
+		WHERE user_id = OLD.user_id AND day = OLD.started_at / 86400000;
+	DELETE FROM rollup_day_users WHERE user_id = OLD.user_id AND day = OLD.started_at / 86400000 AND plays = 0;
+	DELETE FROM rollup_user_last WHERE user_id = OLD.user_id AND NOT EXISTS (SELECT 1 FROM play_events WHERE user_id = OLD.user_id);
+	UPDATE rollup_user_last SET last_at = (SELECT max(started_at) FROM play_events WHERE user_id = OLD.user_id) WHERE user_id = OLD.user_id AND last_at = OLD.started_at;
+	DELETE FROM rollup_track_last WHERE track_key = OLD.track_key AND NOT EXISTS (SELECT 1 FROM play_events WHERE track_key = OLD.track_key);
+	UPDATE rollup_track_last SET last_at = (SELECT max(started_at) FROM play_events WHERE track_key = OLD.track_key) WHERE track_key = OLD.track_key AND last_at = OLD.started_at;
+	DELETE FROM rollup_session_last WHERE session_id = OLD.session_id AND NOT EXISTS (SELECT 1 FROM play_events WHERE session_id = OLD.session_id);
+	UPDATE rollup_session_last SET last_at = (SELECT max(started_at) FROM play_events WHERE session_id = OLD.session_id) WHERE session_id = OLD.session_id AND last_at = OLD.started_at;
+	DELETE FROM rollup_user_tracks WHERE user_id = OLD.user_id AND track_key = OLD.track_key AND NOT EXISTS (SELECT 1 FROM play_events INDEXED BY play_events_user_started_idx WHERE user_id = OLD.user_id AND track_key = OLD.track_key);
+	UPDATE rollup_user_tracks SET last_at = (SELECT max(started_at) FROM play_events INDEXED BY play_events_user_started_idx WHERE user_id = OLD.user_id AND track_key = OLD.track_key) WHERE user_id = OLD.user_id AND track_key = OLD.track_key AND last_at = OLD.started_at;
+	UPDATE rollup_user_tracks SET liked_at = (SELECT max(started_at) FROM play_events INDEXED BY play_events_user_started_idx
+			WHERE user_id = OLD.user_id AND liked = 1 AND track_key = OLD.track_key)
+		WHERE OLD.liked = 1 AND user_id = OLD.user_id AND track_key = OLD.track_key;
+	UPDATE rollup_day_playlists SET plays = plays - 1, completions = completions - OLD.completed, listen = listen - OLD.listen_duration
+		WHERE day = OLD.started_at / 86400000 AND playlist_id = OLD.playlist_id;
+	DELETE FROM rollup_day_playlists WHERE day = OLD.started_at / 86400000 AND playlist_id = OLD.playlist_id AND plays = 0;
+	DELETE FROM rollup_playlist_users WHERE playlist_id = OLD.playlist_id AND user_id = OLD.user_id AND NOT EXISTS (SELECT 1 FROM play_events WHERE playlist_id = OLD.playlist_id AND user_id = OLD.user_id);
+	UPDATE rollup_playlist_users SET last_at = (SELECT max(started_at) FROM play_events WHERE playlist_id = OLD.playlist_id AND user_id = OLD.user_id) WHERE playlist_id = OLD.playlist_id AND user_id = OLD.user_id AND last_at = OLD.started_at;
+	DELETE FROM rollup_playlist_tracks WHERE playlist_id = OLD.playlist_id AND track_key = OLD.track_key AND NOT EXISTS (SELECT 1 FROM play_events WHERE playlist_id = OLD.playlist_id AND track_key = OLD.track_key);
+	UPDATE rollup_playlist_tracks SET last_at = (SELECT max(started_at) FROM play_events WHERE playlist_id = OLD.playlist_id AND track_key = OLD.track_key) WHERE playlist_id = OLD.playlist_id AND track_key = OLD.track_key AND last_at = OLD.started_at;
+	UPDATE rollup_day_tracks SET plays = plays - 1 WHERE day = OLD.started_at / 86400000 AND track_key = OLD.track_key;
+	DELETE FROM rollup_day_tracks WHERE day = OLD.started_at / 86400000 AND track_key = OLD.track_key AND plays = 0;
+	UPDATE rollup_day_tracks SET
+		title = (SELECT max(title) FROM play_events INDEXED BY play_events_started_at_idx WHERE started_at >= OLD.started_at / 86400000 * 86400000 AND started_at < (OLD.started_at / 86400000 + 1) * 86400000 AND track_key = OLD.track_key),
+		artist = (SELECT max(artist) FROM play_events INDEXED BY play_events_started_at_idx WHERE started_at >= OLD.started_at / 86400000 * 86400000 AND started_at < (OLD.started_at / 86400000 + 1) * 86400000 AND track_key = OLD.track_key),
+		last_at = (SELECT max(started_at) FROM play_events INDEXED BY play_events_started_at_idx WHERE started_at >= OLD.started_at / 86400000 * 86400000 AND started_at < (OLD.started_at / 86400000 + 1) * 86400000 AND track_key = OLD.track_key)
+		WHERE day = OLD.started_at / 86400000 AND track_key = OLD.track_key;
+	INSERT INTO rollup_day_totals VALUES (NEW.started_at / 86400000, NEW.source, NEW.device_type, 1, NEW.listen_duration, (CASE WHEN NEW.duration > 0 THEN min(NEW.listen_duration, NEW.duration) ELSE 0 END), (CASE WHEN NEW.duration > 0 THEN NEW.duration ELSE 0 END),
+		NEW.completed, NEW.skipped, NEW.session_id IS NOT NULL, NEW.liked, NEW.shared, NEW.repeated,
+		NEW.buffer_count > 0, NEW.quality_drops > 0, NEW.buffer_count, NEW.quality_drops)
+	ON CONFLICT DO UPDATE SET plays = plays + 1, listen = listen + excluded.listen, heard = heard + excluded.heard, length = length + excluded.length,
+		completions = completions + excluded.completions, skips = skips + excluded.skips, session_plays = session_plays + excluded.session_plays,
+		liked = liked + excluded.liked, shared = shared + excluded.shared, repeated = repeated + excluded.repeated,
+		buffered = buffered + excluded.buffered, dropped = dropped + excluded.dropped,
+		buffer_events = buffer_events + excluded.buffer_events, drops = drops + excluded.drops;
+	INSERT INTO rollup_day_hours VALUES (NEW.started_at / 86400000, (NEW.started_at / 3600000) % 24, 1) ON CONFLICT DO UPDATE SET plays = plays + 1;
+	INSERT INTO rollup_day_genres VALUES (NEW.started_at / 86400000, coalesce(nullif(trim(NEW.genre), ''), ''), 1, NEW.completed)
+	ON CONFLICT DO UPDATE SET plays = plays + 1, completions = completions + excluded.completions;
+	INSERT INTO rollup_day_places SELECT NEW.started_at / 86400000, NEW.country, NEW.region, NEW.city, 0
+		WHERE (NEW.country IS NOT NULL OR NEW.region IS NOT NULL OR NEW.city IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM rollup_day_places WHERE day = NEW.started_at / 86400000 AND country IS NEW.country AND region IS NEW.region AND city IS NEW.city);
+	UPDATE rollup_day_places SET plays = plays + 1 WHERE day = NEW.started_at / 86400000 AND country IS NEW.country AND region IS NEW.region AND city IS NEW.city;
+	INSERT INTO rollup_place_users SELECT NEW.country, NEW.region, NEW.city, NEW.user_id, NEW.started_at
+		WHERE NEW.user_id IS NOT NULL AND (NEW.country IS NOT NULL OR NEW.region IS NOT NULL OR NEW.city IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM rollup_place_users WHERE user_id = NEW.user_id AND country IS NEW.country AND region IS NEW.region AND city IS NEW.city);
+	UPDATE rollup_place_users SET last_at = max(last_at, NEW.started_at) WHERE user_id = NEW.user_id AND country IS NEW.country AND region IS NEW.region AND city IS NEW.city;
+	INSERT INTO rollup_day_users SELECT NEW.user_id, NEW.started_at / 86400000, 1, NEW.listen_duration, NEW.completed WHERE NEW.user_id IS NOT NULL
+	ON CONFLICT DO UPDATE SET plays = plays + 1, listen = listen + excluded.listen, completions = completions + excluded.completions;
+	INSERT INTO rollup_user_last SELECT NEW.user_id, NEW.started_at WHERE NEW.user_id IS NOT NULL
+	ON CONFLICT DO UPDATE SET last_at = max(last_at, excluded.last_at);
+	INSERT INTO rollup_track_last VALUES (NEW.track_key, NEW.started_at) ON CONFLICT DO UPDATE SET last_at = max(last_at, excluded.last_at);
+	INSERT INTO rollup_session_last SELECT NEW.session_id, NEW.started_at WHERE NEW.session_id IS NOT NULL
+	ON CONFLICT DO UPDATE SET last_at = max(last_at, excluded.last_at);
+	INSERT INTO rollup_user_tracks SELECT NEW.user_id, NEW.track_key, NEW.started_at, CASE WHEN NEW.liked THEN NEW.started_at END WHERE NEW.user_id IS NOT NULL
+	ON CONFLICT DO UPDATE SET last_at = max(last_at, excluded.last_at),
+		liked_at = CASE WHEN excluded.liked_at IS NULL THEN liked_at ELSE max(coalesce(liked_at, excluded.liked_at), excluded.liked_at) END;
+	INSERT INTO rollup_day_playlists SELECT NEW.started_at / 86400000, NEW.playlist_id, 1, NEW.completed, NEW.listen_duration WHERE NEW.playlist_id IS NOT NULL
+	ON CONFLICT DO UPDATE SET plays = plays + 1, completions = completions + excluded.completions, listen = listen + excluded.listen;
+	INSERT INTO rollup_playlist_users SELECT NEW.playlist_id, NEW.user_id, NEW.started_at WHERE NEW.playlist_id IS NOT NULL AND NEW.user_id IS NOT NULL
+	ON CONFLICT DO UPDATE SET last_at = max(last_at, excluded.last_at);
+	INSERT INTO rollup_playlist_tracks SELECT NEW.playlist_id, NEW.track_key, NEW.started_at WHERE NEW.playlist_id IS NOT NULL
+	ON CONFLICT DO UPDATE SET last_at = max(last_at, excluded.last_at);
+	INSERT INTO rollup_day_tracks VALUES (NEW.started_at / 86400000, NEW.track_key, 1, NEW.title, NEW.artist, NEW.started_at)
+	ON CONFLICT DO UPDATE SET plays = plays + 1, title = max(title, excluded.title), last_at = max(last_at, excluded.last_at),
+		artist = CASE WHEN excluded.artist IS NULL THEN artist WHEN artist IS NULL OR excluded.artist > artist THEN excluded.artist ELSE artist END;
+END
+--> statement-breakpoint
+CREATE TRIGGER `rollup_play_delete` AFTER DELETE ON `play_events` BEGIN
+	UPDATE rollup_day_totals SET plays = plays - 1, listen = listen - OLD.listen_duration, heard = heard - (CASE WHEN OLD.duration > 0 THEN min(OLD.listen_duration, OLD.duration) ELSE 0 END), length = length - (CASE WHEN OLD.duration > 0 THEN OLD.duration ELSE 0 END),
+		completions = completions - OLD.completed, skips = skips - OLD.skipped, session_plays = session_plays - (OLD.session_id IS NOT NULL),
+		liked = liked - OLD.liked, shared = shared - OLD.shared, repeated = repeated - OLD.repeated,
+		buffered = buffered - (OLD.buffer_count > 0), dropped = dropped - (OLD.quality_drops > 0),
+		buffer_events = buffer_events - OLD.buffer_count, drops = drops - OLD.quality_drops
+		WHERE day = OLD.started_at / 86400000 AND source = OLD.source AND device_type = OLD.device_type;
+	DELETE FROM rollup_day_totals WHERE day = OLD.started_at / 86400000 AND source = OLD.source AND device_type = OLD.device_type AND plays = 0;
+	UPDATE rollup_day_hours SET plays = plays - 1 WHERE day = OLD.started_at / 86400000 AND hour = (OLD.started_at / 3600000) % 24;
+	DELETE FROM rollup_day_hours WHERE day = OLD.started_at / 86400000 AND hour = (OLD.started_at / 3600000) % 24 AND plays = 0;
+	UPDATE rollup_day_genres SET plays = plays - 1, completions = completions - OLD.completed WHERE day = OLD.started_at / 86400000 AND genre = coalesce(nullif(trim(OLD.genre), ''), '');
+	DELETE FROM rollup_day_genres WHERE day = OLD.started_at / 86400000 AND genre = coalesce(nullif(trim(OLD.genre), ''), '') AND plays = 0;
+	UPDATE rollup_day_places SET plays = plays - 1 WHERE day = OLD.started_at / 86400000 AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city;
+	DELETE FROM rollup_day_places WHERE day = OLD.started_at / 86400000 AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city AND plays = 0;
+	DELETE FROM rollup_place_users WHERE user_id = OLD.user_id AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city AND NOT EXISTS (SELECT 1 FROM play_events INDEXED BY play_events_user_started_idx WHERE user_id = OLD.user_id AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city);
+	UPDATE rollup_place_users SET last_at = (SELECT max(started_at) FROM play_events INDEXED BY play_events_user_started_idx WHERE user_id = OLD.user_id AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city) WHERE user_id = OLD.user_id AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city AND last_at = OLD.started_at;
+	UPDATE rollup_day_users SET plays = plays - 1, listen = listen - OLD.listen_duration, completions = completions - OLD.completed
+		WHERE user_id = OLD.user_id AND day = OLD.started_at / 86400000;
+	DELETE FROM rollup_day_users WHERE user_id = OLD.user_id AND day = OLD.started_at / 86400000 AND plays = 0;
+	DELETE FROM rollup_user_last WHERE user_id = OLD.user_id AND NOT EXISTS (SELECT 1 FROM play_events WHERE user_id = OLD.user_id);
+	UPDATE rollup_user_last SET last_at = (SELECT max(started_at) FROM play_events WHERE user_id = OLD.user_id) WHERE user_id = OLD.user_id AND last_at = OLD.started_at;
+	DELETE FROM rollup_track_last WHERE track_key = OLD.track_key AND NOT EXISTS (SELECT 1 FROM play_events WHERE track_key = OLD.track_key);
+	UPDATE rollup_track_last SET last_at = (SELECT max(started_at) FROM play_events WHERE track_key = OLD.track_key) WHERE track_key = OLD.track_key AND last_at = OLD.started_at;
+	DELETE FROM rollup_session_last WHERE session_id = OLD.session_id AND NOT EXISTS (SELECT 1 FROM play_events WHERE session_id = OLD.session_id);
+	UPDATE rollup_session_last SET last_at = (SELECT max(started_at) FROM play_events WHERE session_id = OLD.session_id) WHERE session_id = OLD.session_id AND last_at = OLD.started_at;
+	DELETE FROM rollup_user_tracks WHERE user_id = OLD.user_id AND track_key = OLD.track_key AND NOT EXISTS (SELECT 1 FROM play_events INDEXED BY play_events_user_started_idx WHERE user_id = OLD.user_id AND track_key = OLD.track_key);
+	UPDATE rollup_user_tracks SET last_at = (SELECT max(started_at) FROM play_events INDEXED BY play_events_user_started_idx WHERE user_id = OLD.user_id AND track_key = OLD.track_key) WHERE user_id = OLD.user_id AND track_key = OLD.track_key AND last_at = OLD.started_at;
+	UPDATE rollup_user_tracks SET liked_at = (SELECT max(started_at) FROM play_events INDEXED BY play_events_user_started_idx
+			WHERE user_id = OLD.user_id AND liked = 1 AND track_key = OLD.track_key)
+		WHERE OLD.liked = 1 AND user_id = OLD.user_id AND track_key = OLD.track_key;
+	UPDATE rollup_day_playlists SET plays = plays - 1, completions = completions - OLD.completed, listen = listen - OLD.listen_duration
+		WHERE day = OLD.started_at / 86400000 AND playlist_id = OLD.playlist_id;
+	DELETE FROM rollup_day_playlists WHERE day = OLD.started_at / 86400000 AND playlist_id = OLD.playlist_id AND plays = 0;
+	DELETE FROM rollup_playlist_users WHERE playlist_id = OLD.playlist_id AND user_id = OLD.user_id AND NOT EXISTS (SELECT 1 FROM play_events WHERE playlist_id = OLD.playlist_id AND user_id = OLD.user_id);
+	UPDATE rollup_playlist_users SET last_at = (SELECT max(started_at) FROM play_events WHERE playlist_id = OLD.playlist_id AND user_id = OLD.user_id) WHERE playlist_id = OLD.playlist_id AND user_id = OLD.user_id AND last_at = OLD.started_at;
+	DELETE FROM rollup_playlist_tracks WHERE playlist_id = OLD.playlist_id AND track_key = OLD.track_key AND NOT EXISTS (SELECT 1 FROM play_events WHERE playlist_id = OLD.playlist_id AND track_key = OLD.track_key);
+	UPDATE rollup_playlist_tracks SET last_at = (SELECT max(started_at) FROM play_events WHERE playlist_id = OLD.playlist_id AND track_key = OLD.track_key) WHERE playlist_id = OLD.playlist_id AND track_key = OLD.track_key AND last_at = OLD.started_at;
+	UPDATE rollup_day_tracks SET plays = plays - 1 WHERE day = OLD.started_at / 86400000 AND track_key = OLD.track_key;
+	DELETE FROM rollup_day_tracks WHERE day = OLD.started_at / 86400000 AND track_key = OLD.track_key AND plays = 0;
+	UPDATE rollup_day_tracks SET
+		title = (SELECT max(title) FROM play_events INDEXED BY play_events_started_at_idx WHERE started_at >= OLD.started_at / 86400000 * 86400000 AND started_at < (OLD.started_at / 86400000 + 1) * 86400000 AND track_key = OLD.track_key),
+		artist = (SELECT max(artist) FROM play_events INDEXED BY play_events_started_at_idx WHERE started_at >= OLD.started_at / 86400000 * 86400000 AND started_at < (OLD.started_at / 86400000 + 1) * 86400000 AND track_key = OLD.track_key),
+		last_at = (SELECT max(started_at) FROM play_events INDEXED BY play_events_started_at_idx WHERE started_at >= OLD.started_at / 86400000 * 86400000 AND started_at < (OLD.started_at / 86400000 + 1) * 86400000 AND track_key = OLD.track_key)
+		WHERE day = OLD.started_at / 86400000 AND track_key = OLD.track_key;
 END
 --> statement-breakpoint
 -- Backfill: the roll-ups of the plays already stored.
