@@ -180,30 +180,38 @@ bulkLoadPlays(sqlite, () => {
   const addLike = sqlite.prepare(
     'INSERT INTO likes (user_id, track_key, track_url, liked, updated_at) VALUES (?, ?, ?, 1, ?) ON CONFLICT (user_id, track_key) DO UPDATE SET updated_at = excluded.updated_at',
   )
-  // A member's listening session: several plays in a row on one device, often from one folder.
-  const sessions = new Map<Member, { id: string; position: number; until: number; device: string; folder: string | null; taste: number }>()
+  // Listening sessions: as many run at once as give each a play about every 5 minutes; each is one
+  // member on one device playing 1–20 tracks in a row (often from one of their folders), ending
+  // early after 45 quiet minutes.
+  type Session = { member: Member; id: string; position: number; left: number; last: number; device: string; folder: string | null; taste: number }
+  const active: (Session | undefined)[] = Array.from({ length: Math.max(1, Math.round(EVENTS / DAYS / 24 / 12)) })
   for (let i = 0; i < EVENTS; i++) {
     const at = moments[i]
-    let member = members[skewed(members.length)]
-    if (member.createdAt > at) member = members[int(members.length)]
-    let session = sessions.get(member)
-    if (!session || session.until < at) {
+    const slot = int(active.length)
+    let session = active[slot]
+    if (!session || session.left === 0 || at - session.last > 45 * 60_000) {
+      let member = members[skewed(members.length)]
+      if (member.createdAt > at) member = members[int(members.length)]
       session = {
+        member,
         id: `session_${at}_${uuid().slice(0, 9)}`,
         position: 0,
-        until: at + 45 * 60_000,
+        left: 1 + int(20),
+        last: at,
         device: pick(member.devices),
         folder: member.folders.length && random() < 0.6 ? pick(member.folders) : null,
         taste: int(TRACKS),
       }
-      sessions.set(member, session)
+      active[slot] = session
       if (at - member.lastLogin > DAY_MS && random() < 0.5) {
         addLogin.run(member.id, at - int(60_000))
         member.lastLogin = at
         counts.logins++
       }
     }
-    session.until = at + 45 * 60_000
+    const member = session.member
+    session.left--
+    session.last = at
     const t = random() < 0.5 ? (session.taste + int(40)) % TRACKS : skewed(TRACKS)
     const info = track(t)
     const completed = random() < 0.62

@@ -34,8 +34,12 @@ CREATE TABLE `rollup_place_users` (`country` text, `region` text, `city` text,
 --> statement-breakpoint
 CREATE INDEX `rollup_place_users_idx` ON `rollup_place_users` (`user_id`, `country`, `region`, `city`)
 --> statement-breakpoint
+-- cum_*: the member's running totals up to and including that day, so their figures over any period are
+-- two index seeks (the latest row minus the last row before the period), whatever its length.
 CREATE TABLE `rollup_day_users` (`user_id` text NOT NULL REFERENCES `users`(`id`) ON DELETE cascade, `day` integer NOT NULL,
-	`plays` integer NOT NULL, `listen` real NOT NULL, `completions` integer NOT NULL, PRIMARY KEY (`user_id`, `day`)) WITHOUT ROWID
+	`plays` integer NOT NULL, `listen` real NOT NULL, `completions` integer NOT NULL,
+	`cum_plays` integer NOT NULL, `cum_listen` real NOT NULL, `cum_completions` integer NOT NULL, `cum_days` integer NOT NULL,
+	PRIMARY KEY (`user_id`, `day`)) WITHOUT ROWID
 --> statement-breakpoint
 CREATE INDEX `rollup_day_users_day_idx` ON `rollup_day_users` (`day`)
 --> statement-breakpoint
@@ -66,9 +70,10 @@ CREATE INDEX `rollup_playlist_users_user_idx` ON `rollup_playlist_users` (`user_
 CREATE TABLE `rollup_playlist_tracks` (`playlist_id` text NOT NULL, `track_key` text NOT NULL, `last_at` integer NOT NULL,
 	PRIMARY KEY (`playlist_id`, `track_key`)) WITHOUT ROWID
 --> statement-breakpoint
--- title / artist: the greatest seen that day (max() over the period is the max of the days').
-CREATE TABLE `rollup_day_tracks` (`day` integer NOT NULL, `track_key` text NOT NULL, `plays` integer NOT NULL, `title` text NOT NULL,
-	`artist` text, `last_at` integer NOT NULL, PRIMARY KEY (`day`, `track_key`)) WITHOUT ROWID
+-- title / artist: the greatest seen that day (max() over the period is the max of the days');
+-- cum_plays: the track's running play count up to and including that day (see rollup_day_users).
+CREATE TABLE `rollup_day_tracks` (`track_key` text NOT NULL, `day` integer NOT NULL, `plays` integer NOT NULL, `title` text NOT NULL,
+	`artist` text, `last_at` integer NOT NULL, `cum_plays` integer NOT NULL, PRIMARY KEY (`track_key`, `day`)) WITHOUT ROWID
 --> statement-breakpoint
 CREATE TRIGGER `rollup_play_insert` AFTER INSERT ON `play_events` BEGIN
 	INSERT INTO rollup_day_totals VALUES (NEW.started_at / 86400000, NEW.source, NEW.device_type, 1, NEW.listen_duration, (CASE WHEN NEW.duration > 0 THEN min(NEW.listen_duration, NEW.duration) ELSE 0 END), (CASE WHEN NEW.duration > 0 THEN NEW.duration ELSE 0 END),
@@ -88,8 +93,15 @@ CREATE TRIGGER `rollup_play_insert` AFTER INSERT ON `play_events` BEGIN
 	INSERT INTO rollup_place_users SELECT NEW.country, NEW.region, NEW.city, NEW.user_id, NEW.started_at
 		WHERE NEW.user_id IS NOT NULL AND (NEW.country IS NOT NULL OR NEW.region IS NOT NULL OR NEW.city IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM rollup_place_users WHERE user_id = NEW.user_id AND country IS NEW.country AND region IS NEW.region AND city IS NEW.city);
 	UPDATE rollup_place_users SET last_at = max(last_at, NEW.started_at) WHERE user_id = NEW.user_id AND country IS NEW.country AND region IS NEW.region AND city IS NEW.city;
-	INSERT INTO rollup_day_users SELECT NEW.user_id, NEW.started_at / 86400000, 1, NEW.listen_duration, NEW.completed WHERE NEW.user_id IS NOT NULL
-	ON CONFLICT DO UPDATE SET plays = plays + 1, listen = listen + excluded.listen, completions = completions + excluded.completions;
+	INSERT INTO rollup_day_users SELECT NEW.user_id, NEW.started_at / 86400000, 1, NEW.listen_duration, NEW.completed,
+			coalesce(p.cum_plays, 0) + 1, coalesce(p.cum_listen, 0) + NEW.listen_duration, coalesce(p.cum_completions, 0) + NEW.completed, coalesce(p.cum_days, 0) + 1
+		FROM (SELECT 1) LEFT JOIN (SELECT * FROM rollup_day_users WHERE user_id = NEW.user_id AND day < NEW.started_at / 86400000 ORDER BY day DESC LIMIT 1) AS p
+		WHERE NEW.user_id IS NOT NULL
+	ON CONFLICT DO UPDATE SET plays = plays + 1, listen = listen + excluded.listen, completions = completions + excluded.completions,
+		cum_plays = cum_plays + 1, cum_listen = cum_listen + excluded.listen, cum_completions = cum_completions + excluded.completions;
+	UPDATE rollup_day_users SET cum_plays = cum_plays + 1, cum_listen = cum_listen + NEW.listen_duration, cum_completions = cum_completions + NEW.completed,
+		cum_days = cum_days + ((SELECT plays FROM rollup_day_users WHERE user_id = NEW.user_id AND day = NEW.started_at / 86400000) = 1)
+		WHERE user_id = NEW.user_id AND day > NEW.started_at / 86400000;
 	INSERT INTO rollup_user_last SELECT NEW.user_id, NEW.started_at WHERE NEW.user_id IS NOT NULL
 	ON CONFLICT DO UPDATE SET last_at = max(last_at, excluded.last_at);
 	INSERT INTO rollup_track_last VALUES (NEW.track_key, NEW.started_at) ON CONFLICT DO UPDATE SET last_at = max(last_at, excluded.last_at);
@@ -104,9 +116,12 @@ CREATE TRIGGER `rollup_play_insert` AFTER INSERT ON `play_events` BEGIN
 	ON CONFLICT DO UPDATE SET last_at = max(last_at, excluded.last_at);
 	INSERT INTO rollup_playlist_tracks SELECT NEW.playlist_id, NEW.track_key, NEW.started_at WHERE NEW.playlist_id IS NOT NULL
 	ON CONFLICT DO UPDATE SET last_at = max(last_at, excluded.last_at);
-	INSERT INTO rollup_day_tracks VALUES (NEW.started_at / 86400000, NEW.track_key, 1, NEW.title, NEW.artist, NEW.started_at)
-	ON CONFLICT DO UPDATE SET plays = plays + 1, title = max(title, excluded.title), last_at = max(last_at, excluded.last_at),
+	INSERT INTO rollup_day_tracks SELECT NEW.track_key, NEW.started_at / 86400000, 1, NEW.title, NEW.artist, NEW.started_at, coalesce(p.cum_plays, 0) + 1
+		FROM (SELECT 1) LEFT JOIN (SELECT cum_plays FROM rollup_day_tracks WHERE track_key = NEW.track_key AND day < NEW.started_at / 86400000 ORDER BY day DESC LIMIT 1) AS p
+		WHERE true
+	ON CONFLICT DO UPDATE SET plays = plays + 1, cum_plays = cum_plays + 1, title = max(title, excluded.title), last_at = max(last_at, excluded.last_at),
 		artist = CASE WHEN excluded.artist IS NULL THEN artist WHEN artist IS NULL OR excluded.artist > artist THEN excluded.artist ELSE artist END;
+	UPDATE rollup_day_tracks SET cum_plays = cum_plays + 1 WHERE track_key = NEW.track_key AND day > NEW.started_at / 86400000;
 END
 --> statement-breakpoint
 -- The player's updates (progress, like, share…) move each sum by new minus old.
@@ -120,8 +135,11 @@ WHEN NEW.started_at IS OLD.started_at AND NEW.track_url IS OLD.track_url AND NEW
 		WHERE day = NEW.started_at / 86400000 AND source = NEW.source AND device_type = NEW.device_type;
 	UPDATE rollup_day_genres SET completions = completions + NEW.completed - OLD.completed
 		WHERE NEW.completed IS NOT OLD.completed AND day = NEW.started_at / 86400000 AND genre = coalesce(nullif(trim(NEW.genre), ''), '');
-	UPDATE rollup_day_users SET listen = listen + NEW.listen_duration - OLD.listen_duration, completions = completions + NEW.completed - OLD.completed
-		WHERE user_id = NEW.user_id AND day = NEW.started_at / 86400000;
+	UPDATE rollup_day_users SET
+		listen = listen + CASE WHEN day = NEW.started_at / 86400000 THEN NEW.listen_duration - OLD.listen_duration ELSE 0 END,
+		completions = completions + CASE WHEN day = NEW.started_at / 86400000 THEN NEW.completed - OLD.completed ELSE 0 END,
+		cum_listen = cum_listen + NEW.listen_duration - OLD.listen_duration, cum_completions = cum_completions + NEW.completed - OLD.completed
+		WHERE user_id = NEW.user_id AND day >= NEW.started_at / 86400000;
 	UPDATE rollup_day_playlists SET listen = listen + NEW.listen_duration - OLD.listen_duration, completions = completions + NEW.completed - OLD.completed
 		WHERE playlist_id = NEW.playlist_id AND day = NEW.started_at / 86400000;
 	UPDATE rollup_user_tracks SET liked_at = (SELECT max(started_at) FROM play_events INDEXED BY play_events_user_started_idx
@@ -147,8 +165,12 @@ WHEN NOT (NEW.started_at IS OLD.started_at AND NEW.track_url IS OLD.track_url AN
 	DELETE FROM rollup_day_places WHERE day = OLD.started_at / 86400000 AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city AND plays = 0;
 	DELETE FROM rollup_place_users WHERE user_id = OLD.user_id AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city AND NOT EXISTS (SELECT 1 FROM play_events INDEXED BY play_events_user_started_idx WHERE user_id = OLD.user_id AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city);
 	UPDATE rollup_place_users SET last_at = (SELECT max(started_at) FROM play_events INDEXED BY play_events_user_started_idx WHERE user_id = OLD.user_id AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city) WHERE user_id = OLD.user_id AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city AND last_at = OLD.started_at;
-	UPDATE rollup_day_users SET plays = plays - 1, listen = listen - OLD.listen_duration, completions = completions - OLD.completed
+	UPDATE rollup_day_users SET plays = plays - 1, listen = listen - OLD.listen_duration, completions = completions - OLD.completed,
+		cum_plays = cum_plays - 1, cum_listen = cum_listen - OLD.listen_duration, cum_completions = cum_completions - OLD.completed
 		WHERE user_id = OLD.user_id AND day = OLD.started_at / 86400000;
+	UPDATE rollup_day_users SET cum_plays = cum_plays - 1, cum_listen = cum_listen - OLD.listen_duration, cum_completions = cum_completions - OLD.completed,
+		cum_days = cum_days - ((SELECT plays FROM rollup_day_users WHERE user_id = OLD.user_id AND day = OLD.started_at / 86400000) = 0)
+		WHERE user_id = OLD.user_id AND day > OLD.started_at / 86400000;
 	DELETE FROM rollup_day_users WHERE user_id = OLD.user_id AND day = OLD.started_at / 86400000 AND plays = 0;
 	DELETE FROM rollup_user_last WHERE user_id = OLD.user_id AND NOT EXISTS (SELECT 1 FROM play_events WHERE user_id = OLD.user_id);
 	UPDATE rollup_user_last SET last_at = (SELECT max(started_at) FROM play_events WHERE user_id = OLD.user_id) WHERE user_id = OLD.user_id AND last_at = OLD.started_at;
@@ -168,7 +190,7 @@ WHEN NOT (NEW.started_at IS OLD.started_at AND NEW.track_url IS OLD.track_url AN
 	UPDATE rollup_playlist_users SET last_at = (SELECT max(started_at) FROM play_events WHERE playlist_id = OLD.playlist_id AND user_id = OLD.user_id) WHERE playlist_id = OLD.playlist_id AND user_id = OLD.user_id AND last_at = OLD.started_at;
 	DELETE FROM rollup_playlist_tracks WHERE playlist_id = OLD.playlist_id AND track_key = OLD.track_key AND NOT EXISTS (SELECT 1 FROM play_events WHERE playlist_id = OLD.playlist_id AND track_key = OLD.track_key);
 	UPDATE rollup_playlist_tracks SET last_at = (SELECT max(started_at) FROM play_events WHERE playlist_id = OLD.playlist_id AND track_key = OLD.track_key) WHERE playlist_id = OLD.playlist_id AND track_key = OLD.track_key AND last_at = OLD.started_at;
-	UPDATE rollup_day_tracks SET plays = plays - 1 WHERE day = OLD.started_at / 86400000 AND track_key = OLD.track_key;
+	UPDATE rollup_day_tracks SET plays = plays - (day = OLD.started_at / 86400000), cum_plays = cum_plays - 1 WHERE track_key = OLD.track_key AND day >= OLD.started_at / 86400000;
 	DELETE FROM rollup_day_tracks WHERE day = OLD.started_at / 86400000 AND track_key = OLD.track_key AND plays = 0;
 	UPDATE rollup_day_tracks SET
 		title = (SELECT max(title) FROM play_events INDEXED BY play_events_started_at_idx WHERE started_at >= OLD.started_at / 86400000 * 86400000 AND started_at < (OLD.started_at / 86400000 + 1) * 86400000 AND track_key = OLD.track_key),
@@ -192,8 +214,15 @@ WHEN NOT (NEW.started_at IS OLD.started_at AND NEW.track_url IS OLD.track_url AN
 	INSERT INTO rollup_place_users SELECT NEW.country, NEW.region, NEW.city, NEW.user_id, NEW.started_at
 		WHERE NEW.user_id IS NOT NULL AND (NEW.country IS NOT NULL OR NEW.region IS NOT NULL OR NEW.city IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM rollup_place_users WHERE user_id = NEW.user_id AND country IS NEW.country AND region IS NEW.region AND city IS NEW.city);
 	UPDATE rollup_place_users SET last_at = max(last_at, NEW.started_at) WHERE user_id = NEW.user_id AND country IS NEW.country AND region IS NEW.region AND city IS NEW.city;
-	INSERT INTO rollup_day_users SELECT NEW.user_id, NEW.started_at / 86400000, 1, NEW.listen_duration, NEW.completed WHERE NEW.user_id IS NOT NULL
-	ON CONFLICT DO UPDATE SET plays = plays + 1, listen = listen + excluded.listen, completions = completions + excluded.completions;
+	INSERT INTO rollup_day_users SELECT NEW.user_id, NEW.started_at / 86400000, 1, NEW.listen_duration, NEW.completed,
+			coalesce(p.cum_plays, 0) + 1, coalesce(p.cum_listen, 0) + NEW.listen_duration, coalesce(p.cum_completions, 0) + NEW.completed, coalesce(p.cum_days, 0) + 1
+		FROM (SELECT 1) LEFT JOIN (SELECT * FROM rollup_day_users WHERE user_id = NEW.user_id AND day < NEW.started_at / 86400000 ORDER BY day DESC LIMIT 1) AS p
+		WHERE NEW.user_id IS NOT NULL
+	ON CONFLICT DO UPDATE SET plays = plays + 1, listen = listen + excluded.listen, completions = completions + excluded.completions,
+		cum_plays = cum_plays + 1, cum_listen = cum_listen + excluded.listen, cum_completions = cum_completions + excluded.completions;
+	UPDATE rollup_day_users SET cum_plays = cum_plays + 1, cum_listen = cum_listen + NEW.listen_duration, cum_completions = cum_completions + NEW.completed,
+		cum_days = cum_days + ((SELECT plays FROM rollup_day_users WHERE user_id = NEW.user_id AND day = NEW.started_at / 86400000) = 1)
+		WHERE user_id = NEW.user_id AND day > NEW.started_at / 86400000;
 	INSERT INTO rollup_user_last SELECT NEW.user_id, NEW.started_at WHERE NEW.user_id IS NOT NULL
 	ON CONFLICT DO UPDATE SET last_at = max(last_at, excluded.last_at);
 	INSERT INTO rollup_track_last VALUES (NEW.track_key, NEW.started_at) ON CONFLICT DO UPDATE SET last_at = max(last_at, excluded.last_at);
@@ -208,9 +237,12 @@ WHEN NOT (NEW.started_at IS OLD.started_at AND NEW.track_url IS OLD.track_url AN
 	ON CONFLICT DO UPDATE SET last_at = max(last_at, excluded.last_at);
 	INSERT INTO rollup_playlist_tracks SELECT NEW.playlist_id, NEW.track_key, NEW.started_at WHERE NEW.playlist_id IS NOT NULL
 	ON CONFLICT DO UPDATE SET last_at = max(last_at, excluded.last_at);
-	INSERT INTO rollup_day_tracks VALUES (NEW.started_at / 86400000, NEW.track_key, 1, NEW.title, NEW.artist, NEW.started_at)
-	ON CONFLICT DO UPDATE SET plays = plays + 1, title = max(title, excluded.title), last_at = max(last_at, excluded.last_at),
+	INSERT INTO rollup_day_tracks SELECT NEW.track_key, NEW.started_at / 86400000, 1, NEW.title, NEW.artist, NEW.started_at, coalesce(p.cum_plays, 0) + 1
+		FROM (SELECT 1) LEFT JOIN (SELECT cum_plays FROM rollup_day_tracks WHERE track_key = NEW.track_key AND day < NEW.started_at / 86400000 ORDER BY day DESC LIMIT 1) AS p
+		WHERE true
+	ON CONFLICT DO UPDATE SET plays = plays + 1, cum_plays = cum_plays + 1, title = max(title, excluded.title), last_at = max(last_at, excluded.last_at),
 		artist = CASE WHEN excluded.artist IS NULL THEN artist WHEN artist IS NULL OR excluded.artist > artist THEN excluded.artist ELSE artist END;
+	UPDATE rollup_day_tracks SET cum_plays = cum_plays + 1 WHERE track_key = NEW.track_key AND day > NEW.started_at / 86400000;
 END
 --> statement-breakpoint
 CREATE TRIGGER `rollup_play_delete` AFTER DELETE ON `play_events` BEGIN
@@ -229,8 +261,12 @@ CREATE TRIGGER `rollup_play_delete` AFTER DELETE ON `play_events` BEGIN
 	DELETE FROM rollup_day_places WHERE day = OLD.started_at / 86400000 AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city AND plays = 0;
 	DELETE FROM rollup_place_users WHERE user_id = OLD.user_id AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city AND NOT EXISTS (SELECT 1 FROM play_events INDEXED BY play_events_user_started_idx WHERE user_id = OLD.user_id AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city);
 	UPDATE rollup_place_users SET last_at = (SELECT max(started_at) FROM play_events INDEXED BY play_events_user_started_idx WHERE user_id = OLD.user_id AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city) WHERE user_id = OLD.user_id AND country IS OLD.country AND region IS OLD.region AND city IS OLD.city AND last_at = OLD.started_at;
-	UPDATE rollup_day_users SET plays = plays - 1, listen = listen - OLD.listen_duration, completions = completions - OLD.completed
+	UPDATE rollup_day_users SET plays = plays - 1, listen = listen - OLD.listen_duration, completions = completions - OLD.completed,
+		cum_plays = cum_plays - 1, cum_listen = cum_listen - OLD.listen_duration, cum_completions = cum_completions - OLD.completed
 		WHERE user_id = OLD.user_id AND day = OLD.started_at / 86400000;
+	UPDATE rollup_day_users SET cum_plays = cum_plays - 1, cum_listen = cum_listen - OLD.listen_duration, cum_completions = cum_completions - OLD.completed,
+		cum_days = cum_days - ((SELECT plays FROM rollup_day_users WHERE user_id = OLD.user_id AND day = OLD.started_at / 86400000) = 0)
+		WHERE user_id = OLD.user_id AND day > OLD.started_at / 86400000;
 	DELETE FROM rollup_day_users WHERE user_id = OLD.user_id AND day = OLD.started_at / 86400000 AND plays = 0;
 	DELETE FROM rollup_user_last WHERE user_id = OLD.user_id AND NOT EXISTS (SELECT 1 FROM play_events WHERE user_id = OLD.user_id);
 	UPDATE rollup_user_last SET last_at = (SELECT max(started_at) FROM play_events WHERE user_id = OLD.user_id) WHERE user_id = OLD.user_id AND last_at = OLD.started_at;
@@ -250,7 +286,7 @@ CREATE TRIGGER `rollup_play_delete` AFTER DELETE ON `play_events` BEGIN
 	UPDATE rollup_playlist_users SET last_at = (SELECT max(started_at) FROM play_events WHERE playlist_id = OLD.playlist_id AND user_id = OLD.user_id) WHERE playlist_id = OLD.playlist_id AND user_id = OLD.user_id AND last_at = OLD.started_at;
 	DELETE FROM rollup_playlist_tracks WHERE playlist_id = OLD.playlist_id AND track_key = OLD.track_key AND NOT EXISTS (SELECT 1 FROM play_events WHERE playlist_id = OLD.playlist_id AND track_key = OLD.track_key);
 	UPDATE rollup_playlist_tracks SET last_at = (SELECT max(started_at) FROM play_events WHERE playlist_id = OLD.playlist_id AND track_key = OLD.track_key) WHERE playlist_id = OLD.playlist_id AND track_key = OLD.track_key AND last_at = OLD.started_at;
-	UPDATE rollup_day_tracks SET plays = plays - 1 WHERE day = OLD.started_at / 86400000 AND track_key = OLD.track_key;
+	UPDATE rollup_day_tracks SET plays = plays - (day = OLD.started_at / 86400000), cum_plays = cum_plays - 1 WHERE track_key = OLD.track_key AND day >= OLD.started_at / 86400000;
 	DELETE FROM rollup_day_tracks WHERE day = OLD.started_at / 86400000 AND track_key = OLD.track_key AND plays = 0;
 	UPDATE rollup_day_tracks SET
 		title = (SELECT max(title) FROM play_events INDEXED BY play_events_started_at_idx WHERE started_at >= OLD.started_at / 86400000 * 86400000 AND started_at < (OLD.started_at / 86400000 + 1) * 86400000 AND track_key = OLD.track_key),
@@ -276,8 +312,11 @@ INSERT INTO rollup_day_places SELECT started_at / 86400000, country, region, cit
 INSERT INTO rollup_place_users SELECT country, region, city, user_id, max(started_at) FROM play_events
 	WHERE user_id IS NOT NULL AND (country IS NOT NULL OR region IS NOT NULL OR city IS NOT NULL) GROUP BY 1, 2, 3, 4
 --> statement-breakpoint
-INSERT INTO rollup_day_users SELECT user_id, started_at / 86400000, count(*), total(listen_duration), total(completed) FROM play_events
-	WHERE user_id IS NOT NULL GROUP BY 1, 2
+INSERT INTO rollup_day_users SELECT user_id, day, plays, listen, completions,
+	sum(plays) OVER w, sum(listen) OVER w, sum(completions) OVER w, row_number() OVER w
+	FROM (SELECT user_id, started_at / 86400000 AS day, count(*) AS plays, total(listen_duration) AS listen, total(completed) AS completions
+		FROM play_events WHERE user_id IS NOT NULL GROUP BY 1, 2)
+	WINDOW w AS (PARTITION BY user_id ORDER BY day)
 --> statement-breakpoint
 INSERT INTO rollup_user_last SELECT user_id, max(started_at) FROM play_events WHERE user_id IS NOT NULL GROUP BY 1
 --> statement-breakpoint
@@ -296,4 +335,6 @@ INSERT INTO rollup_playlist_users SELECT playlist_id, user_id, max(started_at) F
 --> statement-breakpoint
 INSERT INTO rollup_playlist_tracks SELECT playlist_id, track_key, max(started_at) FROM play_events WHERE playlist_id IS NOT NULL GROUP BY 1, 2
 --> statement-breakpoint
-INSERT INTO rollup_day_tracks SELECT started_at / 86400000, track_key, count(*), max(title), max(artist), max(started_at) FROM play_events GROUP BY 1, 2
+INSERT INTO rollup_day_tracks SELECT track_key, day, plays, title, artist, last_at, sum(plays) OVER (PARTITION BY track_key ORDER BY day)
+	FROM (SELECT track_key, started_at / 86400000 AS day, count(*) AS plays, max(title) AS title, max(artist) AS artist, max(started_at) AS last_at
+		FROM play_events GROUP BY 1, 2)

@@ -45,6 +45,25 @@ export function periodOf(days: number, now: number) {
 }
 
 /**
+ * Each member who played in the period with their plays, listen time, completions and active days
+ * in it: their latest running totals minus those of their last day before the period (two index
+ * seeks each, however long the period), plus the raw tail. Binds ?1–?3 like every period query.
+ */
+const MEMBERS_IN_PERIOD = `per AS (
+  SELECT l.user_id AS user_id,
+         t.cum_plays - coalesce(b.cum_plays, 0) + coalesce(e.plays, 0) AS plays,
+         t.cum_listen - coalesce(b.cum_listen, 0) + coalesce(e.listen, 0) AS listen,
+         t.cum_completions - coalesce(b.cum_completions, 0) + coalesce(e.completions, 0) AS completions,
+         t.cum_days - coalesce(b.cum_days, 0) + (e.plays IS NOT NULL) AS days
+    FROM rollup_user_last AS l
+    JOIN rollup_day_users AS t ON t.user_id = l.user_id AND t.day = (SELECT max(day) FROM rollup_day_users WHERE user_id = l.user_id)
+    LEFT JOIN rollup_day_users AS b ON b.user_id = l.user_id AND b.day = (SELECT max(day) FROM rollup_day_users WHERE user_id = l.user_id AND day <= ?3)
+    LEFT JOIN (SELECT user_id, count(*) AS plays, total(listen_duration) AS listen, total(completed) AS completions
+                 FROM play_events INDEXED BY play_events_started_at_idx WHERE started_at >= ?1 AND started_at < ?2 AND user_id IS NOT NULL
+                GROUP BY user_id) AS e ON e.user_id = l.user_id
+   WHERE l.last_at >= ?1)`
+
+/**
  * The parameters every period query binds: ?1 from, ?2 the end of from's UTC day (the raw tail
  * [?1, ?2) is EDGE), ?3 from's day number (roll-up rows with day > ?3 are the whole days after it).
  */
@@ -144,15 +163,12 @@ function lastSeenSince(db: Db, table: 'rollup_user_last' | 'rollup_track_last' |
 export function userListeningBehavior(db: Db, days: AnalyticsDays, limit: number, now = Date.now()) {
   const { from, period } = periodOf(days, now)
   // Plays of deleted users (user_id set null) stay in the totals elsewhere but name nobody here
-  // (their roll-up rows went with them). The busiest members come from the per-day roll-up; their
+  // (their roll-up rows went with them). The busiest members come from their running totals; their
   // distinct tracks and liked tracks from their "last seen" rows. Ties at the cut-off go by user id.
   const rows = all<{ userId: string; username: string; email: string; plays: number; listen: number; completions: number; tracks: number; liked: number }>(
     db,
-    `WITH top AS (
-       SELECT user_id, total(plays) AS plays, total(listen) AS listen, total(completions) AS completions
-         FROM (SELECT user_id, plays, listen, completions FROM rollup_day_users WHERE day > ?3
-               UNION ALL SELECT user_id, 1, listen_duration, completed FROM ${EDGE} AND user_id IS NOT NULL)
-        GROUP BY user_id ORDER BY plays DESC, user_id LIMIT ?4)
+    `WITH ${MEMBERS_IN_PERIOD},
+     top AS (SELECT * FROM per ORDER BY plays DESC, user_id LIMIT ?4)
      SELECT top.user_id AS userId, u.username AS username, u.email AS email, CAST(top.plays AS INTEGER) AS plays,
             top.listen AS listen, top.completions AS completions,
             (SELECT count(*) FROM rollup_user_tracks AS t WHERE t.user_id = top.user_id AND t.last_at >= ?1) AS tracks,
@@ -319,22 +335,13 @@ export function dailyActive(db: Db, now = Date.now()) {
 export function userEngagement(db: Db, days: AnalyticsDays, now = Date.now()) {
   const { from, period } = periodOf(days, now)
   const span = spanOf(from)
-  // Per member: plays in the period from the per-day roll-up (plus the raw tail). Active days: every
-  // roll-up row after the first day is one member-day, plus the members who played in the tail.
-  const perUser = get<{ users: number; plays: number; high: number; listen: number }>(
+  // Per member (plays, listen time and distinct active days in the period) from their running totals.
+  const perUser = get<{ users: number; plays: number; high: number; listen: number; days: number }>(
     db,
-    `SELECT count(*) AS users, total(plays) AS plays, total(plays >= ${HIGH_ENGAGEMENT_PLAYS}) AS high, total(listen) AS listen
-       FROM (SELECT user_id, total(plays) AS plays, total(listen) AS listen
-               FROM (SELECT user_id, plays, listen FROM rollup_day_users WHERE day > ?3
-                     UNION ALL SELECT user_id, 1, listen_duration FROM ${EDGE} AND user_id IS NOT NULL)
-              GROUP BY user_id)`,
+    `WITH ${MEMBERS_IN_PERIOD}
+     SELECT count(*) AS users, total(plays) AS plays, total(plays >= ${HIGH_ENGAGEMENT_PLAYS}) AS high, total(listen) AS listen, total(days) AS days FROM per`,
     ...span,
   )
-  const memberDays = get<{ n: number }>(
-    db,
-    `SELECT (SELECT count(*) FROM rollup_day_users WHERE day > ?3) + (SELECT count(DISTINCT user_id) FROM ${EDGE}) AS n`,
-    ...span,
-  ).n
   const plays = get<{ plays: number; liked: number; shared: number; repeated: number; buffered: number; dropped: number; bufferEvents: number; drops: number }>(
     db,
     `SELECT total(plays) AS plays, total(liked) AS liked, total(shared) AS shared, total(repeated) AS repeated,
@@ -375,7 +382,7 @@ export function userEngagement(db: Db, days: AnalyticsDays, now = Date.now()) {
       likeRate: pct(num(plays.liked), plays.plays),
       shareRate: pct(num(plays.shared), plays.plays),
       repeatRate: pct(num(plays.repeated), plays.plays),
-      averageActiveDays: users > 0 ? round1(memberDays / users) : 0,
+      averageActiveDays: users > 0 ? round1(num(perUser.days) / users) : 0,
       highEngagementRate: pct(num(perUser.high), users),
     },
     retention: {

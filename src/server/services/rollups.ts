@@ -34,8 +34,11 @@ const REBUILD = [
    	WHERE country IS NOT NULL OR region IS NOT NULL OR city IS NOT NULL GROUP BY 1, 2, 3, 4`,
   `INSERT INTO rollup_place_users SELECT country, region, city, user_id, max(started_at) FROM play_events
    	WHERE user_id IS NOT NULL AND (country IS NOT NULL OR region IS NOT NULL OR city IS NOT NULL) GROUP BY 1, 2, 3, 4`,
-  `INSERT INTO rollup_day_users SELECT user_id, started_at / 86400000, count(*), total(listen_duration), total(completed) FROM play_events
-   	WHERE user_id IS NOT NULL GROUP BY 1, 2`,
+  `INSERT INTO rollup_day_users SELECT user_id, day, plays, listen, completions,
+     sum(plays) OVER w, sum(listen) OVER w, sum(completions) OVER w, row_number() OVER w
+     FROM (SELECT user_id, started_at / 86400000 AS day, count(*) AS plays, total(listen_duration) AS listen, total(completed) AS completions
+       FROM play_events WHERE user_id IS NOT NULL GROUP BY 1, 2)
+     WINDOW w AS (PARTITION BY user_id ORDER BY day)`,
   `INSERT INTO rollup_user_last SELECT user_id, max(started_at) FROM play_events WHERE user_id IS NOT NULL GROUP BY 1`,
   `INSERT INTO rollup_track_last SELECT track_key, max(started_at) FROM play_events GROUP BY 1`,
   `INSERT INTO rollup_session_last SELECT session_id, max(started_at) FROM play_events WHERE session_id IS NOT NULL GROUP BY 1`,
@@ -46,7 +49,9 @@ const REBUILD = [
   `INSERT INTO rollup_playlist_users SELECT playlist_id, user_id, max(started_at) FROM play_events
    	WHERE playlist_id IS NOT NULL AND user_id IS NOT NULL GROUP BY 1, 2`,
   `INSERT INTO rollup_playlist_tracks SELECT playlist_id, track_key, max(started_at) FROM play_events WHERE playlist_id IS NOT NULL GROUP BY 1, 2`,
-  `INSERT INTO rollup_day_tracks SELECT started_at / 86400000, track_key, count(*), max(title), max(artist), max(started_at) FROM play_events GROUP BY 1, 2`,
+  `INSERT INTO rollup_day_tracks SELECT track_key, day, plays, title, artist, last_at, sum(plays) OVER (PARTITION BY track_key ORDER BY day)
+     FROM (SELECT track_key, started_at / 86400000 AS day, count(*) AS plays, max(title) AS title, max(artist) AS artist, max(started_at) AS last_at
+       FROM play_events GROUP BY 1, 2)`,
 ]
 
 /** Empties every roll-up and fills it again from play_events. Run inside a transaction. */

@@ -116,10 +116,22 @@ export function topTracks(db: Db, days: number, limit: number, clearCache: boole
   return cached(db, `top-tracks:${days}:${limit}`, clearCache, now, () =>
     all<{ trackUrl: string; title: string; artist: string | null; count: number }>(
       db,
-      `SELECT track_key AS trackUrl, max(title) AS title, max(artist) AS artist, CAST(total(plays) AS INTEGER) AS count
-         FROM (SELECT track_key, title, artist, plays, last_at FROM rollup_day_tracks WHERE day > ?3
-               UNION ALL SELECT track_key, title, artist, 1, started_at FROM ${EDGE})
-        GROUP BY track_key ORDER BY count DESC, max(last_at) DESC LIMIT ?4`,
+      // Plays per track from its running totals (two index seeks each), the top ones, then their
+      // greatest title and artist over the period's days and raw tail. The latest play of a track
+      // played in the period is its "last seen" time.
+      `WITH edge AS MATERIALIZED (SELECT track_key, count(*) AS plays, max(title) AS title, max(artist) AS artist FROM ${EDGE} GROUP BY track_key),
+       top AS (
+         SELECT l.track_key AS track_key, l.last_at AS last_at, t.cum_plays - coalesce(b.cum_plays, 0) + coalesce(e.plays, 0) AS count
+           FROM rollup_track_last AS l
+           JOIN rollup_day_tracks AS t ON t.track_key = l.track_key AND t.day = (SELECT max(day) FROM rollup_day_tracks WHERE track_key = l.track_key)
+           LEFT JOIN rollup_day_tracks AS b ON b.track_key = l.track_key AND b.day = (SELECT max(day) FROM rollup_day_tracks WHERE track_key = l.track_key AND day <= ?3)
+           LEFT JOIN edge AS e ON e.track_key = l.track_key
+          WHERE l.last_at >= ?1 ORDER BY count DESC, last_at DESC LIMIT ?4)
+       SELECT top.track_key AS trackUrl,
+              (SELECT max(title) FROM (SELECT title FROM rollup_day_tracks WHERE track_key = top.track_key AND day > ?3 UNION ALL SELECT title FROM edge WHERE track_key = top.track_key)) AS title,
+              (SELECT max(artist) FROM (SELECT artist FROM rollup_day_tracks WHERE track_key = top.track_key AND day > ?3 UNION ALL SELECT artist FROM edge WHERE track_key = top.track_key)) AS artist,
+              count
+         FROM top ORDER BY count DESC, last_at DESC`,
       ...spanOf(now - days * DAY_MS),
       limit,
     ),
