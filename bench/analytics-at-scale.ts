@@ -13,6 +13,7 @@ import * as analytics from '~/server/services/analytics'
 import { createPlayEvent, updatePlayEvent } from '~/server/services/listening'
 import * as stats from '~/server/services/stats'
 import { ANALYTICS_DAYS } from '~/shared/validators'
+import * as raw from '../tests/helpers/analytics-reference'
 import { adminEnv, loginAdmin } from '../tests/helpers/api'
 import { startServer } from '../tests/helpers/server'
 
@@ -89,6 +90,28 @@ for (const [name, fn] of unperiodic) {
   console.log(`${name.padEnd(36)}${`${p.toFixed(1)} ms`.padStart(11)}`)
 }
 console.log(`slowest p95: ${worst.toFixed(1)} ms (goal < 100 ms)`)
+
+// The same figures from the raw plays (the queries before the roll-ups), once each at days=90, to
+// compare on the same machine under the same load.
+const before: Array<[string, () => unknown, () => unknown]> = [
+  ['listening-overview', () => raw.listeningOverview(db, 90, now), () => analytics.listeningOverview(db, 90, now)],
+  ['user-listening-behavior', () => raw.userListeningBehavior(db, 90, 20, now), () => analytics.userListeningBehavior(db, 90, 20, now)],
+  ['listening-patterns', () => raw.listeningPatterns(db, 90, now), () => analytics.listeningPatterns(db, 90, now)],
+  ['geographic-listening', () => raw.geographicListening(db, 90, now), () => analytics.geographicListening(db, 90, now)],
+  ['playlist-analytics', () => raw.playlistAnalytics(db, 90, 15, now), () => analytics.playlistAnalytics(db, 90, 15, now)],
+  ['user-engagement', () => raw.userEngagement(db, 90, now), () => analytics.userEngagement(db, 90, now)],
+  ['top-tracks', () => raw.topTracks(db, 90, 10, now), () => stats.topTracks(db, 90, 10, true, now)],
+]
+console.log('\ndays=90, one call each: raw scan (before) vs roll-ups (now)')
+for (const [name, old, fresh] of before) {
+  let t = performance.now()
+  old()
+  const a = performance.now() - t
+  t = performance.now()
+  fresh()
+  const b = performance.now() - t
+  console.log(`${name.padEnd(36)}${ms(a)} → ${ms(b)}`)
+}
 
 // --- recording a play ------------------------------------------------------------------------------
 const member = (db.$client.query('SELECT id FROM users ORDER BY created_at LIMIT 1').get() as { id: string }).id

@@ -56,8 +56,8 @@ const MEMBERS_IN_PERIOD = `per AS (
          t.cum_completions - coalesce(b.cum_completions, 0) + coalesce(e.completions, 0) AS completions,
          t.cum_days - coalesce(b.cum_days, 0) + (e.plays IS NOT NULL) AS days
     FROM rollup_user_last AS l
-    JOIN rollup_day_users AS t ON t.user_id = l.user_id AND t.day = (SELECT max(day) FROM rollup_day_users WHERE user_id = l.user_id)
-    LEFT JOIN rollup_day_users AS b ON b.user_id = l.user_id AND b.day = (SELECT max(day) FROM rollup_day_users WHERE user_id = l.user_id AND day <= ?3)
+    JOIN rollup_day_users AS t ON t.user_id = l.user_id AND t.day = (SELECT day FROM rollup_day_users WHERE user_id = l.user_id ORDER BY day DESC LIMIT 1)
+    LEFT JOIN rollup_day_users AS b ON b.user_id = l.user_id AND b.day = (SELECT day FROM rollup_day_users WHERE user_id = l.user_id AND day <= ?3 ORDER BY day DESC LIMIT 1)
     LEFT JOIN (SELECT user_id, count(*) AS plays, total(listen_duration) AS listen, total(completed) AS completions
                  FROM play_events INDEXED BY play_events_started_at_idx WHERE started_at >= ?1 AND started_at < ?2 AND user_id IS NOT NULL
                 GROUP BY user_id) AS e ON e.user_id = l.user_id

@@ -123,8 +123,8 @@ export function topTracks(db: Db, days: number, limit: number, clearCache: boole
        top AS (
          SELECT l.track_key AS track_key, l.last_at AS last_at, t.cum_plays - coalesce(b.cum_plays, 0) + coalesce(e.plays, 0) AS count
            FROM rollup_track_last AS l
-           JOIN rollup_day_tracks AS t ON t.track_key = l.track_key AND t.day = (SELECT max(day) FROM rollup_day_tracks WHERE track_key = l.track_key)
-           LEFT JOIN rollup_day_tracks AS b ON b.track_key = l.track_key AND b.day = (SELECT max(day) FROM rollup_day_tracks WHERE track_key = l.track_key AND day <= ?3)
+           JOIN rollup_day_tracks AS t ON t.track_key = l.track_key AND t.day = (SELECT day FROM rollup_day_tracks WHERE track_key = l.track_key ORDER BY day DESC LIMIT 1)
+           LEFT JOIN rollup_day_tracks AS b ON b.track_key = l.track_key AND b.day = (SELECT day FROM rollup_day_tracks WHERE track_key = l.track_key AND day <= ?3 ORDER BY day DESC LIMIT 1)
            LEFT JOIN edge AS e ON e.track_key = l.track_key
           WHERE l.last_at >= ?1 ORDER BY count DESC, last_at DESC LIMIT ?4)
        SELECT top.track_key AS trackUrl,
