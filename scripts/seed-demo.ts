@@ -49,6 +49,13 @@ const uuid = () => {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`
 }
 
+/** A UUID (version 7 layout) that starts with the moment, so plays written in time order append to the primary key index. */
+const timedId = (at: number) => {
+  const t = Math.floor(at).toString(16).padStart(12, '0')
+  const r = hex8() + hex8() + hex8()
+  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${r.slice(0, 3)}-a${r.slice(3, 6)}-${r.slice(6, 18)}`
+}
+
 const GENRES = ['Jazz', 'Rock', 'Pop', 'Hip-Hop', 'Classical', 'Electronic', 'Folk', 'Blues', 'Soul', 'Metal', 'Reggae', 'Ambient'] as const
 const DEVICES = ['desktop', 'mobile', 'mobile', 'tablet', 'smart-tv', 'speaker'] as const
 const NETWORKS = ['wifi', 'wifi', 'ethernet', '4g', '3g', 'unknown'] as const
@@ -222,7 +229,7 @@ bulkLoadPlays(sqlite, () => {
     const repeated = random() < 0.03
     const buffers = random() < 0.08 ? 1 + int(4) : 0
     const place = random() < 0.9 ? member.place : pick(PLACES)
-    const id = uuid()
+    const id = timedId(at)
     const url = info.url(at)
     addPlay.run(
       id,
@@ -262,7 +269,7 @@ bulkLoadPlays(sqlite, () => {
       [repeated, 'repeat'],
     ] as const) {
       if (!flag) continue
-      addInteraction.run(uuid(), member.id, url, type, at, at)
+      addInteraction.run(timedId(at), member.id, url, type, at, at)
       counts.interactions++
     }
     if (liked) {
