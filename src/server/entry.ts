@@ -29,3 +29,6 @@ function findStatic(pathname: string) {
 }
 
 await serve(app, findStatic)
+// The listening analytics run on their own thread and read-only connection (issue 13).
+const { startAnalyticsWorker } = await import('./analytics-worker-host')
+startAnalyticsWorker((await import('./config')).config.dbFile)

@@ -1,29 +1,26 @@
 // Listening analytics for the admin (admin spec §3 "Listening overview" … "Engagement", §9 caps,
-// CONTRACT §3). Every figure is SQL aggregates over play_events in the period, so nothing is
-// loaded into JavaScript and nothing is queried per row from here. Definitions: docs/analytics.md.
-//
-// Query shapes matter at a million rows (bench/analytics.ts):
-// - Period scans that read row data name the started_at index: play events are written in time
-//   order, so a range scan on it reads the table nearly sequentially, while the plans SQLite
-//   otherwise picks to skip a sort (walking the user or country index in full and fetching each
-//   row at random) were 5-10x slower.
-// - Per-member figures that need only user_id and started_at (distinct users, plays and active
-//   days per member, the busiest members) read the (user_id, started_at) index alone.
-// - Closed sets (sources, device classes) are conditional sums in the one overview pass; places
-//   are rolled up from a single per-place-and-member pass.
+// CONTRACT §3). Definitions: docs/analytics.md; the numbers are exactly those of SQL aggregates over
+// play_events in the period, but read from the roll-ups (docs/decisions/029) so that a 90-day answer
+// over a million plays reads a few thousand rows:
+// - A period is the last `days` × 24 h up to now with no upper bound (started_at >= from). It splits
+//   into the whole UTC days after the one `from` falls in, summed from the per-day roll-up tables,
+//   and the tail of that first day, read raw through the started_at index (at most one day of plays).
+// - Distinct counts (members, tracks, sessions, members per place or playlist, a member's tracks and
+//   liked tracks) come from "last seen" tables: a key played since `from` is one whose latest play is
+//   at or after `from`, so a count over an index range is exact.
 // - Hours and days are integer arithmetic on epoch milliseconds (UTC), far cheaper than strftime().
+// The roll-ups are kept by triggers on play_events (migration 0005) in the writer's transaction.
 //
-// Plain SQL on the bun:sqlite handle: these are reporting queries (GROUP BY, COUNT DISTINCT,
-// CASE) that read more clearly as SQL than through the query builder, and bun caches each
-// prepared statement by its text.
+// Plain SQL on the bun:sqlite handle: these are reporting queries (GROUP BY, UNION ALL, CASE) that
+// read more clearly as SQL than through the query builder, and bun caches each prepared statement.
 import type { Db } from '~/db/client'
 import { DEVICE_TYPES } from '~/shared/player/device'
 import { PLAY_SOURCES, SCROBBLE_SOURCE, type AnalyticsDays } from '~/shared/validators'
 
 export const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
-/** play_events read through its started_at index (see the note at the top). */
-export const PERIOD = 'play_events INDEXED BY play_events_started_at_idx'
+/** Raw plays of the period's first, partial day: `?1` = from, `?2` = the end of that UTC day. */
+export const EDGE = 'play_events INDEXED BY play_events_started_at_idx WHERE started_at >= ?1 AND started_at < ?2'
 /** How many rows of each grouped list the server answers (the screens show fewer: §9). */
 export const LIST_CAP = 25
 /** A user with at least this many plays in the period counts as highly engaged. */
@@ -36,6 +33,7 @@ export const HIGH_ENGAGEMENT_PLAYS = 10
  * (`stream.php?id=3` and `?id=4` are different tracks).
  */
 export const TRACK_KEY_SQL = `CASE WHEN instr(track_url, 'sig=') > 0 AND instr(track_url, '?') > 0 THEN substr(track_url, 1, instr(track_url, '?') - 1) ELSE track_url END`
+// (play_events.track_key is this expression as a generated column, migration 0005.)
 
 const round1 = (n: number) => Math.round(n * 10) / 10
 const pct = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0)
@@ -44,6 +42,34 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0
 export function periodOf(days: number, now: number) {
   const from = now - days * DAY_MS
   return { from, period: { days, from: new Date(from).toISOString(), to: new Date(now).toISOString() } }
+}
+
+/**
+ * Each member who played in the period with their plays, listen time, completions and active days
+ * in it: their latest running totals minus those of their last day before the period (two index
+ * seeks each, however long the period), plus the raw tail. Binds ?1–?3 like every period query.
+ */
+const MEMBERS_IN_PERIOD = `per AS (
+  SELECT l.user_id AS user_id,
+         t.cum_plays - coalesce(b.cum_plays, 0) + coalesce(e.plays, 0) AS plays,
+         t.cum_listen - coalesce(b.cum_listen, 0) + coalesce(e.listen, 0) AS listen,
+         t.cum_completions - coalesce(b.cum_completions, 0) + coalesce(e.completions, 0) AS completions,
+         t.cum_days - coalesce(b.cum_days, 0) + (e.plays IS NOT NULL) AS days
+    FROM rollup_user_last AS l
+    JOIN rollup_day_users AS t ON t.user_id = l.user_id AND t.day = (SELECT day FROM rollup_day_users WHERE user_id = l.user_id ORDER BY day DESC LIMIT 1)
+    LEFT JOIN rollup_day_users AS b ON b.user_id = l.user_id AND b.day = (SELECT day FROM rollup_day_users WHERE user_id = l.user_id AND day <= ?3 ORDER BY day DESC LIMIT 1)
+    LEFT JOIN (SELECT user_id, count(*) AS plays, total(listen_duration) AS listen, total(completed) AS completions
+                 FROM play_events INDEXED BY play_events_started_at_idx WHERE started_at >= ?1 AND started_at < ?2 AND user_id IS NOT NULL
+                GROUP BY user_id) AS e ON e.user_id = l.user_id
+   WHERE l.last_at >= ?1)`
+
+/**
+ * The parameters every period query binds: ?1 from, ?2 the end of from's UTC day (the raw tail
+ * [?1, ?2) is EDGE), ?3 from's day number (roll-up rows with day > ?3 are the whole days after it).
+ */
+export function spanOf(from: number): [number, number, number] {
+  const day = Math.floor(from / DAY_MS)
+  return [from, (day + 1) * DAY_MS, day]
 }
 
 function all<T>(db: Db, sql: string, ...params: (string | number | null)[]): T[] {
@@ -56,12 +82,12 @@ function get<T>(db: Db, sql: string, ...params: (string | number | null)[]): T {
 // --- overview ------------------------------------------------------------------------------------
 
 const SAFE_VALUE = /^[a-z0-9-]+$/
-/** `total(col = 'v') AS col_i_n, total(CASE WHEN col = 'v' THEN listen_duration END) AS col_i_l` per value. */
+/** `total(CASE WHEN col = 'v' THEN plays END) AS col_i_n, … listen … AS col_i_l` per value. */
 function bucketColumns(column: string, values: readonly string[]): string {
   return values
     .map((v, i) => {
       if (!SAFE_VALUE.test(v)) throw new Error(`unexpected bucket value ${v}`)
-      return `total(${column} = '${v}') AS ${column}_${i}_n, total(CASE WHEN ${column} = '${v}' THEN listen_duration END) AS ${column}_${i}_l`
+      return `total(CASE WHEN ${column} = '${v}' THEN plays END) AS ${column}_${i}_n, total(CASE WHEN ${column} = '${v}' THEN listen END) AS ${column}_${i}_l`
     })
     .join(',\n')
 }
@@ -98,21 +124,19 @@ export function listeningOverview(db: Db, days: AnalyticsDays, now = Date.now())
   // listen sums ride along in the same single pass as conditional sums — no GROUP BY sort.
   const t = get<Totals & Record<string, number>>(
     db,
-    `SELECT count(*) AS plays,
-            count(DISTINCT ${TRACK_KEY_SQL}) AS tracks,
-            total(listen_duration) AS listen,
-            total(CASE WHEN duration > 0 THEN min(listen_duration, duration) END) AS heard,
-            total(CASE WHEN duration > 0 THEN duration END) AS length,
-            total(completed) AS completions,
-            total(skipped) AS skips,
-            count(session_id) AS sessionPlays,
-            count(DISTINCT session_id) AS sessions,
+    `SELECT total(plays) AS plays, total(listen) AS listen, total(heard) AS heard, total(length) AS length,
+            total(completions) AS completions, total(skips) AS skips, total(session_plays) AS sessionPlays,
             ${bucketColumns('source', RECORDED_SOURCES)},
             ${bucketColumns('device_type', DEVICE_TYPES)}
-       FROM ${PERIOD} WHERE started_at >= ?`,
-    from,
+       FROM (SELECT source, device_type, plays, listen, heard, length, completions, skips, session_plays FROM rollup_day_totals WHERE day > ?3
+             UNION ALL
+             SELECT source, device_type, 1, listen_duration, CASE WHEN duration > 0 THEN min(listen_duration, duration) ELSE 0 END,
+                    CASE WHEN duration > 0 THEN duration ELSE 0 END, completed, skipped, session_id IS NOT NULL FROM ${EDGE})`,
+    ...spanOf(from),
   )
-  const users = distinctUsers(db, from)
+  t.tracks = lastSeenSince(db, 'rollup_track_last', from)
+  t.sessions = lastSeenSince(db, 'rollup_session_last', from)
+  const users = lastSeenSince(db, 'rollup_user_last', from)
   return {
     period,
     overview: {
@@ -132,34 +156,29 @@ export function listeningOverview(db: Db, days: AnalyticsDays, now = Date.now())
   }
 }
 
-/** Distinct members who played since `from`, read from the (user_id, started_at) index alone. */
-function distinctUsers(db: Db, from: number): number {
-  return get<{ n: number }>(db, `SELECT count(DISTINCT user_id) AS n FROM play_events WHERE started_at >= ?`, from).n
+/** How many keys of a "last seen" roll-up (members, tracks, sessions) were played since `from`. */
+function lastSeenSince(db: Db, table: 'rollup_user_last' | 'rollup_track_last' | 'rollup_session_last', from: number): number {
+  return get<{ n: number }>(db, `SELECT count(*) AS n FROM ${table} WHERE last_at >= ?`, from).n
 }
 
 // --- users ---------------------------------------------------------------------------------------
 
 export function userListeningBehavior(db: Db, days: AnalyticsDays, limit: number, now = Date.now()) {
   const { from, period } = periodOf(days, now)
-  // Plays of deleted users (user_id set null) stay in the totals elsewhere but name nobody here.
-  // Two steps in one statement: the busiest members come from the (user_id, started_at) index
-  // alone (no row reads, no sort of the period), then only their plays are read for the details.
-  // Ties at the cut-off go by user id.
+  // Plays of deleted users (user_id set null) stay in the totals elsewhere but name nobody here
+  // (their roll-up rows went with them). The busiest members come from their running totals; their
+  // distinct tracks and liked tracks from their "last seen" rows. Ties at the cut-off go by user id.
   const rows = all<{ userId: string; username: string; email: string; plays: number; listen: number; completions: number; tracks: number; liked: number }>(
     db,
-    `WITH top AS (
-       SELECT user_id, count(*) AS plays FROM play_events WHERE started_at >= ?1 AND user_id IS NOT NULL
-        GROUP BY user_id ORDER BY plays DESC, user_id LIMIT ?2)
-     SELECT top.user_id AS userId, u.username AS username, u.email AS email, top.plays AS plays,
-            total(p.listen_duration) AS listen, total(p.completed) AS completions,
-            count(DISTINCT ${TRACK_KEY_SQL}) AS tracks,
-            count(DISTINCT CASE WHEN p.liked = 1 THEN ${TRACK_KEY_SQL} END) AS liked
-       FROM top
-       JOIN users AS u ON u.id = top.user_id
-       JOIN play_events AS p INDEXED BY play_events_user_started_idx ON p.user_id = top.user_id AND p.started_at >= ?1
-      GROUP BY top.user_id
-      ORDER BY top.plays DESC, listen DESC, u.username`,
-    from,
+    `WITH ${MEMBERS_IN_PERIOD},
+     top AS (SELECT * FROM per ORDER BY plays DESC, user_id LIMIT ?4)
+     SELECT top.user_id AS userId, u.username AS username, u.email AS email, CAST(top.plays AS INTEGER) AS plays,
+            top.listen AS listen, top.completions AS completions,
+            (SELECT count(*) FROM rollup_user_tracks AS t WHERE t.user_id = top.user_id AND t.last_at >= ?1) AS tracks,
+            (SELECT count(*) FROM rollup_user_tracks AS t WHERE t.user_id = top.user_id AND t.liked_at >= ?1) AS liked
+       FROM top JOIN users AS u ON u.id = top.user_id
+      ORDER BY top.plays DESC, top.listen DESC, u.username`,
+    ...spanOf(from),
     limit,
   )
   return {
@@ -183,15 +202,20 @@ export function listeningPatterns(db: Db, days: AnalyticsDays, now = Date.now())
   const { from, period } = periodOf(days, now)
   const hours = all<{ hour: number; plays: number }>(
     db,
-    `SELECT (started_at / ${HOUR_MS}) % 24 AS hour, count(*) AS plays FROM ${PERIOD} WHERE started_at >= ? GROUP BY hour`,
-    from,
+    `SELECT hour, CAST(total(plays) AS INTEGER) AS plays
+       FROM (SELECT hour, plays FROM rollup_day_hours WHERE day > ?3 UNION ALL SELECT (started_at / ${HOUR_MS}) % 24, 1 FROM ${EDGE})
+      GROUP BY hour`,
+    ...spanOf(from),
   )
   const byHour = new Map(hours.map((h) => [h.hour, h.plays]))
   const genres = all<{ genre: string | null; plays: number; completions: number }>(
     db,
-    `SELECT nullif(trim(genre), '') AS genre, count(*) AS plays, total(completed) AS completions
-       FROM ${PERIOD} WHERE started_at >= ? GROUP BY 1 ORDER BY plays DESC, genre LIMIT ${LIST_CAP}`,
-    from,
+    // The roll-up keeps "no genre tag" as ''.
+    `SELECT nullif(genre, '') AS genre, CAST(total(plays) AS INTEGER) AS plays, total(completions) AS completions
+       FROM (SELECT genre, plays, completions FROM rollup_day_genres WHERE day > ?3
+             UNION ALL SELECT coalesce(nullif(trim(genre), ''), ''), 1, completed FROM ${EDGE})
+      GROUP BY 1 ORDER BY plays DESC, genre LIMIT ${LIST_CAP}`,
+    ...spanOf(from),
   )
   return {
     period,
@@ -206,8 +230,9 @@ export function listeningPatterns(db: Db, days: AnalyticsDays, now = Date.now())
 
 export function geographicListening(db: Db, days: AnalyticsDays, now = Date.now()) {
   const { from, period } = periodOf(days, now)
-  // One pass over the period: plays per place and member (a small set), then countries, regions
-  // and cities are rolled up from it, 25 each by plays.
+  // Plays per place from the per-day roll-up (plus the raw tail), members per place from the
+  // "last seen" rows of each place and member; countries, regions and cities are rolled up from
+  // both, 25 each by plays.
   const rows = all<{
     kind: 'country' | 'region' | 'city'
     country: string | null
@@ -217,21 +242,32 @@ export function geographicListening(db: Db, days: AnalyticsDays, now = Date.now(
     uniqueUsers: number
   }>(
     db,
-    `WITH up AS MATERIALIZED (
-       SELECT country, region, city, user_id, count(*) AS plays
-         FROM ${PERIOD} WHERE started_at >= ? AND (country IS NOT NULL OR region IS NOT NULL OR city IS NOT NULL)
-        GROUP BY country, region, city, user_id),
+    `WITH pp AS MATERIALIZED (
+       SELECT country, region, city, total(plays) AS plays
+         FROM (SELECT country, region, city, plays FROM rollup_day_places WHERE day > ?3
+               UNION ALL SELECT country, region, city, 1 FROM ${EDGE} AND (country IS NOT NULL OR region IS NOT NULL OR city IS NOT NULL))
+        GROUP BY country, region, city),
+     pu AS MATERIALIZED (SELECT country, region, city, user_id FROM rollup_place_users WHERE last_at >= ?1),
      places AS (
-       SELECT 'country' AS kind, country, NULL AS region, NULL AS city, total(plays) AS plays, count(DISTINCT user_id) AS uniqueUsers
-         FROM up WHERE country IS NOT NULL GROUP BY country
+       SELECT 'country' AS kind, country, NULL AS region, NULL AS city, total(plays) AS plays FROM pp WHERE country IS NOT NULL GROUP BY country
        UNION ALL
-       SELECT 'region', country, region, NULL, total(plays), count(DISTINCT user_id) FROM up WHERE region IS NOT NULL GROUP BY region, country
+       SELECT 'region', country, region, NULL, total(plays) FROM pp WHERE region IS NOT NULL GROUP BY region, country
        UNION ALL
-       SELECT 'city', country, region, city, total(plays), count(DISTINCT user_id) FROM up WHERE city IS NOT NULL GROUP BY city, region, country)
+       SELECT 'city', country, region, city, total(plays) FROM pp WHERE city IS NOT NULL GROUP BY city, region, country),
+     people AS (
+       SELECT 'country' AS kind, country, NULL AS region, NULL AS city, count(DISTINCT user_id) AS n FROM pu WHERE country IS NOT NULL GROUP BY country
+       UNION ALL
+       SELECT 'region', country, region, NULL, count(DISTINCT user_id) FROM pu WHERE region IS NOT NULL GROUP BY region, country
+       UNION ALL
+       SELECT 'city', country, region, city, count(DISTINCT user_id) FROM pu WHERE city IS NOT NULL GROUP BY city, region, country),
+     ranked AS (
+       SELECT places.kind, places.country, places.region, places.city, places.plays, coalesce(people.n, 0) AS uniqueUsers
+         FROM places LEFT JOIN people ON people.kind = places.kind AND people.country IS places.country
+                                     AND people.region IS places.region AND people.city IS places.city)
      SELECT kind, country, region, city, CAST(plays AS INTEGER) AS plays, uniqueUsers FROM (
-       SELECT *, row_number() OVER (PARTITION BY kind ORDER BY plays DESC, uniqueUsers DESC, coalesce(city, region, country)) AS n FROM places)
+       SELECT *, row_number() OVER (PARTITION BY kind ORDER BY plays DESC, uniqueUsers DESC, coalesce(city, region, country)) AS n FROM ranked)
       WHERE n <= ${LIST_CAP} ORDER BY kind, n`,
-    from,
+    ...spanOf(from),
   )
   return {
     period,
@@ -251,11 +287,16 @@ export function playlistAnalytics(db: Db, days: AnalyticsDays, limit: number, no
   const { from, period } = periodOf(days, now)
   const rows = all<{ playlistId: string; plays: number; uniqueUsers: number; uniqueTracks: number; completions: number; listen: number }>(
     db,
-    `SELECT playlist_id AS playlistId, count(*) AS plays, count(DISTINCT user_id) AS uniqueUsers,
-            count(DISTINCT ${TRACK_KEY_SQL}) AS uniqueTracks, total(completed) AS completions, total(listen_duration) AS listen
-       FROM ${PERIOD} WHERE started_at >= ? AND playlist_id IS NOT NULL
-      GROUP BY playlist_id ORDER BY plays DESC, playlistId LIMIT ?`,
-    from,
+    `WITH top AS (
+       SELECT playlist_id, total(plays) AS plays, total(completions) AS completions, total(listen) AS listen
+         FROM (SELECT playlist_id, plays, completions, listen FROM rollup_day_playlists WHERE day > ?3
+               UNION ALL SELECT playlist_id, 1, completed, listen_duration FROM ${EDGE} AND playlist_id IS NOT NULL)
+        GROUP BY playlist_id ORDER BY plays DESC, playlist_id LIMIT ?4)
+     SELECT playlist_id AS playlistId, CAST(plays AS INTEGER) AS plays, completions, listen,
+            (SELECT count(*) FROM rollup_playlist_users AS u WHERE u.playlist_id = top.playlist_id AND u.last_at >= ?1) AS uniqueUsers,
+            (SELECT count(*) FROM rollup_playlist_tracks AS t WHERE t.playlist_id = top.playlist_id AND t.last_at >= ?1) AS uniqueTracks
+       FROM top ORDER BY plays DESC, playlistId`,
+    ...spanOf(from),
     limit,
   )
   return {
@@ -278,7 +319,7 @@ export function activeUsersSince(db: Db, from: number): number {
   return get<{ n: number }>(
     db,
     `SELECT count(*) AS n FROM (
-       SELECT user_id FROM play_events WHERE started_at >= ?1 AND user_id IS NOT NULL
+       SELECT user_id FROM rollup_user_last WHERE last_at >= ?1
        UNION
        SELECT user_id FROM logins WHERE created_at >= ?1 AND user_id IS NOT NULL)`,
     from,
@@ -296,32 +337,22 @@ export function dailyActive(db: Db, now = Date.now()) {
 
 export function userEngagement(db: Db, days: AnalyticsDays, now = Date.now()) {
   const { from, period } = periodOf(days, now)
-  // Per member, from the (user_id, started_at) index alone: plays and distinct active days.
-  const perUser = get<{ users: number; plays: number; high: number; activeDays: number | null }>(
+  const span = spanOf(from)
+  // Per member (plays, listen time and distinct active days in the period) from their running totals.
+  const perUser = get<{ users: number; plays: number; high: number; listen: number; days: number }>(
     db,
-    `SELECT count(*) AS users, total(plays) AS plays, total(plays >= ${HIGH_ENGAGEMENT_PLAYS}) AS high, avg(days) AS activeDays
-       FROM (SELECT user_id, count(*) AS plays, count(DISTINCT started_at / ${DAY_MS}) AS days
-               FROM play_events WHERE started_at >= ? AND user_id IS NOT NULL GROUP BY user_id)`,
-    from,
+    `WITH ${MEMBERS_IN_PERIOD}
+     SELECT count(*) AS users, total(plays) AS plays, total(plays >= ${HIGH_ENGAGEMENT_PLAYS}) AS high, total(listen) AS listen, total(days) AS days FROM per`,
+    ...span,
   )
-  const plays = get<{
-    plays: number
-    memberListen: number
-    liked: number
-    shared: number
-    repeated: number
-    buffered: number
-    dropped: number
-    bufferEvents: number
-    drops: number
-  }>(
+  const plays = get<{ plays: number; liked: number; shared: number; repeated: number; buffered: number; dropped: number; bufferEvents: number; drops: number }>(
     db,
-    `SELECT count(*) AS plays, total(CASE WHEN user_id IS NOT NULL THEN listen_duration END) AS memberListen,
-            total(liked) AS liked, total(shared) AS shared, total(repeated) AS repeated,
-            total(buffer_count > 0) AS buffered, total(quality_drops > 0) AS dropped,
-            total(buffer_count) AS bufferEvents, total(quality_drops) AS drops
-       FROM ${PERIOD} WHERE started_at >= ?`,
-    from,
+    `SELECT total(plays) AS plays, total(liked) AS liked, total(shared) AS shared, total(repeated) AS repeated,
+            total(buffered) AS buffered, total(dropped) AS dropped, total(buffer_events) AS bufferEvents, total(drops) AS drops
+       FROM (SELECT plays, liked, shared, repeated, buffered, dropped, buffer_events, drops FROM rollup_day_totals WHERE day > ?3
+             UNION ALL
+             SELECT 1, liked, shared, repeated, buffer_count > 0, quality_drops > 0, buffer_count, quality_drops FROM ${EDGE})`,
+    ...span,
   )
   const weekAgo = now - 7 * DAY_MS
   const active = dailyActive(db, now)
@@ -329,7 +360,7 @@ export function userEngagement(db: Db, days: AnalyticsDays, now = Date.now()) {
   const fresh = get<{ newUsers: number; retained: number }>(
     db,
     `SELECT count(*) AS newUsers,
-            total(EXISTS (SELECT 1 FROM play_events AS p WHERE p.user_id = u.id AND p.started_at >= u.created_at + ${DAY_MS})
+            total(EXISTS (SELECT 1 FROM rollup_user_last AS p WHERE p.user_id = u.id AND p.last_at >= u.created_at + ${DAY_MS})
                OR EXISTS (SELECT 1 FROM logins AS l WHERE l.created_at >= u.created_at + ${DAY_MS} AND l.user_id = u.id)) AS retained
        FROM users AS u WHERE u.created_at >= ?`,
     weekAgo,
@@ -339,7 +370,7 @@ export function userEngagement(db: Db, days: AnalyticsDays, now = Date.now()) {
     db,
     `SELECT count(*) AS n FROM users AS u
       WHERE u.created_at < ?1
-        AND u.id IN (SELECT user_id FROM play_events WHERE started_at >= ?1 AND user_id IS NOT NULL
+        AND u.id IN (SELECT user_id FROM rollup_user_last WHERE last_at >= ?1
                      UNION SELECT user_id FROM logins WHERE created_at >= ?1 AND user_id IS NOT NULL)`,
     weekAgo,
   ).n
@@ -350,11 +381,11 @@ export function userEngagement(db: Db, days: AnalyticsDays, now = Date.now()) {
       totalUsers: users,
       highEngagementUsers: num(perUser.high),
       averagePlaysPerUser: users > 0 ? round1(num(perUser.plays) / users) : 0,
-      averageListenTimePerUser: users > 0 ? round1(num(plays.memberListen) / users) : 0,
+      averageListenTimePerUser: users > 0 ? round1(num(perUser.listen) / users) : 0,
       likeRate: pct(num(plays.liked), plays.plays),
       shareRate: pct(num(plays.shared), plays.plays),
       repeatRate: pct(num(plays.repeated), plays.plays),
-      averageActiveDays: round1(num(perUser.activeDays)),
+      averageActiveDays: users > 0 ? round1(num(perUser.days) / users) : 0,
       highEngagementRate: pct(num(perUser.high), users),
     },
     retention: {

@@ -1,13 +1,14 @@
 // System statistics for the admin (admin spec §2 "Dashboard" and "System Statistics", §3 shapes,
 // §7 calls, §9 limits): dashboard counts, site traffic from page_hits, music counts, active users,
 // top tracks, the user-activity table, recent server errors and clearing hit data. Every figure is
-// one SQL aggregate on an indexed column (see analytics.ts for why plain SQL).
+// one SQL aggregate on an indexed column or on the play roll-ups (see analytics.ts for why plain SQL
+// and how a period is read from the roll-ups).
 //
 // The heavier answers (admin stats, top tracks, the user-activity table) are kept for 2 minutes
 // (spec §9 "stats cache 2 minutes") unless the caller asks for a fresh one; clearing hit data
 // drops every kept answer.
 import type { Db } from '~/db/client'
-import { DAY_MS, PERIOD, TRACK_KEY_SQL, activeUsersSince, periodOf } from './analytics'
+import { DAY_MS, EDGE, activeUsersSince, periodOf, spanOf } from './analytics'
 
 export const STATS_CACHE_MS = 2 * 60_000
 const HOUR_MS = 3_600_000
@@ -75,10 +76,10 @@ export const PAGE_VIEW_WINDOW_DAYS = 30
 
 export function adminStats(db: Db, forceFresh: boolean, now = Date.now()) {
   return cached(db, 'stats', forceFresh, now, () => {
-    // Songs: distinct tracks ever played on this server; playlists: members' folders.
+    // Songs: distinct tracks ever played on this server (one "last seen" row each); playlists: members' folders.
     const music = get<{ songs: number; playlists: number }>(
       db,
-      `SELECT (SELECT count(*) FROM (SELECT DISTINCT ${TRACK_KEY_SQL} FROM play_events)) AS songs, (SELECT count(*) FROM folders) AS playlists`,
+      `SELECT (SELECT count(*) FROM rollup_track_last) AS songs, (SELECT count(*) FROM folders) AS playlists`,
     )
     const from = now - PAGE_VIEW_WINDOW_DAYS * DAY_MS
     const views = get<{ total: number; visitors: number }>(
@@ -115,10 +116,23 @@ export function topTracks(db: Db, days: number, limit: number, clearCache: boole
   return cached(db, `top-tracks:${days}:${limit}`, clearCache, now, () =>
     all<{ trackUrl: string; title: string; artist: string | null; count: number }>(
       db,
-      `SELECT ${TRACK_KEY_SQL} AS trackUrl, max(title) AS title, max(artist) AS artist, count(*) AS count
-         FROM ${PERIOD} WHERE started_at >= ?
-        GROUP BY 1 ORDER BY count DESC, max(started_at) DESC LIMIT ?`,
-      now - days * DAY_MS,
+      // Plays per track from its running totals (two index seeks each), the top ones, then their
+      // greatest title and artist over the period's days and raw tail. The latest play of a track
+      // played in the period is its "last seen" time.
+      `WITH edge AS MATERIALIZED (SELECT track_key, count(*) AS plays, max(title) AS title, max(artist) AS artist FROM ${EDGE} GROUP BY track_key),
+       top AS (
+         SELECT l.track_key AS track_key, l.last_at AS last_at, t.cum_plays - coalesce(b.cum_plays, 0) + coalesce(e.plays, 0) AS count
+           FROM rollup_track_last AS l
+           JOIN rollup_day_tracks AS t ON t.track_key = l.track_key AND t.day = (SELECT day FROM rollup_day_tracks WHERE track_key = l.track_key ORDER BY day DESC LIMIT 1)
+           LEFT JOIN rollup_day_tracks AS b ON b.track_key = l.track_key AND b.day = (SELECT day FROM rollup_day_tracks WHERE track_key = l.track_key AND day <= ?3 ORDER BY day DESC LIMIT 1)
+           LEFT JOIN edge AS e ON e.track_key = l.track_key
+          WHERE l.last_at >= ?1 ORDER BY count DESC, last_at DESC LIMIT ?4)
+       SELECT top.track_key AS trackUrl,
+              (SELECT max(title) FROM (SELECT title FROM rollup_day_tracks WHERE track_key = top.track_key AND day > ?3 UNION ALL SELECT title FROM edge WHERE track_key = top.track_key)) AS title,
+              (SELECT max(artist) FROM (SELECT artist FROM rollup_day_tracks WHERE track_key = top.track_key AND day > ?3 UNION ALL SELECT artist FROM edge WHERE track_key = top.track_key)) AS artist,
+              count
+         FROM top ORDER BY count DESC, last_at DESC`,
+      ...spanOf(now - days * DAY_MS),
       limit,
     ),
   )

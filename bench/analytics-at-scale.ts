@@ -1,0 +1,191 @@
+// Issue 13's performance goals, measured on a `seed:demo` instance (default 1M plays, 10k members,
+// 90 days): every analytics and stats call uncached (p95 of 20 calls, each period) — goal < 100 ms;
+// recording a play (insert + progress update, roll-up triggers included) — goal < 2 ms; and
+// /api/health p99 while an admin's 90-day analytics requests run back to back against the real
+// built server — goal < 50 ms — next to the same figure with no admin load.
+// Run: bun bench/analytics-at-scale.ts [--users N --events N --days N]
+// BENCH_DATA_DIR=/tmp/x keeps the seeded DATA_DIR there and reuses it on the next run.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { openDb } from '~/db/client'
+import * as analytics from '~/server/services/analytics'
+import { createPlayEvent, updatePlayEvent } from '~/server/services/listening'
+import * as stats from '~/server/services/stats'
+import { ANALYTICS_DAYS } from '~/shared/validators'
+import * as raw from '../tests/helpers/analytics-reference'
+import { adminEnv, loginAdmin } from '../tests/helpers/api'
+import { startServer } from '../tests/helpers/server'
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i >= 0 ? process.argv[i + 1] : fallback
+}
+const USERS = arg('users', '10000')
+const EVENTS = arg('events', '1000000')
+const DAYS = arg('days', '90')
+const root = path.resolve(import.meta.dir, '..')
+const keep = process.env.BENCH_DATA_DIR
+const dataDir = keep ?? mkdtempSync(path.join(tmpdir(), 'vibes-scale-'))
+const dbFile = path.join(dataDir, 'vibes.db')
+
+if (!existsSync(dbFile)) {
+  const seed = Bun.spawnSync(['bun', 'scripts/seed-demo.ts', '--users', USERS, '--events', EVENTS, '--days', DAYS], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdout: 'inherit',
+    stderr: 'inherit',
+  })
+  if (seed.exitCode !== 0) process.exit(1)
+}
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]
+}
+const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`
+
+// --- every call, every period, uncached, in process ------------------------------------------------
+const db = openDb(dbFile, path.join(root, 'src/db/migrations'))
+const now = Date.now()
+const calls: Array<[string, (days: (typeof ANALYTICS_DAYS)[number]) => unknown]> = [
+  ['analytics listening-overview', (d) => analytics.listeningOverview(db, d, now)],
+  ['analytics user-listening-behavior', (d) => analytics.userListeningBehavior(db, d, 20, now)],
+  ['analytics listening-patterns', (d) => analytics.listeningPatterns(db, d, now)],
+  ['analytics geographic-listening', (d) => analytics.geographicListening(db, d, now)],
+  ['analytics playlist-analytics', (d) => analytics.playlistAnalytics(db, d, 15, now)],
+  ['analytics user-engagement', (d) => analytics.userEngagement(db, d, now)],
+  ['stats top-tracks (fresh)', (d) => stats.topTracks(db, d, 10, true, now)],
+  ['stats top-pages', (d) => stats.topPages(db, d, 5, now)],
+  ['stats daily-activity', (d) => stats.dailyActivity(db, d, now)],
+  ['stats hits', (d) => stats.hitAnalytics(db, d, undefined, now)],
+]
+const unperiodic: Array<[string, () => unknown]> = [
+  ['stats overview (forceFresh)', () => stats.adminStats(db, true, now)],
+  ['stats dau', () => stats.dauStats(db, now)],
+  ['stats dashboard counts', () => stats.dashboardSummary(db)],
+  ['stats user-activity-summary (fresh)', () => stats.userActivitySummary(db, true, now)],
+  ['stats errors hours=24', () => stats.recentErrors(db, 24, 10, now)],
+]
+function p95of20(fn: () => unknown) {
+  const runs: number[] = []
+  for (let i = 0; i < 20; i++) {
+    const t = performance.now()
+    fn()
+    runs.push(performance.now() - t)
+  }
+  return quantile(runs, 0.95)
+}
+console.log(`\np95 of 20 uncached calls (${Number(EVENTS).toLocaleString('en-US')} plays, ${USERS} members, ${DAYS} days)`)
+console.log(`${'call'.padEnd(36)}${ANALYTICS_DAYS.map((d) => `days=${d}`.padStart(11)).join('')}`)
+let worst = 0
+for (const [name, fn] of calls) {
+  const cells = ANALYTICS_DAYS.map((d) => p95of20(() => fn(d)))
+  worst = Math.max(worst, ...cells)
+  console.log(`${name.padEnd(36)}${cells.map((c) => `${c.toFixed(1)} ms`.padStart(11)).join('')}`)
+}
+for (const [name, fn] of unperiodic) {
+  const p = p95of20(fn)
+  worst = Math.max(worst, p)
+  console.log(`${name.padEnd(36)}${`${p.toFixed(1)} ms`.padStart(11)}`)
+}
+console.log(`slowest p95: ${worst.toFixed(1)} ms (goal < 100 ms)`)
+
+// The same figures from the raw plays (the queries before the roll-ups), once each at days=90, to
+// compare on the same machine under the same load.
+const before: Array<[string, () => unknown, () => unknown]> = [
+  ['listening-overview', () => raw.listeningOverview(db, 90, now), () => analytics.listeningOverview(db, 90, now)],
+  ['user-listening-behavior', () => raw.userListeningBehavior(db, 90, 20, now), () => analytics.userListeningBehavior(db, 90, 20, now)],
+  ['listening-patterns', () => raw.listeningPatterns(db, 90, now), () => analytics.listeningPatterns(db, 90, now)],
+  ['geographic-listening', () => raw.geographicListening(db, 90, now), () => analytics.geographicListening(db, 90, now)],
+  ['playlist-analytics', () => raw.playlistAnalytics(db, 90, 15, now), () => analytics.playlistAnalytics(db, 90, 15, now)],
+  ['user-engagement', () => raw.userEngagement(db, 90, now), () => analytics.userEngagement(db, 90, now)],
+  ['top-tracks', () => raw.topTracks(db, 90, 10, now), () => stats.topTracks(db, 90, 10, true, now)],
+]
+// CPU time as well as wall time: on a shared machine the wall time mostly measures the neighbours.
+const cpuMs = (fn: () => unknown) => {
+  const c = process.cpuUsage()
+  const t = performance.now()
+  fn()
+  const u = process.cpuUsage(c)
+  return { cpu: (u.user + u.system) / 1000, wall: performance.now() - t }
+}
+console.log('\ndays=90, one call each (CPU / wall): raw scan (before) vs roll-ups (now)')
+for (const [name, old, fresh] of before) {
+  const a = cpuMs(old)
+  const b = cpuMs(fresh)
+  console.log(`${name.padEnd(30)}${ms(a.cpu)} /${ms(a.wall)}  →${ms(b.cpu)} /${ms(b.wall)}`)
+}
+
+// --- recording a play ------------------------------------------------------------------------------
+const member = (db.$client.query('SELECT id FROM users ORDER BY created_at LIMIT 1').get() as { id: string }).id
+const client = { userAgent: 'Mozilla/5.0 (X11; Linux x86_64)', country: 'CY', region: 'Nicosia', city: 'Nicosia', ip: '203.0.113.9' } as never
+const inserts: number[] = []
+const updates: number[] = []
+for (let i = 0; i < 500; i++) {
+  let t = performance.now()
+  const { playEventId } = createPlayEvent(
+    db,
+    member,
+    {
+      trackUrl: `https://nas.example.com/bench/${i % 50}.mp3`,
+      title: `Bench ${i % 50}`,
+      duration: 200,
+      source: 'playlist',
+      genre: 'Jazz',
+      playlistId: 'bench',
+    } as never,
+    client,
+  )
+  inserts.push(performance.now() - t)
+  t = performance.now()
+  updatePlayEvent(db, member, playEventId, { listenDuration: 120, completed: i % 2 === 0, liked: i % 7 === 0 } as never)
+  updates.push(performance.now() - t)
+}
+console.log(
+  `\nrecording a play (500, roll-up triggers included): insert p50 ${ms(quantile(inserts, 0.5))} p99 ${ms(quantile(inserts, 0.99))}; update p50 ${ms(quantile(updates, 0.5))} p99 ${ms(quantile(updates, 0.99))} (goal < 2 ms)`,
+)
+db.$client.close()
+
+// --- /api/health while an admin loops 90-day analytics ----------------------------------------------
+const server = await startServer(adminEnv, { dataDir, mediaRoot: dataDir })
+const token = await loginAdmin(server.url)
+async function healthP99(seconds: number) {
+  const times: number[] = []
+  const until = performance.now() + seconds * 1000
+  while (performance.now() < until) {
+    const t = performance.now()
+    await (await fetch(`${server.url}/api/health`)).arrayBuffer()
+    times.push(performance.now() - t)
+    await Bun.sleep(10)
+  }
+  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), n: times.length }
+}
+const idle = await healthP99(10)
+let looping = true
+let adminCalls = 0
+const paths = [
+  'analytics/listening-overview',
+  'analytics/user-listening-behavior',
+  'analytics/listening-patterns',
+  'analytics/geographic-listening',
+  'analytics/playlist-analytics',
+  'analytics/user-engagement',
+].map((p) => `${server.url}/api/${p}?days=90`)
+const loops = [0, 1].map(async (k) => {
+  for (let i = k; looping; i++) {
+    const r = await fetch(paths[i % paths.length], { headers: { authorization: `Bearer ${token}` } })
+    if (r.status !== 200) throw new Error(`${paths[i % paths.length]} answered ${r.status}`)
+    await r.arrayBuffer()
+    adminCalls++
+  }
+})
+const busy = await healthP99(15)
+looping = false
+await Promise.all(loops)
+await server.stop()
+console.log(`\n/api/health idle:                          p50 ${ms(idle.p50)} p99 ${ms(idle.p99)} (${idle.n} requests)`)
+console.log(
+  `/api/health while 2 admin loops run 90-day: p50 ${ms(busy.p50)} p99 ${ms(busy.p99)} (${busy.n} requests, ${adminCalls} analytics answers) (goal p99 < 50 ms)`,
+)
+if (!keep) rmSync(dataDir, { recursive: true, force: true })

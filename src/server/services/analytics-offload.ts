@@ -1,0 +1,29 @@
+// Where the listening analytics run (issue 13 "never block listeners"). The server process is one
+// JavaScript thread: a query that runs there makes every stream and API call wait. When the entry
+// has started the analytics worker (src/server/analytics-worker-host.ts, a Bun Worker with its own
+// read-only connection: WAL lets it read beside the writer), the six analytics answers are computed
+// there; otherwise (tests on an in-memory database, the single-file binary) they run in place.
+// This module only looks the worker up on globalThis, so the app bundle carries no Worker code.
+import type { Db } from '~/db/client'
+import * as analytics from './analytics'
+
+export type AnalyticsReport =
+  | 'listeningOverview'
+  | 'userListeningBehavior'
+  | 'listeningPatterns'
+  | 'geographicListening'
+  | 'playlistAnalytics'
+  | 'userEngagement'
+type Args<K extends AnalyticsReport> = Parameters<(typeof analytics)[K]> extends [Db, ...infer A] ? A : never
+type Answer<K extends AnalyticsReport> = ReturnType<(typeof analytics)[K]>
+
+/** What the entry puts on globalThis when the worker runs. */
+export type AnalyticsWorkerHost = { file: string; run: (name: AnalyticsReport, args: unknown[]) => Promise<unknown> }
+const shared = globalThis as typeof globalThis & { __vibesAnalyticsWorker?: AnalyticsWorkerHost }
+
+export function runAnalytics<K extends AnalyticsReport>(db: Db, name: K, ...args: Args<K>): Promise<Answer<K>> {
+  const host = shared.__vibesAnalyticsWorker
+  if (host && host.file === db.$client.filename) return host.run(name, args) as Promise<Answer<K>>
+  const report = analytics[name] as (db: Db, ...rest: unknown[]) => Answer<K>
+  return Promise.resolve(report(db, ...args))
+}
