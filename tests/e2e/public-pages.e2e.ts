@@ -341,7 +341,7 @@ describe('footer counter', () => {
     const hits = () => {
       const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
       const rows = db
-        .query("SELECT page, count(*) AS n FROM page_hits WHERE page IN ('about', 'contact', 'charts', 'home', 'profile') GROUP BY page")
+        .query("SELECT page, count(*) AS n FROM page_hits WHERE page IN ('about', 'contact', 'charts', 'home', 'no-such-page') GROUP BY page")
         .all() as Array<{ page: string; n: number }>
       db.close()
       return Object.fromEntries(rows.map((r) => [r.page, r.n]))
@@ -374,7 +374,7 @@ describe('footer counter', () => {
     await page.reload()
     await settled(`Page Visits: ${seen('contact') + 3}`)
     // An unknown path redirects to / and counts for home only.
-    await page.goto('/profile')
+    await page.goto('/no-such-page')
     await page.waitForURL(server.url + '/')
     await settled(`Page Visits: ${seen('home') + 1}`)
 
