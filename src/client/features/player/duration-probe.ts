@@ -5,7 +5,6 @@
 // list, so a 5,000-file remote folder is not read whole. Local files get theirs from their tags
 // (read-tags.ts). Measured and chosen over a server-side range read: decision 026.
 import type { EngineState } from './engine'
-import { mediaUrlOf } from './track-identity'
 
 export const PROBE_CONCURRENCY = 2
 export const MAX_PROBES = 200
@@ -80,6 +79,6 @@ export function probeDuration(url: string): Promise<number | null> {
     const timer = setTimeout(() => done(null), PROBE_TIMEOUT_MS)
     el.onloadedmetadata = () => done(Number.isFinite(el.duration) ? el.duration : null)
     el.onerror = () => done(null)
-    el.src = mediaUrlOf(url)
+    el.src = url // http(s) or /media/ only (probeable): no local file reaches here
   })
 }

@@ -57,6 +57,8 @@ function adChance(configured: number): number {
 
 /** Does anything play at this URL? (the audio fallback's test load, §4). */
 function testLoad(url: string): Promise<boolean> {
+  const src = mediaUrlOf(url)
+  if (!src) return Promise.resolve(false)
   return new Promise((resolve) => {
     const probe = new Audio()
     const done = (ok: boolean) => {
@@ -68,7 +70,7 @@ function testLoad(url: string): Promise<boolean> {
     probe.preload = 'metadata'
     probe.onloadedmetadata = () => done(true)
     probe.onerror = () => done(false)
-    probe.src = mediaUrlOf(url)
+    probe.src = src
   })
 }
 
@@ -228,9 +230,11 @@ export function createPlayer() {
     if (!url) return clearSpare()
     if (sp.dataset.url !== url) {
       clearSpare()
+      const src = mediaUrlOf(url)
+      if (!src) return
       sp.dataset.url = url
       sp.preload = 'auto'
-      sp.src = mediaUrlOf(url)
+      sp.src = src
       sp.load()
     }
     if (handoverTimer || sp.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) return
@@ -296,9 +300,14 @@ export function createPlayer() {
           return
         }
         clearSpare()
-        el.src = mediaUrlOf(effect.url)
-        el.load()
-        if (effect.play) void startElement()
+        {
+          const src = mediaUrlOf(effect.url)
+          // A replaced folder's file: nothing to load (the new list's load follows).
+          if (!src) el.removeAttribute('src')
+          else el.src = src
+          el.load()
+          if (src && effect.play) void startElement()
+        }
         return
       case 'unload':
         counters = freshCounters()
