@@ -62,8 +62,12 @@ export function createDurationProber({ probe, report }: { probe: Probe; report: 
   }
 }
 
-/** A track's duration from its metadata, or null (unreachable, unplayable, or too slow). */
-export function probeDuration(url: string): Promise<number | null> {
+/**
+ * What a media element reads of a URL's metadata: its duration (NaN or Infinity when it has
+ * none), or null when nothing plays there (unreachable, unplayable, or too slow). Also the MIME
+ * fallback's test load (player-store.ts).
+ */
+export function probeMetadata(src: string): Promise<number | null> {
   return new Promise((resolve) => {
     const el = document.createElement('audio')
     el.preload = 'metadata'
@@ -77,8 +81,11 @@ export function probeDuration(url: string): Promise<number | null> {
       resolve(seconds)
     }
     const timer = setTimeout(() => done(null), PROBE_TIMEOUT_MS)
-    el.onloadedmetadata = () => done(Number.isFinite(el.duration) ? el.duration : null)
+    el.onloadedmetadata = () => done(el.duration)
     el.onerror = () => done(null)
-    el.src = url // http(s) or /media/ only (probeable): no local file reaches here
+    el.src = src
   })
 }
+
+/** A track's duration from its metadata, or null (http(s) or /media/ URLs only: probeable). */
+export const probeDuration = (url: string): Promise<number | null> => probeMetadata(url).then((d) => (d !== null && Number.isFinite(d) ? d : null))

@@ -14,6 +14,7 @@ import { leaveReport, PROGRESS_REPORT_MS, round2 } from '~/shared/player/listeni
 import { displayTitle, type Track } from '~/shared/player/track'
 import type { PlaySource } from '~/shared/validators'
 import { currentTrack, initialState, isVideoTrack, reduce, type Effect, type EngineEvent, type EngineState, type RestoredQueue } from './engine'
+import { probeMetadata } from './duration-probe'
 import { createQueueKeeper, type QueueKeeper } from './queue-keeper'
 import { pageTracker, type PlayHandle } from './listening-tracker'
 import { crossfadeGains, replayGainFactor } from './playback-gain'
@@ -60,20 +61,7 @@ function adChance(configured: number): number {
 /** Does anything play at this URL? (the audio fallback's test load, §4). */
 function testLoad(url: string): Promise<boolean> {
   const src = mediaUrlOf(url)
-  if (!src) return Promise.resolve(false)
-  return new Promise((resolve) => {
-    const probe = new Audio()
-    const done = (ok: boolean) => {
-      clearTimeout(timer)
-      probe.removeAttribute('src')
-      resolve(ok)
-    }
-    const timer = setTimeout(() => done(false), 10_000)
-    probe.preload = 'metadata'
-    probe.onloadedmetadata = () => done(true)
-    probe.onerror = () => done(false)
-    probe.src = src
-  })
+  return src ? probeMetadata(src).then((d) => d !== null) : Promise.resolve(false)
 }
 
 /** Gapless hand-over: the next track is loaded into the spare element this long before the end. */
