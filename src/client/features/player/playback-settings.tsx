@@ -10,9 +10,7 @@ const MODE_LABELS: Record<ReplayGainMode, string> = { off: 'Off', track: 'Track'
 export function PlaybackSettings() {
   return (
     <details className={panel}>
-      <summary className={css({ cursor: 'pointer', fontWeight: 'semibold', fontSize: 'sm', minH: '11', display: 'flex', alignItems: 'center' })}>
-        Playback settings
-      </summary>
+      <summary className={css({ cursor: 'pointer', fontWeight: 'semibold', fontSize: 'sm', py: '3' })}>Playback settings</summary>
       <PlaybackSettingsForm />
     </details>
   )
