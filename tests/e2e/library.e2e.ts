@@ -2,7 +2,8 @@
 // MEDIA_ROOT, indexed by the real scanner; a member opens Library from the top bar, opens an
 // album, presses Play — the player plays the album's first track and the queue (the one saved
 // for the member's other devices) holds the album in order — and the search box finds "Björk"
-// from "bjork" as they type, walks its results with the keys and plays a track on Enter.
+// from "bjork" as they type, walks its results with the keys and plays a track on Enter. A
+// track's ReplayGain tag turns its volume down, as the playback setting says (issue 10 item 6).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -43,6 +44,8 @@ beforeAll(async () => {
     year: 1959,
     seconds: 30,
     cover: true,
+    // Turned down 6.02 dB (×0.5) by its ReplayGain tag; the peak (0.25) would allow more.
+    metadata: { REPLAYGAIN_TRACK_GAIN: '-6.02 dB', REPLAYGAIN_TRACK_PEAK: '0.25' },
   })
   // One more album than the grid's first page (60), sorted after the others by name.
   for (let n = 1; n <= FILLERS; n++)
@@ -124,6 +127,31 @@ describe('library', () => {
     expect((await savedQueue(token, 4)).tracks.map((t) => t.title)).toEqual([...HOMOGENIC, 'So What'])
     expect(consoleErrors).toEqual([])
     expect(await mediaSrc(page)).toContain('/Björk/Homogenic/01 Hunter.mp3')
+    await context.close()
+  })
+
+  test('ReplayGain: a tagged track plays turned down by its gain in Track mode, at the player volume when Off', async () => {
+    const { context, page, consoleErrors } = await memberPage()
+    const volume = () => page.evaluate(() => (document.querySelector('[data-testid=media]') as HTMLMediaElement).volume)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Library' }).click()
+    await page
+      .getByRole('list', { name: 'Albums' })
+      .getByRole('link', { name: /Kind of Blue/ })
+      .click()
+    await page.getByRole('heading', { level: 1, name: 'Kind of Blue' }).waitFor()
+    await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click()
+    await playsPast(page, 0.3)
+    // The player's default volume 0.8 × 10^(−6.02/20).
+    expect(await volume()).toBeCloseTo(0.8 * 10 ** (-6.02 / 20), 4)
+    await page.getByRole('link', { name: 'Vibes home' }).click()
+    await page.getByText('Playback settings').click()
+    const mode = page.getByRole('combobox', { name: 'ReplayGain' })
+    await mode.selectOption('off')
+    await page.waitForFunction(() => (document.querySelector('[data-testid=media]') as HTMLMediaElement).volume === 0.8)
+    // Album mode: the file has no album gain, so its track gain stands.
+    await mode.selectOption('album')
+    await page.waitForFunction(() => (document.querySelector('[data-testid=media]') as HTMLMediaElement).volume < 0.41)
+    expect(consoleErrors).toEqual([])
     await context.close()
   })
 

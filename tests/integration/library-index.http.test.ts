@@ -23,7 +23,14 @@ function buildLibrary() {
     ...homogenic,
     title: 'Hunter',
     seconds: 3,
-    metadata: { track: '1', album_artist: 'Björk', REPLAYGAIN_TRACK_GAIN: '-6.50 dB' },
+    metadata: {
+      track: '1',
+      album_artist: 'Björk',
+      REPLAYGAIN_TRACK_GAIN: '-6.50 dB',
+      REPLAYGAIN_TRACK_PEAK: '0.891251',
+      REPLAYGAIN_ALBUM_GAIN: '-7.25 dB',
+      REPLAYGAIN_ALBUM_PEAK: '0.988553',
+    },
   })
   makeTone(lib('Björk/Homogenic/02 Joga.mp3'), { ...homogenic, title: 'Jóga', seconds: 2, metadata: { track: '2', album_artist: 'Björk' } })
   makeImage(lib('Björk/Homogenic/cover.jpg'))
@@ -93,7 +100,10 @@ describe('scan', () => {
     expect(hunter.duration).toBeLessThan(3.3)
     expect(album.duration).toBeCloseTo(hunter.duration + album.tracks[1].duration, 2)
     expect(hunter.id).toMatch(/^[0-9a-f]{16}$/)
-    // What the API does not show yet (OpenSubsonic will): bitrate, container, ReplayGain, size.
+    // ReplayGain from the file's tags, for the player (issue 10 item 6); an untagged file has none.
+    expect(hunter.replayGain).toEqual({ trackGain: -6.5, trackPeak: 0.891251, albumGain: -7.25, albumPeak: 0.988553 })
+    expect(album.tracks[1].replayGain).toBeUndefined()
+    // What the API does not show yet (OpenSubsonic will): bitrate, container, size.
     const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
     const row = db
       .query('SELECT bitrate, format, rg_track_gain AS gain, size, album_artist AS albumArtist FROM library_tracks WHERE id = ?')

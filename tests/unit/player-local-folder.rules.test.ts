@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { folderLabelOf, tracksFromFiles } from '~/client/features/player/local-library'
+import { folderLabelOf, localLibrary, tracksFromFiles } from '~/client/features/player/local-library'
+import { mediaUrlOf } from '~/client/features/player/track-identity'
 
 const picked = (...paths: string[]) => paths.map((path) => ({ file: new File(['x'], path.split('/').pop()!), path }))
 
@@ -35,5 +36,22 @@ describe('tracks from a picked folder', () => {
     expect(tracksFromFiles(picked('Docs/a.txt', 'Docs/b.pdf'), () => {}).tracks).toEqual([])
     const { tracks } = tracksFromFiles(picked('a.mp3', 'a.mp3'), () => {})
     expect(tracks.map((t) => t.url)).toEqual(['local:a.mp3', 'local:a.mp3#2'])
+  })
+})
+
+describe('replacing the picked folder', () => {
+  // A batch e2e run once loaded a `local:` pseudo-URL (refused by the CSP): the old folder's files
+  // were let go while the new one's first tags were awaited, and the player, still in the old
+  // list, preloaded its next track in that window.
+  test('the playing folder stays playable until the new one is handed over; a released file has no URL', async () => {
+    expect(await localLibrary.load(picked('Old/a.mp3', 'Old/b.mp3'))).toBe(true)
+    const old = mediaUrlOf('local:Old/b.mp3')
+    expect(old).toStartWith('blob:')
+    const loading = localLibrary.load(picked('New/c.mp3'))
+    expect(mediaUrlOf('local:Old/b.mp3')).toBe(old)
+    expect(await loading).toBe(true)
+    expect(mediaUrlOf('local:Old/b.mp3')).toBeNull()
+    expect(mediaUrlOf('local:New/c.mp3')).toStartWith('blob:')
+    expect(mediaUrlOf('/media/x.mp3')).toBe('/media/x.mp3')
   })
 })

@@ -23,6 +23,7 @@ import type {
   LibraryTrack,
   LibraryTrackPage,
 } from '~/shared/library'
+import type { ReplayGain } from '~/shared/player/track'
 import type { AlbumSort, LibraryAlbumListInput, LibraryPageInput, LibrarySearchInput, LibraryTrackListInput } from '~/shared/validators/library'
 import { decodeCursor, encodeCursor, type KeyPart, type KeyValue } from '../library/page-cursor'
 import { ftsQuery } from '../library/search-query'
@@ -49,9 +50,14 @@ type TrackRow = {
   coverPath: string | null
   seq: number
   addedAt: number
+  rgTrackGain: number | null
+  rgTrackPeak: number | null
+  rgAlbumGain: number | null
+  rgAlbumPeak: number | null
 }
 const TRACK_SELECT = `SELECT t.seq, t.added_at AS addedAt, t.id, t.path, t.title, t.artist, t.artist_id AS artistId, t.album, t.album_id AS albumId, t.genre, t.year,
-  t.track_no AS track, t.disc_no AS disc, t.duration, t.bitrate, t.mime, t.cover_path AS coverPath FROM library_tracks t`
+  t.track_no AS track, t.disc_no AS disc, t.duration, t.bitrate, t.mime, t.cover_path AS coverPath, t.rg_track_gain AS rgTrackGain,
+  t.rg_track_peak AS rgTrackPeak, t.rg_album_gain AS rgAlbumGain, t.rg_album_peak AS rgAlbumPeak FROM library_tracks t`
 
 type AlbumRow = {
   id: string
@@ -92,7 +98,16 @@ function toTrack(secret: string, r: TrackRow): LibraryTrack {
   if (r.disc) t.disc = r.disc
   if (r.bitrate) t.bitrate = r.bitrate
   if (r.coverPath) t.cover = signMediaUrl(secret, r.coverPath, 'cover')
+  const replayGain = replayGainOf(r)
+  if (replayGain) t.replayGain = replayGain
   return t
+}
+
+/** The ReplayGain tags the scan found (absent ones left out; none at all: undefined). */
+function replayGainOf(r: TrackRow): ReplayGain | undefined {
+  const fields = { trackGain: r.rgTrackGain, trackPeak: r.rgTrackPeak, albumGain: r.rgAlbumGain, albumPeak: r.rgAlbumPeak }
+  const present = Object.entries(fields).filter(([, v]) => v !== null)
+  return present.length > 0 ? (Object.fromEntries(present) as ReplayGain) : undefined
 }
 
 function toAlbum(secret: string, r: AlbumRow): LibraryAlbum {

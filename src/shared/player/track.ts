@@ -15,7 +15,12 @@ export type Track = {
   cover?: string
   /** Why a library track cannot play here (e.g. 'needs ffmpeg' on a server without ffmpeg). */
   unavailable?: string
+  /** ReplayGain from the file's tags (library tracks), where the tags carry it. */
+  replayGain?: ReplayGain
 }
+
+/** Gains in dB, peaks as sample ratios (1 = full scale); each only where the tags have it. */
+export type ReplayGain = { trackGain?: number; trackPeak?: number; albumGain?: number; albumPeak?: number }
 
 export const DEFAULT_MIME = 'audio/mpeg'
 export const DEFAULT_ALBUM = 'Unknown Album'
@@ -34,6 +39,7 @@ export function makeTrack(input: Partial<Track> & { url: string }): Track {
     ...(input.year ? { year: input.year } : {}),
     duration,
     ...(input.cover ? { cover: input.cover } : {}),
+    ...(input.replayGain ? { replayGain: input.replayGain } : {}),
   }
 }
 

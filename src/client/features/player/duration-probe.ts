@@ -5,7 +5,6 @@
 // list, so a 5,000-file remote folder is not read whole. Local files get theirs from their tags
 // (read-tags.ts). Measured and chosen over a server-side range read: decision 026.
 import type { EngineState } from './engine'
-import { mediaUrlOf } from './track-identity'
 
 export const PROBE_CONCURRENCY = 2
 export const MAX_PROBES = 200
@@ -63,8 +62,12 @@ export function createDurationProber({ probe, report }: { probe: Probe; report: 
   }
 }
 
-/** A track's duration from its metadata, or null (unreachable, unplayable, or too slow). */
-export function probeDuration(url: string): Promise<number | null> {
+/**
+ * What a media element reads of a URL's metadata: its duration (NaN or Infinity when it has
+ * none), or null when nothing plays there (unreachable, unplayable, or too slow). Also the MIME
+ * fallback's test load (player-store.ts).
+ */
+export function probeMetadata(src: string): Promise<number | null> {
   return new Promise((resolve) => {
     const el = document.createElement('audio')
     el.preload = 'metadata'
@@ -78,8 +81,11 @@ export function probeDuration(url: string): Promise<number | null> {
       resolve(seconds)
     }
     const timer = setTimeout(() => done(null), PROBE_TIMEOUT_MS)
-    el.onloadedmetadata = () => done(Number.isFinite(el.duration) ? el.duration : null)
+    el.onloadedmetadata = () => done(el.duration)
     el.onerror = () => done(null)
-    el.src = mediaUrlOf(url)
+    el.src = src
   })
 }
+
+/** A track's duration from its metadata, or null (http(s) or /media/ URLs only: probeable). */
+export const probeDuration = (url: string): Promise<number | null> => probeMetadata(url).then((d) => (d !== null && Number.isFinite(d) ? d : null))

@@ -118,6 +118,14 @@ function createLocalLibrary() {
       setState((s) => ({ ...s, error: NO_MEDIA_MESSAGE }))
       return false
     }
+    const gen = ++generation
+    // The first track starts at once: give its tags a moment so its play event carries them.
+    const firstRead = readTags(files[0]).catch(() => null)
+    const first = await Promise.race([firstRead, new Promise<'late'>((r) => setTimeout(() => r('late'), FIRST_TAGS_WAIT_MS))])
+    if (gen !== generation) return false
+    // Only now is the old folder let go: until the new list is handed over (in the same task as
+    // this promise settles) the player plays on in the old one — its current element, the spare
+    // preloading what follows, a track's end — and each needs the old files' object URLs.
     revokeAll()
     for (const [url, file] of found) registerLocalFile(url, file)
     const folderCovers = new Map<string, string>()
@@ -130,11 +138,6 @@ function createLocalLibrary() {
       const cover = folderCovers.get(dirOf(p))
       if (cover) tracks[i] = { ...tracks[i], cover }
     }
-    const gen = ++generation
-    // The first track starts at once: give its tags a moment so its play event carries them.
-    const firstRead = readTags(files[0]).catch(() => null)
-    const first = await Promise.race([firstRead, new Promise<'late'>((r) => setTimeout(() => r('late'), FIRST_TAGS_WAIT_MS))])
-    if (gen !== generation) return false
     if (first && first !== 'late') tracks[0] = withTags(tracks[0], first, urls)
     setState((s) => ({ tracks, label, error: null, version: s.version + 1 }))
     void enrich(gen, tracks, files, first === 'late' ? firstRead : null)

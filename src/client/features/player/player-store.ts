@@ -14,8 +14,11 @@ import { leaveReport, PROGRESS_REPORT_MS, round2 } from '~/shared/player/listeni
 import { displayTitle, type Track } from '~/shared/player/track'
 import type { PlaySource } from '~/shared/validators'
 import { currentTrack, initialState, isVideoTrack, reduce, type Effect, type EngineEvent, type EngineState, type RestoredQueue } from './engine'
+import { probeMetadata } from './duration-probe'
 import { createQueueKeeper, type QueueKeeper } from './queue-keeper'
 import { pageTracker, type PlayHandle } from './listening-tracker'
+import { crossfadeGains, replayGainFactor } from './playback-gain'
+import { playerSettings } from './player-settings'
 import { patchStoredMime } from './stored-playlists'
 import { mediaUrlOf, trackIdOf } from './track-identity'
 
@@ -57,19 +60,8 @@ function adChance(configured: number): number {
 
 /** Does anything play at this URL? (the audio fallback's test load, §4). */
 function testLoad(url: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = new Audio()
-    const done = (ok: boolean) => {
-      clearTimeout(timer)
-      probe.removeAttribute('src')
-      resolve(ok)
-    }
-    const timer = setTimeout(() => done(false), 10_000)
-    probe.preload = 'metadata'
-    probe.onloadedmetadata = () => done(true)
-    probe.onerror = () => done(false)
-    probe.src = mediaUrlOf(url)
-  })
+  const src = mediaUrlOf(url)
+  return src ? probeMetadata(src).then((d) => d !== null) : Promise.resolve(false)
 }
 
 /** Gapless hand-over: the next track is loaded into the spare element this long before the end. */
@@ -79,6 +71,14 @@ const PRELOAD_SECONDS = 30
  * from play() to sound in Chromium (measured with bench/player-gap.ts, decision 023).
  */
 const HANDOVER_LEAD_SECONDS = 0.02
+/** How often a crossfade's volumes are stepped (a 50 ms step is below what the ear follows). */
+const FADE_STEP_MS = 50
+
+/** The crossfade for a track of this length: the setting, at most half the track. */
+function crossfadeSeconds(duration: number): number {
+  const wanted = playerSettings.get().crossfade
+  return Number.isFinite(duration) ? Math.min(wanted, duration / 2) : 0
+}
 
 type EndedEvent = Extract<EngineEvent, { type: 'ended' }>
 
@@ -88,8 +88,10 @@ export function createPlayer() {
   /** The element that plays what the engine calls current; the spare preloads what follows. */
   let element: HTMLVideoElement | null = null
   let spare: HTMLVideoElement | null = null
-  /** The element handed over from, still sounding its last moment. */
+  /** The element handed over from, still sounding its last moment (or fading out). */
   let retiring: HTMLVideoElement | null = null
+  /** A crossfade under way: the retiring track's ReplayGain factor and the ramp's timing. */
+  let fade: { outGain: number; start: number; ms: number; timer: ReturnType<typeof setInterval> } | null = null
   /** The URL the next 'load' effect hands over to the spare instead of loading. */
   let handingOver: string | null = null
   let handoverTimer: ReturnType<typeof setTimeout> | null = null
@@ -116,17 +118,41 @@ export function createPlayer() {
     emit({ engine: step.state })
     for (const effect of step.effects) apply(effect)
     keeper?.observe(step.state, element?.currentTime ?? 0, { force: event.type === 'elementPause' })
-    const el = element
-    if (el) {
-      el.volume = step.state.volume
-      el.muted = step.state.muted
-    }
+    applyVolume()
     // Progress every 30 s while playing (§4, §9).
     if (step.state.playing && !progressTimer) progressTimer = setInterval(() => send({ type: 'tick' }), PROGRESS_REPORT_MS)
     if (!step.state.playing && progressTimer) {
       clearInterval(progressTimer)
       progressTimer = null
     }
+  }
+
+  /**
+   * The listener's volume × the current track's ReplayGain factor (× the crossfade's ramp while
+   * one is under way) on the current element; the fading one gets its own share.
+   */
+  function applyVolume() {
+    const { volume, muted } = snapshot.engine
+    const mode = playerSettings.get().replayGain
+    const ramp = fade ? crossfadeGains((performance.now() - fade.start) / fade.ms) : null
+    const el = element
+    if (el) {
+      el.volume = volume * replayGainFactor(currentTrack(snapshot.engine)?.replayGain, mode) * (ramp?.in ?? 1)
+      el.muted = muted
+    }
+    if (fade && retiring) {
+      retiring.volume = volume * fade.outGain * (ramp?.out ?? 0)
+      retiring.muted = muted
+    }
+  }
+
+  /** Ends a crossfade: the fading element stops (and retires); the current one at full share. */
+  function endFade() {
+    if (!fade) return
+    clearInterval(fade.timer)
+    fade = null
+    retiring?.pause()
+    applyVolume()
   }
 
   const counterFields = () => ({ listenDuration: round2(counters.listened), bufferCount: counters.buffers, qualityDrops: counters.drops })
@@ -221,38 +247,52 @@ export function createPlayer() {
   /** Near the end: preload what follows, and time the hand-over to the current element's end. */
   function planHandover(el: HTMLVideoElement) {
     const sp = spare
-    if (!sp || el !== element || el.paused || !Number.isFinite(el.duration)) return
+    // The spare may still be the element fading out: it preloads once that has retired.
+    if (!sp || sp === retiring || el !== element || el.paused || !Number.isFinite(el.duration)) return
     const remaining = (el.duration - el.currentTime) / (el.playbackRate || 1)
     if (remaining > PRELOAD_SECONDS) return
     const url = gaplessNext(endedEvent())
     if (!url) return clearSpare()
     if (sp.dataset.url !== url) {
       clearSpare()
+      const src = mediaUrlOf(url)
+      if (!src) return
       sp.dataset.url = url
       sp.preload = 'auto'
-      sp.src = mediaUrlOf(url)
+      sp.src = src
       sp.load()
     }
     if (handoverTimer || sp.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) return
-    const wait = remaining - HANDOVER_LEAD_SECONDS
+    // With a crossfade the spare starts that long before the end; without, just in time.
+    const lead = crossfadeSeconds(el.duration) || HANDOVER_LEAD_SECONDS
+    const wait = remaining - lead
     handoverTimer = setTimeout(
       () => {
         handoverTimer = null
         const left = (el.duration - el.currentTime) / (el.playbackRate || 1)
         // Timers fire late or early by a few ms; aim again until the lead is reached.
-        if (left - HANDOVER_LEAD_SECONDS > 0.004 && el === element && !el.paused) return planHandover(el)
-        handOver()
+        if (left - lead > 0.004 && el === element && !el.paused) return planHandover(el)
+        handOver(left)
       },
       Math.max(0, wait > 1 ? wait * 1000 - 500 : wait * 1000),
     )
   }
 
-  /** The spare becomes current and starts; the engine moves on as at the track's end. */
-  function handOver() {
+  /**
+   * The spare becomes current and starts; the engine moves on as at the track's end. With a
+   * crossfade (`left` seconds of the old track to go) the old one fades out as the new fades in.
+   */
+  function handOver(left: number) {
     const old = element
     const next = spare
     const event = endedEvent()
     if (!old || !next?.dataset.url || gaplessNext(event) !== next.dataset.url) return
+    const outGain = replayGainFactor(currentTrack(snapshot.engine)?.replayGain, playerSettings.get().replayGain)
+    const fadeSeconds = crossfadeSeconds(old.duration) > 0 ? left : 0
+    endFade()
+    if (fadeSeconds > 0) {
+      fade = { outGain, start: performance.now(), ms: fadeSeconds * 1000, timer: setInterval(stepFade, FADE_STEP_MS) }
+    }
     element = next
     spare = old
     retiring = old
@@ -270,10 +310,21 @@ export function createPlayer() {
     if (t) send({ type: 'duration', url: t.url, seconds: next.duration })
   }
 
+  /** One step of the crossfade's ramp; at its end the old element has faded out. */
+  function stepFade() {
+    if (fade && performance.now() - fade.start >= fade.ms) return endFade()
+    applyVolume()
+  }
+
   /** The old element has sounded its last: it leaves the page and waits to be the next spare. */
   function retire(old: HTMLVideoElement) {
     if (retiring !== old) return
+    if (fade) {
+      clearInterval(fade.timer)
+      fade = null
+    }
     retiring = null
+    applyVolume() // a crossfade cut short by the old track's end: the new one at its full share
     old.remove()
     old.removeAttribute('src')
     old.load()
@@ -290,19 +341,25 @@ export function createPlayer() {
         if (!el) return
         if (handingOver === effect.url) {
           emit({ duration: Number.isFinite(el.duration) ? el.duration : 0 })
-          el.volume = snapshot.engine.volume
-          el.muted = snapshot.engine.muted
+          applyVolume()
           void startElement()
           return
         }
+        endFade()
         clearSpare()
-        el.src = mediaUrlOf(effect.url)
-        el.load()
-        if (effect.play) void startElement()
+        {
+          const src = mediaUrlOf(effect.url)
+          // A replaced folder's file: nothing to load (the new list's load follows).
+          if (!src) el.removeAttribute('src')
+          else el.src = src
+          el.load()
+          if (src && effect.play) void startElement()
+        }
         return
       case 'unload':
         counters = freshCounters()
         endRoll = null
+        endFade()
         clearSpare()
         emit({ currentTime: 0, duration: 0 })
         if (!el) return
@@ -313,6 +370,7 @@ export function createPlayer() {
         void startElement()
         return
       case 'pause':
+        endFade()
         el?.pause()
         return
       case 'seek':
@@ -355,6 +413,7 @@ export function createPlayer() {
     element = makeElement()
     element.dataset.testid = 'media'
     spare = makeElement()
+    playerSettings.subscribe(applyVolume)
     // Leaving the page reports the play as left; logging out clears the queue (§4 "Auth").
     window.addEventListener('pagehide', () => {
       report('skip', true)

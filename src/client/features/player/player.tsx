@@ -13,6 +13,7 @@ import { displayTitle, formatTime, type Track } from '~/shared/player/track'
 import { currentTrack, isVideoTrack } from './engine'
 import { Icon } from './icons'
 import { pageTracker } from './listening-tracker'
+import { PlaybackSettings } from './playback-settings'
 import { PlayerControls } from './player-controls'
 import { SimplePlaylist, TrackList } from './player-lists'
 import { MEDIA_HOST_ID, player, SEEK_STEP, setFullView, usePlayer } from './player-store'
@@ -378,6 +379,7 @@ export function Player({ MemberPlaylist }: { MemberPlaylist?: ComponentType<Memb
         onSelect={select}
         queue={queueActions}
       />
+      <PlaybackSettings />
     </section>
   )
 }

@@ -19,10 +19,15 @@ export function releaseLocalFiles() {
   files.clear()
 }
 
-/** The URL to hand to a media element: an object URL for local files, else the URL itself. */
-export function mediaUrlOf(url: string): string {
-  const file = url.startsWith(LOCAL_PREFIX) ? files.get(url) : undefined
-  if (!file) return url
+/**
+ * The URL to hand to a media element: an object URL for local files, else the URL itself. A
+ * local file that is not registered (its folder was replaced) has none: null, never the `local:`
+ * pseudo-URL, which the page's CSP refuses to load.
+ */
+export function mediaUrlOf(url: string): string | null {
+  if (!url.startsWith(LOCAL_PREFIX)) return url
+  const file = files.get(url)
+  if (!file) return null
   let objectUrl = objectUrls.get(url)
   if (!objectUrl) {
     objectUrl = URL.createObjectURL(file)

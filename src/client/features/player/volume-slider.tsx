@@ -1,6 +1,6 @@
 // The volume slider (§2 "Control bar"): 0..1 in steps of 0.01, quick-set dots at 0/20/40/60/80/100 %
 // and a percentage tooltip (shown after the spec's 100 ms delay while hovered, focused or dragged).
-import { Slider } from '@ark-ui/react/slider'
+// A native range input like the seek bar: Ark's slider cost ~6 KiB of the / budget (decision 033).
 import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 
@@ -23,62 +23,50 @@ export function VolumeSlider({ value, onChange }: { value: number; onChange: (v:
 
   return (
     <div className={css({ position: 'relative', w: '36', pt: '1', pb: '6' })} onPointerEnter={show} onPointerLeave={hide}>
-      <Slider.Root
-        min={0}
-        max={1}
-        step={0.01}
-        value={[value]}
-        onValueChange={(d) => onChange(d.value[0])}
-        aria-label={['Volume']}
-        getAriaValueText={(d) => `${Math.round(d.value * 100)}%`}
-        onFocusChange={(d) => (d.focusedIndex >= 0 ? show() : hide())}
-        thumbAlignment="center"
-      >
-        <Slider.Control className={css({ position: 'relative', h: '5', display: 'flex', alignItems: 'center', cursor: 'pointer' })}>
-          <Slider.Track className={css({ flex: '1', h: '1.5', borderRadius: 'full', bg: 'bg.muted', overflow: 'hidden' })}>
-            <Slider.Range className={css({ h: 'full', bgGradient: 'to-r', gradientFrom: 'accent.default', gradientTo: 'accent.pink' })} />
-          </Slider.Track>
-          <Slider.Thumb
-            index={0}
+      <div className={css({ position: 'relative', h: '5', display: 'flex', alignItems: 'center' })}>
+        <input
+          type="range"
+          aria-label="Volume"
+          min={0}
+          max={1}
+          step={0.01}
+          value={value}
+          onChange={(e) => onChange(Number(e.target.value))}
+          // Stated as attributes too: the spec's 0–1 scale and "80%" for assistive technology.
+          aria-valuemin={0}
+          aria-valuemax={1}
+          aria-valuenow={value}
+          aria-valuetext={`${pct}%`}
+          onFocus={show}
+          onBlur={hide}
+          className={css({ w: 'full', accentColor: 'var(--colors-accent-default)', cursor: 'pointer' })}
+        />
+        {tip && (
+          <span
+            role="tooltip"
+            data-testid="volume-tooltip"
+            style={{ left: `${pct}%` }}
             className={css({
-              w: '4',
-              h: '4',
-              borderRadius: 'full',
-              bg: 'white',
-              boxShadow: 'md',
-              outline: 'none',
-              _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
+              position: 'absolute',
+              bottom: '6',
+              transform: 'translateX(-50%)',
+              bg: 'bg.surface',
+              borderWidth: '1px',
+              borderColor: 'border.default',
+              color: 'fg.default',
+              fontSize: 'xs',
+              fontWeight: 'semibold',
+              px: '1.5',
+              py: '0.5',
+              borderRadius: 'md',
+              whiteSpace: 'nowrap',
+              pointerEvents: 'none',
             })}
           >
-            <Slider.HiddenInput />
-            {tip && (
-              <span
-                role="tooltip"
-                data-testid="volume-tooltip"
-                className={css({
-                  position: 'absolute',
-                  bottom: '6',
-                  left: '50%',
-                  transform: 'translateX(-50%)',
-                  bg: 'bg.surface',
-                  borderWidth: '1px',
-                  borderColor: 'border.default',
-                  color: 'fg.default',
-                  fontSize: 'xs',
-                  fontWeight: 'semibold',
-                  px: '1.5',
-                  py: '0.5',
-                  borderRadius: 'md',
-                  whiteSpace: 'nowrap',
-                  pointerEvents: 'none',
-                })}
-              >
-                {pct}%
-              </span>
-            )}
-          </Slider.Thumb>
-        </Slider.Control>
-      </Slider.Root>
+            {pct}%
+          </span>
+        )}
+      </div>
       {/* Each dot is a 24 px target (WCAG 2.5.8) around an 8 px mark. */}
       <div className={css({ position: 'absolute', left: '0', right: '0', bottom: '0', h: '6' })}>
         {VOLUME_DOTS.map((dot) => (
