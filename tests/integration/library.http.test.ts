@@ -8,7 +8,8 @@ import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { signMediaUrl } from '~/server/media/sign'
-import { api, createMember } from '../helpers/api'
+import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { scanLibraryNow } from '../helpers/library-scan'
 import { makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 
@@ -18,9 +19,10 @@ let server: TestServer
 let outside: string
 let member: Awaited<ReturnType<typeof createMember>>
 let other: Awaited<ReturnType<typeof createMember>>
+let admin: string
 
 beforeAll(async () => {
-  server = await startServer({ AUTH_SECRET: SECRET })
+  server = await startServer({ AUTH_SECRET: SECRET, ...adminEnv })
   const lib = path.join(server.mediaRoot, 'music/collection')
   makeTone(path.join(lib, '1 First.mp3'), { title: 'First Light', artist: 'Ada', album: 'Dawn', genre: 'Jazz', year: 1999, cover: true })
   makeTone(path.join(lib, '10 Tenth.mp3'), { seconds: 2 })
@@ -34,7 +36,7 @@ beforeAll(async () => {
   symlinkSync(path.join(outside, 'canary.mp3'), path.join(lib, 'zz escape.mp3'))
   symlinkSync(outside, path.join(server.mediaRoot, 'music/linked-out'))
   mkdirSync(path.join(server.mediaRoot, 'empty'))
-  ;[member, other] = await Promise.all([createMember(server.url), createMember(server.url)])
+  ;[member, other, admin] = await Promise.all([createMember(server.url), createMember(server.url), loginAdmin(server.url)])
 })
 afterAll(async () => {
   await server?.stop()
@@ -166,21 +168,24 @@ describe('library playlist', () => {
     expect(JSON.stringify(tracks)).not.toContain('escape')
   })
 
-  test('the tag cache follows the files: a re-tagged file is read again, a deleted one leaves the cache', async () => {
-    const dir = path.join(server.mediaRoot, 'cache-check')
+  test('the playlist reads the index: a folder saved before any scan covered it waits for one; changes show after the next scan', async () => {
+    const dir = path.join(server.mediaRoot, 'index-check')
     makeTone(path.join(dir, 'a.mp3'), { title: 'Before', seconds: 1 })
     makeTone(path.join(dir, 'b.mp3'), { title: 'Bee', seconds: 1 })
-    const id = (await asMember('POST', '/user/folders', { label: 'Cache', path: '/cache-check' })).body.data.id
+    // Saved after the last scan and not indexed: the first play asks for a scan and waits for it.
+    const id = (await asMember('POST', '/user/folders', { label: 'Index', path: '/index-check' })).body.data.id
     const titles = async () => (await asMember('GET', `/user/folders/${id}/playlist`)).body.data.map((t: { title: string }) => t.title)
     expect(await titles()).toEqual(['Before', 'Bee'])
     makeTone(path.join(dir, 'a.mp3'), { title: 'After and longer', seconds: 2 })
     rmSync(path.join(dir, 'b.mp3'))
+    // An indexed folder is what the last scan found (no walk, no tag reading per request) …
+    expect(await titles()).toEqual(['Before', 'Bee'])
+    // … and follows the files once a scan has run: the re-tagged file read again, the deleted one gone.
+    await scanLibraryNow(server.url, admin)
     expect(await titles()).toEqual(['After and longer'])
     const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
     try {
-      expect(db.query("SELECT path, title FROM media_tags WHERE path LIKE 'cache-check/%'").all()).toEqual([
-        { path: 'cache-check/a.mp3', title: 'After and longer' },
-      ])
+      expect(db.query("SELECT name FROM sqlite_master WHERE name = 'media_tags'").all()).toEqual([])
     } finally {
       db.close()
     }

@@ -493,6 +493,20 @@ export function requestScan(db: Db, options: ScanOptions = {}) {
   })()
 }
 
+/**
+ * Waits, at most `waitMs`, until a scan that started at or after `since` (epoch ms) has finished,
+ * asking for one when none has: a folder saved after the last scan is in the index once it returns.
+ */
+export async function scanCovering(db: Db, since: number, waitMs: number) {
+  const lastStart = db.$client.query<{ at: number | null }, []>('SELECT max(started_at) AS at FROM library_scans').get()?.at ?? null
+  if (lastStart !== null && lastStart >= since) return
+  requestScan(db)
+  if (!state.current) return
+  let timer: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([state.current, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))])
+  clearTimeout(timer)
+}
+
 export function scanStatus(db: Db): ScanStatus {
   const count = (table: string) => db.$client.query<{ n: number }, []>(`SELECT count(*) AS n FROM ${table}`).get()!.n
   const last = db.$client.query<{ at: number | null }, []>('SELECT max(finished_at) AS at FROM library_scans').get()?.at ?? null

@@ -123,6 +123,7 @@ export function reorderFolders(db: Db, userId: string, folderIds: string[]): Fol
 /** A folder's tracks: the server library for a path, the remote reader for a URL. */
 export async function folderPlaylist(db: Db, userId: string, id: string, secret: string): Promise<{ folder: FolderDto; tracks: Track[] }> {
   const folder = getFolder(db, userId, id)
-  const tracks = isRemotePath(folder.path) ? await loadRemotePlaylist(folder.path) : await listLibraryFolder(db, folder.path, secret)
+  const savedAt = () => db.select({ at: folders.updatedAt }).from(folders).where(eq(folders.id, id)).get()!.at
+  const tracks = isRemotePath(folder.path) ? await loadRemotePlaylist(folder.path) : await listLibraryFolder(db, folder.path, secret, savedAt())
   return { folder, tracks }
 }

@@ -1,166 +1,24 @@
-// The server music library: a folder's media files (the folder and below, natural order) with
-// tags read by music-metadata. Tags are cached in media_tags by (path, size, mtime), so the
-// second listing of a large folder only walks the directory and reads one indexed range.
-// A listing of 10,000 files is a few hundred ms of work: it hands the event loop back every
-// ~20 ms (between directories, write batches and output chunks) so other requests and media
-// streams keep flowing, and tags are parsed 4 files at a time.
-import { readdirSync, statSync, type Dirent } from 'node:fs'
+// Members' folder playlists of the server music library: the tracks of a folder and below, in
+// natural path order, read from the library index (library/scan.ts) — one pipeline for the
+// library, no walk of the folder and no tag reading on the request path.
+// The index holds what the last scan found. A saved folder the index does not know yet (saved
+// before the scan that covers it finished) asks for a scan and waits for it a few seconds, so it
+// is never an empty list that stays empty; decision 027 ("Folder playlists") has the rules.
+import { statSync } from 'node:fs'
 import { TRPCError } from '@trpc/server'
-import { inArray, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
-import { mediaTags, type MediaTags } from '~/db/schema'
-import { pickCover } from '../media/covers'
-import { parseTags } from '../media/parse-tags'
-import { isInside, mediaRoot, normalizeRelPath, resolveInside } from '../media/library-path'
-import { mimeFromName } from '~/shared/player/mime'
+import { normalizeRelPath, resolveInside } from '../media/library-path'
 import { signMediaUrl } from '../media/sign'
 import { mediaSource } from '../media/transcode'
-import { isLibraryMediaName } from '../media/transcode-profile'
-import { DEFAULT_ALBUM, type Track } from '~/shared/player/track'
-import { fileTitle, naturalCompare } from '../media/natural'
+import { naturalCompare } from '../media/natural'
+import { scanCovering } from '../library/scan'
+import type { Track } from '~/shared/player/track'
 
 /** A listing stops collecting here; larger folders should be split into sub-folders. */
 export const MAX_LIBRARY_TRACKS = 20_000
-const MAX_DEPTH = 32
-const PARSE_CONCURRENCY = 4
-
-type FileEntry = { rel: string; real: string; size: number; mtimeMs: number }
-
+/** How long a playlist of a folder the index does not know yet waits for the scan. */
+export const UNINDEXED_WAIT_MS = 5_000
 const SLICE_MS = 20
-
-/** Returns `pause()`: resolves at once, or after a macrotask when the current slice is used up. */
-function slicer() {
-  let since = performance.now()
-  return async () => {
-    if (performance.now() - since < SLICE_MS) return
-    await new Promise((resolve) => setImmediate(resolve))
-    since = performance.now()
-  }
-}
-
-type Item = { dir: boolean; real: string; rel: string; name: string; depth: number }
-
-/**
- * Media files under a real directory in natural path order (symlinks followed only while they
- * stay in the library). Each directory's entries are sorted when it is read and visited
- * depth-first in that order, which is exactly the order of a segment-by-segment natural sort of
- * the paths, without one big sort at the end; the walk pauses between directories.
- */
-async function walk(root: string, dirReal: string, dirRel: string, pause: () => Promise<void>): Promise<FileEntry[]> {
-  const out: FileEntry[] = []
-  const seen = new Set<string>([dirReal])
-  const stack: Item[] = [{ dir: true, real: dirReal, rel: dirRel, name: '', depth: 0 }]
-  while (stack.length && out.length < MAX_LIBRARY_TRACKS) {
-    const item = stack.pop()!
-    if (!item.dir) {
-      const st = statSync(item.real, { throwIfNoEntry: false })
-      if (st?.isFile() && isInside(root, item.real)) out.push({ rel: item.rel, real: item.real, size: st.size, mtimeMs: Math.floor(st.mtimeMs) })
-      continue
-    }
-    await pause()
-    let entries: Dirent[]
-    try {
-      entries = readdirSync(item.real, { withFileTypes: true })
-    } catch {
-      continue
-    }
-    const children: Item[] = []
-    for (const e of entries) {
-      if (e.name.startsWith('.')) continue
-      const rel = item.rel ? `${item.rel}/${e.name}` : e.name
-      let real = `${item.real}/${e.name}`
-      let isDir = e.isDirectory()
-      let isFile = e.isFile()
-      if (e.isSymbolicLink()) {
-        const resolved = resolveInside(rel)
-        const st = resolved ? statSync(resolved, { throwIfNoEntry: false }) : undefined
-        if (!resolved || !st) continue
-        real = resolved
-        isDir = st.isDirectory()
-        isFile = st.isFile()
-      }
-      if (isDir && item.depth < MAX_DEPTH && !seen.has(real)) {
-        seen.add(real)
-        children.push({ dir: true, real, rel, name: e.name, depth: item.depth + 1 })
-      } else if (isFile && isLibraryMediaName(e.name)) {
-        children.push({ dir: false, real, rel, name: e.name, depth: item.depth + 1 })
-      }
-    }
-    // Reversed onto the stack, so the first in natural order is visited first.
-    children.sort((a, b) => naturalCompare(b.name, a.name))
-    for (const c of children) stack.push(c)
-  }
-  return out
-}
-
-type Tags = Omit<MediaTags, 'path' | 'size' | 'mtimeMs'>
-
-async function readTags(file: FileEntry): Promise<Tags> {
-  try {
-    const { common, format } = await parseTags(file.real, { duration: false })
-    const clean = (s: string | undefined) => (s && s.trim() ? s.trim().slice(0, 500) : null)
-    return {
-      title: clean(common.title),
-      artist: clean(common.artist ?? common.albumartist),
-      album: clean(common.album),
-      genre: clean(common.genre?.[0]),
-      year: common.year && common.year > 0 && common.year < 10_000 ? common.year : null,
-      duration: format.duration && Number.isFinite(format.duration) ? Math.round(format.duration * 1000) / 1000 : null,
-      // The type the cover will be served as (by its bytes); none when no picture is an image.
-      coverMime: pickCover(common.picture)?.mime ?? null,
-    }
-  } catch {
-    // Unreadable or untagged: cache the miss too, so it is not parsed on every listing.
-    return { title: null, artist: null, album: null, genre: null, year: null, duration: null, coverMime: null }
-  }
-}
-
-/** Cached tags for every file under `prefix` (one range scan over the primary key). */
-function cachedTags(db: Db, prefix: string): Map<string, MediaTags> {
-  // The raw statement: on 10,000 rows Drizzle's row mapping costs more than the query itself.
-  const sqlText = `SELECT path, size, mtime_ms AS mtimeMs, title, artist, album, genre, year, duration, cover_mime AS coverMime FROM media_tags${prefix ? ' WHERE path >= ?1 AND path < ?2' : ''}`
-  const query = db.$client.query<MediaTags, string[]>(sqlText)
-  const rows = prefix ? query.all(`${prefix}/`, `${prefix}0`) : query.all()
-  return new Map(rows.map((r) => [r.path, r]))
-}
-
-/** Upserts in batches of 500 rows, one short transaction each, pausing between them. */
-async function storeTags(db: Db, rows: MediaTags[], pause: () => Promise<void>) {
-  for (let i = 0; i < rows.length; i += 500) {
-    await pause()
-    db.insert(mediaTags)
-      .values(rows.slice(i, i + 500))
-      .onConflictDoUpdate({
-        target: mediaTags.path,
-        set: {
-          size: sql`excluded.size`,
-          mtimeMs: sql`excluded.mtime_ms`,
-          title: sql`excluded.title`,
-          artist: sql`excluded.artist`,
-          album: sql`excluded.album`,
-          genre: sql`excluded.genre`,
-          year: sql`excluded.year`,
-          duration: sql`excluded.duration`,
-          coverMime: sql`excluded.cover_mime`,
-        },
-      })
-      .run()
-  }
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length)
-  let next = 0
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++
-        out[i] = await fn(items[i])
-      }
-    }),
-  )
-  return out
-}
 
 export const folderNotInLibrary = (folderPath: string) => `Folder not found in the music library: ${folderPath}`
 
@@ -175,51 +33,100 @@ export function libraryFolder(folderPath: string): { rel: string; dirReal: strin
   }
 }
 
-/** The tracks of a library folder such as '/music/collection', with signed /media URLs. */
-export async function listLibraryFolder(db: Db, folderPath: string, secret: string): Promise<Track[]> {
+type Row = {
+  path: string
+  title: string
+  artist: string
+  albumArtist: string
+  album: string
+  genre: string | null
+  year: number | null
+  duration: number
+  mime: string
+  coverPath: string | null
+}
+const TRACKS_OF_FOLDER = `SELECT path, title, artist, album_artist AS albumArtist, album, genre, year, duration, mime, cover_path AS coverPath
+  FROM library_tracks WHERE folder = ?`
+
+const isIndexed = (db: Db, rel: string) => db.$client.query<{ n: number }, [string]>('SELECT 1 AS n FROM library_folders WHERE path = ?').get(rel) !== null
+
+/** The indexed folders under `rel` (itself included) by parent, each parent's in any order. */
+function subfolders(db: Db, rel: string): Map<string, string[]> {
+  const rows = rel
+    ? db.$client
+        .query<{ path: string; parent: string | null }, [string, string]>('SELECT path, parent FROM library_folders WHERE path >= ?1 AND path < ?2')
+        .all(`${rel}/`, `${rel}0`)
+    : db.$client.query<{ path: string; parent: string | null }, []>('SELECT path, parent FROM library_folders WHERE parent IS NOT NULL').all()
+  const byParent = new Map<string, string[]>()
+  for (const r of rows) {
+    const list = byParent.get(r.parent!) ?? []
+    list.push(r.path)
+    byParent.set(r.parent!, list)
+  }
+  return byParent
+}
+
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
+
+/**
+ * Index rows of the tracks under `rel` in the order a walk of the folder gives: each folder's
+ * sub-folders and files sorted together by name (natural order), depth first. Folder by folder
+ * over the folder index, so a folder near the top of a million-track library stops at the cap
+ * instead of loading every row; it hands the event loop back every ~20 ms.
+ */
+async function tracksUnder(db: Db, rel: string): Promise<Row[]> {
+  const children = subfolders(db, rel)
+  const tracksOf = db.$client.query<Row, [string]>(TRACKS_OF_FOLDER)
+  const out: Row[] = []
+  type Item = { folder: string } | { track: Row }
+  const stack: Item[] = [{ folder: rel }]
+  let since = performance.now()
+  while (stack.length && out.length < MAX_LIBRARY_TRACKS) {
+    const item = stack.pop()!
+    if ('track' in item) {
+      out.push(item.track)
+      continue
+    }
+    if (performance.now() - since >= SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve))
+      since = performance.now()
+    }
+    const entries: Array<{ name: string; item: Item }> = [
+      ...(children.get(item.folder) ?? []).map((folder) => ({ name: baseName(folder), item: { folder } })),
+      ...tracksOf.all(item.folder).map((track) => ({ name: baseName(track.path), item: { track } })),
+    ]
+    // Reversed onto the stack, so the first in natural order comes out first.
+    entries.sort((a, b) => naturalCompare(b.name, a.name))
+    for (const e of entries) stack.push(e.item)
+  }
+  return out
+}
+
+/** Index row → the player's track, with signed /media URLs for the file and its cover. */
+function toTrack(secret: string, r: Row): Track {
+  const track: Track = {
+    ...mediaSource(secret, r.path, r.mime),
+    title: r.title,
+    // A file tagged with an album artist only: shown as its artist, as the tags would say.
+    artist: r.artist || r.albumArtist,
+    album: r.album,
+    duration: r.duration,
+  }
+  if (r.genre) track.genre = r.genre
+  if (r.year) track.year = r.year
+  if (r.coverPath) track.cover = signMediaUrl(secret, r.coverPath, 'cover')
+  return track
+}
+
+/**
+ * The tracks of a library folder such as '/music/collection', with signed /media URLs.
+ * `savedAt` is when the member saved the folder: a folder the index does not know and no scan
+ * has looked at since then waits (bounded) for a scan first.
+ */
+export async function listLibraryFolder(db: Db, folderPath: string, secret: string, savedAt: Date): Promise<Track[]> {
   const folder = libraryFolder(folderPath)
   if (!folder) throw new TRPCError({ code: 'NOT_FOUND', message: folderNotInLibrary(folderPath) })
-  const { rel, dirReal } = folder
-
-  const pause = slicer()
-  const files = await walk(mediaRoot(), dirReal, rel, pause)
-  await pause()
-  const cache = cachedTags(db, rel)
-  const stale = files.filter((f) => {
-    const c = cache.get(f.rel)
-    return !c || c.size !== f.size || c.mtimeMs !== f.mtimeMs
-  })
-  if (stale.length) {
-    const fresh = await mapLimit(stale, PARSE_CONCURRENCY, async (f) => ({ path: f.rel, size: f.size, mtimeMs: f.mtimeMs, ...(await readTags(f)) }))
-    await storeTags(db, fresh, pause)
-    for (const row of fresh) cache.set(row.path, row)
-  }
-  // Rows of files that are gone (deleted, renamed) go too, so the cache does not grow forever;
-  // only after a complete walk, when absence means the file is really not there.
-  if (files.length < MAX_LIBRARY_TRACKS && cache.size > files.length) {
-    const present = new Set(files.map((f) => f.rel))
-    const gone = [...cache.keys()].filter((p) => !present.has(p))
-    for (let i = 0; i < gone.length; i += 500)
-      db.delete(mediaTags)
-        .where(inArray(mediaTags.path, gone.slice(i, i + 500)))
-        .run()
-  }
-
-  const tracks: Track[] = []
-  for (const f of files) {
-    if (tracks.length % 1000 === 0) await pause()
-    const tags = cache.get(f.rel)
-    const track: Track = {
-      ...mediaSource(secret, f.rel, mimeFromName(f.rel)),
-      title: tags?.title ?? fileTitle(f.rel),
-      artist: tags?.artist ?? '',
-      album: tags?.album ?? DEFAULT_ALBUM,
-      duration: tags?.duration ?? 0,
-    }
-    if (tags?.genre) track.genre = tags.genre
-    if (tags?.year) track.year = tags.year
-    if (tags?.coverMime) track.cover = signMediaUrl(secret, f.rel, 'cover')
-    tracks.push(track)
-  }
-  return tracks
+  if (!isIndexed(db, folder.rel)) await scanCovering(db, savedAt.getTime(), UNINDEXED_WAIT_MS)
+  const rows = await tracksUnder(db, folder.rel)
+  return rows.map((r) => toTrack(secret, r))
 }

@@ -5,14 +5,14 @@
 // Library tracks are signed /media/ URLs that expire in a day; a queue resumed next week would
 // not play. The web player saves them as bare paths (queuedTrackOf: 5,000 signed URLs with tags
 // were over the 1 MB body limit), and reading signs each bare library path again and fills in its
-// tags from the library index (or the folder listing's tag cache, or the file name). Signing a
+// tags from the library index (or the file name). Signing a
 // bare path hands a member nothing new: GET /library/folders lists and signs every media file
 // under MEDIA_ROOT for any member; only media file names are signed, as the files themselves.
 // A signed URL saved by an older player is re-signed only if its signature is ours.
 import { eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '~/db/client'
-import { libraryTracks, mediaTags, playQueues } from '~/db/schema'
+import { libraryTracks, playQueues } from '~/db/schema'
 import { deviceName } from '~/shared/player/device'
 import { mimeFromName } from '~/shared/player/mime'
 import type { QueuedTrack, SavedQueue } from '~/shared/player/play-queue'
@@ -70,18 +70,11 @@ function bareLibraryPath(url: string): string | null {
 
 type Tags = { title: string; artist: string; album: string; duration: number; mime: string }
 
-/** Tags of library paths: the index first, then the folder listing's cache (SQLite's 32,766 bound variables: 500 a query). */
+/** Tags of library paths from the index (SQLite's 32,766 bound variables: 500 a query). */
 function libraryTags(db: Db, paths: string[]): Map<string, Partial<Tags>> {
   const out = new Map<string, Partial<Tags>>()
   for (let i = 0; i < paths.length; i += 500) {
     const chunk = paths.slice(i, i + 500)
-    const cached = db
-      .select({ path: mediaTags.path, title: mediaTags.title, artist: mediaTags.artist, album: mediaTags.album, duration: mediaTags.duration })
-      .from(mediaTags)
-      .where(inArray(mediaTags.path, chunk))
-      .all()
-    for (const r of cached)
-      out.set(r.path, { title: r.title ?? undefined, artist: r.artist ?? undefined, album: r.album ?? undefined, duration: r.duration ?? undefined })
     const indexed = db
       .select({
         path: libraryTracks.path,
