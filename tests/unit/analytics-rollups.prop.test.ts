@@ -91,7 +91,11 @@ const scenario = fc.record({
   deleted: fc.option(fc.constantFrom(...USERS), { nil: null }),
   // Page hits (the footer counter's visits), and where the admin cleared hit data, if at all.
   hits: fc.array(
-    fc.record({ page: fc.constantFrom('home', 'charts', 'about'), visitor: fc.constantFrom('v1', 'v2', 'v3', 'v4'), ago: fc.integer({ min: 0, max: 100 * 24 * 60 }) }),
+    fc.record({
+      page: fc.constantFrom('home', 'charts', 'about'),
+      visitor: fc.constantFrom('v1', 'v2', 'v3', 'v4'),
+      ago: fc.integer({ min: 0, max: 100 * 24 * 60 }),
+    }),
     { maxLength: 40 },
   ),
   clearHitsAfter: fc.option(fc.nat({ max: 40 }), { nil: null, freq: 4 }),
@@ -199,7 +203,10 @@ function answers(db: Db, now: number, impl: 'rollups' | 'raw') {
       .dailyActivity(db, days, now)
       .dailyData.filter((d) => d.views > 0)
       .map((d) => ({ day: Date.parse(`${d.date}T00:00:00Z`) / DAY_MS, views: d.views, visitors: d.visitors }))
-    for (const [key, page] of [[`hits ${days}`, undefined], [`hits of a page ${days}`, 'home']] as const) {
+    for (const [key, page] of [
+      [`hits ${days}`, undefined],
+      [`hits of a page ${days}`, 'home'],
+    ] as const) {
       const h = stats.hitAnalytics(db, days, page, now)
       out[key] = {
         summary: { hits: h.summary.totalHits, pages: h.summary.uniquePages, visitors: h.summary.uniqueVisitors },
