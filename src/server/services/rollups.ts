@@ -1,5 +1,5 @@
 // The analytics roll-ups (docs/decisions/029): per-day aggregates and "last seen" tables of play_events
-// and page_hits that the triggers of migrations 0011 and 0012 keep in step with every insert and update.
+// and page_hits that the triggers of migrations 0011–0013 keep in step with every insert and update.
 // This module rebuilds them from the raw rows in one pass, for bulk loads (seed:demo) that would pay the
 // triggers a million times, and for the test that checks the triggers against a rebuild. The statements
 // are those the migrations ran to backfill existing plays and hits.
@@ -11,6 +11,8 @@ export const ROLLUP_TABLES = [
   'rollup_day_genres',
   'rollup_day_places',
   'rollup_place_users',
+  'rollup_country_users',
+  'rollup_region_users',
   'rollup_day_users',
   'rollup_user_last',
   'rollup_track_last',
@@ -41,6 +43,8 @@ const REBUILD = [
    	WHERE country IS NOT NULL OR region IS NOT NULL OR city IS NOT NULL GROUP BY 1, 2, 3, 4`,
   `INSERT INTO rollup_place_users SELECT country, region, city, user_id, max(started_at) FROM play_events
    	WHERE user_id IS NOT NULL AND (country IS NOT NULL OR region IS NOT NULL OR city IS NOT NULL) GROUP BY 1, 2, 3, 4`,
+  `INSERT INTO rollup_country_users SELECT country, user_id, max(last_at) FROM rollup_place_users WHERE country IS NOT NULL GROUP BY 1, 2`,
+  `INSERT INTO rollup_region_users SELECT country, region, user_id, max(last_at) FROM rollup_place_users WHERE region IS NOT NULL GROUP BY 1, 2, 3`,
   `INSERT INTO rollup_day_users SELECT user_id, day, plays, listen, completions,
      sum(plays) OVER w, sum(listen) OVER w, sum(completions) OVER w, row_number() OVER w
      FROM (SELECT user_id, started_at / 86400000 AS day, count(*) AS plays, total(listen_duration) AS listen, total(completed) AS completions
@@ -65,10 +69,25 @@ const REBUILD = [
   `INSERT INTO rollup_hit_page_visitors SELECT page, visitor_hash, max(created_at) FROM page_hits GROUP BY 1, 2`,
 ]
 
-/** Empties every roll-up and fills it again from play_events and page_hits. Run inside a transaction. */
-export function rebuildRollups(sqlite: Database) {
+function refill(sqlite: Database) {
   for (const table of ROLLUP_TABLES) sqlite.run(`DELETE FROM ${table}`)
   for (const statement of REBUILD) sqlite.run(statement)
+}
+
+/** Runs `work` with the roll-up triggers dropped (the raw tables' and those that follow rollup_place_users), then restores them. */
+function withoutTriggers<T>(sqlite: Database, work: () => T): T {
+  const triggers = sqlite
+    .query(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('play_events', 'page_hits', 'rollup_place_users')`)
+    .all() as { name: string; sql: string }[]
+  for (const t of triggers) sqlite.run(`DROP TRIGGER ${t.name}`)
+  const result = work()
+  for (const t of triggers) sqlite.run(t.sql)
+  return result
+}
+
+/** Empties every roll-up and fills it again from play_events and page_hits. Run inside a transaction. */
+export function rebuildRollups(sqlite: Database) {
+  withoutTriggers(sqlite, () => refill(sqlite))
 }
 
 /**
@@ -76,15 +95,11 @@ export function rebuildRollups(sqlite: Database) {
  * the triggers back, all in one transaction: readers never see the roll-ups out of step.
  */
 export function bulkLoadPlays<T>(sqlite: Database, load: () => T): T {
-  return sqlite.transaction(() => {
-    const triggers = sqlite.query(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('play_events', 'page_hits')`).all() as {
-      name: string
-      sql: string
-    }[]
-    for (const t of triggers) sqlite.run(`DROP TRIGGER ${t.name}`)
-    const result = load()
-    rebuildRollups(sqlite)
-    for (const t of triggers) sqlite.run(t.sql)
-    return result
-  })()
+  return sqlite.transaction(() =>
+    withoutTriggers(sqlite, () => {
+      const result = load()
+      refill(sqlite)
+      return result
+    }),
+  )()
 }
