@@ -101,6 +101,10 @@ const before: Array<[string, () => unknown, () => unknown]> = [
   ['playlist-analytics', () => raw.playlistAnalytics(db, 90, 15, now), () => analytics.playlistAnalytics(db, 90, 15, now)],
   ['user-engagement', () => raw.userEngagement(db, 90, now), () => analytics.userEngagement(db, 90, now)],
   ['top-tracks', () => raw.topTracks(db, 90, 10, now), () => stats.topTracks(db, 90, 10, true, now)],
+  ['top-pages', () => raw.topPages(db, 90, 5, now), () => stats.topPages(db, 90, 5, now)],
+  ['daily-activity', () => raw.dailyActivity(db, 90, now), () => stats.dailyActivity(db, 90, now)],
+  ['hits', () => raw.hitAnalytics(db, 90, undefined, stats.HIT_ROWS_CAP, now), () => stats.hitAnalytics(db, 90, undefined, now)],
+  ['overview page views (30 days)', () => raw.pageViews(db, now), () => stats.adminStats(db, true, now)],
 ]
 // CPU time as well as wall time: on a shared machine the wall time mostly measures the neighbours.
 const cpuMs = (fn: () => unknown) => {

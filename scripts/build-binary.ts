@@ -53,6 +53,9 @@ run([
   '--define',
   'process.env.NODE_ENV="production"',
   'src/server/binary.ts',
+  // The analytics worker's own entry (started by binary.ts as by entry.ts): Bun bundles each entry point
+  // into the executable, and `new Worker(new URL('./analytics-worker.ts', import.meta.url))` finds it there.
+  'src/server/analytics-worker.ts',
   '--outfile',
   'dist/vibes',
 ])

@@ -30,3 +30,6 @@ await serve(app, (pathname) => {
   const file = embedded[pathname]
   return file ? Bun.file(file) : null
 })
+// The listening analytics on their own thread, as in entry.ts (the worker is an entry point of the binary).
+const { startAnalyticsWorker } = await import('./analytics-worker-host')
+startAnalyticsWorker((await import('./config')).config.dbFile)

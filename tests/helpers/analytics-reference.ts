@@ -378,3 +378,55 @@ export function topTracks(db: Db, days: number, limit: number, now = Date.now())
 export function totalSongs(db: Db) {
   return get<{ n: number }>(db, `SELECT count(*) AS n FROM (SELECT DISTINCT ${TRACK_KEY_SQL} FROM play_events)`).n
 }
+
+// --- page hits (stats.ts before the page-hit roll-ups, issue 13 second round) ---
+
+/** Admin stats' page views: hits and distinct visitors in the last 30 days. */
+export function pageViews(db: Db, now = Date.now()) {
+  return get<{ total: number; visitors: number }>(
+    db,
+    `SELECT count(*) AS total, count(DISTINCT visitor_hash) AS visitors FROM page_hits WHERE created_at >= ?`,
+    now - 30 * DAY_MS,
+  )
+}
+
+export function topPages(db: Db, days: number, limit: number, now = Date.now()) {
+  const from = now - days * DAY_MS
+  const pages = all<{ page: string; views: number; visitors: number }>(
+    db,
+    `SELECT page, count(*) AS views, count(DISTINCT visitor_hash) AS visitors FROM page_hits WHERE created_at >= ? GROUP BY +page ORDER BY views DESC, page LIMIT ?`,
+    from,
+    limit,
+  )
+  const total = get<{ n: number }>(db, `SELECT count(*) AS n FROM page_hits WHERE created_at >= ?`, from).n
+  return { pages, total }
+}
+
+/** Views and visitors per UTC day from midnight of the window's first day. */
+export function dailyActivity(db: Db, days: number, now = Date.now()) {
+  const from = (Math.floor(now / DAY_MS) - (days - 1)) * DAY_MS
+  return all<{ day: number; views: number; visitors: number }>(
+    db,
+    `SELECT created_at / ${DAY_MS} AS day, count(*) AS views, count(DISTINCT visitor_hash) AS visitors FROM page_hits WHERE created_at >= ? GROUP BY 1 ORDER BY 1`,
+    from,
+  )
+}
+
+export function hitAnalytics(db: Db, days: number, page: string | undefined, cap: number, now = Date.now()) {
+  const from = now - days * DAY_MS
+  const where = page ? `created_at >= ?1 AND page = ?2` : `created_at >= ?1`
+  const params: (string | number)[] = page ? [from, page] : [from]
+  const summary = get<{ hits: number; pages: number; visitors: number }>(
+    db,
+    `SELECT count(*) AS hits, count(DISTINCT page) AS pages, count(DISTINCT visitor_hash) AS visitors FROM page_hits WHERE ${where}`,
+    ...params,
+  )
+  const rows = all<{ day: number; page: string; totalHits: number; uniqueVisitors: number; groups: number }>(
+    db,
+    `SELECT created_at / ${DAY_MS} AS day, page, count(*) AS totalHits, count(DISTINCT visitor_hash) AS uniqueVisitors, count(*) OVER () AS groups
+       FROM page_hits WHERE ${where}
+      GROUP BY 1, 2 ORDER BY day DESC, totalHits DESC, page LIMIT ${cap}`,
+    ...params,
+  )
+  return { summary, rows }
+}

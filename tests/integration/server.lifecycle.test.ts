@@ -2,7 +2,7 @@
 // logs, and the single binary.
 import { describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { api, createMember } from '../helpers/api'
@@ -225,6 +225,17 @@ describe('single binary', () => {
     expect(play.status).toBe(201)
     const places = await api(base, 'GET', '/analytics/geographic-listening?days=1', { token })
     expect(places.body.data.countries).toEqual([{ country: 'US', plays: 1, uniqueUsers: 1 }])
+    // That report ran on the analytics worker (an entry point of the binary, not the request loop): its
+    // own read-only connection is a second handle on the database file.
+    const fds = `/proc/${proc.pid}/fd`
+    const target = (fd: string) => {
+      try {
+        return readlinkSync(path.join(fds, fd))
+      } catch {
+        return '' // closed meanwhile
+      }
+    }
+    expect(readdirSync(fds).filter((fd) => target(fd).endsWith('/vibes.db'))).toHaveLength(2)
 
     const member = await createMember(base)
     expect(member.user.isAdmin).toBe(false)

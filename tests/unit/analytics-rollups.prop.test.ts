@@ -17,6 +17,7 @@ import * as reference from '../helpers/analytics-reference'
 const MIGRATIONS = path.resolve(import.meta.dir, '../../src/db/migrations')
 const BASE = Date.UTC(2026, 10, 1)
 const PERIODS = [1, 7, 14, 30, 60, 90] as const
+const DAY_MS = 86_400_000
 
 const USERS = ['u1', 'u2', 'u3', 'u4', 'u5']
 const URLS = [
@@ -88,6 +89,16 @@ const scenario = fc.record({
   logins: fc.array(fc.record({ user: fc.constantFrom(...USERS), ago: fc.integer({ min: 0, max: 10 * 24 * 60 }) }), { maxLength: 8 }),
   joined: fc.array(fc.integer({ min: 0, max: 20 * 24 * 60 }), { minLength: USERS.length, maxLength: USERS.length }),
   deleted: fc.option(fc.constantFrom(...USERS), { nil: null }),
+  // Page hits (the footer counter's visits), and where the admin cleared hit data, if at all.
+  hits: fc.array(
+    fc.record({
+      page: fc.constantFrom('home', 'charts', 'about'),
+      visitor: fc.constantFrom('v1', 'v2', 'v3', 'v4'),
+      ago: fc.integer({ min: 0, max: 100 * 24 * 60 }),
+    }),
+    { maxLength: 40 },
+  ),
+  clearHitsAfter: fc.option(fc.nat({ max: 40 }), { nil: null, freq: 4 }),
   // Where in its day `now` falls, in minutes.
   nowMinute: fc.integer({ min: 0, max: 24 * 60 - 1 }),
 })
@@ -155,6 +166,11 @@ function load(db: Db, s: typeof scenario extends fc.Arbitrary<infer T> ? T : nev
   const addLogin = sql.prepare('INSERT INTO logins (user_id, created_at) VALUES (?, ?)')
   for (const l of s.logins) addLogin.run(l.user, now - l.ago * 60_000)
   if (s.deleted) sql.run('DELETE FROM users WHERE id = ?', [s.deleted])
+  const addHit = sql.prepare('INSERT INTO page_hits (page, visitor_hash, created_at) VALUES (?, ?, ?)')
+  s.hits.forEach((h, i) => {
+    if (i === s.clearHitsAfter) stats.clearHitData(db)
+    addHit.run(h.page, h.visitor, now - h.ago * 60_000)
+  })
   return now
 }
 
@@ -172,6 +188,40 @@ function answers(db: Db, now: number, impl: 'rollups' | 'raw') {
   }
   out.dau = impl === 'rollups' ? stats.dauStats(db, now) : { ...reference.dailyActive(db, now), updated: new Date(now).toISOString() }
   out.songs = impl === 'rollups' ? stats.adminStats(db, true, now).music.totalSongs : reference.totalSongs(db)
+  // Page hits, in the reference's shapes.
+  for (const days of PERIODS) {
+    if (impl === 'raw') {
+      out[`top pages ${days}`] = reference.topPages(db, days, 2, now)
+      out[`daily activity ${days}`] = reference.dailyActivity(db, days, now)
+      out[`hits ${days}`] = reference.hitAnalytics(db, days, undefined, stats.HIT_ROWS_CAP, now)
+      out[`hits of a page ${days}`] = reference.hitAnalytics(db, days, 'home', stats.HIT_ROWS_CAP, now)
+      continue
+    }
+    const top = stats.topPages(db, days, 2, now)
+    out[`top pages ${days}`] = { pages: top.pages.map(({ page, views, visitors }) => ({ page, views, visitors })), total: top.total }
+    out[`daily activity ${days}`] = stats
+      .dailyActivity(db, days, now)
+      .dailyData.filter((d) => d.views > 0)
+      .map((d) => ({ day: Date.parse(`${d.date}T00:00:00Z`) / DAY_MS, views: d.views, visitors: d.visitors }))
+    for (const [key, page] of [
+      [`hits ${days}`, undefined],
+      [`hits of a page ${days}`, 'home'],
+    ] as const) {
+      const h = stats.hitAnalytics(db, days, page, now)
+      out[key] = {
+        summary: { hits: h.summary.totalHits, pages: h.summary.uniquePages, visitors: h.summary.uniqueVisitors },
+        rows: h.dailyStats.map((r) => ({
+          day: Date.parse(`${r.date}T00:00:00Z`) / DAY_MS,
+          page: r.page,
+          totalHits: r.totalHits,
+          uniqueVisitors: r.uniqueVisitors,
+          groups: h.summary.totalRecords,
+        })),
+      }
+    }
+  }
+  const views = impl === 'rollups' ? stats.adminStats(db, true, now).pageViews : null
+  out['page views'] = views ? { total: views.total, visitors: views.uniqueVisitors } : reference.pageViews(db, now)
   return out
 }
 

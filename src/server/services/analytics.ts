@@ -230,9 +230,9 @@ export function listeningPatterns(db: Db, days: AnalyticsDays, now = Date.now())
 
 export function geographicListening(db: Db, days: AnalyticsDays, now = Date.now()) {
   const { from, period } = periodOf(days, now)
-  // Plays per place from the per-day roll-up (plus the raw tail), members per place from the
-  // "last seen" rows of each place and member; countries, regions and cities are rolled up from
-  // both, 25 each by plays.
+  // Plays per place from the per-day roll-up (plus the raw tail); countries, regions and cities are
+  // rolled up from it, 25 each by plays. Members per place: the "last seen" rows of each member and
+  // country, region or city (migration 0013) since `from`, one index range each.
   const rows = all<{
     kind: 'country' | 'region' | 'city'
     country: string | null
@@ -247,23 +247,20 @@ export function geographicListening(db: Db, days: AnalyticsDays, now = Date.now(
          FROM (SELECT country, region, city, plays FROM rollup_day_places WHERE day > ?3
                UNION ALL SELECT country, region, city, 1 FROM ${EDGE} AND (country IS NOT NULL OR region IS NOT NULL OR city IS NOT NULL))
         GROUP BY country, region, city),
-     pu AS MATERIALIZED (SELECT country, region, city, user_id FROM rollup_place_users WHERE last_at >= ?1),
      places AS (
        SELECT 'country' AS kind, country, NULL AS region, NULL AS city, total(plays) AS plays FROM pp WHERE country IS NOT NULL GROUP BY country
        UNION ALL
        SELECT 'region', country, region, NULL, total(plays) FROM pp WHERE region IS NOT NULL GROUP BY region, country
        UNION ALL
        SELECT 'city', country, region, city, total(plays) FROM pp WHERE city IS NOT NULL GROUP BY city, region, country),
-     people AS (
-       SELECT 'country' AS kind, country, NULL AS region, NULL AS city, count(DISTINCT user_id) AS n FROM pu WHERE country IS NOT NULL GROUP BY country
-       UNION ALL
-       SELECT 'region', country, region, NULL, count(DISTINCT user_id) FROM pu WHERE region IS NOT NULL GROUP BY region, country
-       UNION ALL
-       SELECT 'city', country, region, city, count(DISTINCT user_id) FROM pu WHERE city IS NOT NULL GROUP BY city, region, country),
      ranked AS (
-       SELECT places.kind, places.country, places.region, places.city, places.plays, coalesce(people.n, 0) AS uniqueUsers
-         FROM places LEFT JOIN people ON people.kind = places.kind AND people.country IS places.country
-                                     AND people.region IS places.region AND people.city IS places.city)
+       SELECT kind, country, region, city, plays,
+              CASE kind
+                WHEN 'country' THEN (SELECT count(*) FROM rollup_country_users AS u WHERE u.country = places.country AND u.last_at >= ?1)
+                WHEN 'region' THEN (SELECT count(*) FROM rollup_region_users AS u WHERE u.region = places.region AND u.country IS places.country AND u.last_at >= ?1)
+                ELSE (SELECT count(*) FROM rollup_place_users AS u WHERE u.city = places.city AND u.region IS places.region AND u.country IS places.country AND u.last_at >= ?1)
+              END AS uniqueUsers
+         FROM places)
      SELECT kind, country, region, city, CAST(plays AS INTEGER) AS plays, uniqueUsers FROM (
        SELECT *, row_number() OVER (PARTITION BY kind ORDER BY plays DESC, uniqueUsers DESC, coalesce(city, region, country)) AS n FROM ranked)
       WHERE n <= ${LIST_CAP} ORDER BY kind, n`,

@@ -1,8 +1,8 @@
 // The analytics roll-ups (docs/decisions/029): per-day aggregates and "last seen" tables of play_events
-// that the triggers of migration 0005 keep in step with every insert and update. This module rebuilds
-// them from the raw rows in one pass, for bulk loads (seed:demo) that would pay the triggers a million
-// times, and for the test that checks the triggers against a rebuild. The statements are those the
-// migration ran to backfill existing plays.
+// and page_hits that the triggers of migrations 0011–0013 keep in step with every insert and update.
+// This module rebuilds them from the raw rows in one pass, for bulk loads (seed:demo) that would pay the
+// triggers a million times, and for the test that checks the triggers against a rebuild. The statements
+// are those the migrations ran to backfill existing plays and hits.
 import type { Database } from 'bun:sqlite'
 
 export const ROLLUP_TABLES = [
@@ -11,6 +11,8 @@ export const ROLLUP_TABLES = [
   'rollup_day_genres',
   'rollup_day_places',
   'rollup_place_users',
+  'rollup_country_users',
+  'rollup_region_users',
   'rollup_day_users',
   'rollup_user_last',
   'rollup_track_last',
@@ -20,7 +22,14 @@ export const ROLLUP_TABLES = [
   'rollup_playlist_users',
   'rollup_playlist_tracks',
   'rollup_day_tracks',
+  'rollup_hit_days',
+  'rollup_hit_day_totals',
+  'rollup_hit_visitors',
+  'rollup_hit_page_visitors',
 ] as const
+
+/** The page-hit roll-ups, which "clear hit data" empties with page_hits. */
+export const HIT_ROLLUP_TABLES = ['rollup_hit_days', 'rollup_hit_day_totals', 'rollup_hit_visitors', 'rollup_hit_page_visitors'] as const
 
 const REBUILD = [
   `INSERT INTO rollup_day_totals SELECT started_at / 86400000, source, device_type, count(*), total(listen_duration),
@@ -34,6 +43,8 @@ const REBUILD = [
    	WHERE country IS NOT NULL OR region IS NOT NULL OR city IS NOT NULL GROUP BY 1, 2, 3, 4`,
   `INSERT INTO rollup_place_users SELECT country, region, city, user_id, max(started_at) FROM play_events
    	WHERE user_id IS NOT NULL AND (country IS NOT NULL OR region IS NOT NULL OR city IS NOT NULL) GROUP BY 1, 2, 3, 4`,
+  `INSERT INTO rollup_country_users SELECT country, user_id, max(last_at) FROM rollup_place_users WHERE country IS NOT NULL GROUP BY 1, 2`,
+  `INSERT INTO rollup_region_users SELECT country, region, user_id, max(last_at) FROM rollup_place_users WHERE region IS NOT NULL GROUP BY 1, 2, 3`,
   `INSERT INTO rollup_day_users SELECT user_id, day, plays, listen, completions,
      sum(plays) OVER w, sum(listen) OVER w, sum(completions) OVER w, row_number() OVER w
      FROM (SELECT user_id, started_at / 86400000 AS day, count(*) AS plays, total(listen_duration) AS listen, total(completed) AS completions
@@ -52,28 +63,43 @@ const REBUILD = [
   `INSERT INTO rollup_day_tracks SELECT track_key, day, plays, title, artist, last_at, sum(plays) OVER (PARTITION BY track_key ORDER BY day)
      FROM (SELECT track_key, started_at / 86400000 AS day, count(*) AS plays, max(title) AS title, max(artist) AS artist, max(started_at) AS last_at
        FROM play_events GROUP BY 1, 2)`,
+  `INSERT INTO rollup_hit_days SELECT created_at / 86400000, page, count(*), count(DISTINCT visitor_hash) FROM page_hits GROUP BY 1, 2`,
+  `INSERT INTO rollup_hit_day_totals SELECT created_at / 86400000, count(*), count(DISTINCT visitor_hash) FROM page_hits GROUP BY 1`,
+  `INSERT INTO rollup_hit_visitors SELECT visitor_hash, max(created_at) FROM page_hits GROUP BY 1`,
+  `INSERT INTO rollup_hit_page_visitors SELECT page, visitor_hash, max(created_at) FROM page_hits GROUP BY 1, 2`,
 ]
 
-/** Empties every roll-up and fills it again from play_events. Run inside a transaction. */
-export function rebuildRollups(sqlite: Database) {
+function refill(sqlite: Database) {
   for (const table of ROLLUP_TABLES) sqlite.run(`DELETE FROM ${table}`)
   for (const statement of REBUILD) sqlite.run(statement)
 }
 
+/** Runs `work` with the roll-up triggers dropped (the raw tables' and those that follow rollup_place_users), then restores them. */
+function withoutTriggers<T>(sqlite: Database, work: () => T): T {
+  const triggers = sqlite
+    .query(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('play_events', 'page_hits', 'rollup_place_users')`)
+    .all() as { name: string; sql: string }[]
+  for (const t of triggers) sqlite.run(`DROP TRIGGER ${t.name}`)
+  const result = work()
+  for (const t of triggers) sqlite.run(t.sql)
+  return result
+}
+
+/** Empties every roll-up and fills it again from play_events and page_hits. Run inside a transaction. */
+export function rebuildRollups(sqlite: Database) {
+  withoutTriggers(sqlite, () => refill(sqlite))
+}
+
 /**
- * Runs a bulk load of play events without the per-row triggers, then rebuilds the roll-ups and puts
+ * Runs a bulk load of play events and page hits without the per-row triggers, then rebuilds the roll-ups and puts
  * the triggers back, all in one transaction: readers never see the roll-ups out of step.
  */
 export function bulkLoadPlays<T>(sqlite: Database, load: () => T): T {
-  return sqlite.transaction(() => {
-    const triggers = sqlite.query(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'play_events'`).all() as {
-      name: string
-      sql: string
-    }[]
-    for (const t of triggers) sqlite.run(`DROP TRIGGER ${t.name}`)
-    const result = load()
-    rebuildRollups(sqlite)
-    for (const t of triggers) sqlite.run(t.sql)
-    return result
-  })()
+  return sqlite.transaction(() =>
+    withoutTriggers(sqlite, () => {
+      const result = load()
+      refill(sqlite)
+      return result
+    }),
+  )()
 }

@@ -1,14 +1,16 @@
 // System statistics for the admin (admin spec §2 "Dashboard" and "System Statistics", §3 shapes,
-// §7 calls, §9 limits): dashboard counts, site traffic from page_hits, music counts, active users,
-// top tracks, the user-activity table, recent server errors and clearing hit data. Every figure is
-// one SQL aggregate on an indexed column or on the play roll-ups (see analytics.ts for why plain SQL
-// and how a period is read from the roll-ups).
+// §7 calls, §9 limits): dashboard counts, site traffic, music counts, active users, top tracks, the
+// user-activity table, recent server errors and clearing hit data. Every figure is one SQL aggregate
+// on an indexed column or on the play and page-hit roll-ups (see analytics.ts for why plain SQL and
+// how a period is read from the roll-ups: whole days from the per-day tables, the first day's tail
+// raw, distinct counts from "last seen" tables; migration 0012 for the page-hit ones).
 //
 // The heavier answers (admin stats, top tracks, the user-activity table) are kept for 2 minutes
 // (spec §9 "stats cache 2 minutes") unless the caller asks for a fresh one; clearing hit data
 // drops every kept answer.
 import type { Db } from '~/db/client'
 import { DAY_MS, EDGE, activeUsersSince, periodOf, spanOf } from './analytics'
+import { HIT_ROLLUP_TABLES } from './rollups'
 
 export const STATS_CACHE_MS = 2 * 60_000
 const HOUR_MS = 3_600_000
@@ -18,6 +20,10 @@ export const USER_ACTIVITY_DAYS = 7
 export const HIT_ROWS_CAP = 1000
 
 const round1 = (n: number) => Math.round(n * 10) / 10
+/** Raw hits of the period's first, partial day (`?1` from, `?2` the end of that UTC day), as EDGE for plays. */
+const HIT_EDGE = 'page_hits INDEXED BY page_hits_created_at_idx WHERE created_at >= ?1 AND created_at < ?2'
+/** Hits since `from`: the whole days after from's day plus the raw tail. Binds spanOf(from). */
+const HITS_SINCE = `(SELECT coalesce(sum(hits), 0) FROM rollup_hit_day_totals WHERE day > ?3) + (SELECT count(*) FROM ${HIT_EDGE})`
 
 function all<T>(db: Db, sql: string, ...params: (string | number | null)[]): T[] {
   return db.$client.query(sql).all(...params) as T[]
@@ -84,8 +90,8 @@ export function adminStats(db: Db, forceFresh: boolean, now = Date.now()) {
     const from = now - PAGE_VIEW_WINDOW_DAYS * DAY_MS
     const views = get<{ total: number; visitors: number }>(
       db,
-      `SELECT count(*) AS total, count(DISTINCT visitor_hash) AS visitors FROM page_hits WHERE created_at >= ?`,
-      from,
+      `SELECT ${HITS_SINCE} AS total, (SELECT count(*) FROM rollup_hit_visitors WHERE last_at >= ?1) AS visitors`,
+      ...spanOf(from),
     )
     const allTime = get<{ hits: number }>(db, `SELECT total(hits) AS hits FROM page_hit_counts`)
     return {
@@ -191,12 +197,16 @@ export function topPages(db: Db, days: number, limit: number, now = Date.now()) 
   const { from, period } = periodOf(days, now)
   const rows = all<{ page: string; views: number; visitors: number }>(
     db,
-    // `+page`: group after the created_at range scan instead of walking the page index in full.
-    `SELECT page, count(*) AS views, count(DISTINCT visitor_hash) AS visitors FROM page_hits WHERE created_at >= ? GROUP BY +page ORDER BY views DESC, page LIMIT ?`,
-    from,
+    // Views per page from the day roll-up and the tail; visitors of the top pages from their "last seen" rows.
+    `WITH top AS (
+       SELECT page, sum(hits) AS views FROM (SELECT page, hits FROM rollup_hit_days WHERE day > ?3 UNION ALL SELECT page, 1 FROM ${HIT_EDGE})
+        GROUP BY page ORDER BY views DESC, page LIMIT ?4)
+     SELECT page, views, (SELECT count(*) FROM rollup_hit_page_visitors AS v WHERE v.page = top.page AND v.last_at >= ?1) AS visitors
+       FROM top ORDER BY views DESC, page`,
+    ...spanOf(from),
     limit,
   )
-  const total = get<{ n: number }>(db, `SELECT count(*) AS n FROM page_hits WHERE created_at >= ?`, from).n
+  const total = get<{ n: number }>(db, `SELECT ${HITS_SINCE} AS n`, ...spanOf(from)).n
   return { pages: rows.map((r) => ({ ...r, pageName: pageName(r.page) })), period, total, updatedAt: new Date(now).toISOString() }
 }
 
@@ -206,8 +216,8 @@ export function dailyActivity(db: Db, days: number, now = Date.now()) {
   const from = Date.parse(`${dates[0]}T00:00:00Z`)
   const rows = all<{ day: number; views: number; visitors: number }>(
     db,
-    `SELECT created_at / ${DAY_MS} AS day, count(*) AS views, count(DISTINCT visitor_hash) AS visitors FROM page_hits WHERE created_at >= ? GROUP BY 1`,
-    from,
+    `SELECT day, hits AS views, visitors FROM rollup_hit_day_totals WHERE day >= ?`,
+    from / DAY_MS,
   )
   const byDate = new Map(rows.map((r) => [isoDay(r.day * DAY_MS), r]))
   return {
@@ -220,19 +230,25 @@ export function dailyActivity(db: Db, days: number, now = Date.now()) {
 
 export function hitAnalytics(db: Db, days: number, page: string | undefined, now = Date.now()) {
   const { from, period } = periodOf(days, now)
-  const where = page ? `created_at >= ?1 AND page = ?2` : `created_at >= ?1`
-  const params: (string | number)[] = page ? [from, page] : [from]
+  const onPage = page ? ' AND page = ?4' : ''
+  const params: (string | number)[] = page ? [...spanOf(from), page] : spanOf(from)
+  const visitors = page
+    ? `SELECT count(*) FROM rollup_hit_page_visitors WHERE page = ?4 AND last_at >= ?1`
+    : `SELECT count(*) FROM rollup_hit_visitors WHERE last_at >= ?1`
   const summary = get<{ hits: number; pages: number; visitors: number }>(
     db,
-    `SELECT count(*) AS hits, count(DISTINCT page) AS pages, count(DISTINCT visitor_hash) AS visitors FROM page_hits WHERE ${where}`,
+    `SELECT coalesce(sum(hits), 0) AS hits, count(DISTINCT page) AS pages, (${visitors}) AS visitors
+       FROM (SELECT page, hits FROM rollup_hit_days WHERE day > ?3${onPage} UNION ALL SELECT page, 1 FROM ${HIT_EDGE}${onPage})`,
     ...params,
   )
-  // One grouped pass; the row count (totalRecords) is a window over the same groups.
+  // The whole days' (day, page) rows and the tail's groups; the row count (totalRecords) is a window over both.
   const rows = all<{ day: number; page: string; totalHits: number; uniqueVisitors: number; groups: number }>(
     db,
-    `SELECT created_at / ${DAY_MS} AS day, page, count(*) AS totalHits, count(DISTINCT visitor_hash) AS uniqueVisitors, count(*) OVER () AS groups
-       FROM page_hits WHERE ${where}
-      GROUP BY 1, 2 ORDER BY day DESC, totalHits DESC, page LIMIT ${HIT_ROWS_CAP}`,
+    `SELECT day, page, totalHits, uniqueVisitors, count(*) OVER () AS groups FROM (
+       SELECT day, page, hits AS totalHits, visitors AS uniqueVisitors FROM rollup_hit_days WHERE day > ?3${onPage}
+       UNION ALL
+       SELECT created_at / ${DAY_MS}, page, count(*), count(DISTINCT visitor_hash) FROM ${HIT_EDGE}${onPage} GROUP BY 1, 2)
+      ORDER BY day DESC, totalHits DESC, page LIMIT ${HIT_ROWS_CAP}`,
     ...params,
   )
   return {
@@ -242,11 +258,12 @@ export function hitAnalytics(db: Db, days: number, page: string | undefined, now
   }
 }
 
-/** Deletes every stored hit and the footer's running totals, in one transaction. */
+/** Deletes every stored hit, the footer's running totals and the hit roll-ups, in one transaction. */
 export function clearHitData(db: Db) {
   const recordsDeleted = db.$client.transaction(() => {
     const { changes } = db.$client.run('DELETE FROM page_hits')
     db.$client.run('DELETE FROM page_hit_counts')
+    for (const table of HIT_ROLLUP_TABLES) db.$client.run(`DELETE FROM ${table}`)
     return changes
   })()
   clearStatsCache(db)

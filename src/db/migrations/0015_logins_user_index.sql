@@ -1,0 +1,1 @@
+CREATE INDEX `logins_user_created_idx` ON `logins` (`user_id`,`created_at`);
