@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
 import { SubsonicAPI } from 'subsonic-api'
+import { signMediaUrl } from '~/server/media/sign'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
@@ -24,6 +25,8 @@ let other: Awaited<ReturnType<typeof createMember>>
 let key: string
 let client: SubsonicAPI
 const lib = (p: string) => path.join(server.mediaRoot, p)
+// Known to the test so it can sign /media URLs as the server does.
+const SECRET = 'subsonic-test-secret-0123456789abcdef'
 
 async function scan() {
   expect((await api(server.url, 'POST', '/admin/library/scan', { token: admin, body: {} })).status).toBe(202)
@@ -55,7 +58,7 @@ function dimensions(image: Uint8Array): string {
 }
 
 beforeAll(async () => {
-  server = await startServer(adminEnv)
+  server = await startServer({ ...adminEnv, AUTH_SECRET: SECRET })
   const dawn = { artist: 'Ada', album: 'Dawn', genre: 'Jazz', year: 1999 }
   makeTone(lib('Ada/Dawn/1 First Light.mp3'), { ...dawn, title: 'First Light', seconds: 2, cover: true, metadata: { track: '1' } })
   makeTone(lib('Ada/Dawn/2 Love.mp3'), { ...dawn, title: 'Love', seconds: 1, metadata: { track: '2' } })
@@ -478,6 +481,97 @@ describe('failed authentication counts toward the login rate limits', () => {
       }
     } finally {
       await limited.stop()
+    }
+  })
+})
+
+describe('stream honours maxBitRate with real MP3 rates (decision 031)', () => {
+  const RICH = 'Rich/Loud/Loud 320.mp3'
+  let rich: Uint8Array
+  let richId: string
+
+  /** The audio bit rate (kbit/s) of MP3 bytes, as ffprobe reads their frame headers. */
+  function kbpsOf(bytes: Uint8Array): number {
+    const file = path.join(tmpdir(), `vibes-rate-${crypto.randomUUID()}.mp3`)
+    writeFileSync(file, bytes)
+    const probe = Bun.spawnSync(['ffprobe', '-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=codec_name,bit_rate', '-of', 'csv=p=0', file])
+    const [codec, bitRate] = probe.stdout.toString().trim().split(',')
+    expect(codec).toBe('mp3')
+    return Math.round(Number(bitRate) / 1000)
+  }
+
+  beforeAll(async () => {
+    mkdirSync(path.dirname(lib(RICH)), { recursive: true })
+    expect(
+      Bun.spawnSync([
+        'ffmpeg',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=330:duration=3',
+        '-ac',
+        '2',
+        '-ar',
+        '44100',
+        '-c:a',
+        'libmp3lame',
+        '-b:a',
+        '320k',
+        '-metadata',
+        'title=Loud',
+        lib(RICH),
+      ]).exitCode,
+    ).toBe(0)
+    rich = new Uint8Array(readFileSync(lib(RICH)))
+    expect(kbpsOf(rich)).toBe(320)
+    await scan()
+    richId = (await songNamed('Loud')).id
+  })
+
+  test('maxBitRate=96 of a 320k MP3 answers a 96k MP3; 100 gets the highest rate below it (96) too', async () => {
+    for (const maxBitRate of ['96', '100']) {
+      const res = await rest('stream.view', withKey({ id: richId, maxBitRate }))
+      expect(res.res.status).toBe(200)
+      expect(res.res.headers.get('content-type')).toBe('audio/mpeg')
+      const bytes = new Uint8Array(await (await fetch(`${server.url}/rest/stream.view?apiKey=${key}&id=${richId}&maxBitRate=${maxBitRate}`)).arrayBuffer())
+      expect(kbpsOf(bytes)).toBe(96)
+    }
+  })
+
+  test('format=mp3 and maxBitRate combine; another rate is another conversion (its own cached copy)', async () => {
+    const at128 = new Uint8Array(await (await fetch(`${server.url}/rest/stream.view?apiKey=${key}&id=${richId}&format=mp3&maxBitRate=128`)).arrayBuffer())
+    expect(kbpsOf(at128)).toBe(128)
+    const at64 = new Uint8Array(await (await fetch(`${server.url}/rest/stream.view?apiKey=${key}&id=${richId}&maxBitRate=64`)).arrayBuffer())
+    expect(kbpsOf(at64)).toBe(64)
+  })
+
+  test('maxBitRate=0, or at or above the source rate, sends the original bytes (with ranges)', async () => {
+    for (const maxBitRate of ['0', '320', '1000']) {
+      const res = await fetch(`${server.url}/rest/stream.view?apiKey=${key}&id=${richId}&maxBitRate=${maxBitRate}`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('accept-ranges')).toBe('bytes')
+      expect(Buffer.from(await res.arrayBuffer()).equals(rich)).toBe(true)
+    }
+  })
+
+  test('the rate is signed: a /media URL edited to another rate is 403, to a rate outside the set 400', async () => {
+    const signed = new URL(signMediaUrl(SECRET, RICH, 'mp3-96'), server.url)
+    expect(signed.searchParams.get('t')).toBe('mp3-96')
+    const ok = await fetch(signed)
+    expect(ok.status).toBe(200)
+    expect(kbpsOf(new Uint8Array(await ok.arrayBuffer()))).toBe(96)
+    for (const [t, status] of [
+      ['mp3-320', 403],
+      ['mp3', 403],
+      ['mp3-100', 400],
+      ['mp3-96k', 400],
+    ] as const) {
+      const edited = new URL(signed)
+      edited.searchParams.set('t', t)
+      expect((await fetch(edited)).status).toBe(status)
     }
   })
 })

@@ -77,11 +77,26 @@ describe('what stream sends', () => {
     expect(streamKind(row('a/x.flac', 900, 'audio/flac'), 'mp3', 0)).toBe('mp3')
     expect(streamKind(row('a/x.mp3', 320), 'mp3', 0)).toBe('file')
   })
-  test('maxBitRate below a richer non-MP3 file converts to the 192k MP3; an MP3 or a video is left alone', () => {
-    expect(streamKind(row('a/x.flac', 900, 'audio/flac'), undefined, 128)).toBe('mp3')
+  test('maxBitRate below the source picks the highest MP3 rate within it (MP3 sources too); a video keeps its rate', () => {
+    expect(streamKind(row('a/x.flac', 900, 'audio/flac'), undefined, 128)).toBe('mp3-128')
     expect(streamKind(row('a/x.flac', 900, 'audio/flac'), undefined, 1000)).toBe('file')
-    expect(streamKind(row('a/x.ogg', 160, 'audio/ogg'), undefined, 128)).toBe('file') // 192k would be no smaller
-    expect(streamKind(row('a/x.mp3', 320), undefined, 128)).toBe('file')
+    expect(streamKind(row('a/x.ogg', 160, 'audio/ogg'), undefined, 128)).toBe('mp3-128')
+    expect(streamKind(row('a/x.mp3', 320), undefined, 96)).toBe('mp3-96')
+    expect(streamKind(row('a/x.mp3', 320), undefined, 200)).toBe('mp3') // 192, the web player's copy
+    expect(streamKind(row('a/x.mp3', 320), undefined, 320)).toBe('file')
+    expect(streamKind(row('a/x.mp3', 320), undefined, 8)).toBe('mp3-64') // the lowest rate there is
+    expect(streamKind(row('a/x.mp3', 64), undefined, 32)).toBe('file') // 64k would be no smaller
+    expect(streamKind(row('a/x.mp3', null), undefined, 128)).toBe('mp3-128') // unknown: assumed richer
     expect(streamKind(row('a/x.mp4', 3000, 'video/mp4'), undefined, 128)).toBe('file')
+    expect(streamKind(row('a/x.mkv', 3000, 'video/mp4'), undefined, 128)).toBe('mp4')
+  })
+  test('a file that must be converted is never converted above its own rate; format=mp3 and maxBitRate combine', () => {
+    expect(streamKind(row('a/x.wma', 128), undefined, 320)).toBe('mp3-128')
+    expect(streamKind(row('a/x.wma', 100), undefined, 320)).toBe('mp3-96')
+    expect(streamKind(row('a/x.wma', 40), undefined, 320)).toBe('mp3-64') // converting anyway: the lowest rate
+    expect(streamKind(row('a/x.flac', 900, 'audio/flac'), 'mp3', 96)).toBe('mp3-96')
+    expect(streamKind(row('a/x.flac', 900, 'audio/flac'), 'mp3', 1000)).toBe('mp3-320')
+    expect(streamKind(row('a/x.mp3', 320), 'mp3', 128)).toBe('mp3-128')
+    expect(streamKind(row('a/x.flac', 900, 'audio/flac'), 'raw', 96)).toBe('file')
   })
 })

@@ -4,7 +4,17 @@
 import { describe, expect, test } from 'bun:test'
 import { mediaKindOf, signMediaUrl, verifyMediaSignature } from '~/server/media/sign'
 import { resignMediaUrl } from '~/server/services/play-queue'
-import { cacheEvictions, ffmpegArgs, isLibraryMediaName, parseProbe, probeArgs, transcodeProfileFor } from '~/server/media/transcode-profile'
+import {
+  cacheEvictions,
+  ffmpegArgs,
+  isLibraryMediaName,
+  isTranscodeProfile,
+  MP3_KBPS,
+  mp3Profile,
+  parseProbe,
+  probeArgs,
+  transcodeProfileFor,
+} from '~/server/media/transcode-profile'
 
 describe('profiles', () => {
   test('formats the browser cannot play convert; the ones it plays do not', () => {
@@ -40,6 +50,19 @@ describe('ffmpeg arguments', () => {
     expect(args.join(' ')).toContain('-vn')
     expect(args.join(' ')).toContain('-c:a libmp3lame')
     expect(args.join(' ')).toContain('-f mp3 pipe:1')
+  })
+
+  test('MP3 rates: plain mp3 is 192k (the web player), each other rate of the closed set its own profile; nothing else is one', () => {
+    const rateOf = (args: string[]) => args[args.indexOf('-b:a') + 1]
+    expect(rateOf(ffmpegArgs(path, 'mp3'))).toBe('192k')
+    for (const kbps of MP3_KBPS) {
+      const profile = mp3Profile(kbps)
+      expect(isTranscodeProfile(profile)).toBe(true)
+      expect(rateOf(ffmpegArgs(path, profile))).toBe(`${kbps}k`)
+    }
+    expect(mp3Profile(192)).toBe('mp3')
+    for (const other of ['mp3-192', 'mp3-100', 'mp3-96k', 'mp3-', 'mp3-0', 'MP3-96', 'toString', '__proto__', 'constructor', ''])
+      expect(isTranscodeProfile(other)).toBe(false)
   })
 
   test('video: web-ready streams are copied, others converted (H.264 ≤ 720 lines, AAC), always fragmented MP4', () => {

@@ -2,8 +2,9 @@
 // (SHA-256, keyed with AUTH_SECRET) covers the kind (file or cover), the expiry and the decoded
 // library path, so a URL cannot be edited to reach another file or live longer. Expiries are
 // rounded up to the hour so a listing answers the same URLs for an hour (browser caches work).
-// A converted stream is `?t=<profile>` (decision 025) and its profile is the signed kind, so a
-// URL for the original file cannot be edited into a conversion, or one profile into another.
+// A converted stream is `?t=<profile>` (decision 025; `mp3-96`… an MP3 rate, decision 031) and
+// its profile is the signed kind, so a URL for the original file cannot be edited into a
+// conversion, or one profile or rate into another.
 import { timingSafeEqual } from 'node:crypto'
 import { isTranscodeProfile, type TranscodeProfile } from './transcode-profile'
 

@@ -7,16 +7,54 @@
 // anything but local files).
 import { extensionOf, isMediaFileName } from '~/shared/player/mime'
 
-export type TranscodeProfile = 'mp3' | 'mp4'
+/**
+ * The MP3 bit rates (kbit/s) a conversion may have: a closed set, so a client's number reaches
+ * ffmpeg only as one of these (decision 031, "maxBitRate"). 192 is plain `mp3`, the web player's.
+ */
+export const MP3_KBPS = [64, 96, 128, 160, 192, 256, 320] as const
+export type Mp3Kbps = (typeof MP3_KBPS)[number]
+const DEFAULT_MP3_KBPS = 192
+
+/** `mp3` (192k), `mp3-<kbps>` at another rate of MP3_KBPS, or `mp4`. */
+export type TranscodeProfile = 'mp3' | 'mp4' | `mp3-${Exclude<Mp3Kbps, 192>}`
+
+const MP3 = { mime: 'audio/mpeg', ext: 'mp3' }
+const RATED_MP3_PROFILES = MP3_KBPS.filter((kbps) => kbps !== DEFAULT_MP3_KBPS).map((kbps) => `mp3-${kbps}` as TranscodeProfile)
 
 export const TRANSCODE_PROFILES: Readonly<Record<TranscodeProfile, { mime: string; ext: string }>> = {
   // MP3 plays in every browser (Safari included), streams without an index and starts at once.
-  mp3: { mime: 'audio/mpeg', ext: 'mp3' },
+  mp3: MP3,
   // Fragmented MP4 (H.264/AAC): written front to back to a pipe, played by every browser.
   mp4: { mime: 'video/mp4', ext: 'mp4' },
+  ...(Object.fromEntries(RATED_MP3_PROFILES.map((profile) => [profile, MP3])) as Record<`mp3-${Exclude<Mp3Kbps, 192>}`, typeof MP3>),
 }
 
-export const isTranscodeProfile = (value: string | null): value is TranscodeProfile => value === 'mp3' || value === 'mp4'
+export const isTranscodeProfile = (value: string | null): value is TranscodeProfile => value !== null && Object.hasOwn(TRANSCODE_PROFILES, value)
+
+/** The MP3 profile at `kbps` (192 is plain `mp3`, so each rate has one name, one cache key). */
+export const mp3Profile = (kbps: Mp3Kbps): TranscodeProfile => (kbps === DEFAULT_MP3_KBPS ? 'mp3' : `mp3-${kbps}`)
+
+/** The bit rate of an MP3 profile (null for mp4). */
+export function mp3KbpsOf(profile: TranscodeProfile): Mp3Kbps | null {
+  if (profile === 'mp4') return null
+  return profile === 'mp3' ? DEFAULT_MP3_KBPS : (Number(profile.slice(4)) as Mp3Kbps)
+}
+
+/**
+ * The MP3 rate for a client's limit (`maxKbps`, 0 = none) and the source's rate (null = unknown,
+ * counted as above any limit): the highest rate within both, the lowest rate when even that is
+ * above the limit, or null — send the file as it is (or plain `mp3` when it must be converted) —
+ * when there is no limit, the source is within it, or no rate would be smaller than the source.
+ * `mustConvert`: the format needs converting anyway, so only "never above the source" applies.
+ */
+export function mp3KbpsFor(maxKbps: number, sourceKbps: number | null, mustConvert: boolean): Mp3Kbps | null {
+  if (maxKbps <= 0) return null
+  const source = sourceKbps ?? Number.POSITIVE_INFINITY
+  if (!mustConvert && source <= maxKbps) return null
+  const limit = Math.min(maxKbps, source)
+  const kbps = MP3_KBPS.findLast((rate) => rate <= limit) ?? MP3_KBPS[0]
+  return !mustConvert && kbps >= source ? null : kbps
+}
 
 // Spec extensions browsers cannot decode, plus library-only formats (never offered for local
 // folders, which the browser plays itself).
@@ -66,13 +104,15 @@ export function parseProbe(json: string): StreamCodecs {
 }
 
 /**
- * ffmpeg arguments (after the program name) that write `profile` to stdout. Video keeps each
+ * ffmpeg arguments (after the program name) that write `profile` to stdout. MP3 at the profile's
+ * rate (a number from MP3_KBPS, never the client's text). Video keeps each
  * stream that is already web-ready (copy) and converts the others: H.264 at most 720 lines high
  * (libx264 veryfast), AAC audio. Unknown codecs (no ffprobe) are converted.
  */
 export function ffmpegArgs(absPath: string, profile: TranscodeProfile, codecs: StreamCodecs = { video: null, audio: null }): string[] {
   const input = [...INPUT_FLAGS, '-i', `file:${absPath}`]
-  if (profile === 'mp3') return [...input, '-map', '0:a:0', '-vn', '-sn', '-dn', '-c:a', 'libmp3lame', '-b:a', '192k', '-f', 'mp3', 'pipe:1']
+  const kbps = mp3KbpsOf(profile)
+  if (kbps !== null) return [...input, '-map', '0:a:0', '-vn', '-sn', '-dn', '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-f', 'mp3', 'pipe:1']
   const video =
     codecs.video && WEB_VIDEO.has(codecs.video)
       ? ['-c:v', 'copy']

@@ -231,7 +231,7 @@ export async function convertedFile(request: Request, real: string, st: Stats, p
     // Reads ahead of a slow client, then waits (and so does ffmpeg). Audio gets 32 MB, about
     // half an hour of MP3, so a track's conversion reaches the cache (and becomes seekable) even
     // while the browser has stopped reading; video keeps 4 MB (its copy is rarely finished in one play).
-    { highWaterMark: (profile === 'mp3' ? 32 : 4) * 1024 * 1024, size: (chunk) => chunk?.byteLength ?? 0 },
+    { highWaterMark: (profile === 'mp4' ? 4 : 32) * 1024 * 1024, size: (chunk) => chunk?.byteLength ?? 0 },
   )
   return new Response(body, { status: 200, headers: streamHeaders })
 }

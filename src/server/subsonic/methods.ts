@@ -13,7 +13,7 @@ import type { ClientInfo } from '../http/client-info'
 import { handleMedia } from '../media/handler'
 import { signMediaUrl, type MediaKind } from '../media/sign'
 import { mediaSource } from '../media/transcode'
-import { transcodeProfileFor } from '../media/transcode-profile'
+import { mp3KbpsFor, mp3Profile, transcodeProfileFor } from '../media/transcode-profile'
 import { isRemotePath, SCROBBLE_SOURCE } from '~/shared/validators'
 import { listFolders } from '../services/folders'
 import { setLike } from '../services/listening'
@@ -72,17 +72,17 @@ function viaMedia(ctx: MethodContext, relPath: string, kind: MediaKind): Promise
   return handleMedia(new Request(url, { method: ctx.request.method === 'HEAD' ? 'HEAD' : 'GET', headers: ctx.request.headers }))
 }
 
-// The converter has one MP3 rate; a lower maxBitRate still gets it (docs/decisions/031).
-const CONVERTED_KBPS = 192
-
-/** What stream sends: the file as it is, or the converter's MP3 / MP4 (decision 031). */
+/**
+ * What stream sends: the file as it is, or the converter's MP3 / MP4 (decision 031). A
+ * maxBitRate below the source picks an MP3 rate of MP3_KBPS (never above the source's); a video
+ * keeps its rate unless format=mp3 asks for its sound.
+ */
 export function streamKind(row: SongRow, format: string | undefined, maxBitRate: number): MediaKind {
   if (format === 'raw') return 'file'
-  const ext = extensionOf(row.path)
-  if (format === 'mp3' && ext !== 'mp3') return 'mp3'
-  const tooRich = maxBitRate > 0 && row.bitrate !== null && row.bitrate > Math.max(maxBitRate, CONVERTED_KBPS)
-  if (tooRich && ext !== 'mp3' && !row.mime.startsWith('video/')) return 'mp3'
-  return transcodeProfileFor(row.path) ?? 'file'
+  const converted = format === 'mp3' && extensionOf(row.path) !== 'mp3' ? 'mp3' : transcodeProfileFor(row.path)
+  if (converted === 'mp4' || (converted === null && row.mime.startsWith('video/'))) return converted ?? 'file'
+  const kbps = mp3KbpsFor(maxBitRate, row.bitrate, converted !== null)
+  return kbps === null ? (converted ?? 'file') : mp3Profile(kbps)
 }
 
 function playlistOf(ctx: MethodContext, id: string) {
