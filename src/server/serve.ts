@@ -22,7 +22,7 @@ import { ensureAdmin } from './services/auth'
 import { startHousekeeping } from './services/housekeeping'
 import { handleSubsonic } from './subsonic/handler'
 
-const { fetchPage, withSecurityHeaders } = securityHeaders({ appUrl: config.APP_URL, chartsSourceUrl: config.CHARTS_SOURCE_URL })
+const { fetchPage, withSecurityHeaders } = securityHeaders({ appUrl: config.APP_URL })
 
 export type StartApp = { fetch: (request: Request) => Promise<Response> }
 /** The client-build file for a URL path, or null. */

@@ -1,7 +1,8 @@
 // Art and durations before play (issue 10 item 8) in Debian's Chromium: a local folder's ogg shows
 // its length in Up Next before it plays and the folder's cover.jpg is the art of its tracks; a
 // remote folder (nginx's autoindex, which lists no lengths) shows every track's length before
-// it plays, read by the browser from each file's metadata.
+// it plays, read by the browser from each file's metadata, and its folder.jpg — served over plain
+// http, as a NAS on the LAN serves it — is the tracks' art.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -36,6 +37,7 @@ beforeAll(async () => {
   tone(path.join(remote, '01 First.mp3'), 20)
   oggTone(path.join(remote, '02 Second.ogg'), 'Second')
   tone(path.join(remote, '03 Third.mp3'), 5, {}, 550)
+  makeImage(path.join(remote, 'folder.jpg'), 'red')
   mkdirSync(SHOTS, { recursive: true })
   server = await startServer({ REMOTE_ALLOW_HOSTS: '127.0.0.1' })
   ;[listing, browser] = await Promise.all([startNginx(path.join(fixtures, 'served'), '127.0.0.1'), launchBrowser()])
@@ -72,7 +74,7 @@ test("a local folder: the ogg's length shows before it plays, and cover.jpg is t
   await context.close()
 })
 
-test('a remote folder: every track shows its length before it plays', async () => {
+test('a remote folder over http: every track shows its length before it plays, and folder.jpg is the art', async () => {
   const m = await createMember(server.url)
   const { page, context, consoleErrors } = await newPage(browser, server.url, { viewport: { width: 390, height: 844 } })
   await setAdChance(page, 0)
@@ -84,6 +86,8 @@ test('a remote folder: every track shows its length before it plays', async () =
   await expectTitle(page, '01 First')
   await page.waitForFunction(() => [...document.querySelectorAll('button[data-queue-pos]')].every((b) => b.lastElementChild?.textContent !== '0:00'))
   expect(await rows(page)).toEqual(['01 First 0:20', '02 Second 0:07', '03 Third 0:05'])
+  await page.waitForFunction(() => document.querySelector('[data-testid=art-panel]')?.getAttribute('data-art') === 'cover')
+  expect(await page.getByTestId('art-panel').locator('img').first().getAttribute('src')).toBe(`${listing.url}/Remote%20Set/folder.jpg`)
   await page.getByRole('region', { name: 'Up Next' }).scrollIntoViewIfNeeded()
   await page.screenshot({ path: path.join(SHOTS, 'remote-durations-390.png') })
   expect(consoleErrors).toEqual([])

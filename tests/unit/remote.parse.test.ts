@@ -118,9 +118,11 @@ describe('folder images', () => {
     ])
     expect(parseHtmlListing('<a href="folder.jpg">f</a><a href="a.mp3">a</a>', 'https://h/x/')[0].cover).toBe('https://h/x/folder.jpg')
   })
-  test('no cover without a folder image, nor from a plain-http listing (the CSP admits https images only)', () => {
+  test('no cover without a folder image', () => {
     expect(parseHtmlListing('<a href="back.jpg">b</a><a href="a.mp3">a</a>', 'https://h/x/')[0].cover).toBeUndefined()
-    expect(parseHtmlListing('<a href="cover.jpg">c</a><a href="a.mp3">a</a>', 'http://h/x/')[0].cover).toBeUndefined()
+  })
+  test('a plain-http listing (a NAS on the LAN) shows its folder image too', () => {
+    expect(parseHtmlListing('<a href="cover.jpg">c</a><a href="a.mp3">a</a>', 'http://h/x/')[0].cover).toBe('http://h/x/cover.jpg')
   })
 })
 

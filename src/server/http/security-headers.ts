@@ -12,11 +12,10 @@
 //
 // The rest follows what the app does: Ark UI and the pages render style="" attributes (hence
 // style-src-attr 'unsafe-inline'; <style> elements still need the nonce), chart artwork comes from
-// the feed's hosts (any https image, plus the feed's own origin when it is plain http), members
-// stream tracks straight from remote http(s) folders into <audio>/<video> (media-src http: https:),
-// local files play and show covers through blob: URLs. No 'unsafe-eval' anywhere.
+// the feed's hosts, members stream tracks straight from remote http(s) folders into <audio>/<video>
+// and see those folders' cover images (media-src and img-src http: https: — a NAS on the LAN is
+// usually plain http; an image runs no script), local files play and show covers through blob: URLs. No 'unsafe-eval' anywhere.
 // `/media` answers set their own sandboxing policy first; a policy already present is kept.
-import { feedOrigin } from '../services/charts-feed'
 
 /** Request header that carries this request's nonce from serve.ts to the SSR renderer. */
 export const CSP_NONCE_HEADER = 'x-vibes-csp-nonce'
@@ -34,20 +33,16 @@ export function requestNonce(request: Request): string | undefined {
 export type SecurityHeaderOptions = {
   /** config.APP_URL: https turns on Strict-Transport-Security. */
   appUrl: string
-  /** config.CHARTS_SOURCE_URL: a plain-http feed may serve its artwork from its own origin. */
-  chartsSourceUrl?: string
 }
 
 /** The policy of one HTML answer. */
-export function contentSecurityPolicy(nonce: string, options: Pick<SecurityHeaderOptions, 'chartsSourceUrl'> = {}): string {
-  const feed = options.chartsSourceUrl ? feedOrigin(options.chartsSourceUrl) : null
-  const httpArtwork = feed?.startsWith('http:') ? ` ${feed}` : ''
+export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     `style-src 'self' 'nonce-${nonce}'`,
     "style-src-attr 'unsafe-inline'",
-    `img-src 'self' data: blob: https:${httpArtwork}`,
+    "img-src 'self' data: blob: http: https:",
     "media-src 'self' blob: http: https:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -113,7 +108,7 @@ export function securityHeaders(options: SecurityHeaderOptions) {
     request.headers.set(CSP_NONCE_HEADER, nonce)
     const response = await app.fetch(request)
     if (!response.headers.get('content-type')?.startsWith('text/html')) return response
-    return addMissing(response, { 'content-security-policy': contentSecurityPolicy(nonce, options), 'permissions-policy': PERMISSIONS_POLICY })
+    return addMissing(response, { 'content-security-policy': contentSecurityPolicy(nonce), 'permissions-policy': PERMISSIONS_POLICY })
   }
 
   function withSecurityHeaders(response: Response): Response {

@@ -152,8 +152,7 @@ function inListingOrder(tracks: Track[]): Track[] {
 }
 
 // A folder's own picture (cover/folder/front .jpg/.png, in that order of preference) is the art of
-// the listing's tracks, as players of local folders show it. https only: the pages' CSP admits
-// images from https origins (a plain-http NAS plays, but its pictures would be refused).
+// the listing's tracks, as players of local folders show it (the pages' CSP admits http(s) images).
 const FOLDER_IMAGE = /\/(cover|folder|front)\.(jpe?g|png)$/i
 const FOLDER_IMAGE_RANK = ['cover', 'folder', 'front']
 const folderImageRank = (url: string) => FOLDER_IMAGE_RANK.indexOf(FOLDER_IMAGE.exec(urlPath(url))?.[1]?.toLowerCase() ?? '')
@@ -182,7 +181,7 @@ export function parseHtmlListing(html: string, base: string): Track[] {
     const text = close ? decodeEntities(stripTags(region.slice(0, close.index))) : ''
     out.push(track(url, titleFor(text, url)))
   }
-  const cover = folderImages.filter((u) => /^https:/i.test(u)).sort((a, b) => folderImageRank(a) - folderImageRank(b))[0]
+  const cover = folderImages.sort((a, b) => folderImageRank(a) - folderImageRank(b))[0]
   if (cover) for (const t of out) t.cover = cover
   return inListingOrder(out)
 }
