@@ -10,6 +10,7 @@ import { Button } from '~/client/ui/button'
 import { Modal, modalFooter } from '~/client/ui/modal'
 import { TextField } from '~/client/ui/text-field'
 import { toast } from '~/client/ui/toaster'
+import { plural } from '~/shared/plural'
 import { FolderSchema } from '~/shared/validators/folder'
 import { css } from 'styled-system/css'
 import { AdminBadge } from '../users/parts'
@@ -17,8 +18,6 @@ import { FOLDER_PATH_HINT } from '~/client/features/folders/folder-fields'
 
 type User = { id: string; username: string; email: string; isAdmin: boolean }
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; users: User[] }
-
-const plural = (n: number) => `${n} ${n === 1 ? 'user' : 'users'}`
 
 export function BulkAddDialog({ open, onOpenChange, users }: Props) {
   const [busy, setBusy] = useState(false)
@@ -40,7 +39,7 @@ function BulkForm({ users, onBusy, onClose }: { users: User[]; onBusy: (busy: bo
       onSettled: () => onBusy(false),
       onSuccess: ({ successful, failed }) => {
         void queryClient.invalidateQueries(trpc.admin.folders.list.pathFilter())
-        const description = `Successfully added to ${plural(successful.length)}.${failed.length ? ` Failed for ${plural(failed.length)}.` : ''}`
+        const description = `Successfully added to ${plural(successful.length, 'user')}.${failed.length ? ` Failed for ${plural(failed.length, 'user')}.` : ''}`
         toast({ title: 'Bulk Add Complete', description, type: failed.length ? 'warning' : 'success', duration: failed.length ? 8000 : undefined })
         onClose()
       },
@@ -146,7 +145,7 @@ function BulkForm({ users, onBusy, onClose }: { users: User[]; onBusy: (busy: bo
           Cancel
         </Button>
         <Button type="submit" disabled={bulk.isPending}>
-          {bulk.isPending ? 'Adding...' : `Add to ${plural(selected.size)}`}
+          {bulk.isPending ? 'Adding...' : `Add to ${plural(selected.size, 'user')}`}
         </Button>
       </div>
     </form>

@@ -28,8 +28,7 @@ export const percent1 = (value: number | null | undefined) => (value === null ||
 export const percentWhole = (value: number | null | undefined) => (value === null || value === undefined ? 'N/A' : `${Math.round(value)}%`)
 
 export const formatCount = (n: number | null | undefined) => (n ?? 0).toLocaleString('en-US')
-/** '1 play', '2 plays'. */
-export const plural = (n: number, unit: string) => `${formatCount(n)} ${unit}${n === 1 ? '' : 's'}`
+export { plural } from '~/shared/plural'
 
 export type Tone = 'good' | 'warn' | 'bad'
 /** Latency colour: under 100 ms green, under 300 yellow, else red. */
