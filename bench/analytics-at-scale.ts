@@ -2,15 +2,17 @@
 // 90 days): every analytics and stats call uncached (p95 of 20 calls, each period) — goal < 100 ms;
 // recording a play (insert + progress update, roll-up triggers included) — goal < 2 ms; and
 // /api/health p99 while an admin's 90-day analytics requests run back to back against the real
-// built server — goal < 50 ms — next to the same figure with no admin load.
+// built server — goal < 50 ms — next to the same figure with no admin load; and a listener's /media
+// stream throughput idle and during the same admin load ("keeps its throughput").
 // Run: bun bench/analytics-at-scale.ts [--users N --events N --days N]
 // BENCH_DATA_DIR=/tmp/x keeps the seeded DATA_DIR there and reuses it on the next run.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { openDb } from '~/db/client'
 import * as analytics from '~/server/services/analytics'
 import { createPlayEvent, updatePlayEvent } from '~/server/services/listening'
+import { signMediaUrl } from '~/server/media/sign'
 import * as stats from '~/server/services/stats'
 import { ANALYTICS_DAYS } from '~/shared/validators'
 import * as raw from '../tests/helpers/analytics-reference'
@@ -152,8 +154,25 @@ console.log(
 db.$client.close()
 
 // --- /api/health while an admin loops 90-day analytics ----------------------------------------------
-const server = await startServer(adminEnv, { dataDir, mediaRoot: dataDir })
+const MEDIA_SECRET = 'bench-media-secret-'.repeat(3)
+writeFileSync(
+  path.join(dataDir, 'bench-stream.mp3'),
+  new Uint8Array(32 * 1024 * 1024).map((_, i) => i & 255),
+)
+const server = await startServer({ ...adminEnv, AUTH_SECRET: MEDIA_SECRET }, { dataDir, mediaRoot: dataDir })
 const token = await loginAdmin(server.url)
+const streamUrl = server.url + signMediaUrl(MEDIA_SECRET, 'bench-stream.mp3')
+/** A listener downloading a 32 MiB file over and over: MB/s over `seconds`. */
+async function streamMBps(seconds: number) {
+  let bytes = 0
+  const started = performance.now()
+  while (performance.now() - started < seconds * 1000) {
+    const r = await fetch(streamUrl)
+    if (r.status !== 200) throw new Error(`/media answered ${r.status}`)
+    bytes += (await r.arrayBuffer()).byteLength
+  }
+  return bytes / 1e6 / ((performance.now() - started) / 1000)
+}
 async function healthP99(seconds: number) {
   const times: number[] = []
   const until = performance.now() + seconds * 1000
@@ -166,6 +185,7 @@ async function healthP99(seconds: number) {
   return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), n: times.length }
 }
 const idle = await healthP99(10)
+const streamIdle = await streamMBps(5)
 let looping = true
 let adminCalls = 0
 const paths = [
@@ -185,11 +205,15 @@ const loops = [0, 1].map(async (k) => {
   }
 })
 const busy = await healthP99(15)
+const streamBusy = await streamMBps(5)
 looping = false
 await Promise.all(loops)
 await server.stop()
 console.log(`\n/api/health idle:                          p50 ${ms(idle.p50)} p99 ${ms(idle.p99)} (${idle.n} requests)`)
 console.log(
   `/api/health while 2 admin loops run 90-day: p50 ${ms(busy.p50)} p99 ${ms(busy.p99)} (${busy.n} requests, ${adminCalls} analytics answers) (goal p99 < 50 ms)`,
+)
+console.log(
+  `/media stream (32 MiB, back to back): idle ${streamIdle.toFixed(0)} MB/s, during the admin loops ${streamBusy.toFixed(0)} MB/s (${(streamBusy / streamIdle).toFixed(2)}×)`,
 )
 if (!keep) rmSync(dataDir, { recursive: true, force: true })
