@@ -32,7 +32,8 @@ import { naturalCompare } from '../media/natural'
 import { signMediaUrl } from '../media/sign'
 import { mediaSource } from '../media/transcode'
 
-type TrackRow = {
+/** A library_tracks row as TRACK_COLUMNS reads it (OpenSubsonic reads the same, plus a few). */
+export type TrackRow = {
   id: string
   path: string
   title: string
@@ -55,9 +56,10 @@ type TrackRow = {
   rgAlbumGain: number | null
   rgAlbumPeak: number | null
 }
-const TRACK_SELECT = `SELECT t.seq, t.added_at AS addedAt, t.id, t.path, t.title, t.artist, t.artist_id AS artistId, t.album, t.album_id AS albumId, t.genre, t.year,
+export const TRACK_COLUMNS = `t.seq, t.added_at AS addedAt, t.id, t.path, t.title, t.artist, t.artist_id AS artistId, t.album, t.album_id AS albumId, t.genre, t.year,
   t.track_no AS track, t.disc_no AS disc, t.duration, t.bitrate, t.mime, t.cover_path AS coverPath, t.rg_track_gain AS rgTrackGain,
-  t.rg_track_peak AS rgTrackPeak, t.rg_album_gain AS rgAlbumGain, t.rg_album_peak AS rgAlbumPeak FROM library_tracks t`
+  t.rg_track_peak AS rgTrackPeak, t.rg_album_gain AS rgAlbumGain, t.rg_album_peak AS rgAlbumPeak`
+const TRACK_SELECT = `SELECT ${TRACK_COLUMNS} FROM library_tracks t`
 
 type AlbumRow = {
   id: string

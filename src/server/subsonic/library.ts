@@ -11,31 +11,11 @@ import { naturalCompare } from '../media/natural'
 import { mediaPathOf } from '../media/request-rules'
 import { encodeMediaPath } from '../media/sign'
 import { TRANSCODE_PROFILES, transcodeProfileFor } from '../media/transcode-profile'
+import { TRACK_COLUMNS, type TrackRow } from '../services/library-index'
 import type { Payload } from './response'
 
-export type SongRow = {
-  seq: number
-  id: string
-  path: string
-  folder: string
-  title: string
-  artist: string
-  artistId: string
-  album: string
-  albumId: string
-  genre: string | null
-  year: number | null
-  track: number | null
-  disc: number | null
-  duration: number
-  bitrate: number | null
-  mime: string
-  size: number
-  coverPath: string | null
-  addedAt: number
-}
-const SONG_SELECT = `SELECT t.seq, t.id, t.path, t.folder, t.title, t.artist, t.artist_id AS artistId, t.album, t.album_id AS albumId, t.genre, t.year,
-  t.track_no AS track, t.disc_no AS disc, t.duration, t.bitrate, t.mime, t.size, t.cover_path AS coverPath, t.added_at AS addedAt FROM library_tracks t`
+export type SongRow = TrackRow & { folder: string; size: number }
+const SONG_SELECT = `SELECT ${TRACK_COLUMNS}, t.folder, t.size FROM library_tracks t`
 
 type AlbumRow = {
   id: string
