@@ -9,7 +9,7 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { api, createMember } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
-import { expectTitle, media, playsPast, setAdChance, tone } from '../helpers/player'
+import { expectTitle, media, playsPast, setAdChance, tone, openPlayer } from '../helpers/player'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -43,12 +43,7 @@ afterAll(async () => {
   rmSync(fixtures, { recursive: true, force: true })
 })
 
-async function open(viewport?: { width: number; height: number }) {
-  const opened = await newPage(browser, server.url, { viewport })
-  await setAdChance(opened.page, 0)
-  await gotoHydrated(opened.page, '/')
-  return opened
-}
+const open = (viewport?: { width: number; height: number }) => openPlayer(browser, server.url, viewport)
 
 const nowPlaying = (page: Page) => page.getByRole('region', { name: 'Now playing' })
 const mediaTime = (page: Page) => media(page).then((m) => m.currentTime)

@@ -9,8 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
-import { expectTitle, playsPast, setAdChance, tone, waitPaused } from '../helpers/player'
+import { launchBrowser } from '../helpers/browser'
+import { expectTitle, playsPast, tone, waitPaused, openPlayer } from '../helpers/player'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -36,9 +36,7 @@ afterAll(async () => {
 })
 
 async function open(viewport?: { width: number; height: number }) {
-  const opened = await newPage(browser, server.url, { viewport })
-  await setAdChance(opened.page, 0)
-  await gotoHydrated(opened.page, '/')
+  const opened = await openPlayer(browser, server.url, viewport)
   await opened.page.getByTestId('folder-input').setInputFiles(four)
   await expectTitle(opened.page, 'Alpha')
   // Titles come from the files' tags, read just after the list shows file names.

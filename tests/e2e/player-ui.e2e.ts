@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
-import { clip, expectTitle, garbage, media, playsPast, setAdChance, tone } from '../helpers/player'
+import { clip, expectTitle, garbage, media, playsPast, setAdChance, tone, openPlayer } from '../helpers/player'
 import { makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 
@@ -51,12 +51,7 @@ afterAll(async () => {
   rmSync(fixtures, { recursive: true, force: true })
 })
 
-async function open(viewport?: { width: number; height: number }) {
-  const opened = await newPage(browser, server.url, { viewport })
-  await setAdChance(opened.page, 0)
-  await gotoHydrated(opened.page, '/')
-  return opened
-}
+const open = (viewport?: { width: number; height: number }) => openPlayer(browser, server.url, viewport)
 
 const trackList = (page: Page) => page.getByRole('list', { name: 'Track list' })
 const row = (page: Page, name: string | RegExp) => trackList(page).getByRole('button', { name })

@@ -2,7 +2,8 @@
 // the track title, and reading the server's database.
 import { Database } from 'bun:sqlite'
 import path from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { gotoHydrated, newPage } from './browser'
 
 export function ffmpeg(...args: string[]) {
   const r = Bun.spawnSync(['ffmpeg', '-hide_banner', '-loglevel', 'error', '-y', ...args], { stderr: 'pipe' })
@@ -82,6 +83,14 @@ export async function expectTitle(page: Page, text: string) {
 /** Forces (1) or forbids (0) adverts for the page's lifetime. */
 export const setAdChance = (page: Page, chance: number) =>
   page.addInitScript((c) => ((window as unknown as { __vibesAdChance: number }).__vibesAdChance = c), chance)
+
+/** A fresh page on the player (`/`), adverts off, hydrated: where every player test starts. */
+export async function openPlayer(browser: Browser, baseUrl: string, viewport?: { width: number; height: number }) {
+  const opened = await newPage(browser, baseUrl, { viewport })
+  await setAdChance(opened.page, 0)
+  await gotoHydrated(opened.page, '/')
+  return opened
+}
 
 export type Row = Record<string, string | number | null>
 
