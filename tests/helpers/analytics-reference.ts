@@ -4,10 +4,7 @@
 // stats.ts at the commit that introduced the roll-ups; definitions in docs/analytics.md.
 import type { Db } from '~/db/client'
 import { DEVICE_TYPES } from '~/shared/player/device'
-import { PLAY_SOURCES, SCROBBLE_SOURCE, type AnalyticsDays } from '~/shared/validators'
-
-/** The player's sources and the apps' scrobbles, as the listening overview lists them. */
-const RECORDED_SOURCES = [...PLAY_SOURCES, SCROBBLE_SOURCE] as const
+import { RECORDED_SOURCES, type AnalyticsDays } from '~/shared/validators'
 
 const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000

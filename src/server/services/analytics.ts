@@ -15,7 +15,7 @@
 // read more clearly as SQL than through the query builder, and bun caches each prepared statement.
 import type { Db } from '~/db/client'
 import { DEVICE_TYPES } from '~/shared/player/device'
-import { PLAY_SOURCES, SCROBBLE_SOURCE, type AnalyticsDays } from '~/shared/validators'
+import { RECORDED_SOURCES, type AnalyticsDays } from '~/shared/validators'
 
 export const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
@@ -93,9 +93,6 @@ function bucketColumns(column: string, values: readonly string[]): string {
 }
 
 /** The non-empty buckets, most plays first (then by name), with their average listen duration. */
-// The player's sources and the apps' scrobbles (/rest), each a bucket of the sources breakdown.
-const RECORDED_SOURCES = [...PLAY_SOURCES, SCROBBLE_SOURCE] as const
-
 function buckets(row: Record<string, number>, column: string, values: readonly string[]) {
   return values
     .map((key, i) => {
