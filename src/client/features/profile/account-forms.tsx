@@ -1,7 +1,6 @@
 // /profile "Account" and "Password": each change is its own small form confirmed with the current
 // password, validated by the same shared schemas the server parses.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
 import { authStore } from '~/client/features/auth/auth-store'
 import { AccountForm } from '~/client/features/auth/auth-card'
 import { errorMessage } from '~/client/global-errors'
@@ -12,7 +11,7 @@ import { TextField } from '~/client/ui/text-field'
 import type { PublicUser } from '~/shared/api-types'
 import { ChangeEmailSchema, ChangePasswordFormSchema, ChangeUsernameSchema } from '~/shared/validators'
 import { css } from 'styled-system/css'
-import { ProfileSection, StatusLine, touchTarget } from './profile-section'
+import { ProfileSection, StatusLine, touchTarget, useOutcome } from './profile-section'
 
 const formsRow = css({ display: 'grid', gap: '8', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })
 const subHeading = css({ fontSize: 'md', fontWeight: 'semibold' })
@@ -32,8 +31,7 @@ function UsernameForm({ user }: { user: PublicUser }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const form = useForm(ChangeUsernameSchema, { username: user.username, currentPassword: '' })
-  const [failure, setFailure] = useState<string | null>(null)
-  const [done, setDone] = useState<string | null>(null)
+  const { failure, done, setFailure, setDone, clear } = useOutcome()
   const save = useMutation(
     trpc.profile.updateUsername.mutationOptions({
       onSuccess: ({ user: updated }) => {
@@ -49,8 +47,7 @@ function UsernameForm({ user }: { user: PublicUser }) {
       form={form}
       failure={failure}
       onValid={() => {
-        setFailure(null)
-        setDone(null)
+        clear()
         save.mutate(form.parsed())
       }}
     >
@@ -69,8 +66,7 @@ function EmailForm({ user }: { user: PublicUser }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const form = useForm(ChangeEmailSchema, { email: user.email, currentPassword: '' })
-  const [failure, setFailure] = useState<string | null>(null)
-  const [done, setDone] = useState<string | null>(null)
+  const { failure, done, setFailure, setDone, clear } = useOutcome()
   const save = useMutation(
     trpc.profile.updateEmail.mutationOptions({
       onSuccess: ({ token, user: updated }) => {
@@ -89,8 +85,7 @@ function EmailForm({ user }: { user: PublicUser }) {
       form={form}
       failure={failure}
       onValid={() => {
-        setFailure(null)
-        setDone(null)
+        clear()
         save.mutate(form.parsed())
       }}
     >
@@ -108,8 +103,7 @@ function EmailForm({ user }: { user: PublicUser }) {
 export function PasswordSection({ onChanged }: { onChanged: () => void }) {
   const trpc = useTRPC()
   const form = useForm(ChangePasswordFormSchema, { currentPassword: '', newPassword: '', confirmPassword: '' })
-  const [failure, setFailure] = useState<string | null>(null)
-  const [done, setDone] = useState<string | null>(null)
+  const { failure, done, setFailure, setDone, clear } = useOutcome()
   const save = useMutation(
     trpc.profile.updatePassword.mutationOptions({
       onSuccess: ({ message }) => {
@@ -126,8 +120,7 @@ export function PasswordSection({ onChanged }: { onChanged: () => void }) {
         form={form}
         failure={failure}
         onValid={() => {
-          setFailure(null)
-          setDone(null)
+          clear()
           const { currentPassword, newPassword } = form.parsed()
           save.mutate({ currentPassword, newPassword })
         }}

@@ -12,7 +12,7 @@ import { TextField } from '~/client/ui/text-field'
 import { relativeTime } from '~/shared/relative-time'
 import { AppKeyCreateSchema } from '~/shared/validators'
 import { css } from 'styled-system/css'
-import { ProfileSection, StatusLine, touchTarget } from './profile-section'
+import { ProfileSection, StatusLine, touchTarget, useOutcome } from './profile-section'
 import { listClass, rowClass, rowMeta } from './sessions-section'
 
 const keyBox = css({
@@ -34,8 +34,7 @@ export function AppKeysSection() {
   const queryClient = useQueryClient()
   const list = useQuery(trpc.appKeys.list.queryOptions())
   const form = useForm(AppKeyCreateSchema, { name: '' })
-  const [failure, setFailure] = useState<string | null>(null)
-  const [done, setDone] = useState<string | null>(null)
+  const { failure, done, setFailure, setDone, clear } = useOutcome()
   const [created, setCreated] = useState<{ id: string; name: string; key: string } | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.appKeys.list.queryKey() })
 
@@ -81,8 +80,7 @@ export function AppKeysSection() {
         form={form}
         failure={failure}
         onValid={() => {
-          setFailure(null)
-          setDone(null)
+          clear()
           create.mutate(form.parsed())
         }}
       >
@@ -132,8 +130,7 @@ export function AppKeysSection() {
                   aria-label={`Revoke app key ${k.name}`}
                   disabled={revoke.isPending}
                   onClick={() => {
-                    setDone(null)
-                    setFailure(null)
+                    clear()
                     revoke.mutate({ id: k.id })
                   }}
                 >

@@ -1,6 +1,7 @@
 // The card every /profile section sits in (the account screens' card, wider), and the polite
-// status line that announces a section's success to screen readers.
-import type { ReactNode } from 'react'
+// status line that announces a section's success to screen readers, and the outcome state each
+// section's form keeps for them.
+import { type ReactNode, useState } from 'react'
 import { css } from 'styled-system/css'
 import { formSuccess } from '~/client/features/auth/auth-card'
 
@@ -73,3 +74,14 @@ export const dangerButton = css({
   _hover: { _enabled: { opacity: 0.9 } },
   _disabled: { opacity: 0.5, cursor: 'not-allowed' },
 })
+
+/** A form's last outcome: the error beside its fields and the success line under its button. */
+export function useOutcome() {
+  const [failure, setFailure] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+  const clear = () => {
+    setFailure(null)
+    setDone(null)
+  }
+  return { failure, done, setFailure, setDone, clear }
+}

@@ -1,7 +1,6 @@
 // /profile "Sessions": where the member is signed in (device, last seen), this device marked,
 // and Revoke for the others (their next call answers 401 and they land on the login page).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
 import { formError } from '~/client/features/auth/auth-card'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
@@ -9,7 +8,7 @@ import { Button } from '~/client/ui/button'
 import { Spinner } from '~/client/ui/spinner'
 import { relativeTime } from '~/shared/relative-time'
 import { css } from 'styled-system/css'
-import { ProfileSection, StatusLine, touchTarget } from './profile-section'
+import { ProfileSection, StatusLine, touchTarget, useOutcome } from './profile-section'
 
 export const listClass = css({ display: 'flex', flexDirection: 'column', divideY: '1px', divideColor: 'border.default' })
 export const rowClass = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', py: '3', flexWrap: 'wrap' })
@@ -20,8 +19,7 @@ export function SessionsSection() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const list = useQuery(trpc.profile.sessions.list.queryOptions())
-  const [done, setDone] = useState<string | null>(null)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { failure, done, setFailure, setDone, clear } = useOutcome()
   const revoke = useMutation(
     trpc.profile.sessions.delete.mutationOptions({
       onSuccess: () => {
@@ -65,8 +63,7 @@ export function SessionsSection() {
                   aria-label={`Revoke session ${s.device}, last seen ${relativeTime(s.lastSeenAt)}`}
                   disabled={revoke.isPending}
                   onClick={() => {
-                    setDone(null)
-                    setFailure(null)
+                    clear()
                     revoke.mutate({ id: s.id })
                   }}
                 >
