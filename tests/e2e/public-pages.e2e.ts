@@ -206,6 +206,7 @@ describe('charts', () => {
     expect(await select.evaluate((el) => el === document.activeElement && getComputedStyle(el).outlineStyle !== 'none')).toBe(true)
     await page.keyboard.press('ArrowDown')
     await page.getByRole('listbox').waitFor()
+    await listHasFocus(page)
     await page.keyboard.press('ArrowDown')
     await page.locator('[role=option][data-highlighted]', { hasText: 'United Kingdom' }).waitFor()
     await page.keyboard.press('Enter')
