@@ -351,6 +351,20 @@ describe("the member's things: scrobbles, stars, playlists, play queue", () => {
     expect((await client.getStarred2()).starred2.song ?? []).toEqual([])
   })
 
+  test('a like made by title only (a local file in the web player) stars the library songs of that title, and getStarred2 lists what is starred', async () => {
+    const like = (liked: boolean) => api(server.url, 'PUT', '/playlist/likes', { token: member.token, body: { title: 'First Light', liked } })
+    expect((await like(true)).status).toBe(200)
+    const first = await songNamed('First Light')
+    expect((await client.getSong({ id: first.id })).song.starred).toBeInstanceOf(Date)
+    expect((await client.getStarred2()).starred2.song?.map((s) => s.title)).toEqual(['First Light'])
+    expect((await client.getAlbumList2({ type: 'starred' })).albumList2.album?.map((a) => a.name)).toEqual(['Dawn'])
+    // Unstarring it in the app is the same like switched off: gone from both lists and the web player.
+    await client.unstar({ id: first.id })
+    expect((await api(server.url, 'GET', '/playlist/likes', { token: member.token })).body.data.likes).toEqual({})
+    expect((await client.getStarred2()).starred2.song ?? []).toEqual([])
+    expect((await client.getAlbumList2({ type: 'starred' })).albumList2.album ?? []).toEqual([])
+  })
+
   test("a member's library folders are their playlists; another member's is error 70", async () => {
     const folder = await api(server.url, 'POST', '/user/folders', { token: member.token, body: { label: 'Ada all', path: '/Ada' } })
     expect(folder.status).toBe(201)

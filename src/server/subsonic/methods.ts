@@ -43,6 +43,7 @@ import {
   songsByPaths,
   songsUnder,
   starredOf,
+  starredSongs,
   type SongRow,
 } from './library'
 import type { Params } from './params'
@@ -247,9 +248,7 @@ export const METHODS: Record<string, Method> = {
   unstar: (ctx) => setStars(ctx, false),
   getStarred2: (ctx) => {
     const starred = starredOf(ctx.db, ctx.user.id)
-    const byPath = songsByPaths(ctx.db, [...starred.byPath.keys()])
-    const songs = [...byPath.values()].sort((a, b) => (starred.byPath.get(b.path) ?? 0) - (starred.byPath.get(a.path) ?? 0))
-    return { starred2: { artist: [], album: [], song: songs.map((s) => song(s, starred)) } }
+    return { starred2: { artist: [], album: [], song: starredSongs(ctx.db, starred).map((s) => song(s, starred)) } }
   },
 
   getPlaylists: (ctx) => {
