@@ -7,12 +7,13 @@
 // analytics; stars as the web player's likes; the play queue shared with the web player.
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
 import { SubsonicAPI } from 'subsonic-api'
-import { signMediaUrl } from '~/server/media/sign'
+import { CACHE_LIMITS } from '~/server/media/cache-dir'
+import { encodeMediaPath, signMediaUrl } from '~/server/media/sign'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
@@ -318,6 +319,34 @@ describe('bytes: stream, download, getCoverArt', () => {
     const love = await songNamed('Love')
     const none = await rest('getCoverArt.view', withKey({ id: love.id }))
     expect(childOf(none.xml!, 'error').attributes.code).toBe('70')
+  })
+
+  test('the scaled covers are kept up to a size cap: the least recently used go first, a copy in use stays', async () => {
+    const { albumList2 } = await client.getAlbumList2({ type: 'alphabeticalByName' })
+    const coverArt = albumList2.album!.find((a) => a.name === 'Homogenic')!.coverArt!
+    const dir = path.join(server.dataDir, 'cover-cache')
+    const ageAll = (msAgo: number) => {
+      for (const name of readdirSync(dir)) utimesSync(path.join(dir, name), new Date(Date.now() - msAgo), new Date(Date.now() - msAgo))
+    }
+    expect((await client.getCoverArt({ id: coverArt, size: 300 })).status).toBe(200)
+    ageAll(2 * 86_400_000)
+    const kept = readdirSync(dir)
+    // Left by earlier use, three days old and alone over the cap (sparse: no disk is used).
+    const stale = path.join(dir, 'stale-thumbnail.jpg')
+    writeFileSync(stale, '')
+    truncateSync(stale, CACHE_LIMITS.coverBytes)
+    utimesSync(stale, new Date(Date.now() - 3 * 86_400_000), new Date(Date.now() - 3 * 86_400_000))
+
+    // Asked again, a kept copy counts as used now; a new size makes a copy and trims the cache.
+    expect((await client.getCoverArt({ id: coverArt, size: 300 })).status).toBe(200)
+    const age = (name: string) => Date.now() - statSync(path.join(dir, name)).mtimeMs
+    const asked = kept.filter((name) => dimensions(new Uint8Array(readFileSync(path.join(dir, name)))) === '300x200')
+    expect(asked).toHaveLength(1)
+    expect(age(asked[0])).toBeLessThan(60_000)
+    const fresh = await client.getCoverArt({ id: coverArt, size: 120 })
+    expect(dimensions(new Uint8Array(await fresh.arrayBuffer()))).toBe('120x80')
+    expect(existsSync(stale)).toBe(false)
+    expect(readdirSync(dir)).toHaveLength(kept.length + 1)
   })
 })
 

@@ -2,10 +2,10 @@
 // and the ffmpeg arguments — remux what is web-ready, convert the rest at most 720 lines high,
 // and a library path only ever as one `file:` argument behind the protocol whitelist.
 import { describe, expect, test } from 'bun:test'
+import { cacheEvictions } from '~/server/media/cache-dir'
 import { mediaKindOf, signMediaUrl, verifyMediaSignature } from '~/server/media/sign'
 import { resignMediaUrl } from '~/server/services/play-queue'
 import {
-  cacheEvictions,
   ffmpegArgs,
   isLibraryMediaName,
   isTranscodeProfile,
