@@ -63,7 +63,10 @@ beforeAll(async () => {
   const dawn = { artist: 'Ada', album: 'Dawn', genre: 'Jazz', year: 1999 }
   makeTone(lib('Ada/Dawn/1 First Light.mp3'), { ...dawn, title: 'First Light', seconds: 2, cover: true, metadata: { track: '1' } })
   makeTone(lib('Ada/Dawn/2 Love.mp3'), { ...dawn, title: 'Love', seconds: 1, metadata: { track: '2' } })
-  makeTone(lib('Björk/Homogenic/01 Hunter.mp3'), { artist: 'Björk', album: 'Homogenic', genre: 'Electronic', year: 1997, title: 'Hunter', seconds: 1 })
+  makeTone(lib('Björk/Homogenic/01 Hunter.mp3'), {
+    ...{ artist: 'Björk', album: 'Homogenic', genre: 'Electronic', year: 1997, title: 'Hunter', seconds: 1 },
+    metadata: { REPLAYGAIN_TRACK_GAIN: '-6.50 dB', REPLAYGAIN_TRACK_PEAK: '0.891251' },
+  })
   // A cover larger than an app's thumbnail, for getCoverArt's size.
   mkdirSync(lib('Björk/Homogenic'), { recursive: true })
   expect(
@@ -427,6 +430,45 @@ describe("the member's things: scrobbles, stars, playlists, play queue", () => {
     const { playQueue } = await client.getPlayQueue()
     expect(playQueue!.entry?.map((e) => e.title)).toEqual(['Hunter', 'First Light'])
     expect(playQueue).toMatchObject({ current: hunter.id, position: 42000, username: member.username, changedBy: 'Chrome on Linux' })
+  })
+})
+
+describe('ReplayGain in the shared play queue', () => {
+  const HUNTER_GAIN = { trackGain: -6.5, trackPeak: 0.891251 }
+  const webQueue = async () => (await api(server.url, 'GET', '/playlist/queue', { token: member.token })).body.data
+
+  test('a library track the web player saves comes back with the ReplayGain of the index, whatever a player sent', async () => {
+    const url = `/media/${encodeMediaPath('Björk/Homogenic/01 Hunter.mp3')}`
+    const put = (tracks: Record<string, unknown>[]) => api(server.url, 'PUT', '/playlist/queue', { token: member.token, body: { tracks, device: 'Laptop' } })
+    expect(
+      (
+        await put([
+          { url, replayGain: { trackGain: 12 } },
+          { url: 'https://example.com/a.mp3', replayGain: { trackGain: 3 } },
+        ])
+      ).status,
+    ).toBe(200)
+    const [hunter, remote] = (await webQueue()).tracks
+    expect(hunter).toMatchObject({ title: 'Hunter', replayGain: HUNTER_GAIN })
+    expect(remote).not.toHaveProperty('replayGain')
+    // Sent back as GET answered it (a signed URL, with its ReplayGain), it reads the same again.
+    expect((await put([hunter, remote])).status).toBe(200)
+    expect((await webQueue()).tracks[0]).toMatchObject({ title: 'Hunter', replayGain: HUNTER_GAIN })
+    const bad = await put([{ url, replayGain: { trackGain: 'loud' } }])
+    expect(bad.status).toBe(400)
+    expect(bad.body.error).toContain('Track gain must be a number')
+  })
+
+  test('a queue saved by an app (savePlayQueue) resumes in the web player with the ReplayGain too', async () => {
+    const hunter = await songNamed('Hunter')
+    const love = await songNamed('Love')
+    expect((await client.savePlayQueue({ id: [hunter.id, love.id], current: hunter.id } as never)).status).toBe('ok')
+    const [first, second] = (await webQueue()).tracks
+    expect(first).toMatchObject({ title: 'Hunter', replayGain: HUNTER_GAIN })
+    expect(first.url).toStartWith('/media/')
+    expect(second.title).toBe('Love')
+    expect(second).not.toHaveProperty('replayGain')
+    expect((await fetch(server.url + first.url)).status).toBe(200)
   })
 })
 
