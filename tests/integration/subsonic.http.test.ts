@@ -15,7 +15,7 @@ import { SubsonicAPI } from 'subsonic-api'
 import { CACHE_LIMITS } from '~/server/media/cache-dir'
 import { encodeMediaPath, signMediaUrl } from '~/server/media/sign'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
-import { makeTone } from '../helpers/media'
+import { ffmpeg, makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 import { childOf, childrenOf, parseXml } from '../helpers/xml'
 
@@ -69,10 +69,7 @@ beforeAll(async () => {
   })
   // A cover larger than an app's thumbnail, for getCoverArt's size.
   mkdirSync(lib('Björk/Homogenic'), { recursive: true })
-  expect(
-    Bun.spawnSync(['ffmpeg', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=600x400', '-frames:v', '1', lib('Björk/Homogenic/cover.jpg')])
-      .exitCode,
-  ).toBe(0)
+  ffmpeg('-f', 'lavfi', '-i', 'color=c=red:s=600x400', '-frames:v', '1', lib('Björk/Homogenic/cover.jpg'))
   admin = await loginAdmin(server.url)
   member = await createMember(server.url)
   other = await createMember(server.url)
@@ -587,29 +584,23 @@ describe('stream honours maxBitRate with real MP3 rates (decision 031)', () => {
 
   beforeAll(async () => {
     mkdirSync(path.dirname(lib(RICH)), { recursive: true })
-    expect(
-      Bun.spawnSync([
-        'ffmpeg',
-        '-loglevel',
-        'error',
-        '-y',
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=frequency=330:duration=3',
-        '-ac',
-        '2',
-        '-ar',
-        '44100',
-        '-c:a',
-        'libmp3lame',
-        '-b:a',
-        '320k',
-        '-metadata',
-        'title=Loud',
-        lib(RICH),
-      ]).exitCode,
-    ).toBe(0)
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=330:duration=3',
+      '-ac',
+      '2',
+      '-ar',
+      '44100',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '320k',
+      '-metadata',
+      'title=Loud',
+      lib(RICH),
+    )
     rich = new Uint8Array(readFileSync(lib(RICH)))
     expect(kbpsOf(rich)).toBe(320)
     await scan()
