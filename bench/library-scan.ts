@@ -11,33 +11,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { adminEnv, api, loginAdmin } from '../tests/helpers/api'
-import { makeImage } from '../tests/helpers/media'
+import { ffmpeg, makeImage } from '../tests/helpers/media'
 import { startServer } from '../tests/helpers/server'
 
 const FILES = Number(process.env.FILES ?? 10_000)
 const root = mkdtempSync(path.join(tmpdir(), 'vibes-bench-media-'))
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-bench-data-'))
 const tone = path.join(dataDir, 'tone.mp3')
-Bun.spawnSync([
-  'ffmpeg',
-  '-hide_banner',
-  '-loglevel',
-  'error',
-  '-y',
-  '-f',
-  'lavfi',
-  '-i',
-  'sine=frequency=440:duration=1',
-  '-ac',
-  '1',
-  '-ar',
-  '22050',
-  '-b:a',
-  '32k',
-  '-id3v2_version',
-  '0',
-  tone,
-])
+ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ac', '1', '-ar', '22050', '-b:a', '32k', '-id3v2_version', '0', tone)
 const audio = new Uint8Array(readFileSync(tone))
 
 const enc = new TextEncoder()

@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gotoHydrated, launchBrowser, newPage } from '../tests/helpers/browser'
-import { ffmpeg, setAdChance } from '../tests/helpers/player'
+import { ffmpeg } from '../tests/helpers/media'
+import { setAdChance } from '../tests/helpers/player'
 import { startServer } from '../tests/helpers/server'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)

@@ -5,6 +5,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gotoHydrated, launchBrowser, newPage } from '../tests/helpers/browser'
+import { ffmpeg } from '../tests/helpers/media'
 import { startServer } from '../tests/helpers/server'
 
 const FILES = Number(process.env.BENCH_FILES ?? 5000)
@@ -14,22 +15,7 @@ const root = mkdtempSync(path.join(tmpdir(), 'vibes-bench-'))
 const folder = path.join(root, 'Big Library')
 mkdirSync(folder)
 const seed = path.join(root, 'seed.mp3')
-const ff = Bun.spawnSync([
-  'ffmpeg',
-  '-loglevel',
-  'error',
-  '-y',
-  '-f',
-  'lavfi',
-  '-i',
-  'sine=frequency=440:duration=2',
-  '-metadata',
-  'title=Seed',
-  '-metadata',
-  'artist=Bench',
-  seed,
-])
-if (ff.exitCode !== 0) throw new Error('ffmpeg failed')
+ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-metadata', 'title=Seed', '-metadata', 'artist=Bench', seed)
 for (let i = 0; i < FILES; i++) copyFileSync(seed, path.join(folder, `Artist ${i % 97} - Track ${i + 1}.mp3`))
 
 const server = await startServer()

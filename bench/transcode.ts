@@ -9,7 +9,7 @@ import path from 'node:path'
 import { signMediaUrl } from '~/server/media/sign'
 import type { TranscodeProfile } from '~/server/media/transcode-profile'
 import { launchBrowser, newPage } from '../tests/helpers/browser'
-import { makeTone } from '../tests/helpers/media'
+import { ffmpeg, makeTone } from '../tests/helpers/media'
 import { startServer } from '../tests/helpers/server'
 
 const SECRET = 'bench-secret-'.repeat(4)
@@ -20,30 +20,7 @@ const app = await startServer({ AUTH_SECRET: SECRET })
 const wma = path.join(app.mediaRoot, 'source.wma')
 makeTone(wma, { seconds: 240, title: 'Bench' })
 const mkv = path.join(app.mediaRoot, 'source.mkv')
-const made = Bun.spawnSync(
-  [
-    'ffmpeg',
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=640x360:rate=25:duration=30',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=duration=30',
-    '-c:v',
-    'mpeg4',
-    '-c:a',
-    'libmp3lame',
-    mkv,
-  ],
-  { stderr: 'pipe' },
-)
-if (made.exitCode !== 0) throw new Error(made.stderr.toString())
+ffmpeg('-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25:duration=30', '-f', 'lavfi', '-i', 'sine=duration=30', '-c:v', 'mpeg4', '-c:a', 'libmp3lame', mkv)
 
 const p = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!
 const fmt = (xs: number[]) => `median ${p(xs, 0.5).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms`

@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { ADMIN, adminEnv, api, createMember } from '../helpers/api'
 import { gotoHydrated, launchBrowser } from '../helpers/browser'
 import { startPython, type ListingServer } from '../helpers/listing-servers'
-import { makeTone } from '../helpers/media'
+import { ffmpeg, makeTone } from '../helpers/media'
 import { clip, expectTitle, playsPast, setAdChance, tone } from '../helpers/player'
 import { startServer, type TestServer } from '../helpers/server'
 
@@ -30,20 +30,7 @@ beforeAll(async () => {
   clip(path.join(served, 'device', 'Clips', '01 Test Card.mp4'), 6)
   makeTone(path.join(served, 'device', 'Covers', '01 Cover Song.mp3'), { title: 'Cover Song', artist: 'Painter', cover: true, seconds: 10 })
   mkdirSync(path.join(served, 'art'))
-  Bun.spawnSync([
-    'ffmpeg',
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'color=c=orange:s=100x100',
-    '-frames:v',
-    '1',
-    path.join(served, 'art', 'art.png'),
-  ])
+  ffmpeg('-f', 'lavfi', '-i', 'color=c=orange:s=100x100', '-frames:v', '1', path.join(served, 'art', 'art.png'))
   const artwork = readFileSync(path.join(served, 'art', 'art.png'))
 
   // The upstream chart feed, on plain http: its artwork comes from the feed's own origin.

@@ -11,8 +11,8 @@ import type { Browser, Page } from 'playwright-core'
 import { createMember } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
 import { startNginx, type ListingServer } from '../helpers/listing-servers'
-import { makeImage } from '../helpers/media'
-import { expectTitle, ffmpeg, setAdChance, tone } from '../helpers/player'
+import { ffmpeg, makeImage } from '../helpers/media'
+import { expectTitle, setAdChance, tone } from '../helpers/player'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer

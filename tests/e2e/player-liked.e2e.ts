@@ -7,6 +7,7 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { createMember } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
+import { ffmpeg } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -23,20 +24,7 @@ beforeAll(async () => {
     ['B Second.mp3', 'Second Wind', 550],
     ['C Third.mp3', 'Third Eye', 660],
   ] as const) {
-    const r = Bun.spawnSync([
-      'ffmpeg',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=${hz}:duration=20`,
-      '-metadata',
-      `title=${title}`,
-      path.join(album, file),
-    ])
-    if (r.exitCode !== 0) throw new Error(`ffmpeg failed: ${r.stderr.toString()}`)
+    ffmpeg('-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=20`, '-metadata', `title=${title}`, path.join(album, file))
   }
   ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
 })

@@ -9,6 +9,7 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { createMember } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
+import { ffmpeg } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -17,11 +18,6 @@ let fixtures: string
 let album: string
 let empty: string
 let broken: string
-
-function ffmpeg(...args: string[]) {
-  const r = Bun.spawnSync(['ffmpeg', '-loglevel', 'error', '-y', ...args])
-  if (r.exitCode !== 0) throw new Error(`ffmpeg failed: ${r.stderr.toString()}`)
-}
 
 beforeAll(async () => {
   fixtures = mkdtempSync(path.join(tmpdir(), 'vibes-player-'))

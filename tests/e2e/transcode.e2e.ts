@@ -8,7 +8,7 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { signMediaUrl } from '~/server/media/sign'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
-import { makeTone } from '../helpers/media'
+import { ffmpeg, makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 
 const SECRET = 'transcode-e2e-secret-'.repeat(3)
@@ -17,30 +17,21 @@ let browser: Browser
 
 function makeMkv(file: string, seconds: number) {
   mkdirSync(path.dirname(file), { recursive: true })
-  const r = Bun.spawnSync(
-    [
-      'ffmpeg',
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc=size=320x240:rate=25:duration=${seconds}`,
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=duration=${seconds}`,
-      '-c:v',
-      'mpeg4',
-      '-c:a',
-      'libmp3lame',
-      file,
-    ],
-    { stderr: 'pipe' },
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=320x240:rate=25:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=duration=${seconds}`,
+    '-c:v',
+    'mpeg4',
+    '-c:a',
+    'libmp3lame',
+    file,
   )
-  if (r.exitCode !== 0) throw new Error(r.stderr.toString())
 }
 
 async function cached(count: number) {

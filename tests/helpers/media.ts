@@ -16,7 +16,8 @@ export type ToneTags = {
   metadata?: Record<string, string>
 }
 
-function ffmpeg(args: string[]) {
+/** Runs ffmpeg quietly, overwriting the output; throws with its error output when it fails. */
+export function ffmpeg(...args: string[]) {
   const r = Bun.spawnSync(['ffmpeg', '-hide_banner', '-loglevel', 'error', '-y', ...args], { stderr: 'pipe' })
   if (r.exitCode !== 0) throw new Error(`ffmpeg failed: ${r.stderr.toString()}`)
 }
@@ -32,12 +33,12 @@ export function makeTone(file: string, tags: ToneTags = {}) {
   if (tags.cover && file.endsWith('.mp3')) {
     const tmp = mkdtempSync(path.join(tmpdir(), 'vibes-cover-'))
     const cover = path.join(tmp, 'cover.png')
-    ffmpeg(['-f', 'lavfi', '-i', 'color=c=purple:s=32x32', '-frames:v', '1', cover])
-    ffmpeg([...input, '-i', cover, '-map', '0:a', '-map', '1:v', '-c:v', 'png', '-id3v2_version', '3', '-metadata:s:v', 'comment=Cover (front)', ...meta, file])
+    ffmpeg('-f', 'lavfi', '-i', 'color=c=purple:s=32x32', '-frames:v', '1', cover)
+    ffmpeg(...input, '-i', cover, '-map', '0:a', '-map', '1:v', '-c:v', 'png', '-id3v2_version', '3', '-metadata:s:v', 'comment=Cover (front)', ...meta, file)
     rmSync(tmp, { recursive: true, force: true })
     return
   }
-  ffmpeg([...input, '-ac', '1', '-ar', '22050', ...meta, file])
+  ffmpeg(...input, '-ac', '1', '-ar', '22050', ...meta, file)
 }
 
 /**
@@ -49,7 +50,7 @@ export function makeToneWithPicture(file: string, mime: string, picture: Uint8Ar
   mkdirSync(path.dirname(file), { recursive: true })
   const tmp = mkdtempSync(path.join(tmpdir(), 'vibes-apic-'))
   const audio = path.join(tmp, 'audio.mp3')
-  ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=440:duration=${tags.seconds ?? 2}`, '-id3v2_version', '0', audio])
+  ffmpeg('-f', 'lavfi', '-i', `sine=frequency=440:duration=${tags.seconds ?? 2}`, '-id3v2_version', '0', audio)
   const enc = new TextEncoder()
   const frame = (id: string, body: Uint8Array) => {
     const head = new Uint8Array(10)
@@ -71,7 +72,7 @@ export function makeToneWithPicture(file: string, mime: string, picture: Uint8Ar
 /** A small solid-colour image (JPEG, PNG… by the extension), such as a folder's cover.jpg. */
 export function makeImage(file: string, color = 'red') {
   mkdirSync(path.dirname(file), { recursive: true })
-  ffmpeg(['-f', 'lavfi', '-i', `color=c=${color}:s=16x16`, '-frames:v', '1', file])
+  ffmpeg('-f', 'lavfi', '-i', `color=c=${color}:s=16x16`, '-frames:v', '1', file)
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {

@@ -4,11 +4,7 @@ import { Database } from 'bun:sqlite'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { gotoHydrated, newPage } from './browser'
-
-export function ffmpeg(...args: string[]) {
-  const r = Bun.spawnSync(['ffmpeg', '-hide_banner', '-loglevel', 'error', '-y', ...args], { stderr: 'pipe' })
-  if (r.exitCode !== 0) throw new Error(`ffmpeg failed: ${r.stderr.toString()}`)
-}
+import { ffmpeg } from './media'
 
 /** A small mono MP3 tone with optional ID3 tags. */
 export function tone(file: string, seconds: number, tags: Record<string, string | number> = {}, frequency = 440) {

@@ -7,14 +7,15 @@
 // analytics; stars as the web player's likes; the play queue shared with the web player.
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
 import { SubsonicAPI } from 'subsonic-api'
-import { signMediaUrl } from '~/server/media/sign'
+import { CACHE_LIMITS } from '~/server/media/cache-dir'
+import { encodeMediaPath, signMediaUrl } from '~/server/media/sign'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
-import { makeTone } from '../helpers/media'
+import { ffmpeg, makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 import { childOf, childrenOf, parseXml } from '../helpers/xml'
 
@@ -62,13 +63,13 @@ beforeAll(async () => {
   const dawn = { artist: 'Ada', album: 'Dawn', genre: 'Jazz', year: 1999 }
   makeTone(lib('Ada/Dawn/1 First Light.mp3'), { ...dawn, title: 'First Light', seconds: 2, cover: true, metadata: { track: '1' } })
   makeTone(lib('Ada/Dawn/2 Love.mp3'), { ...dawn, title: 'Love', seconds: 1, metadata: { track: '2' } })
-  makeTone(lib('Björk/Homogenic/01 Hunter.mp3'), { artist: 'Björk', album: 'Homogenic', genre: 'Electronic', year: 1997, title: 'Hunter', seconds: 1 })
+  makeTone(lib('Björk/Homogenic/01 Hunter.mp3'), {
+    ...{ artist: 'Björk', album: 'Homogenic', genre: 'Electronic', year: 1997, title: 'Hunter', seconds: 1 },
+    metadata: { REPLAYGAIN_TRACK_GAIN: '-6.50 dB', REPLAYGAIN_TRACK_PEAK: '0.891251' },
+  })
   // A cover larger than an app's thumbnail, for getCoverArt's size.
   mkdirSync(lib('Björk/Homogenic'), { recursive: true })
-  expect(
-    Bun.spawnSync(['ffmpeg', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=600x400', '-frames:v', '1', lib('Björk/Homogenic/cover.jpg')])
-      .exitCode,
-  ).toBe(0)
+  ffmpeg('-f', 'lavfi', '-i', 'color=c=red:s=600x400', '-frames:v', '1', lib('Björk/Homogenic/cover.jpg'))
   admin = await loginAdmin(server.url)
   member = await createMember(server.url)
   other = await createMember(server.url)
@@ -319,6 +320,34 @@ describe('bytes: stream, download, getCoverArt', () => {
     const none = await rest('getCoverArt.view', withKey({ id: love.id }))
     expect(childOf(none.xml!, 'error').attributes.code).toBe('70')
   })
+
+  test('the scaled covers are kept up to a size cap: the least recently used go first, a copy in use stays', async () => {
+    const { albumList2 } = await client.getAlbumList2({ type: 'alphabeticalByName' })
+    const coverArt = albumList2.album!.find((a) => a.name === 'Homogenic')!.coverArt!
+    const dir = path.join(server.dataDir, 'cover-cache')
+    const ageAll = (msAgo: number) => {
+      for (const name of readdirSync(dir)) utimesSync(path.join(dir, name), new Date(Date.now() - msAgo), new Date(Date.now() - msAgo))
+    }
+    expect((await client.getCoverArt({ id: coverArt, size: 300 })).status).toBe(200)
+    ageAll(2 * 86_400_000)
+    const kept = readdirSync(dir)
+    // Left by earlier use, three days old and alone over the cap (sparse: no disk is used).
+    const stale = path.join(dir, 'stale-thumbnail.jpg')
+    writeFileSync(stale, '')
+    truncateSync(stale, CACHE_LIMITS.coverBytes)
+    utimesSync(stale, new Date(Date.now() - 3 * 86_400_000), new Date(Date.now() - 3 * 86_400_000))
+
+    // Asked again, a kept copy counts as used now; a new size makes a copy and trims the cache.
+    expect((await client.getCoverArt({ id: coverArt, size: 300 })).status).toBe(200)
+    const age = (name: string) => Date.now() - statSync(path.join(dir, name)).mtimeMs
+    const asked = kept.filter((name) => dimensions(new Uint8Array(readFileSync(path.join(dir, name)))) === '300x200')
+    expect(asked).toHaveLength(1)
+    expect(age(asked[0])).toBeLessThan(60_000)
+    const fresh = await client.getCoverArt({ id: coverArt, size: 120 })
+    expect(dimensions(new Uint8Array(await fresh.arrayBuffer()))).toBe('120x80')
+    expect(existsSync(stale)).toBe(false)
+    expect(readdirSync(dir)).toHaveLength(kept.length + 1)
+  })
 })
 
 describe("the member's things: scrobbles, stars, playlists, play queue", () => {
@@ -349,6 +378,20 @@ describe("the member's things: scrobbles, stars, playlists, play queue", () => {
     await client.unstar({ id: love.id })
     expect((await api(server.url, 'GET', '/playlist/likes', { token: member.token })).body.data.likes).toEqual({})
     expect((await client.getStarred2()).starred2.song ?? []).toEqual([])
+  })
+
+  test('a like made by title only (a local file in the web player) stars the library songs of that title, and getStarred2 lists what is starred', async () => {
+    const like = (liked: boolean) => api(server.url, 'PUT', '/playlist/likes', { token: member.token, body: { title: 'First Light', liked } })
+    expect((await like(true)).status).toBe(200)
+    const first = await songNamed('First Light')
+    expect((await client.getSong({ id: first.id })).song.starred).toBeInstanceOf(Date)
+    expect((await client.getStarred2()).starred2.song?.map((s) => s.title)).toEqual(['First Light'])
+    expect((await client.getAlbumList2({ type: 'starred' })).albumList2.album?.map((a) => a.name)).toEqual(['Dawn'])
+    // Unstarring it in the app is the same like switched off: gone from both lists and the web player.
+    await client.unstar({ id: first.id })
+    expect((await api(server.url, 'GET', '/playlist/likes', { token: member.token })).body.data.likes).toEqual({})
+    expect((await client.getStarred2()).starred2.song ?? []).toEqual([])
+    expect((await client.getAlbumList2({ type: 'starred' })).albumList2.album ?? []).toEqual([])
   })
 
   test("a member's library folders are their playlists; another member's is error 70", async () => {
@@ -384,6 +427,45 @@ describe("the member's things: scrobbles, stars, playlists, play queue", () => {
     const { playQueue } = await client.getPlayQueue()
     expect(playQueue!.entry?.map((e) => e.title)).toEqual(['Hunter', 'First Light'])
     expect(playQueue).toMatchObject({ current: hunter.id, position: 42000, username: member.username, changedBy: 'Chrome on Linux' })
+  })
+})
+
+describe('ReplayGain in the shared play queue', () => {
+  const HUNTER_GAIN = { trackGain: -6.5, trackPeak: 0.891251 }
+  const webQueue = async () => (await api(server.url, 'GET', '/playlist/queue', { token: member.token })).body.data
+
+  test('a library track the web player saves comes back with the ReplayGain of the index, whatever a player sent', async () => {
+    const url = `/media/${encodeMediaPath('Björk/Homogenic/01 Hunter.mp3')}`
+    const put = (tracks: Record<string, unknown>[]) => api(server.url, 'PUT', '/playlist/queue', { token: member.token, body: { tracks, device: 'Laptop' } })
+    expect(
+      (
+        await put([
+          { url, replayGain: { trackGain: 12 } },
+          { url: 'https://example.com/a.mp3', replayGain: { trackGain: 3 } },
+        ])
+      ).status,
+    ).toBe(200)
+    const [hunter, remote] = (await webQueue()).tracks
+    expect(hunter).toMatchObject({ title: 'Hunter', replayGain: HUNTER_GAIN })
+    expect(remote).not.toHaveProperty('replayGain')
+    // Sent back as GET answered it (a signed URL, with its ReplayGain), it reads the same again.
+    expect((await put([hunter, remote])).status).toBe(200)
+    expect((await webQueue()).tracks[0]).toMatchObject({ title: 'Hunter', replayGain: HUNTER_GAIN })
+    const bad = await put([{ url, replayGain: { trackGain: 'loud' } }])
+    expect(bad.status).toBe(400)
+    expect(bad.body.error).toContain('Track gain must be a number')
+  })
+
+  test('a queue saved by an app (savePlayQueue) resumes in the web player with the ReplayGain too', async () => {
+    const hunter = await songNamed('Hunter')
+    const love = await songNamed('Love')
+    expect((await client.savePlayQueue({ id: [hunter.id, love.id], current: hunter.id } as never)).status).toBe('ok')
+    const [first, second] = (await webQueue()).tracks
+    expect(first).toMatchObject({ title: 'Hunter', replayGain: HUNTER_GAIN })
+    expect(first.url).toStartWith('/media/')
+    expect(second.title).toBe('Love')
+    expect(second).not.toHaveProperty('replayGain')
+    expect((await fetch(server.url + first.url)).status).toBe(200)
   })
 })
 
@@ -502,29 +584,23 @@ describe('stream honours maxBitRate with real MP3 rates (decision 031)', () => {
 
   beforeAll(async () => {
     mkdirSync(path.dirname(lib(RICH)), { recursive: true })
-    expect(
-      Bun.spawnSync([
-        'ffmpeg',
-        '-loglevel',
-        'error',
-        '-y',
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=frequency=330:duration=3',
-        '-ac',
-        '2',
-        '-ar',
-        '44100',
-        '-c:a',
-        'libmp3lame',
-        '-b:a',
-        '320k',
-        '-metadata',
-        'title=Loud',
-        lib(RICH),
-      ]).exitCode,
-    ).toBe(0)
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=330:duration=3',
+      '-ac',
+      '2',
+      '-ar',
+      '44100',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '320k',
+      '-metadata',
+      'title=Loud',
+      lib(RICH),
+    )
     rich = new Uint8Array(readFileSync(lib(RICH)))
     expect(kbpsOf(rich)).toBe(320)
     await scan()

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
-import { makeTone } from '../helpers/media'
+import { ffmpeg, makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -19,16 +19,11 @@ let member: Awaited<ReturnType<typeof createMember>>
 const work = mkdtempSync(path.join(tmpdir(), 'vibes-transcode-'))
 const SHELL_NAME = 'a;touch x.wma'
 
-function ffmpeg(args: string[]) {
-  const r = Bun.spawnSync(['ffmpeg', '-hide_banner', '-loglevel', 'error', '-y', ...args], { stderr: 'pipe' })
-  if (r.exitCode !== 0) throw new Error(`ffmpeg failed: ${r.stderr.toString()}`)
-}
-
 /** An .mkv of a test pattern and a tone, with the given codec arguments and title. */
 function makeMkv(file: string, title: string, codecs: string[], size = '320x240') {
   mkdirSync(path.dirname(file), { recursive: true })
   const lavfi = ['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=25:duration=3`, '-f', 'lavfi', '-i', 'sine=frequency=330:duration=3']
-  ffmpeg([...lavfi, ...codecs, '-metadata', `title=${title}`, file])
+  ffmpeg(...lavfi, ...codecs, '-metadata', `title=${title}`, file)
 }
 
 function buildLibrary(root: string) {

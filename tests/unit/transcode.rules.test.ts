@@ -1,11 +1,12 @@
 // The pure rules of conversion (transcode-profile.ts): which files need it, what is sent instead,
 // and the ffmpeg arguments — remux what is web-ready, convert the rest at most 720 lines high,
-// and a library path only ever as one `file:` argument behind the protocol whitelist.
+// and a library path only ever as one `file:` argument behind the protocol whitelist; and the
+// caches' least-recently-used rule (cache-dir.ts).
 import { describe, expect, test } from 'bun:test'
+import { cacheEvictions } from '~/server/media/cache-dir'
 import { mediaKindOf, signMediaUrl, verifyMediaSignature } from '~/server/media/sign'
 import { resignMediaUrl } from '~/server/services/play-queue'
 import {
-  cacheEvictions,
   ffmpegArgs,
   isLibraryMediaName,
   isTranscodeProfile,

@@ -4,6 +4,7 @@ import { Portal } from '@ark-ui/react/portal'
 import { createListCollection, Select } from '@ark-ui/react/select'
 import { useMemo } from 'react'
 import { css, cx } from 'styled-system/css'
+import { Icon } from './icon'
 
 export type SelectOption = { value: string; label: string }
 
@@ -89,19 +90,7 @@ export function SelectField({ label, options, value, onValueChange, hideLabel, c
             aria-hidden
             className={css({ color: 'fg.muted', transition: 'transform 0.15s', '&[data-state=open]': { transform: 'rotate(180deg)' } })}
           >
-            <svg
-              aria-hidden="true"
-              width="16"
-              height="16"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="m6 9 6 6 6-6" />
-            </svg>
+            <Icon name="down" size={16} />
           </Select.Indicator>
         </Select.Trigger>
       </Select.Control>

@@ -153,30 +153,3 @@ export function ffmpegArgs(absPath: string, profile: TranscodeProfile, codecs: S
     'pipe:1',
   ]
 }
-
-export type CachedFile = { file: string; size: number /** Last use (ms): the file's mtime, touched on each hit. */; used: number }
-
-const STALE_PART_MS = 24 * 3600_000
-
-/**
- * The cached copies to delete: least recently used first until the rest fit `limit` (never
- * `keep`, the copy just made, nor a `.part` being written), and any `.part` a day old — what a
- * crash or a kill -9 left behind.
- */
-export function cacheEvictions(files: CachedFile[], opts: { limit: number; keep: string; now: number }): string[] {
-  const out: string[] = []
-  let total = files.reduce((sum, f) => sum + f.size, 0)
-  for (const f of [...files].sort((a, b) => a.used - b.used)) {
-    if (f.file.endsWith('.part')) {
-      if (opts.now - f.used > STALE_PART_MS) {
-        out.push(f.file)
-        total -= f.size
-      }
-      continue
-    }
-    if (total <= opts.limit || f.file === opts.keep) continue
-    out.push(f.file)
-    total -= f.size
-  }
-  return out
-}

@@ -4,7 +4,7 @@
 // size, mtime and the profile; the handler serves a complete copy like any file (ranges, ETag),
 // so seeking works once it is there. Without one, the answer streams at once (200, chunked, no
 // ranges) while the same bytes go to a temporary name that is renamed when ffmpeg finishes
-// cleanly; the cache keeps the most recently used files up to CACHE_LIMIT_BYTES.
+// cleanly; the cache keeps the most recently used files up to CACHE_LIMITS.transcodeBytes (cache-dir.ts).
 //
 // ffmpeg costs a core, so conversions are capped: CLIENT_LIMIT per client address (a /media URL
 // is signed per file, not per user) and GLOBAL_LIMIT in all; beyond that, 429 with Retry-After.
@@ -13,15 +13,15 @@
 // Processes are spawned with an argument array, never a shell (transcode-profile.ts).
 // The counters live on globalThis: the production entry and the app bundle each carry a copy
 // of this module (as with the scanner).
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, type Stats } from 'node:fs'
+import { mkdirSync, renameSync, rmSync, statSync, type Stats } from 'node:fs'
 import { cpus } from 'node:os'
 import path from 'node:path'
 import { config } from '../config'
 import { addressKey, clientInfo } from '../http/client-info'
 import { logger } from '../logger'
+import { CACHE_LIMITS, touchCached, trimCacheDir } from './cache-dir'
 import { signMediaUrl } from './sign'
 import {
-  cacheEvictions,
   ffmpegArgs,
   NEEDS_FFMPEG,
   parseProbe,
@@ -34,7 +34,6 @@ import {
 
 export const GLOBAL_LIMIT = Math.max(2, cpus().length)
 export const CLIENT_LIMIT = 1
-export const CACHE_LIMIT_BYTES = 2 * 1024 ** 3
 const RETRY_AFTER_SEC = 5
 const FFMPEG_LOOKUP_TTL_MS = 60_000
 
@@ -88,20 +87,6 @@ function cacheKey(real: string, st: Stats, profile: TranscodeProfile): string {
 const text = (status: number, body: string, headers: Record<string, string> = {}) =>
   new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } })
 
-/** Applies cacheEvictions to the cache directory (after each completed copy). */
-function evict(keep: string) {
-  const dir = cacheDir()
-  const files = readdirSync(dir).flatMap((name) => {
-    try {
-      const st = statSync(path.join(dir, name))
-      return [{ file: path.join(dir, name), size: st.size, used: st.mtimeMs }]
-    } catch {
-      return []
-    }
-  })
-  for (const file of cacheEvictions(files, { limit: CACHE_LIMIT_BYTES, keep, now: Date.now() })) rmSync(file, { force: true })
-}
-
 async function probe(ffprobe: string | null, real: string): Promise<StreamCodecs> {
   if (!ffprobe) return { video: null, audio: null }
   const proc = Bun.spawn([ffprobe, ...probeArgs(real)], { stdin: 'ignore', stdout: 'pipe', stderr: 'ignore' })
@@ -121,8 +106,7 @@ export async function convertedFile(request: Request, real: string, st: Stats, p
   const cached = path.join(cacheDir(), `${key}.${ext}`)
   try {
     const cst = statSync(cached)
-    const now = new Date()
-    utimesSync(cached, now, now)
+    touchCached(cached)
     return { path: cached, size: cst.size }
   } catch {}
 
@@ -202,7 +186,7 @@ export async function convertedFile(request: Request, real: string, st: Stats, p
     try {
       await sink.end()
       renameSync(temp, cached)
-      evict(cached)
+      trimCacheDir(cacheDir(), CACHE_LIMITS.transcodeBytes, cached)
     } catch (error) {
       logger.error({ err: error }, 'could not keep a converted file in the cache')
       rmSync(temp, { force: true })

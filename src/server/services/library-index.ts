@@ -106,7 +106,7 @@ function toTrack(secret: string, r: TrackRow): LibraryTrack {
 }
 
 /** The ReplayGain tags the scan found (absent ones left out; none at all: undefined). */
-function replayGainOf(r: TrackRow): ReplayGain | undefined {
+export function replayGainOf(r: Pick<TrackRow, 'rgTrackGain' | 'rgTrackPeak' | 'rgAlbumGain' | 'rgAlbumPeak'>): ReplayGain | undefined {
   const fields = { trackGain: r.rgTrackGain, trackPeak: r.rgTrackPeak, albumGain: r.rgAlbumGain, albumPeak: r.rgAlbumPeak }
   const present = Object.entries(fields).filter(([, v]) => v !== null)
   return present.length > 0 ? (Object.fromEntries(present) as ReplayGain) : undefined

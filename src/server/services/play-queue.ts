@@ -5,23 +5,26 @@
 // Library tracks are signed /media/ URLs that expire in a day; a queue resumed next week would
 // not play. The web player saves them as bare paths (queuedTrackOf: 5,000 signed URLs with tags
 // were over the 1 MB body limit), and reading signs each bare library path again and fills in its
-// tags from the library index (or the file name). Signing a
+// tags and ReplayGain from the library index (or the file name; ReplayGain never comes from a
+// player: the save schema has no field for it). Signing a
 // bare path hands a member nothing new: GET /library/folders lists and signs every media file
 // under MEDIA_ROOT for any member; only media file names are signed, as the files themselves.
 // A signed URL saved by an older player is re-signed only if its signature is ours.
 import { eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '~/db/client'
-import { libraryTracks, playQueues } from '~/db/schema'
+import { libraryTracks, playQueues, type QueuedTrack as StoredTrack } from '~/db/schema'
 import { deviceName } from '~/shared/player/device'
 import { mimeFromName } from '~/shared/player/mime'
 import type { QueuedTrack, SavedQueue } from '~/shared/player/play-queue'
+import type { ReplayGain } from '~/shared/player/track'
 import type { PlayQueueSaveSchema } from '~/shared/validators'
 import { fileTitle } from '../media/natural'
 import { mediaPathOf } from '../media/request-rules'
 import { mediaKindOf, signMediaUrl, verifyMediaSignature } from '../media/sign'
 import { mediaSource } from '../media/transcode'
 import { isLibraryMediaName } from '../media/transcode-profile'
+import { replayGainOf } from './library-index'
 
 type SaveInput = z.output<typeof PlayQueueSaveSchema>
 
@@ -30,15 +33,19 @@ const EMPTY = { tracks: [], index: 0, positionSec: 0, updatedAt: 0, device: '' }
 export function getPlayQueue(db: Db, userId: string, secret: string): SavedQueue {
   const row = db.select().from(playQueues).where(eq(playQueues.userId, userId)).get()
   if (!row) return EMPTY
-  const bare = new Map<QueuedTrack, string>()
+  const library = new Map<StoredTrack, { relPath: string; signed: boolean }>()
   for (const t of row.tracks) {
-    const relPath = bareLibraryPath(t.url)
-    if (relPath) bare.set(t, relPath)
+    const found = libraryPathOf(secret, t.url)
+    if (found) library.set(t, found)
   }
-  const tags = libraryTags(db, [...new Set(bare.values())])
-  const tracks = row.tracks.map((t) => {
-    const relPath = bare.get(t)
-    return relPath ? libraryTrack(secret, relPath, tags.get(relPath)) : { ...t, url: resignMediaUrl(secret, t.url) }
+  const tags = libraryTags(db, [...new Set([...library.values()].map((l) => l.relPath))])
+  const tracks = row.tracks.map((t): QueuedTrack => {
+    const found = library.get(t)
+    if (!found) return { ...t, url: resignMediaUrl(secret, t.url) }
+    const indexed = tags.get(found.relPath)
+    if (!found.signed) return libraryTrack(secret, found.relPath, indexed)
+    // Saved signed (an older player): its saved tags stay, the ReplayGain is the index's.
+    return { ...t, url: resignMediaUrl(secret, t.url), ...(indexed?.replayGain ? { replayGain: indexed.replayGain } : {}) }
   })
   return { tracks, index: row.index, positionSec: row.positionSec, updatedAt: row.updatedAt.getTime(), device: row.device }
 }
@@ -46,7 +53,8 @@ export function getPlayQueue(db: Db, userId: string, secret: string): SavedQueue
 /** Saves the queue (replacing the last one); `device` defaults to a name made from the User-Agent. */
 export function savePlayQueue(db: Db, userId: string, input: SaveInput, userAgent: string | null): { updatedAt: number } {
   const values = {
-    tracks: input.tracks,
+    // A player's ReplayGain is not kept: a read takes it from the library index.
+    tracks: input.tracks.map(({ replayGain: _, ...t }) => t),
     index: input.tracks.length > 0 ? input.index : 0,
     positionSec: input.tracks.length > 0 ? input.positionSec : 0,
     device: input.device || deviceName(userAgent),
@@ -59,16 +67,22 @@ export function savePlayQueue(db: Db, userId: string, input: SaveInput, userAgen
   return { updatedAt: values.updatedAt.getTime() }
 }
 
-/** The library path of a bare /media/ URL (no signature) naming a media file, else null. */
-function bareLibraryPath(url: string): string | null {
+/**
+ * The library path of a /media/ URL naming a media file — bare (as players save it) or signed by
+ * us (an older player's save) — else null.
+ */
+function libraryPathOf(secret: string, url: string): { relPath: string; signed: boolean } | null {
   if (!url.startsWith('/media/')) return null
   const parsed = new URL(url, 'http://x')
-  if (parsed.searchParams.has('sig')) return null
   const relPath = mediaPathOf(parsed.pathname)
-  return relPath && isLibraryMediaName(relPath) ? relPath : null
+  if (!relPath || !isLibraryMediaName(relPath)) return null
+  if (!parsed.searchParams.has('sig')) return { relPath, signed: false }
+  const kind = mediaKindOf(parsed.searchParams)
+  const check = kind && verifyMediaSignature(secret, relPath, kind, parsed.searchParams.get('exp'), parsed.searchParams.get('sig'), 0)
+  return check === 'ok' ? { relPath, signed: true } : null
 }
 
-type Tags = { title: string; artist: string; album: string; duration: number; mime: string }
+type Tags = { title: string; artist: string; album: string; duration: number; mime: string; replayGain?: ReplayGain }
 
 /** Tags of library paths from the index (SQLite's 32,766 bound variables: 500 a query). */
 function libraryTags(db: Db, paths: string[]): Map<string, Partial<Tags>> {
@@ -83,11 +97,18 @@ function libraryTags(db: Db, paths: string[]): Map<string, Partial<Tags>> {
         album: libraryTracks.album,
         duration: libraryTracks.duration,
         mime: libraryTracks.mime,
+        rgTrackGain: libraryTracks.rgTrackGain,
+        rgTrackPeak: libraryTracks.rgTrackPeak,
+        rgAlbumGain: libraryTracks.rgAlbumGain,
+        rgAlbumPeak: libraryTracks.rgAlbumPeak,
       })
       .from(libraryTracks)
       .where(inArray(libraryTracks.path, chunk))
       .all()
-    for (const { path, ...t } of indexed) out.set(path, t)
+    for (const { path, rgTrackGain, rgTrackPeak, rgAlbumGain, rgAlbumPeak, ...t } of indexed) {
+      const replayGain = replayGainOf({ rgTrackGain, rgTrackPeak, rgAlbumGain, rgAlbumPeak })
+      out.set(path, replayGain ? { ...t, replayGain } : t)
+    }
   }
   return out
 }
@@ -102,6 +123,7 @@ function libraryTrack(secret: string, relPath: string, tags: Partial<Tags> = {})
     album: tags.album ?? '',
     duration: tags.duration ?? 0,
     mime: source.mime,
+    ...(tags.replayGain ? { replayGain: tags.replayGain } : {}),
   }
 }
 

@@ -1,7 +1,9 @@
 // getCoverArt's `size`: apps ask for grid thumbnails (size=300) and a cover embedded in a file
 // can be megabytes. ffmpeg (already the converter, decision 025) scales the image to fit in
 // size×size, never up, as a JPEG; copies are kept in DATA_DIR/cover-cache under a hash of the
-// file, its size and mtime, and the asked size, so each thumbnail is made once. The only input
+// file, its size and mtime, and the asked size, so each thumbnail is made once; the directory is
+// kept to CACHE_LIMITS.coverBytes, least recently used first, as the transcode cache is
+// (cache-dir.ts). The only input
 // to ffmpeg is the image's bytes on stdin and a checked integer; at most two run at a time (a
 // grid asks for dozens at once) and the others wait their turn. Without ffmpeg, or when scaling
 // fails, the caller sends the original image.
@@ -9,6 +11,7 @@ import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node
 import path from 'node:path'
 import { imageTypeOf } from '~/shared/image-type'
 import { config } from '../config'
+import { CACHE_LIMITS, touchCached, trimCacheDir } from '../media/cache-dir'
 import { readCover } from '../media/covers'
 import { MEDIA_SECURITY_HEADERS } from '../media/handler'
 import { resolveInside } from '../media/library-path'
@@ -73,7 +76,8 @@ export async function sizedCover(coverPath: string, size: number): Promise<Respo
     .slice(0, 40)
   const dir = path.join(config.DATA_DIR, 'cover-cache')
   const file = path.join(dir, `${key}.jpg`)
-  if (!existsSync(file)) {
+  if (existsSync(file)) touchCached(file)
+  else {
     const cover = await readCover(real, st)
     if (!cover) return null
     const scaled = await turn(() => scale(ffmpeg, cover.data, size))
@@ -82,6 +86,7 @@ export async function sizedCover(coverPath: string, size: number): Promise<Respo
     const partial = `${file}.${process.pid}.${Date.now()}.part`
     writeFileSync(partial, scaled)
     renameSync(partial, file)
+    trimCacheDir(dir, CACHE_LIMITS.coverBytes, file)
   }
   return new Response(Bun.file(file), {
     headers: { ...MEDIA_SECURITY_HEADERS, 'content-type': 'image/jpeg', 'cache-control': 'private, max-age=86400', etag: `"${key}"` },

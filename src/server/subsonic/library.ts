@@ -137,6 +137,25 @@ export function songsByPaths(db: Db, paths: string[]): Map<string, SongRow> {
   return new Map(rows.map((r) => [r.path, r]))
 }
 
+/**
+ * The library songs the member has starred, as song() marks them: those liked by path, and every
+ * song titled as a like made without a library URL (a local file or a remote track in the web
+ * player, whose likes are kept by title) — most recent like first.
+ */
+export function starredSongs(db: Db, starred: Starred): SongRow[] {
+  const byPath = [...songsByPaths(db, [...starred.byPath.keys()]).values()]
+  const titles = [...starred.byTitle.keys()]
+  const byTitle =
+    titles.length === 0
+      ? []
+      : db.$client
+          .query<SongRow, [string]>(`${SONG_SELECT} WHERE t.title COLLATE NOCASE IN (SELECT value FROM json_each(?))`)
+          .all(JSON.stringify(titles))
+          .filter((r) => starred.byTitle.has(r.title) && !starred.byPath.has(r.path))
+  const likedAt = (r: SongRow) => starred.byPath.get(r.path) ?? starred.byTitle.get(r.title) ?? 0
+  return [...byPath, ...byTitle].sort((a, b) => likedAt(b) - likedAt(a) || naturalCompare(a.path, b.path))
+}
+
 /** The library path of a /media/ URL (signed or not), or null for any other URL. */
 export const pathOfMediaUrl = (url: string) => (url.startsWith('/media/') ? mediaPathOf(new URL(url, 'http://x').pathname) : null)
 
@@ -338,13 +357,10 @@ export function albumList(db: Db, userId: string, q: AlbumListQuery): Payload[] 
     case 'highest':
     case 'starred': {
       // Vibes has likes, not ratings: both are the albums of the member's liked songs.
-      const starred = starredOf(db, userId)
-      const paths = [...starred.byPath.keys()]
+      const albumIds = new Set(starredSongs(db, starredOf(db, userId)).map((s) => s.albumId))
       rows = c
-        .query<AlbumRow, [string, number, number]>(
-          `${ALBUM_SELECT} WHERE a.id IN (SELECT album_id FROM library_tracks WHERE path IN (SELECT value FROM json_each(?))) ORDER BY a.sort_name LIMIT ? OFFSET ?`,
-        )
-        .all(JSON.stringify(paths), ...page)
+        .query<AlbumRow, [string, number, number]>(`${ALBUM_SELECT} WHERE a.id IN (SELECT value FROM json_each(?)) ORDER BY a.sort_name LIMIT ? OFFSET ?`)
+        .all(JSON.stringify([...albumIds]), ...page)
       break
     }
   }

@@ -12,7 +12,6 @@ import { config } from '../config'
 import type { ClientInfo } from '../http/client-info'
 import { handleMedia } from '../media/handler'
 import { signMediaUrl, type MediaKind } from '../media/sign'
-import { mediaSource } from '../media/transcode'
 import { mp3KbpsFor, mp3Profile, transcodeProfileFor } from '../media/transcode-profile'
 import { isRemotePath, SCROBBLE_SOURCE } from '~/shared/validators'
 import { listFolders } from '../services/folders'
@@ -43,6 +42,7 @@ import {
   songsByPaths,
   songsUnder,
   starredOf,
+  starredSongs,
   type SongRow,
 } from './library'
 import type { Params } from './params'
@@ -247,9 +247,7 @@ export const METHODS: Record<string, Method> = {
   unstar: (ctx) => setStars(ctx, false),
   getStarred2: (ctx) => {
     const starred = starredOf(ctx.db, ctx.user.id)
-    const byPath = songsByPaths(ctx.db, [...starred.byPath.keys()])
-    const songs = [...byPath.values()].sort((a, b) => (starred.byPath.get(b.path) ?? 0) - (starred.byPath.get(a.path) ?? 0))
-    return { starred2: { artist: [], album: [], song: songs.map((s) => song(s, starred)) } }
+    return { starred2: { artist: [], album: [], song: starredSongs(ctx.db, starred).map((s) => song(s, starred)) } }
   },
 
   getPlaylists: (ctx) => {
@@ -298,10 +296,9 @@ export const METHODS: Record<string, Method> = {
     const index = current === undefined ? 0 : ids.indexOf(current)
     if (index < 0) throw new SubsonicError(ErrorCode.generic, 'Parameter current must be one of the ids')
     const positionMs = p.int('position', { min: 0, max: 7 * 24 * 3600 * 1000, fallback: 0 })
-    const tracks = rows.map((r) => {
-      const source = mediaSource(config.AUTH_SECRET, r.path, r.mime)
-      return { url: source.url, title: r.title, artist: r.artist, album: r.album, duration: r.duration, mime: source.mime }
-    })
+    // Bare library URLs, as the web player saves them: a read signs them afresh and fills in the
+    // tags and ReplayGain from the index.
+    const tracks = rows.map((r) => ({ url: libraryTrackUrl(r.path), title: r.title, artist: r.artist, album: r.album, duration: r.duration, mime: r.mime }))
     const device = (p.get('c') ?? '').slice(0, 100)
     savePlayQueue(ctx.db, ctx.user.id, { tracks, index, positionSec: positionMs / 1000, device }, ctx.client.userAgent)
     return {}

@@ -1,9 +1,19 @@
 // The member's saved play queue (CONTRACT §6 "Play queue (members)"): its limits, shared by the
 // schema (validators/play-queue.ts) and the player, here so the player does not ship zod to know
 // them.
+import type { ReplayGain } from './track'
 export const PLAY_QUEUE_LIMITS = { tracks: 5000, url: 4096, title: 500, artist: 300, album: 300, mime: 100, device: 100 } as const
 
-export type QueuedTrack = { url: string; title: string; artist: string; album: string; duration: number; mime: string }
+export type QueuedTrack = {
+  url: string
+  title: string
+  artist: string
+  album: string
+  duration: number
+  mime: string
+  /** Library tracks, as read back: from the library index, never from what a player saved. */
+  replayGain?: ReplayGain
+}
 
 export type SavedQueue = { tracks: QueuedTrack[]; index: number; positionSec: number; updatedAt: number; device: string }
 

@@ -19,6 +19,12 @@ const seconds = (label: string) =>
     .min(0, `${label} must be at least 0`)
     .max(MAX_SECONDS, `${label} is too large`)
 
+const gain = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .finite(`${label} must be a finite number`)
+    .optional()
+
 export const QueuedTrackSchema = z.strictObject({
   url: z
     .string({ error: 'Track URL must be text' })
@@ -33,6 +39,14 @@ export const QueuedTrackSchema = z.strictObject({
   mime: text('Mime', L.mime)
     .regex(/^[\w.+-]+\/[\w.+-]+$/, 'Mime must look like type/subtype')
     .default('audio/mpeg'),
+  // What GET answers may be sent back as it is; the server ignores it (ReplayGain comes from the
+  // library index when the queue is read).
+  replayGain: z
+    .strictObject(
+      { trackGain: gain('Track gain'), trackPeak: gain('Track peak'), albumGain: gain('Album gain'), albumPeak: gain('Album peak') },
+      { error: 'ReplayGain must be an object' },
+    )
+    .optional(),
 })
 
 export const PlayQueueSaveSchema = z

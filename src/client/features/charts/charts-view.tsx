@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
+import { Icon } from '~/client/ui/icon'
 import { SelectField } from '~/client/ui/select'
 import { type ChartRegion, DEFAULT_REGION, REGIONS, regionName, WORLDWIDE } from '~/shared/regions'
 import { relativeTime } from '~/shared/relative-time'
@@ -26,26 +27,6 @@ export function regionInSentence(code: string): string {
 }
 
 const card = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '2', sm: '4' }, boxShadow: 'lg' })
-
-function RefreshIcon({ spinning }: { spinning: boolean }) {
-  return (
-    <svg
-      aria-hidden
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={spinning ? css({ animation: 'spin 0.8s linear infinite' }) : undefined}
-    >
-      <path d="M21 12a9 9 0 1 1-2.64-6.36L21 8" />
-      <path d="M21 3v5h-5" />
-    </svg>
-  )
-}
 
 function LoadingRows() {
   return (
@@ -101,7 +82,7 @@ export function ChartsView() {
           />
           {/* Never `disabled` while fetching: a disabled button drops keyboard focus mid-refresh. */}
           <Button variant="outline" onClick={() => chart.isFetching || void chart.refetch()} aria-disabled={chart.isFetching} aria-busy={chart.isFetching}>
-            <RefreshIcon spinning={chart.isFetching} />
+            <Icon name="refresh" size={16} className={chart.isFetching ? css({ animation: 'spin 0.8s linear infinite' }) : undefined} />
             Refresh
           </Button>
         </div>

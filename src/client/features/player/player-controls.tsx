@@ -4,7 +4,8 @@
 // button is a 44 px target.
 import { css, cx } from 'styled-system/css'
 import type { RepeatMode } from './engine'
-import { Icon, type IconName } from './icons'
+import { Icon, type IconName } from '~/client/ui/icon'
+import { PlayButton } from './play-button'
 import { VolumeSlider } from './volume-slider'
 
 type Props = {
@@ -110,31 +111,7 @@ export function PlayerControls(p: Props) {
         <IconButton label="Shuffle" icon="shuffle" pressed={p.shuffle} onClick={p.onShuffle} disabled={!p.hasTracks} />
         <IconButton label="Rewind 10 seconds" icon="rewind" onClick={p.onRewind} disabled={!p.hasTrack} />
         <IconButton label="Previous" icon="previous" onClick={p.onPrevious} disabled={!p.hasTracks} />
-        <button
-          type="button"
-          aria-label={p.playing ? 'Pause' : 'Play'}
-          onClick={p.onPlay}
-          disabled={!p.hasTracks}
-          className={css({
-            w: '14',
-            h: '14',
-            mx: { base: '0.5', sm: '1' },
-            display: 'grid',
-            placeItems: 'center',
-            borderRadius: 'full',
-            bgGradient: 'to-br',
-            gradientFrom: 'accent.default',
-            gradientTo: 'accent.pink',
-            color: 'white',
-            cursor: 'pointer',
-            boxShadow: 'lg',
-            _hover: { _enabled: { transform: 'scale(1.05)' } },
-            _disabled: { opacity: 0.4, cursor: 'not-allowed' },
-            transition: 'transform 0.15s',
-          })}
-        >
-          <Icon name={p.playing ? 'pause' : 'play'} size={24} filled />
-        </button>
+        <PlayButton size="full" playing={p.playing} onClick={p.onPlay} disabled={!p.hasTracks} />
         <IconButton label="Next" icon="next" onClick={p.onNext} disabled={!p.hasTracks} />
         <IconButton label="Forward 10 seconds" icon="forward" onClick={p.onForward} disabled={!p.hasTrack} />
         <IconButton label="Stop" icon="stop" onClick={p.onStop} disabled={!p.hasTrack} />

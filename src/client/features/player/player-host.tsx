@@ -11,7 +11,8 @@ import { deviceName } from '~/shared/player/device'
 import type { SavedQueue } from '~/shared/player/play-queue'
 import { displayTitle, makeTrack, type Track } from '~/shared/player/track'
 import { currentTrack } from './engine'
-import { Icon } from './icons'
+import { Icon } from '~/client/ui/icon'
+import { PlayButton } from './play-button'
 import { pageTracker } from './listening-tracker'
 import { localLibrary } from './local-library'
 import { fullPlayerShown, MEDIA_HOST_ID, player, SEEK_STEP, usePlayer } from './player-store'
@@ -277,25 +278,7 @@ function NowPlayingBar() {
             <button type="button" aria-label="Previous" className={barButton} onClick={() => send({ type: 'previous' })}>
               <Icon name="previous" size={20} />
             </button>
-            <button
-              type="button"
-              aria-label={engine.playing ? 'Pause' : 'Play'}
-              className={css({
-                w: '11',
-                h: '11',
-                display: 'grid',
-                placeItems: 'center',
-                borderRadius: 'full',
-                bgGradient: 'to-br',
-                gradientFrom: 'accent.default',
-                gradientTo: 'accent.pink',
-                color: 'white',
-                cursor: 'pointer',
-              })}
-              onClick={() => send({ type: 'togglePlay' })}
-            >
-              <Icon name={engine.playing ? 'pause' : 'play'} size={20} filled />
-            </button>
+            <PlayButton size="bar" playing={engine.playing} onClick={() => send({ type: 'togglePlay' })} />
             <button type="button" aria-label="Next" className={barButton} onClick={() => send({ type: 'next' })}>
               <Icon name="next" size={20} />
             </button>

@@ -9,7 +9,7 @@ import { Portal } from '@ark-ui/react/portal'
 import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { displayTitle, formatTime, isVideo as isVideoTrack, type Track } from '~/shared/player/track'
-import { Icon, type IconName } from './icons'
+import { Icon, type IconName } from '~/client/ui/icon'
 import { VirtualList } from './virtual-list'
 
 const ROW = 56

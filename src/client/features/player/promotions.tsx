@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import { useTRPC } from '~/client/trpc'
 import { button } from '~/client/ui/button'
-import { Icon } from './icons'
+import { Icon } from '~/client/ui/icon'
 
 export type Promotion = { id: string; title: string; description: string; imageUrl: string; linkUrl: string; backgroundColor: string; textColor: string }
 

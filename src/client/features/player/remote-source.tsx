@@ -15,7 +15,7 @@ import { toTracks } from '~/shared/player/server-tracks'
 import type { Track } from '~/shared/player/track'
 import { RemotePlaylistSchema } from '~/shared/validators'
 import { TRPCClientError } from '@trpc/client'
-import { Icon } from './icons'
+import { Icon } from '~/client/ui/icon'
 
 type RemoteLoader = (url: string) => Promise<Partial<Track>[]>
 
