@@ -58,4 +58,20 @@ describe('GeoIP', () => {
     expect(clientInfo(from('10.1.1.1', { 'x-forwarded-for': '8.8.8.8', 'cf-ipcountry': 'fr' }), proxy)).toMatchObject({ country: 'FR', city: null })
     expect(clientInfo(from('10.1.1.1', { 'x-forwarded-for': '194.25.2.129' }), proxy).country).toBe('DE')
   })
+
+  test('the single binary (VIBES_GEOIP_DB: its embedded country database) places the country only', () => {
+    const country = Bun.resolveSync('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb', import.meta.dir)
+    const run = Bun.spawnSync(
+      [
+        'bun',
+        '-e',
+        "const { placeOfAddress } = await import('~/server/http/geoip'); console.log(JSON.stringify([placeOfAddress('8.8.8.8'), placeOfAddress('2003::1')]))",
+      ],
+      { cwd: path.resolve(import.meta.dir, '../..'), env: { ...process.env, VIBES_GEOIP_DB: country } },
+    )
+    expect(JSON.parse(run.stdout.toString())).toEqual([
+      { country: 'US', region: null, city: null },
+      { country: 'DE', region: null, city: null },
+    ])
+  })
 })

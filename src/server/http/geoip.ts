@@ -42,11 +42,14 @@ function mapFile(file: string): Reader<Response> {
 
 function openDatabases(): Lookup | null {
   const resolve = createRequire(import.meta.url).resolve
-  try {
-    const [v4, v6] = [mapFile(resolve(CITY_V4)), mapFile(resolve(CITY_V6))]
-    return (address, ipv6) => (ipv6 ? v6 : v4).get(address) as PlaceRecord | null
-  } catch {
-    // Not installed (or unreadable): the country database below.
+  // The single binary carries only the country database (the city files would triple its size).
+  if (!config.VIBES_GEOIP_DB) {
+    try {
+      const [v4, v6] = [mapFile(resolve(CITY_V4)), mapFile(resolve(CITY_V6))]
+      return (address, ipv6) => (ipv6 ? v6 : v4).get(address) as PlaceRecord | null
+    } catch {
+      // Not installed (or unreadable): the country database below.
+    }
   }
   try {
     const countries = mapFile(config.VIBES_GEOIP_DB ?? resolve(COUNTRY))
