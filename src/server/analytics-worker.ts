@@ -17,8 +17,10 @@ export const ANSWER_TTL_MS = 10_000
 
 let db: Db | undefined
 // One answer per (report, arguments), valid while the database's data_version (bumped by every
-// commit of another connection: a play, its progress, a deleted member…) is the one it was read at.
-const answers = new Map<string, { version: number; at: number; value: unknown }>()
+// commit of another connection: a play, its progress, a deleted member…) is the one they were read
+// at; a new version drops them all.
+const answers = new Map<string, { at: number; value: unknown }>()
+let answersVersion = -1
 
 function dataVersion(client: Database): number {
   return (client.query('PRAGMA data_version').get() as { data_version: number }).data_version
@@ -28,12 +30,16 @@ function answer(file: string, name: AnalyticsReport, args: unknown[]): unknown {
   db ??= drizzle({ client: new Database(file, { readonly: true, strict: true }) }) as unknown as Db
   const key = `${name}:${JSON.stringify(args)}`
   const version = dataVersion(db.$client)
+  if (version !== answersVersion) {
+    answers.clear()
+    answersVersion = version
+  }
   const now = Date.now()
   const kept = answers.get(key)
-  if (kept && kept.version === version && now - kept.at < ANSWER_TTL_MS) return kept.value
+  if (kept && now - kept.at < ANSWER_TTL_MS) return kept.value
   const report = analytics[name] as (db: Db, ...rest: unknown[]) => unknown
   const value = report(db, ...args)
-  answers.set(key, { version, at: now, value })
+  answers.set(key, { at: now, value })
   return value
 }
 
