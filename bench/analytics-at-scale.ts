@@ -143,6 +143,7 @@ function recordPlays(on: typeof db, count: number) {
         source: 'playlist',
         genre: 'Jazz',
         playlistId: 'bench',
+        networkType: 'wifi',
       } as never,
       client,
     )

@@ -53,7 +53,7 @@ test("the worker's reused answers never hide a play recorded since, nor its prog
   expect((await plays()).totalPlays).toBe(0)
   expect((await plays()).totalPlays).toBe(0)
   const listener = { userAgent: 'Mozilla/5.0 (X11; Linux x86_64)', country: 'CY', region: null, city: null, ip: '192.168.1.2' }
-  const track = { trackUrl: 'https://nas.example.com/a.mp3', title: 'A', duration: 200, source: 'playlist', genre: 'Jazz' } as never
+  const track = { trackUrl: 'https://nas.example.com/a.mp3', title: 'A', duration: 200, source: 'playlist', genre: 'Jazz', networkType: 'wifi' } as never
   const { playEventId } = createPlayEvent(db, 'u1', track, listener)
   expect(await plays()).toMatchObject({ totalPlays: 1, totalListenTime: 0 })
   updatePlayEvent(db, 'u1', playEventId, { listenDuration: 120 } as never)
