@@ -1,6 +1,7 @@
 // The analytics worker (see services/analytics-offload.ts): a Bun Worker that answers the six
 // listening-analytics reports from its own read-only connection to the database file, so their
-// queries never hold up the server's request loop.
+// queries never hold up the server's request loop. It also keeps the WAL checkpointed, on a second
+// connection of its own, so that no listener's commit pays for a checkpoint (docs/decisions/036).
 import { Database } from 'bun:sqlite'
 import { drizzle } from 'drizzle-orm/bun-sqlite'
 import type { Db } from '~/db/client'
@@ -8,14 +9,61 @@ import * as analytics from './services/analytics'
 import type { AnalyticsReport } from './services/analytics-offload'
 
 declare const self: Worker
-let db: Db | undefined
 
-self.onmessage = (event: MessageEvent<{ id: number; file: string; name: AnalyticsReport; args: unknown[] }>) => {
-  const { id, file, name, args } = event.data
+export type WorkerRequest = { id: number; file: string; name: AnalyticsReport; args: unknown[] } | { checkpoint: { file: string; everyMs: number } }
+
+/** How long an answer is reused when nothing was written meanwhile (reports roll with the clock). */
+export const ANSWER_TTL_MS = 10_000
+
+let db: Db | undefined
+// One answer per (report, arguments), valid while the database's data_version (bumped by every
+// commit of another connection: a play, its progress, a deleted member…) is the one they were read
+// at; a new version drops them all.
+const answers = new Map<string, { at: number; value: unknown }>()
+let answersVersion = -1
+
+function dataVersion(client: Database): number {
+  return (client.query('PRAGMA data_version').get() as { data_version: number }).data_version
+}
+
+function answer(file: string, name: AnalyticsReport, args: unknown[]): unknown {
+  db ??= drizzle({ client: new Database(file, { readonly: true, strict: true }) }) as unknown as Db
+  const key = `${name}:${JSON.stringify(args)}`
+  const version = dataVersion(db.$client)
+  if (version !== answersVersion) {
+    answers.clear()
+    answersVersion = version
+  }
+  const now = Date.now()
+  const kept = answers.get(key)
+  if (kept && now - kept.at < ANSWER_TTL_MS) return kept.value
+  const report = analytics[name] as (db: Db, ...rest: unknown[]) => unknown
+  const value = report(db, ...args)
+  answers.set(key, { at: now, value })
+  return value
+}
+
+/**
+ * PASSIVE: copies what the WAL holds back into the database file without waiting for (or making
+ * wait) the server's writer or any reader; the writer starts the WAL over once it is all copied.
+ */
+function startCheckpoints(file: string, everyMs: number) {
+  const writer = new Database(file, { strict: true })
+  setInterval(() => {
+    try {
+      writer.exec('PRAGMA wal_checkpoint(PASSIVE)')
+    } catch {
+      // Busy or locked this time: the next tick copies it.
+    }
+  }, everyMs)
+}
+
+self.onmessage = (event: MessageEvent<WorkerRequest>) => {
+  const request = event.data
+  if ('checkpoint' in request) return startCheckpoints(request.checkpoint.file, request.checkpoint.everyMs)
+  const { id, file, name, args } = request
   try {
-    db ??= drizzle({ client: new Database(file, { readonly: true, strict: true }) }) as unknown as Db
-    const report = analytics[name] as (db: Db, ...rest: unknown[]) => unknown
-    self.postMessage({ id, value: report(db, ...args) })
+    self.postMessage({ id, value: answer(file, name, args) })
   } catch (error) {
     self.postMessage({ id, error: error instanceof Error ? error.message : String(error) })
   }

@@ -233,6 +233,9 @@ describe('admin analytics in the browser', () => {
 
     await page.getByRole('tab', { name: 'Geographic' }).click()
     await page.getByRole('tabpanel').getByRole('region', { name: 'Top Cities' }).getByText('Los Angeles, US').waitFor()
+    // DB-IP's licence: the panel that shows its places links to it.
+    expect(await page.getByRole('tabpanel').getByRole('link', { name: 'IP Geolocation by DB-IP' }).getAttribute('href')).toBe('https://db-ip.com')
+    await screenshot(page, 'listening-geographic')
 
     await page.getByRole('tab', { name: 'Playlists' }).click()
     const playlists = page.getByRole('tabpanel').getByRole('region', { name: 'Playlist Performance' })

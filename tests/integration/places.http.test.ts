@@ -1,0 +1,33 @@
+// Places without a proxy's country header (issue 13 item 3, decision 036): a play recorded through
+// the real server from a public address gets its country, region and city from the offline DB-IP
+// database, and the admin's Geographic report names that city; a LAN play gets DEFAULT_COUNTRY only.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { startServer, type TestServer } from '../helpers/server'
+
+let server: TestServer
+beforeAll(async () => {
+  // The test client connects over loopback, so a trusted loopback proxy lets it name the address.
+  server = await startServer({ ...adminEnv, TRUST_PROXY: 'true', DEFAULT_COUNTRY: 'CY' })
+}, 60_000)
+afterAll(() => server?.stop())
+
+test("a play from a public address is placed in its city; the Geographic report lists it, a LAN play is DEFAULT_COUNTRY's", async () => {
+  const member = await createMember(server.url)
+  const play = (from: string, title: string) =>
+    api(server.url, 'POST', '/playlist/plays', {
+      token: member.token,
+      headers: { 'x-forwarded-for': from },
+      body: { trackUrl: `https://music.example/${title}.mp3`, title, artist: 'Someone', duration: 180 },
+    })
+  expect((await play('81.2.69.142', 'From London')).status).toBe(201)
+  expect((await play('192.168.1.20', 'From the LAN')).status).toBe(201)
+
+  const admin = await loginAdmin(server.url)
+  const geo = await api(server.url, 'GET', '/analytics/geographic-listening?days=7', { token: admin })
+  expect(geo.status).toBe(200)
+  expect(geo.body.data.cities).toEqual([expect.objectContaining({ city: 'London', region: 'England', country: 'GB', plays: 1, uniqueUsers: 1 })])
+  expect(geo.body.data.countries).toEqual(
+    expect.arrayContaining([expect.objectContaining({ country: 'GB', plays: 1 }), expect.objectContaining({ country: 'CY', plays: 1 })]),
+  )
+})
