@@ -10,6 +10,7 @@
 // on a shared machine disturbs far less than req/s.
 //   bun run bench                 the table, then the other benches (each cut at 3 minutes)
 //   bun run bench -- --table      the table only
+//   bun run bench -- --start-up   the start-up and memory rows only
 //   SECONDS=5 (default) sets the wrk duration per row.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -314,7 +315,8 @@ async function main() {
     if (Bun.spawnSync(['bun', 'run', 'build'], { cwd: root, stdout: 'ignore', stderr: 'inherit' }).exitCode !== 0) process.exit(1)
   }
   console.log(`Vibes fast path, wrk -t1 on loopback, ${SECONDS} s per row, ${new Date().toISOString()}`)
-  await apiAndPages()
+  const startUpOnly = process.argv.includes('--start-up')
+  if (!startUpOnly) await apiAndPages()
 
   const emptyDir = mkdtempSync(path.join(tmpdir(), 'vibes-bench-cwd-'))
   await startUp('`bun run start`', ['bun', 'run', 'start'], root, { processes: 1, loadMb: 100, startMs: 150 })
@@ -327,7 +329,7 @@ async function main() {
   }
   rmSync(emptyDir, { recursive: true, force: true })
 
-  const others = process.argv.includes('--table') ? {} : await otherBenches()
+  const others = process.argv.includes('--table') || startUpOnly ? {} : await otherBenches()
   mkdirSync(path.join(import.meta.dir, 'results'), { recursive: true })
   const file = path.join(import.meta.dir, 'results/latest.json')
   writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), secondsPerRow: SECONDS, rows, others }, null, 2)}\n`)

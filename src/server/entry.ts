@@ -3,13 +3,13 @@
 import { statSync } from 'node:fs'
 import path from 'node:path'
 import { runCommandLine } from './cli'
-import type { StartApp } from './serve'
+import { deferredApp } from './deferred-app'
 
 await runCommandLine(process.argv.slice(2), 'bun run start --')
 
 const { serve } = await import('./serve')
 const CLIENT_DIR = path.resolve('dist/client')
-const app: StartApp = (await import(path.resolve('dist/server/server.js'))).default
+const pages = deferredApp(() => import(path.resolve('dist/server/server.js')))
 
 /** A file of the client build for this path, or null (never a path outside CLIENT_DIR). */
 function findStatic(pathname: string) {
@@ -28,7 +28,9 @@ function findStatic(pathname: string) {
   }
 }
 
-await serve(app, findStatic)
+await serve(pages.app, findStatic)
 // The listening analytics run on their own thread and read-only connection (issue 13).
-const { startAnalyticsWorker } = await import('./analytics-worker-host')
-startAnalyticsWorker((await import('./config')).config.dbFile)
+const { registerAnalyticsWorker } = await import('./analytics-worker-host')
+registerAnalyticsWorker((await import('./config')).config.dbFile)
+// Listening: now load the page bundle (a build that cannot load stops the server, as before).
+await pages.ready()
