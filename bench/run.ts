@@ -4,7 +4,8 @@
 // own process, a JSON answer like /api/health's) for the API rows, nginx (sendfile, a static copy
 // of the app's own `/` HTML and the same media file) for the page and media rows. Load is wrk on
 // loopback, one thread, SECONDS per row. Start-up rows spawn `bun run start` and dist/vibes (when
-// built and current) from empty data directories and read RSS from /proc. Each row prints its
+// built and current) from empty data directories, five cold starts each in turns with a bare
+// Bun.serve started the same way (`bun bare.ts`, a compiled bare binary), and read RSS from /proc. Each row prints its
 // goal and whether it holds; everything lands in bench/results/latest.json. The API rows also
 // give the server's CPU per request beside the reference's (from /proc), a ratio that other work
 // on a shared machine disturbs far less than req/s.
@@ -71,9 +72,10 @@ function rssMb(pid: number): number {
   return kb / 1024
 }
 
-type Spawned = { url: string; pid: number; dataDir: string; startMs: number; stop: () => Promise<number> }
+type Spawned = { url: string; pid: number; dataDir: string; startMs: number; startCpuMs: number; stop: () => Promise<number> }
 
-/** Starts a server command from an empty data directory; startMs is spawn → first /api/health 200. */
+/** Starts a server command from an empty data directory; startMs is spawn → first /api/health 200,
+ *  startCpuMs the CPU the server used until then (all its threads; less disturbed by other work). */
 async function spawnServer(cmd: string[], env: Record<string, string>, cwd = root): Promise<Spawned> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-bench-'))
   const port = await freePort()
@@ -91,11 +93,13 @@ async function spawnServer(cmd: string[], env: Record<string, string>, cwd = roo
   })()
   const url = `http://127.0.0.1:${port}`
   await waitUp(`${url}/api/health`)
+  const startMs = performance.now() - started
   return {
     url,
     pid: proc.pid,
     dataDir,
-    startMs: performance.now() - started,
+    startMs,
+    startCpuMs: cpuSeconds(proc.pid) * 1000,
     async stop() {
       proc.kill('SIGTERM')
       const code = await proc.exited
@@ -261,9 +265,46 @@ async function apiAndPages() {
   }
 }
 
-/** Start-up, memory idle and after a short mixed load (pages, API, assets). */
-async function startUp(label: string, cmd: string[], cwd: string, goal: { processes?: number; idleMb?: number; loadMb: number; startMs: number }, extra = '') {
-  const server = await spawnServer(cmd, {}, cwd)
+/** What a server costs to start: a bare Bun.serve answering /api/health's JSON. */
+const BARE_SERVER = `const body = { success: true, data: { status: 'ok' } }
+Bun.serve({ port: Number(process.env.PORT), hostname: '127.0.0.1', fetch: () => Response.json(body) })
+`
+
+type Cold = { ms: number; cpuMs: number }
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+/** Median cold start of the app and of its reference, started in turns so both meet the same load. */
+async function coldStarts(app: { cmd: string[]; cwd: string }, reference: { cmd: string[]; cwd: string }, runs = 5) {
+  const samples = { app: [] as Cold[], reference: [] as Cold[] }
+  for (let i = 0; i < runs; i++) {
+    for (const [name, { cmd, cwd }] of [
+      ['reference', reference],
+      ['app', app],
+    ] as const) {
+      const server = await spawnServer(cmd, {}, cwd)
+      samples[name].push({ ms: server.startMs, cpuMs: server.startCpuMs })
+      await server.stop()
+    }
+  }
+  const summary = (s: Cold[]): Cold => ({ ms: median(s.map((c) => c.ms)), cpuMs: median(s.map((c) => c.cpuMs)) })
+  return { app: summary(samples.app), reference: summary(samples.reference) }
+}
+
+/** Start-up (median of cold starts beside a bare Bun.serve started the same way), memory idle and
+ *  after a short mixed load (pages, API, assets). */
+async function startUp(
+  label: string,
+  app: { cmd: string[]; cwd: string },
+  reference: { cmd: string[]; cwd: string },
+  goal: { processes?: number; idleMb?: number; loadMb: number; startMs: number },
+  extra = '',
+) {
+  const cold = await coldStarts(app, reference)
+  const bare = await spawnServer(reference.cmd, {}, reference.cwd)
+  await Bun.sleep(1000)
+  const bareIdle = rssMb(bare.pid)
+  await bare.stop()
+  const server = await spawnServer(app.cmd, {}, app.cwd)
   await Bun.sleep(1000)
   const processes = processTree(server.pid).length
   const idle = rssMb(server.pid)
@@ -274,7 +315,7 @@ async function startUp(label: string, cmd: string[], cwd: string, goal: { proces
     (goal.processes === undefined || processes <= goal.processes) &&
     (goal.idleMb === undefined || idle <= goal.idleMb) &&
     load <= goal.loadMb &&
-    server.startMs <= goal.startMs &&
+    cold.app.ms <= goal.startMs &&
     exit === 0
   const goals = [
     goal.processes ? `${goal.processes} process` : '',
@@ -284,10 +325,20 @@ async function startUp(label: string, cmd: string[], cwd: string, goal: { proces
   ].filter(Boolean)
   report({
     row: label,
-    figures: `${processes} process${processes > 1 ? 'es' : ''}, ${f0(idle)} MB idle, ${f0(load)} MB after load, ${f0(server.startMs)} ms to first answer${extra}`,
+    figures:
+      `${processes} process${processes > 1 ? 'es' : ''}, ${f0(idle)} MB idle, ${f0(load)} MB after load, ${f0(cold.app.ms)} ms to first answer` +
+      ` (bare Bun.serve ${f0(cold.reference.ms)} ms, ${f0(bareIdle)} MB; CPU ${f0(cold.app.cpuMs)} vs ${f0(cold.reference.cpuMs)} ms)${extra}`,
     goal: goals.join(', '),
     holds,
-    data: { processes, idleMb: idle, loadMb: load, startMs: server.startMs, exitCode: exit },
+    data: {
+      processes,
+      idleMb: idle,
+      loadMb: load,
+      startMs: cold.app.ms,
+      startCpuMs: cold.app.cpuMs,
+      exitCode: exit,
+      bare: { ...cold.reference, idleMb: bareIdle },
+    },
   })
 }
 
@@ -319,11 +370,32 @@ async function main() {
   if (!startUpOnly) await apiAndPages()
 
   const emptyDir = mkdtempSync(path.join(tmpdir(), 'vibes-bench-cwd-'))
-  await startUp('`bun run start`', ['bun', 'run', 'start'], root, { processes: 1, loadMb: 100, startMs: 150 })
+  writeFileSync(path.join(emptyDir, 'bare.ts'), BARE_SERVER)
+  await startUp(
+    '`bun run start`',
+    { cmd: ['bun', 'run', 'start'], cwd: root },
+    { cmd: ['bun', 'bare.ts'], cwd: emptyDir },
+    { processes: 1, loadMb: 100, startMs: 150 },
+  )
   const binary = path.join(root, BINARY_OUTPUT)
   if (!buildIsStale(root, BINARY_OUTPUT)) {
     const size = statSync(binary).size / 1048576
-    await startUp('`dist/vibes`', [binary], emptyDir, { idleMb: 60, loadMb: 90, startMs: 50 }, `, ${f0(size)} MB file`)
+    // The reference for the binary is a bare server compiled the same way.
+    const compiled = Bun.spawnSync(['bun', 'build', '--compile', '--bytecode', 'bare.ts', '--outfile', 'bare'], {
+      cwd: emptyDir,
+      stdout: 'ignore',
+      stderr: 'inherit',
+    })
+    if (compiled.exitCode !== 0) throw new Error('could not compile the bare reference')
+    const appDir = mkdtempSync(path.join(tmpdir(), 'vibes-bench-cwd-'))
+    await startUp(
+      '`dist/vibes`',
+      { cmd: [binary], cwd: appDir },
+      { cmd: [path.join(emptyDir, 'bare')], cwd: emptyDir },
+      { idleMb: 60, loadMb: 90, startMs: 50 },
+      `, ${f0(size)} MB file`,
+    )
+    rmSync(appDir, { recursive: true, force: true })
   } else {
     report({ row: '`dist/vibes`', figures: 'not built or older than the build (bun run build:binary)', goal: '', holds: null, data: {} })
   }

@@ -90,7 +90,16 @@ describe('`bun run start`', () => {
     const { DATA_DIR: _d, MEDIA_ROOT: _m, PORT: _p, ...inherited } = process.env
     const proc = Bun.spawn(['bun', 'run', 'start'], {
       cwd: root,
-      env: { ...inherited, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dir, MEDIA_ROOT: dir, AUTH_SECRET: 'cli-test-secret-'.repeat(3) },
+      env: {
+        ...inherited,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dir,
+        MEDIA_ROOT: dir,
+        AUTH_SECRET: 'cli-test-secret-'.repeat(3),
+        ADMIN_EMAIL: 'root@example.com',
+        ADMIN_PASSWORD: 'root-password',
+      },
       stdout: 'pipe',
       stderr: 'inherit',
     })
@@ -100,10 +109,17 @@ describe('`bun run start`', () => {
       while (!/"port":(\d+)/.test(out)) out += new TextDecoder().decode((await reader.read()).value)
       reader.releaseLock()
       const port = /"port":(\d+)/.exec(out)?.[1]
-      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200)
+      const base = `http://127.0.0.1:${port}`
+      expect((await fetch(`${base}/api/health`)).status).toBe(200)
       // The process `bun run start` started is the server itself: it has no child processes.
       expect(childProcesses(proc.pid)).toEqual([])
       expect(readFileSync(`/proc/${proc.pid}/cmdline`, 'utf8')).toContain('start')
+      // What it serves is the whole app: a page, and a report from the analytics worker.
+      expect(await (await fetch(`${base}/login`)).text()).toContain('<title>Login · Vibes</title>')
+      const admin = await api(base, 'POST', '/auth/login', { body: { email: 'root@example.com', password: 'root-password' } })
+      const report = await api(base, 'GET', '/analytics/listening-overview?days=7', { token: admin.body.data.token })
+      expect(report.status).toBe(200)
+      expect(report.body.success).toBe(true)
     } finally {
       proc.kill('SIGTERM')
       expect(await proc.exited).toBe(0)
