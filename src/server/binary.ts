@@ -33,8 +33,8 @@ await serve(pages.app, (pathname) => {
 })
 // Migrated before listening: the unpacked copy is not needed again.
 rmSync(migrationsDir, { recursive: true, force: true })
-// The listening analytics on their own thread, as in entry.ts (the worker is an entry point of the binary).
+// The listening analytics on their own thread, as in serve-from-disk.ts (the worker is an entry point of the binary).
 const { registerAnalyticsWorker } = await import('./analytics-worker-host')
 registerAnalyticsWorker((await import('./config')).config.dbFile)
-// Listening: now load the page bundle, as in entry.ts.
+// Listening: now load the page bundle, as in serve-from-disk.ts.
 await pages.ready()
