@@ -164,8 +164,11 @@ db.$client.close()
 // The server's own connection and worker, on the same file.
 process.env.DATA_DIR = dataDir
 const { getDb, closeDb } = await import('~/server/db')
-const { startAnalyticsWorker } = await import('~/server/analytics-worker-host')
-startAnalyticsWorker(getDb().$client.filename)
+const { registerAnalyticsWorker } = await import('~/server/analytics-worker-host')
+const { runAnalytics } = await import('~/server/services/analytics-offload')
+registerAnalyticsWorker(getDb().$client.filename)
+// The worker's thread starts with the first report; from then on it checkpoints the WAL.
+await runAnalytics(getDb(), 'listeningOverview', 1)
 const workerCheckpoint = recordPlays(getDb(), PLAYS)
 closeDb()
 console.log(`\nrecording a play (${PLAYS} each, roll-up triggers included; goal < 2 ms)`)

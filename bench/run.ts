@@ -4,12 +4,15 @@
 // own process, a JSON answer like /api/health's) for the API rows, nginx (sendfile, a static copy
 // of the app's own `/` HTML and the same media file) for the page and media rows. Load is wrk on
 // loopback, one thread, SECONDS per row. Start-up rows spawn `bun run start` and dist/vibes (when
-// built and current) from empty data directories and read RSS from /proc. Each row prints its
+// built and current), five cold starts each (a first start from an empty data directory, and a
+// restart on a migrated one, which the goal is about) in turns with a bare Bun.serve started the
+// same way (`bun bare.ts`, a compiled bare binary), and read RSS from /proc. Each row prints its
 // goal and whether it holds; everything lands in bench/results/latest.json. The API rows also
 // give the server's CPU per request beside the reference's (from /proc), a ratio that other work
 // on a shared machine disturbs far less than req/s.
 //   bun run bench                 the table, then the other benches (each cut at 3 minutes)
 //   bun run bench -- --table      the table only
+//   bun run bench -- --start-up   the start-up and memory rows only
 //   SECONDS=5 (default) sets the wrk duration per row.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -70,11 +73,12 @@ function rssMb(pid: number): number {
   return kb / 1024
 }
 
-type Spawned = { url: string; pid: number; dataDir: string; startMs: number; stop: () => Promise<number> }
+type Spawned = { url: string; pid: number; dataDir: string; startMs: number; startCpuMs: number; stop: () => Promise<number> }
 
-/** Starts a server command from an empty data directory; startMs is spawn → first /api/health 200. */
-async function spawnServer(cmd: string[], env: Record<string, string>, cwd = root): Promise<Spawned> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-bench-'))
+/** Starts a server command from an empty data directory; startMs is spawn → first /api/health 200,
+ *  startCpuMs the CPU the server used until then (all its threads; less disturbed by other work). */
+async function spawnServer(cmd: string[], env: Record<string, string>, cwd = root, existingDataDir?: string): Promise<Spawned> {
+  const dataDir = existingDataDir ?? mkdtempSync(path.join(tmpdir(), 'vibes-bench-'))
   const port = await freePort()
   const started = performance.now()
   const proc = Bun.spawn(cmd, {
@@ -90,15 +94,17 @@ async function spawnServer(cmd: string[], env: Record<string, string>, cwd = roo
   })()
   const url = `http://127.0.0.1:${port}`
   await waitUp(`${url}/api/health`)
+  const startMs = performance.now() - started
   return {
     url,
     pid: proc.pid,
     dataDir,
-    startMs: performance.now() - started,
+    startMs,
+    startCpuMs: cpuSeconds(proc.pid) * 1000,
     async stop() {
       proc.kill('SIGTERM')
       const code = await proc.exited
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!existingDataDir) rmSync(dataDir, { recursive: true, force: true })
       return code
     },
   }
@@ -260,9 +266,52 @@ async function apiAndPages() {
   }
 }
 
-/** Start-up, memory idle and after a short mixed load (pages, API, assets). */
-async function startUp(label: string, cmd: string[], cwd: string, goal: { processes?: number; idleMb?: number; loadMb: number; startMs: number }, extra = '') {
-  const server = await spawnServer(cmd, {}, cwd)
+/** What a server costs to start: a bare Bun.serve answering /api/health's JSON. */
+const BARE_SERVER = `const body = { success: true, data: { status: 'ok' } }
+Bun.serve({ port: Number(process.env.PORT), hostname: '127.0.0.1', fetch: () => Response.json(body) })
+`
+
+type Cold = { ms: number; cpuMs: number }
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+/** Median cold start of the app and of its reference, started in turns so both meet the same load:
+ *  a first start (empty data directory: every migration runs before listening) and a restart (the
+ *  database already migrated, as after a reboot or an upgrade without new migrations). */
+async function coldStarts(app: { cmd: string[]; cwd: string }, reference: { cmd: string[]; cwd: string }, runs = 5) {
+  const samples = { first: [] as Cold[], restart: [] as Cold[], reference: [] as Cold[] }
+  const migrated = mkdtempSync(path.join(tmpdir(), 'vibes-bench-'))
+  await (await spawnServer(app.cmd, {}, app.cwd, migrated)).stop()
+  for (let i = 0; i < runs; i++) {
+    for (const [name, { cmd, cwd }, dataDir] of [
+      ['reference', reference, undefined],
+      ['first', app, undefined],
+      ['restart', app, migrated],
+    ] as const) {
+      const server = await spawnServer(cmd, {}, cwd, dataDir)
+      samples[name].push({ ms: server.startMs, cpuMs: server.startCpuMs })
+      await server.stop()
+    }
+  }
+  rmSync(migrated, { recursive: true, force: true })
+  const summary = (s: Cold[]): Cold => ({ ms: median(s.map((c) => c.ms)), cpuMs: median(s.map((c) => c.cpuMs)) })
+  return { first: summary(samples.first), restart: summary(samples.restart), reference: summary(samples.reference) }
+}
+
+/** Start-up (median of cold starts beside a bare Bun.serve started the same way), memory idle and
+ *  after a short mixed load (pages, API, assets). */
+async function startUp(
+  label: string,
+  app: { cmd: string[]; cwd: string },
+  reference: { cmd: string[]; cwd: string },
+  goal: { processes?: number; idleMb?: number; loadMb: number; startMs: number },
+  extra = '',
+) {
+  const cold = await coldStarts(app, reference)
+  const bare = await spawnServer(reference.cmd, {}, reference.cwd)
+  await Bun.sleep(1000)
+  const bareIdle = rssMb(bare.pid)
+  await bare.stop()
+  const server = await spawnServer(app.cmd, {}, app.cwd)
   await Bun.sleep(1000)
   const processes = processTree(server.pid).length
   const idle = rssMb(server.pid)
@@ -273,7 +322,7 @@ async function startUp(label: string, cmd: string[], cwd: string, goal: { proces
     (goal.processes === undefined || processes <= goal.processes) &&
     (goal.idleMb === undefined || idle <= goal.idleMb) &&
     load <= goal.loadMb &&
-    server.startMs <= goal.startMs &&
+    cold.restart.ms <= goal.startMs &&
     exit === 0
   const goals = [
     goal.processes ? `${goal.processes} process` : '',
@@ -283,10 +332,21 @@ async function startUp(label: string, cmd: string[], cwd: string, goal: { proces
   ].filter(Boolean)
   report({
     row: label,
-    figures: `${processes} process${processes > 1 ? 'es' : ''}, ${f0(idle)} MB idle, ${f0(load)} MB after load, ${f0(server.startMs)} ms to first answer${extra}`,
+    figures:
+      `${processes} process${processes > 1 ? 'es' : ''}, ${f0(idle)} MB idle, ${f0(load)} MB after load, ` +
+      `${f0(cold.restart.ms)} ms to first answer (first start ${f0(cold.first.ms)} ms; bare Bun.serve ${f0(cold.reference.ms)} ms, ${f0(bareIdle)} MB; ` +
+      `CPU ${f0(cold.restart.cpuMs)} / ${f0(cold.first.cpuMs)} vs ${f0(cold.reference.cpuMs)} ms)${extra}`,
     goal: goals.join(', '),
     holds,
-    data: { processes, idleMb: idle, loadMb: load, startMs: server.startMs, exitCode: exit },
+    data: {
+      processes,
+      idleMb: idle,
+      loadMb: load,
+      restart: cold.restart,
+      firstStart: cold.first,
+      exitCode: exit,
+      bare: { ...cold.reference, idleMb: bareIdle },
+    },
   })
 }
 
@@ -314,20 +374,42 @@ async function main() {
     if (Bun.spawnSync(['bun', 'run', 'build'], { cwd: root, stdout: 'ignore', stderr: 'inherit' }).exitCode !== 0) process.exit(1)
   }
   console.log(`Vibes fast path, wrk -t1 on loopback, ${SECONDS} s per row, ${new Date().toISOString()}`)
-  await apiAndPages()
+  const startUpOnly = process.argv.includes('--start-up')
+  if (!startUpOnly) await apiAndPages()
 
   const emptyDir = mkdtempSync(path.join(tmpdir(), 'vibes-bench-cwd-'))
-  await startUp('`bun run start`', ['bun', 'run', 'start'], root, { processes: 1, loadMb: 100, startMs: 150 })
+  writeFileSync(path.join(emptyDir, 'bare.ts'), BARE_SERVER)
+  await startUp(
+    '`bun run start`',
+    { cmd: ['bun', 'run', 'start'], cwd: root },
+    { cmd: ['bun', 'bare.ts'], cwd: emptyDir },
+    { processes: 1, loadMb: 100, startMs: 150 },
+  )
   const binary = path.join(root, BINARY_OUTPUT)
   if (!buildIsStale(root, BINARY_OUTPUT)) {
     const size = statSync(binary).size / 1048576
-    await startUp('`dist/vibes`', [binary], emptyDir, { idleMb: 60, loadMb: 90, startMs: 50 }, `, ${f0(size)} MB file`)
+    // The reference for the binary is a bare server compiled the same way.
+    const compiled = Bun.spawnSync(['bun', 'build', '--compile', '--bytecode', 'bare.ts', '--outfile', 'bare'], {
+      cwd: emptyDir,
+      stdout: 'ignore',
+      stderr: 'inherit',
+    })
+    if (compiled.exitCode !== 0) throw new Error('could not compile the bare reference')
+    const appDir = mkdtempSync(path.join(tmpdir(), 'vibes-bench-cwd-'))
+    await startUp(
+      '`dist/vibes`',
+      { cmd: [binary], cwd: appDir },
+      { cmd: [path.join(emptyDir, 'bare')], cwd: emptyDir },
+      { idleMb: 60, loadMb: 90, startMs: 50 },
+      `, ${f0(size)} MB file`,
+    )
+    rmSync(appDir, { recursive: true, force: true })
   } else {
     report({ row: '`dist/vibes`', figures: 'not built or older than the build (bun run build:binary)', goal: '', holds: null, data: {} })
   }
   rmSync(emptyDir, { recursive: true, force: true })
 
-  const others = process.argv.includes('--table') ? {} : await otherBenches()
+  const others = process.argv.includes('--table') || startUpOnly ? {} : await otherBenches()
   mkdirSync(path.join(import.meta.dir, 'results'), { recursive: true })
   const file = path.join(import.meta.dir, 'results/latest.json')
   writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), secondsPerRow: SECONDS, rows, others }, null, 2)}\n`)

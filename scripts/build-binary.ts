@@ -28,7 +28,10 @@ files(clientDir).forEach((file, i) => {
   lines.push(`import c${i} from ${JSON.stringify(file)} with { type: 'file' }`)
   client.push(`  ${JSON.stringify('/' + path.relative(clientDir, file).split(path.sep).join('/'))}: c${i},`)
 })
-files(migrationsDir).forEach((file, i) => {
+// Drizzle's migrator reads the SQL files and meta/_journal.json; the schema snapshots (most of the
+// folder's bytes) are drizzle-kit's own and would only be unpacked at every start for nothing.
+const migrationFilesUsed = files(migrationsDir).filter((file) => !file.endsWith('_snapshot.json'))
+migrationFilesUsed.forEach((file, i) => {
   lines.push(`import m${i} from ${JSON.stringify(file)} with { type: 'file' }`)
   migrations.push(`  ${JSON.stringify(path.relative(migrationsDir, file).split(path.sep).join('/'))}: m${i},`)
 })

@@ -3,8 +3,10 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
-/** Written last by `bun run build`; its time is the build's time. */
-export const BUILD_OUTPUT = 'dist/server/server.js'
+/** The bytecode-compiled server `bun run start` runs (scripts/build-start.ts). */
+export const START_BUNDLE_DIR = 'dist/start'
+/** Written last by `bun run build` (the project folder the start bundle was built in); its time is the build's time. */
+export const BUILD_OUTPUT = `${START_BUNDLE_DIR}/root`
 /** Everything the build reads, relative to the project root. */
 export const BUILD_SOURCES = ['src', 'public', 'package.json', 'vite.config.ts', 'panda.config.ts']
 

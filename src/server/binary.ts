@@ -1,7 +1,7 @@
 // Entry of the single binary (scripts/build-binary.ts): everything it serves is embedded.
-// Migrations are unpacked to a temporary folder for Drizzle's migrator before the app loads;
+// Migrations are unpacked to a temporary folder for Drizzle's migrator (removed once migrated);
 // the command line (--help, --version, backup) answers before either.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 // biome-ignore lint/suspicious/noTsIgnore: the module exists only after build:binary, so expect-error would fail the other way
@@ -21,15 +21,20 @@ process.env.VIBES_MIGRATIONS = migrationsDir
 process.env.VIBES_GEOIP_DB = geoipFile
 
 const { serve } = await import('./serve')
+const { deferredApp } = await import('./deferred-app')
 // biome-ignore lint/suspicious/noTsIgnore: exists only after a build, as above
 // @ts-ignore built by vite before the binary is compiled
-const app = (await import('../../dist/server/server.js')).default
+const pages = deferredApp(() => import('../../dist/server/server.js'))
 
 const embedded = clientFiles as Record<string, string>
-await serve(app, (pathname) => {
+await serve(pages.app, (pathname) => {
   const file = embedded[pathname]
   return file ? Bun.file(file) : null
 })
-// The listening analytics on their own thread, as in entry.ts (the worker is an entry point of the binary).
-const { startAnalyticsWorker } = await import('./analytics-worker-host')
-startAnalyticsWorker((await import('./config')).config.dbFile)
+// Migrated before listening: the unpacked copy is not needed again.
+rmSync(migrationsDir, { recursive: true, force: true })
+// The listening analytics on their own thread, as in serve-from-disk.ts (the worker is an entry point of the binary).
+const { registerAnalyticsWorker } = await import('./analytics-worker-host')
+registerAnalyticsWorker((await import('./config')).config.dbFile)
+// Listening: now load the page bundle, as in serve-from-disk.ts.
+await pages.ready()

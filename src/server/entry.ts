@@ -1,34 +1,8 @@
-// `bun run start` / `bun run serve`: the built app from dist/, client files from disk.
+// `bun run serve` (and the tests): the server from the sources (serve-from-disk.ts).
 // `bun run backup` too: the command line answers before the configuration or the app loads.
-import { statSync } from 'node:fs'
-import path from 'node:path'
 import { runCommandLine } from './cli'
-import type { StartApp } from './serve'
 
 await runCommandLine(process.argv.slice(2), 'bun run start --')
 
-const { serve } = await import('./serve')
-const CLIENT_DIR = path.resolve('dist/client')
-const app: StartApp = (await import(path.resolve('dist/server/server.js'))).default
-
-/** A file of the client build for this path, or null (never a path outside CLIENT_DIR). */
-function findStatic(pathname: string) {
-  let decoded: string
-  try {
-    decoded = decodeURIComponent(pathname)
-  } catch {
-    return null
-  }
-  const file = path.join(CLIENT_DIR, decoded)
-  if (!file.startsWith(CLIENT_DIR + path.sep)) return null
-  try {
-    return statSync(file).isFile() ? Bun.file(file) : null
-  } catch {
-    return null
-  }
-}
-
-await serve(app, findStatic)
-// The listening analytics run on their own thread and read-only connection (issue 13).
-const { startAnalyticsWorker } = await import('./analytics-worker-host')
-startAnalyticsWorker((await import('./config')).config.dbFile)
+const { serveFromDisk } = await import('./serve-from-disk')
+await serveFromDisk()

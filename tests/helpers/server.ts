@@ -8,6 +8,7 @@ import { ensureBuilt } from './build'
 export type TestServer = {
   url: string
   port: number
+  pid: number
   dataDir: string
   mediaRoot: string
   logs: string[]
@@ -71,6 +72,7 @@ export async function startServer(env: Record<string, string> = {}, reuse?: { da
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    pid: proc.pid,
     dataDir,
     mediaRoot,
     logs,

@@ -2,7 +2,7 @@
 // --version answer and create nothing, an unknown flag is one line and exit 2, a port in use is
 // one line naming the port, a missing MEDIA_ROOT is one warning and not created.
 import { afterAll, describe, expect, test } from 'bun:test'
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -10,6 +10,7 @@ import { CONFIG_VARIABLES } from '~/server/config-variables'
 import { signMediaUrl } from '~/server/media/sign'
 import pkg from '../../package.json'
 import { api, createMember } from '../helpers/api'
+import { ensureBuilt } from '../helpers/build'
 import { startServer } from '../helpers/server'
 
 const root = path.resolve(import.meta.dir, '../..')
@@ -71,16 +72,74 @@ describe('--help and --version', () => {
     }
   })
 
-  test('`bun scripts/start.ts --help` passes the flag through and does not build', () => {
+  test('`bun run start -- --help` passes the flag through and does not build', () => {
     // A build would print "Building Vibes…" and vite's output; --help must answer alone.
-    const r = run(['bun', path.join(root, 'scripts/start.ts'), '--help'], root)
+    const r = run(['bun', 'run', 'start', '--', '--help'], root)
     expect(r.code).toBe(0)
     expect(r.stdout).toStartWith('Vibes')
     expect(r.stdout).not.toContain('Building')
-    const v = run(['bun', path.join(root, 'scripts/start.ts'), '--version'], root)
+    const v = run(['bun', 'run', 'start', '--', '--version'], root)
     expect(v.stdout.trim()).toBe(`vibes ${pkg.version}`)
   })
 })
+
+describe('`bun run start`', () => {
+  test('serves from one process: no package script or shell between `bun run` and the server', async () => {
+    ensureBuilt()
+    const dir = emptyDir()
+    const { DATA_DIR: _d, MEDIA_ROOT: _m, PORT: _p, ...inherited } = process.env
+    const proc = Bun.spawn(['bun', 'run', 'start'], {
+      cwd: root,
+      env: {
+        ...inherited,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dir,
+        MEDIA_ROOT: dir,
+        AUTH_SECRET: 'cli-test-secret-'.repeat(3),
+        ADMIN_EMAIL: 'root@example.com',
+        ADMIN_PASSWORD: 'root-password',
+      },
+      stdout: 'pipe',
+      stderr: 'inherit',
+    })
+    try {
+      const reader = proc.stdout.getReader()
+      let out = ''
+      while (!/"port":(\d+)/.test(out)) out += new TextDecoder().decode((await reader.read()).value)
+      reader.releaseLock()
+      const port = /"port":(\d+)/.exec(out)?.[1]
+      const base = `http://127.0.0.1:${port}`
+      expect((await fetch(`${base}/api/health`)).status).toBe(200)
+      // The process `bun run start` started is the server itself: it has no child processes.
+      expect(childProcesses(proc.pid)).toEqual([])
+      expect(readFileSync(`/proc/${proc.pid}/cmdline`, 'utf8')).toContain('start')
+      // What it serves is the whole app: a page, and a report from the analytics worker.
+      expect(await (await fetch(`${base}/login`)).text()).toContain('<title>Login · Vibes</title>')
+      const admin = await api(base, 'POST', '/auth/login', { body: { email: 'root@example.com', password: 'root-password' } })
+      const report = await api(base, 'GET', '/analytics/listening-overview?days=7', { token: admin.body.data.token })
+      expect(report.status).toBe(200)
+      expect(report.body.success).toBe(true)
+    } finally {
+      proc.kill('SIGTERM')
+      expect(await proc.exited).toBe(0)
+    }
+  }, 120_000)
+})
+
+/** Pids whose parent is `pid` (from /proc). */
+function childProcesses(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        return Number(readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === pid
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
+}
 
 describe('the single binary', () => {
   test('./vibes --help, --version and an unknown flag answer from an empty directory and create nothing', () => {

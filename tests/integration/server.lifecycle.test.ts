@@ -181,11 +181,14 @@ describe('single binary', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'vibes-bin-'))
     const mediaRoot = mkdtempSync(path.join(tmpdir(), 'vibes-bin-media-'))
     makeTone(path.join(mediaRoot, 'music/tone.mp3'), { title: 'Binary Tone', seconds: 2 })
+    // Its own temporary folder: what the binary leaves there is checked below.
+    const temp = mkdtempSync(path.join(tmpdir(), 'vibes-bin-tmp-'))
     cpSync(path.join(root, BINARY_OUTPUT), path.join(dir, 'vibes'))
     const proc = Bun.spawn(['./vibes'], {
       cwd: dir,
       env: {
         PATH: '/usr/bin:/bin',
+        TMPDIR: temp,
         PORT: '0',
         HOST: '127.0.0.1',
         MEDIA_ROOT: mediaRoot,
@@ -206,6 +209,8 @@ describe('single binary', () => {
     })()
 
     expect((await api(base, 'GET', '/health')).body.data.status).toBe('ok')
+    // The migrations it unpacked for Drizzle's migrator are gone once the database is migrated.
+    expect(readdirSync(temp)).toEqual([])
     const page = await (await fetch(`${base}/login`)).text()
     expect(page).toContain('<title>Login · Vibes</title>')
     const css = /\/assets\/[^"]+\.css/.exec(page)![0]
@@ -252,5 +257,6 @@ describe('single binary', () => {
     expect(await proc.exited).toBe(0)
     rmSync(dir, { recursive: true, force: true })
     rmSync(mediaRoot, { recursive: true, force: true })
+    rmSync(temp, { recursive: true, force: true })
   }, 240_000)
 })

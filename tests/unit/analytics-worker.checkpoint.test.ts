@@ -15,7 +15,7 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'vibes-unit-'))
 process.env.LOG_LEVEL = 'warn'
 const { config } = await import('~/server/config')
 const { getDb, closeDb } = await import('~/server/db')
-const { startAnalyticsWorker } = await import('~/server/analytics-worker-host')
+const { registerAnalyticsWorker } = await import('~/server/analytics-worker-host')
 const { runAnalytics } = await import('~/server/services/analytics-offload')
 const { createPlayEvent, updatePlayEvent } = await import('~/server/services/listening')
 
@@ -23,6 +23,7 @@ afterAll(() => closeDb())
 
 const client = getDb().$client
 const walBytes = () => statSync(`${config.dbFile}-wal`).size
+const autoCheckpoint = () => (client.query('PRAGMA wal_autocheckpoint').get() as { wal_autocheckpoint: number }).wal_autocheckpoint
 /** 1200 commits of one 4 KiB page each on the server's connection: past SQLite's 1000-page mark. */
 function burst() {
   const insert = client.query('INSERT INTO scratch VALUES (randomblob(4000))')
@@ -31,9 +32,15 @@ function burst() {
 
 test("the server's connection leaves checkpoints to the worker, which keeps the WAL from growing", async () => {
   client.exec('CREATE TABLE scratch (x BLOB)')
-  startAnalyticsWorker(config.dbFile)
-  expect((client.query('PRAGMA wal_autocheckpoint').get() as { wal_autocheckpoint: number }).wal_autocheckpoint).toBe(0)
+  registerAnalyticsWorker(config.dbFile)
+  // Idle: no worker thread yet, so the connection still checkpoints for itself.
+  expect(autoCheckpoint()).toBe(1000)
+  // Writes arriving wake the worker within its WAL poll.
+  burst()
+  for (let waited = 0; autoCheckpoint() !== 0 && waited < 10_000; waited += 250) await Bun.sleep(250)
+  expect(autoCheckpoint()).toBe(0)
 
+  client.exec('PRAGMA wal_checkpoint(TRUNCATE)')
   burst()
   const afterFirst = walBytes()
   // More than a burst's worth of pages: SQLite's own checkpoint did not run in those commits.

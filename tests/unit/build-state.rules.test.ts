@@ -21,7 +21,7 @@ function project(at: number) {
     writeFileSync(path.join(root, file), 'x')
   }
   const touch = (p: string, t: number) => utimesSync(path.join(root, p), t, t)
-  for (const p of [...files, 'src/server/deep', 'src/server', 'src', 'public', 'dist/server', 'dist']) touch(p, at)
+  for (const p of [...files, 'src/server/deep', 'src/server', 'src', 'public', path.dirname(BUILD_OUTPUT), 'dist']) touch(p, at)
   return { root, touch }
 }
 

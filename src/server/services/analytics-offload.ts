@@ -1,9 +1,9 @@
 // Where the listening analytics run (issue 13 "never block listeners"). The server process is one
 // JavaScript thread: a query that runs there makes every stream and API call wait. When the entry
-// has started the analytics worker (src/server/analytics-worker-host.ts, a Bun Worker with its own
+// has registered the analytics worker (src/server/analytics-worker-host.ts, a Bun Worker with its own
 // read-only connection: WAL lets it read beside the writer), the six analytics answers are computed
-// there (the server entry and the single-file binary both start it); otherwise (tests on an
-// in-memory database) they run in place.
+// there (the server entry and the single-file binary both register it; its thread starts with the
+// first report); otherwise (tests on an in-memory database) they run in place.
 // This module only looks the worker up on globalThis, so the app bundle carries no Worker code.
 import type { Db } from '~/db/client'
 import * as analytics from './analytics'
