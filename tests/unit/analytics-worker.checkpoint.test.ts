@@ -49,8 +49,9 @@ test("the server's connection leaves checkpoints to the worker, which keeps the 
     await Bun.sleep(2500) // the worker checkpoints every second
     burst()
   }
-  // Each burst went back to the start of the copied WAL instead of appending to it.
-  expect(walBytes()).toBeLessThanOrEqual(afterFirst)
+  // Each burst went back to the start of the copied WAL instead of appending to it (appending,
+  // the four bursts would take four times the first's room; a growing table writes a little more).
+  expect(walBytes()).toBeLessThan(afterFirst * 1.5)
 }, 30_000)
 
 test("the worker's reused answers never hide a play recorded since, nor its progress", async () => {
