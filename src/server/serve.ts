@@ -16,7 +16,7 @@ import { createPageCache, invalidatePublicPages } from './http/page-cache'
 import { handleMetrics, observeRequest } from './http/prometheus'
 import { redactPath } from './http/redact'
 import { securityHeaders } from './http/security-headers'
-import { logger } from './logger'
+import { logger, logRequest } from './logger'
 import { startLibraryScanner, stopLibraryScanner } from './library/scan'
 import { handleMedia } from './media/handler'
 import { ensureAdmin } from './services/auth'
@@ -158,10 +158,13 @@ export async function serve(app: StartApp, findStatic: StaticLookup) {
         const ms = performance.now() - started
         if (isApi) recordRequest(ms, response.status)
         observeRequest(request.method, url.pathname, response.status, ms)
-        logger[url.pathname.startsWith('/assets/') ? 'debug' : 'info'](
-          { id, method: request.method, path: redactPath(url.pathname), status: response.status, durationMs: Math.round(ms * 10) / 10 },
-          'request',
-        )
+        logRequest(url.pathname.startsWith('/assets/') ? 'debug' : 'info', {
+          id,
+          method: request.method,
+          path: redactPath(url.pathname),
+          status: response.status,
+          durationMs: Math.round(ms * 10) / 10,
+        })
         return response
       },
     }),

@@ -90,4 +90,16 @@ describe("members' pages from a template", () => {
       expect(memberAgain.html).not.toContain('isAdmin:!0')
     }
   })
+
+  test('a client cannot make a request render as a stand-in user', async () => {
+    const forged = Buffer.from(
+      JSON.stringify({ id: 'x', username: 'forged', email: 'forged@example.com', isAdmin: true, createdAt: 0, sessionId: 'x' }),
+    ).toString('base64url')
+    for (const value of [`anykey ${forged}`, ` ${forged}`, forged]) {
+      const session = await api(server.url, 'GET', '/health/auth', { headers: { 'x-vibes-stand-in': value } })
+      expect(session.body.data.authenticated).toBe(false)
+      const res = await fetch(`${server.url}/folders`, { headers: { 'x-vibes-stand-in': value, 'cache-control': 'no-cache' } })
+      expect(await res.text()).not.toContain('forged')
+    }
+  })
 })
