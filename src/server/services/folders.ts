@@ -115,7 +115,8 @@ export function reorderFolders(db: Db, userId: string, folderIds: string[]): Fol
         .where(and(eq(folders.id, id), eq(folders.userId, userId)))
         .run()
     })
-    return listFolders(tx as unknown as Db, userId)
+    // The outer handle: its prepared statement runs on the same connection, inside this transaction.
+    return listFolders(db, userId)
   })
 }
 
