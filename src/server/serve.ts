@@ -11,11 +11,12 @@ import { limitBody, MAX_BODY_BYTES } from './http/body-limit'
 import { handleApi } from './http/api'
 import { CLIENT_IP_HEADER } from './http/client-info'
 import { recordRequest } from './http/metrics'
+import { createMemberPageCache } from './http/member-page-cache'
 import { createPageCache, invalidatePublicPages } from './http/page-cache'
 import { handleMetrics, observeRequest } from './http/prometheus'
 import { redactPath } from './http/redact'
 import { securityHeaders } from './http/security-headers'
-import { logger } from './logger'
+import { logger, logRequest } from './logger'
 import { startLibraryScanner, stopLibraryScanner } from './library/scan'
 import { handleMedia } from './media/handler'
 import { ensureAdmin } from './services/auth'
@@ -123,8 +124,10 @@ export async function serve(app: StartApp, findStatic: StaticLookup) {
   startHousekeeping(db)
 
   warnWhenMediaRootMissing()
-  const pages = createPageCache((request, nonce) => fetchPage(app, request, nonce))
-  const page: Handler = async (request, url) => (await pages.fetch(request, url)) ?? fetchPage(app, request)
+  const render = (request: Request, nonce: string) => fetchPage(app, request, nonce)
+  const pages = createPageCache(render)
+  const memberPages = createMemberPageCache(render)
+  const page: Handler = async (request, url) => (await pages.fetch(request, url)) ?? (await memberPages.fetch(request, url)) ?? fetchPage(app, request)
   const server = listenOrExit(() =>
     Bun.serve({
       port: config.PORT,
@@ -155,10 +158,13 @@ export async function serve(app: StartApp, findStatic: StaticLookup) {
         const ms = performance.now() - started
         if (isApi) recordRequest(ms, response.status)
         observeRequest(request.method, url.pathname, response.status, ms)
-        logger[url.pathname.startsWith('/assets/') ? 'debug' : 'info'](
-          { id, method: request.method, path: redactPath(url.pathname), status: response.status, durationMs: Math.round(ms * 10) / 10 },
-          'request',
-        )
+        logRequest(url.pathname.startsWith('/assets/') ? 'debug' : 'info', {
+          id,
+          method: request.method,
+          path: redactPath(url.pathname),
+          status: response.status,
+          durationMs: Math.round(ms * 10) / 10,
+        })
         return response
       },
     }),

@@ -38,14 +38,15 @@ export function createSession(db: Db, user: Pick<User, 'id' | 'email' | 'isAdmin
   return { token, expiresAt }
 }
 
-// Every signed-in request runs this query: prepared once per database.
+// Every signed-in request runs this query: one bun:sqlite statement prepared per database, no
+// Drizzle query object or row mapping per call (decision 034).
+type SessionUserRow = { id: string; username: string; email: string; isAdmin: number; createdAt: number; lastSeenAt: number | null }
 const sessionUserQuery = preparedFor((db) =>
-  db
-    .select({ id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, createdAt: users.createdAt, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql.placeholder('nowMs'))))
-    .prepare(),
+  db.$client.prepare<SessionUserRow, [string, number]>(
+    `SELECT u.id AS id, u.username AS username, u.email AS email, u.is_admin AS isAdmin, u.created_at AS createdAt, s.last_seen_at AS lastSeenAt
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.id = ? AND s.expires_at > ?`,
+  ),
 )
 
 /** The user behind a token, if its signature, expiry, session row and admin flag all hold. */
@@ -53,19 +54,19 @@ export function validateToken(db: Db, token: string, secret: string): AuthUser |
   const claims = verifyJwt(token, secret)
   if (!claims) return null
   const sessionId = hashSecret(claims.sid)
-  // expiresAt is stored as milliseconds (timestamp_ms): the placeholder takes the stored form.
-  const row = sessionUserQuery(db).get({ sessionId, nowMs: Date.now() })
-  // A token minted before a role change carries a stale flag: it no longer counts.
-  if (!row || row.id !== claims.userId || row.isAdmin !== claims.isAdmin) return null
-  const { lastSeenAt, ...user } = row
   const now = Date.now()
-  if (!lastSeenAt || now - lastSeenAt.getTime() >= LAST_SEEN_INTERVAL_MS) {
+  // expiresAt and lastSeenAt are stored as milliseconds (timestamp_ms).
+  const row = sessionUserQuery(db).get(sessionId, now)
+  // A token minted before a role change carries a stale flag: it no longer counts.
+  if (!row || row.id !== claims.userId || row.isAdmin !== Number(claims.isAdmin)) return null
+  const { lastSeenAt } = row
+  if (!lastSeenAt || now - lastSeenAt >= LAST_SEEN_INTERVAL_MS) {
     db.update(sessions)
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.id, sessionId))
       .run()
   }
-  return { ...user, sessionId }
+  return { id: row.id, username: row.username, email: row.email, isAdmin: row.isAdmin === 1, createdAt: new Date(row.createdAt), sessionId }
 }
 
 export function deleteSession(db: Db, sessionId: string) {

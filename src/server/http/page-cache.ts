@@ -28,6 +28,9 @@ export function invalidatePublicPages() {
   generation++
 }
 
+/** Bumped by every invalidation: an entry made in an older generation is stale (members' pages too). */
+export const pageGeneration = () => generation
+
 /** Renders a page for this request with this CSP nonce (security-headers.ts fetchPage). */
 export type RenderPage = (request: Request, nonce: string) => Promise<Response>
 

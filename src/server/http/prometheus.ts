@@ -45,8 +45,20 @@ export function routeLabel(pathname: string): string {
   return 'page'
 }
 
+// The label of each path seen lately: a request pays a regex test per segment only the first
+// time its path comes by. Bounded, since clients choose paths.
+const labels = new Map<string, string>()
+function labelOf(pathname: string): string {
+  let label = labels.get(pathname)
+  if (label === undefined) {
+    if (labels.size >= 4096) labels.clear()
+    labels.set(pathname, (label = routeLabel(pathname)))
+  }
+  return label
+}
+
 export function observeRequest(method: string, pathname: string, status: number, ms: number) {
-  let label = routeLabel(pathname)
+  let label = labelOf(pathname)
   let stats = routes.get(label)
   if (!stats) {
     if (routes.size >= MAX_ROUTES) label = 'other'

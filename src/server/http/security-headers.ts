@@ -108,17 +108,22 @@ export function securityHeaders(options: SecurityHeaderOptions) {
     request.headers.set(CSP_NONCE_HEADER, nonce)
     const response = await app.fetch(request)
     if (!response.headers.get('content-type')?.startsWith('text/html')) return response
-    return addMissing(response, { 'content-security-policy': contentSecurityPolicy(nonce), 'permissions-policy': PERMISSIONS_POLICY })
+    return addMissing(response, [
+      ['content-security-policy', contentSecurityPolicy(nonce)],
+      ['permissions-policy', PERMISSIONS_POLICY],
+    ])
   }
 
+  // As pairs once, not Object.entries on every answer.
+  const alwaysPairs = Object.entries(always)
   function withSecurityHeaders(response: Response): Response {
-    return addMissing(response, always)
+    return addMissing(response, alwaysPairs)
   }
 
   return { fetchPage, withSecurityHeaders }
 }
 
-function addMissing(response: Response, add: Record<string, string>): Response {
+function addMissing(response: Response, add: Array<[string, string]>): Response {
   try {
     setMissing(response.headers, add)
     return response
@@ -129,6 +134,6 @@ function addMissing(response: Response, add: Record<string, string>): Response {
   }
 }
 
-function setMissing(headers: Headers, add: Record<string, string>) {
-  for (const [name, value] of Object.entries(add)) if (!headers.has(name)) headers.set(name, value)
+function setMissing(headers: Headers, add: Array<[string, string]>) {
+  for (const [name, value] of add) if (!headers.has(name)) headers.set(name, value)
 }

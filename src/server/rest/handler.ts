@@ -82,7 +82,8 @@ export async function handleRest(request: Request, url = new URL(request.url)): 
   const resHeaders = new Headers()
   const ctx = createContext(request, resHeaders)
   try {
-    const data = await route.call(createCaller(ctx), { params, query: Object.fromEntries(url.searchParams), body, request })
+    const req = { params, query: Object.fromEntries(url.searchParams), body, request }
+    const data = await (route.serve ? route.serve(ctx, req) : route.call(createCaller(ctx), req))
     return json(route.status ?? 200, { success: true, data }, resHeaders)
   } catch (error) {
     if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {

@@ -28,18 +28,17 @@ const toDto = (f: { id: string; label: string; path: string; createdAt: Date }):
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: FOLDER_NOT_FOUND })
 
-// Every page of a member reads this list: prepared once per database (db/prepared.ts).
+// Every page of a member reads this list: one bun:sqlite statement prepared per database, no
+// Drizzle query object or row mapping per call (db/prepared.ts, decision 034).
+type FolderListRow = { id: string; label: string; path: string; createdAt: number }
 const folderListQuery = preparedFor((db) =>
-  db
-    .select(columns)
-    .from(folders)
-    .where(eq(folders.userId, sql.placeholder('userId')))
-    .orderBy(asc(folders.position), asc(folders.createdAt))
-    .prepare(),
+  db.$client.prepare<FolderListRow, [string]>('SELECT id, label, path, created_at AS createdAt FROM folders WHERE user_id = ? ORDER BY position, created_at'),
 )
 
 export function listFolders(db: Db, userId: string): FolderDto[] {
-  return folderListQuery(db).all({ userId }).map(toDto)
+  return folderListQuery(db)
+    .all(userId)
+    .map((row) => toDto({ ...row, createdAt: new Date(row.createdAt) }))
 }
 
 export function getFolder(db: Db, userId: string, id: string): FolderDto {
@@ -116,7 +115,8 @@ export function reorderFolders(db: Db, userId: string, folderIds: string[]): Fol
         .where(and(eq(folders.id, id), eq(folders.userId, userId)))
         .run()
     })
-    return listFolders(tx as unknown as Db, userId)
+    // The outer handle: its prepared statement runs on the same connection, inside this transaction.
+    return listFolders(db, userId)
   })
 }
 

@@ -1,11 +1,13 @@
 // The request context. createContextInner builds one without a request (tests, the REST
-// adapter); createContext reads identity from the Authorization header or the session cookie.
+// adapter); createContext reads identity from the Authorization header or the session cookie, or
+// takes the stand-in user serve.ts renders a member page template as (http/stand-in.ts).
 import type { Db } from '~/db/client'
 import { validateToken, type AuthUser } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
 import { clientInfo, forwardedHttps, type ClientInfo } from '../http/client-info'
 import { readCookie, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../http/cookies'
+import { standInOf } from '../http/stand-in'
 
 export type Context = {
   db: Db
@@ -48,8 +50,9 @@ export function requestToken(request: Request): string | null {
 
 export function createContext(request: Request, resHeaders = new Headers()): Context {
   const db = getDb()
-  const token = requestToken(request)
-  const user = token ? validateToken(db, token, config.AUTH_SECRET) : null
+  const standIn = standInOf(request)
+  const token = standIn ? null : requestToken(request)
+  const user = standIn ?? (token ? validateToken(db, token, config.AUTH_SECRET) : null)
   const secure = request.url.startsWith('https:') || forwardedHttps(request.headers) || config.APP_URL.startsWith('https:')
   return createContextInner({ db, user, invalidToken: token !== null && user === null, client: clientInfo(request.headers), resHeaders, secure })
 }
