@@ -2,7 +2,8 @@
 // (cover-cache) — kept to a size cap the same way: each hit touches the file's mtime, so the
 // mtime is the last use, and after a new copy is written the least recently used go first.
 // The cap is a target checked after each write, not a hard limit: the copy just made always stays.
-import { readdirSync, rmSync, statSync, utimesSync } from 'node:fs'
+import { utimesSync } from 'node:fs'
+import { readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 
 export const CACHE_LIMITS = {
@@ -45,15 +46,19 @@ export function touchCached(file: string) {
   utimesSync(file, now, now)
 }
 
-/** Applies cacheEvictions to a cache directory, after `keep` was written there. */
-export function trimCacheDir(dir: string, limit: number, keep: string) {
-  const files = readdirSync(dir).flatMap((name) => {
-    try {
-      const st = statSync(path.join(dir, name))
-      return [{ file: path.join(dir, name), size: st.size, used: st.mtimeMs }]
-    } catch {
-      return []
-    }
-  })
-  for (const file of cacheEvictions(files, { limit, keep, now: Date.now() })) rmSync(file, { force: true })
+/**
+ * Applies cacheEvictions to a cache directory, after `keep` was written there. Asynchronous: a
+ * cache of ten thousand covers is ten thousand stats, done on the thread pool, not the request loop.
+ */
+export async function trimCacheDir(dir: string, limit: number, keep: string) {
+  const names = await readdir(dir)
+  const files = await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(dir, name)
+      const st = await stat(file).catch(() => null)
+      return st && { file, size: st.size, used: st.mtimeMs }
+    }),
+  )
+  const found = files.filter((f): f is CachedFile => f !== null)
+  await Promise.all(cacheEvictions(found, { limit, keep, now: Date.now() }).map((file) => rm(file, { force: true })))
 }

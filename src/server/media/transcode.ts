@@ -186,7 +186,7 @@ export async function convertedFile(request: Request, real: string, st: Stats, p
     try {
       await sink.end()
       renameSync(temp, cached)
-      trimCacheDir(cacheDir(), CACHE_LIMITS.transcodeBytes, cached)
+      await trimCacheDir(cacheDir(), CACHE_LIMITS.transcodeBytes, cached)
     } catch (error) {
       logger.error({ err: error }, 'could not keep a converted file in the cache')
       rmSync(temp, { force: true })

@@ -86,7 +86,7 @@ export async function sizedCover(coverPath: string, size: number): Promise<Respo
     const partial = `${file}.${process.pid}.${Date.now()}.part`
     writeFileSync(partial, scaled)
     renameSync(partial, file)
-    trimCacheDir(dir, CACHE_LIMITS.coverBytes, file)
+    await trimCacheDir(dir, CACHE_LIMITS.coverBytes, file)
   }
   return new Response(Bun.file(file), {
     headers: { ...MEDIA_SECURITY_HEADERS, 'content-type': 'image/jpeg', 'cache-control': 'private, max-age=86400', etag: `"${key}"` },
