@@ -11,7 +11,10 @@ function run(cmd: string[]) {
   const proc = Bun.spawnSync(cmd, { cwd: root, stdout: 'inherit', stderr: 'pipe', env: process.env })
   const stderr = proc.stderr.toString()
   process.stderr.write(stderr)
-  return { code: proc.exitCode ?? 1, ...counts(stderr) }
+  const result = { code: proc.exitCode ?? 1, ...counts(stderr) }
+  // Named, so that a run failing without a failed test (a crash, a signal) is found in the log.
+  if (result.code !== 0) console.log(`✗ ${cmd.join(' ')} exited with ${proc.exitCode ?? proc.signalCode} (${result.fail} failed)`)
+  return result
 }
 
 function counts(output: string) {
