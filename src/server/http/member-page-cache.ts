@@ -122,7 +122,16 @@ export function createMemberPageCache(render: RenderPage, now = () => Date.now()
       }
     })
     const rest = [...template.parts, ...template.headers.flatMap(([name, parts]) => [name, ...parts])].join('\n')
-    const markers = [standIn.id, standIn.sessionId, standIn.username, standIn.email.slice(1, 17), standIn.email.split('@')[1], shown.createdAt, '\u2603', placeholder]
+    const markers = [
+      standIn.id,
+      standIn.sessionId,
+      standIn.username,
+      standIn.email.slice(1, 17),
+      standIn.email.split('@')[1],
+      shown.createdAt,
+      '\u2603',
+      placeholder,
+    ]
     if (markers.some((marker) => rest.includes(marker))) return refuse()
     if (startedIn === pageGeneration()) templates.set(key, template)
     return template
