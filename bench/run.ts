@@ -28,6 +28,7 @@ const SECRET = 'bench-secret-'.repeat(4)
 const MEDIA_BYTES = 8 * 1024 * 1024
 const OTHER_BENCH_LIMIT_MS = 3 * 60_000
 const mediaOnly = process.argv.includes('--media')
+const SETTLE_MS = 3000
 
 async function freePort(): Promise<number> {
   const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
@@ -348,6 +349,9 @@ async function startUp(
   const idle = rssMb(server.pid)
   for (const target of ['/', '/login', '/about', '/api/health', '/charts']) await wrk(server.url + target, 16)
   const load = rssMb(server.pid)
+  // Read as wrk stops, RSS is mid-collection; the figure after SETTLE_MS idle is what stays.
+  await Bun.sleep(SETTLE_MS)
+  const settled = rssMb(server.pid)
   const exit = await server.stop()
   const holds =
     (goal.processes === undefined || processes <= goal.processes) &&
@@ -364,7 +368,7 @@ async function startUp(
   report({
     row: label,
     figures:
-      `${processes} process${processes > 1 ? 'es' : ''}, ${f0(idle)} MB idle, ${f0(load)} MB after load, ` +
+      `${processes} process${processes > 1 ? 'es' : ''}, ${f0(idle)} MB idle, ${f0(load)} MB right after load (${f0(settled)} MB ${SETTLE_MS / 1000} s later), ` +
       `${f0(cold.restart.ms)} ms to first answer (first start ${f0(cold.first.ms)} ms; bare Bun.serve ${f0(cold.reference.ms)} ms, ${f0(bareIdle)} MB; ` +
       `CPU ${f0(cold.restart.cpuMs)} / ${f0(cold.first.cpuMs)} vs ${f0(cold.reference.cpuMs)} ms)${extra}`,
     goal: goals.join(', '),
@@ -373,6 +377,7 @@ async function startUp(
       processes,
       idleMb: idle,
       loadMb: load,
+      settledMb: settled,
       restart: cold.restart,
       firstStart: cold.first,
       exitCode: exit,
