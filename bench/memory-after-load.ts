@@ -33,6 +33,11 @@ function memory() {
   return `RSS ${mb(kb('Rss'))} MB (anon ${mb(kb('Anonymous'))}, file ${mb(kb('Rss') - kb('Anonymous'))}); JS heap ${Math.round(heapUsed / 1048576)} MB, external ${Math.round(external / 1048576)} MB`
 }
 
+// Every target must answer 200 (a broken page would be measured as a cheap error answer).
+for (const target of ['/', '/login', '/about', '/api/health', '/charts']) {
+  const status = (await fetch(url + target)).status
+  if (status !== 200) throw new Error(`${target} answered ${status}`)
+}
 await Bun.sleep(1000)
 const before = heapStats().objectTypeCounts as Record<string, number>
 console.log(`idle                 ${memory()}`)

@@ -7,7 +7,7 @@ import { and, eq, lte, ne, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { preparedFor } from '~/db/prepared'
 import { sessions, type User } from '~/db/schema'
-import { signJwt, verifyJwt } from './jwt'
+import { type JwtClaims, signJwt, verifyJwt } from './jwt'
 
 export const SESSION_DAYS = 30
 const DAY_MS = 86_400_000
@@ -50,12 +50,30 @@ const sessionUserQuery = preparedFor((db) =>
   db.$client.prepare<SessionUserRow, [string]>('SELECT id, username, email, is_admin AS isAdmin, created_at AS createdAt FROM users WHERE id = ?'),
 )
 
+// A token's signature check and its session id's hash depend only on the token and the secret:
+// done once per token, not on every request (decision 038). The expiry and the row lookups below
+// run every time, so a logout, a role change or an expired token still counts at once. Bounded:
+// the map starts over when full.
+const MAX_VERIFIED_TOKENS = 1024
+const verifiedTokens = new Map<string, { secret: string; claims: JwtClaims; sessionId: string }>()
+
+function verifiedToken(token: string, secret: string, now: number) {
+  let known = verifiedTokens.get(token)
+  if (known === undefined || known.secret !== secret) {
+    const claims = verifyJwt(token, secret, now)
+    if (!claims) return null
+    if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.clear()
+    known = { secret, claims, sessionId: hashSecret(claims.sid) }
+    verifiedTokens.set(token, known)
+  }
+  return known.claims.exp * 1000 > now ? known : null
+}
+
 /** The user behind a token, if its signature, expiry, session row and admin flag all hold. */
-export function validateToken(db: Db, token: string, secret: string): AuthUser | null {
-  const claims = verifyJwt(token, secret)
-  if (!claims) return null
-  const sessionId = hashSecret(claims.sid)
-  const now = Date.now()
+export function validateToken(db: Db, token: string, secret: string, now = Date.now()): AuthUser | null {
+  const verified = verifiedToken(token, secret, now)
+  if (!verified) return null
+  const { claims, sessionId } = verified
   // expiresAt and lastSeenAt are stored as milliseconds (timestamp_ms).
   const session = sessionQuery(db).get(sessionId, now)
   if (!session || session.userId !== claims.userId) return null
