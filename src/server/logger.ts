@@ -3,18 +3,39 @@
 // synchronous write per request line cost a fifth of a cheap request's CPU (decision 034). A line
 // waits at most that turn; whatever is left is written at exit. The request line itself
 // (logRequest) is written without pino's per-call work, in the same shape pino gives it.
+import { writeSync } from 'node:fs'
 import pino from 'pino'
 import { config } from './config'
 
-// pino's own synchronous stdout writer (it waits out a full pipe), fed one batch at a time.
-const destination = pino.destination({ dest: 1, sync: true })
 const pending: string[] = []
+
+/** All of `chunk` to stdout, waiting out a full pipe (EAGAIN); a closed stdout drops it. */
+function writeAll(chunk: string) {
+  // Usually the pipe takes the whole batch in one write, with no copy. (pino's sonic-boom writer
+  // copied each batch into a Buffer after writing it: a tenth of a health check's CPU, decision 038.)
+  let written = 0
+  try {
+    written = writeSync(1, chunk)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return
+  }
+  if (written === Buffer.byteLength(chunk)) return
+  let rest = new TextEncoder().encode(chunk).subarray(written)
+  while (rest.length > 0) {
+    try {
+      rest = rest.subarray(writeSync(1, rest))
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return
+      Bun.sleepSync(1)
+    }
+  }
+}
 
 function flush() {
   if (pending.length === 0) return
   const chunk = pending.join('')
   pending.length = 0
-  destination.write(chunk)
+  writeAll(chunk)
 }
 
 const stdout = {

@@ -1,6 +1,7 @@
-// validateToken (src/server/auth/sessions.ts) against the real migrated schema: its query is
-// prepared once per database, so check that it still refuses an expired or deleted session,
-// a stale admin flag and a bad signature, and that each database answers from its own rows.
+// validateToken (src/server/auth/sessions.ts) against the real migrated schema: its queries are
+// prepared once per database and a token's signature is checked once per token, so check that it
+// still refuses an expired or deleted session, an expired token, a stale admin flag and a bad
+// signature (also after the same token passed), and that each database answers from its own rows.
 import { describe, expect, test } from 'bun:test'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
@@ -42,6 +43,19 @@ describe('validateToken', () => {
 
     deleteUserSessions(db, user.id)
     expect(validateToken(db, token, SECRET)).toBeNull()
+  })
+
+  test('a token checked once is refused once its own expiry passes, even while its session row lives on', () => {
+    const db = openDb(':memory:', migrations)
+    const { user, token } = memberIn(db, 'eve')
+    const now = Date.now()
+    expect(validateToken(db, token, SECRET, now)?.id).toBe(user.id)
+    // The row outlives the token (e.g. a token minted for a shorter time): the token's exp decides.
+    db.update(sessions)
+      .set({ expiresAt: new Date(now + 90 * 86_400_000) })
+      .run()
+    expect(validateToken(db, token, SECRET, now + 31 * 86_400_000)).toBeNull()
+    expect(validateToken(db, token, SECRET, now + 1000)?.id).toBe(user.id)
   })
 
   test('each database answers from its own sessions', () => {

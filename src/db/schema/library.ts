@@ -16,7 +16,8 @@ export const folders = sqliteTable(
     createdAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(now),
     updatedAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(now),
   },
-  (t) => [index('folders_user_position_idx').on(t.userId, t.position)],
+  // In the list's own order (position, then age): every member page reads it without a sort step.
+  (t) => [index('folders_user_order_idx').on(t.userId, t.position, t.createdAt)],
 )
 
 export type Folder = typeof folders.$inferSelect

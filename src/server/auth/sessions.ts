@@ -3,11 +3,11 @@
 // every token that points at them.
 import { createHash } from 'node:crypto'
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding'
-import { and, eq, gt, lte, ne, sql } from 'drizzle-orm'
+import { and, eq, lte, ne, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { preparedFor } from '~/db/prepared'
-import { sessions, users, type User } from '~/db/schema'
-import { signJwt, verifyJwt } from './jwt'
+import { sessions, type User } from '~/db/schema'
+import { type JwtClaims, signJwt, verifyJwt } from './jwt'
 
 export const SESSION_DAYS = 30
 const DAY_MS = 86_400_000
@@ -38,28 +38,49 @@ export function createSession(db: Db, user: Pick<User, 'id' | 'email' | 'isAdmin
   return { token, expiresAt }
 }
 
-// Every signed-in request runs this query: one bun:sqlite statement prepared per database, no
-// Drizzle query object or row mapping per call (decision 034).
-type SessionUserRow = { id: string; username: string; email: string; isAdmin: number; createdAt: number; lastSeenAt: number | null }
+// Every signed-in request runs these: bun:sqlite statements prepared per database, no Drizzle
+// query object or row mapping per call (decision 034). Two primary-key lookups, not one JOIN:
+// side by side the JOIN cost 10–17 µs against 6 µs for the pair (decision 038).
+type SessionRow = { userId: string; lastSeenAt: number | null }
+type SessionUserRow = { id: string; username: string; email: string; isAdmin: number; createdAt: number }
+const sessionQuery = preparedFor((db) =>
+  db.$client.prepare<SessionRow, [string, number]>('SELECT user_id AS userId, last_seen_at AS lastSeenAt FROM sessions WHERE id = ? AND expires_at > ?'),
+)
 const sessionUserQuery = preparedFor((db) =>
-  db.$client.prepare<SessionUserRow, [string, number]>(
-    `SELECT u.id AS id, u.username AS username, u.email AS email, u.is_admin AS isAdmin, u.created_at AS createdAt, s.last_seen_at AS lastSeenAt
-       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id = ? AND s.expires_at > ?`,
-  ),
+  db.$client.prepare<SessionUserRow, [string]>('SELECT id, username, email, is_admin AS isAdmin, created_at AS createdAt FROM users WHERE id = ?'),
 )
 
+// A token's signature check and its session id's hash depend only on the token and the secret:
+// done once per token, not on every request (decision 038). The expiry and the row lookups below
+// run every time, so a logout, a role change or an expired token still counts at once. Bounded:
+// the map starts over when full.
+const MAX_VERIFIED_TOKENS = 1024
+const verifiedTokens = new Map<string, { secret: string; claims: JwtClaims; sessionId: string }>()
+
+function verifiedToken(token: string, secret: string, now: number) {
+  let known = verifiedTokens.get(token)
+  if (known === undefined || known.secret !== secret) {
+    const claims = verifyJwt(token, secret, now)
+    if (!claims) return null
+    if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.clear()
+    known = { secret, claims, sessionId: hashSecret(claims.sid) }
+    verifiedTokens.set(token, known)
+  }
+  return known.claims.exp * 1000 > now ? known : null
+}
+
 /** The user behind a token, if its signature, expiry, session row and admin flag all hold. */
-export function validateToken(db: Db, token: string, secret: string): AuthUser | null {
-  const claims = verifyJwt(token, secret)
-  if (!claims) return null
-  const sessionId = hashSecret(claims.sid)
-  const now = Date.now()
+export function validateToken(db: Db, token: string, secret: string, now = Date.now()): AuthUser | null {
+  const verified = verifiedToken(token, secret, now)
+  if (!verified) return null
+  const { claims, sessionId } = verified
   // expiresAt and lastSeenAt are stored as milliseconds (timestamp_ms).
-  const row = sessionUserQuery(db).get(sessionId, now)
+  const session = sessionQuery(db).get(sessionId, now)
+  if (!session || session.userId !== claims.userId) return null
+  const row = sessionUserQuery(db).get(session.userId)
   // A token minted before a role change carries a stale flag: it no longer counts.
-  if (!row || row.id !== claims.userId || row.isAdmin !== Number(claims.isAdmin)) return null
-  const { lastSeenAt } = row
+  if (!row || row.isAdmin !== Number(claims.isAdmin)) return null
+  const { lastSeenAt } = session
   if (!lastSeenAt || now - lastSeenAt >= LAST_SEEN_INTERVAL_MS) {
     db.update(sessions)
       .set({ lastSeenAt: new Date(now) })
