@@ -141,6 +141,20 @@ describe('scan', () => {
     expect(untagged[0]).toMatchObject({ title: 'noise', artist: '', album: 'Unknown Album', mime: 'audio/wav' })
     expect(untagged[0].duration).toBeCloseTo(1, 1)
   })
+
+  test('an Ogg file longer than a few pages gets its duration: an Ogg stream states its length only on its last page', async () => {
+    const ogg = lib('ogg/Long Tone.ogg')
+    makeTone(ogg, { title: 'Long Ogg Tone', seconds: 20 })
+    try {
+      await scan()
+      const [track] = (await search('long ogg tone')).tracks
+      expect(track.mime).toBe('audio/ogg')
+      expect(track.duration).toBeCloseTo(20, 1)
+    } finally {
+      rmSync(path.dirname(ogg), { recursive: true, force: true })
+      await scan()
+    }
+  })
 })
 
 describe('browse', () => {

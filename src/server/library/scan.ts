@@ -16,7 +16,7 @@ import type { Dirent } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import type { Db } from '~/db/client'
 import type { IAudioMetadata } from 'music-metadata'
-import { mimeFromName } from '~/shared/player/mime'
+import { extensionOf, mimeFromName } from '~/shared/player/mime'
 import { config } from '../config'
 import { logger } from '../logger'
 import { pickCover } from '../media/covers'
@@ -147,7 +147,10 @@ const finite = (n: number | undefined) => (n !== undefined && Number.isFinite(n)
 async function readTrack(file: WalkedFile, folderCover: string | undefined, now: number): Promise<TrackRow> {
   let tags: IAudioMetadata | null = null
   try {
-    tags = await parseTags(file.real, { duration: false })
+    // Without `duration`, music-metadata stops reading an Ogg stream after its first pages, and
+    // an Ogg stream states its length only on its last page: an ogg file longer than a few
+    // seconds would be indexed as 0:00. Other containers carry their length in the header.
+    tags = await parseTags(file.real, { duration: extensionOf(file.name) === 'ogg' })
   } catch {}
   const common = tags?.common
   const format = tags?.format
