@@ -150,6 +150,14 @@ describe('scan', () => {
       const [track] = (await search('long ogg tone')).tracks
       expect(track.mime).toBe('audio/ogg')
       expect(track.duration).toBeCloseTo(20, 1)
+      // An index made before ogg durations were read holds 0 s for the unchanged file: the next
+      // incremental scan reads it again, so an upgrade needs no full rescan.
+      const db = new Database(path.join(server.dataDir, 'vibes.db'))
+      db.query('UPDATE library_tracks SET duration = 0 WHERE id = ?').run(track.id)
+      db.close()
+      expect((await search('long ogg tone')).tracks[0].duration).toBe(0)
+      await scan()
+      expect((await search('long ogg tone')).tracks[0].duration).toBeCloseTo(20, 1)
     } finally {
       rmSync(path.dirname(ogg), { recursive: true, force: true })
       await scan()

@@ -431,11 +431,15 @@ export async function scanLibrary(db: Db, options: ScanOptions = {}): Promise<Sc
   const stopped = () => ({ files: files.length, read: 0, removed: 0, ms: Date.now() - started, stopped: true })
   if (state.stopping) return stopped()
 
+  // Stale: an ogg indexed at 0 s, as scans before ogg durations were read left them (any
+  // longer than a few seconds), is read again once, so an upgrade needs no full rescan.
   const indexed = new Map(
     db.$client
-      .query<{ path: string; size: number; mtimeMs: number }, []>('SELECT path, size, mtime_ms AS mtimeMs FROM library_tracks')
+      .query<{ path: string; size: number; mtimeMs: number; stale: number }, []>(
+        "SELECT path, size, mtime_ms AS mtimeMs, (duration = 0 AND lower(path) LIKE '%.ogg') AS stale FROM library_tracks",
+      )
       .all()
-      .map((r) => [r.path, r]),
+      .map((r) => [r.path, { size: r.size, mtimeMs: r.mtimeMs, stale: r.stale === 1 }]),
   )
   const plan = planScan(indexed, files, full)
   state.total = files.length
