@@ -24,6 +24,7 @@ import { isInside, mediaRoot, resolveInside } from '../media/library-path'
 import { fileTitle } from '../media/natural'
 import { parseTags } from '../media/parse-tags'
 import { isLibraryMediaName } from '../media/transcode-profile'
+import { oggDurationFromLastPage } from './ogg-duration'
 import { albumId, artistId, coverRank, planScan, trackId, type FoundFile } from './scan-plan'
 
 export const SCAN_INTERVAL_MS = 6 * 3600_000
@@ -147,13 +148,16 @@ const finite = (n: number | undefined) => (n !== undefined && Number.isFinite(n)
 async function readTrack(file: WalkedFile, folderCover: string | undefined, now: number): Promise<TrackRow> {
   let tags: IAudioMetadata | null = null
   try {
-    // Without `duration`, music-metadata stops reading an Ogg stream after its first pages, and
-    // an Ogg stream states its length only on its last page: an ogg file longer than a few
-    // seconds would be indexed as 0:00. Other containers carry their length in the header.
-    tags = await parseTags(file.real, { duration: extensionOf(file.name) === 'ogg' })
+    tags = await parseTags(file.real, { duration: false })
   } catch {}
   const common = tags?.common
   const format = tags?.format
+  // Without `duration`, music-metadata stops reading an Ogg stream after its first pages, and an
+  // Ogg stream states its length only on its last page: read that page (ogg-duration.ts).
+  let duration = format?.duration
+  if (!duration && format && extensionOf(file.name) === 'ogg') {
+    duration = (await oggDurationFromLastPage(file.real, format.codec === 'Opus' ? 48_000 : (format.sampleRate ?? 0)).catch(() => null)) ?? undefined
+  }
   const artist = clean(common?.artist) ?? ''
   const albumArtist = clean(common?.albumartist) ?? artist
   const albumTag = clean(common?.album)
@@ -173,7 +177,7 @@ async function readTrack(file: WalkedFile, folderCover: string | undefined, now:
     trackNo: positive(common?.track?.no, 100_000),
     discNo: positive(common?.disk?.no, 1000),
     year: positive(common?.year, 10_000),
-    duration: format?.duration && Number.isFinite(format.duration) ? Math.round(format.duration * 1000) / 1000 : 0,
+    duration: duration && Number.isFinite(duration) ? Math.round(duration * 1000) / 1000 : 0,
     bitrate: format?.bitrate && Number.isFinite(format.bitrate) ? Math.round(format.bitrate / 1000) : null,
     format: clean(format?.container, 50),
     mime: mimeFromName(file.name),
