@@ -9,7 +9,7 @@ import { linkSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync } from '
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
-import { makeImage, makeTone } from '../helpers/media'
+import { ffmpeg, makeImage, makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -160,6 +160,21 @@ describe('scan', () => {
       expect((await search('long ogg tone')).tracks[0].duration).toBeCloseTo(20, 1)
     } finally {
       rmSync(path.dirname(ogg), { recursive: true, force: true })
+      await scan()
+    }
+  })
+
+  test('an AVI, which the tag reader does not read, gets its duration from its header', async () => {
+    const avi = lib('avi/Clip.avi')
+    mkdirSync(path.dirname(avi), { recursive: true })
+    ffmpeg('-f', 'lavfi', '-i', 'testsrc=duration=3:size=160x120:rate=25', '-f', 'lavfi', '-i', 'sine=duration=3', '-c:v', 'mpeg4', '-c:a', 'mp2', avi)
+    try {
+      await scan()
+      const [clip] = (await asMember('/library/folders?path=/avi')).body.data.tracks
+      expect(clip.mime).toBe('video/mp4')
+      expect(clip.duration).toBeCloseTo(3, 1)
+    } finally {
+      rmSync(path.dirname(avi), { recursive: true, force: true })
       await scan()
     }
   })

@@ -24,6 +24,7 @@ import { isInside, mediaRoot, resolveInside } from '../media/library-path'
 import { fileTitle } from '../media/natural'
 import { parseTags } from '../media/parse-tags'
 import { isLibraryMediaName } from '../media/transcode-profile'
+import { aviDurationFromHeader } from './avi-duration'
 import { oggDurationFromLastPage } from './ogg-duration'
 import { albumId, artistId, coverRank, planScan, trackId, type FoundFile } from './scan-plan'
 
@@ -144,6 +145,17 @@ const clean = (s: string | undefined | null, max = 500) => (s && s.trim() ? s.tr
 const positive = (n: number | null | undefined, max: number) => (n && Number.isFinite(n) && n > 0 && n < max ? Math.floor(n) : null)
 const finite = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n : null)
 
+/**
+ * What music-metadata leaves out without reading the whole file: an Ogg stream states its length
+ * only on its last page (ogg-duration.ts), and AVI it does not read at all (avi-duration.ts).
+ */
+async function durationBesideTags(file: WalkedFile, format: IAudioMetadata['format'] | undefined): Promise<number | null> {
+  const ext = extensionOf(file.name)
+  if (ext === 'ogg' && format) return oggDurationFromLastPage(file.real, format.codec === 'Opus' ? 48_000 : (format.sampleRate ?? 0))
+  if (ext === 'avi') return aviDurationFromHeader(file.real)
+  return null
+}
+
 /** The index row of a file: its tags, or file-name defaults when it has none or cannot be read. */
 async function readTrack(file: WalkedFile, folderCover: string | undefined, now: number): Promise<TrackRow> {
   let tags: IAudioMetadata | null = null
@@ -152,12 +164,7 @@ async function readTrack(file: WalkedFile, folderCover: string | undefined, now:
   } catch {}
   const common = tags?.common
   const format = tags?.format
-  // Without `duration`, music-metadata stops reading an Ogg stream after its first pages, and an
-  // Ogg stream states its length only on its last page: read that page (ogg-duration.ts).
-  let duration = format?.duration
-  if (!duration && format && extensionOf(file.name) === 'ogg') {
-    duration = (await oggDurationFromLastPage(file.real, format.codec === 'Opus' ? 48_000 : (format.sampleRate ?? 0)).catch(() => null)) ?? undefined
-  }
+  const duration = format?.duration || (await durationBesideTags(file, format).catch(() => null))
   const artist = clean(common?.artist) ?? ''
   const albumArtist = clean(common?.albumartist) ?? artist
   const albumTag = clean(common?.album)
@@ -435,12 +442,12 @@ export async function scanLibrary(db: Db, options: ScanOptions = {}): Promise<Sc
   const stopped = () => ({ files: files.length, read: 0, removed: 0, ms: Date.now() - started, stopped: true })
   if (state.stopping) return stopped()
 
-  // Stale: an ogg indexed at 0 s, as scans before ogg durations were read left them (any
-  // longer than a few seconds), is read again once, so an upgrade needs no full rescan.
+  // Stale: an ogg or avi indexed at 0 s, as scans before durationBesideTags left them, is read
+  // again, so an upgrade needs no full rescan.
   const indexed = new Map(
     db.$client
       .query<{ path: string; size: number; mtimeMs: number; stale: number }, []>(
-        "SELECT path, size, mtime_ms AS mtimeMs, (duration = 0 AND lower(path) LIKE '%.ogg') AS stale FROM library_tracks",
+        "SELECT path, size, mtime_ms AS mtimeMs, (duration = 0 AND (lower(path) LIKE '%.ogg' OR lower(path) LIKE '%.avi')) AS stale FROM library_tracks",
       )
       .all()
       .map((r) => [r.path, { size: r.size, mtimeMs: r.mtimeMs, stale: r.stale === 1 }]),
