@@ -178,6 +178,25 @@ describe('scan', () => {
       await scan()
     }
   })
+
+  test('.mov and ADTS .aac, whose length the tag reader does not give, get it from ffprobe', async () => {
+    const mov = lib('probe/Clip.mov')
+    const aac = lib('probe/Tone.aac')
+    mkdirSync(path.dirname(mov), { recursive: true })
+    ffmpeg('-f', 'lavfi', '-i', 'testsrc=duration=4:size=160x120:rate=25', '-f', 'lavfi', '-i', 'sine=duration=4', '-shortest', mov)
+    ffmpeg('-f', 'lavfi', '-i', 'sine=duration=6', aac)
+    try {
+      await scan()
+      const tracks = (await asMember('/library/folders?path=/probe')).body.data.tracks
+      expect(tracks.map((t: { title: string }) => t.title)).toEqual(['Clip', 'Tone'])
+      expect(tracks[0].duration).toBeCloseTo(4, 1)
+      // ADTS has no length field: ffprobe estimates it from the bit rate.
+      expect(Math.abs(tracks[1].duration - 6)).toBeLessThan(0.5)
+    } finally {
+      rmSync(path.dirname(mov), { recursive: true, force: true })
+      await scan()
+    }
+  })
 })
 
 describe('browse', () => {

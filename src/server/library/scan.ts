@@ -26,6 +26,7 @@ import { parseTags } from '../media/parse-tags'
 import { isLibraryMediaName } from '../media/transcode-profile'
 import { aviDurationFromHeader } from './avi-duration'
 import { oggDurationFromLastPage } from './ogg-duration'
+import { ffprobeDuration } from './probe-duration'
 import { albumId, artistId, coverRank, planScan, trackId, type FoundFile } from './scan-plan'
 
 export const SCAN_INTERVAL_MS = 6 * 3600_000
@@ -145,14 +146,21 @@ const clean = (s: string | undefined | null, max = 500) => (s && s.trim() ? s.tr
 const positive = (n: number | null | undefined, max: number) => (n && Number.isFinite(n) && n > 0 && n < max ? Math.floor(n) : null)
 const finite = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n : null)
 
+/** Formats whose length only ffprobe gives. */
+const PROBED_DURATION = new Set(['aac', 'mov', 'ogv'])
+/** Every format durationBesideTags reads (a row of one at 0 s is stale: see scanLibrary). */
+const DURATION_BESIDE_TAGS = ['ogg', 'avi', ...PROBED_DURATION]
+
 /**
  * What music-metadata leaves out without reading the whole file: an Ogg stream states its length
- * only on its last page (ogg-duration.ts), and AVI it does not read at all (avi-duration.ts).
+ * only on its last page (ogg-duration.ts), AVI it does not read at all (avi-duration.ts), and
+ * ADTS, QuickTime and Theora lengths come from ffprobe (probe-duration.ts).
  */
 async function durationBesideTags(file: WalkedFile, format: IAudioMetadata['format'] | undefined): Promise<number | null> {
   const ext = extensionOf(file.name)
   if (ext === 'ogg' && format) return oggDurationFromLastPage(file.real, format.codec === 'Opus' ? 48_000 : (format.sampleRate ?? 0))
   if (ext === 'avi') return aviDurationFromHeader(file.real)
+  if (PROBED_DURATION.has(ext)) return ffprobeDuration(file.real)
   return null
 }
 
@@ -442,12 +450,12 @@ export async function scanLibrary(db: Db, options: ScanOptions = {}): Promise<Sc
   const stopped = () => ({ files: files.length, read: 0, removed: 0, ms: Date.now() - started, stopped: true })
   if (state.stopping) return stopped()
 
-  // Stale: an ogg or avi indexed at 0 s, as scans before durationBesideTags left them, is read
-  // again, so an upgrade needs no full rescan.
+  // Stale: an ogg, avi, aac, mov or ogv indexed at 0 s, as scans before durationBesideTags left
+  // them, is read again, so an upgrade needs no full rescan.
   const indexed = new Map(
     db.$client
       .query<{ path: string; size: number; mtimeMs: number; stale: number }, []>(
-        "SELECT path, size, mtime_ms AS mtimeMs, (duration = 0 AND (lower(path) LIKE '%.ogg' OR lower(path) LIKE '%.avi')) AS stale FROM library_tracks",
+        `SELECT path, size, mtime_ms AS mtimeMs, (duration = 0 AND (${DURATION_BESIDE_TAGS.map((ext) => `lower(path) LIKE '%.${ext}'`).join(' OR ')})) AS stale FROM library_tracks`,
       )
       .all()
       .map((r) => [r.path, { size: r.size, mtimeMs: r.mtimeMs, stale: r.stale === 1 }]),
