@@ -197,6 +197,19 @@ describe('scan', () => {
       await scan()
     }
   })
+
+  test('control characters in tags (a hostile or broken file) never reach titles and names', async () => {
+    const file = lib('ctrl/x.mp3')
+    makeTone(file, { title: 'Bad\u0001Title\u001f', artist: 'Art\u000bist', album: 'Ctrl\u007fAlbum', seconds: 1 })
+    try {
+      await scan()
+      const [track] = (await asMember('/library/folders?path=/ctrl')).body.data.tracks
+      expect([track.title, track.artist, track.album]).toEqual(['Bad Title', 'Art ist', 'Ctrl Album'])
+    } finally {
+      rmSync(path.dirname(file), { recursive: true, force: true })
+      await scan()
+    }
+  })
 })
 
 describe('browse', () => {

@@ -142,7 +142,11 @@ type TrackRow = {
   addedAt: number
 }
 
-const clean = (s: string | undefined | null, max = 500) => (s && s.trim() ? s.trim().slice(0, max) : null)
+/** A tag as text: control characters (a broken or hostile file's) become a space, then trimmed. */
+const clean = (s: string | undefined | null, max = 500) => {
+  const text = s?.replace(/\p{Cc}+/gu, ' ').trim()
+  return text ? text.slice(0, max) : null
+}
 const positive = (n: number | null | undefined, max: number) => (n && Number.isFinite(n) && n > 0 && n < max ? Math.floor(n) : null)
 const finite = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n : null)
 
