@@ -107,6 +107,13 @@ describe('promotions managed by the admin', () => {
       error: 'Link must be a path on this site (/about) or an http(s) address',
     })
     expect(await bad({ linkUrl: '//evil.example.com' })).toMatchObject({ error: 'Link must be a path on this site (/about) or an http(s) address' })
+    // What browsers read as //evil.example.com too: a backslash is a slash, a tab or newline is dropped.
+    for (const linkUrl of ['/\\evil.example.com', '/\t/evil.example.com', '/\n/evil.example.com']) {
+      expect(await bad({ linkUrl })).toMatchObject({ error: 'Link must be a path on this site (/about) or an http(s) address' })
+    }
+    expect(await bad({ imageUrl: '/\\evil.example.com/a.png' })).toMatchObject({
+      error: 'Image URL must be a path on this site (/promotions/x.svg) or an https address',
+    })
     expect(await bad({ imageUrl: 'http://plain.example.com/a.png' })).toMatchObject({
       error: 'Image URL must be a path on this site (/promotions/x.svg) or an https address',
     })

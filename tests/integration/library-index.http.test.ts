@@ -9,7 +9,7 @@ import { linkSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync } from '
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
-import { makeImage, makeTone } from '../helpers/media'
+import { ffmpeg, makeImage, makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -140,6 +140,75 @@ describe('scan', () => {
     expect(untagged).toHaveLength(1)
     expect(untagged[0]).toMatchObject({ title: 'noise', artist: '', album: 'Unknown Album', mime: 'audio/wav' })
     expect(untagged[0].duration).toBeCloseTo(1, 1)
+  })
+
+  test('an Ogg file longer than a few pages gets its duration: an Ogg stream states its length only on its last page', async () => {
+    const ogg = lib('ogg/Long Tone.ogg')
+    makeTone(ogg, { title: 'Long Ogg Tone', seconds: 20 })
+    try {
+      await scan()
+      const [track] = (await search('long ogg tone')).tracks
+      expect(track.mime).toBe('audio/ogg')
+      expect(track.duration).toBeCloseTo(20, 1)
+      // An index made before ogg durations were read holds 0 s for the unchanged file: the next
+      // incremental scan reads it again, so an upgrade needs no full rescan.
+      const db = new Database(path.join(server.dataDir, 'vibes.db'))
+      db.query('UPDATE library_tracks SET duration = 0 WHERE id = ?').run(track.id)
+      db.close()
+      expect((await search('long ogg tone')).tracks[0].duration).toBe(0)
+      await scan()
+      expect((await search('long ogg tone')).tracks[0].duration).toBeCloseTo(20, 1)
+    } finally {
+      rmSync(path.dirname(ogg), { recursive: true, force: true })
+      await scan()
+    }
+  })
+
+  test('an AVI, which the tag reader does not read, gets its duration from its header', async () => {
+    const avi = lib('avi/Clip.avi')
+    mkdirSync(path.dirname(avi), { recursive: true })
+    ffmpeg('-f', 'lavfi', '-i', 'testsrc=duration=3:size=160x120:rate=25', '-f', 'lavfi', '-i', 'sine=duration=3', '-c:v', 'mpeg4', '-c:a', 'mp2', avi)
+    try {
+      await scan()
+      const [clip] = (await asMember('/library/folders?path=/avi')).body.data.tracks
+      expect(clip.mime).toBe('video/mp4')
+      expect(clip.duration).toBeCloseTo(3, 1)
+    } finally {
+      rmSync(path.dirname(avi), { recursive: true, force: true })
+      await scan()
+    }
+  })
+
+  test('.mov and ADTS .aac, whose length the tag reader does not give, get it from ffprobe', async () => {
+    const mov = lib('probe/Clip.mov')
+    const aac = lib('probe/Tone.aac')
+    mkdirSync(path.dirname(mov), { recursive: true })
+    ffmpeg('-f', 'lavfi', '-i', 'testsrc=duration=4:size=160x120:rate=25', '-f', 'lavfi', '-i', 'sine=duration=4', '-shortest', mov)
+    ffmpeg('-f', 'lavfi', '-i', 'sine=duration=6', aac)
+    try {
+      await scan()
+      const tracks = (await asMember('/library/folders?path=/probe')).body.data.tracks
+      expect(tracks.map((t: { title: string }) => t.title)).toEqual(['Clip', 'Tone'])
+      expect(tracks[0].duration).toBeCloseTo(4, 1)
+      // ADTS has no length field: ffprobe estimates it from the bit rate.
+      expect(Math.abs(tracks[1].duration - 6)).toBeLessThan(0.5)
+    } finally {
+      rmSync(path.dirname(mov), { recursive: true, force: true })
+      await scan()
+    }
+  })
+
+  test('control characters in tags (a hostile or broken file) never reach titles and names', async () => {
+    const file = lib('ctrl/x.mp3')
+    makeTone(file, { title: 'Bad\u0001Title\u001f', artist: 'Art\u000bist', album: 'Ctrl\u007fAlbum', seconds: 1 })
+    try {
+      await scan()
+      const [track] = (await asMember('/library/folders?path=/ctrl')).body.data.tracks
+      expect([track.title, track.artist, track.album]).toEqual(['Bad Title', 'Art ist', 'Ctrl Album'])
+    } finally {
+      rmSync(path.dirname(file), { recursive: true, force: true })
+      await scan()
+    }
   })
 })
 

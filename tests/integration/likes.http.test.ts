@@ -100,4 +100,14 @@ describe('likes from every path land in one place', () => {
     expect(await likesOf(b)).toEqual({})
     expect(Object.keys(await likesOf(a))).toEqual([track.title])
   })
+
+  test('a title that is also an object key ("__proto__", "constructor") is listed like any other', async () => {
+    const m = await createMember(server.url)
+    for (const title of ['__proto__', 'constructor', 'toString']) {
+      expect((await api(server.url, 'PUT', '/playlist/likes', { token: m.token, body: { title, liked: true } })).status).toBe(200)
+    }
+    const res = await api(server.url, 'GET', '/playlist/likes', { token: m.token })
+    expect(Object.keys(res.body.data.likes).sort()).toEqual(['__proto__', 'constructor', 'toString'])
+    expect(new Map(Object.entries(res.body.data.likes)).get('__proto__')).toMatchObject({ liked: true })
+  })
 })

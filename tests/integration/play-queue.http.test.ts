@@ -91,6 +91,9 @@ describe('GET/PUT /api/playlist/queue', () => {
       'Track URL must start with http://, https:// or /media/',
     ],
     ['a javascript URL', { tracks: [{ ...remote(1), url: 'javascript:alert(1)' }], index: 0, positionSec: 0 }, 'Track URL must start with'],
+    ...['/media/../../etc/passwd', '/media/%2e%2e/%2E%2e/etc/passwd', '/media/Jazz/..%2f..%2f..%2fetc/passwd', '/media/Jazz/%zz.mp3'].map(
+      (url) => [`the library path ${url}`, { tracks: [{ url }], index: 0, positionSec: 0 }, 'Track URL must be a file path inside the library'] as const,
+    ),
     ['a negative position', { tracks: [remote(1)], index: 0, positionSec: -1 }, 'Position must be at least 0'],
     ['tracks that are not a list', { tracks: 'x', index: 0, positionSec: 0 }, 'Tracks must be a list'],
     ['an unknown field', { tracks: [], index: 0, positionSec: 0, owner: 'x' }, 'owner'],

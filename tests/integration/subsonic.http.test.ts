@@ -122,6 +122,20 @@ describe('the envelope', () => {
     expect((await client.getMusicFolders()).musicFolders.musicFolder).toEqual([{ id: 1, name: 'Music' }])
   })
 
+  test('getOpenSubsonicExtensions answers without credentials (the OpenSubsonic spec: it must be public), so an app learns of apiKey before it asks for a login', async () => {
+    const anonymous: Record<string, string>[] = [{ f: 'json' }, { f: 'json', u: member.username, p: 'wrong-password' }]
+    for (const params of anonymous) {
+      const { res, text } = await rest('getOpenSubsonicExtensions.view', params)
+      expect(res.status).toBe(200)
+      const answer = JSON.parse(text)['subsonic-response']
+      expect(answer.status).toBe('ok')
+      expect(answer.openSubsonicExtensions).toContainEqual({ name: 'apiKeyAuthentication', versions: [1] })
+    }
+    // Only that method: every other still asks who calls.
+    const ping = JSON.parse((await rest('ping.view', { f: 'json' })).text)['subsonic-response']
+    expect(ping.error.code).toBe(10)
+  })
+
   test('an unknown method is a failed answer, not a page', async () => {
     const { res, xml } = await rest('getChatMessages.view', withKey())
     expect(res.status).toBe(404)

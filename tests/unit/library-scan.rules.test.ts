@@ -1,6 +1,6 @@
 // The scanner's change detection and naming rules (src/server/library/scan-plan.ts).
 import { describe, expect, test } from 'bun:test'
-import { albumId, artistId, coverRank, planScan, trackId } from '~/server/library/scan-plan'
+import { albumId, artistId, coverRank, planScan, trackId, type IndexedFile } from '~/server/library/scan-plan'
 
 const file = (path: string, size = 100, mtimeMs = 1000) => ({ path, size, mtimeMs })
 
@@ -16,6 +16,11 @@ describe('planScan', () => {
     expect(plan.read.map((f) => f.path)).toEqual(['b.mp3', 'new.mp3'])
     expect(plan.unchanged).toBe(1)
     expect(planScan(indexed, [file('a.mp3', 100, 2000)], false).read.map((f) => f.path)).toEqual(['a.mp3'])
+  })
+
+  test('a stale row is read again although its file did not change', () => {
+    const withStale = new Map<string, IndexedFile>([...indexed, ['c.ogg', { size: 100, mtimeMs: 1000, stale: true }]])
+    expect(planScan(withStale, [file('a.mp3'), file('c.ogg')], false).read.map((f) => f.path)).toEqual(['c.ogg'])
   })
 
   test('indexed paths not found are removed', () => {

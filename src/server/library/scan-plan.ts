@@ -1,11 +1,12 @@
 // The scanner's rules, free of disk and database so they are unit-tested on their own: which
-// files a scan must read (new, changed by size or mtime, or all of them on a full scan), which
+// files a scan must read (new, changed by size or mtime, stale rows, or all of them on a full scan), which
 // indexed paths are gone, how a cover image beside the files is recognised, and the ids of
 // tracks, albums and artists (hashes of what identifies them, so they are the same after any
 // rescan, and an album keeps its id when its files come back after a missing drive).
 
 export type FoundFile = { path: string; size: number; mtimeMs: number }
-export type IndexedFile = { size: number; mtimeMs: number }
+/** `stale`: the index row needs a read although the file did not change (see scan.ts). */
+export type IndexedFile = { size: number; mtimeMs: number; stale?: boolean }
 export type ScanPlan<F extends FoundFile> = { read: F[]; removed: string[]; unchanged: number }
 
 export function planScan<F extends FoundFile>(indexed: ReadonlyMap<string, IndexedFile>, found: readonly F[], full: boolean): ScanPlan<F> {
@@ -14,7 +15,7 @@ export function planScan<F extends FoundFile>(indexed: ReadonlyMap<string, Index
   for (const file of found) {
     seen.add(file.path)
     const known = indexed.get(file.path)
-    if (full || !known || known.size !== file.size || known.mtimeMs !== file.mtimeMs) read.push(file)
+    if (full || !known || known.stale || known.size !== file.size || known.mtimeMs !== file.mtimeMs) read.push(file)
   }
   const removed: string[] = []
   for (const path of indexed.keys()) if (!seen.has(path)) removed.push(path)

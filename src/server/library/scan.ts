@@ -16,7 +16,7 @@ import type { Dirent } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import type { Db } from '~/db/client'
 import type { IAudioMetadata } from 'music-metadata'
-import { mimeFromName } from '~/shared/player/mime'
+import { extensionOf, mimeFromName } from '~/shared/player/mime'
 import { config } from '../config'
 import { logger } from '../logger'
 import { pickCover } from '../media/covers'
@@ -24,6 +24,9 @@ import { isInside, mediaRoot, resolveInside } from '../media/library-path'
 import { fileTitle } from '../media/natural'
 import { parseTags } from '../media/parse-tags'
 import { isLibraryMediaName } from '../media/transcode-profile'
+import { aviDurationFromHeader } from './avi-duration'
+import { oggDurationFromLastPage } from './ogg-duration'
+import { ffprobeDuration } from './probe-duration'
 import { albumId, artistId, coverRank, planScan, trackId, type FoundFile } from './scan-plan'
 
 export const SCAN_INTERVAL_MS = 6 * 3600_000
@@ -139,9 +142,31 @@ type TrackRow = {
   addedAt: number
 }
 
-const clean = (s: string | undefined | null, max = 500) => (s && s.trim() ? s.trim().slice(0, max) : null)
+/** A tag as text: control characters (a broken or hostile file's) become a space, then trimmed. */
+const clean = (s: string | undefined | null, max = 500) => {
+  const text = s?.replace(/\p{Cc}+/gu, ' ').trim()
+  return text ? text.slice(0, max) : null
+}
 const positive = (n: number | null | undefined, max: number) => (n && Number.isFinite(n) && n > 0 && n < max ? Math.floor(n) : null)
 const finite = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n : null)
+
+/** Formats whose length only ffprobe gives. */
+const PROBED_DURATION = new Set(['aac', 'mov', 'ogv'])
+/** Every format durationBesideTags reads (a row of one at 0 s is stale: see scanLibrary). */
+const DURATION_BESIDE_TAGS = ['ogg', 'avi', ...PROBED_DURATION]
+
+/**
+ * What music-metadata leaves out without reading the whole file: an Ogg stream states its length
+ * only on its last page (ogg-duration.ts), AVI it does not read at all (avi-duration.ts), and
+ * ADTS, QuickTime and Theora lengths come from ffprobe (probe-duration.ts).
+ */
+async function durationBesideTags(file: WalkedFile, format: IAudioMetadata['format'] | undefined): Promise<number | null> {
+  const ext = extensionOf(file.name)
+  if (ext === 'ogg' && format) return oggDurationFromLastPage(file.real, format.codec === 'Opus' ? 48_000 : (format.sampleRate ?? 0))
+  if (ext === 'avi') return aviDurationFromHeader(file.real)
+  if (PROBED_DURATION.has(ext)) return ffprobeDuration(file.real)
+  return null
+}
 
 /** The index row of a file: its tags, or file-name defaults when it has none or cannot be read. */
 async function readTrack(file: WalkedFile, folderCover: string | undefined, now: number): Promise<TrackRow> {
@@ -151,6 +176,7 @@ async function readTrack(file: WalkedFile, folderCover: string | undefined, now:
   } catch {}
   const common = tags?.common
   const format = tags?.format
+  const duration = format?.duration || (await durationBesideTags(file, format).catch(() => null))
   const artist = clean(common?.artist) ?? ''
   const albumArtist = clean(common?.albumartist) ?? artist
   const albumTag = clean(common?.album)
@@ -170,7 +196,7 @@ async function readTrack(file: WalkedFile, folderCover: string | undefined, now:
     trackNo: positive(common?.track?.no, 100_000),
     discNo: positive(common?.disk?.no, 1000),
     year: positive(common?.year, 10_000),
-    duration: format?.duration && Number.isFinite(format.duration) ? Math.round(format.duration * 1000) / 1000 : 0,
+    duration: duration && Number.isFinite(duration) ? Math.round(duration * 1000) / 1000 : 0,
     bitrate: format?.bitrate && Number.isFinite(format.bitrate) ? Math.round(format.bitrate / 1000) : null,
     format: clean(format?.container, 50),
     mime: mimeFromName(file.name),
@@ -428,11 +454,15 @@ export async function scanLibrary(db: Db, options: ScanOptions = {}): Promise<Sc
   const stopped = () => ({ files: files.length, read: 0, removed: 0, ms: Date.now() - started, stopped: true })
   if (state.stopping) return stopped()
 
+  // Stale: an ogg, avi, aac, mov or ogv indexed at 0 s, as scans before durationBesideTags left
+  // them, is read again, so an upgrade needs no full rescan.
   const indexed = new Map(
     db.$client
-      .query<{ path: string; size: number; mtimeMs: number }, []>('SELECT path, size, mtime_ms AS mtimeMs FROM library_tracks')
+      .query<{ path: string; size: number; mtimeMs: number; stale: number }, []>(
+        `SELECT path, size, mtime_ms AS mtimeMs, (duration = 0 AND (${DURATION_BESIDE_TAGS.map((ext) => `lower(path) LIKE '%.${ext}'`).join(' OR ')})) AS stale FROM library_tracks`,
+      )
       .all()
-      .map((r) => [r.path, r]),
+      .map((r) => [r.path, { size: r.size, mtimeMs: r.mtimeMs, stale: r.stale === 1 }]),
   )
   const plan = planScan(indexed, files, full)
   state.total = files.length

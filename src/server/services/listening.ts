@@ -192,9 +192,9 @@ export function listLikes(db: Db, userId: string) {
     .from(likes)
     .where(and(eq(likes.userId, userId), eq(likes.liked, true)))
     .all()
-  const out: Record<string, { liked: boolean; timestamp: number }> = {}
-  for (const r of rows) out[r.trackKey] = { liked: r.liked, timestamp: r.updatedAt.getTime() }
-  return { likes: out }
+  // fromEntries defines own keys: assigning into {} would turn a title "__proto__" into the
+  // object's prototype, dropping that like from the answer.
+  return { likes: Object.fromEntries(rows.map((r) => [r.trackKey, { liked: r.liked, timestamp: r.updatedAt.getTime() }])) }
 }
 
 export function setLike(db: Db, userId: string, input: z.output<typeof LikeSetSchema>) {

@@ -4,12 +4,13 @@
 // extension, an application/x-www-form-urlencoded body (the two are merged). Every answer is a
 // subsonic-response in XML, or JSON with f=json; failures are `status="failed"` with the
 // Subsonic error code, HTTP 200 as clients expect (429 when rate limited, 500 for a server fault).
-// Members of every role may use it; what each method may touch is decided in methods.ts.
+// Members of every role may use it; what each method may touch is decided in methods.ts, which
+// also names the few methods that need no credentials (PUBLIC_METHODS).
 import { getDb } from '../db'
 import { clientInfo } from '../http/client-info'
 import { logger } from '../logger'
 import { authenticate } from './auth'
-import { METHODS } from './methods'
+import { METHODS, PUBLIC_METHODS } from './methods'
 import { Params } from './params'
 import { ErrorCode, errorResponse, okResponse, SubsonicError, type Format } from './response'
 
@@ -36,6 +37,7 @@ export async function handleSubsonic(request: Request): Promise<Response> {
     const search = await readParams(request, url)
     format = search.get('f') === 'json' ? 'json' : 'xml'
     const name = methodNameOf(url.pathname)
+    if (Object.hasOwn(PUBLIC_METHODS, name)) return okResponse(format, PUBLIC_METHODS[name]())
     const method = Object.hasOwn(METHODS, name) ? METHODS[name] : undefined
     if (!method) throw new SubsonicError(ErrorCode.notFound, `Unknown API method: ${name.slice(0, 100)}`, 404)
     const db = getDb()

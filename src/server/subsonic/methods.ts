@@ -111,10 +111,18 @@ function playlist(
 
 const folderRel = (path: string) => path.replace(/^\/+|\/+$/g, '')
 
+/**
+ * Methods anyone may call, credentials or not: the OpenSubsonic spec requires
+ * getOpenSubsonicExtensions to be public, so that an app can learn (apiKeyAuthentication) how to
+ * log in before it asks its user for anything.
+ */
+export const PUBLIC_METHODS: Record<string, () => Payload> = {
+  getOpenSubsonicExtensions: () => ({ openSubsonicExtensions: EXTENSIONS }),
+}
+
 export const METHODS: Record<string, Method> = {
   ping: () => ({}),
   getLicense: () => ({ license: { valid: true, email: '', licenseExpires: undefined } }),
-  getOpenSubsonicExtensions: () => ({ openSubsonicExtensions: EXTENSIONS }),
   getMusicFolders: () => ({ musicFolders: { musicFolder: [{ id: ROOT_FOLDER_ID, name: 'Music' }] } }),
 
   getIndexes: (ctx) => {

@@ -15,7 +15,9 @@ export const AdvertSettingsSchema = z.strictObject({
 })
 export type AdvertSettings = z.infer<typeof AdvertSettingsSchema>
 
-const SITE_PATH = /^\/(?!\/)/
+// A path on this site: one slash, then no second slash or backslash, and no whitespace or control
+// character anywhere (browsers read "/\host" and "/<tab>/host" as "//host", another site).
+const SITE_PATH = /^\/(?![/\\])[^\s\p{Cc}]*$/u
 const colour = (label: string) => requiredText(`${label} is required`, label).regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a colour like #4c1d95`)
 
 const formFields = {

@@ -25,13 +25,31 @@ const gain = (label: string) =>
     .finite(`${label} must be a finite number`)
     .optional()
 
+/**
+ * A /media/ URL names a file inside MEDIA_ROOT: no "." or ".." segment, plain or percent-encoded
+ * ("/media/%2e%2e/etc/passwd" is /etc/passwd to whoever follows it), and no broken escape.
+ * Other URLs pass (isShareableUrl decides about them).
+ */
+function isLibraryPathSafe(url: string): boolean {
+  if (!url.startsWith('/media/')) return true
+  const q = url.indexOf('?')
+  let path: string
+  try {
+    path = decodeURIComponent(q < 0 ? url : url.slice(0, q))
+  } catch {
+    return false
+  }
+  return !path.split(/[/\\]/).some((segment) => segment === '.' || segment === '..')
+}
+
 export const QueuedTrackSchema = z.strictObject({
   url: z
     .string({ error: 'Track URL must be text' })
     .trim()
     .min(1, 'Track URL is required')
     .max(L.url, `Track URL must be at most ${L.url} characters`)
-    .refine(isShareableUrl, 'Track URL must start with http://, https:// or /media/'),
+    .refine(isShareableUrl, 'Track URL must start with http://, https:// or /media/')
+    .refine(isLibraryPathSafe, 'Track URL must be a file path inside the library'),
   title: text('Title', L.title).default(''),
   artist: text('Artist', L.artist).default(''),
   album: text('Album', L.album).default(''),
