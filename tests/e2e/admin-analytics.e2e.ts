@@ -265,6 +265,8 @@ describe('admin analytics in the browser', () => {
     await plays.getByText('3', { exact: true }).waitFor()
     await page.getByRole('region', { name: 'Traffic Sources' }).getByText('Shuffle').waitFor()
     await page.getByRole('region', { name: 'Device Types' }).getByText('Mobile').waitFor()
+    // A bar's label, count and share are three words to a screen reader ("Desktop 2 66.7%"), not one.
+    expect(await page.getByRole('region', { name: 'Device Types' }).getByRole('listitem').first().textContent()).toMatch(/^[A-Za-z]+ \d+ \d+(\.\d)?%$/)
     await page.getByRole('region', { name: 'User Engagement' }).getByText('Retention rate').waitFor()
     await page.getByRole('region', { name: 'Listening Patterns' }).getByText('Jazz').waitFor()
     await page.getByRole('region', { name: 'Top Tracks' }).getByText('Blue in Green').waitFor()
