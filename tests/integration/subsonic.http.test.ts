@@ -245,6 +245,15 @@ describe('browsing', () => {
     const { directory: dawn } = await client.getMusicDirectory({ id: ada.child![0].id })
     expect(dawn.child?.map((c) => c.title)).toEqual(['First Light', 'Love'])
     expect(dawn.parent).toBe(ada.id)
+    // A folder's art is advertised only when there is some: Dawn's track has a cover, Ada and Björk themselves none.
+    const dawnCover = ada.child![0].coverArt
+    expect(dawnCover).toBeString()
+    expect((await client.getCoverArt({ id: dawnCover! })).headers.get('content-type')).toStartWith('image/')
+    const { directory: root } = await client.getMusicDirectory({ id: '1' })
+    expect(root.child?.map((c) => [c.title, c.coverArt])).toEqual([
+      ['Ada', undefined],
+      ['Björk', undefined],
+    ])
   })
 
   test('getAlbumList2 by name, newest, genre, year and at random; a bad type is an error', async () => {

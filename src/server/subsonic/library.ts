@@ -219,7 +219,13 @@ export function folderIndex(db: Db, starred: Starred): Payload {
 export function directory(db: Db, path: string, starred: Starred): Payload | null {
   const folder = db.$client.query<{ name: string; parent: string | null }, [string]>('SELECT name, parent FROM library_folders WHERE path = ?').get(path)
   if (!folder && path !== '') return null
-  const subfolders = db.$client.query<{ name: string; path: string }, [string]>('SELECT name, path FROM library_folders WHERE parent = ?').all(path)
+  // A folder's art is its own image or a cover in one of its tracks (coverPathOf): advertised only when there is one.
+  const subfolders = db.$client
+    .query<{ name: string; path: string; hasCover: number }, [string]>(
+      `SELECT name, path, cover_path IS NOT NULL OR EXISTS (SELECT 1 FROM library_tracks t WHERE t.folder = f.path AND t.cover_path IS NOT NULL) AS hasCover
+         FROM library_folders f WHERE parent = ?`,
+    )
+    .all(path)
   subfolders.sort((a, b) => naturalCompare(a.name, b.name))
   const files = db.$client.query<SongRow, [string]>(`${SONG_SELECT} WHERE t.folder = ?`).all(path)
   files.sort((a, b) => naturalCompare(a.path, b.path))
@@ -228,7 +234,13 @@ export function directory(db: Db, path: string, starred: Starred): Payload | nul
     parent: folder?.parent != null ? folderId(folder.parent) : undefined,
     name: folder?.name || 'Music',
     child: [
-      ...subfolders.map((f) => ({ id: folderId(f.path), parent: folderId(path), isDir: true, title: f.name, coverArt: folderId(f.path) })),
+      ...subfolders.map((f) => ({
+        id: folderId(f.path),
+        parent: folderId(path),
+        isDir: true,
+        title: f.name,
+        coverArt: f.hasCover ? folderId(f.path) : undefined,
+      })),
       ...files.map((s) => song(s, starred)),
     ],
   }
