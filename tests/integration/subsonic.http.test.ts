@@ -389,6 +389,20 @@ describe("the member's things: scrobbles, stars, playlists, play queue", () => {
     expect(row).toEqual({ title: 'Hunter', source: 'subsonic', client: 'subsonic-api', completed: 1, userId: member.user.id })
   })
 
+  test("a scrobble's device is the User-Agent's, else the app's kind by its name (DSub on an okhttp agent is mobile)", async () => {
+    const hunter = await songNamed('Hunter')
+    const scrobble = (c: string, agent: string) => rest('scrobble.view', withKey({ id: hunter.id, c, f: 'json' }), { headers: { 'user-agent': agent } })
+    expect((await scrobble('DSub', 'okhttp/4.12.0')).res.status).toBe(200)
+    expect((await scrobble('Feishin', 'Mozilla/5.0 (X11; Linux x86_64) Feishin/0.12')).res.status).toBe(200)
+    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
+    const rows = db.query("SELECT client, device_type AS device FROM play_events WHERE client IN ('DSub', 'Feishin') ORDER BY client").all()
+    db.close()
+    expect(rows).toEqual([
+      { client: 'DSub', device: 'mobile' },
+      { client: 'Feishin', device: 'desktop' },
+    ])
+  })
+
   test("star and unstar are the web player's likes; getStarred2 lists them", async () => {
     const love = await songNamed('Love')
     expect((await client.star({ id: love.id })).status).toBe('ok')

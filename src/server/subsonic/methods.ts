@@ -5,7 +5,6 @@
 // headers are exactly those of /media.
 import type { Db } from '~/db/client'
 import { playEvents } from '~/db/schema'
-import { classifyDevice } from '~/shared/player/device'
 import { extensionOf } from '~/shared/player/mime'
 import { PLAY_QUEUE_LIMITS } from '~/shared/player/play-queue'
 import { config } from '../config'
@@ -17,6 +16,7 @@ import { isRemotePath, SCROBBLE_SOURCE } from '~/shared/validators'
 import { listFolders } from '../services/folders'
 import { setLike } from '../services/listening'
 import { getPlayQueue, savePlayQueue } from '../services/play-queue'
+import { appDevice } from './app-device'
 import type { SubsonicUser } from './auth'
 import { sizedCover } from './cover-size'
 import {
@@ -216,8 +216,8 @@ export const METHODS: Record<string, Method> = {
     const rows = songsByIds(ctx.db, ids)
     if (rows.length !== ids.length) throw notFound('Song')
     const now = Date.now()
-    const fromAgent = classifyDevice(ctx.client.userAgent)
     const client = (p.get('c') ?? '').slice(0, 100) || null
+    const deviceType = appDevice(client, ctx.client.userAgent)
     ctx.db.transaction((tx) => {
       ids.forEach((id, i) => {
         const row = rows.find((r) => r.id === id)!
@@ -229,7 +229,7 @@ export const METHODS: Record<string, Method> = {
             trackUrl: libraryTrackUrl(row.path),
             title: row.title,
             duration: row.duration,
-            deviceType: fromAgent,
+            deviceType,
             genre: row.genre,
             artist: row.artist,
             album: row.album,
