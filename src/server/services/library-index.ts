@@ -61,7 +61,7 @@ export const TRACK_COLUMNS = `t.seq, t.added_at AS addedAt, t.id, t.path, t.titl
   t.rg_track_peak AS rgTrackPeak, t.rg_album_gain AS rgAlbumGain, t.rg_album_peak AS rgAlbumPeak`
 const TRACK_SELECT = `SELECT ${TRACK_COLUMNS} FROM library_tracks t`
 
-type AlbumRow = {
+export type AlbumRow = {
   id: string
   name: string
   artist: string
@@ -75,11 +75,11 @@ type AlbumRow = {
   seq: number
   sortName: string
 }
-const ALBUM_SELECT = `SELECT a.seq, a.sort_name AS sortName, a.id, a.name, a.artist, a.artist_id AS artistId, a.year, a.genre, a.song_count AS songCount, a.duration, a.cover_path AS coverPath,
+export const ALBUM_SELECT = `SELECT a.seq, a.sort_name AS sortName, a.id, a.name, a.artist, a.artist_id AS artistId, a.year, a.genre, a.song_count AS songCount, a.duration, a.cover_path AS coverPath,
   a.added_at AS addedAt FROM library_albums a`
 
-type ArtistRow = { seq: number; id: string; name: string; sortName: string; albumCount: number; songCount: number; coverPath: string | null }
-const ARTIST_SELECT =
+export type ArtistRow = { seq: number; id: string; name: string; sortName: string; albumCount: number; songCount: number; coverPath: string | null }
+export const ARTIST_SELECT =
   'SELECT r.seq, r.sort_name AS sortName, r.id, r.name, r.album_count AS albumCount, r.song_count AS songCount, r.cover_path AS coverPath FROM library_artists r'
 
 /** Row → API shape, with signed /media URLs for the file and its cover. */

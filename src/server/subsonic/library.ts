@@ -11,29 +11,11 @@ import { naturalCompare } from '../media/natural'
 import { mediaPathOf } from '../media/request-rules'
 import { encodeMediaPath } from '../media/sign'
 import { TRANSCODE_PROFILES, transcodeProfileFor } from '../media/transcode-profile'
-import { TRACK_COLUMNS, type TrackRow } from '../services/library-index'
+import { ALBUM_SELECT, ARTIST_SELECT, type AlbumRow, type ArtistRow, TRACK_COLUMNS, type TrackRow } from '../services/library-index'
 import type { Payload } from './response'
 
 export type SongRow = TrackRow & { folder: string; size: number }
 const SONG_SELECT = `SELECT ${TRACK_COLUMNS}, t.folder, t.size FROM library_tracks t`
-
-type AlbumRow = {
-  id: string
-  name: string
-  artist: string
-  artistId: string
-  year: number | null
-  genre: string | null
-  songCount: number
-  duration: number
-  coverPath: string | null
-  addedAt: number
-}
-const ALBUM_SELECT = `SELECT a.id, a.name, a.artist, a.artist_id AS artistId, a.year, a.genre, a.song_count AS songCount, a.duration,
-  a.cover_path AS coverPath, a.added_at AS addedAt FROM library_albums a`
-
-type ArtistRow = { id: string; name: string; albumCount: number; coverPath: string | null }
-const ARTIST_SELECT = 'SELECT r.id, r.name, r.album_count AS albumCount, r.cover_path AS coverPath FROM library_artists r'
 
 export const ROOT_FOLDER_ID = 1
 export const IGNORED_ARTICLES = 'The El La Los Las Le Les'
@@ -197,7 +179,7 @@ function grouped<T extends { name: string }>(items: T[], entry: (item: T) => Pay
 }
 
 export function artistIndex(db: Db): Payload {
-  const rows = db.$client.query<ArtistRow & { sortName: string }, []>(`${ARTIST_SELECT} ORDER BY r.sort_name, r.id`).all()
+  const rows = db.$client.query<ArtistRow, []>(`${ARTIST_SELECT} ORDER BY r.sort_name, r.id`).all()
   return { ignoredArticles: IGNORED_ARTICLES, index: grouped(rows, artist) }
 }
 
