@@ -8,6 +8,7 @@ import { css } from 'styled-system/css'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { Spinner } from '~/client/ui/spinner'
+import { plural } from '~/shared/plural'
 
 const row = css({
   display: 'flex',
@@ -47,7 +48,7 @@ export function LibraryFolderPicker({ start, onPick }: { start: string; onPick: 
           <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', px: '1' })}>
             <p className={css({ display: 'flex', flexDirection: 'column', minW: 0, fontSize: 'sm' })} aria-live="polite">
               <span className={css({ fontWeight: 'semibold', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{data.path}</span>
-              <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{data.tracks.length === 1 ? '1 track' : `${data.tracks.length} tracks`} here</span>
+              <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{plural(data.tracks.length, 'track')} here</span>
             </p>
             <Button size="sm" onClick={() => onPick(data.path)}>
               Use this folder

@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react'
 import { css } from 'styled-system/css'
 import { displayTitle, type Track } from '~/shared/player/track'
 import type { LikeMap } from './use-likes'
+import { plural } from '~/shared/plural'
 
 /** List positions of the liked tracks, most recently liked first (list order among equals). */
 export function likedPositions(tracks: readonly Track[], likes: LikeMap): number[] {
@@ -62,7 +63,7 @@ function LikedSongs({ tracks, likes, activeIndex, onSelect }: LikedProps) {
           Liked songs
         </h2>
         <span data-testid="liked-count" className={css({ fontSize: 'xs', color: 'fg.muted', flex: '1' })}>
-          {positions.length} {positions.length === 1 ? 'track' : 'tracks'}
+          {plural(positions.length, 'track')}
         </span>
       </div>
       {positions.length === 0 ? (

@@ -8,6 +8,7 @@ import { Icon } from '~/client/ui/icon'
 import { warmTagReader } from './read-tags'
 import { filesFromDirectoryPicker, filesFromDrop, filesFromInput, hasDirectoryPicker, type PickedFile } from './local-library'
 import { usePlayer } from './player-store'
+import { plural } from '~/shared/plural'
 
 type OnFiles = (files: PickedFile[], label?: string) => void
 type Props = { error: string | null; onFiles: OnFiles }
@@ -92,8 +93,7 @@ export function LocalSource({ error, onFiles }: Props) {
           data-testid="local-resume"
           className={css({ fontSize: 'sm', fontWeight: 'medium', bg: 'accent.muted', color: 'fg.default', px: '3', py: '2', borderRadius: 'lg', maxW: 'md' })}
         >
-          You were listening to “{localResume.label}” ({localResume.count} {localResume.count === 1 ? 'track' : 'tracks'}). Select that folder again to resume
-          where you left off.
+          You were listening to “{localResume.label}” ({plural(localResume.count, 'track')}). Select that folder again to resume where you left off.
         </p>
       )}
       <p className={css({ fontSize: 'sm', color: 'fg.muted', maxW: 'md' })}>

@@ -11,6 +11,7 @@ import { css, cx } from 'styled-system/css'
 import { displayTitle, formatTime, isVideo as isVideoTrack, type Track } from '~/shared/player/track'
 import { Icon, type IconName } from '~/client/ui/icon'
 import { VirtualList } from './virtual-list'
+import { plural } from '~/shared/plural'
 
 const ROW = 56
 
@@ -232,7 +233,7 @@ export function TrackList({
           Up Next
         </h2>
         <span data-testid="track-count" className={css({ fontSize: 'xs', color: 'fg.muted', flex: '1' })}>
-          {tracks.length} {tracks.length === 1 ? 'track' : 'tracks'}
+          {plural(tracks.length, 'track')}
         </span>
         {tracks.length > 0 && (
           <button

@@ -14,6 +14,7 @@ import { Switch } from '~/client/ui/switch'
 import { toast } from '~/client/ui/toaster'
 import { css, cx } from 'styled-system/css'
 import { ErrorPanel, formatDate, pageTitle, RefreshIcon, RoleBadge } from './parts'
+import { plural } from '~/shared/plural'
 
 export type AdminUser = { id: string; username: string; email: string; isAdmin: boolean; createdAt: string }
 
@@ -102,9 +103,7 @@ export function UsersPage() {
             Users
           </h2>
           <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
-            {list.isSuccess
-              ? `${users.length} ${users.length === 1 ? 'account' : 'accounts'}, ${users.filter((u) => u.isAdmin).length} admin`
-              : 'Accounts, roles and folders'}
+            {list.isSuccess ? `${plural(users.length, 'account')}, ${users.filter((u) => u.isAdmin).length} admin` : 'Accounts, roles and folders'}
           </p>
         </div>
         <Button variant="outline" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
