@@ -3,15 +3,17 @@
 // attacker how loaded and how big the machine is, so only admins see it (CONTRACT §6).
 import os from 'node:os'
 import type { Db } from '~/db/client'
+import { preparedFor } from '~/db/prepared'
 
 const startedAt = Date.now()
+// Prepared once per database: a probe per health check, not a statement lookup per probe.
+const probe = preparedFor((db) => db.$client.prepare('select 1'))
 
 function probeDb(db: Db) {
   let connected = true
   const t0 = performance.now()
   try {
-    // bun:sqlite's query() keeps the statement: a probe per health check, not a prepare per probe.
-    db.$client.query('select 1').get()
+    probe(db).values()
   } catch {
     connected = false
   }
