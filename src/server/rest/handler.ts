@@ -34,14 +34,9 @@ const PLAIN_JSON_HEADERS = { ...JSON_HEADERS, ...headersOfEveryAnswer({ appUrl: 
 
 function json(status: number, payload: unknown, headers?: Headers) {
   const body = JSON.stringify(payload)
-  if (headers === undefined || isEmpty(headers)) return new Response(body, { status, headers: PLAIN_JSON_HEADERS })
+  if (headers === undefined || headers.count === 0) return new Response(body, { status, headers: PLAIN_JSON_HEADERS })
   for (const [name, value] of Object.entries(JSON_HEADERS)) headers.set(name, value)
   return new Response(body, { status, headers })
-}
-
-function isEmpty(headers: Headers) {
-  for (const _ of headers.keys()) return false
-  return true
 }
 
 export const fail = (status: number, error: string, headers?: Headers) => json(status, { success: false, error }, headers)

@@ -20,10 +20,28 @@ function probeDb(db: Db) {
   return { connected, latencyMs: Math.round((performance.now() - t0) * 100) / 100 }
 }
 
+/** Whether the connection is usable: a closed bun:sqlite handle throws on any use. Monitors call
+ *  liveness all the time, so it asks the handle instead of running a statement (decision 040). */
+function connectionOpen(db: Db): boolean {
+  try {
+    return typeof db.$client.inTransaction === 'boolean'
+  } catch {
+    return false
+  }
+}
+
+// The time as ISO text, made once per millisecond however many checks share it.
+let now = { ms: 0, iso: '' }
+function isoNow(): string {
+  const ms = Date.now()
+  if (ms !== now.ms) now = { ms, iso: new Date(ms).toISOString() }
+  return now.iso
+}
+
 /** What anonymous callers and members get: up or not, and the server's time. */
 export function liveness(db: Db) {
-  const { connected } = probeDb(db)
-  return { status: connected ? 'ok' : 'degraded', db: { connected }, timestamp: new Date().toISOString() }
+  const connected = connectionOpen(db)
+  return { status: connected ? 'ok' : 'degraded', db: { connected }, timestamp: isoNow() }
 }
 
 /** The full Health entity, for admins. */
