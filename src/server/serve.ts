@@ -7,9 +7,9 @@
 import { statSync } from 'node:fs'
 import { config } from './config'
 import { closeDb, getDb } from './db'
-import { limitBody, MAX_BODY_BYTES } from './http/body-limit'
+import { MAX_BODY_BYTES, withLimitedBody } from './http/body-limit'
 import { handleApi } from './http/api'
-import { CLIENT_IP_HEADER } from './http/client-info'
+import { askPeersOf, CLIENT_IP_HEADER } from './http/client-info'
 import { recordRequest } from './http/metrics'
 import { createMemberPageCache } from './http/member-page-cache'
 import { createPageCache, invalidatePublicPages } from './http/page-cache'
@@ -29,7 +29,9 @@ export type StartApp = { fetch: (request: Request) => Promise<Response> }
 /** The client-build file for a URL path, or null. */
 export type StaticLookup = (pathname: string) => Blob | null
 
-type Handler = (request: Request, url: URL) => Promise<Response>
+/** An answer now, or a promise of one: the cheap requests never wait for a promise (decision 040). */
+type Answer = Response | Promise<Response>
+type Handler = (request: Request, url: URL) => Answer
 
 /** `pathname` is `prefix` or lies below it. */
 const under = (pathname: string, prefix: string) => pathname.startsWith(prefix) && (pathname.length === prefix.length || pathname[prefix.length] === '/')
@@ -47,25 +49,25 @@ const ROUTES: Array<{ under: string; handle: Handler }> = [
 ]
 
 /** OpenSubsonic apps (decision 031): form POST bodies are limited like any other. */
-async function subsonic(request: Request): Promise<Response> {
-  const limited = await limitBody(request)
-  return limited instanceof Response ? limited : handleSubsonic(limited)
+function subsonic(request: Request): Answer {
+  return withLimitedBody(request, handleSubsonic)
 }
 
-async function api(request: Request, url: URL): Promise<Response> {
+function api(request: Request, url: URL): Answer {
   // A path that does not decode never reaches a handler; API clients still get the envelope.
-  if (!decodes(url.pathname)) return Response.json({ success: false, error: 'Malformed URL' }, { status: 400 })
-  const limited = await limitBody(request)
-  if (limited instanceof Response) return limited
-  if (request.method !== 'GET' && request.method !== 'HEAD') invalidatePublicPages()
-  return handleApi(limited, url)
+  if (url.pathname.includes('%') && !decodes(url.pathname)) return Response.json({ success: false, error: 'Malformed URL' }, { status: 400 })
+  return withLimitedBody(request, (limited) => {
+    if (limited.method !== 'GET' && limited.method !== 'HEAD') invalidatePublicPages()
+    return handleApi(limited, url)
+  })
 }
 
-async function route(page: Handler, findStatic: StaticLookup, request: Request, url: URL): Promise<Response> {
+function route(page: Handler, findStatic: StaticLookup, request: Request, url: URL): Answer {
   for (const r of ROUTES) if (under(url.pathname, r.under)) return r.handle(request, url)
-  const limited = await limitBody(request)
-  if (limited instanceof Response) return limited
-  request = limited
+  return withLimitedBody(request, (limited) => staticFileOrPage(page, findStatic, limited, url))
+}
+
+function staticFileOrPage(page: Handler, findStatic: StaticLookup, request: Request, url: URL): Answer {
   if ((request.method === 'GET' || request.method === 'HEAD') && url.pathname !== '/') {
     const file = findStatic(url.pathname)
     if (file) {
@@ -137,38 +139,48 @@ export async function serve(app: StartApp, findStatic: StaticLookup) {
       // answers a Content-Length above this itself (an empty 413) before route() sees it, so it sits
       // well above anything a client sends by mistake (decision 013).
       maxRequestBodySize: 64 * MAX_BODY_BYTES,
-      async fetch(request, srv) {
+      fetch(request, srv) {
         const started = performance.now()
         const url = new URL(request.url)
         const id = crypto.randomUUID()
-        // Only the socket tells us who is calling; a client-sent copy of this header is replaced.
-        // (Bun's incoming request headers are mutable: no copy of the request per call.)
-        request.headers.set(CLIENT_IP_HEADER, srv.requestIP(request)?.address ?? '127.0.0.1')
         const isApi = under(url.pathname, '/api')
-        let response: Response
-        try {
-          response = await route(page, findStatic, request, url)
-        } catch (error) {
+        // Only the socket tells us who is calling; a client-sent copy of this header is replaced,
+        // or, for API reads, removed and filled from the socket when a handler asks
+        // (withPeerAddress). Bun's incoming request headers are mutable: no copy per call.
+        if (isApi && request.body === null) request.headers.delete(CLIENT_IP_HEADER)
+        else request.headers.set(CLIENT_IP_HEADER, srv.requestIP(request)?.address ?? '127.0.0.1')
+        const failed = (error: unknown) => {
           logger.error({ err: error, id, method: request.method, path: redactPath(url.pathname) }, 'unhandled request error')
-          response = isApi
+          return isApi
             ? Response.json({ success: false, error: 'Internal server error' }, { status: 500 })
             : new Response('Internal server error', { status: 500 })
         }
-        response = withSecurityHeaders(response)
-        const ms = performance.now() - started
-        if (isApi) recordRequest(ms, response.status)
-        observeRequest(request.method, url.pathname, response.status, ms)
-        logRequest(url.pathname.startsWith('/assets/') ? 'debug' : 'info', {
-          id,
-          method: request.method,
-          path: redactPath(url.pathname),
-          status: response.status,
-          durationMs: Math.round(ms * 10) / 10,
-        })
-        return response
+        const finish = (answer: Response) => {
+          const response = withSecurityHeaders(answer)
+          const ms = performance.now() - started
+          if (isApi) recordRequest(ms, response.status)
+          observeRequest(request.method, url.pathname, response.status, ms)
+          logRequest(url.pathname.startsWith('/assets/') ? 'debug' : 'info', {
+            id,
+            method: request.method,
+            path: redactPath(url.pathname),
+            status: response.status,
+            durationMs: Math.round(ms * 10) / 10,
+          })
+          return response
+        }
+        let answer: Answer
+        try {
+          answer = route(page, findStatic, request, url)
+        } catch (error) {
+          answer = failed(error)
+        }
+        return answer instanceof Promise ? answer.catch(failed).then(finish) : finish(answer)
       },
     }),
   )
+
+  askPeersOf(server)
 
   // After listening: the first scan of a large library must not hold up start-up.
   startLibraryScanner(db)

@@ -5,6 +5,7 @@
 // are never shared. And /api goes straight to its handlers: every method on /api/trpc answers
 // tRPC's JSON, never a page.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import path from 'node:path'
 import { api, createMember } from '../helpers/api'
 import { startServer, type TestServer } from '../helpers/server'
 
@@ -96,5 +97,28 @@ describe('/api straight to its handlers', () => {
       const body = await res.json()
       expect(body.result ?? body.error).toBeDefined()
     }
+  })
+})
+
+describe('answers reused while the database is unchanged (decision 040)', () => {
+  // Another process changes the database by hand, as an operator with sqlite3 would: the server's
+  // reused session check and folder list must see it at the very next request.
+  const byHand = (sql: string) => {
+    const file = path.join(server.dataDir, 'vibes.db')
+    const script = `const { Database } = require('bun:sqlite'); new Database(${JSON.stringify(file)}).exec(${JSON.stringify(sql)})`
+    expect(Bun.spawnSync(['bun', '-e', script]).exitCode).toBe(0)
+  }
+
+  test('a folder added and a session deleted by another process count at the next request', async () => {
+    const member = await createMember(server.url)
+    const list = async () => (await api(server.url, 'GET', '/user/folders', { token: member.token })).body.data as Array<{ label: string }>
+    expect(await list()).toEqual([])
+    expect(await list()).toEqual([])
+    byHand(
+      `INSERT INTO folders (id, user_id, label, path, position, created_at, updated_at) VALUES ('by-hand', '${member.user.id}', 'Added by hand', '/by-hand', 0, 0, 0)`,
+    )
+    expect((await list()).map((f) => f.label)).toEqual(['Added by hand'])
+    byHand(`DELETE FROM sessions WHERE user_id = '${member.user.id}'`)
+    expect((await api(server.url, 'GET', '/user/folders', { token: member.token })).status).toBe(401)
   })
 })

@@ -6,7 +6,7 @@
 import { handleRest } from '../rest/handler'
 import { handleTrpc, TRPC_ENDPOINT } from '../trpc/http'
 
-export function handleApi(request: Request, url: URL): Promise<Response> {
+export function handleApi(request: Request, url: URL): Response | Promise<Response> {
   const { pathname } = url
   if (pathname === TRPC_ENDPOINT || pathname.startsWith(`${TRPC_ENDPOINT}/`)) return handleTrpc(request)
   return handleRest(request, url)

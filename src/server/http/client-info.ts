@@ -17,6 +17,25 @@ type EdgeSettings = { trust: TrustProxy; defaultCountry: string | undefined }
 
 const socketAddress = (headers: Headers) => headers.get(CLIENT_IP_HEADER) ?? '127.0.0.1'
 
+// Asking the socket is a system call (getpeername): a fifth of a health check's CPU beside the
+// rest of it. So serve.ts asks it up front only where the request may be copied before a
+// handler reads it (pages, bodies, media); for API reads it leaves the header empty and
+// the request context fills it here the first time a handler needs the address (decision 040).
+type PeerSource = { requestIP(request: Request): { address: string } | null }
+let peers: PeerSource | undefined
+
+/** serve.ts: the server whose sockets withPeerAddress asks. */
+export function askPeersOf(server: PeerSource) {
+  peers = server
+}
+
+/** The request's headers, with CLIENT_IP_HEADER set from its socket if serve.ts left it for later. */
+export function withPeerAddress(request: Request): Headers {
+  const { headers } = request
+  if (peers !== undefined && !headers.has(CLIENT_IP_HEADER)) headers.set(CLIENT_IP_HEADER, peers.requestIP(request)?.address ?? '127.0.0.1')
+  return headers
+}
+
 export function clientInfo(headers: Headers, settings: EdgeSettings = { trust: config.TRUST_PROXY, defaultCountry: config.DEFAULT_COUNTRY }): ClientInfo {
   const socket = socketAddress(headers)
   const ip = resolveClientAddress(settings.trust, socket, headers.get('x-forwarded-for'))
@@ -44,7 +63,7 @@ export function clientInfo(headers: Headers, settings: EdgeSettings = { trust: c
 
 /** Whether the caller reached the trusted proxy over https (X-Forwarded-Proto, first entry). */
 export function forwardedHttps(headers: Headers, trust: TrustProxy = config.TRUST_PROXY): boolean {
-  if (!isTrustedProxy(trust, socketAddress(headers))) return false
+  if (trust.kind === 'none' || !isTrustedProxy(trust, socketAddress(headers))) return false
   return headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https'
 }
 

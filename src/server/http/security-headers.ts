@@ -89,6 +89,13 @@ const BASE_HEADERS: Record<string, string> = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 }
 
+/** The headers withSecurityHeaders adds; a hot handler may build its answers with them already. */
+export function headersOfEveryAnswer(options: SecurityHeaderOptions): Record<string, string> {
+  const always: Record<string, string> = { ...BASE_HEADERS }
+  if (new URL(options.appUrl).protocol === 'https:') always['strict-transport-security'] = STRICT_TRANSPORT_SECURITY
+  return always
+}
+
 type App = { fetch: (request: Request) => Promise<Response> }
 
 /**
@@ -100,8 +107,7 @@ type App = { fetch: (request: Request) => Promise<Response> }
  * replaces a header a handler set itself.
  */
 export function securityHeaders(options: SecurityHeaderOptions) {
-  const always: Record<string, string> = { ...BASE_HEADERS }
-  if (new URL(options.appUrl).protocol === 'https:') always['strict-transport-security'] = STRICT_TRANSPORT_SECURITY
+  const always = headersOfEveryAnswer(options)
 
   async function fetchPage(app: App, request: Request, nonce = createNonce()): Promise<Response> {
     // Bun's incoming request headers are mutable; set() replaces any copy the client sent.

@@ -5,6 +5,7 @@
 import { TRPCError } from '@trpc/server'
 import { and, asc, count, eq, max, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
+import { reusedWhileUnchanged } from '~/db/change-counter'
 import { preparedFor } from '~/db/prepared'
 import { folders } from '~/db/schema'
 import { isRemotePath, MAX_FOLDERS_PER_USER, type FolderInput } from '~/shared/validators'
@@ -35,10 +36,20 @@ const folderListQuery = preparedFor((db) =>
   db.$client.prepare<FolderListRow, [string]>('SELECT id, label, path, created_at AS createdAt FROM folders WHERE user_id = ? ORDER BY position, created_at'),
 )
 
+// Reused while no write has committed since (decision 040). Callers share the list: it is
+// frozen, so a caller that changed it would fail loudly instead of changing another's answer.
+const folderLists = preparedFor((db) => reusedWhileUnchanged<FolderDto[]>(db))
+
 export function listFolders(db: Db, userId: string): FolderDto[] {
-  return folderListQuery(db)
-    .all(userId)
-    .map((row) => toDto({ ...row, createdAt: new Date(row.createdAt) }))
+  return folderLists(db)(
+    userId,
+    () =>
+      Object.freeze(
+        folderListQuery(db)
+          .all(userId)
+          .map((row) => Object.freeze(toDto({ ...row, createdAt: new Date(row.createdAt) }))),
+      ) as FolderDto[],
+  )
 }
 
 export function getFolder(db: Db, userId: string, id: string): FolderDto {

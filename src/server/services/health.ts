@@ -3,25 +3,45 @@
 // attacker how loaded and how big the machine is, so only admins see it (CONTRACT §6).
 import os from 'node:os'
 import type { Db } from '~/db/client'
+import { preparedFor } from '~/db/prepared'
 
 const startedAt = Date.now()
+// Prepared once per database: a probe per health check, not a statement lookup per probe.
+const probe = preparedFor((db) => db.$client.prepare('select 1'))
 
 function probeDb(db: Db) {
   let connected = true
   const t0 = performance.now()
   try {
-    // bun:sqlite's query() keeps the statement: a probe per health check, not a prepare per probe.
-    db.$client.query('select 1').get()
+    probe(db).values()
   } catch {
     connected = false
   }
   return { connected, latencyMs: Math.round((performance.now() - t0) * 100) / 100 }
 }
 
+/** Whether the connection is usable: a closed bun:sqlite handle throws on any use. Monitors call
+ *  liveness all the time, so it asks the handle instead of running a statement (decision 040). */
+function connectionOpen(db: Db): boolean {
+  try {
+    return typeof db.$client.inTransaction === 'boolean'
+  } catch {
+    return false
+  }
+}
+
+// The time as ISO text, made once per millisecond however many checks share it.
+let now = { ms: 0, iso: '' }
+function isoNow(): string {
+  const ms = Date.now()
+  if (ms !== now.ms) now = { ms, iso: new Date(ms).toISOString() }
+  return now.iso
+}
+
 /** What anonymous callers and members get: up or not, and the server's time. */
 export function liveness(db: Db) {
-  const { connected } = probeDb(db)
-  return { status: connected ? 'ok' : 'degraded', db: { connected }, timestamp: new Date().toISOString() }
+  const connected = connectionOpen(db)
+  return { status: connected ? 'ok' : 'degraded', db: { connected }, timestamp: isoNow() }
 }
 
 /** The full Health entity, for admins. */

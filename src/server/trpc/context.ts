@@ -5,7 +5,7 @@ import type { Db } from '~/db/client'
 import { validateToken, type AuthUser } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
-import { clientInfo, forwardedHttps, type ClientInfo } from '../http/client-info'
+import { clientInfo, forwardedHttps, withPeerAddress, type ClientInfo } from '../http/client-info'
 import { readCookie, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../http/cookies'
 import { standInOf } from '../http/stand-in'
 
@@ -22,13 +22,14 @@ export type Context = {
 }
 
 export function createContextInner(opts: Partial<Context> & { db: Db }): Context {
+  // Defaults made only when missing: a Headers object per request is not free (decision 040).
   return {
-    user: null,
-    invalidToken: false,
-    client: { ip: '127.0.0.1', userAgent: '', country: null, region: null, city: null },
-    resHeaders: new Headers(),
-    secure: false,
-    ...opts,
+    db: opts.db,
+    user: opts.user ?? null,
+    invalidToken: opts.invalidToken ?? false,
+    client: opts.client ?? { ip: '127.0.0.1', userAgent: '', country: null, region: null, city: null },
+    resHeaders: opts.resHeaders ?? new Headers(),
+    secure: opts.secure ?? false,
   }
 }
 
@@ -53,6 +54,19 @@ export function createContext(request: Request, resHeaders = new Headers()): Con
   const standIn = standInOf(request)
   const token = standIn ? null : requestToken(request)
   const user = standIn ?? (token ? validateToken(db, token, config.AUTH_SECRET) : null)
-  const secure = request.url.startsWith('https:') || forwardedHttps(request.headers) || config.APP_URL.startsWith('https:')
-  return createContextInner({ db, user, invalidToken: token !== null && user === null, client: clientInfo(request.headers), resHeaders, secure })
+  const secure =
+    request.url.startsWith('https:') || config.APP_URL.startsWith('https:') || (config.TRUST_PROXY.kind !== 'none' && forwardedHttps(withPeerAddress(request)))
+  let client: ClientInfo | undefined
+  return {
+    db,
+    user,
+    invalidToken: token !== null && user === null,
+    resHeaders,
+    secure,
+    // Worked out when a procedure first reads it (most reads never do): it may ask the socket.
+    get client() {
+      client ??= clientInfo(withPeerAddress(request))
+      return client
+    },
+  }
 }
