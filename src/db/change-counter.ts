@@ -1,6 +1,6 @@
 // A number that changes whenever a write to the database commits: ours, another connection's or
 // another process's (the CLI, sqlite3 by hand). Read without running a statement, so hot reads can
-// reuse what they computed while the database is unchanged (decision 040): in the server a
+// reuse what they computed while the database is unchanged (decision 042): in the server a
 // statement costs 10–25 µs, mostly its file locks and cold code, not its work.
 //
 // It is the `iChange` field of the WAL-index header, which SQLite documents as "incremented with

@@ -29,7 +29,7 @@ export type StartApp = { fetch: (request: Request) => Promise<Response> }
 /** The client-build file for a URL path, or null. */
 export type StaticLookup = (pathname: string) => Blob | null
 
-/** An answer now, or a promise of one: the cheap requests never wait for a promise (decision 040). */
+/** An answer now, or a promise of one: the cheap requests never wait for a promise (decision 042). */
 type Answer = Response | Promise<Response>
 type Handler = (request: Request, url: URL) => Answer
 

@@ -100,7 +100,7 @@ describe('/api straight to its handlers', () => {
   })
 })
 
-describe('answers reused while the database is unchanged (decision 040)', () => {
+describe('answers reused while the database is unchanged (decision 042)', () => {
   // Another process changes the database by hand, as an operator with sqlite3 would: the server's
   // reused session check and folder list must see it at the very next request.
   const byHand = (sql: string) => {

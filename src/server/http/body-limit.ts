@@ -9,7 +9,7 @@ export const bodyTooLarge = () => Response.json({ success: false, error: 'Reques
 /**
  * The request, safe to read (its body at most MAX_BODY_BYTES), or the 413 answer. Decided at
  * once (no promise) unless a body without a declared length has to be counted first: most
- * requests are GETs without a body, and a promise per request costs the cheap ones (decision 040).
+ * requests are GETs without a body, and a promise per request costs the cheap ones (decision 042).
  */
 export function limitBody(request: Request): Request | Response | Promise<Request | Response> {
   if (!request.body) return request

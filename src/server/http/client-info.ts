@@ -20,7 +20,7 @@ const socketAddress = (headers: Headers) => headers.get(CLIENT_IP_HEADER) ?? '12
 // Asking the socket is a system call (getpeername): a fifth of a health check's CPU beside the
 // rest of it. So serve.ts asks it up front only where the request may be copied before a
 // handler reads it (pages, bodies, media); for API reads it leaves the header empty and
-// the request context fills it here the first time a handler needs the address (decision 040).
+// the request context fills it here the first time a handler needs the address (decision 042).
 type PeerSource = { requestIP(request: Request): { address: string } | null }
 let peers: PeerSource | undefined
 

@@ -29,7 +29,7 @@ const compiled: Compiled[] = restRoutes.map((route) => {
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }
 // An answer whose procedure set no header is built with these at once, the security headers
 // serve.ts would add included: filling a Headers object per answer cost more than a cheap
-// endpoint's own work (decision 040).
+// endpoint's own work (decision 042).
 // (A Headers object: each Response copies it natively, twice as fast as reading a plain object.)
 const PLAIN_JSON_HEADERS = new Headers({ ...JSON_HEADERS, ...headersOfEveryAnswer({ appUrl: config.APP_URL }) })
 

@@ -36,7 +36,7 @@ const folderListQuery = preparedFor((db) =>
   db.$client.prepare<FolderListRow, [string]>('SELECT id, label, path, created_at AS createdAt FROM folders WHERE user_id = ? ORDER BY position, created_at'),
 )
 
-// Reused while no write has committed since (decision 040). Callers share the list: it is
+// Reused while no write has committed since (decision 042). Callers share the list: it is
 // frozen, so a caller that changed it would fail loudly instead of changing another's answer.
 const folderLists = preparedFor((db) => reusedWhileUnchanged<FolderDto[]>(db))
 

@@ -21,7 +21,7 @@ function probeDb(db: Db) {
 }
 
 /** Whether the connection is usable: a closed bun:sqlite handle throws on any use. Monitors call
- *  liveness all the time, so it asks the handle instead of running a statement (decision 040). */
+ *  liveness all the time, so it asks the handle instead of running a statement (decision 042). */
 function connectionOpen(db: Db): boolean {
   try {
     return typeof db.$client.inTransaction === 'boolean'

@@ -22,7 +22,7 @@ export type Context = {
 }
 
 export function createContextInner(opts: Partial<Context> & { db: Db }): Context {
-  // Defaults made only when missing: a Headers object per request is not free (decision 040).
+  // Defaults made only when missing: a Headers object per request is not free (decision 042).
   return {
     db: opts.db,
     user: opts.user ?? null,
