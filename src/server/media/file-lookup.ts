@@ -1,6 +1,6 @@
 // Which file a /media request names, and its stat, without resolving the path every time.
-// realpath was the largest single cost of a /media answer in the server's profile (16 % of a
-// 1 MiB Range, decision 041); a player asks for the same file again and again (Range after Range).
+// realpath was the largest of our own costs in a /media answer's profile (decision 041), and a
+// player asks for the same file again and again (Range after Range).
 // So a library path's real path is kept for a few seconds, and each use checks it with one lstat:
 // still a regular file (not a symlink) with the same device and inode as when it was resolved.
 // A file replaced, deleted, or turned into a link (to anywhere) fails the check and is resolved
