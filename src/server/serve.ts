@@ -42,7 +42,7 @@ const under = (pathname: string, prefix: string) => pathname.startsWith(prefix) 
  */
 const ROUTES: Array<{ under: string; handle: Handler }> = [
   // Media bytes (fast path); the Start route /media/$ serves them in dev.
-  { under: '/media', handle: (request) => handleMedia(request) },
+  { under: '/media', handle: handleMedia },
   { under: '/api', handle: api },
   { under: '/rest', handle: subsonic },
   { under: '/metrics', handle: async (request) => handleMetrics(request) },

@@ -5,7 +5,8 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-export type ListingServer = { url: string; port: number; stop: () => Promise<void>; logs: () => string }
+/** `pid` is the server's own process (nginx's master; bench/run.ts reads its workers' CPU from it). */
+export type ListingServer = { url: string; port: number; pid: number; stop: () => Promise<void>; logs: () => string }
 
 export async function freePort(host = '127.0.0.1'): Promise<number> {
   const s = Bun.listen({ hostname: host, port: 0, socket: { data() {} } })
@@ -58,6 +59,7 @@ async function startListingServer(recipe: ServerRecipe, host: string): Promise<L
   return {
     url,
     port,
+    pid: proc.pid,
     logs,
     async stop() {
       proc.kill(recipe.stopSignal ?? 'SIGTERM')

@@ -1,9 +1,11 @@
 // /media against hostile files, over HTTP against the built server: an audio file whose embedded
 // "cover" is an HTML page with a script (served from our origin it would read the admin's token
 // from localStorage), the headers every /media answer carries whatever its status, and library
-// files named after Object.prototype properties ('x.constructor', 'x.__proto__').
+// files named after Object.prototype properties ('x.constructor', 'x.__proto__'), and a file
+// that changes on disk between two requests (the handler keeps resolved paths, file-lookup.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { signMediaUrl } from '~/server/media/sign'
 import { api, createMember } from '../helpers/api'
@@ -134,5 +136,45 @@ describe('file names that spell Object.prototype properties', () => {
     await res.arrayBuffer()
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('audio/mpeg')
+  })
+})
+
+describe('a file that changes on disk between two requests', () => {
+  test('is answered as it is now: replaced, turned into a link out of the library, or under a folder that has', async () => {
+    const dir = path.join(server.mediaRoot, 'changing')
+    const outside = mkdtempSync(path.join(tmpdir(), 'vibes-outside-'))
+    try {
+      mkdirSync(dir)
+      writeFileSync(path.join(outside, 'a.mp3'), 'CANARY outside the library')
+      writeFileSync(path.join(dir, 'a.mp3'), 'first version')
+      const first = await fetch(fileUrl('changing/a.mp3'))
+      expect(await first.text()).toBe('first version')
+      const ranged = await fetch(fileUrl('changing/a.mp3'), { headers: { range: 'bytes=0-4' } })
+      expect(await ranged.text()).toBe('first')
+
+      writeFileSync(path.join(dir, 'a.mp3.part'), 'the second, longer version')
+      renameSync(path.join(dir, 'a.mp3.part'), path.join(dir, 'a.mp3'))
+      const second = await fetch(fileUrl('changing/a.mp3'))
+      expect(await second.text()).toBe('the second, longer version')
+      expect(second.headers.get('etag')).not.toBe(first.headers.get('etag'))
+
+      unlinkSync(path.join(dir, 'a.mp3'))
+      symlinkSync(path.join(outside, 'a.mp3'), path.join(dir, 'a.mp3'))
+      const linked = await fetch(fileUrl('changing/a.mp3'))
+      expect(linked.status).toBe(404)
+      expect(await linked.text()).not.toContain('CANARY')
+
+      unlinkSync(path.join(dir, 'a.mp3'))
+      writeFileSync(path.join(dir, 'a.mp3'), 'third version')
+      expect(await (await fetch(fileUrl('changing/a.mp3'))).text()).toBe('third version')
+      rmSync(dir, { recursive: true })
+      symlinkSync(outside, dir)
+      const folderLinked = await fetch(fileUrl('changing/a.mp3'))
+      expect(folderLinked.status).toBe(404)
+      expect(await folderLinked.text()).not.toContain('CANARY')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+      rmSync(outside, { recursive: true, force: true })
+    }
   })
 })

@@ -58,4 +58,17 @@ describe('signatures', () => {
     expect(verifyMediaSignature(secret, 'a b/c.mp3', 'file', exp, sig, Number(exp) + 1)).toBe('expired')
     expect(verifyMediaSignature(secret, 'a b/c.mp3', 'file', null, null, now)).toBe('missing')
   })
+
+  test('a signature already found valid (remembered) still holds only for its path, kind, secret and time', () => {
+    const now = 1_800_000_000
+    const [exp, sig] = parts(signMediaUrl(secret, 'x/y.mp3', 'file', now))
+    for (let i = 0; i < 3; i++) expect(verifyMediaSignature(secret, 'x/y.mp3', 'file', exp, sig, now)).toBe('ok')
+    expect(verifyMediaSignature(secret, 'x/y.mp3\0', 'file', exp, sig, now)).toBe('invalid')
+    expect(verifyMediaSignature(secret, 'x/y.mp', 'file', exp, sig, now)).toBe('invalid')
+    expect(verifyMediaSignature(secret, 'x/y.mp3', 'mp3-128', exp, sig, now)).toBe('invalid')
+    expect(verifyMediaSignature(`${secret}x`, 'x/y.mp3', 'file', exp, sig, now)).toBe('invalid')
+    expect(verifyMediaSignature(secret, 'x/y.mp3', 'file', exp, `${sig}A`, now)).toBe('invalid')
+    expect(verifyMediaSignature(secret, 'x/y.mp3', 'file', exp, sig?.slice(1) ?? null, now)).toBe('invalid')
+    expect(verifyMediaSignature(secret, 'x/y.mp3', 'file', exp, sig, Number(exp) + 1)).toBe('expired')
+  })
 })

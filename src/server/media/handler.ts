@@ -7,10 +7,11 @@
 // 304s included, carries `nosniff` and a CSP that sandboxes it (CONTRACT §6 "Security rules"):
 // whatever a library file holds, a browser never runs it as a page of our origin.
 // Wired in front of the app in serve.ts (fast path) and as the Start route /media/$ (dev).
-import { statSync, type Stats } from 'node:fs'
+import type { Stats } from 'node:fs'
 import { config } from '../config'
 import { logger } from '../logger'
 import { readCover } from './covers'
+import { createFileLookup } from './file-lookup'
 import { resolveInside } from './library-path'
 import { mimeFromName } from '~/shared/player/mime'
 import { mediaPathOf, parseRange } from './request-rules'
@@ -23,6 +24,11 @@ export const MEDIA_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; sandbox",
 }
+
+const SECURITY_HEADER_PAIRS = Object.entries(MEDIA_SECURITY_HEADERS)
+
+/** A library path's file, its resolved path kept a few seconds and checked on each use (file-lookup.ts). */
+const libraryFile = createFileLookup({ resolve: resolveInside, ttlMs: 5000, maxEntries: 1024 })
 
 const text = (status: number, body: string, headers: Record<string, string> = {}) =>
   new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } })
@@ -55,21 +61,21 @@ function ifRangeHolds(request: Request, etag: string, mtimeMs: number): boolean 
   return !Number.isNaN(date) && Math.floor(mtimeMs / 1000) * 1000 === date
 }
 
-export async function handleMedia(request: Request): Promise<Response> {
+/** `url` is the request's parsed URL when the caller has it already (serve.ts). */
+export async function handleMedia(request: Request, url = new URL(request.url)): Promise<Response> {
   let response: Response
   try {
-    response = await answer(request)
+    response = await answer(request, url)
   } catch (error) {
-    logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'media request failed')
+    logger.error({ err: error, method: request.method, path: url.pathname }, 'media request failed')
     response = text(500, 'Internal server error')
   }
-  for (const [name, value] of Object.entries(MEDIA_SECURITY_HEADERS)) response.headers.set(name, value)
+  for (const [name, value] of SECURITY_HEADER_PAIRS) response.headers.set(name, value)
   return response
 }
 
-async function answer(request: Request): Promise<Response> {
+async function answer(request: Request, url: URL): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return text(405, 'Method not allowed', { allow: 'GET, HEAD' })
-  const url = new URL(request.url)
   const relPath = mediaPathOf(url.pathname)
   if (!relPath) return text(400, 'Bad media path')
   const kind = mediaKindOf(url.searchParams)
@@ -77,12 +83,9 @@ async function answer(request: Request): Promise<Response> {
   const check = verifyMediaSignature(config.AUTH_SECRET, relPath, kind, url.searchParams.get('exp'), url.searchParams.get('sig'))
   if (check !== 'ok') return text(403, check === 'expired' ? 'Media link expired' : 'Media link is not signed')
 
-  const real = resolveInside(relPath)
-  let st: Stats | null = null
-  try {
-    st = real ? statSync(real) : null
-  } catch {}
-  if (!real || !st?.isFile()) return text(404, 'Not found')
+  const found = libraryFile(relPath)
+  if (!found) return text(404, 'Not found')
+  const { real, st } = found
 
   const etag = etagOf(st, kind)
   const headers: Record<string, string> = {
