@@ -34,6 +34,9 @@ export function reusedWhileUnchanged<V>(db: Db, maxKeys = 1024) {
   const counter = changeCounter(db)
   const entries = new Map<string, { change: number; value: V }>()
   return (key: string, load: () => V): V => {
+    // Inside a transaction this connection sees its own writes before they commit and move the
+    // counter, and they may yet roll back: such a read is neither answered from nor kept.
+    if (db.$client.inTransaction) return load()
     // Read before loading: a write that lands meanwhile leaves the entry older than its counter.
     const change = counter()
     const known = entries.get(key)

@@ -121,4 +121,16 @@ describe('answers reused while the database is unchanged (decision 042)', () => 
     byHand(`DELETE FROM sessions WHERE user_id = '${member.user.id}'`)
     expect((await api(server.url, 'GET', '/user/folders', { token: member.token })).status).toBe(401)
   })
+
+  test('a reorder answers the new order (read inside its own transaction), and so does the next list', async () => {
+    const member = await createMember(server.url)
+    const values = ['a', 'b', 'c'].map((n, i) => `('${n}-${member.user.id}', '${member.user.id}', '${n}', '/${n}', ${i}, 0, 0)`).join(', ')
+    byHand(`INSERT INTO folders (id, user_id, label, path, position, created_at, updated_at) VALUES ${values}`)
+    const listed = await api(server.url, 'GET', '/user/folders', { token: member.token })
+    const ids = (listed.body.data as Array<{ id: string; label: string }>).map((f) => f.id)
+    const reordered = await api(server.url, 'PUT', '/user/folders/reorder', { token: member.token, body: { folderIds: ids.toReversed() } })
+    expect(reordered.body.data.map((f: { label: string }) => f.label)).toEqual(['c', 'b', 'a'])
+    const again = await api(server.url, 'GET', '/user/folders', { token: member.token })
+    expect(again.body.data.map((f: { label: string }) => f.label)).toEqual(['c', 'b', 'a'])
+  })
 })

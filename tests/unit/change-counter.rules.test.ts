@@ -65,6 +65,32 @@ describe('change counter', () => {
     db.$client.close()
   })
 
+  test('inside a transaction a read sees its own uncommitted writes, and keeps nothing a rollback undoes', () => {
+    const file = path.join(dir, 'transaction.db')
+    const db = openDb(file, migrations)
+    db.$client.exec('CREATE TABLE scratch (x INTEGER)')
+    db.$client.exec('INSERT INTO scratch VALUES (1)')
+    const reuse = reusedWhileUnchanged<number>(db)
+    const read = () => reuse('x', () => (db.$client.query('SELECT x FROM scratch').get() as { x: number }).x)
+    expect(read()).toBe(1)
+    // What a folder reorder does: write, then read the new order, in one transaction.
+    const inside = db.$client.transaction(() => {
+      db.$client.exec('UPDATE scratch SET x = 2')
+      return read()
+    })()
+    expect(inside).toBe(2)
+    expect(read()).toBe(2)
+    expect(() =>
+      db.$client.transaction(() => {
+        db.$client.exec('UPDATE scratch SET x = 3')
+        expect(read()).toBe(3)
+        throw new Error('roll back')
+      })(),
+    ).toThrow('roll back')
+    expect(read()).toBe(2)
+    db.$client.close()
+  })
+
   test('a database in memory has no counter: nothing is reused', () => {
     const db = openDb(':memory:', migrations)
     let loads = 0
