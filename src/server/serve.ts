@@ -21,7 +21,7 @@ import { startLibraryScanner, stopLibraryScanner } from './library/scan'
 import { handleMedia } from './media/handler'
 import { ensureAdmin } from './services/auth'
 import { startHousekeeping } from './services/housekeeping'
-import { handleSubsonic } from './subsonic/handler'
+import { subsonicModule } from './deferred'
 
 const { fetchPage, withSecurityHeaders } = securityHeaders({ appUrl: config.APP_URL })
 
@@ -49,7 +49,7 @@ const ROUTES: Array<{ under: string; handle: Handler }> = [
 /** OpenSubsonic apps (decision 031): form POST bodies are limited like any other. */
 async function subsonic(request: Request): Promise<Response> {
   const limited = await limitBody(request)
-  return limited instanceof Response ? limited : handleSubsonic(limited)
+  return limited instanceof Response ? limited : (subsonicModule.now() ?? (await subsonicModule.load())).handleSubsonic(limited)
 }
 
 async function api(request: Request, url: URL): Promise<Response> {

@@ -6,7 +6,7 @@ import { redactPath } from '../http/redact'
 import { recordServerError } from '../services/server-errors'
 import { createContext } from '../trpc/context'
 import { publicMessage, RateLimitError } from '../trpc/errors'
-import { createCaller } from '../trpc/root'
+import { appRouterModule } from '../deferred'
 import type { RestRoute } from './define'
 import { restRoutes } from './routes'
 
@@ -83,7 +83,7 @@ export async function handleRest(request: Request, url = new URL(request.url)): 
   const ctx = createContext(request, resHeaders)
   try {
     const req = { params, query: Object.fromEntries(url.searchParams), body, request }
-    const data = await (route.serve ? route.serve(ctx, req) : route.call(createCaller(ctx), req))
+    const data = await (route.serve ? route.serve(ctx, req) : route.call((appRouterModule.now() ?? (await appRouterModule.load())).createCaller(ctx), req))
     return json(route.status ?? 200, { success: true, data }, resHeaders)
   } catch (error) {
     if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {

@@ -4,15 +4,15 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { recordServerError } from '../services/server-errors'
 import { createContext } from './context'
-import { appRouter } from './root'
+import { appRouterModule } from '../deferred'
 
 export const TRPC_ENDPOINT = '/api/trpc'
 
-export function handleTrpc(request: Request): Promise<Response> {
+export async function handleTrpc(request: Request): Promise<Response> {
   return fetchRequestHandler({
     endpoint: TRPC_ENDPOINT,
     req: request,
-    router: appRouter,
+    router: (appRouterModule.now() ?? (await appRouterModule.load())).appRouter,
     createContext: ({ req, resHeaders }) => createContext(req, resHeaders),
     onError({ error, ctx, path }) {
       if (error.code === 'INTERNAL_SERVER_ERROR' && ctx)
