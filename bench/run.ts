@@ -103,7 +103,7 @@ async function spawnServer(cmd: string[], env: Record<string, string>, cwd = roo
     pid: proc.pid,
     dataDir,
     startMs,
-    startCpuMs: cpuSeconds(proc.pid) * 1000,
+    startCpuMs: cpuNanoseconds(proc.pid) / 1e6,
     async stop() {
       proc.kill('SIGTERM')
       const code = await proc.exited
@@ -127,6 +127,18 @@ const CLOCK_TICKS = Number(Bun.spawnSync(['getconf', 'CLK_TCK']).stdout.toString
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+}
+
+/** CPU time a process's threads have used so far, ns (schedstat): a start-up costs a few clock
+ *  ticks, which /proc/<pid>/stat counts in whole 10 ms steps. */
+function cpuNanoseconds(pid: number): number {
+  let ns = 0
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0])
+    } catch {} // the thread ended meanwhile
+  }
+  return ns
 }
 
 /** wrk against url; with the server's pid, also the server's CPU per request, which other work on
