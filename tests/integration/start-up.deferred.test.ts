@@ -27,10 +27,16 @@ function modulesLoadedBy(specifier: string): string[] {
 }
 
 describe('before listening', () => {
-  test('the server loads neither the app router, nor OpenSubsonic, nor every validator', () => {
+  test('the server loads neither the app router, nor OpenSubsonic, nor every validator, nor the remote reader', () => {
     const loaded = modulesLoadedBy('./src/server/serve.ts')
     expect(loaded).toContain('src/server/rest/routes/health.ts') // the check is looking at the right list
-    for (const deferred of ['src/server/trpc/root.ts', 'src/server/routers/admin.ts', 'src/server/subsonic/handler.ts', 'src/shared/validators/index.ts'])
+    for (const deferred of [
+      'src/server/trpc/root.ts',
+      'src/server/routers/admin.ts',
+      'src/server/subsonic/handler.ts',
+      'src/shared/validators/index.ts',
+      'src/server/remote/index.ts',
+    ])
       expect(loaded).not.toContain(deferred)
   })
 })
