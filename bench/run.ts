@@ -103,7 +103,7 @@ async function spawnServer(cmd: string[], env: Record<string, string>, cwd = roo
     pid: proc.pid,
     dataDir,
     startMs,
-    startCpuMs: cpuSeconds(proc.pid) * 1000,
+    startCpuMs: cpuNanoseconds(proc.pid) / 1e6,
     async stop() {
       proc.kill('SIGTERM')
       const code = await proc.exited
@@ -140,6 +140,18 @@ function cpuSeconds(pid: number): number {
 
 /** CPU seconds of a process and its descendants (nginx's work is done by its worker). */
 const treeCpuSeconds = (pid: number) => processTree(pid).reduce((sum, p) => sum + cpuSeconds(p), 0)
+
+/** CPU time a process's threads have used so far, ns (schedstat): a start-up costs a few clock
+ *  ticks, which /proc/<pid>/stat counts in whole 10 ms steps. */
+function cpuNanoseconds(pid: number): number {
+  let ns = 0
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0])
+    } catch {} // the thread ended meanwhile
+  }
+  return ns
+}
 
 /** wrk against url; with the server's pid, also the server's CPU per request, which other work on
  *  the machine disturbs far less than req/s (it is what req/s would be on an idle core). */

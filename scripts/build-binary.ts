@@ -50,6 +50,9 @@ run([
   'build',
   '--compile',
   '--bytecode',
+  // Code splitting: the page bundle's routes stay separate chunks inside the executable, loaded
+  // when first rendered, instead of one module holding everything (decision 040).
+  '--splitting',
   '--format=esm',
   '--target=bun',
   '--minify',

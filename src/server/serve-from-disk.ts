@@ -5,6 +5,7 @@ import { statSync } from 'node:fs'
 import path from 'node:path'
 import { registerAnalyticsWorker } from './analytics-worker-host'
 import { config } from './config'
+import { loadDeferredModules } from './deferred'
 import { deferredApp } from './deferred-app'
 import { serve } from './serve'
 
@@ -32,6 +33,7 @@ export async function serveFromDisk() {
   await serve(pages.app, findStatic)
   // The listening analytics run on their own thread and read-only connection (issue 13).
   registerAnalyticsWorker(config.dbFile)
-  // Listening: now load the page bundle (a build that cannot load stops the server, as before).
+  // Listening: now the rest of the server, then the page bundle (either failing to load stops it).
+  await loadDeferredModules()
   await pages.ready()
 }

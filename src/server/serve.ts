@@ -21,7 +21,7 @@ import { startLibraryScanner, stopLibraryScanner } from './library/scan'
 import { handleMedia } from './media/handler'
 import { ensureAdmin } from './services/auth'
 import { startHousekeeping } from './services/housekeeping'
-import { handleSubsonic } from './subsonic/handler'
+import { subsonicModule, withModule } from './deferred'
 
 const { fetchPage, withSecurityHeaders } = securityHeaders({ appUrl: config.APP_URL })
 
@@ -50,7 +50,7 @@ const ROUTES: Array<{ under: string; handle: Handler }> = [
 
 /** OpenSubsonic apps (decision 031): form POST bodies are limited like any other. */
 function subsonic(request: Request): Answer {
-  return withLimitedBody(request, handleSubsonic)
+  return withLimitedBody(request, (limited) => withModule(subsonicModule, ({ handleSubsonic }) => handleSubsonic(limited)))
 }
 
 function api(request: Request, url: URL): Answer {

@@ -8,7 +8,7 @@ import { headersOfEveryAnswer } from '../http/security-headers'
 import { recordServerError } from '../services/server-errors'
 import { createContext } from '../trpc/context'
 import { publicMessage, RateLimitError } from '../trpc/errors'
-import { createCaller } from '../trpc/root'
+import { appRouterModule, withModule } from '../deferred'
 import type { Context } from '../trpc/context'
 import type { RestRequest, RestRoute } from './define'
 import { restRoutes } from './routes'
@@ -113,7 +113,7 @@ function answer(route: RestRoute, req: RestRequest, url: URL): Response | Promis
   const ok = (data: unknown) => json(route.status ?? 200, { success: true, data }, resHeaders)
   const failed = (error: unknown) => failure(error, ctx, resHeaders, req.request.method, url)
   try {
-    const data = route.serve ? route.serve(ctx, req) : route.call(createCaller(ctx), req)
+    const data = route.serve ? route.serve(ctx, req) : withModule(appRouterModule, ({ createCaller }) => route.call(createCaller(ctx), req))
     return data instanceof Promise ? data.then(ok, failed) : ok(data)
   } catch (error) {
     return failed(error)

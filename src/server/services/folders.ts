@@ -8,9 +8,8 @@ import type { Db } from '~/db/client'
 import { reusedWhileUnchanged } from '~/db/change-counter'
 import { preparedFor } from '~/db/prepared'
 import { folders } from '~/db/schema'
-import { isRemotePath, MAX_FOLDERS_PER_USER, type FolderInput } from '~/shared/validators'
+import { isRemotePath, MAX_FOLDERS_PER_USER, type FolderInput } from '~/shared/validators/folder'
 import type { Track } from '~/shared/player/track'
-import { checkRemoteFolderUrl, loadRemotePlaylist } from '../remote'
 import { folderNotInLibrary, libraryFolder, listLibraryFolder } from './library'
 
 export const FOLDER_NOT_FOUND = 'Folder not found'
@@ -64,7 +63,8 @@ export function getFolder(db: Db, userId: string, id: string): FolderDto {
 
 /** Refuses (400) a folder path that cannot play, with a message naming the problem. */
 export async function checkFolderPath(path: string): Promise<void> {
-  if (isRemotePath(path)) return checkRemoteFolderUrl(path)
+  // The remote reader (fetch, address policy, playlist parser) loads with the first URL, not at start-up.
+  if (isRemotePath(path)) return (await import('../remote')).checkRemoteFolderUrl(path)
   if (!libraryFolder(path)) throw new TRPCError({ code: 'BAD_REQUEST', message: folderNotInLibrary(path) })
 }
 
@@ -135,6 +135,8 @@ export function reorderFolders(db: Db, userId: string, folderIds: string[]): Fol
 export async function folderPlaylist(db: Db, userId: string, id: string, secret: string): Promise<{ folder: FolderDto; tracks: Track[] }> {
   const folder = getFolder(db, userId, id)
   const savedAt = () => db.select({ at: folders.updatedAt }).from(folders).where(eq(folders.id, id)).get()!.at
-  const tracks = isRemotePath(folder.path) ? await loadRemotePlaylist(folder.path) : await listLibraryFolder(db, folder.path, secret, savedAt())
+  const tracks = isRemotePath(folder.path)
+    ? await (await import('../remote')).loadRemotePlaylist(folder.path)
+    : await listLibraryFolder(db, folder.path, secret, savedAt())
   return { folder, tracks }
 }

@@ -4,19 +4,21 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { recordServerError } from '../services/server-errors'
 import { createContext } from './context'
-import { appRouter } from './root'
+import { appRouterModule, withModule } from '../deferred'
 
 export const TRPC_ENDPOINT = '/api/trpc'
 
-export function handleTrpc(request: Request): Promise<Response> {
-  return fetchRequestHandler({
-    endpoint: TRPC_ENDPOINT,
-    req: request,
-    router: appRouter,
-    createContext: ({ req, resHeaders }) => createContext(req, resHeaders),
-    onError({ error, ctx, path }) {
-      if (error.code === 'INTERNAL_SERVER_ERROR' && ctx)
-        recordServerError(ctx.db, { method: request.method, path: `${TRPC_ENDPOINT}/${path}`, status: 500, error: error.cause ?? error })
-    },
-  })
+export function handleTrpc(request: Request): Response | Promise<Response> {
+  return withModule(appRouterModule, ({ appRouter }) =>
+    fetchRequestHandler({
+      endpoint: TRPC_ENDPOINT,
+      req: request,
+      router: appRouter,
+      createContext: ({ req, resHeaders }) => createContext(req, resHeaders),
+      onError({ error, ctx, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR' && ctx)
+          recordServerError(ctx.db, { method: request.method, path: `${TRPC_ENDPOINT}/${path}`, status: 500, error: error.cause ?? error })
+      },
+    }),
+  )
 }
