@@ -14,12 +14,19 @@ const migrations = path.resolve('src/db/migrations')
 const dir = mkdtempSync(path.join(tmpdir(), 'vibes-change-counter-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
+/** A migrated database file of its own with a scratch table holding `rows`. */
+function scratchDb(name: string, columns: string, rows?: string) {
+  const db = openDb(path.join(dir, name), migrations)
+  db.$client.exec(`CREATE TABLE scratch (${columns})`)
+  if (rows) db.$client.exec(`INSERT INTO scratch VALUES ${rows}`)
+  return db
+}
+
 describe('change counter', () => {
   test('moves with each committed write, whoever makes it, and stands still otherwise', () => {
-    const file = path.join(dir, 'counter.db')
-    const db = openDb(file, migrations)
+    const db = scratchDb('counter.db', 'x INTEGER')
+    const file = db.$client.filename
     const counter = changeCounter(db)
-    db.$client.exec('CREATE TABLE scratch (x INTEGER)')
     const moves = (write: () => void) => {
       const before = counter()
       write()
@@ -42,10 +49,7 @@ describe('change counter', () => {
   })
 
   test('a reused value is loaded again after any write, and per key', () => {
-    const file = path.join(dir, 'reuse.db')
-    const db = openDb(file, migrations)
-    db.$client.exec('CREATE TABLE scratch (k TEXT, x INTEGER)')
-    db.$client.exec("INSERT INTO scratch VALUES ('a', 1), ('b', 2)")
+    const db = scratchDb('reuse.db', 'k TEXT, x INTEGER', "('a', 1), ('b', 2)")
     let loads = 0
     const reuse = reusedWhileUnchanged<number>(db)
     const read = (k: string) =>
@@ -55,7 +59,7 @@ describe('change counter', () => {
       })
     expect([read('a'), read('a'), read('b'), read('b')]).toEqual([1, 1, 2, 2])
     expect(loads).toBe(2)
-    const other = new Database(file)
+    const other = new Database(db.$client.filename)
     other.exec("UPDATE scratch SET x = 10 WHERE k = 'a'")
     expect(read('a')).toBe(10)
     db.$client.exec("UPDATE scratch SET x = 20 WHERE k = 'b'")
@@ -66,10 +70,7 @@ describe('change counter', () => {
   })
 
   test('inside a transaction a read sees its own uncommitted writes, and keeps nothing a rollback undoes', () => {
-    const file = path.join(dir, 'transaction.db')
-    const db = openDb(file, migrations)
-    db.$client.exec('CREATE TABLE scratch (x INTEGER)')
-    db.$client.exec('INSERT INTO scratch VALUES (1)')
+    const db = scratchDb('transaction.db', 'x INTEGER', '(1)')
     const reuse = reusedWhileUnchanged<number>(db)
     const read = () => reuse('x', () => (db.$client.query('SELECT x FROM scratch').get() as { x: number }).x)
     expect(read()).toBe(1)
