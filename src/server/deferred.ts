@@ -5,6 +5,8 @@
 // without them; a request that needs one meanwhile waits for it. A module that cannot load
 // rejects where the server awaits it after listening, and the process exits 1, as for the pages.
 
+import { shareAppRouter } from './trpc/shared-router'
+
 export type Deferred<T> = {
   /** Imports the module once; every caller shares the same promise. */
   load: () => Promise<T>
@@ -34,6 +36,11 @@ export function withModule<T, R>(module: Deferred<T>, use: (loaded: T) => R | Pr
 }
 
 export const appRouterModule = deferred(() => import('./trpc/root'))
+// The page bundle's SSR calls this router rather than a copy of its own (trpc/shared-router.ts).
+shareAppRouter(async () => {
+  const [{ appRouter }, { createContext }] = await Promise.all([appRouterModule.load(), import('./trpc/context')])
+  return { appRouter, createContext }
+})
 export const subsonicModule = deferred(() => import('./subsonic/handler'))
 
 /** How long after listening the deferred modules start loading: long enough for the requests
