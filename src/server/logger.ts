@@ -1,10 +1,10 @@
-// Structured JSON logs on stdout, in pino's line shape ({"level":30,"time":…,"app":"vibes",…,
-// "msg":…}, errors under "err" as {type,message,stack}). Expected 4xx are info; only server faults
-// are errors. Not pino itself: loading it cost a compiled server ~3–6 MB of memory at idle for the
-// little of it we used (decision 043). Lines are gathered and leave in one write per turn of the
-// event loop, not one write each: a synchronous write per request line cost a fifth of a cheap
-// request's CPU (decision 034). A line waits at most that turn; whatever is left is written at exit.
+// Structured JSON logs on stdout (pino). Expected 4xx are info; only server faults are errors.
+// Lines are gathered and leave in one write per turn of the event loop, not one write each: a
+// synchronous write per request line cost a fifth of a cheap request's CPU (decision 034). A line
+// waits at most that turn; whatever is left is written at exit. The request line itself
+// (logRequest) is written without pino's per-call work, in the same shape pino gives it.
 import { writeSync } from 'node:fs'
+import pino from 'pino'
 import { config } from './config'
 
 const pending: string[] = []
@@ -45,55 +45,7 @@ const stdout = {
 }
 process.on('exit', flush)
 
-const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const
-type Level = keyof typeof LEVELS
-const threshold = config.LOG_LEVEL === 'silent' ? Number.POSITIVE_INFINITY : LEVELS[config.LOG_LEVEL]
-
-/** An error as pino's standard serializer writes it: its type, message, stack and own fields. */
-function serializeError(error: unknown): unknown {
-  if (!(error instanceof Error)) return error
-  const { name, message, stack, cause, ...own } = error as Error & Record<string, unknown>
-  return { type: error.constructor?.name ?? name, message, stack, ...own, ...(cause === undefined ? {} : { cause: serializeError(cause) }) }
-}
-
-/** JSON that never throws: a cycle or a BigInt becomes a string instead of losing the line. */
-function toJson(value: unknown): string {
-  const seen = new WeakSet<object>()
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (typeof v === 'bigint') return v.toString()
-    if (typeof v === 'object' && v !== null) {
-      if (seen.has(v)) return '[Circular]'
-      seen.add(v)
-    }
-    return v
-  })
-}
-
-function write(level: Level, fieldsOrMessage: Record<string, unknown> | string, message?: string) {
-  if (LEVELS[level] < threshold) return
-  const fields = typeof fieldsOrMessage === 'string' ? {} : fieldsOrMessage
-  const msg = typeof fieldsOrMessage === 'string' ? fieldsOrMessage : message
-  const line: Record<string, unknown> = { level: LEVELS[level], time: Date.now(), app: 'vibes', ...fields }
-  if ('err' in fields) line.err = serializeError(fields.err)
-  if (msg !== undefined) line.msg = msg
-  stdout.write(`${toJson(line)}\n`)
-}
-
-type LogCall = (fieldsOrMessage: Record<string, unknown> | string, message?: string) => void
-const at =
-  (level: Level): LogCall =>
-  (fieldsOrMessage, message) =>
-    write(level, fieldsOrMessage, message)
-
-export const logger = {
-  trace: at('trace'),
-  debug: at('debug'),
-  info: at('info'),
-  warn: at('warn'),
-  error: at('error'),
-  fatal: at('fatal'),
-  isLevelEnabled: (level: Level) => LEVELS[level] >= threshold,
-}
+export const logger = pino({ level: config.LOG_LEVEL, base: { app: 'vibes' } }, stdout)
 
 export type RequestLine = { id: string; method: string; path: string; status: number; durationMs: number }
 
@@ -107,6 +59,6 @@ export function logRequest(level: 'info' | 'debug', line: RequestLine) {
   if (!logger.isLevelEnabled(level)) return
   const method = PLAIN_METHODS.has(line.method) ? `"${line.method}"` : JSON.stringify(line.method)
   stdout.write(
-    `{"level":${LEVELS[level]},"time":${Date.now()},"app":"vibes","id":"${line.id}","method":${method},"path":"${line.path}","status":${line.status},"durationMs":${line.durationMs},"msg":"request"}\n`,
+    `{"level":${logger.levels.values[level]},"time":${Date.now()},"app":"vibes","id":"${line.id}","method":${method},"path":"${line.path}","status":${line.status},"durationMs":${line.durationMs},"msg":"request"}\n`,
   )
 }

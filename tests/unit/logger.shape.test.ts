@@ -1,6 +1,6 @@
 // The log line's shape, which log collectors parse: pino's ({"level":30,"time":…,"app":"vibes",
-// fields…,"msg":…}, an error under "err" as {type,message,stack}), kept when logger.ts stopped
-// loading pino (decision 043); LOG_LEVEL still drops the lines below it.
+// fields…,"msg":…}, an error under "err" as {type,message,stack}), whether pino writes the line
+// or logRequest does (decision 043); LOG_LEVEL drops the lines below it.
 import { describe, expect, test } from 'bun:test'
 import path from 'node:path'
 
