@@ -4,6 +4,7 @@
 // connection of its own, so that no listener's commit pays for a checkpoint (docs/decisions/036).
 import { Database } from 'bun:sqlite'
 import { drizzle } from 'drizzle-orm/bun-sqlite'
+import { changeCounter, UNKNOWN } from '~/db/change-counter'
 import type { Db } from '~/db/client'
 import * as analytics from './services/analytics'
 import type { AnalyticsReport } from './services/analytics-offload'
@@ -16,23 +17,19 @@ export type WorkerRequest = { id: number; file: string; name: AnalyticsReport; a
 export const ANSWER_TTL_MS = 10_000
 
 let db: Db | undefined
-// One answer per (report, arguments), valid while the database's data_version (bumped by every
-// commit of another connection: a play, its progress, a deleted member…) is the one they were read
-// at; a new version drops them all.
+// One answer per (report, arguments), valid while the database's change counter (moved by every
+// commit: a play, its progress, a deleted member…; db/change-counter.ts) is the one they were read
+// at; a new count drops them all.
 const answers = new Map<string, { at: number; value: unknown }>()
-let answersVersion = -1
-
-function dataVersion(client: Database): number {
-  return (client.query('PRAGMA data_version').get() as { data_version: number }).data_version
-}
+let answersChange = UNKNOWN
 
 function answer(file: string, name: AnalyticsReport, args: unknown[]): unknown {
   db ??= drizzle({ client: new Database(file, { readonly: true, strict: true }) }) as unknown as Db
   const key = `${name}:${JSON.stringify(args)}`
-  const version = dataVersion(db.$client)
-  if (version !== answersVersion) {
+  const change = changeCounter(db)()
+  if (change !== answersChange || change === UNKNOWN) {
     answers.clear()
-    answersVersion = version
+    answersChange = change
   }
   const now = Date.now()
   const kept = answers.get(key)
