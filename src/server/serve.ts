@@ -25,7 +25,7 @@ import { subsonicModule, withModule } from './deferred'
 
 const { fetchPage, withSecurityHeaders } = securityHeaders({ appUrl: config.APP_URL })
 
-export type StartApp = { fetch: (request: Request) => Promise<Response> }
+export type StartApp = { fetch: (request: Request) => Response | Promise<Response> }
 /** The client-build file for a URL path, or null. */
 export type StaticLookup = (pathname: string) => Blob | null
 

@@ -96,7 +96,7 @@ export function headersOfEveryAnswer(options: SecurityHeaderOptions): Record<str
   return always
 }
 
-type App = { fetch: (request: Request) => Promise<Response> }
+type App = { fetch: (request: Request) => Response | Promise<Response> }
 
 /**
  * serve.ts's two steps. `fetchPage` hands a page request to the SSR app with a fresh nonce (or the
