@@ -8,6 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { scanLibraryNow } from '../helpers/library-scan'
+import { makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -131,5 +133,58 @@ describe('REMOTE_ALLOW_HOSTS and REMOTE_ALLOW_PRIVATE decide at save time as at 
     } finally {
       await lan.stop()
     }
+  })
+})
+
+describe('saving and playing a folder does not make the scanner walk the library on demand', () => {
+  // A server of its own with the rate limits on, as in production.
+  let lib: TestServer
+  let m: Awaited<ReturnType<typeof createMember>>
+  let adminToken: string
+  const dir = (p: string) => path.join(lib.mediaRoot, p)
+  /** Scans finished so far (the scanner logs each one), once the scanner is idle. */
+  async function scansDone(): Promise<{ count: number; lastScanAt: string | null }> {
+    for (let i = 0; i < 200; i++) {
+      const status = (await api(lib.url, 'GET', '/admin/library/scan', { token: adminToken })).body.data
+      if (!status.scanning) return { count: lib.logs.filter((l) => l.includes('"msg":"library scan done"')).length, lastScanAt: status.lastScanAt }
+      await Bun.sleep(50)
+    }
+    throw new Error('scan did not finish')
+  }
+  const saveAndPlay = async (id: string, folderPath: string) => {
+    const saved = await api(lib.url, 'PATCH', `/user/folders/${id}`, { token: m.token, body: { label: 'Mine', path: folderPath } })
+    expect(saved.status).toBe(200)
+    const played = await api(lib.url, 'GET', `/user/folders/${id}/playlist`, { token: m.token })
+    expect(played.status).toBe(200)
+    return played.body.data as Array<{ title: string }>
+  }
+
+  beforeAll(async () => {
+    lib = await startServer({ ...adminEnv, RATE_LIMIT: 'on' })
+    for (const p of ['empty-a', 'empty-b', 'only-hidden/.stash']) mkdirSync(dir(p), { recursive: true })
+    writeFileSync(dir('only-hidden/.stash/x.mp3'), 'x')
+    ;[m, adminToken] = await Promise.all([createMember(lib.url), loginAdmin(lib.url)])
+    // The admin may always scan: this one walks the folders above.
+    await scanLibraryNow(lib.url, adminToken)
+  }, 60_000)
+  afterAll(() => lib?.stop())
+
+  test('folders the last scan already walked (empty, or holding hidden files only): three save-and-play rounds start no scan', async () => {
+    const id = (await api(lib.url, 'POST', '/user/folders', { token: m.token, body: { label: 'Mine', path: '/empty-a' } })).body.data.id
+    const before = await scansDone()
+    for (const folderPath of ['/empty-b', '/only-hidden', '/empty-a']) expect(await saveAndPlay(id, folderPath)).toEqual([])
+    expect(await scansDone()).toEqual(before)
+  })
+
+  test('new folders on disk: the first play scans and lists it; more new folders within the interval start no further scan', async () => {
+    const id = (await api(lib.url, 'POST', '/user/folders', { token: m.token, body: { label: 'Mine', path: '/empty-a' } })).body.data.id
+    const before = await scansDone()
+    makeTone(dir('new-1/one.mp3'), { title: 'One', seconds: 1 })
+    expect((await saveAndPlay(id, '/new-1')).map((t) => t.title)).toEqual(['One'])
+    for (const folder of ['new-2', 'new-3']) {
+      makeTone(dir(`${folder}/track.mp3`), { seconds: 1 })
+      await saveAndPlay(id, `/${folder}`)
+    }
+    expect((await scansDone()).count).toBe(before.count + 1)
   })
 })

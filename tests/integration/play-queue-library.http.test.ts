@@ -90,12 +90,16 @@ test('5,000 library tracks save as bare paths and come back signed, with their t
   expect(played.headers.get('content-type')).toContain('audio/mpeg')
 })
 
-test('a bare path the index does not know yet is signed with its file name as title; a non-media path is not signed', async () => {
+test('only what the index holds is signed: a bare path the scan has not seen, a hidden file or a non-media path comes back as saved and /media refuses it', async () => {
   makeTone(path.join(server.mediaRoot, 'Late/Added After Scan.mp3'), { seconds: 1 })
-  const tracks = [{ url: '/media/Late/Added%20After%20Scan.mp3' }, { url: '/media/Late/notes.txt' }]
+  // The scanner skips dot-names: a file under a hidden folder is never in the index.
+  makeTone(path.join(server.mediaRoot, '.hidden/secret.mp3'), { seconds: 1 })
+  const unsigned = ['/media/Late/Added%20After%20Scan.mp3', '/media/.hidden/secret.mp3', '/media/Late/notes.txt']
+  const tracks = [{ url: '/media/Jazz/01%20So%20What.mp3' }, ...unsigned.map((url) => ({ url }))]
   expect((await api(server.url, 'PUT', '/playlist/queue', { token: member.token, body: { tracks, index: 0, positionSec: 0 } })).status).toBe(200)
-  const [late, notes] = (await api(server.url, 'GET', '/playlist/queue', { token: member.token })).body.data.tracks
-  expect(late).toMatchObject({ title: 'Added After Scan', mime: 'audio/mpeg' })
-  expect((await fetch(server.url + late.url)).status).toBe(200)
-  expect(notes.url).toBe('/media/Late/notes.txt')
+  const [library, ...rest] = (await api(server.url, 'GET', '/playlist/queue', { token: member.token })).body.data.tracks
+  expect(library).toMatchObject({ title: 'So What', artist: 'Miles Davis' })
+  expect((await fetch(server.url + library.url)).status).toBe(200)
+  expect(rest.map((t: { url: string }) => t.url)).toEqual(unsigned)
+  for (const t of rest) expect({ url: t.url, status: (await fetch(server.url + t.url)).status }).toEqual({ url: t.url, status: 403 })
 })

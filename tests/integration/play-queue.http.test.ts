@@ -4,14 +4,17 @@
 // naming the problem.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { signMediaUrl, verifyMediaSignature } from '~/server/media/sign'
-import { api, createMember } from '../helpers/api'
+import path from 'node:path'
+import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { scanLibraryNow } from '../helpers/library-scan'
+import { makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 
 const SECRET = 'play-queue-test-secret-0123456789abcdef'
 let server: TestServer
 
 beforeAll(async () => {
-  server = await startServer({ AUTH_SECRET: SECRET })
+  server = await startServer({ ...adminEnv, AUTH_SECRET: SECRET })
 })
 afterAll(async () => {
   await server.stop()
@@ -128,20 +131,26 @@ describe('GET/PUT /api/playlist/queue', () => {
     expect(res.body.data).toEqual({ tracks: [remote(3)], index: 0, positionSec: 20, updatedAt: second.body.data.updatedAt, device: 'Laptop' })
   })
 
-  test('an expired library URL comes back signed afresh; a forged one comes back untouched', async () => {
+  test('an expired library URL of an indexed file comes back signed afresh; one the index does not hold, or a forged one, comes back untouched', async () => {
+    makeTone(path.join(server.mediaRoot, 'Jazz/01 So What.mp3'), { seconds: 1 })
+    makeTone(path.join(server.mediaRoot, '.hidden/secret.mp3'), { seconds: 1 })
+    await scanLibraryNow(server.url, await loginAdmin(server.url))
     const m = await createMember(server.url)
     const longAgo = Math.floor(Date.now() / 1000) - 30 * 24 * 3600
     const expired = signMediaUrl(SECRET, 'Jazz/01 So What.mp3', 'file', longAgo)
+    const hidden = signMediaUrl(SECRET, '.hidden/secret.mp3', 'file', longAgo)
     const forged = '/media/Other/secret.mp3?exp=9999999999&sig=forged'
     const tracks = [
       { ...remote(1), url: expired },
       { ...remote(2), url: forged },
+      { ...remote(3), url: hidden },
     ]
     await api(server.url, 'PUT', '/playlist/queue', { token: m.token, body: { tracks, index: 0, positionSec: 0 } })
     const res = await api(server.url, 'GET', '/playlist/queue', { token: m.token })
     const [fresh] = res.body.data.tracks.map((t: { url: string }) => new URL(t.url, 'http://x'))
     expect(fresh.pathname).toBe('/media/Jazz/01%20So%20What.mp3')
     expect(verifyMediaSignature(SECRET, 'Jazz/01 So What.mp3', 'file', fresh.searchParams.get('exp'), fresh.searchParams.get('sig'))).toBe('ok')
-    expect(res.body.data.tracks[1].url).toBe(forged)
+    expect(res.body.data.tracks.slice(1).map((t: { url: string }) => t.url)).toEqual([forged, hidden])
+    expect((await fetch(server.url + res.body.data.tracks[2].url)).status).toBe(403)
   })
 })

@@ -6,10 +6,15 @@
 //   country only; the fallback, and the one the single binary embeds (VIBES_GEOIP_DB).
 // Files are mapped (Bun.mmap), not read into the heap: the kernel pages in only the parts lookups
 // touch and can drop them again, so the 134 MB city data costs no resident memory up front
-// (docs/decisions/036). Nothing is opened before the first public address: a LAN install, whose
+// (docs/decisions/036). What is mapped is a private copy, not the file itself: a mapped file
+// truncated or rewritten in place (an update with `cp` or `curl -o`) makes the next lookup touch a
+// page past its end, and the kernel kills the process (SIGBUS). The copy is made in DATA_DIR and
+// unlinked once mapped, so nobody else can open it; an update is read at the next start
+// (docs/decisions/047). Nothing is opened before the first public address: a LAN install, whose
 // clients are all private addresses, never maps either.
-import { readFileSync } from 'node:fs'
+import { constants, copyFileSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import path from 'node:path'
 import { Reader, type Response } from 'mmdb-lib'
 import { config } from '../config'
 import { logger } from '../logger'
@@ -28,16 +33,35 @@ type Lookup = (address: string, ipv6: boolean) => PlaceRecord | null
 // undefined: not tried yet; null: tried and not available (logged once, places stay unknown).
 let lookup: Lookup | null | undefined
 
-/** The file as a Buffer view of its mapping (no copy); a file Bun cannot map (the binary's embedded one) is read. */
-function mapFile(file: string): Reader<Response> {
+/**
+ * The file's bytes, safe from later changes to the file: a private copy, mapped (a Buffer view,
+ * no heap copy). Where no copy can be made or mapped (a full disk, the binary's embedded file),
+ * the file is read into memory.
+ */
+function openFile(file: string): Reader<Response> {
+  const copy = path.join(config.DATA_DIR, '.geoip-opening.mmdb')
   let bytes: Buffer
   try {
-    const mapped = Bun.mmap(file, { shared: false })
+    rmSync(copy, { force: true })
+    // A clone where the file system can (no bytes copied; the original's later writes do not reach it).
+    copyFileSync(file, copy, constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE)
+    const mapped = Bun.mmap(copy, { shared: false })
     bytes = Buffer.from(mapped.buffer, mapped.byteOffset, mapped.byteLength)
   } catch {
     bytes = readFileSync(file)
+  } finally {
+    rmSync(copy, { force: true })
   }
   return new Reader<Response>(bytes)
+}
+
+/** A record, or null where the database does not answer (one copied while it was being rewritten can be inconsistent). */
+function lookupIn(reader: Reader<Response>, address: string): PlaceRecord | null {
+  try {
+    return reader.get(address) as PlaceRecord | null
+  } catch {
+    return null
+  }
 }
 
 function openDatabases(): Lookup | null {
@@ -45,15 +69,15 @@ function openDatabases(): Lookup | null {
   // The single binary carries only the country database (the city files would triple its size).
   if (!config.VIBES_GEOIP_DB) {
     try {
-      const [v4, v6] = [mapFile(resolve(CITY_V4)), mapFile(resolve(CITY_V6))]
-      return (address, ipv6) => (ipv6 ? v6 : v4).get(address) as PlaceRecord | null
+      const [v4, v6] = [openFile(resolve(CITY_V4)), openFile(resolve(CITY_V6))]
+      return (address, ipv6) => lookupIn(ipv6 ? v6 : v4, address)
     } catch {
       // Not installed (or unreadable): the country database below.
     }
   }
   try {
-    const countries = mapFile(config.VIBES_GEOIP_DB ?? resolve(COUNTRY))
-    return (address) => countries.get(address) as PlaceRecord | null
+    const countries = openFile(config.VIBES_GEOIP_DB ?? resolve(COUNTRY))
+    return (address) => lookupIn(countries, address)
   } catch (error) {
     logger.warn(`GeoIP database not available (${(error as Error).message}): plays from public addresses get DEFAULT_COUNTRY`)
     return null

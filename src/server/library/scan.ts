@@ -9,7 +9,9 @@
 //
 // It runs in the server process but off the request path: it hands the event loop back every
 // ~20 ms (between directories, files and batches), so API calls and media streams keep flowing.
-// One scan at a time; a scan asked for while one runs is run once more right after it. The
+// One scan at a time; a scan asked for while one runs is run once more right after it.
+// Who starts one: the schedule, an admin, and a member's folder that is new on disk (see
+// scanForNewFolder: merged with a running scan, at most one per FOLDER_SCAN_INTERVAL_MS). The
 // state lives on globalThis because the production entry (which starts scans) and the app
 // bundle (whose admin procedures read the status) each carry a copy of this module.
 import type { Dirent } from 'node:fs'
@@ -30,6 +32,8 @@ import { ffprobeDuration } from './probe-duration'
 import { albumId, artistId, coverRank, planScan, trackId, type FoundFile } from './scan-plan'
 
 export const SCAN_INTERVAL_MS = 6 * 3600_000
+/** A member's new folder starts a scan at most this often (RATE_LIMIT=off lifts it, for tests). */
+export const FOLDER_SCAN_INTERVAL_MS = 60_000
 const PARSE_CONCURRENCY = 4
 const BATCH = 250
 const MAX_DEPTH = 32
@@ -49,9 +53,22 @@ type ScannerState = {
   scanned: number
   total: number
   timer: ReturnType<typeof setInterval> | null
+  /** When a member's new folder last started a scan (epoch ms). */
+  folderScanAt: number
+  /** A new folder's scan held back by the interval, due when it ends. */
+  folderTimer: ReturnType<typeof setTimeout> | null
 }
 const shared = globalThis as typeof globalThis & { __vibesScanner?: ScannerState }
-const state = (shared.__vibesScanner ??= { current: null, again: null, stopping: false, scanned: 0, total: 0, timer: null })
+const state = (shared.__vibesScanner ??= {
+  current: null,
+  again: null,
+  stopping: false,
+  scanned: 0,
+  total: 0,
+  timer: null,
+  folderScanAt: 0,
+  folderTimer: null,
+})
 
 type WalkedFile = FoundFile & { real: string; folder: string; name: string }
 
@@ -524,17 +541,42 @@ export function requestScan(db: Db, options: ScanOptions = {}) {
 }
 
 /**
- * Waits, at most `waitMs`, until a scan that started at or after `since` (epoch ms) has finished,
- * asking for one when none has: a folder saved after the last scan is in the index once it returns.
+ * A member plays a library folder the index does not hold (`dirReal`, its real path): a scan may
+ * find it, but only if the folder changed on disk after the last scan started (mtime or ctime:
+ * files added, the folder created, moved in or renamed). Members cannot write to MEDIA_ROOT, so
+ * an empty folder, one holding hidden files only, or one saved again and again never starts a
+ * walk of the library; only the admin's changes do, once each. Such a scan joins a running (or
+ * queued) one instead of queueing another, and starts at most once per FOLDER_SCAN_INTERVAL_MS:
+ * one asked for sooner is held back to the end of the interval (one for all askers). Waits at
+ * most `waitMs` for the scan, so the folder's first play usually lists it.
+ * Known gap: a folder whose media landed deeper in sub-folders that already existed shows its
+ * own mtime unchanged; the next admin or scheduled scan finds it.
  */
-export async function scanCovering(db: Db, since: number, waitMs: number) {
-  const lastStart = db.$client.query<{ at: number | null }, []>('SELECT max(started_at) AS at FROM library_scans').get()?.at ?? null
-  if (lastStart !== null && lastStart >= since) return
-  requestScan(db)
+export async function scanForNewFolder(db: Db, dirReal: string, waitMs: number) {
+  if (!state.current && !state.stopping) {
+    const lastStart = db.$client.query<{ at: number | null }, []>('SELECT max(started_at) AS at FROM library_scans').get()?.at ?? null
+    const st = await stat(dirReal).catch(() => null)
+    if (!st || (lastStart !== null && Math.max(st.mtimeMs, st.ctimeMs) < lastStart)) return
+    const heldFor = config.RATE_LIMIT ? state.folderScanAt + FOLDER_SCAN_INTERVAL_MS - Date.now() : 0
+    if (heldFor > 0) {
+      state.folderTimer ??= setTimeout(() => {
+        state.folderTimer = null
+        startFolderScan(db)
+      }, heldFor)
+      state.folderTimer.unref()
+      return
+    }
+    startFolderScan(db)
+  }
   if (!state.current) return
   let timer: ReturnType<typeof setTimeout> | undefined
   await Promise.race([state.current, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))])
   clearTimeout(timer)
+}
+
+function startFolderScan(db: Db) {
+  state.folderScanAt = Date.now()
+  requestScan(db)
 }
 
 export function scanStatus(db: Db): ScanStatus {
@@ -563,6 +605,8 @@ export function startLibraryScanner(db: Db) {
 export async function stopLibraryScanner() {
   state.stopping = true
   if (state.timer) clearInterval(state.timer)
+  if (state.folderTimer) clearTimeout(state.folderTimer)
   state.timer = null
+  state.folderTimer = null
   await state.current
 }

@@ -3,7 +3,7 @@
 // is refused when it is saved (400), by whoever saves it: a library path that is no folder
 // inside MEDIA_ROOT, or a URL whose address the remote policy refuses.
 import { TRPCError } from '@trpc/server'
-import { and, asc, count, eq, max, sql } from 'drizzle-orm'
+import { and, count, eq, max } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { reusedWhileUnchanged } from '~/db/change-counter'
 import { preparedFor } from '~/db/prepared'
@@ -134,9 +134,8 @@ export function reorderFolders(db: Db, userId: string, folderIds: string[]): Fol
 /** A folder's tracks: the server library for a path, the remote reader for a URL. */
 export async function folderPlaylist(db: Db, userId: string, id: string, secret: string): Promise<{ folder: FolderDto; tracks: Track[] }> {
   const folder = getFolder(db, userId, id)
-  const savedAt = () => db.select({ at: folders.updatedAt }).from(folders).where(eq(folders.id, id)).get()!.at
   const tracks = isRemotePath(folder.path)
     ? await (await import('../remote')).loadRemotePlaylist(folder.path)
-    : await listLibraryFolder(db, folder.path, secret, savedAt())
+    : await listLibraryFolder(db, folder.path, secret)
   return { folder, tracks }
 }

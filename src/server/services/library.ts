@@ -1,9 +1,10 @@
 // Members' folder playlists of the server music library: the tracks of a folder and below, in
 // natural path order, read from the library index (library/scan.ts) — one pipeline for the
 // library, no walk of the folder and no tag reading on the request path.
-// The index holds what the last scan found. A saved folder the index does not know yet (saved
-// before the scan that covers it finished) asks for a scan and waits for it a few seconds, so it
-// is never an empty list that stays empty; decision 027 ("Folder playlists") has the rules.
+// The index holds what the last scan found. A folder the index does not know that is new on disk
+// (changed since the last scan started) asks for a scan and waits for it a few seconds, so a
+// folder the admin just added does not stay an empty list; scanForNewFolder has the rules that
+// keep members from starting scans at will (decision 027 "Folder playlists", decision 047).
 import { statSync } from 'node:fs'
 import { TRPCError } from '@trpc/server'
 import type { Db } from '~/db/client'
@@ -11,7 +12,7 @@ import { normalizeRelPath, resolveInside } from '../media/library-path'
 import { signMediaUrl } from '../media/sign'
 import { mediaSource } from '../media/transcode'
 import { naturalCompare } from '../media/natural'
-import { scanCovering } from '../library/scan'
+import { scanForNewFolder } from '../library/scan'
 import type { Track } from '~/shared/player/track'
 
 /** A listing stops collecting here; larger folders should be split into sub-folders. */
@@ -119,14 +120,13 @@ function toTrack(secret: string, r: Row): Track {
 }
 
 /**
- * The tracks of a library folder such as '/music/collection', with signed /media URLs.
- * `savedAt` is when the member saved the folder: a folder the index does not know and no scan
- * has looked at since then waits (bounded) for a scan first.
+ * The tracks of a library folder such as '/music/collection', with signed /media URLs. A folder
+ * the index does not know waits (bounded) for a scan first when it is new on disk.
  */
-export async function listLibraryFolder(db: Db, folderPath: string, secret: string, savedAt: Date): Promise<Track[]> {
+export async function listLibraryFolder(db: Db, folderPath: string, secret: string): Promise<Track[]> {
   const folder = libraryFolder(folderPath)
   if (!folder) throw new TRPCError({ code: 'NOT_FOUND', message: folderNotInLibrary(folderPath) })
-  if (!isIndexed(db, folder.rel)) await scanCovering(db, savedAt.getTime(), UNINDEXED_WAIT_MS)
+  if (!isIndexed(db, folder.rel)) await scanForNewFolder(db, folder.dirReal, UNINDEXED_WAIT_MS)
   const rows = await tracksUnder(db, folder.rel)
   return rows.map((r) => toTrack(secret, r))
 }

@@ -5,21 +5,22 @@
 // Library tracks are signed /media/ URLs that expire in a day; a queue resumed next week would
 // not play. The web player saves them as bare paths (queuedTrackOf: 5,000 signed URLs with tags
 // were over the 1 MB body limit), and reading signs each bare library path again and fills in its
-// tags and ReplayGain from the library index (or the file name; ReplayGain never comes from a
-// player: the save schema has no field for it). Signing a
-// bare path hands a member nothing new: GET /library/folders lists and signs every media file
-// under MEDIA_ROOT for any member; only media file names are signed, as the files themselves.
-// A signed URL saved by an older player is re-signed only if its signature is ours.
+// tags and ReplayGain from the library index (ReplayGain never comes from a player: the save
+// schema has no field for it).
+// Only a file the library index holds is signed: the scanner decides what members may stream
+// (media files inside MEDIA_ROOT, no hidden names), and every member can list and stream the
+// whole index anyway, so signing an indexed path hands a member nothing new. Any other /media/
+// path (a hidden file, one the scan has not seen yet, a non-media file) comes back as it was
+// saved, unsigned, and /media refuses it. A signed URL saved by an older player is re-signed
+// only if its signature is ours and its file is in the index. Remote URLs come back as saved.
 import { eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '~/db/client'
 import { libraryTracks, playQueues, type QueuedTrack as StoredTrack } from '~/db/schema'
 import { deviceName } from '~/shared/player/device'
-import { mimeFromName } from '~/shared/player/mime'
 import type { QueuedTrack, SavedQueue } from '~/shared/player/play-queue'
 import type { ReplayGain } from '~/shared/player/track'
 import type { PlayQueueSaveSchema } from '~/shared/validators'
-import { fileTitle } from '../media/natural'
 import { mediaPathOf } from '../media/request-rules'
 import { mediaKindOf, signMediaUrl, verifyMediaSignature } from '../media/sign'
 import { mediaSource } from '../media/transcode'
@@ -41,11 +42,11 @@ export function getPlayQueue(db: Db, userId: string, secret: string): SavedQueue
   const tags = libraryTags(db, [...new Set([...library.values()].map((l) => l.relPath))])
   const tracks = row.tracks.map((t): QueuedTrack => {
     const found = library.get(t)
-    if (!found) return { ...t, url: resignMediaUrl(secret, t.url) }
-    const indexed = tags.get(found.relPath)
+    const indexed = found && tags.get(found.relPath)
+    if (!found || !indexed) return t
     if (!found.signed) return libraryTrack(secret, found.relPath, indexed)
     // Saved signed (an older player): its saved tags stay, the ReplayGain is the index's.
-    return { ...t, url: resignMediaUrl(secret, t.url), ...(indexed?.replayGain ? { replayGain: indexed.replayGain } : {}) }
+    return { ...t, url: resignMediaUrl(secret, t.url), ...(indexed.replayGain ? { replayGain: indexed.replayGain } : {}) }
   })
   return { tracks, index: row.index, positionSec: row.positionSec, updatedAt: row.updatedAt.getTime(), device: row.device }
 }
@@ -85,8 +86,8 @@ function libraryPathOf(secret: string, url: string): { relPath: string; signed: 
 type Tags = { title: string; artist: string; album: string; duration: number; mime: string; replayGain?: ReplayGain }
 
 /** Tags of library paths from the index (SQLite's 32,766 bound variables: 500 a query). */
-function libraryTags(db: Db, paths: string[]): Map<string, Partial<Tags>> {
-  const out = new Map<string, Partial<Tags>>()
+function libraryTags(db: Db, paths: string[]): Map<string, Tags> {
+  const out = new Map<string, Tags>()
   for (let i = 0; i < paths.length; i += 500) {
     const chunk = paths.slice(i, i + 500)
     const indexed = db
@@ -114,14 +115,14 @@ function libraryTags(db: Db, paths: string[]): Map<string, Partial<Tags>> {
 }
 
 /** A library track as the library would list it: signed (or its converted stream), with its tags. */
-function libraryTrack(secret: string, relPath: string, tags: Partial<Tags> = {}): QueuedTrack {
-  const source = mediaSource(secret, relPath, tags.mime ?? mimeFromName(relPath))
+function libraryTrack(secret: string, relPath: string, tags: Tags): QueuedTrack {
+  const source = mediaSource(secret, relPath, tags.mime)
   return {
     url: source.url,
-    title: tags.title ?? fileTitle(relPath),
-    artist: tags.artist ?? '',
-    album: tags.album ?? '',
-    duration: tags.duration ?? 0,
+    title: tags.title,
+    artist: tags.artist,
+    album: tags.album,
+    duration: tags.duration,
     mime: source.mime,
     ...(tags.replayGain ? { replayGain: tags.replayGain } : {}),
   }
