@@ -74,7 +74,7 @@ beforeAll(async () => {
   member = await createMember(server.url)
   other = await createMember(server.url)
   await scan()
-  const created = await api(server.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'Symfonium' } })
+  const created = await api(server.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'Symfonium', currentPassword: member.password } })
   expect(created.status).toBe(201)
   key = created.body.data.key
   client = new SubsonicAPI({ url: server.url, auth: { apiKey: key } })
@@ -169,7 +169,7 @@ describe('authentication', () => {
   test('apiKey beside u is error 43; an unknown key 44; a revoked key 44', async () => {
     expect(childOf((await rest('ping.view', { ...withKey(), u: member.username })).xml!, 'error').attributes.code).toBe('43')
     expect(childOf((await rest('ping.view', withKey({ apiKey: 'vibes_notakey' }))).xml!, 'error').attributes.code).toBe('44')
-    const made = await api(server.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'DSub' } })
+    const made = await api(server.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'DSub', currentPassword: member.password } })
     const revocable = new SubsonicAPI({ url: server.url, auth: { apiKey: made.body.data.key } })
     expect((await revocable.ping()).status).toBe('ok')
     expect((await api(server.url, 'DELETE', `/user/app-keys/${made.body.data.id}`, { token: member.token })).status).toBe(200)

@@ -4,6 +4,7 @@ import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema } 
 import { SESSION_DAYS } from '../auth/sessions'
 import { config } from '../config'
 import { SESSION_COOKIE, serializeCookie, XSRF_COOKIE } from '../http/cookies'
+import { recordAudit } from '../services/audit'
 import * as auth from '../services/auth'
 import { randomSecret } from '../auth/sessions'
 import { accountRateLimit, createTRPCRouter, protectedProcedure, publicProcedure, rateLimit } from '../trpc/init'
@@ -59,7 +60,8 @@ export const authRouter = createTRPCRouter({
     .use(rateLimit('auth'))
     .input(ResetPasswordSchema)
     .mutation(async ({ ctx, input }) => {
-      await auth.resetPassword(ctx.db, input.token, input.password)
+      const user = await auth.resetPassword(ctx.db, input.token, input.password)
+      recordAudit(ctx.db, user, 'account.password-reset', user.username, 'sessions and app keys ended')
       return { message: 'Password has been reset' }
     }),
 
