@@ -571,20 +571,44 @@ describe('hostile input', () => {
 })
 
 describe('failed authentication counts toward the login rate limits', () => {
-  test("after the account's failed attempts, even the right password waits (429), on /rest and on the web login alike", async () => {
-    const limited = await startServer({ RATE_LIMIT: 'on' })
+  // Behind a trusted proxy, so each request may say which address it comes from.
+  const from = (address: string) => ({ 'x-forwarded-for': address })
+  const pingAs = (base: string, u: string, p: string, address: string) =>
+    fetch(`${base}/rest/ping.view?u=${encodeURIComponent(u)}&p=${encodeURIComponent(p)}&c=t&v=1.16.1`, { headers: from(address) })
+  const errorCode = async (res: Response) => {
+    const answer = parseXml(await res.text())
+    return answer.attributes.status === 'ok' ? 'ok' : childOf(answer, 'error').attributes.code
+  }
+
+  test('ten wrong passwords from ten addresses, knowing only the username, lock out neither her app nor her web login', async () => {
+    const limited = await startServer({ RATE_LIMIT: 'on', TRUST_PROXY: 'true' })
+    try {
+      const alice = await createMember(limited.url)
+      // Fifteen guesses (the limit renewed), each from an address of its own.
+      for (let i = 1; i <= 15; i++) expect(await errorCode(await pingAs(limited.url, alice.username, `guess-${i}`, `198.51.100.${i}`))).toBe('40')
+      const app = await pingAs(limited.url, alice.username, alice.password, '203.0.113.20')
+      expect(app.status).toBe(200)
+      expect(await errorCode(app)).toBe('ok')
+      const web = await api(limited.url, 'POST', '/auth/login', { body: { email: alice.email, password: alice.password }, headers: from('203.0.113.21') })
+      expect(web.status).toBe(200)
+    } finally {
+      await limited.stop()
+    }
+  })
+
+  test('a brute force from one address is still limited: after ten failures even the right password waits (429) there', async () => {
+    const limited = await startServer({ RATE_LIMIT: 'on', TRUST_PROXY: 'true' })
     try {
       const m = await createMember(limited.url)
-      const ping = (p: string) => fetch(`${limited.url}/rest/ping.view?u=${m.username}&p=${encodeURIComponent(p)}&c=t&v=1.16.1`)
-      // The web login's account bucket: 10 attempts per 15 minutes (docs/decisions/013); the
-      // login above took one.
-      for (let i = 0; i < 9; i++) expect(childOf(parseXml(await (await ping('wrong-password')).text()), 'error').attributes.code).toBe('40')
-      const blocked = await ping(m.password)
+      for (let i = 0; i < 10; i++) expect(await errorCode(await pingAs(limited.url, m.username, 'wrong-password', '198.51.100.7'))).toBe('40')
+      const blocked = await pingAs(limited.url, m.username, m.password, '198.51.100.7')
       expect(blocked.status).toBe(429)
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
       expect(childOf(parseXml(await blocked.text()), 'error').attributes.message).toBe('Rate limit exceeded. Please try again later.')
-      const web = await api(limited.url, 'POST', '/auth/login', { body: { email: m.email, password: m.password } })
-      expect(web.status).toBe(429)
+      // The e-mail as the username is the same account, the same count.
+      expect((await pingAs(limited.url, m.email, m.password, '198.51.100.7')).status).toBe(429)
+      // Her own app elsewhere still works.
+      expect(await errorCode(await pingAs(limited.url, m.username, m.password, '203.0.113.30'))).toBe('ok')
     } finally {
       await limited.stop()
     }

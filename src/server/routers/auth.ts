@@ -7,7 +7,7 @@ import { SESSION_COOKIE, serializeCookie, XSRF_COOKIE } from '../http/cookies'
 import { recordAudit } from '../services/audit'
 import * as auth from '../services/auth'
 import { randomSecret } from '../auth/sessions'
-import { accountRateLimit, createTRPCRouter, protectedProcedure, publicProcedure, rateLimit } from '../trpc/init'
+import { createTRPCRouter, protectedProcedure, publicProcedure, rateLimit, loginThrottled } from '../trpc/init'
 import type { Context } from '../trpc/context'
 
 export const toPublicUser = (u: { id: string; username: string; email: string; isAdmin: boolean; createdAt: Date }) => ({
@@ -34,7 +34,7 @@ export const authRouter = createTRPCRouter({
   login: publicProcedure
     .use(rateLimit('auth'))
     .input(LoginSchema)
-    .use(accountRateLimit)
+    .use(loginThrottled)
     .mutation(async ({ ctx, input }) => {
       const { token, user } = await auth.login(ctx.db, input, config.AUTH_SECRET, ctx.client.userAgent)
       setAuthCookies(ctx, token)
