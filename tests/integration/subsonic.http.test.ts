@@ -570,6 +570,71 @@ describe('hostile input', () => {
   })
 })
 
+describe('scrobble rules: plausible times, and the play-event limit the web player has', () => {
+  const playsOf = (userId: string) => {
+    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
+    try {
+      return db.query<{ startedAt: number }, [string]>('SELECT started_at AS startedAt FROM play_events WHERE user_id = ? ORDER BY started_at').all(userId)
+    } finally {
+      db.close()
+    }
+  }
+
+  test('a time in 1970, weeks back or an hour ahead is refused in the envelope (HTTP 200, code 0, naming time) and records nothing', async () => {
+    const hunter = await songNamed('Hunter')
+    const m = await createMember(server.url)
+    const made = await api(server.url, 'POST', '/user/app-keys', { token: m.token, body: { name: 'Times', currentPassword: m.password } })
+    const now = Date.now()
+    for (const time of [0, now - 30 * 86_400_000, now + 3_600_000]) {
+      const { res, xml } = await rest('scrobble.view', { apiKey: made.body.data.key, c: 't', v: '1.16.1', id: hunter.id, time: String(time) })
+      expect(res.status).toBe(200)
+      expect(xml!.attributes.status).toBe('failed')
+      const error = childOf(xml!, 'error').attributes
+      expect(error.code).toBe('0')
+      expect(error.message).toContain('time')
+    }
+    expect(playsOf(m.user.id)).toEqual([])
+    // A queued scrobble from yesterday is fine, and keeps its time.
+    const yesterday = now - 86_400_000
+    const ok = await rest('scrobble.view', { apiKey: made.body.data.key, c: 't', v: '1.16.1', id: hunter.id, time: String(yesterday) })
+    expect(ok.xml!.attributes.status).toBe('ok')
+    expect(playsOf(m.user.id)).toEqual([{ startedAt: yesterday }])
+  })
+
+  test('scrobbles count against the play-event limit (600 a minute), shared with the web player', async () => {
+    const limited = await startServer({ ...adminEnv, RATE_LIMIT: 'on' })
+    try {
+      makeTone(path.join(limited.mediaRoot, 'Solo/One.mp3'), { artist: 'Solo', album: 'One', title: 'Only Song', seconds: 1 })
+      const limitedAdmin = await loginAdmin(limited.url)
+      expect((await api(limited.url, 'POST', '/admin/library/scan', { token: limitedAdmin, body: {} })).status).toBe(202)
+      const m = await createMember(limited.url)
+      const auth = { u: m.username, p: m.password, c: 't', v: '1.16.1', f: 'json' }
+      let id: string | undefined
+      for (let i = 0; i < 200 && !id; i++) {
+        const found = await (await fetch(`${limited.url}/rest/search3.view?${new URLSearchParams({ ...auth, query: 'Only Song' })}`)).json()
+        id = found['subsonic-response'].searchResult3?.song?.[0]?.id
+        if (!id) await Bun.sleep(50)
+      }
+      expect(id).toBeString()
+      // An app back online sends its queued plays in one request (formPost): 600 of them.
+      const batch = new URLSearchParams(auth)
+      for (let i = 0; i < 600; i++) batch.append('id', id!)
+      const sent = await fetch(`${limited.url}/rest/scrobble.view`, { method: 'POST', body: batch })
+      expect((await sent.json())['subsonic-response'].status).toBe('ok')
+      const more = await fetch(`${limited.url}/rest/scrobble.view?${new URLSearchParams({ ...auth, id: id! })}`)
+      expect(more.status).toBe(429)
+      expect((await more.json())['subsonic-response'].error).toEqual({ code: 0, message: 'Rate limit exceeded. Please try again later.' })
+      const web = await api(limited.url, 'POST', '/playlist/plays', {
+        token: m.token,
+        body: { trackUrl: '/media/Solo/One.mp3', title: 'Only Song', duration: 1, source: 'direct', networkType: 'wifi' },
+      })
+      expect(web.status).toBe(429)
+    } finally {
+      await limited.stop()
+    }
+  })
+})
+
 describe('failed authentication counts toward the login rate limits', () => {
   // Behind a trusted proxy, so each request may say which address it comes from.
   const from = (address: string) => ({ 'x-forwarded-for': address })

@@ -40,7 +40,8 @@ export function decodePassword(p: string): string | null {
   return new TextDecoder().decode(Uint8Array.from(hex.match(/../g) ?? [], (b) => Number.parseInt(b, 16)))
 }
 
-const rateLimited = (waitSec: number) => new SubsonicError(ErrorCode.generic, RATE_LIMIT_MESSAGE, 429, { 'retry-after': String(waitSec) })
+/** 429 in the Subsonic envelope, with Retry-After. */
+export const rateLimited = (waitSec: number) => new SubsonicError(ErrorCode.generic, RATE_LIMIT_MESSAGE, 429, { 'retry-after': String(waitSec) })
 
 /** Refuses the attempt, before any check, when the limits say this address may not try now. */
 function refuseIfLimited(attempt: Attempt, now: number) {
