@@ -96,8 +96,8 @@ export function createLimiter(limits: Record<string, { max: number; windowMs: nu
 }
 
 // On globalThis, as the database (db.ts): the server entry (/rest, serve.ts) and the built app
-// bundle (tRPC) each carry a copy of this module, and a failed /rest login must count where the
-// web login looks.
+// bundle (tRPC) each carry a copy of this module, and a /rest scrobble must count where the web
+// player's play events do.
 const shared = globalThis as typeof globalThis & { __vibesLimiter?: ReturnType<typeof createLimiter> }
 const limiter = (shared.__vibesLimiter ??= createLimiter(LIMITS))
 
