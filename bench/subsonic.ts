@@ -128,7 +128,7 @@ const admin = await loginAdmin(app.url)
 await api(app.url, 'POST', '/admin/library/scan', { token: admin, body: {} })
 while ((await api(app.url, 'GET', '/admin/library/scan', { token: admin })).body.data.scanning) await Bun.sleep(100)
 const member = await createMember(app.url)
-const key = (await api(app.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'bench' } })).body.data.key
+const key = (await api(app.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'bench', currentPassword: member.password } })).body.data.key
 const found = await (await fetch(`${app.url}/rest/search3?apiKey=${key}&query=big&f=json`)).json()
 const songId = found['subsonic-response'].searchResult3.song[0].id
 const restUrl = `${app.url}/rest/stream?apiKey=${key}&id=${songId}`

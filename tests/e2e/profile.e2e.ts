@@ -51,6 +51,9 @@ const pageErrors = (errors: string[]) => errors.filter((e) => !e.startsWith('Fai
 describe('/profile', () => {
   test('e-mail, password, sessions, app keys and deleting the account', async () => {
     const m = await createMember(server.url, { username: 'Robin Profile', email: 'robin@example.com' })
+    // An app key made with the old password: the password change below ends it.
+    const oldKey = await api(server.url, 'POST', '/user/app-keys', { token: m.token, body: { name: 'Old tablet', currentPassword: m.password } })
+    expect(oldKey.status).toBe(201)
     const { page, context, consoleErrors } = await newPage(browser, server.url)
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await logIn(page, m.email, m.password)
@@ -103,21 +106,25 @@ describe('/profile', () => {
     expect(await otherPage.evaluate(() => localStorage.getItem('token'))).toBeNull()
     await other.close()
 
-    // Change the password: every other session ends, this one stays.
+    // Change the password: every other session ends, this one stays; the app keys end too (the
+    // switch is on unless the member turns it off).
+    const keys = page.getByRole('region', { name: 'App keys', exact: true })
+    await keys.getByRole('list', { name: 'App keys' }).getByText('Old tablet').waitFor()
     const password = page.getByRole('region', { name: 'Password', exact: true })
+    expect(await password.getByRole('switch', { name: 'Also revoke app keys' }).isChecked()).toBe(true)
     await password.getByLabel('Current password', { exact: true }).fill(m.password)
     await password.getByLabel('New password', { exact: true }).fill('robin-new-secret')
     await password.getByLabel('Confirm new password', { exact: true }).fill('robin-new-secret')
     await password.getByRole('button', { name: 'Change password' }).click()
-    await password.getByRole('status').getByText('Password changed. Your other sessions have been logged out.').waitFor()
+    await password.getByRole('status').getByText('Password changed. Your other sessions have been logged out. Your app keys have been revoked.').waitFor()
+    await keys.getByText('No app keys yet.').waitFor()
     await page.waitForFunction(() => document.querySelectorAll('[aria-label="Active sessions"] li').length === 1)
     expect((await api(server.url, 'GET', '/auth/session', { token: m.token })).status).toBe(401)
     expect((await api(server.url, 'POST', '/auth/login', { body: { email: 'robin.new@example.com', password: 'robin-new-secret' } })).status).toBe(200)
 
-    // App keys: create (shown once, copied), listed, revoked.
-    const keys = page.getByRole('region', { name: 'App keys', exact: true })
-    await keys.getByText('No app keys yet.').waitFor()
+    // App keys: create (confirmed with the password, shown once, copied), listed, revoked.
     await keys.getByLabel('Key name', { exact: true }).fill('Phone – Symfonium')
+    await keys.getByLabel('Current password', { exact: true }).fill('robin-new-secret')
     await keys.getByRole('button', { name: 'Create key' }).click()
     const shown = (await keys.getByTestId('new-app-key').textContent()) ?? ''
     expect(shown).toMatch(/^vibes_\S{20,}$/)

@@ -125,7 +125,7 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /library/songs': () => ({ query: { sort: 'title', limit: '10' } }),
   'GET /library/folders': () => ({ query: { path: '/' } }),
   'GET /user/app-keys': () => ({}),
-  'POST /user/app-keys': () => ({ body: { name: 'Sample app' } }),
+  'POST /user/app-keys': () => ({ body: { name: 'Sample app', currentPassword: 'not-the-password' } }),
   'DELETE /user/app-keys/:id': () => ({ params: { id: 'no-such-app-key' } }),
   'GET /admin/library/scan': () => ({}),
   'POST /admin/library/scan': () => ({ body: { full: false } }),

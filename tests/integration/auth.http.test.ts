@@ -199,3 +199,35 @@ describe('envelope', () => {
     expect(res.body.data).toEqual({ status: 'ok', db: { connected: true }, timestamp: expect.any(String) })
   })
 })
+
+describe('login rate limits lock out the guesses, not the owner', () => {
+  let limited: TestServer
+  beforeAll(async () => {
+    limited = await startServer({ RATE_LIMIT: 'on', TRUST_PROXY: 'true' })
+  })
+  afterAll(async () => {
+    await limited.stop()
+  })
+  const loginFrom = (email: string, password: string, address: string) =>
+    api(limited.url, 'POST', '/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': address } })
+
+  test('ten wrong passwords from ten addresses do not stop her right password from her own address', async () => {
+    const alice = await createMember(limited.url)
+    for (let i = 1; i <= 12; i++) expect((await loginFrom(alice.email, `guess-${i}`, `198.51.100.${i}`)).status).toBe(401)
+    expect((await loginFrom(alice.email, alice.password, '203.0.113.40')).status).toBe(200)
+  })
+
+  test('ten wrong passwords from one address: that address waits (429), even with the right password; her other address does not', async () => {
+    const bob = await createMember(limited.url)
+    for (let i = 0; i < 10; i++) expect((await loginFrom(bob.email, 'wrong-password', '198.51.100.99')).status).toBe(401)
+    const blocked = await loginFrom(bob.email, bob.password, '198.51.100.99')
+    expect(blocked.status).toBe(429)
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await loginFrom(bob.email, bob.password, '203.0.113.41')).status).toBe(200)
+  })
+
+  test('a right password does not count: a member may sign in again and again', async () => {
+    const carol = await createMember(limited.url)
+    for (let i = 0; i < 12; i++) expect((await loginFrom(carol.email, carol.password, '203.0.113.42')).status).toBe(200)
+  })
+})

@@ -102,3 +102,19 @@ describe('one live reset token per account', () => {
     expect((await login(other.email, 'others-new-pass')).status).toBe(200)
   })
 })
+
+describe('a reset ends what a thief may hold', () => {
+  test('every session and every app key of the account stop working', async () => {
+    const m = await createMember(server.url)
+    const made = await api(server.url, 'POST', '/user/app-keys', { token: m.token, body: { name: 'DSub', currentPassword: m.password } })
+    expect(made.status).toBe(201)
+    const ping = async () => (await (await fetch(`${server.url}/rest/ping.view?apiKey=${made.body.data.key}&c=t&v=1.16.1&f=json`)).json())['subsonic-response']
+    expect((await ping()).status).toBe('ok')
+
+    await forgot(m.email)
+    const [mailed] = await tokensMailedTo(m.email, 1)
+    expect((await reset(mailed, 'after-reset-keys')).status).toBe(200)
+    expect((await api(server.url, 'GET', '/auth/session', { token: m.token })).status).toBe(401)
+    expect((await ping()).error.code).toBe(44)
+  })
+})

@@ -152,6 +152,74 @@ describe('sessions', () => {
   })
 })
 
+/** What /rest says to an app key: 'ok', or the Subsonic error code. */
+async function appKeyAnswer(key: string): Promise<string> {
+  const res = await fetch(`${server.url}/rest/ping.view?apiKey=${key}&c=test&v=1.16.1&f=json`)
+  const answer = (await res.json())['subsonic-response']
+  return answer.status === 'ok' ? 'ok' : String(answer.error.code)
+}
+const createKey = (token: string, body: Record<string, unknown>) => api(server.url, 'POST', '/user/app-keys', { token, body })
+
+describe('app keys', () => {
+  test('creating one needs the current password: a stolen session alone cannot mint a key', async () => {
+    const m = await createMember(server.url)
+    expect(await createKey(m.token, { name: 'DSub' })).toMatchObject({ status: 400, body: { error: 'Current password is required' } })
+    expect(await createKey(m.token, { name: 'DSub', currentPassword: 'not-the-password' })).toMatchObject({
+      status: 400,
+      body: { error: 'Current password is incorrect' },
+    })
+    expect((await api(server.url, 'GET', '/user/app-keys', { token: m.token })).body.data.keys).toEqual([])
+    const made = await createKey(m.token, { name: 'DSub', currentPassword: m.password })
+    expect(made.status).toBe(201)
+    expect(await appKeyAnswer(made.body.data.key)).toBe('ok')
+  })
+
+  test('a password change ends the app keys unless the member keeps them', async () => {
+    const m = await createMember(server.url)
+    const before = (await createKey(m.token, { name: 'Symfonium', currentPassword: m.password })).body.data.key as string
+    const changed = await api(server.url, 'PUT', '/user/profile/password', {
+      token: m.token,
+      body: { currentPassword: m.password, newPassword: 'second-pass-1' },
+    })
+    expect(changed.status).toBe(200)
+    expect(await appKeyAnswer(before)).toBe('44')
+    const listed = (await api(server.url, 'GET', '/user/app-keys', { token: m.token })).body.data.keys
+    expect(listed).toMatchObject([{ name: 'Symfonium', revokedAt: expect.any(Number) }])
+
+    const kept = (await createKey(m.token, { name: 'Feishin', currentPassword: 'second-pass-1' })).body.data.key as string
+    const keeping = await api(server.url, 'PUT', '/user/profile/password', {
+      token: m.token,
+      body: { currentPassword: 'second-pass-1', newPassword: 'third-pass-1', revokeAppKeys: false },
+    })
+    expect(keeping.status).toBe(200)
+    expect(await appKeyAnswer(kept)).toBe('ok')
+  })
+
+  test('key creation, e-mail change and password change are in the audit log the admin reads', async () => {
+    const m = await createMember(server.url)
+    const adminToken = await loginAdmin(server.url)
+    expect((await createKey(m.token, { name: 'Audited app', currentPassword: m.password })).status).toBe(201)
+    const newEmail = `moved-${m.email}`
+    const moved = await api(server.url, 'PATCH', '/user/profile/email', { token: m.token, body: { email: newEmail, currentPassword: m.password } })
+    expect(moved.status).toBe(200)
+    const token = moved.body.data.token as string
+    expect((await api(server.url, 'PUT', '/user/profile/password', { token, body: { currentPassword: m.password, newPassword: 'audited-pass' } })).status).toBe(
+      200,
+    )
+
+    const audit = await api(server.url, 'GET', '/admin/audit?limit=50', { token: adminToken })
+    expect(audit.status).toBe(200)
+    const mine = (audit.body.data as Array<{ actorId: string; actorName: string; action: string; target: string; detail: string }>)
+      .filter((e) => e.actorId === m.user.id)
+      .map(({ actorName, action, target, detail }) => ({ actorName, action, target, detail }))
+    expect(mine).toEqual([
+      { actorName: m.username, action: 'account.password', target: m.username, detail: 'app keys revoked' },
+      { actorName: m.username, action: 'account.email', target: m.username, detail: `${m.email} → ${newEmail}` },
+      { actorName: m.username, action: 'appkey.create', target: 'Audited app', detail: expect.any(String) },
+    ])
+  })
+})
+
 describe('deleting the account', () => {
   test('needs the current password; then the account, its sessions and its login are gone', async () => {
     const m = await createMember(server.url)

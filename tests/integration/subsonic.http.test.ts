@@ -74,7 +74,7 @@ beforeAll(async () => {
   member = await createMember(server.url)
   other = await createMember(server.url)
   await scan()
-  const created = await api(server.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'Symfonium' } })
+  const created = await api(server.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'Symfonium', currentPassword: member.password } })
   expect(created.status).toBe(201)
   key = created.body.data.key
   client = new SubsonicAPI({ url: server.url, auth: { apiKey: key } })
@@ -169,7 +169,7 @@ describe('authentication', () => {
   test('apiKey beside u is error 43; an unknown key 44; a revoked key 44', async () => {
     expect(childOf((await rest('ping.view', { ...withKey(), u: member.username })).xml!, 'error').attributes.code).toBe('43')
     expect(childOf((await rest('ping.view', withKey({ apiKey: 'vibes_notakey' }))).xml!, 'error').attributes.code).toBe('44')
-    const made = await api(server.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'DSub' } })
+    const made = await api(server.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'DSub', currentPassword: member.password } })
     const revocable = new SubsonicAPI({ url: server.url, auth: { apiKey: made.body.data.key } })
     expect((await revocable.ping()).status).toBe('ok')
     expect((await api(server.url, 'DELETE', `/user/app-keys/${made.body.data.id}`, { token: member.token })).status).toBe(200)
@@ -570,21 +570,110 @@ describe('hostile input', () => {
   })
 })
 
+describe('scrobble rules: plausible times, and the play-event limit the web player has', () => {
+  const playsOf = (userId: string) => {
+    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
+    try {
+      return db.query<{ startedAt: number }, [string]>('SELECT started_at AS startedAt FROM play_events WHERE user_id = ? ORDER BY started_at').all(userId)
+    } finally {
+      db.close()
+    }
+  }
+
+  test('a time in 1970, weeks back or an hour ahead is refused in the envelope (HTTP 200, code 0, naming time) and records nothing', async () => {
+    const hunter = await songNamed('Hunter')
+    const m = await createMember(server.url)
+    const made = await api(server.url, 'POST', '/user/app-keys', { token: m.token, body: { name: 'Times', currentPassword: m.password } })
+    const now = Date.now()
+    for (const time of [0, now - 30 * 86_400_000, now + 3_600_000]) {
+      const { res, xml } = await rest('scrobble.view', { apiKey: made.body.data.key, c: 't', v: '1.16.1', id: hunter.id, time: String(time) })
+      expect(res.status).toBe(200)
+      expect(xml!.attributes.status).toBe('failed')
+      const error = childOf(xml!, 'error').attributes
+      expect(error.code).toBe('0')
+      expect(error.message).toContain('time')
+    }
+    expect(playsOf(m.user.id)).toEqual([])
+    // A queued scrobble from yesterday is fine, and keeps its time.
+    const yesterday = now - 86_400_000
+    const ok = await rest('scrobble.view', { apiKey: made.body.data.key, c: 't', v: '1.16.1', id: hunter.id, time: String(yesterday) })
+    expect(ok.xml!.attributes.status).toBe('ok')
+    expect(playsOf(m.user.id)).toEqual([{ startedAt: yesterday }])
+  })
+
+  test('scrobbles count against the play-event limit (600 a minute), shared with the web player', async () => {
+    const limited = await startServer({ ...adminEnv, RATE_LIMIT: 'on' })
+    try {
+      makeTone(path.join(limited.mediaRoot, 'Solo/One.mp3'), { artist: 'Solo', album: 'One', title: 'Only Song', seconds: 1 })
+      const limitedAdmin = await loginAdmin(limited.url)
+      expect((await api(limited.url, 'POST', '/admin/library/scan', { token: limitedAdmin, body: {} })).status).toBe(202)
+      const m = await createMember(limited.url)
+      const auth = { u: m.username, p: m.password, c: 't', v: '1.16.1', f: 'json' }
+      let id: string | undefined
+      for (let i = 0; i < 200 && !id; i++) {
+        const found = await (await fetch(`${limited.url}/rest/search3.view?${new URLSearchParams({ ...auth, query: 'Only Song' })}`)).json()
+        id = found['subsonic-response'].searchResult3?.song?.[0]?.id
+        if (!id) await Bun.sleep(50)
+      }
+      expect(id).toBeString()
+      // An app back online sends its queued plays in one request (formPost): 600 of them.
+      const batch = new URLSearchParams(auth)
+      for (let i = 0; i < 600; i++) batch.append('id', id!)
+      const sent = await fetch(`${limited.url}/rest/scrobble.view`, { method: 'POST', body: batch })
+      expect((await sent.json())['subsonic-response'].status).toBe('ok')
+      const more = await fetch(`${limited.url}/rest/scrobble.view?${new URLSearchParams({ ...auth, id: id! })}`)
+      expect(more.status).toBe(429)
+      expect((await more.json())['subsonic-response'].error).toEqual({ code: 0, message: 'Rate limit exceeded. Please try again later.' })
+      const web = await api(limited.url, 'POST', '/playlist/plays', {
+        token: m.token,
+        body: { trackUrl: '/media/Solo/One.mp3', title: 'Only Song', duration: 1, source: 'direct', networkType: 'wifi' },
+      })
+      expect(web.status).toBe(429)
+    } finally {
+      await limited.stop()
+    }
+  })
+})
+
 describe('failed authentication counts toward the login rate limits', () => {
-  test("after the account's failed attempts, even the right password waits (429), on /rest and on the web login alike", async () => {
-    const limited = await startServer({ RATE_LIMIT: 'on' })
+  // Behind a trusted proxy, so each request may say which address it comes from.
+  const from = (address: string) => ({ 'x-forwarded-for': address })
+  const pingAs = (base: string, u: string, p: string, address: string) =>
+    fetch(`${base}/rest/ping.view?u=${encodeURIComponent(u)}&p=${encodeURIComponent(p)}&c=t&v=1.16.1`, { headers: from(address) })
+  const errorCode = async (res: Response) => {
+    const answer = parseXml(await res.text())
+    return answer.attributes.status === 'ok' ? 'ok' : childOf(answer, 'error').attributes.code
+  }
+
+  test('ten wrong passwords from ten addresses, knowing only the username, lock out neither her app nor her web login', async () => {
+    const limited = await startServer({ RATE_LIMIT: 'on', TRUST_PROXY: 'true' })
+    try {
+      const alice = await createMember(limited.url)
+      // Fifteen guesses (the limit renewed), each from an address of its own.
+      for (let i = 1; i <= 15; i++) expect(await errorCode(await pingAs(limited.url, alice.username, `guess-${i}`, `198.51.100.${i}`))).toBe('40')
+      const app = await pingAs(limited.url, alice.username, alice.password, '203.0.113.20')
+      expect(app.status).toBe(200)
+      expect(await errorCode(app)).toBe('ok')
+      const web = await api(limited.url, 'POST', '/auth/login', { body: { email: alice.email, password: alice.password }, headers: from('203.0.113.21') })
+      expect(web.status).toBe(200)
+    } finally {
+      await limited.stop()
+    }
+  })
+
+  test('a brute force from one address is still limited: after ten failures even the right password waits (429) there', async () => {
+    const limited = await startServer({ RATE_LIMIT: 'on', TRUST_PROXY: 'true' })
     try {
       const m = await createMember(limited.url)
-      const ping = (p: string) => fetch(`${limited.url}/rest/ping.view?u=${m.username}&p=${encodeURIComponent(p)}&c=t&v=1.16.1`)
-      // The web login's account bucket: 10 attempts per 15 minutes (docs/decisions/013); the
-      // login above took one.
-      for (let i = 0; i < 9; i++) expect(childOf(parseXml(await (await ping('wrong-password')).text()), 'error').attributes.code).toBe('40')
-      const blocked = await ping(m.password)
+      for (let i = 0; i < 10; i++) expect(await errorCode(await pingAs(limited.url, m.username, 'wrong-password', '198.51.100.7'))).toBe('40')
+      const blocked = await pingAs(limited.url, m.username, m.password, '198.51.100.7')
       expect(blocked.status).toBe(429)
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
       expect(childOf(parseXml(await blocked.text()), 'error').attributes.message).toBe('Rate limit exceeded. Please try again later.')
-      const web = await api(limited.url, 'POST', '/auth/login', { body: { email: m.email, password: m.password } })
-      expect(web.status).toBe(429)
+      // The e-mail as the username is the same account, the same count.
+      expect((await pingAs(limited.url, m.email, m.password, '198.51.100.7')).status).toBe(429)
+      // Her own app elsewhere still works.
+      expect(await errorCode(await pingAs(limited.url, m.username, m.password, '203.0.113.30'))).toBe('ok')
     } finally {
       await limited.stop()
     }

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, test } from 'bun:test'
 import path from 'node:path'
 import { openDb, type Db } from '~/db/client'
 import { appKeys, users } from '~/db/schema'
-import { createAppKey, listAppKeys, MAX_APP_KEYS_PER_USER, revokeAppKey, verifyAppKey } from '~/server/services/app-keys'
+import { listAppKeys, MAX_APP_KEYS_PER_USER, mintAppKey, revokeAppKey, verifyAppKey } from '~/server/services/app-keys'
 
 let db: Db
 const ids = { a: '', b: '' }
@@ -18,7 +18,7 @@ beforeEach(() => {
 
 describe('app keys', () => {
   test('a created key verifies as its member and is stored only as a hash', () => {
-    const created = createAppKey(db, ids.a, { name: 'Symfonium' })
+    const created = mintAppKey(db, ids.a, 'Symfonium')
     expect(created.key).toMatch(/^vibes_[a-z2-7]{52}$/)
     expect(verifyAppKey(db, created.key)).toEqual({ id: ids.a, username: 'alice', email: 'a@example.com', isAdmin: false })
     const stored = db.select().from(appKeys).all()
@@ -28,14 +28,14 @@ describe('app keys', () => {
   })
 
   test('the list shows name, times and no key; verifying notes the last use', () => {
-    const created = createAppKey(db, ids.a, { name: 'DSub' })
+    const created = mintAppKey(db, ids.a, 'DSub')
     expect(listAppKeys(db, ids.a).keys).toEqual([{ id: created.id, name: 'DSub', createdAt: created.createdAt, lastUsedAt: null, revokedAt: null }])
     verifyAppKey(db, created.key, 1_800_000_000_000)
     expect(listAppKeys(db, ids.a).keys[0].lastUsedAt).toBe(1_800_000_000_000)
   })
 
   test('a revoked key no longer verifies and is listed as revoked; revoking again is harmless', () => {
-    const created = createAppKey(db, ids.a, { name: 'Feishin' })
+    const created = mintAppKey(db, ids.a, 'Feishin')
     const revoked = revokeAppKey(db, ids.a, created.id)
     expect(revoked.revokedAt).toBeNumber()
     expect(verifyAppKey(db, created.key)).toBeNull()
@@ -44,28 +44,28 @@ describe('app keys', () => {
   })
 
   test("another member's key is not found and stays live", () => {
-    const created = createAppKey(db, ids.a, { name: 'Supersonic' })
+    const created = mintAppKey(db, ids.a, 'Supersonic')
     expect(() => revokeAppKey(db, ids.b, created.id)).toThrow('App key not found')
     expect(listAppKeys(db, ids.b).keys).toEqual([])
     expect(verifyAppKey(db, created.key)?.id).toBe(ids.a)
   })
 
   test('unknown, mangled or prefix-less keys do not verify', () => {
-    const created = createAppKey(db, ids.a, { name: 'x' })
+    const created = mintAppKey(db, ids.a, 'x')
     expect(verifyAppKey(db, `${created.key}x`)).toBeNull()
     expect(verifyAppKey(db, created.key.slice(6))).toBeNull()
     expect(verifyAppKey(db, '')).toBeNull()
   })
 
   test('a member keeps a bounded number of live keys', () => {
-    for (let i = 0; i < MAX_APP_KEYS_PER_USER; i++) createAppKey(db, ids.a, { name: `k${i}` })
-    expect(() => createAppKey(db, ids.a, { name: 'one too many' })).toThrow(/at most 50 app keys/)
+    for (let i = 0; i < MAX_APP_KEYS_PER_USER; i++) mintAppKey(db, ids.a, `k${i}`)
+    expect(() => mintAppKey(db, ids.a, 'one too many')).toThrow(/at most 50 app keys/)
     revokeAppKey(db, ids.a, listAppKeys(db, ids.a).keys[0].id)
-    expect(createAppKey(db, ids.a, { name: 'after a revoke' }).name).toBe('after a revoke')
+    expect(mintAppKey(db, ids.a, 'after a revoke').name).toBe('after a revoke')
   })
 
   test("deleting the member deletes the member's keys", () => {
-    const created = createAppKey(db, ids.a, { name: 'x' })
+    const created = mintAppKey(db, ids.a, 'x')
     db.delete(users).run()
     expect(verifyAppKey(db, created.key)).toBeNull()
     expect(db.select().from(appKeys).all()).toEqual([])

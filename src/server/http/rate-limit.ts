@@ -1,5 +1,6 @@
 // Fixed-window limits per key and bucket, in memory (one process serves the app). The key is a
-// client address (IPv6 by /64, see addressKey) or, for the login bucket per account, the e-mail.
+// client address (IPv6 by /64, see addressKey) or, for the login buckets, the account (its e-mail)
+// or the account and address together; how the login buckets combine: auth/login-throttle.ts.
 // RATE_LIMIT=off turns them off for tests of other things. Numbers: docs/decisions/013.
 //
 // Memory is bounded with O(1) work per request: windows live in two generations of Maps. New
@@ -10,15 +11,24 @@
 // forgotten key at most, never the server's memory.
 import { config } from '../config'
 
-export type Bucket = 'auth' | 'account' | 'contact' | 'events' | 'remote' | 'hits'
+export type Bucket = 'auth' | LoginBucket | 'contact' | 'events' | 'remote' | 'hits'
+/** Failed password checks, one set per door (web login, /rest): docs/decisions/046. */
+export type LoginBucket = 'login-pair' | 'login-account' | 'rest-pair' | 'rest-account' | 'rest-address'
 
 // Requests allowed per window, per key.
 const LIMITS: Record<Bucket, { max: number; windowMs: number }> = {
   // Per address: sign-up, login, forgot and reset. Generous, so one NAT of people signing in is
   // not locked out; the account bucket is what stops grinding one password.
   auth: { max: 30, windowMs: 60_000 },
-  // Per account (normalised e-mail), across all addresses: login attempts.
-  account: { max: 10, windowMs: 15 * 60_000 },
+  // Failed password checks per (account, address): what stops grinding one password from one place.
+  'login-pair': { max: 10, windowMs: 15 * 60_000 },
+  'rest-pair': { max: 10, windowMs: 15 * 60_000 },
+  // Failed password checks per account from anywhere: once used up, only addresses that have not
+  // failed for the account may still try (so the owner is not locked out with the guessers).
+  'login-account': { max: 10, windowMs: 15 * 60_000 },
+  'rest-account': { max: 10, windowMs: 15 * 60_000 },
+  // Failed /rest checks per address, any account (the web's per-address limit is 'auth').
+  'rest-address': { max: 30, windowMs: 60_000 },
   contact: { max: 5, windowMs: 10 * 60_000 },
   events: { max: 600, windowMs: 60_000 },
   remote: { max: 60, windowMs: 60_000 },
@@ -70,14 +80,24 @@ export function createLimiter(limits: Record<string, { max: number; windowMs: nu
       if (!w || now - w.start >= windowMs || w.count < max) return 0
       return Math.max(1, Math.ceil((w.start + windowMs - now) / 1000))
     },
+    /** Requests counted in the key's current window (0 once it has ended), without counting one. */
+    count(bucket: string, client: string, now = Date.now()): number {
+      const w = windowFor(`${bucket}:${client}`, now)
+      return !w || now - w.start >= limits[bucket].windowMs ? 0 : w.count
+    },
+    /** Starts the key over (a right password clears that address's failures for the account). */
+    forget(bucket: string, client: string): void {
+      current.delete(`${bucket}:${client}`)
+      previous.delete(`${bucket}:${client}`)
+    },
     /** Keys held in memory (both generations): for tests and the benchmark. */
     size: () => current.size + previous.size,
   }
 }
 
 // On globalThis, as the database (db.ts): the server entry (/rest, serve.ts) and the built app
-// bundle (tRPC) each carry a copy of this module, and a failed /rest login must count where the
-// web login looks.
+// bundle (tRPC) each carry a copy of this module, and a /rest scrobble must count where the web
+// player's play events do.
 const shared = globalThis as typeof globalThis & { __vibesLimiter?: ReturnType<typeof createLimiter> }
 const limiter = (shared.__vibesLimiter ??= createLimiter(LIMITS))
 
@@ -91,4 +111,15 @@ export function takeToken(bucket: Bucket, client: string, now = Date.now()): num
 export function waitFor(bucket: Bucket, client: string, now = Date.now()): number {
   if (!config.RATE_LIMIT) return 0
   return limiter.peek(bucket, client, now)
+}
+
+/** Requests counted in the client's current window of this bucket (0 when limits are off). */
+export function countIn(bucket: Bucket, client: string, now = Date.now()): number {
+  if (!config.RATE_LIMIT) return 0
+  return limiter.count(bucket, client, now)
+}
+
+/** Starts the client's window in this bucket over. */
+export function forget(bucket: Bucket, client: string): void {
+  limiter.forget(bucket, client)
 }

@@ -4,9 +4,10 @@ import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema } 
 import { SESSION_DAYS } from '../auth/sessions'
 import { config } from '../config'
 import { SESSION_COOKIE, serializeCookie, XSRF_COOKIE } from '../http/cookies'
+import { recordAudit } from '../services/audit'
 import * as auth from '../services/auth'
 import { randomSecret } from '../auth/sessions'
-import { accountRateLimit, createTRPCRouter, protectedProcedure, publicProcedure, rateLimit } from '../trpc/init'
+import { createTRPCRouter, protectedProcedure, publicProcedure, rateLimit, loginThrottled } from '../trpc/init'
 import type { Context } from '../trpc/context'
 
 export const toPublicUser = (u: { id: string; username: string; email: string; isAdmin: boolean; createdAt: Date }) => ({
@@ -33,7 +34,7 @@ export const authRouter = createTRPCRouter({
   login: publicProcedure
     .use(rateLimit('auth'))
     .input(LoginSchema)
-    .use(accountRateLimit)
+    .use(loginThrottled)
     .mutation(async ({ ctx, input }) => {
       const { token, user } = await auth.login(ctx.db, input, config.AUTH_SECRET, ctx.client.userAgent)
       setAuthCookies(ctx, token)
@@ -59,7 +60,8 @@ export const authRouter = createTRPCRouter({
     .use(rateLimit('auth'))
     .input(ResetPasswordSchema)
     .mutation(async ({ ctx, input }) => {
-      await auth.resetPassword(ctx.db, input.token, input.password)
+      const user = await auth.resetPassword(ctx.db, input.token, input.password)
+      recordAudit(ctx.db, user, 'account.password-reset', user.username, 'sessions and app keys ended')
       return { message: 'Password has been reset' }
     }),
 

@@ -1,7 +1,9 @@
 // profile: the member's own account page (/profile). Changes that need the current password share
-// the auth rate limit, so a session left open cannot be used to guess the password.
+// the auth rate limit, so a session left open cannot be used to guess the password. E-mail and
+// password changes are written to the audit log (who, when; the addresses for an e-mail change).
 import { ChangeEmailSchema, ChangePasswordSchema, ChangeUsernameSchema, DeleteAccountSchema, SessionIdSchema } from '~/shared/validators'
 import { config } from '../config'
+import { recordAudit } from '../services/audit'
 import * as profile from '../services/profile'
 import { createTRPCRouter, protectedProcedure, rateLimit } from '../trpc/init'
 import { setAuthCookies, toPublicUser } from './auth'
@@ -15,14 +17,16 @@ export const profileRouter = createTRPCRouter({
 
   /** Answers a fresh token (and cookie) for this device: the old one carried the old address. */
   updateEmail: confirmedProcedure.input(ChangeEmailSchema).mutation(async ({ ctx, input }) => {
-    const { token, user } = await profile.changeEmail(ctx.db, ctx.user, input, config.AUTH_SECRET, ctx.client.userAgent)
+    const { token, user, previousEmail } = await profile.changeEmail(ctx.db, ctx.user, input, config.AUTH_SECRET, ctx.client.userAgent)
+    recordAudit(ctx.db, ctx.user, 'account.email', ctx.user.username, `${previousEmail} → ${user.email}`)
     setAuthCookies(ctx, token)
     return { token, user: toPublicUser(user) }
   }),
 
   updatePassword: confirmedProcedure.input(ChangePasswordSchema).mutation(async ({ ctx, input }) => {
-    await profile.changePassword(ctx.db, ctx.user, input)
-    return { message: 'Password changed. Your other sessions have been logged out.' }
+    const { appKeysRevoked } = await profile.changePassword(ctx.db, ctx.user, input)
+    recordAudit(ctx.db, ctx.user, 'account.password', ctx.user.username, appKeysRevoked ? 'app keys revoked' : 'app keys kept')
+    return { message: 'Password changed. Your other sessions have been logged out.', appKeysRevoked }
   }),
 
   delete: confirmedProcedure.input(DeleteAccountSchema).mutation(async ({ ctx, input }) => {

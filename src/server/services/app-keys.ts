@@ -2,7 +2,9 @@
 // sees it once, and can revoke it; /rest accepts it instead of the password. The key is 32 random
 // bytes in base32 behind a `vibes_` prefix (recognisable in a leaked config file); only its
 // SHA-256 is stored, so the row cannot be turned back into a key. A revoked key stays listed
-// (with its revocation time) but never verifies again.
+// (with its revocation time) but never verifies again. Minting a key needs the current password
+// (a stolen session alone cannot mint a way back in), and a password reset ends every key (a
+// change ends them unless the member keeps them: services/profile.ts).
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeHexLowerCase } from '@oslojs/encoding'
 import { TRPCError } from '@trpc/server'
@@ -10,6 +12,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { appKeys, users, type User } from '~/db/schema'
 import type { AppKeyCreateInput } from '~/shared/validators'
+import { confirmPassword } from '../auth/confirm-password'
 import { randomSecret } from '../auth/sessions'
 
 export const APP_KEY_PREFIX = 'vibes_'
@@ -41,8 +44,14 @@ function toSummary(row: { id: string; name: string; createdAt: Date; lastUsedAt:
   }
 }
 
-/** Creates a key; the answer is the only place the key itself ever appears. */
-export function createAppKey(db: Db, userId: string, input: AppKeyCreateInput): AppKeySummary & { key: string } {
+/** Creates a key once the current password is confirmed; the answer is the only place the key itself ever appears. */
+export async function createAppKey(db: Db, userId: string, input: AppKeyCreateInput): Promise<AppKeySummary & { key: string }> {
+  await confirmPassword(db, userId, input.currentPassword)
+  return mintAppKey(db, userId, input.name)
+}
+
+/** A new key for the member, within the bound on live keys (no confirmation: callers confirm). */
+export function mintAppKey(db: Db, userId: string, name: string): AppKeySummary & { key: string } {
   const active = db
     .select({ n: count() })
     .from(appKeys)
@@ -54,7 +63,7 @@ export function createAppKey(db: Db, userId: string, input: AppKeyCreateInput): 
   const key = APP_KEY_PREFIX + randomSecret(32)
   const row = db
     .insert(appKeys)
-    .values({ userId, name: input.name, keyHash: hashKey(key) })
+    .values({ userId, name, keyHash: hashKey(key) })
     .returning(summary)
     .get()
   return { ...toSummary(row), key }
@@ -83,6 +92,16 @@ export function revokeAppKey(db: Db, userId: string, id: string): AppKeySummary 
     .get()
   if (!existing) throw new TRPCError({ code: 'NOT_FOUND', message: APP_KEY_NOT_FOUND })
   return toSummary(existing)
+}
+
+/** Ends every live key of the member (a password reset or change); returns how many. */
+export function revokeAllAppKeys(db: Db, userId: string): number {
+  return db
+    .update(appKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(appKeys.userId, userId), isNull(appKeys.revokedAt)))
+    .returning({ id: appKeys.id })
+    .all().length
 }
 
 export type AppKeyUser = Pick<User, 'id' | 'username' | 'email' | 'isAdmin'>

@@ -1,6 +1,8 @@
-// The admin audit log and the dashboard's Recent Activities (issue 13 item 4: nothing fake).
+// The admin audit log and the dashboard's Recent Activities (nothing fake).
 // Console actions are recorded by the routers after they succeed (`recordAudit`, one row each,
-// names copied in so deleted accounts still read right). Recent Activities merges the newest
+// names copied in so deleted accounts still read right). So are the changes a member makes that
+// open or move their account (an app key made, the e-mail or password changed, a password reset):
+// after a takeover the admin can see when it happened. Recent Activities merges the newest
 // console actions with what members did on their own: sign-ups, folders added, contact messages.
 // Each source is one indexed "newest n" query (users, folders, messages, audit_log by time), so
 // the merge costs 4 × limit rows whatever the size of the tables.
@@ -24,6 +26,10 @@ export type AuditAction =
   | 'promotion.create'
   | 'promotion.update'
   | 'promotion.delete'
+  | 'appkey.create'
+  | 'account.email'
+  | 'account.password'
+  | 'account.password-reset'
 
 export type AuditEntry = { id: number; at: string; actorId: string | null; actorName: string; action: AuditAction; target: string; detail: string }
 export type Activity = { at: string; kind: 'signup' | 'folder' | 'message' | AuditAction; text: string }
@@ -78,6 +84,14 @@ export function describeAudit(e: Pick<AuditEntry, 'actorName' | 'action' | 'targ
       return `${who} updated promotion "${e.target}"`
     case 'promotion.delete':
       return `${who} deleted promotion ${e.target}`
+    case 'appkey.create':
+      return `${who} created app key "${e.target}"`
+    case 'account.email':
+      return `${who} changed their e-mail address`
+    case 'account.password':
+      return `${who} changed their password (${e.detail})`
+    case 'account.password-reset':
+      return `${who} reset their password by e-mail`
   }
 }
 

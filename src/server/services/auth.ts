@@ -8,6 +8,7 @@ import { logins, passwordResetTokens, users } from '~/db/schema'
 import type { LoginInput, SignupInput } from '~/shared/validators'
 import { hashPassword, timingDummyHash, verifyPassword } from '../auth/password'
 import { createSession, deleteSession, deleteUserSessions, randomSecret, type AuthUser } from '../auth/sessions'
+import { revokeAllAppKeys } from './app-keys'
 import { logger } from '../logger'
 import { sendMail } from '../mail/mailer'
 
@@ -86,8 +87,12 @@ async function issuePasswordReset(db: Db, email: string, appUrl: string) {
   })
 }
 
-/** Sets a new password from a valid token, ends every other token of the user and every session. */
-export async function resetPassword(db: Db, token: string, password: string) {
+/**
+ * Sets a new password from a valid token, ends every other token of the user, every session and
+ * every app key: whoever had the old password (or a session) may have minted a key with it.
+ * Answers who reset, for the audit log.
+ */
+export async function resetPassword(db: Db, token: string, password: string): Promise<{ id: string; username: string }> {
   const passwordHash = await hashPassword(password)
   const id = hashToken(token)
   const userId = db.transaction((tx) => {
@@ -102,10 +107,14 @@ export async function resetPassword(db: Db, token: string, password: string) {
     tx.delete(passwordResetTokens)
       .where(and(eq(passwordResetTokens.userId, claimed.userId), ne(passwordResetTokens.id, id)))
       .run()
+    // One connection, so these run inside this transaction too.
+    deleteUserSessions(db, claimed.userId)
+    revokeAllAppKeys(db, claimed.userId)
     return claimed.userId
   })
   if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_RESET_TOKEN })
-  deleteUserSessions(db, userId)
+  const user = db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, userId)).get()
+  return user ?? { id: userId, username: '' }
 }
 
 /** Housekeeping: used and expired reset tokens open nothing any more. */

@@ -1,5 +1,6 @@
 // Members' listening records (§3, CONTRACT §3 "Analytics"): play events and their updates,
-// interactions and likes. Times are server time; the device class comes from the User-Agent and
+// interactions and likes. The one writer of play events, whichever door a play comes in by: the
+// web player's (createPlayEvent, then updates) and an app's scrobbles (recordReportedPlays). Times are server time; the device class comes from the User-Agent and
 // the place from trusted request data, never from the client's word.
 //
 // A like is one fact however it arrives (CONTRACT §6 "Likes"): the player's like call, a `like`
@@ -14,7 +15,7 @@ import { interactions, likes, playEvents } from '~/db/schema'
 import { newId } from '~/db/schema/columns'
 import { classifyDevice } from '~/shared/player/device'
 import type { z } from 'zod'
-import type { InteractionSchema, LikeSetSchema, PlayEventCreateSchema, PlayEventUpdateFields } from '~/shared/validators'
+import { type InteractionSchema, type LikeSetSchema, type PlayEventCreateSchema, type PlayEventUpdateFields, SCROBBLE_SOURCE } from '~/shared/validators'
 import type { ClientInfo } from '../http/client-info'
 
 type CreateInput = z.output<typeof PlayEventCreateSchema>
@@ -89,6 +90,84 @@ export function createPlayEvent(db: Db, userId: string, input: CreateInput, clie
   }
   const inserted = insertPlay(db).get(row) as { id: string }
   return { playEventId: inserted.id }
+}
+
+// A play an app reports after the fact (an OpenSubsonic scrobble): a finished listen at the app's
+// time. Its own statement, so the web player's insert above stays exactly as it is.
+const REPORTED_COLUMNS = [...PLAY_COLUMNS, 'client', 'listenDuration', 'completed', 'endedAt'] as const
+type ReportedRow = { [K in (typeof REPORTED_COLUMNS)[number]]: (typeof playEvents.$inferInsert)[K] | null }
+const insertReported = preparedFor((db) =>
+  db
+    .insert(playEvents)
+    .values(Object.fromEntries(REPORTED_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as typeof playEvents.$inferInsert)
+    .prepare(),
+)
+
+/**
+ * How far an app's clock is believed. An app offline for a while sends its plays later with their
+ * own times; two weeks covers a long trip (Last.fm keeps the same window), and anything older, a
+ * time of 0 (1970) included, is not a play we can place. A clock a few minutes ahead is brought
+ * back to now; further ahead is refused.
+ */
+export const REPORTED_PLAY_MAX_AGE_MS = 14 * 86_400_000
+export const REPORTED_PLAY_FUTURE_SKEW_MS = 5 * 60_000
+export const REPORTED_PLAY_TIME_RULE = 'must be within the last 14 days and not in the future (milliseconds since 1970)'
+
+/** The time to record for a play reported at `at` (ms), or null when it is not plausible. */
+export function reportedPlayTime(at: number, now: number): Date | null {
+  if (at < now - REPORTED_PLAY_MAX_AGE_MS || at > now + REPORTED_PLAY_FUTURE_SKEW_MS) return null
+  return new Date(Math.min(at, now))
+}
+
+export type ReportedPlay = {
+  trackUrl: string
+  title: string
+  duration: number
+  genre: string | null
+  artist: string | null
+  album: string | null
+  year: number | null
+  /** From reportedPlayTime. */
+  at: Date
+}
+
+/** Records an app's plays in one transaction; `app` is its name (OpenSubsonic `c`), the place the request's. */
+export function recordReportedPlays(db: Db, userId: string, plays: ReportedPlay[], from: { app: string | null; deviceType: string; client: ClientInfo }): void {
+  const statement = insertReported(db)
+  db.transaction(() => {
+    for (const play of plays) {
+      const row: ReportedRow = {
+        id: newId(),
+        userId,
+        trackUrl: play.trackUrl,
+        title: play.title,
+        duration: play.duration,
+        deviceType: from.deviceType,
+        genre: play.genre,
+        artist: play.artist,
+        album: play.album,
+        year: play.year,
+        source: SCROBBLE_SOURCE,
+        playlistId: null,
+        previousTrack: null,
+        nextTrack: null,
+        sessionId: null,
+        sessionPosition: null,
+        networkType: 'unknown',
+        country: from.client.country,
+        region: from.client.region,
+        city: from.client.city,
+        startedAt: play.at,
+        updatedAt: play.at,
+        client: from.app,
+        listenDuration: play.duration,
+        completed: true,
+        endedAt: play.at,
+      }
+      // Prepared on the same connection, so it runs inside this transaction.
+      statement.run(row)
+    }
+  })
 }
 
 type UpdateSet = Partial<typeof playEvents.$inferInsert>

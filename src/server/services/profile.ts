@@ -9,10 +9,12 @@ import type { Db } from '~/db/client'
 import { sessions, users } from '~/db/schema'
 import { deviceName } from '~/shared/player/device'
 import type { ChangeEmailInput, ChangePasswordInput, ChangeUsernameInput } from '~/shared/validators'
-import { hashPassword, verifyPassword } from '../auth/password'
+import { confirmPassword } from '../auth/confirm-password'
+import { hashPassword } from '../auth/password'
 import { type AuthUser, createSession, deleteOtherSessions, deleteSession } from '../auth/sessions'
+import { revokeAllAppKeys } from './app-keys'
 
-export const WRONG_PASSWORD = 'Current password is incorrect'
+export { WRONG_PASSWORD } from '../auth/confirm-password'
 export const USERNAME_TAKEN = 'Username is already taken'
 export const EMAIL_TAKEN = 'Email is already registered'
 export const SESSION_NOT_FOUND = 'Session not found'
@@ -20,12 +22,6 @@ export const LAST_ADMIN = 'You are the only admin: make another member an admin 
 
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message })
 const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message })
-
-/** 400 (never 401: the session is fine, only the confirmation is wrong) unless the password matches. */
-async function confirmPassword(db: Db, userId: string, password: string) {
-  const row = db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get()
-  if (!row || !(await verifyPassword(password, row.passwordHash))) throw badRequest(WRONG_PASSWORD)
-}
 
 /** Two members racing for the same name or address: the unique index decides. */
 function updateUnique(db: Db, userId: string, values: { username: string } | { email: string }, takenMessage: string) {
@@ -65,15 +61,24 @@ export async function changeEmail(db: Db, user: AuthUser, input: ChangeEmailInpu
   const updated = { ...user, email: input.email }
   const { token } = createSession(db, updated, secret, userAgent)
   deleteSession(db, user.sessionId)
-  return { token, user: updated }
+  return { token, user: updated, previousEmail: user.email }
 }
 
-/** A new password ends every other session (a thief's included); this device stays signed in. */
+/**
+ * A new password ends every other session (a thief's included); this device stays signed in. App
+ * keys end too unless the member keeps them (`revokeAppKeys: false`): a key does not carry the
+ * password, so only revoking it shuts out whoever minted one with the old password.
+ */
 export async function changePassword(db: Db, user: AuthUser, input: ChangePasswordInput) {
   await confirmPassword(db, user.id, input.currentPassword)
   const passwordHash = await hashPassword(input.newPassword)
-  db.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run()
-  deleteOtherSessions(db, user.id, user.sessionId)
+  // One connection, so the helpers' statements run inside this transaction.
+  db.transaction(() => {
+    db.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run()
+    deleteOtherSessions(db, user.id, user.sessionId)
+    if (input.revokeAppKeys) revokeAllAppKeys(db, user.id)
+  })
+  return { appKeysRevoked: input.revokeAppKeys }
 }
 
 export type SessionDto = { id: string; device: string; userAgent: string; createdAt: string; lastSeenAt: string; current: boolean }

@@ -8,10 +8,10 @@
 // argon2id costs tens of milliseconds by design, and a streaming app sends its password with every
 // request (cover art, stream, scrobble…). A successful check is remembered for a few minutes under
 // a SHA-256 of user id, password and stored hash: a changed password (new hash) misses it, and
-// the cache holds no password. Failures are never cached and count toward the login rate limits
-// (per address and per account, the buckets the web login uses, so the two share one budget);
-// once a limit is reached, that address or account is refused before any password is checked
-// until its window ends. Successes are not counted: an app authenticates on every request.
+// the cache holds no password. Failures are never cached and count toward the /rest door's
+// guessing limits (auth/login-throttle.ts: per account and address, per account, per address; the
+// web login counts apart); an attempt the limits refuse gets 429 before any password is checked.
+// Successes are not counted: an app authenticates on every request.
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeHexLowerCase } from '@oslojs/encoding'
 import { eq, or } from 'drizzle-orm'
@@ -19,7 +19,7 @@ import type { Db } from '~/db/client'
 import { users } from '~/db/schema'
 import { verifyPassword, timingDummyHash } from '../auth/password'
 import { addressKey } from '../http/client-info'
-import { takeToken, waitFor } from '../http/rate-limit'
+import { type Attempt, loginThrottle } from '../auth/login-throttle'
 import { verifyAppKey, type AppKeyUser } from '../services/app-keys'
 import { RATE_LIMIT_MESSAGE } from '../trpc/errors'
 import { ErrorCode, SubsonicError } from './response'
@@ -40,17 +40,12 @@ export function decodePassword(p: string): string | null {
   return new TextDecoder().decode(Uint8Array.from(hex.match(/../g) ?? [], (b) => Number.parseInt(b, 16)))
 }
 
-const rateLimited = (waitSec: number) => new SubsonicError(ErrorCode.generic, RATE_LIMIT_MESSAGE, 429, { 'retry-after': String(waitSec) })
+/** 429 in the Subsonic envelope, with Retry-After. */
+export const rateLimited = (waitSec: number) => new SubsonicError(ErrorCode.generic, RATE_LIMIT_MESSAGE, 429, { 'retry-after': String(waitSec) })
 
-/** Refuses the attempt, before any check, when the address or the account is out of attempts. */
-function refuseIfLimited(address: string, account: string | null, now: number) {
-  const wait = Math.max(waitFor('auth', address, now), account === null ? 0 : waitFor('account', account, now))
-  if (wait > 0) throw rateLimited(wait)
-}
-
-/** Counts a failed attempt in both buckets; the attempt that uses up a limit is answered 429. */
-function countFailure(address: string, account: string | null, now: number) {
-  const wait = Math.max(takeToken('auth', address, now), account === null ? 0 : takeToken('account', account, now))
+/** Refuses the attempt, before any check, when the limits say this address may not try now. */
+function refuseIfLimited(attempt: Attempt, now: number) {
+  const wait = loginThrottle.wait(attempt, now)
   if (wait > 0) throw rateLimited(wait)
 }
 
@@ -61,10 +56,11 @@ export async function authenticate(db: Db, params: URLSearchParams, clientIp: st
   const apiKey = params.get('apiKey')
   if (apiKey !== null) {
     if (u !== null) throw new SubsonicError(ErrorCode.conflictingAuth, 'Multiple conflicting authentication mechanisms provided')
-    refuseIfLimited(address, null, now)
+    const attempt: Attempt = { door: 'rest', account: null, address }
+    refuseIfLimited(attempt, now)
     const user = verifyAppKey(db, apiKey, now)
     if (user) return user
-    countFailure(address, null, now)
+    loginThrottle.failed(attempt, now)
     throw new SubsonicError(ErrorCode.invalidApiKey, 'Invalid API key')
   }
   if (u === null) throw new SubsonicError(ErrorCode.missingParameter, 'Required parameter is missing: u')
@@ -81,9 +77,9 @@ export async function authenticate(db: Db, params: URLSearchParams, clientIp: st
     .from(users)
     .where(or(eq(users.username, u), eq(users.email, u.trim().toLowerCase())))
     .get()
-  // The web login's account key is the e-mail: the same bucket whichever name the app sends.
-  const account = row?.email ?? u.trim().toLowerCase()
-  refuseIfLimited(address, account, now)
+  // The account is keyed by its e-mail: the same count whichever name the app sends.
+  const attempt: Attempt = { door: 'rest', account: row?.email ?? u.trim().toLowerCase(), address }
+  refuseIfLimited(attempt, now)
   if (row && password !== null) {
     const key = digest(`${row.id}\0${password}\0${row.passwordHash}`)
     const until = verified.get(key)
@@ -91,13 +87,14 @@ export async function authenticate(db: Db, params: URLSearchParams, clientIp: st
     if (await verifyPassword(password, row.passwordHash)) {
       if (verified.size >= VERIFIED_MAX) verified.clear()
       verified.set(key, now + VERIFIED_TTL_MS)
+      loginThrottle.succeeded(attempt)
       return publicUser(row)
     }
   } else {
     // The same work as a wrong password, so timing does not tell which accounts exist.
     await verifyPassword(password ?? '', await timingDummyHash())
   }
-  countFailure(address, account, now)
+  loginThrottle.failed(attempt, now)
   throw new SubsonicError(ErrorCode.wrongCredentials, 'Wrong username or password')
 }
 

@@ -4,20 +4,20 @@
 // a Response from the /media handler, so Range, ETag, conversion and the media security
 // headers are exactly those of /media.
 import type { Db } from '~/db/client'
-import { playEvents } from '~/db/schema'
 import { extensionOf } from '~/shared/player/mime'
 import { PLAY_QUEUE_LIMITS } from '~/shared/player/play-queue'
 import { config } from '../config'
-import type { ClientInfo } from '../http/client-info'
+import { addressKey, type ClientInfo } from '../http/client-info'
+import { takeToken } from '../http/rate-limit'
 import { handleMedia } from '../media/handler'
 import { signMediaUrl, type MediaKind } from '../media/sign'
 import { mp3KbpsFor, mp3Profile, transcodeProfileFor } from '../media/transcode-profile'
-import { isRemotePath, SCROBBLE_SOURCE } from '~/shared/validators'
+import { isRemotePath } from '~/shared/validators'
 import { listFolders } from '../services/folders'
-import { setLike } from '../services/listening'
+import { recordReportedPlays, REPORTED_PLAY_TIME_RULE, reportedPlayTime, setLike } from '../services/listening'
 import { getPlayQueue, savePlayQueue } from '../services/play-queue'
 import { appDevice } from './app-device'
-import type { SubsonicUser } from './auth'
+import { rateLimited, type SubsonicUser } from './auth'
 import { sizedCover } from './cover-size'
 import {
   ALBUM_LIST_TYPES,
@@ -212,42 +212,28 @@ export const METHODS: Record<string, Method> = {
     }
     const ids = p.all('id')
     if (ids.length === 0) p.required('id')
-    const times = p.ints('time', { min: 0, max: 8_640_000_000_000 })
+    const sentTimes = p.ints('time', { min: 0, max: 8_640_000_000_000 })
+    const now = Date.now()
+    // An app's queued scrobbles carry their own time; one it cannot have played at is refused.
+    const times = ids.map((_, i) => {
+      const at = reportedPlayTime(sentTimes[i] ?? now, now)
+      if (!at) throw new SubsonicError(ErrorCode.generic, `Parameter time ${REPORTED_PLAY_TIME_RULE}`)
+      return at
+    })
+    // Each play counts against the limit the web player's play events have, from the same
+    // address; counted before the lookup, so a flood of ids costs the server no query.
+    const address = addressKey(ctx.client.ip)
+    for (const _ of ids) {
+      const wait = takeToken('events', address, now)
+      if (wait > 0) throw rateLimited(wait)
+    }
     const rows = songsByIds(ctx.db, ids)
     if (rows.length !== ids.length) throw notFound('Song')
-    const now = Date.now()
-    const client = (p.get('c') ?? '').slice(0, 100) || null
-    const deviceType = appDevice(client, ctx.client.userAgent)
-    ctx.db.transaction((tx) => {
-      ids.forEach((id, i) => {
-        const row = rows.find((r) => r.id === id)!
-        // An app's queued scrobbles carry their own time, never later than now.
-        const at = new Date(Math.min(times[i] ?? now, now))
-        tx.insert(playEvents)
-          .values({
-            userId: ctx.user.id,
-            trackUrl: libraryTrackUrl(row.path),
-            title: row.title,
-            duration: row.duration,
-            deviceType,
-            genre: row.genre,
-            artist: row.artist,
-            album: row.album,
-            year: row.year,
-            source: SCROBBLE_SOURCE,
-            client,
-            country: ctx.client.country,
-            region: ctx.client.region,
-            city: ctx.client.city,
-            listenDuration: row.duration,
-            completed: true,
-            startedAt: at,
-            updatedAt: at,
-            endedAt: at,
-          })
-          .run()
-      })
+    const plays = rows.map(({ path, title, duration, genre, artist, album, year }, i) => {
+      return { trackUrl: libraryTrackUrl(path), title, duration, genre, artist, album, year, at: times[i] }
     })
+    const app = (p.get('c') ?? '').slice(0, 100) || null
+    recordReportedPlays(ctx.db, ctx.user.id, plays, { app, deviceType: appDevice(app, ctx.client.userAgent), client: ctx.client })
     return {}
   },
 

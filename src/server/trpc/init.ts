@@ -7,6 +7,7 @@ import { fieldErrors, publicMessage, RateLimitError } from './errors'
 import { transformer } from './transformer'
 import { addressKey } from '../http/client-info'
 import { takeToken, type Bucket } from '../http/rate-limit'
+import { loginThrottle } from '../auth/login-throttle'
 
 const t = initTRPC.context<Context>().create({
   transformer,
@@ -53,14 +54,18 @@ export function rateLimit(bucket: Bucket) {
 }
 
 /**
- * Middleware after `.input()` of a schema with `email`: count the call against that account,
- * whichever addresses it comes from (so many addresses cannot grind one password).
+ * Middleware after `.input()` of the login schema: the guessing limits of the web door
+ * (auth/login-throttle.ts). Refuses before the password is checked when this address may not try
+ * this account now; counts a wrong password (401) and clears the address's failures on success.
  */
-export const accountRateLimit = t.middleware(({ input, next }) => {
+export const loginThrottled = t.middleware(async ({ ctx, input, next }) => {
   const email = typeof input === 'object' && input !== null && 'email' in input ? input.email : undefined
-  if (typeof email === 'string') {
-    const wait = takeToken('account', email.trim().toLowerCase())
-    if (wait > 0) throw new RateLimitError(wait)
-  }
-  return next()
+  if (typeof email !== 'string') return next()
+  const attempt = { door: 'web' as const, account: email.trim().toLowerCase(), address: addressKey(ctx.client.ip) }
+  const wait = loginThrottle.wait(attempt)
+  if (wait > 0) throw new RateLimitError(wait)
+  const result = await next()
+  if (result.ok) loginThrottle.succeeded(attempt)
+  else if (result.error.code === 'UNAUTHORIZED') loginThrottle.failed(attempt)
+  return result
 })

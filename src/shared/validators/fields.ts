@@ -27,3 +27,9 @@ export const usernameField = requiredText('Username is required', 'Username')
   .min(3, 'Username must be at least 3 characters')
   .max(32, 'Username must be at most 32 characters')
   .regex(/^[\p{L}\p{N}_.\- ]+$/u, 'Username may use letters, digits, spaces, dots, dashes and underscores')
+
+/** The current password that confirms a change to the account (never checked for strength). */
+export const currentPasswordField = z
+  .string({ error: (i) => (i.input === undefined || i.input === null ? 'Current password is required' : 'Current password must be text') })
+  .min(1, 'Current password is required')
+  .max(128, 'Current password must be at most 128 characters')

@@ -1,12 +1,7 @@
 // The account page (/profile, CONTRACT §6 "Profile"): every change is confirmed with the current
 // password, and new values obey the same field rules as registration.
 import { z } from 'zod'
-import { emailField, passwordField, usernameField } from './fields'
-
-const currentPasswordField = z
-  .string({ error: (i) => (i.input === undefined || i.input === null ? 'Current password is required' : 'Current password must be text') })
-  .min(1, 'Current password is required')
-  .max(128, 'Current password must be at most 128 characters')
+import { currentPasswordField, emailField, passwordField, usernameField } from './fields'
 
 export const ChangeUsernameSchema = z.strictObject({ username: usernameField, currentPassword: currentPasswordField })
 export type ChangeUsernameInput = z.infer<typeof ChangeUsernameSchema>
@@ -14,15 +9,22 @@ export type ChangeUsernameInput = z.infer<typeof ChangeUsernameSchema>
 export const ChangeEmailSchema = z.strictObject({ email: emailField, currentPassword: currentPasswordField })
 export type ChangeEmailInput = z.infer<typeof ChangeEmailSchema>
 
-/** What the server takes for a password change. */
-export const ChangePasswordSchema = z.strictObject({ currentPassword: currentPasswordField, newPassword: passwordField })
-export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>
+const passwordChangeFields = { currentPassword: currentPasswordField, newPassword: passwordField }
 
-/** The password form: the change plus a confirmation that must match. */
-export const ChangePasswordFormSchema = ChangePasswordSchema.extend({ confirmPassword: z.string().min(1, 'Please confirm your password') }).refine(
-  (v) => v.newPassword === v.confirmPassword,
-  { message: 'Passwords do not match', path: ['confirmPassword'] },
-)
+/**
+ * What the server takes for a password change. `revokeAppKeys` (default on): a password changed
+ * because it leaked should also end the app keys minted with it; a routine change may keep them.
+ */
+export const ChangePasswordSchema = z.strictObject({
+  ...passwordChangeFields,
+  revokeAppKeys: z.boolean({ error: 'revokeAppKeys must be true or false' }).default(true),
+})
+export type ChangePasswordInput = z.output<typeof ChangePasswordSchema>
+
+/** The password form's text fields: the change plus a confirmation that must match (the app-key choice is a switch beside them). */
+export const ChangePasswordFormSchema = z
+  .strictObject({ ...passwordChangeFields, confirmPassword: z.string().min(1, 'Please confirm your password') })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] })
 
 export const DeleteAccountSchema = z.strictObject({ currentPassword: currentPasswordField })
 

@@ -1,12 +1,15 @@
 // /profile "Account" and "Password": each change is its own small form confirmed with the current
-// password, validated by the same shared schemas the server parses.
+// password, validated by the same shared schemas the server parses. A password change also ends
+// the app keys unless the member switches that off.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { authStore } from '~/client/features/auth/auth-store'
 import { AccountForm } from '~/client/features/auth/auth-card'
 import { errorMessage } from '~/client/global-errors'
 import { useForm } from '~/client/hooks/use-form'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
+import { Switch } from '~/client/ui/switch'
 import { TextField } from '~/client/ui/text-field'
 import type { PublicUser } from '~/shared/api-types'
 import { ChangeEmailSchema, ChangePasswordFormSchema, ChangeUsernameSchema } from '~/shared/validators'
@@ -103,26 +106,34 @@ function EmailForm({ user }: { user: PublicUser }) {
 export function PasswordSection({ onChanged }: { onChanged: () => void }) {
   const trpc = useTRPC()
   const form = useForm(ChangePasswordFormSchema, { currentPassword: '', newPassword: '', confirmPassword: '' })
+  const [revokeAppKeys, setRevokeAppKeys] = useState(true)
   const { failure, done, setFailure, setDone, clear } = useOutcome()
+  const queryClient = useQueryClient()
   const save = useMutation(
     trpc.profile.updatePassword.mutationOptions({
-      onSuccess: ({ message }) => {
+      onSuccess: ({ message, appKeysRevoked }) => {
         form.reset()
-        setDone(message)
+        setRevokeAppKeys(true)
+        setDone(appKeysRevoked ? `${message} Your app keys have been revoked.` : message)
+        if (appKeysRevoked) void queryClient.invalidateQueries({ queryKey: trpc.appKeys.list.queryKey() })
         onChanged()
       },
       onError: (error) => setFailure(errorMessage(error, 'Could not change your password. Please try again.')),
     }),
   )
   return (
-    <ProfileSection id="password" title="Password" description="A new password logs out every other session; this one stays signed in.">
+    <ProfileSection
+      id="password"
+      title="Password"
+      description="A new password logs out every other session; this one stays signed in. Revoke your app keys too if the old password may have leaked."
+    >
       <AccountForm
         form={form}
         failure={failure}
         onValid={() => {
           clear()
           const { currentPassword, newPassword } = form.parsed()
-          save.mutate({ currentPassword, newPassword })
+          save.mutate({ currentPassword, newPassword, revokeAppKeys })
         }}
       >
         <TextField label="Current password" type="password" autoComplete="current-password" revealable {...form.field('currentPassword')} />
@@ -130,6 +141,7 @@ export function PasswordSection({ onChanged }: { onChanged: () => void }) {
           <TextField label="New password" type="password" autoComplete="new-password" revealable {...form.field('newPassword')} />
           <TextField label="Confirm new password" type="password" autoComplete="new-password" revealable {...form.field('confirmPassword')} />
         </div>
+        <Switch label="Also revoke app keys" checked={revokeAppKeys} onCheckedChange={setRevokeAppKeys} />
         <Button type="submit" size="lg" className={touchTarget} disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Change password'}
         </Button>

@@ -1,5 +1,6 @@
 // /profile "App keys": keys for OpenSubsonic apps (Symfonium, DSub, Feishin…). A new key is shown
 // once, with a copy button (the server keeps only its hash); revoked keys drop off the list.
+// Creating one is confirmed with the current password, as every other change to the account.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { AccountForm, formError } from '~/client/features/auth/auth-card'
@@ -33,7 +34,7 @@ export function AppKeysSection() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const list = useQuery(trpc.appKeys.list.queryOptions())
-  const form = useForm(AppKeyCreateSchema, { name: '' })
+  const form = useForm(AppKeyCreateSchema, { name: '', currentPassword: '' })
   const { failure, done, setFailure, setDone, clear } = useOutcome()
   const [created, setCreated] = useState<{ id: string; name: string; key: string } | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.appKeys.list.queryKey() })
@@ -86,6 +87,14 @@ export function AppKeysSection() {
       >
         <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-end', flexWrap: { base: 'wrap', sm: 'nowrap' } })}>
           <TextField label="Key name" placeholder="e.g. Phone – Symfonium" className={css({ flex: '1', minW: '0' })} {...form.field('name')} />
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            revealable
+            className={css({ flex: '1', minW: '0' })}
+            {...form.field('currentPassword')}
+          />
           <Button type="submit" size="lg" className={touchTarget} disabled={create.isPending}>
             {create.isPending ? 'Creating...' : 'Create key'}
           </Button>

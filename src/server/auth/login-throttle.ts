@@ -1,0 +1,68 @@
+// Limits on password guessing that lock out the guesses, not the owner (docs/decisions/046).
+//
+// Threat: someone who knows only a member's username or e-mail. With one budget per account, ten
+// wrong passwords from anywhere locked the member's own web login and apps out for 15 minutes, and
+// repeating them kept it so. Guessing must stay slow all the same, from one address or from many.
+//
+// Rule, per door (the web login and /rest count apart, so guesses at one do not close the other):
+//   - per (account, address): 10 failures in 15 minutes, then that address waits for that account,
+//     even with the right password (else the limit would tell a right guess from a wrong one);
+//   - per account: 10 failures in 15 minutes from anywhere; once used up, an address that has
+//     failed for the account waits too, but an address that has not (the owner at home, her phone)
+//     still has its password checked: a guesser with many addresses gets one try per address;
+//   - per address, any account (/rest only; the web's is the 'auth' limit on every call): spraying
+//     one password over many accounts;
+//   - a right password clears that address's failures for the account (the owner who mistyped).
+// Only failures count: an app sends its password with every request.
+import { countIn, forget, type LoginBucket, takeToken, waitFor } from '../http/rate-limit'
+
+export type Door = 'web' | 'rest'
+
+type Limiter = {
+  /** Counts one; seconds to wait when the window was already full (then nothing is counted). */
+  take(bucket: LoginBucket, key: string, now: number): number
+  /** Seconds to wait, or 0, without counting. */
+  peek(bucket: LoginBucket, key: string, now: number): number
+  count(bucket: LoginBucket, key: string, now: number): number
+  forget(bucket: LoginBucket, key: string): void
+}
+
+const BUCKETS: Record<Door, { pair: LoginBucket; account: LoginBucket; address: LoginBucket | null }> = {
+  web: { pair: 'login-pair', account: 'login-account', address: null },
+  rest: { pair: 'rest-pair', account: 'rest-account', address: 'rest-address' },
+}
+
+/** Who is trying: the account (its e-mail; null for an app key, which names none) from an address. */
+export type Attempt = { door: Door; account: string | null; address: string }
+
+const pairKey = (account: string, address: string) => `${account}\n${address}`
+
+export function createLoginThrottle(limiter: Limiter) {
+  return {
+    /** Seconds this attempt must wait before any password is checked; 0: check it. */
+    wait({ door, account, address }: Attempt, now = Date.now()): number {
+      const b = BUCKETS[door]
+      const fromAddress = b.address === null ? 0 : limiter.peek(b.address, address, now)
+      if (account === null) return fromAddress
+      const pair = pairKey(account, address)
+      const fromPair = limiter.peek(b.pair, pair, now)
+      const fromAccount = limiter.count(b.pair, pair, now) > 0 ? limiter.peek(b.account, account, now) : 0
+      return Math.max(fromAddress, fromPair, fromAccount)
+    },
+    /** A wrong password (or unknown account, or bad key): counted in every bucket of the door. */
+    failed({ door, account, address }: Attempt, now = Date.now()): void {
+      const b = BUCKETS[door]
+      if (b.address !== null) limiter.take(b.address, address, now)
+      if (account === null) return
+      limiter.take(b.pair, pairKey(account, address), now)
+      limiter.take(b.account, account, now)
+    },
+    /** A right password: this address's earlier failures for the account no longer count. */
+    succeeded({ door, account, address }: Attempt): void {
+      if (account !== null) limiter.forget(BUCKETS[door].pair, pairKey(account, address))
+    },
+  }
+}
+
+/** The server's throttle, on the shared in-memory limits (off with RATE_LIMIT=off). */
+export const loginThrottle = createLoginThrottle({ take: takeToken, peek: waitFor, count: countIn, forget })
