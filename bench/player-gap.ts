@@ -61,6 +61,9 @@ try {
         await gotoHydrated(page, '/')
         await startTabRecording(page)
         await page.getByTestId('folder-input').setInputFiles(path.join(root, f.ext))
+        // The element that plays the first tone is marked: a hand-over leaves it behind.
+        await page.waitForFunction(() => document.querySelector('[data-testid=track-title]')?.textContent === '1 Low')
+        await page.evaluate(() => ((document.querySelector('[data-testid=media]') as HTMLMediaElement & { first?: boolean }).first = true))
         if (c === 'seek') {
           await page.waitForFunction(() => {
             const el = document.querySelector('[data-testid=media]') as HTMLMediaElement
@@ -71,6 +74,7 @@ try {
         // The second tone is on and has played for a while: the boundary is behind us.
         await page.waitForFunction(() => document.querySelector('[data-testid=track-title]')?.textContent === '2 High')
         await page.waitForTimeout(800)
+        const handedOver = await page.evaluate(() => !(document.querySelector('[data-testid=media]') as HTMLMediaElement & { first?: boolean }).first)
         const samples = await stopTabRecording(page, RATE)
         await context.close()
         const b = findBoundary(samples, RATE, 440, 660, LEVEL)
@@ -81,7 +85,7 @@ try {
         gaps.push(b.gapMs)
         overlaps.push(b.overlapMs)
         console.log(
-          `  ${f.ext} ${c} run ${run + 1}: gap ${b.gapMs.toFixed(1)} ms, both tones at once ${b.overlapMs.toFixed(1)} ms, high tone at ${(b.atMs / 1000).toFixed(3)} s`,
+          `  ${f.ext} ${c} run ${run + 1}: gap ${b.gapMs.toFixed(1)} ms, both tones at once ${b.overlapMs.toFixed(1)} ms, high tone at ${(b.atMs / 1000).toFixed(3)} s, ${handedOver ? 'handed over' : 'one element'}`,
         )
       }
       if (gaps.length === 0) continue

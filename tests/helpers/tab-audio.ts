@@ -52,7 +52,11 @@ export async function startTabRecording(page: Page) {
         'click',
         () => {
           navigator.mediaDevices
-            .getDisplayMedia({ video: true, audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false }, preferCurrentTab: true } as DisplayMediaStreamOptions)
+            .getDisplayMedia({
+              video: true,
+              audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
+              preferCurrentTab: true,
+            } as DisplayMediaStreamOptions)
             .then((stream) => {
               const audio = new MediaStream(stream.getAudioTracks())
               if (audio.getAudioTracks().length === 0) throw new Error('tab capture gave no audio track')
