@@ -71,7 +71,7 @@ function testLoad(url: string): Promise<boolean> {
 const PRELOAD_SECONDS = 30
 /**
  * The spare starts this long before the current element's end: what a preloaded element takes
- * from play() to sound in Chromium (measured with bench/player-gap.ts, decision 023).
+ * from play() to sound in Chromium (measured with bench/player-gap.ts, decisions 023 and 051).
  */
 const HANDOVER_LEAD_SECONDS = 0.02
 /** The hand-over's last aim: its timer fires this much early at most and waits the rest out. */
