@@ -1,24 +1,33 @@
-// Benchmark: the silence at a track boundary (issue 10 "Gap at a track boundary"). Two generated
-// tones (440 Hz then 660 Hz, 2 s each, same format) are picked as a local folder on / in
-// Chromium; the first plays to its end and the player moves on by itself. Every media element the
-// page plays is routed through one AudioContext into a ScriptProcessor that keeps the mixed
-// output, and the longest run of silent samples between the first sound and the last is the gap.
-// Run: bun run build && bun bench/player-gap.ts   (BENCH_RUNS=n runs per format, BENCH_FORMAT=wav|mp3|m4a)
+// Benchmark: the silence a listener hears at a track boundary (decision 051). Two generated tones
+// (440 Hz then 660 Hz, 3 s each, 44.1 kHz stereo, same format) are picked as a local folder on /
+// in Chromium; the first plays to its end and the player moves on by itself — uninterrupted, or
+// after the listener sought (the Seek slider) into the last second of the first track. What the
+// tab sends to the speakers is recorded by Chromium's own tab capture (tests/helpers/tab-audio.ts:
+// nothing is added to the page's audio graph), and the gap is the silence before the 660 Hz tone.
+// Run: bun run build && bun bench/player-gap.ts
+//   BENCH_RUNS=n runs per case (default 5), BENCH_FORMAT=wav|flac|mp3, BENCH_CASE=plain|seek
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { gotoHydrated, launchBrowser, newPage } from '../tests/helpers/browser'
+import { gotoHydrated, newPage } from '../tests/helpers/browser'
 import { ffmpeg } from '../tests/helpers/media'
 import { setAdChance } from '../tests/helpers/player'
 import { startServer } from '../tests/helpers/server'
+import { allowTabCapture, findBoundary, launchCaptureBrowser, startTabRecording, stopTabRecording } from '../tests/helpers/tab-audio'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
-const ONLY = process.env.BENCH_FORMAT
+const ONLY_FORMAT = process.env.BENCH_FORMAT
+const ONLY_CASE = process.env.BENCH_CASE
+const SECONDS = 3
+const RATE = 48_000
+/** One tone's peak as the tab plays it: ffmpeg's sine (1/8) at the player's default volume 0.8. */
+const LEVEL = 0.125 * 0.8
 const FORMATS: { ext: string; args: string[] }[] = [
   { ext: 'wav', args: ['-c:a', 'pcm_s16le'] },
-  { ext: 'mp3', args: ['-c:a', 'libmp3lame', '-b:a', '128k'] },
-  { ext: 'm4a', args: ['-c:a', 'aac', '-b:a', '128k'] },
+  { ext: 'flac', args: ['-c:a', 'flac'] },
+  { ext: 'mp3', args: ['-c:a', 'libmp3lame', '-b:a', '192k'] },
 ]
+const CASES = ['plain', 'seek'] as const
 
 const root = mkdtempSync(path.join(tmpdir(), 'vibes-gap-'))
 for (const f of FORMATS) {
@@ -28,101 +37,66 @@ for (const f of FORMATS) {
     ['1 Low', 440],
     ['2 High', 660],
   ] as const)
-    ffmpeg('-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=2`, '-ar', '44100', '-ac', '2', ...f.args, path.join(dir, `${name}.${f.ext}`))
+    ffmpeg('-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=${SECONDS}`, '-ar', '44100', '-ac', '2', ...f.args, path.join(dir, `${name}.${f.ext}`))
 }
 
-/** Runs in the page before its scripts: routes every media element that plays into a recorder. */
-function captureOutput() {
-  const w = window as unknown as { __gap: { samples: Float32Array[]; rate: number; elements: number } }
-  const ctx = new AudioContext()
-  const recorder = ctx.createScriptProcessor(1024, 2, 1)
-  const samples: Float32Array[] = []
-  let recording = false
-  recorder.onaudioprocess = (e) => {
-    if (!recording) return
-    const l = e.inputBuffer.getChannelData(0)
-    const r = e.inputBuffer.getChannelData(1)
-    const mixed = new Float32Array(l.length)
-    for (let i = 0; i < l.length; i++) mixed[i] = Math.max(Math.abs(l[i]), Math.abs(r[i]))
-    samples.push(mixed)
-  }
-  recorder.connect(ctx.destination)
-  w.__gap = { samples, rate: ctx.sampleRate, elements: 0 }
-  const routed = new WeakSet<HTMLMediaElement>()
-  const play = HTMLMediaElement.prototype.play
-  HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-    if (!routed.has(this)) {
-      routed.add(this)
-      w.__gap.elements++
-      ctx.createMediaElementSource(this).connect(recorder)
-      void ctx.resume()
-      recording = true
-    }
-    return play.call(this)
-  }
-}
-
-/**
- * Around the boundary (1.5–2.6 s after the first sound): the longest silent run (ms), where it
- * starts, and how long both tones sounded at once (|x| above one tone's 0.125 peak).
- */
-function measure(): { gapMs: number; atMs: number; overlapMs: number; elements: number } {
-  const g = (window as unknown as { __gap: { samples: Float32Array[]; rate: number; elements: number } }).__gap
-  const all = new Float32Array(g.samples.reduce((n, s) => n + s.length, 0))
-  let o = 0
-  for (const s of g.samples) {
-    all.set(s, o)
-    o += s.length
-  }
-  const loud = (x: number) => x > 0.003
-  const first = all.findIndex(loud)
-  const from = first + Math.round(1.5 * g.rate)
-  const to = Math.min(all.length, first + Math.round(2.6 * g.rate))
-  let best = 0
-  let bestAt = 0
-  let run = 0
-  let both = 0
-  for (let i = from; i < to; i++) {
-    if (all[i] > 0.14) both++
-    if (loud(all[i])) run = 0
-    else if (++run > best) {
-      best = run
-      bestAt = i - run + 1
-    }
-  }
-  const ms = (n: number) => (n / g.rate) * 1000
-  return { gapMs: ms(best), atMs: ms(bestAt - first), overlapMs: ms(both), elements: g.elements }
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
 }
 
 const server = await startServer()
-const browser = await launchBrowser()
+const browser = await launchCaptureBrowser()
+const summary: string[] = []
 try {
-  for (const f of FORMATS.filter((f) => !ONLY || f.ext === ONLY)) {
-    const gaps: number[] = []
-    for (let run = 0; run < RUNS; run++) {
-      const { page, context } = await newPage(browser, server.url)
-      page.setDefaultTimeout(30_000)
-      await setAdChance(page, 0)
-      await page.addInitScript(captureOutput)
-      await gotoHydrated(page, '/')
-      await page.getByTestId('folder-input').setInputFiles(path.join(root, f.ext))
-      // The second tone is on and has played for a while: the boundary is behind us.
-      await page.waitForFunction(() => document.querySelector('[data-testid=track-title]')?.textContent === '2 High')
-      await page.waitForTimeout(1000)
-      const m = await page.evaluate(measure)
-      gaps.push(m.gapMs)
-      console.log(
-        `  ${f.ext} run ${run + 1}: gap ${m.gapMs.toFixed(1)} ms at ${(m.atMs / 1000).toFixed(3)} s, both tones at once ${m.overlapMs.toFixed(1)} ms, media elements played: ${m.elements}`,
-      )
-      await context.close()
+  for (const f of FORMATS.filter((f) => !ONLY_FORMAT || f.ext === ONLY_FORMAT)) {
+    for (const c of CASES.filter((c) => !ONLY_CASE || c === ONLY_CASE)) {
+      const gaps: number[] = []
+      const overlaps: number[] = []
+      for (let run = 0; run < RUNS; run++) {
+        const { page, context } = await newPage(browser, server.url)
+        page.setDefaultTimeout(30_000)
+        await setAdChance(page, 0)
+        await allowTabCapture(page)
+        await gotoHydrated(page, '/')
+        await startTabRecording(page)
+        await page.getByTestId('folder-input').setInputFiles(path.join(root, f.ext))
+        // The element that plays the first tone is marked: a hand-over leaves it behind.
+        await page.waitForFunction(() => document.querySelector('[data-testid=track-title]')?.textContent === '1 Low')
+        await page.evaluate(() => ((document.querySelector('[data-testid=media]') as HTMLMediaElement & { first?: boolean }).first = true))
+        if (c === 'seek') {
+          await page.waitForFunction(() => {
+            const el = document.querySelector('[data-testid=media]') as HTMLMediaElement
+            return !el.paused && el.currentTime > 0.3
+          })
+          await page.getByRole('slider', { name: 'Seek' }).fill(String(SECONDS - 0.8))
+        }
+        // The second tone is on and has played for a while: the boundary is behind us.
+        await page.waitForFunction(() => document.querySelector('[data-testid=track-title]')?.textContent === '2 High')
+        await page.waitForTimeout(800)
+        const handedOver = await page.evaluate(() => !(document.querySelector('[data-testid=media]') as HTMLMediaElement & { first?: boolean }).first)
+        const samples = await stopTabRecording(page, RATE)
+        await context.close()
+        const b = findBoundary(samples, RATE, 440, 660, LEVEL)
+        if (!b) {
+          console.log(`  ${f.ext} ${c} run ${run + 1}: no boundary found in ${(samples.length / RATE).toFixed(2)} s of recording`)
+          continue
+        }
+        gaps.push(b.gapMs)
+        overlaps.push(b.overlapMs)
+        console.log(
+          `  ${f.ext} ${c} run ${run + 1}: gap ${b.gapMs.toFixed(1)} ms, both tones at once ${b.overlapMs.toFixed(1)} ms, high tone at ${(b.atMs / 1000).toFixed(3)} s, ${handedOver ? 'handed over' : 'one element'}`,
+        )
+      }
+      if (gaps.length === 0) continue
+      const line = `${f.ext} ${c === 'plain' ? 'uninterrupted' : 'after a seek into the last second'}: gap median ${median(gaps).toFixed(1)} ms (runs: ${gaps.map((g) => g.toFixed(1)).join(', ')}), overlap median ${median(overlaps).toFixed(1)} ms`
+      console.log(line)
+      summary.push(line)
     }
-    const sorted = [...gaps].sort((a, b) => a - b)
-    console.log(
-      `${f.ext}: gap at the track boundary, median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms (runs: ${gaps.map((g) => g.toFixed(1)).join(', ')})`,
-    )
   }
 } finally {
   await browser.close()
   await server.stop()
   rmSync(root, { recursive: true, force: true })
 }
+console.log(`\n${summary.join('\n')}`)

@@ -2,7 +2,8 @@
 // 033). ReplayGain: the gain a track's tags ask for,
 // made clipping-safe (never above 1/peak), and capped at 1: the player multiplies it into the
 // media element's volume, which cannot go above 1, so loud tracks are turned down and quiet ones
-// are left as they are (no Web Audio graph: see the decision for why).
+// are left as they are (the element volume also applies where the element plays into the shared
+// AudioContext, decision 051; no gain nodes of our own: see decision 033 for why).
 import type { ReplayGainMode } from '~/shared/player/settings'
 import type { ReplayGain } from '~/shared/player/track'
 

@@ -2,7 +2,9 @@
 // engine's state (engine.ts), owns the media elements and applies the engine's effects to them
 // and to the listening tracker. Two elements take turns for gapless playback (decision 023): the
 // spare loads the track the engine would play next and starts a moment before the current one
-// ends; then it becomes the current element. It lives for the whole page — above the routes — so moving
+// ends; then it becomes the current element. Local and same-origin audio plays through one shared
+// AudioContext, so that hand-over happens on one clock (audio-output.ts, decision 051); other
+// sources and video use a second pair of elements with their own output. It lives for the whole page — above the routes — so moving
 // between pages never stops, restarts or forgets what plays. Views subscribe with
 // useSyncExternalStore (usePlayer) and send events (player.send); the full player screen
 // borrows the media element to show video (MediaSlot in player.tsx).
@@ -17,6 +19,7 @@ import { currentTrack, initialState, isVideoTrack, reduce, type Effect, type Eng
 import { probeMetadata } from './duration-probe'
 import { createQueueKeeper, type QueueKeeper } from './queue-keeper'
 import { pageTracker, type PlayHandle } from './listening-tracker'
+import { outputFor, routeToGraph, wakeGraph, type Output } from './audio-output'
 import { crossfadeGains, replayGainFactor } from './playback-gain'
 import { playerSettings } from './player-settings'
 import { patchStoredMime } from './stored-playlists'
@@ -68,9 +71,11 @@ function testLoad(url: string): Promise<boolean> {
 const PRELOAD_SECONDS = 30
 /**
  * The spare starts this long before the current element's end: what a preloaded element takes
- * from play() to sound in Chromium (measured with bench/player-gap.ts, decision 023).
+ * from play() to sound in Chromium (measured with bench/player-gap.ts, decisions 023 and 051).
  */
 const HANDOVER_LEAD_SECONDS = 0.02
+/** The hand-over's last aim: its timer fires this much early at most and waits the rest out. */
+const FINAL_WAIT_SECONDS = 0.04
 /** How often a crossfade's volumes are stepped (a 50 ms step is below what the ear follows). */
 const FADE_STEP_MS = 50
 
@@ -85,9 +90,13 @@ type EndedEvent = Extract<EngineEvent, { type: 'ended' }>
 export function createPlayer() {
   let snapshot: PlayerSnapshot = { engine: initialState(), currentTime: 0, duration: 0, localResume: null }
   const listeners = new Set<() => void>()
-  /** The element that plays what the engine calls current; the spare preloads what follows. */
+  /** The element that plays what the engine calls current; its pair's other one preloads what follows. */
   let element: HTMLVideoElement | null = null
-  let spare: HTMLVideoElement | null = null
+  /** Two elements per output (audio-output.ts), made when first needed. */
+  const pairs: Partial<Record<Output, [HTMLVideoElement, HTMLVideoElement]>> = {}
+  const outputOf = new WeakMap<HTMLVideoElement, Output>()
+  /** Views' listeners (onMedia), on every element made so far and every one made later. */
+  const viewListeners = new Set<{ type: string; fn: (e: Event) => void }>()
   /** The element handed over from, still sounding its last moment (or fading out). */
   let retiring: HTMLVideoElement | null = null
   /** A crossfade under way: the retiring track's ReplayGain factor and the ramp's timing. */
@@ -204,6 +213,7 @@ export function createPlayer() {
   async function startElement() {
     const el = element
     if (!el) return
+    wakeGraph()
     try {
       await el.play()
     } catch (error) {
@@ -221,12 +231,13 @@ export function createPlayer() {
   /**
    * The URL a gapless hand-over can start at the current track's end: the engine, asked without
    * effect (it is pure), would load it and play on. No hand-over when repeat, an advert or a video
-   * (the borrowed element shows it) comes next.
+   * (the borrowed element shows it) comes next. `atEnd`: the element has just ended by itself
+   * (the pause it made on the way is not the listener's).
    */
-  function gaplessNext(event: EndedEvent): string | null {
+  function gaplessNext(event: EndedEvent, atEnd = false): string | null {
     const s = snapshot.engine
     const now = currentTrack(s)
-    if (!now || isVideoTrack(s, now) || !s.playing) return null
+    if (!now || isVideoTrack(s, now) || (!s.playing && !atEnd)) return null
     const step = reduce(s, event)
     const load = step.effects.find((e) => e.type === 'load')
     const next = currentTrack(step.state)
@@ -235,9 +246,66 @@ export function createPlayer() {
     return load.url
   }
 
+  function pairFor(output: Output): [HTMLVideoElement, HTMLVideoElement] {
+    let pair = pairs[output]
+    if (!pair) {
+      pair = [makeElement(), makeElement()]
+      for (const el of pair) {
+        outputOf.set(el, output)
+        if (output === 'graph') routeToGraph(el)
+        for (const v of viewListeners) el.addEventListener(v.type, v.fn)
+      }
+      pairs[output] = pair
+    }
+    return pair
+  }
+
+  /** The other element of the current one's pair: it preloads the next track. */
+  function spareElement(): HTMLVideoElement | null {
+    const output = element && outputOf.get(element)
+    if (!output) return null
+    const [a, b] = pairFor(output)
+    return a === element ? b : a
+  }
+
+  /** `next` takes `old`'s place in the page, with what the views set on it, and its name. */
+  function takePlace(next: HTMLVideoElement, old: HTMLVideoElement) {
+    next.className = old.className
+    if (old.dataset.kind) next.dataset.kind = old.dataset.kind
+    next.controls = old.controls
+    const label = old.getAttribute('aria-label')
+    if (label) next.setAttribute('aria-label', label)
+    else next.removeAttribute('aria-label')
+    next.dataset.testid = 'media'
+    delete old.dataset.testid
+    if (old.parentElement) old.before(next)
+  }
+
+  /** Makes an element of that output current (before a load), retiring the one of the other. */
+  function switchOutput(output: Output) {
+    const old = element
+    if (!old || outputOf.get(old) === output) return
+    const [first, second] = pairFor(output)
+    const next = first === retiring ? second : first
+    takePlace(next, old)
+    element = next
+    old.pause()
+    old.remove()
+    old.removeAttribute('src')
+    old.load()
+  }
+
+  /** A seek, a resume or a ready spare: the hand-over's timing is aimed again. */
+  function replanHandover() {
+    if (handoverTimer) clearTimeout(handoverTimer)
+    handoverTimer = null
+    if (element) planHandover(element)
+  }
+
   function clearSpare() {
     if (handoverTimer) clearTimeout(handoverTimer)
     handoverTimer = null
+    const spare = spareElement()
     if (!spare?.dataset.url) return
     delete spare.dataset.url
     spare.removeAttribute('src')
@@ -246,7 +314,7 @@ export function createPlayer() {
 
   /** Near the end: preload what follows, and time the hand-over to the current element's end. */
   function planHandover(el: HTMLVideoElement) {
-    const sp = spare
+    const sp = spareElement()
     // The spare may still be the element fading out: it preloads once that has retired.
     if (!sp || sp === retiring || el !== element || el.paused || !Number.isFinite(el.duration)) return
     const remaining = (el.duration - el.currentTime) / (el.playbackRate || 1)
@@ -256,7 +324,8 @@ export function createPlayer() {
     if (sp.dataset.url !== url) {
       clearSpare()
       const src = mediaUrlOf(url)
-      if (!src) return
+      // A track for the other output: the one-element path switches at the end.
+      if (!src || outputFor(src, false) !== outputOf.get(el)) return
       sp.dataset.url = url
       sp.preload = 'auto'
       sp.src = src
@@ -270,23 +339,28 @@ export function createPlayer() {
       () => {
         handoverTimer = null
         const left = (el.duration - el.currentTime) / (el.playbackRate || 1)
-        // Timers fire late or early by a few ms; aim again until the lead is reached.
-        if (left - lead > 0.004 && el === element && !el.paused) return planHandover(el)
-        handOver(left)
+        if (el !== element || el.paused) return
+        // Timers fire late on a busy page: aim again while far off, then wait the last
+        // milliseconds out on the clock (a timer that late would be heard as a gap).
+        if (left - lead > FINAL_WAIT_SECONDS) return planHandover(el)
+        const until = performance.now() + (left - lead) * 1000
+        while (performance.now() < until) {}
+        handOver(Math.min(left, lead))
       },
-      Math.max(0, wait > 1 ? wait * 1000 - 500 : wait * 1000),
+      Math.max(0, wait > 1 ? wait * 1000 - 500 : (wait - FINAL_WAIT_SECONDS / 2) * 1000),
     )
   }
 
   /**
    * The spare becomes current and starts; the engine moves on as at the track's end. With a
    * crossfade (`left` seconds of the old track to go) the old one fades out as the new fades in.
+   * False when the spare does not hold what follows.
    */
-  function handOver(left: number) {
+  function handOver(left: number, atEnd = false): boolean {
     const old = element
-    const next = spare
+    const next = spareElement()
     const event = endedEvent()
-    if (!old || !next?.dataset.url || gaplessNext(event) !== next.dataset.url) return
+    if (!old || !next?.dataset.url || gaplessNext(event, atEnd) !== next.dataset.url) return false
     const outGain = replayGainFactor(currentTrack(snapshot.engine)?.replayGain, playerSettings.get().replayGain)
     const fadeSeconds = crossfadeSeconds(old.duration) > 0 ? left : 0
     endFade()
@@ -294,20 +368,21 @@ export function createPlayer() {
       fade = { outGain, start: performance.now(), ms: fadeSeconds * 1000, timer: setInterval(stepFade, FADE_STEP_MS) }
     }
     element = next
-    spare = old
     retiring = old
     handingOver = next.dataset.url
     delete next.dataset.url
     // The new element takes the old one's place (and name) at once; the old leaves when it ends.
-    next.className = old.className
-    if (old.dataset.kind) next.dataset.kind = old.dataset.kind
-    next.dataset.testid = 'media'
-    delete old.dataset.testid
-    old.before(next)
+    takePlace(next, old)
+    // Sound first: the engine's bookkeeping below (and its own play()) would only delay it.
+    wakeGraph()
+    next.play().catch(() => {})
     send(event)
     handingOver = null
+    // An element that has ended already sounds nothing more: it retires now.
+    if (atEnd) retire(old)
     const t = currentTrack(snapshot.engine)
     if (t) send({ type: 'duration', url: t.url, seconds: next.duration })
+    return true
   }
 
   /** One step of the crossfade's ramp; at its end the old element has faded out. */
@@ -349,10 +424,13 @@ export function createPlayer() {
         clearSpare()
         {
           const src = mediaUrlOf(effect.url)
+          const track = currentTrack(snapshot.engine)
+          if (src) switchOutput(outputFor(src, track ? isVideoTrack(snapshot.engine, track) : false))
+          const target = element ?? el
           // A replaced folder's file: nothing to load (the new list's load follows).
-          if (!src) el.removeAttribute('src')
-          else el.src = src
-          el.load()
+          if (!src) target.removeAttribute('src')
+          else target.src = src
+          target.load()
           if (src && effect.play) void startElement()
         }
         return
@@ -410,9 +488,9 @@ export function createPlayer() {
   /** Creates the media elements and wires their events (once, in the browser). */
   function mediaElement(): HTMLVideoElement {
     if (element) return element
-    element = makeElement()
+    // Nothing is routed before a track asks for it: the AudioContext is made with the first one.
+    element = pairFor('element')[0]
     element.dataset.testid = 'media'
-    spare = makeElement()
     playerSettings.subscribe(applyVolume)
     // Leaving the page reports the play as left; logging out clears the queue (§4 "Auth").
     window.addEventListener('pagehide', () => {
@@ -438,7 +516,12 @@ export function createPlayer() {
       })
     el.addEventListener('pause', () => retire(el))
     el.addEventListener('ended', () => retire(el))
-    on('play', () => send({ type: 'elementPlay' }))
+    // The spare is ready: the hand-over can be timed (a seek near the end may be waiting for it).
+    el.addEventListener('canplay', () => el === spareElement() && replanHandover())
+    on('play', () => {
+      send({ type: 'elementPlay' })
+      replanHandover()
+    })
     on('playing', () => {
       counters.started = true
       send({ type: 'elementPlaying' })
@@ -454,7 +537,10 @@ export function createPlayer() {
       keeper?.observe(snapshot.engine, t)
       planHandover(el)
     })
-    on('seeked', () => (counters.lastTime = el.currentTime))
+    on('seeked', () => {
+      counters.lastTime = el.currentTime
+      replanHandover()
+    })
     on('durationchange', () => emit({ duration: Number.isFinite(el.duration) ? el.duration : 0 }))
     on('loadedmetadata', () => {
       if (startAt > 0) {
@@ -471,7 +557,9 @@ export function createPlayer() {
       if (counters.lastHeight && el.videoHeight < counters.lastHeight) counters.drops++
       counters.lastHeight = el.videoHeight
     })
-    on('ended', () => send(endedEvent()))
+    // A hand-over its timer missed (a main thread busy elsewhere) still uses the preloaded spare:
+    // late by that much, not by a whole new load.
+    on('ended', () => handOver(0, true) || send(endedEvent()))
     on('error', () => send({ type: 'mediaError', code: el.error?.code }))
     return el
   }
@@ -520,15 +608,13 @@ export function createPlayer() {
     /** A view's listener on the current media element, whichever of the two that is. */
     onMedia(type: string, fn: (e: Event) => void): () => void {
       mediaElement()
-      const wrapped = [element, spare].map((el) => {
-        const w = (e: Event) => {
-          if (el === element) fn(e)
-        }
-        el?.addEventListener(type, w)
-        return () => el?.removeEventListener(type, w)
-      })
+      const listener = { type, fn: (e: Event) => e.currentTarget === element && fn(e) }
+      viewListeners.add(listener)
+      const made = Object.values(pairs).flat()
+      for (const el of made) el.addEventListener(type, listener.fn)
       return () => {
-        for (const off of wrapped) off()
+        viewListeners.delete(listener)
+        for (const el of Object.values(pairs).flat()) el.removeEventListener(type, listener.fn)
       }
     },
     /** How many promotions an advert can pick from, and the chance of one at a track end (0–1). */
