@@ -114,6 +114,8 @@ export function createPlayer() {
 
   function send(event: EngineEvent) {
     const before = snapshot.engine
+    // Previous restarts a track heard a while: the pure engine is told where the track is.
+    if (event.type === 'previous' && event.at === undefined) event = { ...event, at: element?.currentTime ?? 0 }
     const step = reduce(before, event)
     emit({ engine: step.state })
     for (const effect of step.effects) apply(effect)
