@@ -9,7 +9,7 @@ import { adminEnv, createMember, loginAdmin } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
 import { scanLibraryNow } from '../helpers/library-scan'
 import { makeTone } from '../helpers/media'
-import { playsPast, setAdChance, waitPaused } from '../helpers/player'
+import { media, playsPast, setAdChance, waitPaused } from '../helpers/player'
 import { startServer, type TestServer } from '../helpers/server'
 
 const TITLES = ['Dawn', 'Dusk', 'Dark']
@@ -90,6 +90,36 @@ describe('an album Play the queue already holds', () => {
     await page.getByTestId('now-playing').getByText('Dusk').waitFor()
     await albumPlay(page).click()
     await playsFirstTrack(page)
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('Previous and the volume keys', () => {
+  test('Previous past 3 s restarts the track, within 3 s goes back; ↑ while muted unmutes to the kept volume', async () => {
+    const m = await createMember(server.url)
+    const { context, page, consoleErrors } = await newPage(browser, server.url)
+    await setAdChance(page, 0)
+    await context.addInitScript((t) => localStorage.setItem('token', t), m.token)
+    await gotoHydrated(page, '/library?tab=albums')
+    await page.getByRole('list', { name: 'Albums' }).getByRole('link', { name: /Hours/ }).click()
+    await rows(page).nth(1).click()
+    await playsPast(page, 4.6, 15_000)
+    const previous = page.getByTestId('now-playing').getByRole('button', { name: 'Previous' })
+    await previous.click()
+    await page.waitForFunction(() => (document.querySelector('[data-testid=media]') as HTMLMediaElement).currentTime < 2)
+    expect(await mediaFile(page)).toContain('/02 Dusk.mp3')
+    await previous.click()
+    await playsFirstTrack(page)
+
+    // The full player's keys: M mutes, ↑ brings back the volume it kept (0.8), not 5 %.
+    await page.getByTestId('now-playing').getByRole('link', { name: 'Open player' }).click()
+    await page.getByTestId('track-title').waitFor()
+    await page.keyboard.press('m')
+    await page.waitForFunction(() => (document.querySelector('[data-testid=media]') as HTMLMediaElement).muted)
+    await page.keyboard.press('ArrowUp')
+    await page.waitForFunction(() => !(document.querySelector('[data-testid=media]') as HTMLMediaElement).muted)
+    expect((await media(page)).volume).toBeCloseTo(0.8)
     expect(consoleErrors).toEqual([])
     await context.close()
   })
