@@ -357,7 +357,7 @@ describe('folders screen', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Add Folder' }).click()
     await page.getByText('Authentication Error').waitFor()
     await page.getByText('Redirecting to login page...').waitFor()
-    await page.waitForURL('**/login', { timeout: 10_000 })
+    await page.waitForURL((u) => u.pathname === '/login', { timeout: 10_000 })
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
     await context.close()
   })

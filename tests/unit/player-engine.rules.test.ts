@@ -68,7 +68,7 @@ describe('a new list', () => {
   test('the same files again (tags read later) refresh titles without restarting', () => {
     const s = playing(['a', 'b'])
     const retagged = [makeTrack({ ...s.tracks[0], title: 'A tagged' }), s.tracks[1]]
-    const { state, effects } = run(s, { type: 'replace', tracks: retagged, context: null, autoPlay: true })
+    const { state, effects } = run(s, { type: 'replace', tracks: retagged, context: null, autoPlay: false })
     expect(effects).toEqual([])
     expect(title(state)).toBe('A tagged')
     expect(state.reporting).toBe(true)
@@ -368,5 +368,77 @@ describe('queue edits', () => {
     const { state, effects } = run(playing(['a', 'b']), { type: 'clear' })
     expect(effects).toEqual([{ type: 'report', how: 'skip' }, { type: 'unload' }])
     expect(state).toMatchObject({ tracks: [], index: -1, context: null, wantPlay: false })
+  })
+})
+
+describe('playing a list the queue already holds', () => {
+  const album = () => list('one', 'two', 'three')
+  const playAlbum: EngineEvent = { type: 'replace', tracks: album(), context: { source: 'folder', label: 'LP' }, autoPlay: true }
+
+  test('Play again starts the list from its first track and plays, even from another track', () => {
+    const s = run(playing(['one', 'two', 'three']), { type: 'select', index: 1 }, { type: 'elementPlaying' }).state
+    const { state, effects } = run(s, playAlbum)
+    expect(title(state)).toBe('one')
+    expect(state.wantPlay).toBe(true)
+    expect(effects).toContainEqual({ type: 'load', url: 'https://music.test/one.mp3', play: true })
+    // The left play is reported once.
+    expect(effects.filter((e) => e.type === 'report')).toEqual([{ type: 'report', how: 'skip' }])
+  })
+
+  test('paused on the second track, Play starts the first track playing', () => {
+    const s = run(
+      playing(['one', 'two', 'three']),
+      { type: 'select', index: 1 },
+      { type: 'elementPlaying' },
+      { type: 'togglePlay' },
+      { type: 'elementPause', ended: false },
+    ).state
+    const { state, effects } = run(s, playAlbum)
+    expect(title(state)).toBe('one')
+    expect(effects).toContainEqual({ type: 'load', url: 'https://music.test/one.mp3', play: true })
+  })
+
+  test('a restored queue of that list (a reload) starts over from its first track on Play', () => {
+    const restored = run(initialState(), {
+      type: 'restore',
+      queue: { tracks: album(), context: { source: 'folder', label: 'LP' }, index: 1, positionSec: 12 },
+      play: false,
+    }).state
+    const { state, effects } = run(restored, playAlbum)
+    expect(title(state)).toBe('one')
+    expect(state.wantPlay).toBe(true)
+    expect(effects).toContainEqual({ type: 'load', url: 'https://music.test/one.mp3', play: true })
+  })
+
+  test('the same files again without autoPlay (tags read later) only refresh the titles', () => {
+    const s = run(playing(['one', 'two', 'three']), { type: 'select', index: 1 }, { type: 'elementPlaying' }).state
+    const { state, effects } = run(s, { type: 'replace', tracks: album(), context: null, autoPlay: false })
+    expect(title(state)).toBe('two')
+    expect(effects).toEqual([])
+  })
+})
+
+describe('previous restarts a track heard past 3 s', () => {
+  test('past 3 s Previous seeks the current track to its start; within 3 s it goes to the previous track', () => {
+    const s = run(playing(['a', 'b', 'c']), { type: 'next' }, { type: 'elementPlaying' }).state
+    const late = run(s, { type: 'previous', at: 4.6 })
+    expect(title(late.state)).toBe('b')
+    expect(late.effects).toEqual([{ type: 'seek', to: 0 }])
+    const early = run(s, { type: 'previous', at: 2.5 })
+    expect(title(early.state)).toBe('a')
+  })
+})
+
+describe('volume keys', () => {
+  test('a step up while muted unmutes to the stored volume; a step down while muted stays muted', () => {
+    let s = run(initialState(), { type: 'setVolume', volume: 0.6 }, { type: 'toggleMute' }).state
+    const up = run(s, { type: 'stepVolume', by: 0.05 }).state
+    expect(up).toMatchObject({ muted: false, volume: 0.6 })
+    const down = run(s, { type: 'stepVolume', by: -0.05 }).state
+    expect(down).toMatchObject({ muted: true, volume: 0.6 })
+    s = run(initialState(), { type: 'setVolume', volume: 0.6 }, { type: 'stepVolume', by: 0.05 }).state
+    expect(s.volume).toBe(0.65)
+    s = run(s, { type: 'stepVolume', by: -0.7 }).state
+    expect(s.volume).toBe(0)
   })
 })

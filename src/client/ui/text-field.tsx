@@ -1,5 +1,10 @@
 // A labelled input with its error (shown once touched) and an optional show-password toggle.
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+//
+// What was typed before the page hydrated (a slow phone shows the server's form seconds before its
+// scripts run, and autofill fills it early too) is taken into the form's state once, when the
+// field first mounts: the DOM holds it, the state does not, and the next render of the controlled
+// field would otherwise wipe it while the submit button ignores it.
+import { useId, useLayoutEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { inputClass } from './input-class'
 
@@ -17,6 +22,12 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
 export function TextField({ label, error, hint, onValueChange, revealable, multiline, className, type = 'text', ...input }: Props) {
   const id = useId()
   const [revealed, setRevealed] = useState(false)
+  const element = useRef<HTMLInputElement & HTMLTextAreaElement>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration (see the header)
+  useLayoutEffect(() => {
+    const typed = element.current?.value
+    if (typed && typed !== input.value) onValueChange(typed)
+  }, [])
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined
   const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy }
   return (
@@ -28,6 +39,7 @@ export function TextField({ label, error, hint, onValueChange, revealable, multi
         {multiline ? (
           <textarea
             {...common}
+            ref={element}
             name={input.name}
             value={input.value as string}
             placeholder={input.placeholder}
@@ -41,6 +53,7 @@ export function TextField({ label, error, hint, onValueChange, revealable, multi
           <input
             {...input}
             {...common}
+            ref={element}
             type={revealable && revealed ? 'text' : type}
             onChange={(e) => onValueChange(e.target.value)}
             className={cx(inputClass, revealable ? css({ pr: '16' }) : undefined)}

@@ -1,6 +1,6 @@
 // Route guards (spec §2). They only steer the UI: procedures enforce identity and role.
 import { useQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { httpStatusOf } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
@@ -11,19 +11,26 @@ import { useLogout } from './use-logout'
 
 const SESSION_EXPIRED_LOGOUT_MS = 1000
 
-/** Members only: spinner while the session is checked; expired → toast, logout after 1 s. */
+/**
+ * Members only: spinner while the session is checked; signed out → /login, which comes back here
+ * after signing in (the login page honours only a path on this site); expired → toast, logout
+ * after 1 s.
+ */
 export function UserGuard({ children }: { children: ReactNode }) {
   const auth = useAuth()
   const trpc = useTRPC()
   const navigate = useNavigate()
+  const router = useRouter()
   const logout = useLogout()
   const expiredHandled = useRef(false)
   const session = useQuery({ ...trpc.auth.session.queryOptions(), enabled: auth.ready && auth.isAuthenticated, retry: false, staleTime: 60_000 })
   const expired = session.isError && httpStatusOf(session.error) === 401
 
   useEffect(() => {
-    if (auth.ready && !auth.isAuthenticated) navigate({ to: '/login', replace: true })
-  }, [auth.ready, auth.isAuthenticated, navigate])
+    // Read when the guard turns the user away, not subscribed to: the redirect itself moves the
+    // location, and following it would wrap the return address in itself again and again.
+    if (auth.ready && !auth.isAuthenticated) navigate({ to: '/login', search: { returnUrl: router.state.location.href }, replace: true })
+  }, [auth.ready, auth.isAuthenticated, navigate, router])
 
   useEffect(() => {
     if (!expired || expiredHandled.current) return

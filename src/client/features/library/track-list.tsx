@@ -1,7 +1,13 @@
 // A list of library tracks: one row per track (44 px touch targets), the row plays the list from
 // there (its name is its visible title and artist; the number and length are hidden from it); long lists are virtualised with the player's fixed-row-height list.
+// The row of the track the player has current is marked: aria-current, the accent colour and a ▶
+// in place of its number.
 import { Link } from '@tanstack/react-router'
+import { useSyncExternalStore } from 'react'
 import { css, cx } from 'styled-system/css'
+import { currentTrack } from '~/client/features/player/engine'
+import { player } from '~/client/features/player/player-store'
+import { trackIdOf } from '~/client/features/player/track-identity'
 import { VirtualList } from '~/client/features/player/virtual-list'
 import type { LibraryTrack } from '~/shared/library'
 import { clock } from './format'
@@ -22,6 +28,7 @@ const row = css({
   cursor: 'pointer',
   _hover: { bg: 'bg.subtle' },
   _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '-2px' },
+  '&[aria-current=true]': { color: 'accent.default', bg: 'bg.subtle', fontWeight: 'semibold' },
 })
 const ellipsis = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
 
@@ -36,7 +43,20 @@ type Props = {
   showAlbum?: boolean
 }
 
+/** The current track's id (signed media URLs compared without their signature); re-renders only when it changes. */
+function useCurrentTrackId(): string | null {
+  return useSyncExternalStore(
+    (listener) => player().subscribe(listener),
+    () => {
+      const t = currentTrack(player().get().engine)
+      return t ? trackIdOf(t.url) : null
+    },
+    () => null,
+  )
+}
+
 export function TrackList({ tracks, label, listLabel, numbered, showAlbum = true }: Props) {
+  const current = useCurrentTrackId()
   return (
     <VirtualList
       items={tracks}
@@ -45,12 +65,23 @@ export function TrackList({ tracks, label, listLabel, numbered, showAlbum = true
       label={listLabel}
       renderRow={(t, i) => (
         <div className={css({ display: 'flex', alignItems: 'center', h: 'full', gap: '1' })}>
-          <button type="button" className={row} onClick={() => playTracks(tracks, label, i)}>
+          <button
+            type="button"
+            className={row}
+            aria-current={current !== null && trackIdOf(t.url) === current ? 'true' : undefined}
+            onClick={() => playTracks(tracks, label, i)}
+          >
             <span
               aria-hidden
               className={css({ w: '7', flexShrink: 0, textAlign: 'right', color: 'fg.subtle', fontSize: 'sm', fontVariantNumeric: 'tabular-nums' })}
             >
-              {numbered && t.track ? t.track : i + 1}
+              {current !== null && trackIdOf(t.url) === current ? (
+                <span className={css({ color: 'accent.default' })}>▶</span>
+              ) : numbered && t.track ? (
+                t.track
+              ) : (
+                i + 1
+              )}
             </span>
             <span className={css({ display: 'flex', flexDirection: 'column', minW: 0, flex: '1' })}>
               <span className={ellipsis}>{t.title}</span>

@@ -89,13 +89,16 @@ export type EngineEvent =
   | { type: 'restore'; queue: RestoredQueue; play: boolean }
   | { type: 'select'; index: number }
   | { type: 'next' }
-  | { type: 'previous' }
+  /** `at`: the current track's time; past RESTART_PREVIOUS_SECONDS, Previous restarts it instead. */
+  | { type: 'previous'; at?: number }
   | { type: 'togglePlay' }
   | { type: 'stop' }
   | { type: 'toggleShuffle'; random?: Rng }
   | { type: 'toggleRepeat' }
   | { type: 'setVolume'; volume: number }
   | { type: 'toggleMute' }
+  /** A volume key: `by` up or down from the volume heard (a step up while muted unmutes). */
+  | { type: 'stepVolume'; by: number }
   | { type: 'ended'; roll: number; chance: number; promotions: number; pick?: number }
   | { type: 'advertClosed' }
   | { type: 'elementPlay' }
@@ -138,6 +141,8 @@ const isOrderOf = (order: readonly number[] | undefined, n: number): order is nu
 export type Step = { state: EngineState; effects: Effect[] }
 
 export const ADVERT_MS = 5000
+/** Previous past this many seconds into a track restarts it (the usual players' rule). */
+export const RESTART_PREVIOUS_SECONDS = 3
 
 export function initialState(overrides: Partial<EngineState> = {}): EngineState {
   return {
@@ -224,26 +229,27 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
 
   switch (e.type) {
     case 'replace': {
-      // The same files again (tags read later): refresh titles, keep playing, keep mime fixes.
-      if (s.tracks.length > 0 && sameUrls(s.tracks, e.tracks)) {
-        const fixed = new Map(s.tracks.filter((t) => s.fellBack.includes(t.url)).map((t) => [t.url, t.mime]))
-        const tracks = e.tracks.map((t, i) => ({ ...t, mime: fixed.get(t.url) ?? t.mime, duration: t.duration || s.tracks[i].duration }))
-        return done({ ...s, tracks, context: e.context ?? s.context })
-      }
+      const same = s.tracks.length > 0 && sameUrls(s.tracks, e.tracks)
+      // The same files again keep their mime fixes and known durations.
+      const fixed = new Map(same ? s.tracks.filter((t) => s.fellBack.includes(t.url)).map((t) => [t.url, t.mime]) : [])
+      const tracks = same ? e.tracks.map((t, i) => ({ ...t, mime: fixed.get(t.url) ?? t.mime, duration: t.duration || s.tracks[i].duration })) : e.tracks
+      // Tags read later (no autoPlay): refresh the titles, keep the place and what plays. A list's
+      // Play (autoPlay) always starts it over, even when the queue already holds it.
+      if (same && !e.autoPlay) return done({ ...s, tracks, context: e.context ?? s.context })
       // A new list starts over: order, index and shuffle are reset together with the list, so
       // nothing reads an old index against a shorter list.
       const left = leave(s, effects)
       const start = e.autoPlay && e.tracks.length > 0
       const next: EngineState = {
         ...left,
-        tracks: e.tracks,
+        tracks,
         order: makeOrder(e.tracks.length, false),
         index: e.tracks.length > 0 ? 0 : -1,
         shuffle: false,
         context: e.context,
         wantPlay: start,
         pendingSource: start ? 'playlist' : null,
-        fellBack: [],
+        fellBack: same ? s.fellBack : [],
         probing: null,
         advert: null,
         error: null,
@@ -294,6 +300,10 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
       return done(s.tracks.length > 0 ? go(s, nextIndex(s.order, s.index), stepSource(s), effects) : s)
 
     case 'previous':
+      if (s.index >= 0 && (e.at ?? 0) > RESTART_PREVIOUS_SECONDS) {
+        effects.push({ type: 'seek', to: 0 })
+        return done(s)
+      }
       return done(s.tracks.length > 0 ? go(s, previousIndex(s.order, s.index), stepSource(s), effects) : s)
 
     case 'togglePlay': {
@@ -325,6 +335,11 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
       const volume = Math.min(1, Math.max(0, Math.round(e.volume * 100) / 100))
       return done({ ...s, volume, muted: s.muted && volume === 0 })
     }
+
+    case 'stepVolume':
+      // Muted, a step up brings back the stored volume (not a step above silence); down stays muted.
+      if (s.muted) return e.by > 0 ? reduce(s, { type: 'toggleMute' }) : done(s)
+      return reduce(s, { type: 'setVolume', volume: s.volume + e.by })
 
     case 'toggleMute':
       if (s.muted) return done({ ...s, muted: false, volume: s.savedVolume > 0 ? s.savedVolume : DEFAULT_VOLUME })

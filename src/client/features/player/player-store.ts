@@ -20,6 +20,7 @@ import { probeMetadata } from './duration-probe'
 import { createQueueKeeper, type QueueKeeper } from './queue-keeper'
 import { pageTracker, type PlayHandle } from './listening-tracker'
 import { outputFor, routeToGraph, wakeGraph, type Output } from './audio-output'
+import { meterRead, meterStart, meterStop, silentMeter, type ListenMeter } from './listen-meter'
 import { crossfadeGains, replayGainFactor } from './playback-gain'
 import { playerSettings } from './player-settings'
 import { patchStoredMime } from './stored-playlists'
@@ -49,8 +50,9 @@ export type LocalResume = { label: string; count: number; queue: RestoredQueue }
 
 export type PlayerSnapshot = { engine: EngineState; currentTime: number; duration: number; localResume: LocalResume | null }
 
-type Counters = { listened: number; lastTime: number; buffers: number; drops: number; lastHeight: number; started: boolean }
-const freshCounters = (): Counters => ({ listened: 0, lastTime: 0, buffers: 0, drops: 0, lastHeight: 0, started: false })
+/** The open play's counters; `lastTime` is the position the last timeupdate saw (where a native seek left). */
+type Counters = { meter: ListenMeter; lastTime: number; buffers: number; drops: number; lastHeight: number; started: boolean }
+const freshCounters = (): Counters => ({ meter: silentMeter(), lastTime: 0, buffers: 0, drops: 0, lastHeight: 0, started: false })
 
 /**
  * The operator's advert chance (`configured`, from the promotions list); tests force or forbid
@@ -123,6 +125,8 @@ export function createPlayer() {
 
   function send(event: EngineEvent) {
     const before = snapshot.engine
+    // Previous restarts a track heard a while: the pure engine is told where the track is.
+    if (event.type === 'previous' && event.at === undefined) event = { ...event, at: element?.currentTime ?? 0 }
     const step = reduce(before, event)
     emit({ engine: step.state })
     for (const effect of step.effects) apply(effect)
@@ -164,7 +168,12 @@ export function createPlayer() {
     applyVolume()
   }
 
-  const counterFields = () => ({ listenDuration: round2(counters.listened), bufferCount: counters.buffers, qualityDrops: counters.drops })
+  const listened = () => meterRead(counters.meter, element?.currentTime ?? 0)
+  /** Sound stopped (or is about to jump) at `at`: the stretch heard so far is counted. */
+  const stopMeter = (at: number) => {
+    counters.meter = meterStop(counters.meter, at)
+  }
+  const counterFields = () => ({ listenDuration: round2(listened()), bufferCount: counters.buffers, qualityDrops: counters.drops })
   const knownDuration = () => {
     const d = element?.duration
     return d && Number.isFinite(d) ? d : (currentTrack(snapshot.engine)?.duration ?? 0)
@@ -176,7 +185,7 @@ export function createPlayer() {
     if (!h) return
     const result =
       how === 'skip'
-        ? leaveReport(counters.listened, knownDuration(), element?.currentTime ?? 0)
+        ? leaveReport(listened(), knownDuration(), element?.currentTime ?? 0)
         : { completed: true, skipped: false, ...(how === 'repeated' ? { repeated: true } : {}) }
     const update = { ...counterFields(), ...result, endedAt: Date.now() }
     if (exiting) h.exitUpdate(update)
@@ -363,6 +372,8 @@ export function createPlayer() {
     if (!old || !next?.dataset.url || gaplessNext(event, atEnd) !== next.dataset.url) return false
     const outGain = replayGainFactor(currentTrack(snapshot.engine)?.replayGain, playerSettings.get().replayGain)
     const fadeSeconds = crossfadeSeconds(old.duration) > 0 ? left : 0
+    // The ending play was heard up to here; the next element's time is the next play's.
+    stopMeter(old.currentTime)
     endFade()
     if (fadeSeconds > 0) {
       fade = { outGain, start: performance.now(), ms: fadeSeconds * 1000, timer: setInterval(stepFade, FADE_STEP_MS) }
@@ -452,7 +463,10 @@ export function createPlayer() {
         el?.pause()
         return
       case 'seek':
-        if (el) el.currentTime = effect.to
+        if (el) {
+          stopMeter(el.currentTime)
+          el.currentTime = effect.to
+        }
         emit({ currentTime: effect.to })
         return
       case 'report':
@@ -524,21 +538,27 @@ export function createPlayer() {
     })
     on('playing', () => {
       counters.started = true
+      counters.meter = meterStart(counters.meter, el.currentTime)
       send({ type: 'elementPlaying' })
     })
     // The pause before 'ended' is not a listener's pause.
-    on('pause', () => send({ type: 'elementPause', ended: el.ended }))
+    on('pause', () => {
+      stopMeter(el.currentTime)
+      send({ type: 'elementPause', ended: el.ended })
+    })
     on('timeupdate', () => {
       const t = el.currentTime
-      const delta = t - counters.lastTime
-      if (!el.paused && delta > 0 && delta < 1.5) counters.listened += delta
       counters.lastTime = t
       emit({ currentTime: t })
       keeper?.observe(snapshot.engine, t)
       planHandover(el)
     })
+    // A seek by the element's own controls: by now the time is the target, so the stretch ends
+    // where the last timeupdate saw it (seeks made here stopped the meter exactly, before).
+    on('seeking', () => stopMeter(counters.lastTime))
     on('seeked', () => {
       counters.lastTime = el.currentTime
+      if (!el.paused) counters.meter = meterStart(counters.meter, el.currentTime)
       replanHandover()
     })
     on('durationchange', () => emit({ duration: Number.isFinite(el.duration) ? el.duration : 0 }))
@@ -551,7 +571,10 @@ export function createPlayer() {
       const t = currentTrack(snapshot.engine)
       if (t) send({ type: 'duration', url: t.url, seconds: el.duration })
     })
-    on('waiting', () => counters.started && counters.buffers++)
+    on('waiting', () => {
+      stopMeter(el.currentTime)
+      if (counters.started) counters.buffers++
+    })
     on('stalled', () => counters.started && counters.buffers++)
     on('resize', () => {
       if (counters.lastHeight && el.videoHeight < counters.lastHeight) counters.drops++
@@ -631,6 +654,7 @@ export function createPlayer() {
       const el = element
       if (!el || !currentTrack(snapshot.engine)) return
       const max = Number.isFinite(el.duration) ? el.duration : Number.MAX_SAFE_INTEGER
+      stopMeter(el.currentTime)
       el.currentTime = Math.min(Math.max(0, t), max)
       emit({ currentTime: el.currentTime })
     },

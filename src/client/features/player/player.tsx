@@ -153,8 +153,7 @@ export function Player({ MemberPlaylist }: { MemberPlaylist?: ComponentType<Memb
     toggleMute,
     toggleShuffle,
     toggleRepeat: () => send({ type: 'toggleRepeat' }),
-    setVolume,
-    volume: engine.muted ? 0 : engine.volume,
+    stepVolume: (by: number) => send({ type: 'stepVolume', by }),
   }
   usePlayerKeys(list.length > 0 && !engine.advert, actions)
 

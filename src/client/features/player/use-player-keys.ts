@@ -11,10 +11,11 @@ type Actions = {
   toggleMute: () => void
   toggleShuffle: () => void
   toggleRepeat: () => void
-  setVolume: (v: number) => void
-  volume: number
+  /** Up or down by a step; a step up while muted unmutes (the engine's stepVolume). */
+  stepVolume: (by: number) => void
 }
 
+const VOLUME_STEP = 0.05
 const TYPING = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]'
 const OWNS_ARROWS = '[role=slider], [role=tab], [role=tablist], [role=menu], [role=listbox], input[type=range]'
 const OWNS_SPACE = 'button, a, [role=button], [role=tab], [role=checkbox], [role=switch], summary'
@@ -46,11 +47,11 @@ export function usePlayerKeys(enabled: boolean, actions: Actions) {
           break
         case 'ArrowUp':
           if (arrowsOwned) return
-          a.setVolume(Math.min(1, a.volume + 0.05))
+          a.stepVolume(VOLUME_STEP)
           break
         case 'ArrowDown':
           if (arrowsOwned) return
-          a.setVolume(Math.max(0, a.volume - 0.05))
+          a.stepVolume(-VOLUME_STEP)
           break
         case 'm':
         case 'M':
