@@ -4,7 +4,7 @@
 // of a 4-minute file), so the scanner reads the file's tail instead: one read of at most one page.
 
 /** The largest Ogg page: a 27-byte header, 255 lacing values and 255 segments of 255 bytes. */
-const MAX_PAGE = 27 + 255 + 255 * 255
+export const MAX_PAGE = 27 + 255 + 255 * 255
 
 /**
  * Seconds of audio, or null when the tail holds no page with a position. `sampleRate` is what the
@@ -14,7 +14,12 @@ export async function oggDurationFromLastPage(file: string, sampleRate: number):
   if (!(sampleRate > 0)) return null
   const blob = Bun.file(file)
   const size = blob.size
-  const tail = new Uint8Array(await blob.slice(Math.max(0, size - MAX_PAGE), size).arrayBuffer())
+  return oggDurationInTail(new Uint8Array(await blob.slice(Math.max(0, size - MAX_PAGE), size).arrayBuffer()), sampleRate)
+}
+
+/** The same reading of a file's last bytes already in hand (a remote file's tail, read by range). */
+export function oggDurationInTail(tail: Uint8Array, sampleRate: number): number | null {
+  if (!(sampleRate > 0)) return null
   const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength)
   // The last "OggS" capture (version 0) whose granule position is set; -1 means no packet ends there.
   for (let i = tail.length - 27; i >= 0; i--) {
