@@ -18,8 +18,6 @@ export const REMOTE_MAX_BYTES = 5 * 1024 * 1024
 export const REMOTE_MAX_REDIRECTS = 5
 
 export class RemoteError extends Error {}
-/** The address policy refused the host (as opposed to a network failure): saving such a folder is refused too. */
-export class AddressRefusedError extends RemoteError {}
 
 /** What one fetch may cost, and what it asks for; the defaults are the remote-folder limits. */
 export type FetchLimits = { timeoutMs?: number; maxBytes?: number; accept?: string; what?: string }
@@ -71,7 +69,7 @@ export async function checkHost(url: URL, policy: AddressPolicy): Promise<Target
     if (!verdict.ok) {
       const where = literal ? `${a.address} is` : `${host} resolves to ${a.address},`
       const hint = verdict.privateRange ? ' (set REMOTE_ALLOW_PRIVATE or REMOTE_ALLOW_HOSTS to allow it)' : ''
-      throw new AddressRefusedError(`Remote URL refused: ${where} a ${verdict.label} address${hint}`)
+      throw new RemoteError(`Remote URL refused: ${where} a ${verdict.label} address${hint}`)
     }
   }
   return { address: addresses[0].address, family: addresses[0].family === 6 ? 6 : 4 }

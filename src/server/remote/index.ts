@@ -6,7 +6,7 @@ import { config } from '../config'
 import { DEFAULT_ALBUM, type Track } from '~/shared/player/track'
 import { naturalCompare } from '../media/natural'
 import type { AddressPolicy } from './address-policy'
-import { AddressRefusedError, checkHost, fetchRemote, REMOTE_TIMEOUT_MS, RemoteError } from './fetch'
+import { fetchRemote, REMOTE_TIMEOUT_MS, RemoteError } from './fetch'
 import { cachedTags, type FileTags, readIntoCache } from './file-tags'
 import { decodeName, type Listing, MAX_REMOTE_TRACKS, parseRemote, titleFromUrl } from './parse'
 
@@ -125,19 +125,15 @@ function withTags(t: Track, tags: FileTags | undefined, fromListing: boolean): T
 }
 
 /**
- * Refuses (400, the policy's own message) a folder URL whose host the address policy refuses, so
- * it fails when saved rather than when played. A name that does not resolve right now (a NAS that
- * is off, a slow resolver) is accepted: that may change, and playing checks again.
+ * Refuses (400, naming the problem) a folder URL that does not load now: an address the policy
+ * refuses, a name that does not resolve, nothing answering, an HTTP error, a timeout. The same
+ * fetch as playing it, so what is saved is what plays (decision 049).
  */
 export async function checkRemoteFolderUrl(url: string): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, REMOTE_TIMEOUT_MS)))
   try {
-    await Promise.race([checkHost(new URL(url), remotePolicy()), timeout])
+    await fetchRemote(url, remotePolicy())
   } catch (error) {
-    if (error instanceof AddressRefusedError) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message })
-    if (!(error instanceof RemoteError)) throw error
-  } finally {
-    clearTimeout(timer)
+    if (error instanceof RemoteError) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message })
+    throw error
   }
 }
