@@ -30,7 +30,8 @@ beforeAll(async () => {
   makeTone(path.join(server.mediaRoot, 'music/set/1 Morning.mp3'), { title: 'Morning', artist: 'Ada', seconds: 4 })
   makeTone(path.join(server.mediaRoot, 'music/set/2 Evening.mp3'), { title: 'Evening', seconds: 2 })
   // The library folders the tests save: a path that is not in the library is refused at save.
-  for (const dir of ['a', 'b', 'c', '1', '3', 'n', 's', 'old', 'new', 'kept', 'k', 'late', LONG_FOLDER]) mkdirSync(path.join(server.mediaRoot, dir), { recursive: true })
+  for (const dir of ['a', 'b', 'c', '1', '3', 'n', 's', 'old', 'new', 'kept', 'k', 'late', LONG_FOLDER])
+    mkdirSync(path.join(server.mediaRoot, dir), { recursive: true })
 })
 afterAll(async () => {
   await browser?.close()
@@ -471,7 +472,8 @@ describe('play a folder', () => {
     rmSync(spare, { recursive: true, force: true })
     // A folder that is there when saved, then moved away.
     makeTone(path.join(served, 'music/Moving/1 Moving.mp3'), { title: 'Moving Song', seconds: 4 })
-    const moved = (await api(server.url, 'POST', '/user/folders', { token: m.token, body: { label: 'Moved away', path: `${python.url}/music/Moving/` } })).body.data
+    const moved = (await api(server.url, 'POST', '/user/folders', { token: m.token, body: { label: 'Moved away', path: `${python.url}/music/Moving/` } })).body
+      .data
     rmSync(path.join(served, 'music/Moving'), { recursive: true, force: true })
 
     const [off] = (await api(server.url, 'GET', '/user/folders', { token: m.token })).body.data

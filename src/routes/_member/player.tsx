@@ -76,7 +76,12 @@ function PlayerPage() {
           <p>Loading your music...</p>
         </div>
       ) : playlist.isError ? (
-        <Problem title="Could not load this folder" message={errorMessage(playlist.error, 'Failed to load playlist')} onRetry={() => void playlist.refetch()} retrying={playlist.isFetching} />
+        <Problem
+          title="Could not load this folder"
+          message={errorMessage(playlist.error, 'Failed to load playlist')}
+          onRetry={() => void playlist.refetch()}
+          retrying={playlist.isFetching}
+        />
       ) : tracks.length === 0 ? (
         <p className={css({ textAlign: 'center', py: '16', color: 'fg.muted' })}>No tracks found in this folder.</p>
       ) : (

@@ -4,8 +4,8 @@
 import type { IAudioMetadata } from 'music-metadata'
 import { imageTypeOf } from '~/shared/image-type'
 import { extensionOf } from '~/shared/player/mime'
+import { OGG_MAX_PAGE, oggDurationInTail, oggGranuleRate } from '~/shared/player/ogg-last-page'
 import type { Track } from '~/shared/player/track'
-import { oggDurationInTail, MAX_PAGE as MAX_OGG_PAGE } from '../library/ogg-duration'
 import { pickCover } from '../media/covers'
 import type { AddressPolicy } from './address-policy'
 import { fetchRemoteBytes } from './fetch'
@@ -16,7 +16,7 @@ const HEAD_BYTES = 128 * 1024
 /** An ID3v2 tag larger than the head (a big embedded picture) is read whole up to this size. */
 const MAX_TAG_BYTES = 1024 * 1024
 /** The last bytes, where the format needs them: one whole Ogg page; ID3v1 (128 B) and APE tags. */
-const TAIL_BYTES = MAX_OGG_PAGE + 1024
+const TAIL_BYTES = OGG_MAX_PAGE + 1024
 /** A file this small is read whole for its tail when its server ignores Range requests. */
 const WHOLE_FOR_TAIL_BYTES = 1024 * 1024
 /** Each range read of one file. */
@@ -72,8 +72,7 @@ export async function readRemoteFileTags(url: string, mime: string, policy: Addr
   const { common, format } = meta
   let duration = format.duration
   // A file no bigger than its head was read whole: its last page is in the head.
-  if (!duration && OGG.has(ext))
-    duration = oggDurationInTail(tail.length ? tail : head.bytes, format.codec === 'Opus' ? 48_000 : (format.sampleRate ?? 0)) ?? undefined
+  if (!duration && OGG.has(ext)) duration = oggDurationInTail(tail.length ? tail : head.bytes, oggGranuleRate(format.codec, format.sampleRate)) ?? undefined
   const picture = pickCover(common.picture)
   const year = common.year && common.year > 0 && common.year < 10_000 ? common.year : undefined
   const tags: FileTags = {
