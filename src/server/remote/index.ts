@@ -22,6 +22,8 @@ const SUBFOLDER_CONCURRENCY = 4
 export const TAGS_BUDGET_MS = 4_000
 /** Files of one load whose tags are read (a bigger folder shows the rest by name). */
 const MAX_FILES_READ = 2_000
+/** Embedded covers (data: URLs) one answer carries at most; past that, tracks go without. */
+const MAX_COVER_CHARS_PER_LOAD = 1024 * 1024
 
 export async function loadRemotePlaylist(url: string): Promise<Track[]> {
   try {
@@ -102,7 +104,13 @@ async function withFileTags(tracks: Track[], policy: AddressPolicy, fromListing:
     await Promise.race([Promise.all(toRead.map((t) => readIntoCache(t.url, t.mime, policy))), budget])
     clearTimeout(timer)
   }
-  return tracks.map((t) => withTags(t, cachedTags(t.url), fromListing))
+  let coverChars = 0
+  return tracks.map((t) => {
+    const tags = cachedTags(t.url)
+    if (!tags?.cover || t.cover) return withTags(t, tags, fromListing)
+    coverChars += tags.cover.length
+    return withTags(t, coverChars <= MAX_COVER_CHARS_PER_LOAD ? tags : { ...tags, cover: undefined }, fromListing)
+  })
 }
 
 function withTags(t: Track, tags: FileTags | undefined, fromListing: boolean): Track {
