@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { api, createMember } from '../helpers/api'
+import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { ffmpeg, makeTone, makeToneWithPicture } from '../helpers/media'
 import { openUp, startApache, startCaddy, startNginx, startPython, type ListingServer } from '../helpers/listing-servers'
 import { startServer, type TestServer } from '../helpers/server'
@@ -88,7 +88,7 @@ beforeAll(async () => {
   makeTone(path.join(served, 'albums/Beta/Disc 1/b1.ogg'), { title: 'Beta One', artist: 'B', seconds: 2 })
   makeTone(path.join(served, 'albums/Beta/b0.mp3'), { title: 'Beta Zero', artist: 'B', seconds: 2 })
 
-  app = await startServer({ REMOTE_ALLOW_HOSTS: HOST })
+  app = await startServer({ ...adminEnv, REMOTE_ALLOW_HOSTS: HOST })
   // nginx also plays the redirecting server: to the app's own port, a 5-hop chain, an endless chain.
   const redirects = [
     `location = /go-local { return 302 http://127.0.0.1:${app.port}/api/refusal-canary; }`,
@@ -224,10 +224,16 @@ describe("remote files' own tags, lengths and covers, and subfolders", () => {
     }
   })
 
-  test('the tags reach folders.playlist, so the player and what it records name the track', async () => {
+  test('the tags reach folders.playlist, so the player and what it records (Top Tracks) name the track', async () => {
     const folder = (await api(app.url, 'POST', '/user/folders', { token, body: { label: 'Tagged', path: `${nginx.url}/tagged/` } })).body.data
     const res = await api(app.url, 'GET', `/user/folders/${folder.id}/playlist`, { token })
-    expect(res.body.data[0]).toMatchObject({ title: 'Opening', artist: 'The Band' })
+    const [first] = res.body.data
+    expect(first).toMatchObject({ title: 'Opening', artist: 'The Band' })
+    // The play event the player sends for the track it was given.
+    const play = { trackUrl: first.url, title: first.title, artist: first.artist, album: first.album, duration: first.duration, source: 'playlist' }
+    expect((await api(app.url, 'POST', '/playlist/plays', { token, body: play })).status).toBe(201)
+    const top = await api(app.url, 'GET', '/admin/stats/top-tracks?days=7&limit=10&clearCache=true', { token: await loginAdmin(app.url) })
+    expect(top.body.data).toContainEqual({ trackUrl: first.url, title: 'Opening', artist: 'The Band', count: 1 })
   })
 })
 
