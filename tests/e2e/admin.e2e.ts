@@ -17,6 +17,8 @@ let browser: Browser
 let admin: string
 let adminId: string
 const shots = path.join(tmpdir(), 'vibes-admin-shots')
+// A folder path long enough to widen the page on a phone if it were not wrapped (saved folders must exist).
+const LONG_FOLDER = 'music/a/very/long/path/that/should/never/widen/the/page/on/a/phone'
 
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([startServer(adminEnv), launchBrowser()])
@@ -24,7 +26,7 @@ beforeAll(async () => {
   adminId = (await api(server.url, 'GET', '/auth/session', { token: admin })).body.data.user.id
   mkdirSync(shots, { recursive: true })
   // The library folders the tests save: a path that is not in the library is refused at save.
-  for (const dir of ['music/jazz', 'music/shared']) mkdirSync(path.join(server.mediaRoot, dir), { recursive: true })
+  for (const dir of ['music/jazz', 'music/shared', LONG_FOLDER]) mkdirSync(path.join(server.mediaRoot, dir), { recursive: true })
 })
 afterAll(async () => {
   await browser?.close()
@@ -420,7 +422,7 @@ describe('phone width (390 px)', () => {
     const m = await createMember(server.url, { username: 'phone.user', email: 'phone.user.with.a.long.address@example.com' })
     await api(server.url, 'POST', `/admin/users/${m.user.id}/folders`, {
       token: admin,
-      body: { label: 'Remote', path: 'https://example.com/a/very/long/path/that/should/never/widen/the/page/on/a/phone/' },
+      body: { label: 'Long', path: `/${LONG_FOLDER}` },
     })
     await api(server.url, 'POST', '/contact', {
       body: { fullName: 'Phone Person', email: 'phone@example.com', message: 'A message read on a small screen, with a long line: ' + 'x'.repeat(120) },

@@ -18,6 +18,8 @@ let server: TestServer
 let browser: Browser
 let python: ListingServer
 let served: string
+/** A saved path too long for a phone's width unless it wraps. */
+const LONG_FOLDER = 'a/very/long/path/that/would/not/fit/on/a/phone/screen/at/all'
 
 beforeAll(async () => {
   served = mkdtempSync(path.join(tmpdir(), 'vibes-remote-e2e-'))
@@ -28,7 +30,8 @@ beforeAll(async () => {
   makeTone(path.join(server.mediaRoot, 'music/set/1 Morning.mp3'), { title: 'Morning', artist: 'Ada', seconds: 4 })
   makeTone(path.join(server.mediaRoot, 'music/set/2 Evening.mp3'), { title: 'Evening', seconds: 2 })
   // The library folders the tests save: a path that is not in the library is refused at save.
-  for (const dir of ['a', 'b', 'c', '1', '3', 'n', 's', 'old', 'new', 'kept', 'k', 'late']) mkdirSync(path.join(server.mediaRoot, dir))
+  for (const dir of ['a', 'b', 'c', '1', '3', 'n', 's', 'old', 'new', 'kept', 'k', 'late', LONG_FOLDER])
+    mkdirSync(path.join(server.mediaRoot, dir), { recursive: true })
 })
 afterAll(async () => {
   await browser?.close()
@@ -96,6 +99,32 @@ async function waitSaved(page: Page) {
 }
 
 describe('folders screen', () => {
+  test('the dialog: "Browse the library" flags nothing, an empty name is flagged when left; ftp:// is named; a folder saved twice is refused', async () => {
+    const { page, context } = await memberPage([['Set', '/music/set']])
+    await page.getByRole('button', { name: 'Add Folder', exact: true }).first().click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('heading', { name: 'Add New Folder' }).waitFor()
+    await dialog.getByLabel('Folder Name').focus()
+    await dialog.getByRole('button', { name: 'Browse the library' }).click()
+    await dialog.getByRole('button', { name: 'Hide the library' }).waitFor()
+    expect(await dialog.getByText('Folder name is required').count()).toBe(0)
+    await dialog.getByRole('button', { name: 'Hide the library' }).click()
+
+    await dialog.getByLabel('Path or URL').fill('ftp://files.example/music/')
+    await dialog.getByLabel('Folder Name').focus()
+    await dialog.getByText('Only http:// and https:// URLs are supported').waitFor()
+    expect(await dialog.getByText('Path must be a URL or absolute path').count()).toBe(0)
+
+    // Leaving the empty name for the path field flags it.
+    await dialog.getByLabel('Path or URL').fill('/music/set/')
+    await dialog.getByText('Folder name is required').waitFor()
+
+    await dialog.getByLabel('Folder Name').fill('Set again')
+    await dialog.getByRole('button', { name: 'Add Folder' }).click()
+    await dialog.getByText('You already have a folder with this path: /music/set/').waitFor()
+    await context.close()
+  })
+
   test('empty state → add → edit → delete, with the dialog texts and toasts', async () => {
     const { page, context, consoleErrors } = await memberPage()
     await page.getByRole('heading', { name: 'No folders yet' }).waitFor()
@@ -122,7 +151,7 @@ describe('folders screen', () => {
     await dialog.getByRole('heading', { name: 'Edit Folder' }).waitFor()
     expect(await dialog.getByLabel('Folder Name').inputValue()).toBe('Road Trip')
     await dialog.getByLabel('Folder Name').fill('Radio')
-    await dialog.getByLabel('Path or URL').fill('https://radio.example/music/')
+    await dialog.getByLabel('Path or URL').fill(`${python.url}/music/Road%20Songs/`)
     await dialog.getByRole('button', { name: 'Update Folder' }).click()
     await page.getByText('Your folder has been updated successfully').waitFor()
     await card.getByText('Remote', { exact: true }).waitFor()
@@ -200,7 +229,7 @@ describe('folders screen', () => {
     const { m, page, context } = await memberPage(
       [
         ['One', '/1'],
-        ['Two', 'https://radio.example.com/a/very/long/path/that/would/not/fit/on/a/phone/screen/at/all/'],
+        ['Two', `/${LONG_FOLDER}/`],
         ['Three', '/3'],
       ],
       { viewport: { width: 390, height: 844 } },
@@ -429,6 +458,37 @@ describe('play a folder', () => {
     await page.getByLabel('Remote Folder URL').fill(`http://127.0.0.2:${python.port}/music/`)
     await page.getByRole('button', { name: 'Load Remote Playlist' }).click()
     await page.getByText('Remote URL refused: 127.0.0.2 is a loopback address').waitFor()
+    await context.close()
+  })
+
+  test('a remote folder that stops loading: the reason in words and a Retry button, never an error code', async () => {
+    const spare = mkdtempSync(path.join(tmpdir(), 'vibes-spare-'))
+    openUp(spare)
+    makeTone(path.join(spare, 'music/Later/1 Later.mp3'), { title: 'Later On', seconds: 4 })
+    const gone = await startPython(spare, '127.0.0.1')
+    // A folder on a server that is switched off after the folder was saved.
+    const { page, context, m } = await memberPage([['Switched off', `${gone.url}/music/Later/`]])
+    await gone.stop()
+    rmSync(spare, { recursive: true, force: true })
+    // A folder that is there when saved, then moved away.
+    makeTone(path.join(served, 'music/Moving/1 Moving.mp3'), { title: 'Moving Song', seconds: 4 })
+    const moved = (await api(server.url, 'POST', '/user/folders', { token: m.token, body: { label: 'Moved away', path: `${python.url}/music/Moving/` } })).body
+      .data
+    rmSync(path.join(served, 'music/Moving'), { recursive: true, force: true })
+
+    const [off] = (await api(server.url, 'GET', '/user/folders', { token: m.token })).body.data
+    await gotoHydrated(page, `/player?fid=${off.id}`)
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load this folder' })
+    await alert.getByText(`Nothing answers at that address (127.0.0.1:${gone.port})`).waitFor()
+    expect(await alert.textContent()).not.toMatch(/\bE[A-Z]{4,}\b/)
+    await alert.getByRole('button', { name: 'Retry' }).waitFor()
+
+    await gotoHydrated(page, `/player?fid=${moved.id}`)
+    await alert.getByText('That address answered 404 File not found').waitFor()
+    makeTone(path.join(served, 'music/Moving/1 Moving.mp3'), { title: 'Moving Song', seconds: 4 })
+    await alert.getByRole('button', { name: 'Retry' }).click()
+    await page.getByText('Playing 1 tracks from your collection').waitFor()
+    expect(await page.getByTestId('track-title').textContent()).toBe('Moving Song')
     await context.close()
   })
 

@@ -151,7 +151,7 @@ describe('remote folders', () => {
 
     await loadRemote(page, `${listing.url}/no-such-folder/`)
     await toast(page)
-      .getByText(/^The remote server answered 404/)
+      .getByText(/^That address answered 404 File not found/)
       .waitFor()
     // Nothing was loaded: the player is still empty and the button is usable again.
     await page.getByRole('heading', { name: 'No Track Selected' }).waitFor()

@@ -16,7 +16,8 @@ let adminId: string
 beforeAll(async () => {
   server = await startServer(adminEnv)
   // The library folders these tests save: a folder whose path is not in the library is refused.
-  for (const dir of ['One', 'Two', 'keep', 'jazz', 'cool', 'a', 'x', 'shared']) mkdirSync(path.join(server.mediaRoot, 'music', dir), { recursive: true })
+  for (const dir of ['One', 'Two', 'keep', 'jazz', 'cool', 'a', 'x', 'shared', 'radio'])
+    mkdirSync(path.join(server.mediaRoot, 'music', dir), { recursive: true })
   db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
   admin = await loginAdmin(server.url)
   adminId = (await api(server.url, 'GET', '/auth/session', { token: admin })).body.data.user.id
@@ -194,7 +195,7 @@ describe('any user’s folders', () => {
     expect(created).toMatchObject({ status: 201, body: { data: { label: 'Jazz', path: '/music/jazz' } } })
     const folderId: string = created.body.data.id
     expect(created.body.data._id).toBe(folderId)
-    await call('POST', `/admin/users/${m.user.id}/folders`, { label: 'Radio', path: 'https://radio.example/music/' })
+    await call('POST', `/admin/users/${m.user.id}/folders`, { label: 'Radio', path: '/music/radio' })
     const listed = await call('GET', `/admin/users/${m.user.id}/folders`)
     expect(listed.body.data.map((f: { label: string }) => f.label)).toEqual(['Jazz', 'Radio'])
     expect((await call('GET', '/user/folders', undefined, m.token)).body.data.map((f: { label: string }) => f.label)).toEqual(['Jazz', 'Radio'])

@@ -1,7 +1,8 @@
 // A folder that cannot play is refused when it is saved, not when it is played: a library path
-// that does not exist (or is a file, or leaves MEDIA_ROOT through a symlink), and a remote URL
-// whose address the policy refuses. Members' folders and the admin's folder management, over
-// REST and tRPC, create and update alike; a refused save stores nothing.
+// that does not exist (or is a file, or leaves MEDIA_ROOT through a symlink), a remote URL whose
+// address the policy refuses, or one that does not load (404, nothing listening, unknown name);
+// and a member cannot save the same folder twice. Members' folders and the admin's folder
+// management, over REST and tRPC, create and update alike; a refused save stores nothing.
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { scanLibraryNow } from '../helpers/library-scan'
+import { freePort, openUp, startNginx, type ListingServer } from '../helpers/listing-servers'
 import { makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 
@@ -17,12 +19,23 @@ let outside: string
 let member: Awaited<ReturnType<typeof createMember>>
 let admin: string
 let db: Database
+let served: string
+let nginx: ListingServer
+let closedPort: number
 
 const NOT_IN_LIBRARY = (p: string) => `Folder not found in the music library: ${p}`
 const LOOPBACK = 'Remote URL refused: 127.0.0.1 is a loopback address'
 
+const LISTING_HOST = '127.0.0.2'
+
 beforeAll(async () => {
-  server = await startServer(adminEnv)
+  served = mkdtempSync(path.join(tmpdir(), 'vibes-served-'))
+  openUp(served)
+  mkdirSync(path.join(served, 'music'))
+  writeFileSync(path.join(served, 'music/song.mp3'), 'x')
+  nginx = await startNginx(served, LISTING_HOST)
+  closedPort = await freePort(LISTING_HOST)
+  server = await startServer({ ...adminEnv, REMOTE_ALLOW_HOSTS: LISTING_HOST })
   mkdirSync(path.join(server.mediaRoot, 'music/jazz'), { recursive: true })
   writeFileSync(path.join(server.mediaRoot, 'music/jazz/song.mp3'), 'x')
   outside = mkdtempSync(path.join(tmpdir(), 'vibes-outside-'))
@@ -32,8 +45,9 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   db?.close()
-  await server?.stop()
+  await Promise.all([server?.stop(), nginx?.stop()])
   rmSync(outside, { recursive: true, force: true })
+  rmSync(served, { recursive: true, force: true })
 })
 
 const folderCount = () => (db.query('SELECT count(*) AS n FROM folders').get() as { n: number }).n
@@ -83,11 +97,48 @@ describe("members' folders", () => {
     expect(JSON.stringify(await res.json())).toContain(NOT_IN_LIBRARY('/jazz'))
   })
 
-  test('what can play is accepted: an existing library folder (any spelling), the library root, a public or not-yet-resolvable URL', async () => {
-    for (const folderPath of ['/music/jazz', '/music//jazz/', '/', 'https://radio.example/music/', 'http://93.184.216.34/music/']) {
-      const res = await api(server.url, 'POST', '/user/folders', { token: member.token, body: { label: 'Good', path: folderPath } })
+  test('what can play is accepted: an existing library folder, the library root, a URL that loads', async () => {
+    const m = await createMember(server.url)
+    for (const folderPath of ['/music/jazz', '/', `${nginx.url}/music/`]) {
+      const res = await api(server.url, 'POST', '/user/folders', { token: m.token, body: { label: 'Good', path: folderPath } })
       expect({ folderPath, status: res.status }).toEqual({ folderPath, status: 201 })
     }
+  })
+
+  test('a URL that does not load is refused, saying why: an HTTP error, nothing listening, an unknown name', async () => {
+    const m = await createMember(server.url)
+    const before = folderCount()
+    for (const [folderPath, error] of [
+      [`${nginx.url}/no-such-folder/`, 'That address answered 404 Not Found'],
+      [`http://${LISTING_HOST}:${closedPort}/music/`, `Nothing answers at that address (${LISTING_HOST}:${closedPort})`],
+      ['http://does-not-exist.invalid/music/', 'Could not resolve the host name does-not-exist.invalid'],
+    ]) {
+      const res = await api(server.url, 'POST', '/user/folders', { token: m.token, body: { label: 'Web', path: folderPath } })
+      expect({ folderPath, status: res.status, body: res.body }).toEqual({ folderPath, status: 400, body: { success: false, error } })
+    }
+    expect(folderCount()).toBe(before)
+  })
+
+  test('the same folder twice is refused (any spelling of the path, or the same URL); another member may have it', async () => {
+    const m = await createMember(server.url)
+    const save = (token: string, p: string) => api(server.url, 'POST', '/user/folders', { token, body: { label: 'Again', path: p } })
+    expect((await save(m.token, '/music/jazz')).status).toBe(201)
+    expect((await save(m.token, `${nginx.url}/music/`)).status).toBe(201)
+    for (const [again, error] of [
+      ['/music/jazz', 'You already have a folder with this path: /music/jazz'],
+      ['/music//jazz/', 'You already have a folder with this path: /music//jazz/'],
+      [`${nginx.url}/music/`, `You already have a folder with this URL: ${nginx.url}/music/`],
+    ]) {
+      expect(await save(m.token, again)).toMatchObject({ status: 400, body: { success: false, error } })
+    }
+    // Renaming a folder keeps its own path; moving another folder onto it is refused.
+    const [jazz, web] = (await api(server.url, 'GET', '/user/folders', { token: m.token })).body.data
+    expect((await api(server.url, 'PATCH', `/user/folders/${jazz.id}`, { token: m.token, body: { label: 'Renamed', path: '/music/jazz' } })).status).toBe(200)
+    expect(await api(server.url, 'PATCH', `/user/folders/${web.id}`, { token: m.token, body: { label: 'Web', path: '/music/jazz' } })).toMatchObject({
+      status: 400,
+      body: { error: 'You already have a folder with this path: /music/jazz' },
+    })
+    expect((await save((await createMember(server.url)).token, '/music/jazz')).status).toBe(201)
   })
 })
 
@@ -114,7 +165,7 @@ describe("the admin's folder management", () => {
     expect(folderCount()).toBe(before)
     const bulk = await api(server.url, 'POST', '/admin/folders/bulk-add', {
       token: admin,
-      body: { userIds: [target.user.id, member.user.id], label: 'Shared', path: '/music/jazz/' },
+      body: { userIds: [target.user.id, member.user.id], label: 'Shared', path: '/music/' },
     })
     expect(bulk.status).toBe(200)
     expect(bulk.body.data.successful).toHaveLength(2)
@@ -127,8 +178,9 @@ describe('REMOTE_ALLOW_HOSTS and REMOTE_ALLOW_PRIVATE decide at save time as at 
     try {
       const m = await createMember(lan.url)
       const save = (p: string) => api(lan.url, 'POST', '/user/folders', { token: m.token, body: { label: 'NAS', path: p } })
-      expect((await save('http://127.0.0.2:8080/music/')).status).toBe(201)
-      expect((await save('http://192.168.1.20/music/')).status).toBe(201)
+      expect((await save(`${nginx.url}/music/`)).status).toBe(201)
+      // The policy lets a private address through; what is refused then is that nothing is there.
+      expect((await save('http://192.168.1.20/music/')).body.error).not.toMatch(/Remote URL refused/)
       expect(await save('http://127.0.0.1:8080/music/')).toMatchObject({ status: 400, body: { error: 'Remote URL refused: 127.0.0.1 is a loopback address' } })
     } finally {
       await lan.stop()

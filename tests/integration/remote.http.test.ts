@@ -4,10 +4,11 @@
 // The listing servers bind 127.0.0.2, the one host REMOTE_ALLOW_HOSTS lets through; every other
 // loopback spelling must be refused before any connection is made.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { api, createMember } from '../helpers/api'
+import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { ffmpeg, makeTone, makeToneWithPicture } from '../helpers/media'
 import { openUp, startApache, startCaddy, startNginx, startPython, type ListingServer } from '../helpers/listing-servers'
 import { startServer, type TestServer } from '../helpers/server'
 
@@ -21,7 +22,43 @@ const FILES = [
   'Ünïcode 100%.ogg',
   'clip.webm',
 ]
-const TITLES = ['01 Intro', '2 Two', '10 Ten', 'A very long file name that listings truncate because it is so long', 'clip', 'Rock & Roll', 'Ünïcode 100%']
+// The folder's own files in natural order, then those of its sub-folder (music/sub/nested.mp3).
+const TITLES = [
+  '01 Intro',
+  '2 Two',
+  '10 Ten',
+  'A very long file name that listings truncate because it is so long',
+  'clip',
+  'Rock & Roll',
+  'Ünïcode 100%',
+  'nested',
+]
+
+// The smallest valid PNG (1×1), embedded as a front cover.
+const PNG_PIXEL = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) =>
+  c.charCodeAt(0),
+)
+
+/** An MP3 whose only tags are ID3v1 ones: no ID3v2 tag, and 128 bytes at the end ('TAG', then fixed-width fields). */
+function ffmpegId3v1(file: string, title: string, artist: string) {
+  mkdirSync(path.dirname(file), { recursive: true })
+  ffmpeg('-f', 'lavfi', '-i', 'sine=duration=20', '-map_metadata', '-1', '-id3v2_version', '0', '-write_xing', '0', file)
+  const tag = new Uint8Array(128)
+  let at = 0
+  for (const [text, width] of [
+    ['TAG', 3],
+    [title, 30],
+    [artist, 30],
+    ['', 30],
+    ['1999', 4],
+    ['', 30],
+  ] as const) {
+    tag.set(new TextEncoder().encode(text).subarray(0, width), at)
+    at += width
+  }
+  tag[127] = 255 // no genre
+  appendFileSync(file, tag)
+}
 
 let app: TestServer
 let served: string
@@ -39,9 +76,19 @@ beforeAll(async () => {
   mkdirSync(path.join(served, 'music/sub'), { recursive: true })
   mkdirSync(path.join(served, 'lists'))
   for (const f of FILES) writeFileSync(path.join(served, 'music', f), `bytes of ${f}`)
-  for (const f of ['cover.jpg', 'notes.txt', 'sub/nested.mp3']) writeFileSync(path.join(served, 'music', f), 'x')
+  for (const f of ['cover.jpg', 'notes.txt']) writeFileSync(path.join(served, 'music', f), 'x')
+  writeFileSync(path.join(served, 'music/sub/nested.mp3'), 'bytes of nested.mp3')
+  // Real tagged files, as a member's NAS holds them; and an album folder that holds only subfolders.
+  makeTone(path.join(served, 'tagged/01 Opening.mp3'), { title: 'Opening', artist: 'The Band', album: 'First Light', year: 2001, seconds: 20 })
+  makeTone(path.join(served, 'tagged/02 Second.ogg'), { title: 'Second Song', artist: 'The Band', album: 'First Light', seconds: 20 })
+  makeTone(path.join(served, 'tagged/03 Third.mp3'), { seconds: 20 })
+  ffmpegId3v1(path.join(served, 'tagged/04 Old Tags.mp3'), 'Old Tags Title', 'Old Artist')
+  makeToneWithPicture(path.join(served, 'tagged/05 Pictured.mp3'), 'image/png', PNG_PIXEL, { title: 'Pictured', seconds: 2 })
+  makeTone(path.join(served, 'albums/Alpha/a1.mp3'), { title: 'Alpha One', artist: 'A', seconds: 2 })
+  makeTone(path.join(served, 'albums/Beta/Disc 1/b1.ogg'), { title: 'Beta One', artist: 'B', seconds: 2 })
+  makeTone(path.join(served, 'albums/Beta/b0.mp3'), { title: 'Beta Zero', artist: 'B', seconds: 2 })
 
-  app = await startServer({ REMOTE_ALLOW_HOSTS: HOST })
+  app = await startServer({ ...adminEnv, REMOTE_ALLOW_HOSTS: HOST })
   // nginx also plays the redirecting server: to the app's own port, a 5-hop chain, an endless chain.
   const redirects = [
     `location = /go-local { return 302 http://127.0.0.1:${app.port}/api/refusal-canary; }`,
@@ -145,6 +192,48 @@ describe('directory listings from real servers', () => {
     const folder = (await api(app.url, 'POST', '/user/folders', { token, body: { label: 'Web', path: `${apache.url}/music/` } })).body.data
     const res = await api(app.url, 'GET', `/user/folders/${folder.id}/playlist`, { token })
     expect(res.body.data.map((t: { title: string }) => t.title)).toEqual(TITLES)
+  })
+})
+
+describe("remote files' own tags, lengths and covers, and subfolders", () => {
+  type T = { title: string; artist: string; album: string; duration: number; cover?: string; year?: number }
+  const byFile = (tracks: T[] & { url: string }[]) => Object.fromEntries(tracks.map((t: any) => [decodeURIComponent(t.url.split('/').pop()), t]))
+
+  for (const name of ['nginx', 'apache', 'python', 'caddy'] as const) {
+    test(`${name}: titles, artists, albums and lengths come from the files' tags (ID3v2, Vorbis comments, ID3v1)`, async () => {
+      const root = { nginx: nginx.url, apache: apache.url, python: python.url, caddy: caddy.url }[name]
+      const res = await load(`${root}/tagged/`)
+      expect(res.status).toBe(200)
+      const t = byFile(res.body.data)
+      expect(t['01 Opening.mp3']).toMatchObject({ title: 'Opening', artist: 'The Band', album: 'First Light', year: 2001 })
+      expect(t['02 Second.ogg']).toMatchObject({ title: 'Second Song', artist: 'The Band', album: 'First Light' })
+      // An untagged file keeps its file name; an ID3v1 tag sits in the file's last 128 bytes.
+      expect(t['03 Third.mp3']).toMatchObject({ title: '03 Third', artist: '' })
+      expect(t['04 Old Tags.mp3']).toMatchObject({ title: 'Old Tags Title', artist: 'Old Artist' })
+      // Lengths: an MP3's from its head, an Ogg's from its last page.
+      for (const f of ['01 Opening.mp3', '02 Second.ogg', '03 Third.mp3', '04 Old Tags.mp3']) expect(Math.round(t[f].duration)).toBe(20)
+      // An embedded picture is the track's cover, as an image the page can show.
+      expect(t['05 Pictured.mp3'].cover).toStartWith('data:image/png;base64,')
+    })
+  }
+
+  test('a folder of subfolders lists the tracks inside them, folder by folder in natural order', async () => {
+    for (const root of [nginx.url, apache.url, python.url, caddy.url]) {
+      const res = await load(`${root}/albums/`)
+      expect({ root, titles: res.body.data.map((t: T) => t.title) }).toEqual({ root, titles: ['Alpha One', 'Beta Zero', 'Beta One'] })
+    }
+  })
+
+  test('the tags reach folders.playlist, so the player and what it records (Top Tracks) name the track', async () => {
+    const folder = (await api(app.url, 'POST', '/user/folders', { token, body: { label: 'Tagged', path: `${nginx.url}/tagged/` } })).body.data
+    const res = await api(app.url, 'GET', `/user/folders/${folder.id}/playlist`, { token })
+    const [first] = res.body.data
+    expect(first).toMatchObject({ title: 'Opening', artist: 'The Band' })
+    // The play event the player sends for the track it was given.
+    const play = { trackUrl: first.url, title: first.title, artist: first.artist, album: first.album, duration: first.duration, source: 'playlist' }
+    expect((await api(app.url, 'POST', '/playlist/plays', { token, body: play })).status).toBe(201)
+    const top = await api(app.url, 'GET', '/admin/stats/top-tracks?days=7&limit=10&clearCache=true', { token: await loginAdmin(app.url) })
+    expect(top.body.data).toContainEqual({ trackUrl: first.url, title: 'Opening', artist: 'The Band', count: 1 })
   })
 })
 

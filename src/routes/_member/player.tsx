@@ -11,7 +11,7 @@ import { player } from '~/client/features/player/player-store'
 import { trackIdOf } from '~/client/features/player/track-identity'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
-import { button } from '~/client/ui/button'
+import { Button, button } from '~/client/ui/button'
 import { Spinner } from '~/client/ui/spinner'
 import { css, cx } from 'styled-system/css'
 
@@ -76,7 +76,12 @@ function PlayerPage() {
           <p>Loading your music...</p>
         </div>
       ) : playlist.isError ? (
-        <Problem message={errorMessage(playlist.error, 'Failed to load playlist')} />
+        <Problem
+          title="Could not load this folder"
+          message={errorMessage(playlist.error, 'Failed to load playlist')}
+          onRetry={() => void playlist.refetch()}
+          retrying={playlist.isFetching}
+        />
       ) : tracks.length === 0 ? (
         <p className={css({ textAlign: 'center', py: '16', color: 'fg.muted' })}>No tracks found in this folder.</p>
       ) : (
@@ -86,16 +91,25 @@ function PlayerPage() {
   )
 }
 
-function Problem({ message }: { message: string }) {
+/** Why nothing plays; a folder that failed to load (its server down, a 404) can be tried again. */
+function Problem({ title, message, onRetry, retrying }: { title?: string; message: string; onRetry?: () => void; retrying?: boolean }) {
   return (
     <div
       role="alert"
       className={css({ textAlign: 'center', py: '12', px: '4', bg: 'danger.muted', borderRadius: '2xl', borderWidth: '1px', borderColor: 'danger.default' })}
     >
-      <p className={css({ fontWeight: 'semibold' })}>{message}</p>
-      <Link to="/folders" className={cx(button({ variant: 'outline' }), css({ mt: '4' }))}>
-        Return to Folders
-      </Link>
+      {title && <p className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>{title}</p>}
+      <p className={css({ fontWeight: title ? 'normal' : 'semibold', mt: title ? '1' : '0', overflowWrap: 'anywhere' })}>{message}</p>
+      <div className={css({ display: 'flex', gap: '3', justifyContent: 'center', flexWrap: 'wrap', mt: '4' })}>
+        {onRetry && (
+          <Button onClick={onRetry} disabled={retrying}>
+            {retrying ? 'Retrying...' : 'Retry'}
+          </Button>
+        )}
+        <Link to="/folders" className={button({ variant: 'outline' })}>
+          Return to Folders
+        </Link>
+      </div>
     </div>
   )
 }

@@ -1,26 +1,10 @@
-// The length of an Ogg file (Vorbis, Opus, FLAC or Speex in Ogg) from its last page. An Ogg
-// stream states its length nowhere but in the granule position of its last page; music-metadata
-// finds it only by walking every page of the file (about ten times the cost of reading the tags
-// of a 4-minute file), so the scanner reads the file's tail instead: one read of at most one page.
+// The length of an Ogg file on disk from its last page (the rule: src/shared/player/ogg-last-page.ts).
+import { OGG_MAX_PAGE, oggDurationInTail } from '~/shared/player/ogg-last-page'
 
-/** The largest Ogg page: a 27-byte header, 255 lacing values and 255 segments of 255 bytes. */
-const MAX_PAGE = 27 + 255 + 255 * 255
-
-/**
- * Seconds of audio, or null when the tail holds no page with a position. `sampleRate` is what the
- * granule position counts: the stream's rate, 48 kHz for Opus whatever its input rate was.
- */
+/** Seconds of audio, or null when the tail holds no page with a position. */
 export async function oggDurationFromLastPage(file: string, sampleRate: number): Promise<number | null> {
   if (!(sampleRate > 0)) return null
   const blob = Bun.file(file)
   const size = blob.size
-  const tail = new Uint8Array(await blob.slice(Math.max(0, size - MAX_PAGE), size).arrayBuffer())
-  const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength)
-  // The last "OggS" capture (version 0) whose granule position is set; -1 means no packet ends there.
-  for (let i = tail.length - 27; i >= 0; i--) {
-    if (tail[i] !== 0x4f || tail[i + 1] !== 0x67 || tail[i + 2] !== 0x67 || tail[i + 3] !== 0x53 || tail[i + 4] !== 0) continue
-    const granule = view.getBigInt64(i + 6, true)
-    if (granule > 0n) return Number(granule) / sampleRate
-  }
-  return null
+  return oggDurationInTail(new Uint8Array(await blob.slice(Math.max(0, size - OGG_MAX_PAGE), size).arrayBuffer()), sampleRate)
 }

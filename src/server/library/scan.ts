@@ -27,6 +27,7 @@ import { fileTitle } from '../media/natural'
 import { parseTags } from '../media/parse-tags'
 import { isLibraryMediaName } from '../media/transcode-profile'
 import { aviDurationFromHeader } from './avi-duration'
+import { oggGranuleRate } from '~/shared/player/ogg-last-page'
 import { oggDurationFromLastPage } from './ogg-duration'
 import { ffprobeDuration } from './probe-duration'
 import { albumId, artistId, coverRank, planScan, trackId, type FoundFile } from './scan-plan'
@@ -179,7 +180,7 @@ const DURATION_BESIDE_TAGS = ['ogg', 'avi', ...PROBED_DURATION]
  */
 async function durationBesideTags(file: WalkedFile, format: IAudioMetadata['format'] | undefined): Promise<number | null> {
   const ext = extensionOf(file.name)
-  if (ext === 'ogg' && format) return oggDurationFromLastPage(file.real, format.codec === 'Opus' ? 48_000 : (format.sampleRate ?? 0))
+  if (ext === 'ogg' && format) return oggDurationFromLastPage(file.real, oggGranuleRate(format.codec, format.sampleRate))
   if (ext === 'avi') return aviDurationFromHeader(file.real)
   if (PROBED_DURATION.has(ext)) return ffprobeDuration(file.real)
   return null

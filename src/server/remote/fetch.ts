@@ -18,8 +18,6 @@ export const REMOTE_MAX_BYTES = 5 * 1024 * 1024
 export const REMOTE_MAX_REDIRECTS = 5
 
 export class RemoteError extends Error {}
-/** The address policy refused the host (as opposed to a network failure): saving such a folder is refused too. */
-export class AddressRefusedError extends RemoteError {}
 
 /** What one fetch may cost, and what it asks for; the defaults are the remote-folder limits. */
 export type FetchLimits = { timeoutMs?: number; maxBytes?: number; accept?: string; what?: string }
@@ -71,7 +69,7 @@ export async function checkHost(url: URL, policy: AddressPolicy): Promise<Target
     if (!verdict.ok) {
       const where = literal ? `${a.address} is` : `${host} resolves to ${a.address},`
       const hint = verdict.privateRange ? ' (set REMOTE_ALLOW_PRIVATE or REMOTE_ALLOW_HOSTS to allow it)' : ''
-      throw new AddressRefusedError(`Remote URL refused: ${where} a ${verdict.label} address${hint}`)
+      throw new RemoteError(`Remote URL refused: ${where} a ${verdict.label} address${hint}`)
     }
   }
   return { address: addresses[0].address, family: addresses[0].family === 6 ? 6 : 4 }
@@ -79,7 +77,7 @@ export async function checkHost(url: URL, policy: AddressPolicy): Promise<Target
 
 type Raw = { status: number; headers: http.IncomingHttpHeaders; stream: http.IncomingMessage }
 
-function request(url: URL, target: Target, signal: AbortSignal, accept: string): Promise<Raw> {
+function request(url: URL, target: Target, signal: AbortSignal, headers: Record<string, string>): Promise<Raw> {
   const mod = url.protocol === 'https:' ? https : http
   return new Promise((resolve, reject) => {
     const req = mod.request(
@@ -90,11 +88,7 @@ function request(url: URL, target: Target, signal: AbortSignal, accept: string):
         path: `${url.pathname}${url.search}`,
         method: 'GET',
         auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined,
-        headers: {
-          'user-agent': 'Vibes/0.1 (remote folder reader)',
-          accept,
-          'accept-encoding': 'gzip, deflate, br',
-        },
+        headers: { 'user-agent': 'Vibes/0.1 (remote folder reader)', ...headers },
         // The only address this request may use: the one checkHost approved.
         lookup: ((_host: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) =>
           opts?.all ? cb(null, [target]) : cb(null, target.address, target.family)) as never,
@@ -111,9 +105,13 @@ function request(url: URL, target: Target, signal: AbortSignal, accept: string):
 
 type Refusals = { tooLarge: string; timedOut: string; cutOff: string }
 
-async function readCapped(raw: Raw, signal: AbortSignal, maxBytes: number, { tooLarge, timedOut, cutOff }: Refusals): Promise<Buffer> {
+/**
+ * The body, at most maxBytes of it. Past that it is refused, or with `truncate` (a file's head
+ * from a server that ignored our Range header) cut off there and the connection dropped.
+ */
+async function readCapped(raw: Raw, signal: AbortSignal, maxBytes: number, { tooLarge, timedOut, cutOff }: Refusals, truncate = false): Promise<Buffer> {
   const declared = Number(raw.headers['content-length'] ?? NaN)
-  if (declared > maxBytes) {
+  if (declared > maxBytes && !truncate) {
     raw.stream.destroy()
     throw new RemoteError(tooLarge)
   }
@@ -129,6 +127,11 @@ async function readCapped(raw: Raw, signal: AbortSignal, maxBytes: number, { too
     for await (const chunk of stream) {
       if (signal.aborted) break
       total += chunk.length
+      if (total > maxBytes && truncate) {
+        chunks.push((chunk as Buffer).subarray(0, chunk.length - (total - maxBytes)))
+        raw.stream.destroy()
+        return Buffer.concat(chunks as Uint8Array[])
+      }
       if (total > maxBytes) {
         raw.stream.destroy()
         throw new RemoteError(tooLarge)
@@ -160,6 +163,50 @@ function decodeBody(bytes: Buffer, contentType: string): string {
   }
 }
 
+/** Why a connection failed, in words (never a bare error code such as ECONNREFUSED). */
+function connectFailure(host: string, code: string | undefined): string {
+  if (code === 'ECONNREFUSED') return `Nothing answers at that address (${host})`
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return `That address cannot be reached from this server (${host})`
+  if (code === 'ECONNRESET' || code === 'EPIPE') return `The remote server at ${host} closed the connection`
+  if (code?.startsWith('ERR_TLS') || code?.includes('CERT')) return `The secure connection to ${host} failed (its certificate is not trusted)`
+  return `Could not connect to ${host}`
+}
+
+/** What a final (not redirect) answer is, once the address policy has let every hop through. */
+type Opened = { url: URL; raw: Raw }
+
+/** GETs a remote URL under the policy, following up to 5 checked redirects; refuses non-2xx answers. */
+async function openRemote(rawUrl: string, policy: AddressPolicy, signal: AbortSignal, timedOut: string, headers: Record<string, string>): Promise<Opened> {
+  let url = parseUrl(rawUrl)
+  for (let hop = 0; ; hop++) {
+    // A resolver that hangs must not outlast the timeout either.
+    const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new RemoteError(timedOut)), { once: true }))
+    aborted.catch(() => {})
+    const target = await Promise.race([checkHost(url, policy), aborted])
+    if (signal.aborted) throw new RemoteError(timedOut)
+    let raw: Raw
+    try {
+      raw = await request(url, target, signal, headers)
+    } catch (error) {
+      if (signal.aborted) throw new RemoteError(timedOut)
+      throw new RemoteError(connectFailure(url.host, (error as { code?: string }).code))
+    }
+    const location = raw.headers.location
+    if (raw.status >= 300 && raw.status < 400 && location) {
+      raw.stream.destroy()
+      if (hop >= REMOTE_MAX_REDIRECTS) throw new RemoteError(`Too many redirects (more than ${REMOTE_MAX_REDIRECTS})`)
+      url = parseUrl(location, url)
+      continue
+    }
+    if (raw.status < 200 || raw.status >= 300) {
+      raw.stream.destroy()
+      const reason = raw.stream.statusMessage || http.STATUS_CODES[raw.status]
+      throw new RemoteError(`That address answered ${raw.status}${reason ? ` ${reason}` : ''}`)
+    }
+    return { url, raw }
+  }
+}
+
 /** GETs a remote URL under the policy, following up to 5 checked redirects. */
 export async function fetchRemote(rawUrl: string, policy: AddressPolicy, limits: FetchLimits = {}): Promise<RemoteResponse> {
   const timeoutMs = limits.timeoutMs ?? REMOTE_TIMEOUT_MS
@@ -170,40 +217,58 @@ export async function fetchRemote(rawUrl: string, policy: AddressPolicy, limits:
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), timeoutMs)
   try {
-    let url = parseUrl(rawUrl)
-    for (let hop = 0; ; hop++) {
-      // A resolver that hangs must not outlast the timeout either.
-      const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new RemoteError(timedOut)), { once: true }))
-      aborted.catch(() => {})
-      const target = await Promise.race([checkHost(url, policy), aborted])
-      if (controller.signal.aborted) throw new RemoteError(timedOut)
-      let raw: Raw
-      try {
-        raw = await request(url, target, controller.signal, limits.accept ?? FOLDER_ACCEPT)
-      } catch (error) {
-        if (controller.signal.aborted) throw new RemoteError(timedOut)
-        const code = (error as { code?: string }).code
-        throw new RemoteError(`Could not connect to ${url.host}${code ? ` (${code})` : ''}: ${(error as Error).message}`)
-      }
-      const location = raw.headers.location
-      if (raw.status >= 300 && raw.status < 400 && location) {
-        raw.stream.destroy()
-        if (hop >= REMOTE_MAX_REDIRECTS) throw new RemoteError(`Too many redirects (more than ${REMOTE_MAX_REDIRECTS})`)
-        url = parseUrl(location, url)
-        continue
-      }
-      if (raw.status < 200 || raw.status >= 300) {
-        raw.stream.destroy()
-        throw new RemoteError(`The remote server answered ${raw.status}${raw.stream.statusMessage ? ` ${raw.stream.statusMessage}` : ''}`)
-      }
-      const contentType = String(raw.headers['content-type'] ?? '')
-      const bytes = await readCapped(raw, controller.signal, maxBytes, {
-        tooLarge,
-        timedOut,
-        cutOff: `The remote server closed the connection while sending the ${what}`,
-      })
-      return { url: url.href, status: raw.status, contentType, body: decodeBody(bytes, contentType) }
+    const headers = { accept: limits.accept ?? FOLDER_ACCEPT, 'accept-encoding': 'gzip, deflate, br' }
+    const { url, raw } = await openRemote(rawUrl, policy, controller.signal, timedOut, headers)
+    const contentType = String(raw.headers['content-type'] ?? '')
+    const bytes = await readCapped(raw, controller.signal, maxBytes, {
+      tooLarge,
+      timedOut,
+      cutOff: `The remote server closed the connection while sending the ${what}`,
+    })
+    return { url: url.href, status: raw.status, contentType, body: decodeBody(bytes, contentType) }
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Part of a remote file: its first bytes, or (suffix) its last ones. */
+export type ByteRange = { first: number; last: number } | { suffix: number }
+
+/** The bytes read, and the whole file's size when the server said it (null when it did not). */
+export type RemoteBytes = { bytes: Uint8Array; size: number | null; whole: boolean }
+
+/**
+ * Reads part of a remote media file with a Range request, under the same policy and redirect
+ * rules. A server that ignores Range (Python's http.server) answers the whole file: for a head
+ * the rest is not downloaded; for a tail, a file of at most `wholeUpTo` bytes is read whole and
+ * its tail kept, a larger one gives nothing.
+ */
+export async function fetchRemoteBytes(rawUrl: string, policy: AddressPolicy, range: ByteRange, timeoutMs: number, wholeUpTo = 0): Promise<RemoteBytes> {
+  const timedOut = `The remote server did not answer within ${seconds(timeoutMs)}`
+  const wanted = 'suffix' in range ? range.suffix : range.last - range.first + 1
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), timeoutMs)
+  try {
+    const spec = 'suffix' in range ? `-${range.suffix}` : `${range.first}-${range.last}`
+    // identity: a compressed body would make the byte positions of the answer mean nothing.
+    const headers = { accept: '*/*', 'accept-encoding': 'identity', range: `bytes=${spec}` }
+    const { raw } = await openRemote(rawUrl, policy, controller.signal, timedOut, headers)
+    const partial = raw.status === 206
+    const declared = Number(raw.headers['content-length'] ?? NaN)
+    if (!partial && 'suffix' in range && !(declared <= wholeUpTo)) {
+      raw.stream.destroy()
+      return { bytes: new Uint8Array(), size: null, whole: false }
     }
+    if (!partial && 'suffix' in range) {
+      const refusals = { tooLarge: 'The remote file is too large', timedOut, cutOff: 'The remote server closed the connection while sending the file' }
+      const bytes = new Uint8Array(await readCapped(raw, controller.signal, wholeUpTo, refusals))
+      return { bytes: bytes.subarray(Math.max(0, bytes.length - range.suffix)), size: bytes.length, whole: false }
+    }
+    const refusals = { tooLarge: 'The remote file part is too large', timedOut, cutOff: 'The remote server closed the connection while sending the file' }
+    const bytes = new Uint8Array(await readCapped(raw, controller.signal, wanted, refusals, true))
+    const total = partial ? /\/(\d+)\s*$/.exec(String(raw.headers['content-range'] ?? ''))?.[1] : raw.headers['content-length']
+    const size = total !== undefined && Number.isSafeInteger(Number(total)) ? Number(total) : null
+    return { bytes, size, whole: !partial && (size === null || bytes.length >= size) }
   } finally {
     clearTimeout(timer)
   }

@@ -157,9 +157,28 @@ const FOLDER_IMAGE = /\/(cover|folder|front)\.(jpe?g|png)$/i
 const FOLDER_IMAGE_RANK = ['cover', 'folder', 'front']
 const folderImageRank = (url: string) => FOLDER_IMAGE_RANK.indexOf(FOLDER_IMAGE.exec(urlPath(url))?.[1]?.toLowerCase() ?? '')
 
+/** A directory listing's media files, and the folders directly inside it (to read in turn). */
+export type Listing = { tracks: Track[]; subfolders: string[] }
+
+/** A link to a folder directly inside the listed one: not its parent, not a sort link, not another site. */
+function childFolder(url: string, base: string): string | null {
+  const u = new URL(url)
+  const b = new URL(base)
+  if (u.origin !== b.origin || u.search || !u.pathname.endsWith('/')) return null
+  const dir = b.pathname.slice(0, b.pathname.lastIndexOf('/') + 1)
+  if (!u.pathname.startsWith(dir)) return null
+  const rest = u.pathname.slice(dir.length, -1)
+  return rest && !rest.includes('/') ? u.href : null
+}
+
 export function parseHtmlListing(html: string, base: string): Track[] {
+  return readHtmlListing(html, base).tracks
+}
+
+function readHtmlListing(html: string, base: string): Listing {
   const seen = new Set<string>()
   const out: Track[] = []
+  const subfolders = new Set<string>()
   const folderImages: string[] = []
   const opens = new RegExp(ANCHOR_OPEN)
   let open = opens.exec(html)
@@ -174,6 +193,8 @@ export function parseHtmlListing(html: string, base: string): Track[] {
     if (!href || href.startsWith('?') || href.startsWith('#')) continue
     const url = absolute(href, base)
     if (url && FOLDER_IMAGE.test(urlPath(url))) folderImages.push(url)
+    const folder = url && childFolder(url, base)
+    if (folder) subfolders.add(folder)
     if (!url || seen.has(url) || !isMediaFileName(urlPath(url))) continue
     seen.add(url)
     const region = html.slice(tagEnd + 1, Math.min(next ? next.index : html.length, tagEnd + 1 + MAX_LINK_TEXT))
@@ -183,7 +204,7 @@ export function parseHtmlListing(html: string, base: string): Track[] {
   }
   const cover = folderImages.sort((a, b) => folderImageRank(a) - folderImageRank(b))[0]
   if (cover) for (const t of out) t.cover = cover
-  return inListingOrder(out)
+  return { tracks: inListingOrder(out), subfolders: [...subfolders] }
 }
 
 export function parseM3u(body: string, base: string): Track[] {
@@ -252,7 +273,7 @@ export function parseJsonTracks(body: string, base: string): Track[] {
     data = o.tracks ?? o.data ?? o.items ?? o.playlist ?? o.files ?? o.results
   }
   if (!Array.isArray(data)) return []
-  if (isJsonDirectoryListing(data)) return parseJsonListing(data, base)
+  if (isJsonDirectoryListing(data)) return readJsonListing(data, base).tracks
   const out: Track[] = []
   for (const item of data.slice(0, MAX_REMOTE_ENTRIES)) {
     if (out.length >= MAX_REMOTE_TRACKS) break
@@ -291,18 +312,49 @@ function isJsonDirectoryListing(items: unknown[]): items is ListingEntry[] {
   return items.length > 0 && items.length <= MAX_REMOTE_ENTRIES && items.every(isListingEntry)
 }
 
-/** A JSON directory listing: files only (no sub-directories), media only, in listing order. */
-function parseJsonListing(entries: ListingEntry[], base: string): Track[] {
+/** A JSON directory listing: media files in listing order, and the sub-directories. */
+function readJsonListing(entries: ListingEntry[], base: string): Listing {
   const out: Track[] = []
+  const subfolders: string[] = []
   for (const e of entries) {
     if (out.length >= MAX_REMOTE_TRACKS) break
-    if (e.is_dir === true || e.type === 'directory') continue
+    if (e.is_dir === true || e.type === 'directory') {
+      const href = str(e.url) ?? encodeURIComponent(e.name)
+      const url = absolute(href.endsWith('/') ? href : `${href}/`, base)
+      const folder = url && childFolder(url, base)
+      if (folder) subfolders.push(folder)
+      continue
+    }
     // Caddy gives a relative URL; nginx only the plain name.
     const url = absolute(str(e.url) ?? encodeURIComponent(e.name), base)
     if (!url || !isMediaFileName(urlPath(url))) continue
     out.push(track(url, titleFor(e.name, url)))
   }
-  return inListingOrder(out)
+  return { tracks: inListingOrder(out), subfolders }
+}
+
+/**
+ * Reads a remote answer: a directory listing (HTML, or JSON entries) gives its files and
+ * sub-folders; a playlist gives its entries, in its author's order, and is a playlist.
+ */
+export function parseRemote(body: string, url: string, contentType: string): Listing & { playlist: boolean } {
+  const format = detectFormat(body, url, contentType)
+  if (format === 'html') return { ...readHtmlListing(body, url), playlist: false }
+  if (format === 'json') {
+    const entries = jsonDirectoryEntries(body)
+    if (entries) return { ...readJsonListing(entries, url), playlist: false }
+  }
+  return { tracks: parsePlaylist(body, url, contentType), subfolders: [], playlist: true }
+}
+
+/** The entries of a JSON directory listing (nginx's or Caddy's), or null for anything else. */
+function jsonDirectoryEntries(body: string): ListingEntry[] | null {
+  try {
+    const data: unknown = JSON.parse(body)
+    return Array.isArray(data) && isJsonDirectoryListing(data) ? data : null
+  } catch {
+    return null
+  }
 }
 
 /** Reads a remote answer as a track list. */

@@ -1,7 +1,8 @@
 // Members' folders: an ordered list per user (position column). Ownership is part of every
 // WHERE clause, so another user's folder is simply not found (404). A folder that cannot play
 // is refused when it is saved (400), by whoever saves it: a library path that is no folder
-// inside MEDIA_ROOT, or a URL whose address the remote policy refuses.
+// inside MEDIA_ROOT, or a URL that does not load (refused by the remote policy, an HTTP error,
+// nothing answering); so is a second folder with the same path or URL for the same member.
 import { TRPCError } from '@trpc/server'
 import { and, count, eq, max } from 'drizzle-orm'
 import type { Db } from '~/db/client'
@@ -10,6 +11,7 @@ import { preparedFor } from '~/db/prepared'
 import { folders } from '~/db/schema'
 import { isRemotePath, MAX_FOLDERS_PER_USER, type FolderInput } from '~/shared/validators/folder'
 import type { Track } from '~/shared/player/track'
+import { normalizeRelPath } from '../media/library-path'
 import { folderNotInLibrary, libraryFolder, listLibraryFolder } from './library'
 
 export const FOLDER_NOT_FOUND = 'Folder not found'
@@ -68,7 +70,33 @@ export async function checkFolderPath(path: string): Promise<void> {
   if (!libraryFolder(path)) throw new TRPCError({ code: 'BAD_REQUEST', message: folderNotInLibrary(path) })
 }
 
+/** What makes two saved paths the same folder: the library path however it is spelled, a URL as parsed. */
+function folderKey(path: string): string {
+  if (isRemotePath(path)) {
+    try {
+      return new URL(path).href
+    } catch {
+      return path
+    }
+  }
+  return `/${normalizeRelPath(path) ?? path}`
+}
+
+/** Refuses (400) a path the member already has in another folder. */
+function refuseDuplicate(db: Db, userId: string, path: string, exceptId?: string) {
+  const key = folderKey(path)
+  const taken = db
+    .select({ id: folders.id, path: folders.path })
+    .from(folders)
+    .where(eq(folders.userId, userId))
+    .all()
+    .some((f) => f.id !== exceptId && folderKey(f.path) === key)
+  if (taken) throw new TRPCError({ code: 'BAD_REQUEST', message: `You already have a folder with this ${isRemotePath(path) ? 'URL' : 'path'}: ${path}` })
+}
+
 export async function createFolder(db: Db, userId: string, input: FolderInput): Promise<FolderDto> {
+  // Before the path is checked, so a duplicate URL is refused without fetching it.
+  refuseDuplicate(db, userId, input.path)
   await checkFolderPath(input.path)
   return insertFolder(db, userId, input)
 }
@@ -76,6 +104,7 @@ export async function createFolder(db: Db, userId: string, input: FolderInput): 
 /** Appends a folder whose path checkFolderPath already accepted (bulk add checks it once). */
 export function insertFolder(db: Db, userId: string, input: FolderInput): FolderDto {
   return db.transaction((tx) => {
+    refuseDuplicate(tx as unknown as Db, userId, input.path)
     const stats = tx
       .select({ n: count(), last: max(folders.position) })
       .from(folders)
@@ -90,6 +119,7 @@ export function insertFolder(db: Db, userId: string, input: FolderInput): Folder
 export async function updateFolder(db: Db, userId: string, id: string, input: FolderInput): Promise<FolderDto> {
   // Another user's folder is a 404 whatever the new path; only then is the path judged.
   getFolder(db, userId, id)
+  refuseDuplicate(db, userId, input.path, id)
   await checkFolderPath(input.path)
   const row = db
     .update(folders)

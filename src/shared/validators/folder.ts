@@ -20,6 +20,11 @@ export const folderPathField = requiredText('Folder path is required', 'Folder p
       if (!ok) ctx.addIssue({ code: 'custom', message: 'Please enter a valid URL' })
       return
     }
+    // Another scheme (ftp://, smb://, file://) is a URL we cannot read: say which ones we can.
+    if (/^[a-z][a-z\d+.-]*:\/\//i.test(path)) {
+      ctx.addIssue({ code: 'custom', message: 'Only http:// and https:// URLs are supported' })
+      return
+    }
     if (path.includes('..') || path.includes('<') || path.includes('>') || CONTROL.test(path)) {
       ctx.addIssue({ code: 'custom', message: 'Invalid path format' })
       return

@@ -11,7 +11,7 @@ import { Modal, modalFooter } from '~/client/ui/modal'
 import { toast } from '~/client/ui/toaster'
 import { FolderSchema } from '~/shared/validators'
 import { css } from 'styled-system/css'
-import { FolderFields } from './folder-fields'
+import { FolderFields, KEEPS_FIELDS_QUIET } from './folder-fields'
 import { LibraryFolderPicker } from './library-folder-picker'
 import type { Folder } from './types'
 import { useFolderAuthError } from './use-folder-auth-error'
@@ -88,7 +88,7 @@ function FolderForm({ folder, onBusy, onDone, onCancel }: { folder: Folder | nul
     >
       <FolderFields form={form} pathLabel="Path or URL" serverError={serverError} onPathEdit={() => setServerError(null)} />
       <div>
-        <Button variant="outline" size="sm" aria-expanded={browsing} onClick={() => setBrowsing((b) => !b)}>
+        <Button variant="outline" size="sm" aria-expanded={browsing} onClick={() => setBrowsing((b) => !b)} {...KEEPS_FIELDS_QUIET}>
           {browsing ? 'Hide the library' : 'Browse the library'}
         </Button>
       </div>

@@ -1,6 +1,7 @@
 // The two fields of every folder dialog (members', admin's): the name and the path, with the
 // shared folder rules' messages after touch and a server error under the path field (spec §5).
 // The path label differs by screen: "Path or URL" for members, "Folder Path" for the admin.
+import type { FocusEvent } from 'react'
 import { TextField } from '~/client/ui/text-field'
 
 export const FOLDER_PATH_HINT = 'A local path (for example /music/collection) or a remote URL (for example https://example.com/music/)'
@@ -11,6 +12,12 @@ type FolderForm = {
   touch: (field: 'label' | 'path') => void
   error: (field: 'label' | 'path') => string | undefined
 }
+
+/** Marks a control that focus may move to without judging the field it left ("Browse the library"). */
+export const KEEPS_FIELDS_QUIET = { 'data-keeps-fields-quiet': '' }
+
+/** A field is judged when it is left, unless focus went to a control that helps fill it in. */
+const leftFor = (e: FocusEvent) => !(e.relatedTarget instanceof Element && e.relatedTarget.closest('[data-keeps-fields-quiet]'))
 
 export function FolderFields(p: { form: FolderForm; pathLabel: string; serverError: string | null; onPathEdit: () => void; disabled?: boolean }) {
   return (
@@ -23,7 +30,7 @@ export function FolderFields(p: { form: FolderForm; pathLabel: string; serverErr
         disabled={p.disabled}
         value={p.form.values.label}
         onValueChange={(v) => p.form.set('label', v)}
-        onBlur={() => p.form.touch('label')}
+        onBlur={(e) => leftFor(e) && p.form.touch('label')}
         error={p.form.error('label')}
       />
       <TextField
@@ -38,7 +45,7 @@ export function FolderFields(p: { form: FolderForm; pathLabel: string; serverErr
           p.onPathEdit()
           p.form.set('path', v)
         }}
-        onBlur={() => p.form.touch('path')}
+        onBlur={(e) => leftFor(e) && p.form.touch('path')}
         error={p.form.error('path') ?? p.serverError ?? undefined}
         hint={FOLDER_PATH_HINT}
       />

@@ -1,12 +1,9 @@
 // Small display helpers shared by the library's lists.
 
-/** 3:07, 1:02:03. */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds))
-  const h = Math.floor(s / 3600)
-  const m = Math.floor((s % 3600) / 60)
-  const ss = String(s % 60).padStart(2, '0')
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`
-}
+/**
+ * A track's or album's length (3:07, 1:02:03) by the player's one rule: whole seconds passed, so a
+ * length reads the same in the library, Up Next and the player's clock.
+ */
+export { formatTime as clock } from '~/shared/player/track'
 
 export { plural } from '~/shared/plural'

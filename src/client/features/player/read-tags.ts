@@ -2,6 +2,7 @@
 // player page's initial JavaScript stays small.
 import { imageTypeOf } from '~/shared/image-type'
 import { inferArtist, inferYear } from '~/shared/player/file-name'
+import { OGG_MAX_PAGE, oggDurationInTail, oggGranuleRate } from '~/shared/player/ogg-last-page'
 
 export type FileTags = { title?: string; artist?: string; album?: string; genre?: string; year?: number; duration?: number; cover?: Blob }
 
@@ -46,6 +47,13 @@ export async function readTags(file: File): Promise<FileTags> {
   const year = c.year ?? (c.date ? inferYear(c.date) : undefined) ?? (tags.title ? inferYear(tags.title) : undefined)
   if (year && year >= 1000 && year <= 2999) tags.year = year
   if (meta.format.duration && Number.isFinite(meta.format.duration)) tags.duration = meta.format.duration
+  // An Ogg file's length is only on its last page, which the tag pass does not reach: read the
+  // file's tail (one page at most), so Up Next shows it before the track plays.
+  else if (meta.format.container === 'Ogg') {
+    const tail = new Uint8Array(await file.slice(Math.max(0, file.size - OGG_MAX_PAGE)).arrayBuffer())
+    const seconds = oggDurationInTail(tail, oggGranuleRate(meta.format.codec, meta.format.sampleRate))
+    if (seconds) tags.duration = seconds
+  }
   // The blob's type comes from the picture's bytes, never its tag: a blob: URL typed text/html
   // would open as a page of our origin. Anything but JPEG, PNG, GIF or WebP is no cover.
   const pic = c.picture?.[0]
