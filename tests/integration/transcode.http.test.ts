@@ -6,7 +6,7 @@
 // a second conversion from the same client meanwhile gets 429, and a server whose FFMPEG_PATH
 // points nowhere lists the files as needing ffmpeg and answers their URL 503.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
@@ -225,6 +225,59 @@ describe('with ffmpeg', () => {
     expect(probe(new Uint8Array(await res.arrayBuffer())).streams.map((s) => s.codec_name)).toEqual(['mp3'])
     expect(existsSync(path.join(server.mediaRoot, 'Old/Windows/x.wma'))).toBe(false)
     expect(existsSync(path.resolve('x.wma'))).toBe(false)
+  })
+})
+
+describe('a library file is only ever read as the format its name says', () => {
+  // An HLS playlist saved under a media name: left to guess the format, ffmpeg and ffprobe read it
+  // as a playlist and follow its file:// entry to a file outside MEDIA_ROOT.
+  const outside = path.join(work, 'outside.mp3')
+  let appKey: string
+  const hlsNaming = (target: string) => `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:7,\nfile://${target}\n#EXT-X-ENDLIST\n`
+  beforeAll(async () => {
+    makeTone(outside, { seconds: 7, frequency: 1000 })
+    mkdirSync(path.join(server.mediaRoot, 'Crafted'), { recursive: true })
+    for (const name of ['secret.wma', 'secret.mkv', 'secret.flac', 'secret.aac'])
+      writeFileSync(path.join(server.mediaRoot, 'Crafted', name), hlsNaming(outside))
+    await scan(server.url, admin)
+    appKey = (await api(server.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'Hostile' } })).body.data.key
+  })
+
+  async function crafted() {
+    const listed = await api(server.url, 'GET', `/library/folders?path=${encodeURIComponent('Crafted')}`, { token: member.token })
+    return new Map(
+      (listed.body.data.tracks as Array<Listed & { id: string; duration: number; path: string }>).map((t) => [t.url.split('?')[0].split('/').pop()!, t]),
+    )
+  }
+
+  test('the converted /media URL of a playlist named .wma or .mkv does not stream the file it names', async () => {
+    const tracks = await crafted()
+    for (const name of ['secret.wma', 'secret.mkv']) {
+      const res = await fetch(server.url + tracks.get(name)!.url)
+      const bytes = new Uint8Array(await res.arrayBuffer())
+      expect({ name, status: res.status }).toEqual({ name, status: 415 })
+      expect(bytes.length).toBeLessThan(1000)
+    }
+  })
+
+  test('/rest/stream of it, converted or as MP3, does not stream the file it names', async () => {
+    const tracks = await crafted()
+    for (const [name, format] of [
+      ['secret.wma', ''],
+      ['secret.flac', 'mp3'],
+    ]) {
+      const id = tracks.get(name)!.id
+      const res = await fetch(
+        `${server.url}/rest/stream.view?apiKey=${appKey}&c=test&v=1.16.1&id=${encodeURIComponent(id)}${format ? `&format=${format}` : ''}`,
+      )
+      const bytes = new Uint8Array(await res.arrayBuffer())
+      expect({ name, status: res.status }).toEqual({ name, status: 415 })
+      expect(bytes.length).toBeLessThan(1000)
+    }
+  })
+
+  test("the scanner's duration probe does not read the file it names", async () => {
+    expect((await crafted()).get('secret.aac')!.duration).toBe(0)
   })
 })
 

@@ -88,8 +88,9 @@ const text = (status: number, body: string, headers: Record<string, string> = {}
   new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } })
 
 async function probe(ffprobe: string | null, real: string): Promise<StreamCodecs> {
-  if (!ffprobe) return { video: null, audio: null }
-  const proc = Bun.spawn([ffprobe, ...probeArgs(real)], { stdin: 'ignore', stdout: 'pipe', stderr: 'ignore' })
+  const args = probeArgs(real)
+  if (!ffprobe || !args) return { video: null, audio: null }
+  const proc = Bun.spawn([ffprobe, ...args], { stdin: 'ignore', stdout: 'pipe', stderr: 'ignore' })
   const out = await new Response(proc.stdout).text()
   await proc.exited
   return parseProbe(out)
@@ -135,7 +136,12 @@ export async function convertedFile(request: Request, real: string, st: Stats, p
     release()
     return text(499, 'Client went away')
   }
-  const proc = Bun.spawn([tools.ffmpeg, ...ffmpegArgs(real, profile, codecs)], { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
+  const args = ffmpegArgs(real, profile, codecs)
+  if (!args) {
+    release()
+    return text(415, 'This file could not be converted for playback')
+  }
+  const proc = Bun.spawn([tools.ffmpeg, ...args], { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
   const stderr = new Response(proc.stderr).text()
   void proc.exited.finally(release)
 
