@@ -149,9 +149,10 @@ export function parseProbe(json: string): StreamCodecs {
 export function ffmpegArgs(absPath: string, profile: TranscodeProfile, codecs: StreamCodecs = { video: null, audio: null }): string[] | null {
   const source = libraryInput(absPath)
   if (!source) return null
-  const input = ['-nostdin', '-hide_banner', '-loglevel', 'error', ...source]
+  // One thread each for decoding, filters and encoding: a conversion costs at most one core.
+  const input = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-filter_threads', '1', '-threads', '1', ...source]
   const kbps = mp3KbpsOf(profile)
-  if (kbps !== null) return [...input, '-map', '0:a:0', '-vn', '-sn', '-dn', '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-f', 'mp3', 'pipe:1']
+  if (kbps !== null) return [...input, '-map', '0:a:0', '-vn', '-sn', '-dn', '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-threads', '1', '-f', 'mp3', 'pipe:1']
   const video =
     codecs.video && WEB_VIDEO.has(codecs.video)
       ? ['-c:v', 'copy']
@@ -182,6 +183,8 @@ export function ffmpegArgs(absPath: string, profile: TranscodeProfile, codecs: S
     '-dn',
     ...video,
     ...audio,
+    '-threads',
+    '1',
     '-movflags',
     'frag_keyframe+empty_moov+default_base_moof',
     // Half-second fragments: the browser gets playable data without waiting for a keyframe.

@@ -18,7 +18,7 @@ import { CACHE_LIMITS, touchCached, trimCacheDir } from '../media/cache-dir'
 import { readCover } from '../media/covers'
 import { MEDIA_SECURITY_HEADERS } from '../media/handler'
 import { resolveInside } from '../media/library-path'
-import { transcodeTools } from '../media/transcode'
+import { spawnFfmpeg, transcodeTools } from '../media/transcode'
 
 /** The sizes a scaled cover is made in: the asked size rounds up to the next one. */
 export const COVER_SIZES = [64, 128, 256, 512, 1024] as const
@@ -73,13 +73,15 @@ async function turn<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T |
 
 async function scale(ffmpeg: string, image: Uint8Array, size: number): Promise<Uint8Array | null> {
   const fit = `scale='min(${size},iw)':'min(${size},ih)':force_original_aspect_ratio=decrease`
-  const proc = Bun.spawn(
+  const proc = spawnFfmpeg(
     [
       ffmpeg,
       '-nostdin',
       '-hide_banner',
       '-loglevel',
       'error',
+      '-threads',
+      '1',
       '-protocol_whitelist',
       'pipe',
       '-f',

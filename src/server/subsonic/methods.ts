@@ -69,7 +69,8 @@ function requireSong(ctx: MethodContext, name = 'id'): SongRow {
 /** Serves a library file through /media with a fresh signature; the caller's headers (Range…) go along. */
 function viaMedia(ctx: MethodContext, relPath: string, kind: MediaKind): Promise<Response> {
   const url = new URL(signMediaUrl(config.AUTH_SECRET, relPath, kind), ctx.request.url)
-  return handleMedia(new Request(url, { method: ctx.request.method === 'HEAD' ? 'HEAD' : 'GET', headers: ctx.request.headers }))
+  const request = new Request(url, { method: ctx.request.method === 'HEAD' ? 'HEAD' : 'GET', headers: ctx.request.headers, signal: ctx.request.signal })
+  return handleMedia(request, url, ctx.user.id)
 }
 
 /**
