@@ -4,7 +4,8 @@
 // checked for the Subsonic shape; JSON answers through the client. Authentication: plain and
 // enc: passwords, wrong credentials (40), token auth (41), apiKey beside u (43), revoked and
 // unknown keys (44); another member's playlist (70); stream with Range; scrobbles in the
-// analytics; stars as the web player's likes; the play queue shared with the web player.
+// analytics; stars as the web player's likes; the play queue shared with the web player;
+// getCoverArt's sizes rounded to a few fixed ones, and its bounded queue (behind a gated ffmpeg).
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs'
