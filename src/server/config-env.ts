@@ -65,6 +65,7 @@ const EnvSchema = z.object({
     .optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  TRANSCODE_SLOTS: z.coerce.number().int().min(1).max(256).optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Internal: set by the single binary, which unpacks its embedded migrations to a temp folder.

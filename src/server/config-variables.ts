@@ -20,6 +20,7 @@ export const CONFIG_VARIABLES = [
   ['DEFAULT_COUNTRY', 'none', 'ISO 3166 country for plays from private or unknown addresses'],
   ['SHUTDOWN_GRACE_SECONDS', '10', 'after SIGTERM, how long in-flight requests may finish'],
   ['FFMPEG_PATH', 'ffmpeg on PATH', 'ffmpeg used to convert formats browsers cannot play'],
+  ['TRANSCODE_SLOTS', 'cores - 1 (at least 1)', 'ffmpeg conversions at once; a member or client address may run 2 of them, never all'],
   ['METRICS_TOKEN', 'none', 'Bearer token a Prometheus scraper sends to GET /metrics (16+ characters; admins may use their own token)'],
   ['LOG_LEVEL', 'info', 'fatal | error | warn | info | debug | trace | silent'],
 ] as const

@@ -4,10 +4,11 @@
 // checked for the Subsonic shape; JSON answers through the client. Authentication: plain and
 // enc: passwords, wrong credentials (40), token auth (41), apiKey beside u (43), revoked and
 // unknown keys (44); another member's playlist (70); stream with Range; scrobbles in the
-// analytics; stars as the web player's likes; the play queue shared with the web player.
+// analytics; stars as the web player's likes; the play queue shared with the web player;
+// getCoverArt's sizes rounded to a few fixed ones, and its bounded queue (behind a gated ffmpeg).
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
@@ -328,9 +329,10 @@ describe('bytes: stream, download, getCoverArt', () => {
     const original = await client.getCoverArt({ id: homogenic.coverArt! })
     expect(original.headers.get('content-type')).toBe('image/jpeg')
     expect(Buffer.from(await original.arrayBuffer()).equals(new Uint8Array(readFileSync(lib('Björk/Homogenic/cover.jpg'))))).toBe(true)
+    // A size is rounded up to 64, 128, 256, 512 or 1024.
     for (const [size, expected] of [
-      [300, '300x200'],
-      [300, '300x200'], // the second time from the cache
+      [300, '512x341'],
+      [300, '512x341'], // the second time from the cache
       [1000, '600x400'],
     ] as const) {
       const cover = await client.getCoverArt({ id: homogenic.coverArt!, size })
@@ -342,6 +344,21 @@ describe('bytes: stream, download, getCoverArt', () => {
     const love = await songNamed('Love')
     const none = await rest('getCoverArt.view', withKey({ id: love.id }))
     expect(childOf(none.xml!, 'error').attributes.code).toBe('70')
+  })
+
+  test('sizes round up to a few fixed ones: size=100 and size=101 share one scaled copy; above 1024, the original', async () => {
+    const { albumList2 } = await client.getAlbumList2({ type: 'alphabeticalByName' })
+    const coverArt = albumList2.album!.find((a) => a.name === 'Homogenic')!.coverArt!
+    const dir = path.join(server.dataDir, 'cover-cache')
+    const before = readdirSync(dir).length
+    const hundred = new Uint8Array(await (await client.getCoverArt({ id: coverArt, size: 100 })).arrayBuffer())
+    const hundredOne = new Uint8Array(await (await client.getCoverArt({ id: coverArt, size: 101 })).arrayBuffer())
+    expect(dimensions(hundred)).toBe('128x85')
+    expect(hundredOne).toEqual(hundred)
+    expect(readdirSync(dir)).toHaveLength(before + 1)
+    const huge = await client.getCoverArt({ id: coverArt, size: 5000 })
+    expect(Buffer.from(await huge.arrayBuffer()).equals(new Uint8Array(readFileSync(lib('Björk/Homogenic/cover.jpg'))))).toBe(true)
+    expect(readdirSync(dir)).toHaveLength(before + 1)
   })
 
   test('the scaled covers are kept up to a size cap: the least recently used go first, a copy in use stays', async () => {
@@ -363,11 +380,11 @@ describe('bytes: stream, download, getCoverArt', () => {
     // Asked again, a kept copy counts as used now; a new size makes a copy and trims the cache.
     expect((await client.getCoverArt({ id: coverArt, size: 300 })).status).toBe(200)
     const age = (name: string) => Date.now() - statSync(path.join(dir, name)).mtimeMs
-    const asked = kept.filter((name) => dimensions(new Uint8Array(readFileSync(path.join(dir, name)))) === '300x200')
+    const asked = kept.filter((name) => dimensions(new Uint8Array(readFileSync(path.join(dir, name)))) === '512x341')
     expect(asked).toHaveLength(1)
     expect(age(asked[0])).toBeLessThan(60_000)
-    const fresh = await client.getCoverArt({ id: coverArt, size: 120 })
-    expect(dimensions(new Uint8Array(await fresh.arrayBuffer()))).toBe('120x80')
+    const fresh = await client.getCoverArt({ id: coverArt, size: 60 })
+    expect(dimensions(new Uint8Array(await fresh.arrayBuffer()))).toBe('64x43')
     expect(existsSync(stale)).toBe(false)
     expect(readdirSync(dir)).toHaveLength(kept.length + 1)
   })
@@ -775,5 +792,71 @@ describe('stream honours maxBitRate with real MP3 rates (decision 031)', () => {
       edited.searchParams.set('t', t)
       expect((await fetch(edited)).status).toBe(status)
     }
+  })
+})
+
+describe('getCoverArt waits in a bounded queue and drops work for callers that left', () => {
+  // The real ffmpeg behind a gate the test opens: until then every scaling waits, as on a busy
+  // machine, so the queue can be filled and watched without racing the clock. Each run is logged.
+  let gated: TestServer
+  let gatedKey: string
+  let coverArt: string
+  const bin = path.join(tmpdir(), `vibes-gated-ffmpeg-${crypto.randomUUID()}`)
+  const runs = () => (existsSync(path.join(bin, 'runs.log')) ? readFileSync(path.join(bin, 'runs.log'), 'utf8').trim().split('\n') : [])
+  const cover = (size: number, signal?: AbortSignal) =>
+    fetch(`${gated.url}/rest/getCoverArt.view?apiKey=${gatedKey}&c=test&v=1.16.1&id=${encodeURIComponent(coverArt)}&size=${size}`, { signal })
+
+  beforeAll(async () => {
+    mkdirSync(bin, { recursive: true })
+    const real = Bun.which('ffmpeg')!
+    writeFileSync(
+      path.join(bin, 'ffmpeg'),
+      `#!/bin/sh\necho "$*" >> '${bin}/runs.log'\nwhile [ ! -e '${bin}/open' ]; do sleep 0.05; done\nexec '${real}' "$@"\n`,
+      { mode: 0o755 },
+    )
+    symlinkSync(Bun.which('ffprobe')!, path.join(bin, 'ffprobe'))
+    gated = await startServer({ ...adminEnv, FFMPEG_PATH: path.join(bin, 'ffmpeg') })
+    makeTone(path.join(gated.mediaRoot, 'A/B/1 Song.mp3'), { artist: 'A', album: 'B', title: 'Song', seconds: 1 })
+    ffmpeg('-f', 'lavfi', '-i', 'color=c=blue:s=600x400', '-frames:v', '1', path.join(gated.mediaRoot, 'A/B/cover.jpg'))
+    const token = await loginAdmin(gated.url)
+    expect((await api(gated.url, 'POST', '/admin/library/scan', { token, body: {} })).status).toBe(202)
+    for (let i = 0; i < 200 && (await api(gated.url, 'GET', '/admin/library/scan', { token })).body.data.scanning; i++) await Bun.sleep(50)
+    const owner = await createMember(gated.url)
+    gatedKey = (await api(gated.url, 'POST', '/user/app-keys', { token: owner.token, body: { name: 'Grid' } })).body.data.key
+    const albums = await fetch(`${gated.url}/rest/getAlbumList2.view?apiKey=${gatedKey}&c=test&v=1.16.1&f=json&type=newest`)
+    coverArt = ((await albums.json()) as any)['subsonic-response'].albumList2.album[0].coverArt
+  })
+  afterAll(async () => {
+    await gated?.stop()
+    rmSync(bin, { recursive: true, force: true })
+  })
+
+  test('a full queue answers 429 at once; waiting requests whose caller left never run ffmpeg', async () => {
+    // Two scalings run (held at the gate).
+    const running = [cover(300), cover(300)]
+    for (let i = 0; i < 200 && runs().length < 2; i++) await Bun.sleep(25)
+    expect(runs()).toHaveLength(2)
+    // A grid's worth more: the queue takes 32, the one beyond is told to come back, before the gate opens.
+    const left = new AbortController()
+    const waiting = Array.from({ length: 33 }, () =>
+      cover(300, left.signal).then(
+        async (res) => ({ status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.text() }),
+        () => ({ status: 0, retryAfter: null, body: '' }),
+      ),
+    )
+    const noAnswer = Bun.sleep(15_000).then(() => ({ status: -1, retryAfter: null, body: 'no answer while the queue was full' }))
+    const first = await Promise.race([...waiting, noAnswer])
+    expect(first.status).toBe(429)
+    expect(Number(first.retryAfter)).toBeGreaterThan(0)
+    expect(first.body).toContain('status="failed"')
+    // Everyone still waiting goes away; then the gate opens.
+    left.abort()
+    await Promise.all(waiting)
+    writeFileSync(path.join(bin, 'open'), '')
+    for (const res of await Promise.all(running)) expect(res.status).toBe(200)
+    // A new size runs next: the queue is first in, first out, so nothing left behind ran before it.
+    expect((await cover(60)).status).toBe(200)
+    expect(runs()).toHaveLength(3)
+    expect(runs()[2]).toContain('min(64,iw)')
   })
 })

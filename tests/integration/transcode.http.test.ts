@@ -4,9 +4,13 @@
 // filled answers ranges, web-ready video is remuxed and 1080 lines come down to 720, a listener
 // who goes away frees the conversion slot, a name full of shell metacharacters is converted as a plain file name,
 // a second conversion from the same client meanwhile gets 429, and a server whose FFMPEG_PATH
-// points nowhere lists the files as needing ffmpeg and answers their URL 503.
+// points nowhere lists the files as needing ffmpeg and answers their URL 503. Hostile files: an
+// HLS playlist saved under a media name is never followed to the file it names. Fair slots: a
+// member's slow readers leave room for other members, a reader that stops reading loses its slot,
+// and ffmpeg runs on one thread at a lower priority.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
@@ -82,7 +86,8 @@ async function cacheSettled(dataDir: string, files: number) {
 }
 
 beforeAll(async () => {
-  server = await startServer(adminEnv)
+  // Two slots, one per client: the same on every machine, whatever its cores.
+  server = await startServer({ ...adminEnv, TRANSCODE_SLOTS: '2' })
   buildLibrary(server.mediaRoot)
   admin = await loginAdmin(server.url)
   member = await createMember(server.url)
@@ -225,6 +230,197 @@ describe('with ffmpeg', () => {
     expect(probe(new Uint8Array(await res.arrayBuffer())).streams.map((s) => s.codec_name)).toEqual(['mp3'])
     expect(existsSync(path.join(server.mediaRoot, 'Old/Windows/x.wma'))).toBe(false)
     expect(existsSync(path.resolve('x.wma'))).toBe(false)
+  })
+})
+
+describe('a library file is only ever read as the format its name says', () => {
+  // An HLS playlist saved under a media name: left to guess the format, ffmpeg and ffprobe read it
+  // as a playlist and follow its file:// entry to a file outside MEDIA_ROOT.
+  const outside = path.join(work, 'outside.mp3')
+  let appKey: string
+  const hlsNaming = (target: string) => `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:7,\nfile://${target}\n#EXT-X-ENDLIST\n`
+  beforeAll(async () => {
+    makeTone(outside, { seconds: 7, frequency: 1000 })
+    mkdirSync(path.join(server.mediaRoot, 'Crafted'), { recursive: true })
+    for (const name of ['secret.wma', 'secret.mkv', 'secret.flac', 'secret.aac'])
+      writeFileSync(path.join(server.mediaRoot, 'Crafted', name), hlsNaming(outside))
+    await scan(server.url, admin)
+    appKey = (await api(server.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'Hostile' } })).body.data.key
+  })
+
+  async function crafted() {
+    const listed = await api(server.url, 'GET', `/library/folders?path=${encodeURIComponent('Crafted')}`, { token: member.token })
+    return new Map(
+      (listed.body.data.tracks as Array<Listed & { id: string; duration: number; path: string }>).map((t) => [t.url.split('?')[0].split('/').pop()!, t]),
+    )
+  }
+
+  test('the converted /media URL of a playlist named .wma or .mkv does not stream the file it names', async () => {
+    const tracks = await crafted()
+    for (const name of ['secret.wma', 'secret.mkv']) {
+      const res = await fetch(server.url + tracks.get(name)!.url)
+      const bytes = new Uint8Array(await res.arrayBuffer())
+      expect({ name, status: res.status }).toEqual({ name, status: 415 })
+      expect(bytes.length).toBeLessThan(1000)
+    }
+  })
+
+  test('/rest/stream of it, converted or as MP3, does not stream the file it names', async () => {
+    const tracks = await crafted()
+    for (const [name, format] of [
+      ['secret.wma', ''],
+      ['secret.flac', 'mp3'],
+    ]) {
+      const id = tracks.get(name)!.id
+      const res = await fetch(
+        `${server.url}/rest/stream.view?apiKey=${appKey}&c=test&v=1.16.1&id=${encodeURIComponent(id)}${format ? `&format=${format}` : ''}`,
+      )
+      const bytes = new Uint8Array(await res.arrayBuffer())
+      expect({ name, status: res.status }).toEqual({ name, status: 415 })
+      expect(bytes.length).toBeLessThan(1000)
+    }
+  })
+
+  test("the scanner's duration probe does not read the file it names", async () => {
+    expect((await crafted()).get('secret.aac')!.duration).toBe(0)
+  })
+})
+
+describe('conversion slots are shared fairly', () => {
+  // Three slots in all (TRANSCODE_SLOTS, so the test does not depend on the machine's cores): a
+  // member may hold two. The film is remuxed (H.264 and AAC are copied) and is far larger than
+  // what the server reads ahead plus the sockets' buffers, so a reader that does not keep up
+  // holds its ffmpeg until the server gives up on it.
+  let fair: TestServer
+  const keys: Record<'a' | 'b', string> = { a: '', b: '' }
+  const ids: Record<string, string> = {}
+  const readers: Array<{ kill: () => void }> = []
+  const streamUrl = (who: 'a' | 'b', title: string) => `${fair.url}/rest/stream.view?apiKey=${keys[who]}&c=test&v=1.16.1&id=${encodeURIComponent(ids[title])}`
+
+  beforeAll(async () => {
+    fair = await startServer({ ...adminEnv, TRANSCODE_SLOTS: '3' })
+    // Lossless H.264 of noise: about 30 MB for 10 s, made in a few seconds.
+    mkdirSync(path.join(fair.mediaRoot, 'Films'), { recursive: true })
+    ffmpeg(
+      ...['-f', 'lavfi', '-i', 'nullsrc=s=320x240:r=25,geq=random(1)*255:128:128', '-f', 'lavfi', '-i', 'sine=duration=10', '-t', '10'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-metadata', 'title=Noise', '-shortest'],
+      path.join(fair.mediaRoot, 'Films/noise.mkv'),
+    )
+    makeTone(path.join(fair.mediaRoot, 'Old/tone.wma'), { title: 'Tone', artist: 'Redmond', seconds: 2 })
+    makeTone(path.join(fair.mediaRoot, 'Old/chord.wma'), { title: 'Chord', artist: 'Redmond', seconds: 2 })
+    const token = await loginAdmin(fair.url)
+    await scan(fair.url, token)
+    for (const who of ['a', 'b'] as const) {
+      const member = await createMember(fair.url)
+      keys[who] = (await api(fair.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'Player' } })).body.data.key
+    }
+    for (const title of ['Noise', 'Tone', 'Chord']) {
+      const found = await fetch(`${fair.url}/rest/search3.view?apiKey=${keys.a}&c=test&v=1.16.1&f=json&query=${title}`)
+      ids[title] = ((await found.json()) as any)['subsonic-response'].searchResult3.song[0].id
+    }
+  })
+  afterAll(async () => {
+    for (const reader of readers) reader.kill()
+    await fair?.stop()
+  })
+
+  /** curl reading the answer at 2 KB/s; resolves with the status once the headers are in. */
+  async function slowReader(url: string): Promise<number> {
+    const headers = path.join(work, `headers-${crypto.randomUUID()}`)
+    const curl = Bun.spawn(['curl', '-s', '--limit-rate', '2K', '-D', headers, '-o', '/dev/null', url], { stdout: 'ignore', stderr: 'ignore' })
+    readers.push(curl)
+    for (let i = 0; i < 400; i++) {
+      const head = existsSync(headers) ? readFileSync(headers, 'latin1') : ''
+      if (head.includes('\r\n\r\n')) return Number(head.split(' ')[1])
+      await Bun.sleep(25)
+    }
+    throw new Error('no answer')
+  }
+
+  /**
+   * A GET that takes the status line and headers, then stops reading: a listener paused for good.
+   * `rest()` reads on to the end and says whether the chunked answer was complete (its last chunk).
+   */
+  function stalledReader(url: string): Promise<{ status: number; rest: () => Promise<{ complete: boolean }> }> {
+    const u = new URL(url)
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(u.port), u.hostname)
+      readers.push({ kill: () => socket.destroy() })
+      let head = ''
+      socket.on('error', reject)
+      socket.on('data', (chunk) => {
+        head += chunk.toString('latin1')
+        if (!head.includes('\r\n\r\n')) return
+        socket.pause()
+        socket.removeAllListeners('data')
+        socket.removeAllListeners('error')
+        const rest = () =>
+          new Promise<{ complete: boolean }>((done) => {
+            let tail = ''
+            socket.on('data', (more) => {
+              tail = (tail + more.toString('latin1')).slice(-16)
+            })
+            socket.on('error', () => {})
+            socket.on('close', () => done({ complete: tail.endsWith('\r\n0\r\n\r\n') }))
+            socket.resume()
+          })
+        resolve({ status: Number(head.split(' ')[1]), rest })
+      })
+      socket.write(`GET ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\nConnection: close\r\n\r\n`)
+    })
+  }
+
+  /** The server's ffmpeg children: nice value and arguments (Linux /proc). */
+  function ffmpegChildren() {
+    const children: Array<{ nice: number; args: string[] }> = []
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+        const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+        if (Number(fields[1]) === fair.pid && path.basename(args[0]) === 'ffmpeg') children.push({ nice: Number(fields[16]), args })
+      } catch {}
+    }
+    return children
+  }
+
+  test("a stalled reader's conversion is ended and its slot freed", async () => {
+    // The member's two slots go to readers that take the headers and then read nothing.
+    const stalled = [await stalledReader(streamUrl('a', 'Noise')), await stalledReader(streamUrl('a', 'Noise'))]
+    expect(stalled.map((reader) => reader.status)).toEqual([200, 200])
+    let status = 0
+    for (let i = 0; i < 120 && status !== 200; i++) {
+      await Bun.sleep(500)
+      const res = await fetch(streamUrl('a', 'Tone'))
+      status = res.status
+      await res.arrayBuffer()
+    }
+    expect(status).toBe(200)
+    // Both stalled conversions end (each is watched on its own clock)…
+    for (let i = 0; i < 40 && ffmpegChildren().length > 0; i++) await Bun.sleep(250)
+    expect(ffmpegChildren()).toEqual([])
+    // …with their answers cut off, not finished: the slots came back because the server gave up on them.
+    for (const reader of stalled) expect(await reader.rest()).toEqual({ complete: false })
+  })
+
+  test('two slow readers from one member do not lock out another member; ffmpeg runs on one thread at a lower priority', async () => {
+    expect(await slowReader(streamUrl('a', 'Noise'))).toBe(200)
+    expect(await slowReader(streamUrl('a', 'Noise'))).toBe(200)
+    const third = await fetch(streamUrl('a', 'Chord'))
+    expect(third.status).toBe(429)
+    await third.arrayBuffer()
+
+    // Not in the cache: it takes a slot of its own.
+    const other = await fetch(streamUrl('b', 'Chord'))
+    expect(other.status).toBe(200)
+    expect(probe(new Uint8Array(await other.arrayBuffer())).streams.map((s) => s.codec_name)).toEqual(['mp3'])
+
+    const running = ffmpegChildren()
+    expect(running.length).toBeGreaterThanOrEqual(2)
+    for (const child of running) {
+      expect(child.nice).toBe(10)
+      expect(child.args.join(' ')).toContain('-threads 1')
+    }
   })
 })
 

@@ -37,17 +37,39 @@ describe('ffmpeg arguments', () => {
   const path = '/music/a;touch x $(id) `id`.wma'
 
   test('the path is one file: argument behind a file-only protocol whitelist, never stdin', () => {
-    for (const args of [ffmpegArgs(path, 'mp3'), ffmpegArgs(path, 'mp4'), probeArgs(path)]) {
+    for (const args of [ffmpegArgs(path, 'mp3')!, ffmpegArgs(path, 'mp4')!, probeArgs(path)!]) {
       expect(args.filter((a) => a.includes(path))).toEqual([`file:${path}`])
       expect(args[args.indexOf('-protocol_whitelist') + 1]).toBe('file')
       expect(args.indexOf('-protocol_whitelist')).toBeLessThan(args.indexOf(`file:${path}`))
     }
-    expect(ffmpegArgs(path, 'mp3')).toContain('-nostdin')
-    expect(ffmpegArgs(path, 'mp3').at(-1)).toBe('pipe:1')
+    expect(ffmpegArgs(path, 'mp3')!).toContain('-nostdin')
+    expect(ffmpegArgs(path, 'mp3')!.at(-1)).toBe('pipe:1')
+  })
+
+  test('the input format is named by the extension, never guessed: an HLS playlist saved as .wma is read as ASF', () => {
+    const demuxerOf = (args: string[]) => ({ f: args[args.indexOf('-f') + 1], whitelist: args[args.indexOf('-format_whitelist') + 1] })
+    for (const [name, demuxer] of [
+      ['/m/a.wma', 'asf'],
+      ['/m/a.MKV', 'matroska'],
+      ['/m/a.webm', 'matroska'],
+      ['/m/a.m4a', 'mov'],
+      ['/m/a.aac', 'aac'],
+      ['/m/a.aif', 'aiff'],
+      ['/m/a.ogv', 'ogg'],
+    ]) {
+      for (const args of [ffmpegArgs(name, 'mp3')!, probeArgs(name)!]) {
+        expect(demuxerOf(args)).toEqual({ f: demuxer, whitelist: demuxer })
+        expect(args.indexOf('-f')).toBeLessThan(args.indexOf('-i'))
+      }
+    }
+    for (const name of ['/m/a.m3u8', '/m/a.txt', '/m/noext', '/m/a.wma.m3u8']) {
+      expect(ffmpegArgs(name, 'mp3')).toBeNull()
+      expect(probeArgs(name)).toBeNull()
+    }
   })
 
   test('audio: MP3 to stdout, cover pictures dropped', () => {
-    const args = ffmpegArgs(path, 'mp3')
+    const args = ffmpegArgs(path, 'mp3')!
     expect(args.join(' ')).toContain('-vn')
     expect(args.join(' ')).toContain('-c:a libmp3lame')
     expect(args.join(' ')).toContain('-f mp3 pipe:1')
@@ -55,11 +77,11 @@ describe('ffmpeg arguments', () => {
 
   test('MP3 rates: plain mp3 is 192k (the web player), each other rate of the closed set its own profile; nothing else is one', () => {
     const rateOf = (args: string[]) => args[args.indexOf('-b:a') + 1]
-    expect(rateOf(ffmpegArgs(path, 'mp3'))).toBe('192k')
+    expect(rateOf(ffmpegArgs(path, 'mp3')!)).toBe('192k')
     for (const kbps of MP3_KBPS) {
       const profile = mp3Profile(kbps)
       expect(isTranscodeProfile(profile)).toBe(true)
-      expect(rateOf(ffmpegArgs(path, profile))).toBe(`${kbps}k`)
+      expect(rateOf(ffmpegArgs(path, profile)!)).toBe(`${kbps}k`)
     }
     expect(mp3Profile(192)).toBe('mp3')
     for (const other of ['mp3-192', 'mp3-100', 'mp3-96k', 'mp3-', 'mp3-0', 'MP3-96', 'toString', '__proto__', 'constructor', ''])
@@ -67,16 +89,16 @@ describe('ffmpeg arguments', () => {
   })
 
   test('video: web-ready streams are copied, others converted (H.264 ≤ 720 lines, AAC), always fragmented MP4', () => {
-    const remux = ffmpegArgs(path, 'mp4', { video: 'h264', audio: 'aac' }).join(' ')
+    const remux = ffmpegArgs(path, 'mp4', { video: 'h264', audio: 'aac' })!.join(' ')
     expect(remux).toContain('-c:v copy')
     expect(remux).toContain('-c:a copy')
     expect(remux).not.toContain('libx264')
-    const convert = ffmpegArgs(path, 'mp4', { video: 'mpeg4', audio: 'wmav2' }).join(' ')
+    const convert = ffmpegArgs(path, 'mp4', { video: 'mpeg4', audio: 'wmav2' })!.join(' ')
     expect(convert).toContain('-c:v libx264')
     expect(convert).toContain("scale=-2:'min(720,ih)'")
     expect(convert).toContain('-force_key_frames expr:gte(t,n_forced*2)')
     expect(convert).toContain('-c:a aac')
-    const unknown = ffmpegArgs(path, 'mp4').join(' ')
+    const unknown = ffmpegArgs(path, 'mp4')!.join(' ')
     expect(unknown).toContain('-c:v libx264')
     expect(unknown).toContain('-c:a aac')
     for (const args of [remux, convert, unknown])

@@ -2,6 +2,7 @@
 // .ogv it leaves out): ffprobe's, when the server has it (FFMPEG_PATH; without it they stay 0 s).
 // One short process per such file, only when the scan reads the file (new or changed).
 import { transcodeTools } from '../media/transcode'
+import { libraryInput } from '../media/transcode-profile'
 
 /** A file ffprobe cannot finish must not hold up the scan. */
 const PROBE_TIMEOUT_MS = 10_000
@@ -9,8 +10,10 @@ const PROBE_TIMEOUT_MS = 10_000
 export async function ffprobeDuration(real: string): Promise<number | null> {
   const { ffprobe } = transcodeTools()
   if (!ffprobe) return null
-  // The checked library path goes as one argument, as a file: URL (no other protocol), no shell.
-  const args = ['-v', 'error', '-protocol_whitelist', 'file', '-show_entries', 'format=duration', '-of', 'csv=p=0', `file:${real}`]
+  // The checked library path, read only as the format its name says (libraryInput), no shell.
+  const input = libraryInput(real)
+  if (!input) return null
+  const args = ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', ...input]
   const proc = Bun.spawn([ffprobe, ...args], { stdin: 'ignore', stdout: 'pipe', stderr: 'ignore', timeout: PROBE_TIMEOUT_MS })
   const out = await new Response(proc.stdout).text()
   await proc.exited

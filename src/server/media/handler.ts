@@ -61,11 +61,14 @@ function ifRangeHolds(request: Request, etag: string, mtimeMs: number): boolean 
   return !Number.isNaN(date) && Math.floor(mtimeMs / 1000) * 1000 === date
 }
 
-/** `url` is the request's parsed URL when the caller has it already (serve.ts). */
-export async function handleMedia(request: Request, url = new URL(request.url)): Promise<Response> {
+/**
+ * `url` is the request's parsed URL when the caller has it already (serve.ts); `member`, the id of
+ * the member asking when the caller knows it (/rest/stream), counts a conversion toward them.
+ */
+export async function handleMedia(request: Request, url = new URL(request.url), member?: string): Promise<Response> {
   let response: Response
   try {
-    response = await answer(request, url)
+    response = await answer(request, url, member)
   } catch (error) {
     logger.error({ err: error, method: request.method, path: url.pathname }, 'media request failed')
     response = text(500, 'Internal server error')
@@ -74,7 +77,7 @@ export async function handleMedia(request: Request, url = new URL(request.url)):
   return response
 }
 
-async function answer(request: Request, url: URL): Promise<Response> {
+async function answer(request: Request, url: URL, member: string | undefined): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return text(405, 'Method not allowed', { allow: 'GET, HEAD' })
   const relPath = mediaPathOf(url.pathname)
   if (!relPath) return text(400, 'Bad media path')
@@ -95,7 +98,7 @@ async function answer(request: Request, url: URL): Promise<Response> {
   }
   let served = { path: real, size: st.size }
   if (kind !== 'file' && kind !== 'cover') {
-    const converted = await convertedFile(request, real, st, kind)
+    const converted = await convertedFile(request, real, st, kind, member)
     if (converted instanceof Response) return converted
     served = converted
   }

@@ -4,7 +4,7 @@
 // is the absolute path of a library file that resolveInside checked, passed as one argument with
 // the `file:` protocol (so a name such as 'a;touch x.wma' or 'http:x.wma' is a file name, never
 // a shell word or a URL) and `-protocol_whitelist file` (so a container cannot pull in
-// anything but local files).
+// anything but local files). Its format is never guessed from its content (libraryInput).
 import { extensionOf, isMediaFileName } from '~/shared/player/mime'
 
 /**
@@ -85,11 +85,47 @@ const WEB_AUDIO = new Set(['aac', 'mp3'])
 
 export type StreamCodecs = { video: string | null; audio: string | null }
 
-const INPUT_FLAGS = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file']
+// The demuxer each library format is read with. Left to guess from the content, ffmpeg and
+// ffprobe read an HLS playlist saved as song.wma as a playlist, and follow its file:// entries to
+// files outside MEDIA_ROOT (the file protocol alone does not stop that). So the format is always
+// named, from this table only; `-format_whitelist` with the same name also keeps any input a
+// demuxer opens by itself to that format.
+const DEMUXER_BY_EXTENSION: ReadonlyMap<string, string> = new Map([
+  ['mp3', 'mp3'],
+  ['wav', 'wav'],
+  ['m4a', 'mov'],
+  ['mp4', 'mov'],
+  ['mov', 'mov'],
+  ['aac', 'aac'],
+  ['ogg', 'ogg'],
+  ['ogv', 'ogg'],
+  ['flac', 'flac'],
+  ['wma', 'asf'],
+  ['webm', 'matroska'],
+  ['mkv', 'matroska'],
+  ['mka', 'matroska'],
+  ['avi', 'avi'],
+  ['ape', 'ape'],
+  ['wv', 'wv'],
+  ['aiff', 'aiff'],
+  ['aif', 'aiff'],
+])
 
-/** ffprobe arguments that print the first video and audio codec names as JSON. */
-export function probeArgs(absPath: string): string[] {
-  return ['-v', 'error', '-protocol_whitelist', 'file', '-show_entries', 'stream=codec_type,codec_name', '-of', 'json', `file:${absPath}`]
+/**
+ * The input part of an ffmpeg or ffprobe run on a checked library file (`-i` and what goes
+ * before it): local files only, read as the format its extension names; null for a format
+ * outside the table, which is then not read at all.
+ */
+export function libraryInput(absPath: string): string[] | null {
+  const demuxer = DEMUXER_BY_EXTENSION.get(extensionOf(absPath))
+  if (!demuxer) return null
+  return ['-protocol_whitelist', 'file', '-format_whitelist', demuxer, '-f', demuxer, '-i', `file:${absPath}`]
+}
+
+/** ffprobe arguments that print the first video and audio codec names as JSON (null: see libraryInput). */
+export function probeArgs(absPath: string): string[] | null {
+  const input = libraryInput(absPath)
+  return input && ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name', '-of', 'json', ...input]
 }
 
 /** ffprobe's JSON → the first video and audio codec (null when absent or unreadable). */
@@ -107,12 +143,16 @@ export function parseProbe(json: string): StreamCodecs {
  * ffmpeg arguments (after the program name) that write `profile` to stdout. MP3 at the profile's
  * rate (a number from MP3_KBPS, never the client's text). Video keeps each
  * stream that is already web-ready (copy) and converts the others: H.264 at most 720 lines high
- * (libx264 veryfast), AAC audio. Unknown codecs (no ffprobe) are converted.
+ * (libx264 veryfast), AAC audio. Unknown codecs (no ffprobe) are converted. Null: a format
+ * libraryInput does not read.
  */
-export function ffmpegArgs(absPath: string, profile: TranscodeProfile, codecs: StreamCodecs = { video: null, audio: null }): string[] {
-  const input = [...INPUT_FLAGS, '-i', `file:${absPath}`]
+export function ffmpegArgs(absPath: string, profile: TranscodeProfile, codecs: StreamCodecs = { video: null, audio: null }): string[] | null {
+  const source = libraryInput(absPath)
+  if (!source) return null
+  // One thread each for decoding, filters and encoding: a conversion costs at most one core.
+  const input = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-filter_threads', '1', '-threads', '1', ...source]
   const kbps = mp3KbpsOf(profile)
-  if (kbps !== null) return [...input, '-map', '0:a:0', '-vn', '-sn', '-dn', '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-f', 'mp3', 'pipe:1']
+  if (kbps !== null) return [...input, '-map', '0:a:0', '-vn', '-sn', '-dn', '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-threads', '1', '-f', 'mp3', 'pipe:1']
   const video =
     codecs.video && WEB_VIDEO.has(codecs.video)
       ? ['-c:v', 'copy']
@@ -143,6 +183,8 @@ export function ffmpegArgs(absPath: string, profile: TranscodeProfile, codecs: S
     '-dn',
     ...video,
     ...audio,
+    '-threads',
+    '1',
     '-movflags',
     'frag_keyframe+empty_moov+default_base_moof',
     // Half-second fragments: the browser gets playable data without waiting for a keyframe.

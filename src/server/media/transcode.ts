@@ -6,17 +6,27 @@
 // ranges) while the same bytes go to a temporary name that is renamed when ffmpeg finishes
 // cleanly; the cache keeps the most recently used files up to CACHE_LIMITS.transcodeBytes (cache-dir.ts).
 //
-// ffmpeg costs a core, so conversions are capped: CLIENT_LIMIT per client address (a /media URL
-// is signed per file, not per user) and GLOBAL_LIMIT in all; beyond that, 429 with Retry-After.
+// ffmpeg costs a core, so conversions hold slots: globalLimit() in all (TRANSCODE_SLOTS, else one
+// fewer than the cores, so the server keeps one), and holderLimit() per holder — the member
+// (/rest/stream, or a /media request carrying the session cookie), else the client address (a
+// /media URL is signed per file, not per user) — always fewer than all, so one member's players
+// cannot lock the others out; beyond that, 429 with Retry-After. ffmpeg runs on one thread at a
+// lower priority (spawnFfmpeg), so the conversions that do run leave the server responsive.
 // A client that goes away (request aborted, stream cancelled) ends its ffmpeg at once and the
-// partial copy is dropped: the slot is free for the next track the moment a listener skips.
+// partial copy is dropped: the slot is free for the next track the moment a listener skips. A
+// client that stays but stops reading (a paused player, or one reading a few KB/s on purpose)
+// leaves ffmpeg waiting once the read-ahead is full; after STALL_MS without a read its ffmpeg is
+// ended and the answer cut off, so a slot is never held by a reader that does not read.
 // Processes are spawned with an argument array, never a shell (transcode-profile.ts).
 // The counters live on globalThis: the production entry and the app bundle each carry a copy
 // of this module (as with the scanner).
 import { mkdirSync, renameSync, rmSync, statSync, type Stats } from 'node:fs'
-import { cpus } from 'node:os'
+import { cpus, setPriority } from 'node:os'
 import path from 'node:path'
+import { validateToken } from '../auth/sessions'
 import { config } from '../config'
+import { getDb } from '../db'
+import { readCookie, SESSION_COOKIE } from '../http/cookies'
 import { addressKey, clientInfo } from '../http/client-info'
 import { logger } from '../logger'
 import { CACHE_LIMITS, touchCached, trimCacheDir } from './cache-dir'
@@ -32,20 +42,26 @@ import {
   type TranscodeProfile,
 } from './transcode-profile'
 
-export const GLOBAL_LIMIT = Math.max(2, cpus().length)
-export const CLIENT_LIMIT = 1
+/** Conversions at once in all: TRANSCODE_SLOTS, else one fewer than the cores (at least one). */
+const globalLimit = () => config.TRANSCODE_SLOTS ?? Math.max(1, cpus().length - 1)
+/** Conversions one holder may run: two (a track and the next one), never all of them when there are more than one. */
+const holderLimit = () => Math.min(2, Math.max(1, globalLimit() - 1))
+/** A conversion whose answer is not read for this long is ended. */
+const STALL_MS = 10_000
+/** ffmpeg's niceness: conversions give way to the server's own work. */
+const FFMPEG_NICE = 10
 const RETRY_AFTER_SEC = 5
 const FFMPEG_LOOKUP_TTL_MS = 60_000
 
 type TranscodeState = {
   running: number
-  byClient: Map<string, number>
+  byHolder: Map<string, number>
   /** Cache keys being written now: a second request for one streams without writing. */
   filling: Set<string>
   tools: { at: number; ffmpeg: string | null; ffprobe: string | null } | null
 }
 const shared = globalThis as typeof globalThis & { __vibesTranscode?: TranscodeState }
-const state = (shared.__vibesTranscode ??= { running: 0, byClient: new Map(), filling: new Set(), tools: null })
+const state = (shared.__vibesTranscode ??= { running: 0, byHolder: new Map(), filling: new Set(), tools: null })
 
 /** Conversions streaming now (GET /metrics). */
 export const runningTranscodes = () => state.running
@@ -59,6 +75,26 @@ export function transcodeTools(): { ffmpeg: string | null; ffprobe: string | nul
     state.tools = { at: now, ffmpeg, ffprobe }
   }
   return state.tools
+}
+
+/** Spawns ffmpeg (argv, no shell) at a lower priority than the server. */
+export function spawnFfmpeg<Options extends Parameters<typeof Bun.spawn>[1]>(argv: string[], options: Options) {
+  const proc = Bun.spawn(argv, options)
+  try {
+    setPriority(proc.pid, FFMPEG_NICE)
+  } catch {}
+  return proc
+}
+
+/**
+ * Who a conversion's slot is counted for: the member given (/rest/stream knows it), else the
+ * member whose session cookie the request carries, else the client address.
+ */
+function holderOf(request: Request, member: string | undefined): string {
+  if (member) return `member:${member}`
+  const token = readCookie(request.headers, SESSION_COOKIE)
+  const user = token ? validateToken(getDb(), token, config.AUTH_SECRET) : null
+  return user ? `member:${user.id}` : `address:${addressKey(clientInfo(request.headers).ip)}`
 }
 
 export type MediaSource = { url: string; mime: string; unavailable?: typeof NEEDS_FFMPEG }
@@ -88,8 +124,9 @@ const text = (status: number, body: string, headers: Record<string, string> = {}
   new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } })
 
 async function probe(ffprobe: string | null, real: string): Promise<StreamCodecs> {
-  if (!ffprobe) return { video: null, audio: null }
-  const proc = Bun.spawn([ffprobe, ...probeArgs(real)], { stdin: 'ignore', stdout: 'pipe', stderr: 'ignore' })
+  const args = probeArgs(real)
+  if (!ffprobe || !args) return { video: null, audio: null }
+  const proc = Bun.spawn([ffprobe, ...args], { stdin: 'ignore', stdout: 'pipe', stderr: 'ignore' })
   const out = await new Response(proc.stdout).text()
   await proc.exited
   return parseProbe(out)
@@ -98,9 +135,15 @@ async function probe(ffprobe: string | null, real: string): Promise<StreamCodecs
 /**
  * The converted copy of a checked library file: `{ path, size }` of the complete cached copy
  * (the handler serves it with ranges), or a Response — the live stream, a 429, or a 503 when
- * there is no ffmpeg.
+ * there is no ffmpeg. `member`: the id of the member asking, when the caller knows it.
  */
-export async function convertedFile(request: Request, real: string, st: Stats, profile: TranscodeProfile): Promise<{ path: string; size: number } | Response> {
+export async function convertedFile(
+  request: Request,
+  real: string,
+  st: Stats,
+  profile: TranscodeProfile,
+  member?: string,
+): Promise<{ path: string; size: number } | Response> {
   const { mime, ext } = TRANSCODE_PROFILES[profile]
   const key = cacheKey(real, st, profile)
   const cached = path.join(cacheDir(), `${key}.${ext}`)
@@ -115,19 +158,19 @@ export async function convertedFile(request: Request, real: string, st: Stats, p
   const streamHeaders = { 'content-type': mime, 'cache-control': 'no-store', 'accept-ranges': 'none' }
   if (request.method === 'HEAD') return new Response(null, { status: 200, headers: streamHeaders })
 
-  const client = addressKey(clientInfo(request.headers).ip)
-  if (state.running >= GLOBAL_LIMIT || (state.byClient.get(client) ?? 0) >= CLIENT_LIMIT)
+  const holder = holderOf(request, member)
+  if (state.running >= globalLimit() || (state.byHolder.get(holder) ?? 0) >= holderLimit())
     return text(429, 'Too many conversions at once; try again in a few seconds', { 'retry-after': String(RETRY_AFTER_SEC) })
   state.running++
-  state.byClient.set(client, (state.byClient.get(client) ?? 0) + 1)
+  state.byHolder.set(holder, (state.byHolder.get(holder) ?? 0) + 1)
   let released = false
   const release = () => {
     if (released) return
     released = true
     state.running--
-    const n = (state.byClient.get(client) ?? 1) - 1
-    if (n > 0) state.byClient.set(client, n)
-    else state.byClient.delete(client)
+    const n = (state.byHolder.get(holder) ?? 1) - 1
+    if (n > 0) state.byHolder.set(holder, n)
+    else state.byHolder.delete(holder)
   }
 
   const codecs = profile === 'mp4' ? await probe(tools.ffprobe, real) : undefined
@@ -135,7 +178,12 @@ export async function convertedFile(request: Request, real: string, st: Stats, p
     release()
     return text(499, 'Client went away')
   }
-  const proc = Bun.spawn([tools.ffmpeg, ...ffmpegArgs(real, profile, codecs)], { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
+  const args = ffmpegArgs(real, profile, codecs)
+  if (!args) {
+    release()
+    return text(415, 'This file could not be converted for playback')
+  }
+  const proc = spawnFfmpeg([tools.ffmpeg, ...args], { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
   const stderr = new Response(proc.stderr).text()
   void proc.exited.finally(release)
 
@@ -195,20 +243,38 @@ export async function convertedFile(request: Request, real: string, st: Stats, p
     }
   }
 
+  // The answer asks for more (pull) whenever the client has taken some of the read-ahead; a
+  // pull that does not come for STALL_MS while ffmpeg still runs means nobody is reading.
+  let pulling = false
+  let lastPull = Date.now()
+  let stalled: ReturnType<typeof setInterval> | undefined
+  void proc.exited.finally(() => clearInterval(stalled))
   const body = new ReadableStream<Uint8Array>(
     {
       start(controller) {
         controller.enqueue(first.value)
+        stalled = setInterval(() => {
+          if (pulling || Date.now() - lastPull < STALL_MS) return
+          clearInterval(stalled)
+          stop()
+          controller.error(new Error('the client stopped reading a converted stream'))
+        }, 1000)
       },
       async pull(controller) {
-        const next = await reader.read()
-        if (next.done) {
-          await finish()
-          controller.close()
-          return
+        pulling = true
+        try {
+          const next = await reader.read()
+          if (next.done) {
+            await finish()
+            controller.close()
+            return
+          }
+          if (!settled) sink?.write(next.value)
+          controller.enqueue(next.value)
+        } finally {
+          pulling = false
+          lastPull = Date.now()
         }
-        if (!settled) sink?.write(next.value)
-        controller.enqueue(next.value)
       },
       cancel: stop,
     },

@@ -18,7 +18,7 @@ import { recordReportedPlays, REPORTED_PLAY_TIME_RULE, reportedPlayTime, setLike
 import { getPlayQueue, savePlayQueue } from '../services/play-queue'
 import { appDevice } from './app-device'
 import { rateLimited, type SubsonicUser } from './auth'
-import { sizedCover } from './cover-size'
+import { BUSY_RETRY_AFTER_SEC, sizedCover } from './cover-size'
 import {
   ALBUM_LIST_TYPES,
   albumList,
@@ -69,7 +69,8 @@ function requireSong(ctx: MethodContext, name = 'id'): SongRow {
 /** Serves a library file through /media with a fresh signature; the caller's headers (Range…) go along. */
 function viaMedia(ctx: MethodContext, relPath: string, kind: MediaKind): Promise<Response> {
   const url = new URL(signMediaUrl(config.AUTH_SECRET, relPath, kind), ctx.request.url)
-  return handleMedia(new Request(url, { method: ctx.request.method === 'HEAD' ? 'HEAD' : 'GET', headers: ctx.request.headers }))
+  const request = new Request(url, { method: ctx.request.method === 'HEAD' ? 'HEAD' : 'GET', headers: ctx.request.headers, signal: ctx.request.signal })
+  return handleMedia(request, url, ctx.user.id)
 }
 
 /**
@@ -201,7 +202,12 @@ export const METHODS: Record<string, Method> = {
     const size = ctx.params.int('size', { min: 1, max: 10_000 })
     const cover = coverPathOf(ctx.db, id === String(ROOT_FOLDER_ID) ? '' : id)
     if (!cover) throw notFound('Cover art')
-    return (size !== undefined && (await sizedCover(cover, size))) || viaMedia(ctx, cover, 'cover')
+    const sized = size === undefined ? null : await sizedCover(cover, size, ctx.request.signal)
+    if (sized === 'busy')
+      throw new SubsonicError(ErrorCode.generic, 'Too many covers are being scaled; try again in a few seconds', 429, {
+        'retry-after': String(BUSY_RETRY_AFTER_SEC),
+      })
+    return sized ?? viaMedia(ctx, cover, 'cover')
   },
 
   scrobble: (ctx) => {
