@@ -822,7 +822,7 @@ describe('getCoverArt waits in a bounded queue and drops work for callers that l
     expect((await api(gated.url, 'POST', '/admin/library/scan', { token, body: {} })).status).toBe(202)
     for (let i = 0; i < 200 && (await api(gated.url, 'GET', '/admin/library/scan', { token })).body.data.scanning; i++) await Bun.sleep(50)
     const owner = await createMember(gated.url)
-    gatedKey = (await api(gated.url, 'POST', '/user/app-keys', { token: owner.token, body: { name: 'Grid' } })).body.data.key
+    gatedKey = (await api(gated.url, 'POST', '/user/app-keys', { token: owner.token, body: { name: 'Grid', currentPassword: owner.password } })).body.data.key
     const albums = await fetch(`${gated.url}/rest/getAlbumList2.view?apiKey=${gatedKey}&c=test&v=1.16.1&f=json&type=newest`)
     coverArt = ((await albums.json()) as any)['subsonic-response'].albumList2.album[0].coverArt
   })
