@@ -11,6 +11,8 @@ export default defineConfig({
   globalCss: {
     'html, body': { bg: 'bg.canvas', color: 'fg.default', fontFamily: 'body', minHeight: '100%' },
     body: { WebkitFontSmoothing: 'antialiased' },
+    // Focus and scrollIntoView stop above the fixed player bar (player-bar.tsx sets the height).
+    html: { scrollPaddingBottom: 'var(--player-bar-height, 0px)' },
     '*:focus-visible': { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
     a: { color: 'inherit', textDecoration: 'none' },
   },

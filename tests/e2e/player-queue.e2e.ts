@@ -111,7 +111,8 @@ describe('queue edits', () => {
 
   test("by mouse drag: dropping a row's grip on another row moves it there and changes what plays next", async () => {
     const { page, context, consoleErrors } = await open()
-    await queueRow(page, 'Delta').scrollIntoViewIfNeeded()
+    // Up Next in the middle of the screen, clear of the fixed player bar, as a mouse user scrolls to it.
+    await upNext(page).evaluate((el) => el.scrollIntoView({ block: 'center' }))
     const grip = await queueRow(page, 'Delta').locator('[data-drag-handle]').boundingBox()
     const bravo = await queueRow(page, 'Bravo').boundingBox()
     await page.mouse.move(grip!.x + grip!.width / 2, grip!.y + grip!.height / 2)
@@ -197,11 +198,11 @@ describe('phone (390 px)', () => {
       expect({ name, w: b!.width >= 44, h: b!.height >= 44 }).toEqual({ name, w: true, h: true })
     }
     for (const pct of [0, 20, 40, 60, 80, 100]) {
-      const b = await page.getByRole('button', { name: `Set volume to ${pct}%` }).boundingBox()
+      const b = await page.getByRole('radio', { name: `Set volume to ${pct}%` }).boundingBox()
       expect({ pct, w: b!.width >= 24, h: b!.height >= 24 }).toEqual({ pct, w: true, h: true })
     }
     // The quick-set dots do not overlap: each click lands on its own dot.
-    await page.getByRole('button', { name: 'Set volume to 40%' }).click()
+    await page.getByRole('radio', { name: 'Set volume to 40%' }).click()
     expect(await page.evaluate(() => (document.querySelector('[data-testid=media]') as HTMLMediaElement).volume)).toBeCloseTo(0.4)
 
     const art = await page.getByTestId('art-panel').boundingBox()

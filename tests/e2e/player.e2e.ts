@@ -201,7 +201,7 @@ describe('local folder playback', () => {
 
     // Volume: default 0.8, a quick-set dot, the slider's keyboard, mute that restores.
     expect((await media(page)).volume).toBeCloseTo(0.8, 5)
-    await page.getByRole('button', { name: 'Set volume to 40%' }).click()
+    await page.getByRole('radio', { name: 'Set volume to 40%' }).click()
     expect((await media(page)).volume).toBeCloseTo(0.4, 5)
     const volume = page.getByRole('slider', { name: 'Volume' })
     await volume.focus()

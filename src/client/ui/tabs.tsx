@@ -1,5 +1,5 @@
 // Tabs on Ark's Tabs (roving focus with the arrow keys, tab/tabpanel roles): a row of triggers that
-// scrolls sideways on narrow screens, and panels mounted when first shown.
+// wraps on narrow screens, and panels mounted when first shown.
 import { Tabs as ArkTabs } from '@ark-ui/react/tabs'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
@@ -11,12 +11,12 @@ const list = css({
   gap: '1',
   borderBottomWidth: '1px',
   borderColor: 'border.default',
-  overflowX: 'auto',
-  scrollbarWidth: 'thin',
+  // Phones wrap the row: a tab scrolled off the edge, with no hint that it was there, went unfound.
+  flexWrap: 'wrap',
 })
 
 const trigger = css({
-  px: '4',
+  px: { base: '3', sm: '4' },
   py: '2.5',
   fontSize: 'sm',
   fontWeight: 'medium',

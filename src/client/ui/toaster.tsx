@@ -35,7 +35,9 @@ const root = css({
   minW: '72',
   maxW: 'calc(100vw - 2rem)',
   position: 'relative',
-  '&[data-type=error]': { borderColor: 'danger.default', bg: 'danger.muted' },
+  // The error tint over the opaque surface: the tint alone is translucent, and the page's text
+  // showed through the toast on phones.
+  '&[data-type=error]': { borderColor: 'danger.default', backgroundImage: 'linear-gradient(token(colors.danger.muted), token(colors.danger.muted))' },
   '&[data-type=success]': { borderColor: 'success.default' },
   '&[data-type=warning]': { borderColor: 'warning.default' },
   '&[data-state=closed]': { display: 'none' },

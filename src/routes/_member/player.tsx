@@ -10,6 +10,7 @@ import { Player } from '~/client/features/player/player'
 import { player } from '~/client/features/player/player-store'
 import { trackIdOf } from '~/client/features/player/track-identity'
 import { errorMessage } from '~/client/global-errors'
+import { plural } from '~/shared/plural'
 import { useTRPC } from '~/client/trpc'
 import { Button, button } from '~/client/ui/button'
 import { Spinner } from '~/client/ui/spinner'
@@ -66,7 +67,9 @@ function PlayerPage() {
       </div>
       <header>
         <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', overflowWrap: 'anywhere' })}>{title}</h1>
-        {playlist.isSuccess && tracks.length > 0 && <p className={css({ color: 'fg.muted', mt: '1' })}>Playing {tracks.length} tracks from your collection</p>}
+        {playlist.isSuccess && tracks.length > 0 && (
+          <p className={css({ color: 'fg.muted', mt: '1' })}>Playing {plural(tracks.length, 'track')} from your collection</p>
+        )}
       </header>
       {folderId === null ? (
         <Problem message="No folder selected" />

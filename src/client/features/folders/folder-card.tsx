@@ -52,6 +52,8 @@ export const card = css({
 const iconButton = css({
   w: '8',
   h: '8',
+  // The ↑/↓ buttons of touch screens and phones are a finger's 44 px target.
+  '&[data-touch]': { w: '11', h: '11' },
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -78,11 +80,19 @@ export function FolderCard({ folder, index, count, compact, onMove, onEdit, onDe
       <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
         {compact ? (
           <div className={css({ display: 'flex', gap: '1' })}>
-            <button type="button" className={iconButton} aria-label={`Move ${folder.label} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+            <button
+              type="button"
+              data-touch
+              className={iconButton}
+              aria-label={`Move ${folder.label} up`}
+              disabled={index === 0}
+              onClick={() => onMove(index, index - 1)}
+            >
               ↑
             </button>
             <button
               type="button"
+              data-touch
               className={iconButton}
               aria-label={`Move ${folder.label} down`}
               disabled={index === count - 1}

@@ -4,6 +4,7 @@
 // the server when the folder is saved.
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Icon } from '~/client/ui/icon'
 import { css } from 'styled-system/css'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
@@ -65,7 +66,7 @@ export function LibraryFolderPicker({ start, onPick }: { start: string; onPick: 
             {data.folders.map((f) => (
               <li key={f.path}>
                 <button type="button" className={row} onClick={() => setPath(f.path)}>
-                  <span aria-hidden>📁</span>
+                  <Icon name="folder" size={16} className={css({ flexShrink: 0, color: 'accent.text' })} />
                   <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{f.name}</span>
                 </button>
               </li>

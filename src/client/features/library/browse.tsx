@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { errorMessage } from '~/client/global-errors'
 import { toast } from '~/client/ui/toaster'
+import { Icon } from '~/client/ui/icon'
 import { css, cx } from 'styled-system/css'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
@@ -268,7 +269,7 @@ export function FoldersTab({ path, onOpen }: { path: string; onOpen: (path: stri
           {listing.folders.map((f) => (
             <li key={f.path}>
               <button type="button" className={cx(listRow, css({ w: 'full', textAlign: 'left', cursor: 'pointer' }))} onClick={() => onOpen(f.path)}>
-                <span aria-hidden>📁</span>
+                <Icon name="folder" size={16} className={css({ flexShrink: 0, color: 'accent.text' })} />
                 <span className={ellipsis}>{f.name}</span>
               </button>
             </li>

@@ -14,6 +14,7 @@ import type { LibrarySearchResult } from '~/shared/library'
 import { Cover } from './cover'
 import { plural } from './format'
 import { playTracks } from './play'
+import { SEARCH_PLACEHOLDER } from './top-bar-search'
 
 const DEBOUNCE_MS = 150
 const PER_KIND = 6
@@ -84,7 +85,7 @@ export function LibrarySearch({ initialText = '' }: { initialText?: string }) {
         aria-controls={`${id}-list`}
         aria-autocomplete="list"
         aria-activedescendant={shown && active >= 0 ? `${id}-${active}` : undefined}
-        placeholder="Search artists, albums, songs"
+        placeholder={SEARCH_PLACEHOLDER}
         autoComplete="off"
         spellCheck={false}
         value={text}

@@ -6,6 +6,9 @@ import { inputClass } from '~/client/ui/input-class'
 
 type Search = ComponentType<{ initialText?: string }>
 
+/** Short enough to show whole in a phone's header ("Search artists, albums, songs" was cut). */
+export const SEARCH_PLACEHOLDER = 'Search music'
+
 export function TopBarSearch() {
   const [text, setText] = useState('')
   const [Loaded, setLoaded] = useState<Search>()
@@ -16,7 +19,7 @@ export function TopBarSearch() {
       role="combobox"
       aria-label="Search library"
       aria-expanded={false}
-      placeholder="Search artists, albums, songs"
+      placeholder={SEARCH_PLACEHOLDER}
       autoComplete="off"
       value={text}
       className={inputClass}

@@ -1,8 +1,7 @@
 // The player's home above the routes (mounted once by the root layout, in the browser only): the
 // media element's resting place, the listening tracker's wiring, the advert between tracks, the
-// OS media keys, and the now-playing bar every page shows while something is loaded
+// OS media keys, and the player bar every page shows while something is loaded
 // (CONTRACT §6). Nothing here unmounts when the route changes, so neither does the music.
-import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { css } from 'styled-system/css'
 import { useTRPCClient } from '~/client/trpc'
@@ -11,11 +10,10 @@ import { deviceName } from '~/shared/player/device'
 import type { SavedQueue } from '~/shared/player/play-queue'
 import { displayTitle, makeTrack, type Track } from '~/shared/player/track'
 import { currentTrack } from './engine'
-import { Icon } from '~/client/ui/icon'
-import { PlayButton } from './play-button'
+import { PlayerBar } from './player-bar'
 import { pageTracker } from './listening-tracker'
 import { localLibrary } from './local-library'
-import { fullPlayerShown, MEDIA_HOST_ID, player, SEEK_STEP, usePlayer } from './player-store'
+import { MEDIA_HOST_ID, player, SEEK_STEP, usePlayer } from './player-store'
 import { createDurationProber, probeDuration } from './duration-probe'
 import { AdvertModal, useAdvertChance, usePromotions } from './promotions'
 import { createQueueSync, type QueueSync } from './queue-sync'
@@ -83,7 +81,7 @@ function Host() {
   return (
     <>
       <div id={MEDIA_HOST_ID} ref={holder} hidden />
-      <NowPlayingBar />
+      <PlayerBar />
       {sync && <ResumeOffer sync={sync} />}
       <AdvertModal promotion={advert} onClose={() => player().closeAdvert()} />
     </>
@@ -142,7 +140,8 @@ function ResumeOffer({ sync }: { sync: QueueSync }) {
         zIndex: 60,
         right: { base: '2', md: '6' },
         left: { base: '2', md: 'auto' },
-        bottom: { base: '24', md: '24' },
+        // Just above the player bar, whatever its height (player-bar.tsx sets the variable).
+        bottom: 'calc(var(--player-bar-height, 0px) + 0.75rem)',
         maxW: { md: 'md' },
         bg: 'bg.surface',
         borderWidth: '1px',
@@ -159,7 +158,8 @@ function ResumeOffer({ sync }: { sync: QueueSync }) {
         <span className={css({ fontWeight: 'semibold' })}>{offer.device}</span> has a newer queue: “{displayTitle(makeTrack(track))}”
         {offer.tracks.length > 1 ? ` and ${offer.tracks.length - 1} more` : ''}.
       </p>
-      <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
+      {/* Phones stack the two buttons full width (the long "Resume from …" pushed "Not now" to the edge). */}
+      <div className={css({ display: 'flex', flexDirection: { base: 'column-reverse', sm: 'row' }, gap: '2', justifyContent: 'flex-end' })}>
         <button
           type="button"
           onClick={() => sync.dismiss()}
@@ -210,113 +210,6 @@ function updateWithKeepalive({ playEventId, ...update }: { playEventId: string }
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(update),
   })
-}
-
-const barButton = css({
-  w: '11',
-  h: '11',
-  flexShrink: 0,
-  display: 'grid',
-  placeItems: 'center',
-  borderRadius: 'full',
-  color: 'fg.default',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.subtle' },
-  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
-})
-
-/** The now-playing bar (CONTRACT §6): fixed to the bottom, shown while a track is loaded. */
-function NowPlayingBar() {
-  const { engine, currentTime, duration } = usePlayer()
-  const fullShown = useSyncExternalStore(fullPlayerShown.subscribe, fullPlayerShown.get, () => true)
-  const track = currentTrack(engine)
-  if (!track || fullShown) return null
-  const send = player().send
-  const title = displayTitle(track)
-  const total = duration > 0 ? duration : track.duration
-  const progress = total > 0 ? Math.min(1, currentTime / total) : 0
-  const ctx = engine.context
-  return (
-    <>
-      {/* Keeps the page's end (the footer) clear of the fixed bar. */}
-      <div aria-hidden className={css({ h: '20' })} />
-      <section
-        aria-label="Now playing"
-        data-testid="now-playing"
-        className={css({
-          position: 'fixed',
-          left: 0,
-          right: 0,
-          bottom: 0,
-          zIndex: 50,
-          bg: 'bg.surface/95',
-          backdropFilter: 'blur(10px)',
-          borderTopWidth: '1px',
-          borderColor: 'border.default',
-          pb: 'env(safe-area-inset-bottom)',
-        })}
-      >
-        <div
-          role="progressbar"
-          aria-label="Track progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(progress * 100)}
-          className={css({ h: '1', bg: 'bg.subtle' })}
-        >
-          <div className={css({ h: 'full', bg: 'accent.default', transition: 'width 0.25s linear' })} style={{ width: `${progress * 100}%` }} />
-        </div>
-        <div
-          className={css({ maxW: '7xl', mx: 'auto', px: { base: '2', md: '6' }, h: '16', display: 'flex', alignItems: 'center', gap: { base: '2', md: '4' } })}
-        >
-          <BarArt track={track} />
-          <div className={css({ flex: '1', minW: 0 })}>
-            <p className={css({ fontWeight: 'semibold', fontSize: 'sm', truncate: true })}>{title}</p>
-            <p className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })}>{track.artist || 'Unknown Artist'}</p>
-          </div>
-          <div className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
-            <button type="button" aria-label="Previous" className={barButton} onClick={() => send({ type: 'previous' })}>
-              <Icon name="previous" size={20} />
-            </button>
-            <PlayButton size="bar" playing={engine.playing} onClick={() => send({ type: 'togglePlay' })} />
-            <button type="button" aria-label="Next" className={barButton} onClick={() => send({ type: 'next' })}>
-              <Icon name="next" size={20} />
-            </button>
-          </div>
-          {ctx?.source === 'folder' && ctx.playlistId ? (
-            <Link to="/player" search={{ fid: ctx.playlistId }} aria-label="Open player" className={barButton}>
-              <Icon name="list" size={20} />
-            </Link>
-          ) : (
-            <Link to="/" aria-label="Open player" className={barButton}>
-              <Icon name="list" size={20} />
-            </Link>
-          )}
-        </div>
-      </section>
-    </>
-  )
-}
-
-function BarArt({ track }: { track: Track }) {
-  const box = css({
-    w: '11',
-    h: '11',
-    flexShrink: 0,
-    borderRadius: 'md',
-    overflow: 'hidden',
-    display: 'grid',
-    placeItems: 'center',
-    bgGradient: 'to-br',
-    gradientFrom: '#1e1b4b',
-    gradientTo: '#4a044e',
-    color: 'white/80',
-  })
-  return (
-    <div className={box}>
-      {track.cover ? <img src={track.cover} alt="" className={css({ w: 'full', h: 'full', objectFit: 'cover' })} /> : <Icon name="music" size={20} />}
-    </div>
-  )
 }
 
 /** OS media keys and the lock screen (title, artist, album, artwork). */

@@ -168,6 +168,8 @@ export function TrackList({
   onSelect,
   queue,
   isVideo = isVideoTrack,
+  ids = { heading: 'up-next', row: 'queue-row' },
+  maxHeight = '30vh',
 }: {
   tracks: readonly Track[]
   order: readonly number[]
@@ -177,6 +179,10 @@ export function TrackList({
   onSelect: (i: number) => void
   queue: QueueActions
   isVideo?: VideoRule
+  /** Element ids, distinct for each copy on the page (the queue drawer's and the full player's). */
+  ids?: { heading: string; row: string }
+  /** The spec's 30 % of the viewport on the player screen; the drawer has room for more. */
+  maxHeight?: string
 }) {
   const [said, say] = useState('')
   const listBox = useRef<HTMLDivElement>(null)
@@ -225,11 +231,11 @@ export function TrackList({
 
   return (
     <section
-      aria-labelledby="up-next"
+      aria-labelledby={ids.heading}
       className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}
     >
       <div className={css({ display: 'flex', alignItems: 'center', gap: '3', px: '1', mb: '2' })}>
-        <h2 id="up-next" className={css({ fontWeight: 'bold' })}>
+        <h2 id={ids.heading} className={css({ fontWeight: 'bold' })}>
           Up Next
         </h2>
         <span data-testid="track-count" className={css({ fontSize: 'xs', color: 'fg.muted', flex: '1' })}>
@@ -268,7 +274,7 @@ export function TrackList({
           <VirtualList
             items={rows}
             rowHeight={ROW}
-            maxHeight="30vh"
+            maxHeight={maxHeight}
             activeIndex={currentPos}
             label="Track list"
             className={css({ minH: '28' })}
@@ -276,7 +282,7 @@ export function TrackList({
               const t = tracks[i]
               const title = displayTitle(t)
               const active = i === activeIndex
-              const titleId = `queue-row-${pos}`
+              const titleId = `${ids.row}-${pos}`
               return (
                 <div
                   data-dragging={drag?.from === pos || undefined}

@@ -31,7 +31,7 @@ export const SEEK_STEP = 10
 /** Where the media element lives while no full player is on screen (see player-host.tsx). */
 export const MEDIA_HOST_ID = 'vibes-media-host'
 
-/** While a full player is on screen the now-playing bar steps aside (one set of controls). */
+/** Whether a full player is on screen: the player bar then stays up even with nothing loaded. */
 const fullViews = { count: 0, listeners: new Set<() => void>() }
 export const fullPlayerShown = {
   subscribe(l: () => void) {

@@ -1,24 +1,21 @@
-// The full player view (§2 "Player screen"): titles and neighbours, the media area, the progress
-// bar, the control bar, the playlist panel and "Up Next". It renders the one player's state
+// The full player view (§2 "Player screen"): titles and neighbours, the media area, the playlist
+// panel and "Up Next"; its progress bar and control bar are the player bar's (player-bar.tsx),
+// fixed below it on every page, so they are in view however tall the art is. It renders the one player's state
 // (player-store.ts, driven by the pure engine in engine.ts) and sends it the listener's choices;
 // the media element itself belongs to the player and is only borrowed here to show video, so
 // leaving this screen never stops what plays.
 import { type ComponentType, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Button } from '~/client/ui/button'
-import { toast } from '~/client/ui/toaster'
 import { PLAYBACK_ERROR_HINT } from '~/shared/player/errors'
 import { visibleNeighbours } from '~/shared/player/order'
-import { displayTitle, formatTime, type Track } from '~/shared/player/track'
+import { displayTitle, type Track } from '~/shared/player/track'
 import { currentTrack, isVideoTrack } from './engine'
 import { Icon } from '~/client/ui/icon'
-import { pageTracker } from './listening-tracker'
 import { PlaybackSettings } from './playback-settings'
-import { PlayerControls } from './player-controls'
 import { SimplePlaylist, TrackList } from './player-lists'
-import { MEDIA_HOST_ID, player, SEEK_STEP, setFullView, usePlayer } from './player-store'
-import { trackIdOf } from './track-identity'
-import { usePlayerKeys } from './use-player-keys'
+import { MEDIA_HOST_ID, player, setFullView, usePlayer } from './player-store'
+import { playlistPanel as panelStore, usePlaylistPanel } from './playlist-panel'
 import { useLikes } from './use-likes'
 import type { MemberPlaylistProps } from './liked-songs'
 
@@ -33,10 +30,10 @@ const MOBILE_HINT_MS = 3000
  * page's JavaScript budget; decision 022). Without it members get the plain panel.
  */
 export function Player({ MemberPlaylist }: { MemberPlaylist?: ComponentType<MemberPlaylistProps> }) {
-  const { engine, currentTime, duration } = usePlayer()
+  const { engine } = usePlayer()
   const likes = useLikes()
   const mediaBox = useRef<HTMLDivElement>(null)
-  const [showPlaylist, setShowPlaylist] = useState(false)
+  const showPlaylist = usePlaylistPanel()
   const [fullscreen, setFullscreen] = useState<{ on: boolean; orientation: 'portrait' | 'landscape' }>({ on: false, orientation: 'landscape' })
   const [hint, setHint] = useState(false)
 
@@ -55,51 +52,19 @@ export function Player({ MemberPlaylist }: { MemberPlaylist?: ComponentType<Memb
 
   useEffect(() => {
     setFullView(1)
-    return () => setFullView(-1)
+    return () => {
+      setFullView(-1)
+      panelStore.set(false)
+    }
   }, [])
 
   const next = () => send({ type: 'next' })
-  const previous = () => send({ type: 'previous' })
   const togglePlay = () => send({ type: 'togglePlay' })
-  const stop = () => send({ type: 'stop' })
-  const toggleMute = () => send({ type: 'toggleMute' })
-  const toggleShuffle = () => send({ type: 'toggleShuffle' })
-  const setVolume = (volume: number) => send({ type: 'setVolume', volume })
-  const seekTo = (t: number) => player().seekTo(t)
-  const seekBy = (d: number) => player().seekBy(d)
   const select = (i: number) => send({ type: 'select', index: i })
   const queueActions = {
     reorder: (from: number, to: number) => send({ type: 'reorder', from, to }),
     remove: (i: number) => send({ type: 'remove', index: i }),
     clear: () => send({ type: 'clear' }),
-  }
-
-  function toggleLike() {
-    if (!current) return
-    const title = displayTitle(current)
-    const liked = likes.toggle(title, current.url)
-    player().markPlay({ liked })
-    if (liked) pageTracker().recordInteraction(trackIdOf(current.url), 'like')
-  }
-
-  async function share() {
-    if (!current) return
-    const title = displayTitle(current)
-    const text = `Listening to "${title}"${current.artist ? ` by ${current.artist}` : ''} on Vibes`
-    const url = /^https?:/.test(current.url) ? current.url : window.location.origin
-    try {
-      if (typeof navigator.share === 'function') await navigator.share({ title, text, url })
-      else {
-        await navigator.clipboard.writeText(`${text} ${url}`)
-        toast({ title: 'Copied to clipboard', description: 'Share it anywhere you like.', type: 'success' })
-      }
-    } catch (error) {
-      if ((error as Error).name === 'AbortError') return // the share sheet was dismissed
-      toast({ title: 'Share failed', description: 'Could not share or copy this track.', type: 'error' })
-      return
-    }
-    player().markPlay({ shared: true })
-    pageTracker().recordInteraction(trackIdOf(current.url), 'share')
   }
 
   async function toggleFullscreen() {
@@ -144,28 +109,9 @@ export function Player({ MemberPlaylist }: { MemberPlaylist?: ComponentType<Memb
     }
   }, [])
 
-  const actions = {
-    togglePlay,
-    next,
-    previous,
-    stop,
-    seekBy,
-    toggleMute,
-    toggleShuffle,
-    toggleRepeat: () => send({ type: 'toggleRepeat' }),
-    stepVolume: (by: number) => send({ type: 'stepVolume', by }),
-  }
-  usePlayerKeys(list.length > 0 && !engine.advert, actions)
-
   // ---- render -------------------------------------------------------------------------------------
 
-  const shuffle = engine.shuffle
-  const repeat = engine.repeat
-  const muted = engine.muted
-  const volume = engine.volume
-  const neighbours = visibleNeighbours(engine.order, index, shuffle)
-  const liked = current ? likes.isLiked(displayTitle(current)) : false
-  const seekMax = duration > 0 ? duration : 100
+  const neighbours = visibleNeighbours(engine.order, index, engine.shuffle)
   const displayList = list
   const playlistPanel = (
     <SimplePlaylist
@@ -310,51 +256,6 @@ export function Player({ MemberPlaylist }: { MemberPlaylist?: ComponentType<Memb
             {playMessage}
           </p>
         )}
-
-        <div className={css({ mt: '4', display: playerError ? 'none' : 'block' })}>
-          <input
-            type="range"
-            aria-label="Seek"
-            min={0}
-            max={seekMax}
-            step={0.1}
-            value={Math.min(currentTime, seekMax)}
-            disabled={!current}
-            onChange={(e) => seekTo(Number(e.target.value))}
-            aria-valuetext={`${formatTime(currentTime)} of ${formatTime(duration)}`}
-            className={css({ w: 'full', accentColor: 'var(--colors-accent-default)', cursor: 'pointer', _disabled: { cursor: 'not-allowed', opacity: 0.5 } })}
-          />
-          <div className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'xs', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
-            <span data-testid="time-current">{formatTime(currentTime)}</span>
-            <span data-testid="time-duration">{formatTime(duration)}</span>
-          </div>
-        </div>
-
-        <PlayerControls
-          hidden={!!playerError}
-          hasTrack={!!current}
-          hasTracks={list.length > 0}
-          playing={playing}
-          shuffle={shuffle}
-          repeat={repeat}
-          liked={liked}
-          muted={muted}
-          volume={muted ? 0 : volume}
-          showPlaylist={showPlaylist}
-          onShuffle={toggleShuffle}
-          onPrevious={previous}
-          onPlay={togglePlay}
-          onNext={next}
-          onStop={stop}
-          onRepeat={() => send({ type: 'toggleRepeat' })}
-          onLike={toggleLike}
-          onShare={() => void share()}
-          onMute={toggleMute}
-          onVolume={setVolume}
-          onRewind={() => seekBy(-SEEK_STEP)}
-          onForward={() => seekBy(SEEK_STEP)}
-          onTogglePlaylist={() => setShowPlaylist((s) => !s)}
-        />
       </div>
 
       {showPlaylist &&
@@ -406,6 +307,9 @@ function AudioArt({ track, playing, empty }: { track: Track | undefined; playing
       data-art={track?.cover ? 'cover' : empty ? 'empty' : 'none'}
       className={css({
         aspectRatio: { base: '16/10', md: '21/8' },
+        // At most a third of the viewport: the title above and the player bar below stay in view.
+        maxH: '33vh',
+        w: 'full',
         '&[data-art=none]': { aspectRatio: 'auto', h: '28' },
         display: 'grid',
         placeItems: 'center',
@@ -450,7 +354,7 @@ function AudioArt({ track, playing, empty }: { track: Track | undefined; playing
 
 const mediaClass = css({
   w: 'full',
-  maxH: { base: '56vh', md: '60vh' },
+  maxH: { base: '45vh', md: '50vh' },
   bg: 'black',
   display: 'block',
   '&[data-kind=audio]': { display: 'none' },
