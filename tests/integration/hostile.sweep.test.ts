@@ -638,7 +638,7 @@ describe(`hostile input at every route and procedure (seed ${SEED}, ${RUNS} runs
   test('HEAD and GET at every page, REST route and procedure, signed out, as member and as admin: no fault, no leak, HEAD without a body, no empty GET', async () => {
     // Every page of the app's route table (the generated file lists each full path), parameters filled in.
     const routeTree = readFileSync(path.resolve(import.meta.dir, '../../src/routeTree.gen.ts'), 'utf8')
-    const pagePaths = [...(/fullPaths:([^]*?)\n\s*fileRoutesByTo/.exec(routeTree)?.[1] ?? '').matchAll(/'([^']+)'/g)]
+    const pagePaths = [...(/fullPaths:([\s\S]*?)\n\s*fileRoutesByTo/.exec(routeTree)?.[1] ?? '').matchAll(/'([^']+)'/g)]
       .map((m) => m[1])
       .filter((p) => !p.startsWith('/api/') && !p.startsWith('/media/'))
       .map((p) => p.replace(/\$\w+/g, 'sample'))
