@@ -51,6 +51,11 @@ compiled.forEach((c, i) => {
   if (c.keys.length === 0 && !shadowed) exactRoutes.set(c.route.path, [...(exactRoutes.get(c.route.path) ?? []), c.route])
 })
 
+/** The route-table path a request path falls under, whatever its method (`/admin/users/:id/role`), or undefined. */
+export function routePatternOf(path: string): string | undefined {
+  return exactRoutes.has(path) ? path : compiled.find((c) => c.regex.test(path))?.route.path
+}
+
 function match(method: string, path: string): { route: RestRoute; params: Record<string, string> } | { error: Response } {
   const exact = exactRoutes.get(path)?.find((route) => takesMethod(route, method))
   if (exact) return { route: exact, params: {} }
