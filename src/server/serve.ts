@@ -15,7 +15,7 @@ import { createMemberPageCache } from './http/member-page-cache'
 import { createPageCache, invalidatePublicPages } from './http/page-cache'
 import { handleMetrics, observeRequest } from './http/prometheus'
 import { redactPath } from './http/redact'
-import { securityHeaders } from './http/security-headers'
+import { privatePage, securityHeaders } from './http/security-headers'
 import { logger, logRequest } from './logger'
 import { startLibraryScanner, stopLibraryScanner } from './library/scan'
 import { handleMedia } from './media/handler'
@@ -129,7 +129,9 @@ export async function serve(app: StartApp, findStatic: StaticLookup) {
   const render = (request: Request, nonce: string) => fetchPage(app, request, nonce)
   const pages = createPageCache(render)
   const memberPages = createMemberPageCache(render)
-  const page: Handler = async (request, url) => (await pages.fetch(request, url)) ?? (await memberPages.fetch(request, url)) ?? fetchPage(app, request)
+  // Only the anonymous copies from memory are everyone's; any other page is this visitor's own.
+  const page: Handler = async (request, url) =>
+    (await pages.fetch(request, url)) ?? privatePage((await memberPages.fetch(request, url)) ?? (await fetchPage(app, request)))
   const server = listenOrExit(() =>
     Bun.serve({
       port: config.PORT,

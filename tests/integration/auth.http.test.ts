@@ -127,6 +127,57 @@ describe('login and tokens', () => {
   })
 })
 
+describe('logout from another site', () => {
+  /** What a signed-in browser keeps after logging in. */
+  async function signedInBrowser() {
+    const m = await createMember(server.url)
+    const login = await api(server.url, 'POST', '/auth/login', { body: { email: m.email, password: m.password } })
+    const jar = login.headers.getSetCookie().map((c) => c.split(';')[0])
+    return { cookie: jar.join('; '), xsrf: decodeURIComponent(jar.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]) }
+  }
+  const logoutTargets = ['/api/auth/logout', '/api/trpc/auth.logout']
+  // What another site's page can send without a preflight: an empty HTML form, or a text/plain
+  // fetch with a JSON body. The browser adds no header of the page's choosing.
+  const crossSitePosts = (target: string, headers: Record<string, string>) =>
+    Promise.all([
+      fetch(server.url + target, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: '' }),
+      fetch(server.url + target, { method: 'POST', headers: { 'content-type': 'text/plain', ...headers }, body: '{}' }),
+    ])
+
+  test('a form post without cookies (SameSite=Lax keeps them back) clears none: no Set-Cookie in the answer', async () => {
+    for (const target of logoutTargets) {
+      for (const res of await crossSitePosts(target, {}))
+        expect({ target, status: res.status < 500, setCookie: res.headers.getSetCookie() }).toEqual({ target, status: true, setCookie: [] })
+    }
+  })
+
+  test('a post with the cookies but without the XSRF header (a page of a sibling site) is refused: 403, nothing cleared, the session lives', async () => {
+    const browser = await signedInBrowser()
+    for (const target of logoutTargets) {
+      // (tRPC takes no form or text bodies at all: 415.)
+      const refused = target.includes('trpc') ? 415 : 403
+      for (const res of await crossSitePosts(target, { cookie: browser.cookie }))
+        expect({ target, status: res.status, setCookie: res.headers.getSetCookie() }).toEqual({ target, status: refused, setCookie: [] })
+    }
+    expect((await api(server.url, 'GET', '/auth/session', { headers: { cookie: browser.cookie } })).status).toBe(200)
+  })
+
+  test("the app's own logouts still work: with the XSRF header, and with the Bearer token", async () => {
+    for (const target of logoutTargets) {
+      const browser = await signedInBrowser()
+      const m = await createMember(server.url)
+      const ways: Array<Record<string, string>> = [{ cookie: browser.cookie, 'x-xsrf-token': browser.xsrf }, { authorization: `Bearer ${m.token}` }]
+      for (const headers of ways) {
+        const res = await fetch(server.url + target, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' })
+        expect({ target, status: res.status }).toEqual({ target, status: 200 })
+        expect(res.headers.getSetCookie().some((c) => c.startsWith('vibes_session=;') && c.includes('Max-Age=0'))).toBe(true)
+      }
+      expect((await api(server.url, 'GET', '/auth/session', { headers: { cookie: browser.cookie } })).status).toBe(401)
+      expect((await api(server.url, 'GET', '/auth/session', { token: m.token })).status).toBe(401)
+    }
+  })
+})
+
 describe('first admin', () => {
   test('ADMIN_EMAIL/ADMIN_PASSWORD create an admin whose token says so', async () => {
     const token = await loginAdmin(server.url)

@@ -166,7 +166,8 @@ function basicProblems(where: string, kind: 'rest' | 'trpc', a: Answer): string[
 
 const errorOf = (kind: 'rest' | 'trpc', a: Answer) => (kind === 'rest' ? a.body?.error : a.body?.error?.json?.message)
 
-type Expectation = (tier: ProcedureInfo['tier'], a: Answer & { addressesOwner: Addressing }, kind: 'rest' | 'trpc') => string | null
+/** `info`: the REST route asked (none for a procedure). */
+type Expectation = (tier: ProcedureInfo['tier'], a: Answer & { addressesOwner: Addressing }, kind: 'rest' | 'trpc', info?: RestRouteInfo) => string | null
 
 /** Runs every REST route and every procedure as one caller; returns what broke the expectation. */
 async function sweep(caller: Caller | null, ids: Ids, expectation: Expectation): Promise<string[]> {
@@ -175,7 +176,7 @@ async function sweep(caller: Caller | null, ids: Ids, expectation: Expectation):
     const a = await callRest(info, ids, caller?.token())
     const where = `${caller?.name ?? 'anonymous'} ${info.key} (${info.tier})`
     problems.push(...basicProblems(where, 'rest', a))
-    const wrong = expectation(info.tier, a, 'rest')
+    const wrong = expectation(info.tier, a, 'rest', info)
     if (wrong) problems.push(`${where}: ${wrong} — got ${a.status} ${a.text.slice(0, 160)}`)
     await caller?.refresh()
   }
@@ -221,12 +222,11 @@ describe('the matrix covers the whole API', () => {
 })
 
 describe('each caller gets the answer of its tier', () => {
-  test('anonymous: 401 "No authentication token found. Please log in again." on every protected and admin call; public calls answer', async () => {
-    const problems = await sweep(null, ownerIds, (tier, a, kind) => {
+  test('anonymous: 401 "No authentication token found. Please log in again." (or the path\'s own message) on every protected and admin call; public calls answer', async () => {
+    const problems = await sweep(null, ownerIds, (tier, a, kind, info) => {
       if (tier === 'public') return reached(a) ? mustNotLeakOwner(a) : 'a public call refused an anonymous caller'
-      return a.status === 401 && errorOf(kind, a) === 'No authentication token found. Please log in again.'
-        ? null
-        : 'expected 401 "No authentication token found. Please log in again."'
+      const expected = info?.route.noTokenMessage ?? 'No authentication token found. Please log in again.'
+      return a.status === 401 && errorOf(kind, a) === expected ? null : `expected 401 "${expected}"`
     })
     expect(problems).toEqual([])
   }, 60_000)

@@ -2,6 +2,8 @@
 // proxy (TRUST_PROXY), login throttling per address (IPv6 by /64) and per account, the 1 MB body
 // limit on REST and tRPC, and reset tokens kept out of the request log.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import http from 'node:http'
+import net from 'node:net'
 import { api, createMember } from '../helpers/api'
 import { waitForOutboxMail } from '../helpers/outbox'
 import { startServer, type TestServer } from '../helpers/server'
@@ -94,6 +96,78 @@ describe('request bodies: one 1 MB limit', () => {
     }
     expect((await api(direct.url, 'GET', '/health')).status).toBe(200)
   })
+
+  /**
+   * A script's upload (node:http): the whole body is written, 64 KB at a time, and the answer
+   * read when it comes. Settles once the answer has ended and the body was all taken, or with the
+   * error that cut the connection.
+   */
+  function uploadWhole(path: string, bytes: number, headers: Record<string, string>) {
+    return new Promise<{ status?: number; body?: string; error?: string }>((resolve) => {
+      // An agent of its own: a fresh connection, never one an earlier upload left behind.
+      const agent = new http.Agent({ keepAlive: true })
+      const req = http.request(`${direct.url}${path}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } })
+      let answer: { status: number; body: string } | undefined
+      let written = false
+      const settle = () => {
+        if (!answer || !written) return
+        agent.destroy()
+        resolve(answer)
+      }
+      req.on('response', (res) => {
+        let body = ''
+        res.on('data', (d) => (body += d))
+        res.on('end', () => {
+          answer = { status: res.statusCode!, body }
+          settle()
+        })
+      })
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        agent.destroy()
+        resolve({ error: error.code ?? error.message })
+      })
+      const chunk = Buffer.alloc(64 * 1024, 0x20)
+      let sent = 0
+      const pump = () => {
+        while (sent < bytes) {
+          sent += chunk.length
+          if (!req.write(chunk)) return void req.once('drain', pump)
+        }
+        req.end(() => {
+          written = true
+          settle()
+        })
+      }
+      pump()
+    })
+  }
+
+  test('a script that writes its whole 20 MB body before reading gets the 413 envelope, whether it keeps the connection or not', async () => {
+    const twenty = 20 * 1024 * 1024
+    const envelope = { status: 413, body: JSON.stringify(TOO_LARGE) }
+    for (let i = 0; i < 4; i++) {
+      for (const target of ['/api/auth/login', '/api/trpc/auth.login']) {
+        expect(await uploadWhole(target, twenty, { 'content-length': String(twenty), connection: 'close' })).toEqual(envelope)
+        expect(await uploadWhole(target, twenty, { 'content-length': String(twenty) })).toEqual(envelope)
+        expect(await uploadWhole(target, twenty, { connection: 'close' })).toEqual(envelope)
+      }
+    }
+    expect((await api(direct.url, 'GET', '/health')).status).toBe(200)
+  }, 60_000)
+
+  test('an over-limit body that never ends is not read for ever: the server closes the connection while the client still sends', async () => {
+    const socket = net.connect(direct.port, '127.0.0.1')
+    socket.write('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50000000\r\n\r\n')
+    // 1 KB every 50 ms: 50 MB would take 40 minutes.
+    const trickle = setInterval(() => void socket.write(' '.repeat(1024)), 50)
+    let answer = ''
+    socket.on('data', (d) => (answer += d))
+    socket.on('error', () => {})
+    await new Promise((resolve) => socket.on('close', resolve))
+    clearInterval(trickle)
+    expect(answer === '' || answer.startsWith('HTTP/1.1 413')).toBe(true)
+    expect((await api(direct.url, 'GET', '/health')).status).toBe(200)
+  }, 60_000)
 
   test('a chunked body is cut at the limit: 2 MB without Content-Length gets the 413 envelope', async () => {
     for (const target of ['/api/auth/login', '/api/trpc/auth.login']) {

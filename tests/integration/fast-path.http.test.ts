@@ -6,6 +6,7 @@
 // tRPC's JSON, never a page.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import path from 'node:path'
+import fc from 'fast-check'
 import { api, createMember } from '../helpers/api'
 import { startServer, type TestServer } from '../helpers/server'
 
@@ -83,6 +84,57 @@ describe('anonymous public pages from memory', () => {
       .join('; ')
     expect((await get('/about', { cookie })).html).toContain(member.username)
   })
+})
+
+/** Any API write: every page in memory is rendered afresh by the next request. */
+const write = () => api(server.url, 'POST', '/contact', { body: { fullName: 'Page Test', email: 'page@example.com', message: 'Drop the pages in memory.' } })
+
+describe('HEAD requests and pages in memory', () => {
+  test('a HEAD request that renders a public page afresh does not leave an empty page for the GETs after it', async () => {
+    for (const path of PUBLIC_PAGES) {
+      await write()
+      const head = await fetch(server.url + path, { method: 'HEAD' })
+      expect(head.status).toBe(200)
+      expect(head.headers.get('content-type')).toStartWith('text/html')
+      expect(await head.text()).toBe('')
+      const page = await get(path)
+      expect({ path, html: page.html.slice(0, 15) }).toEqual({ path, html: '<!DOCTYPE html>' })
+      expect(page.html).toContain(`nonce="${page.nonce}"`)
+    }
+  })
+
+  test("a HEAD request that makes a member's page template does not leave an empty page either", async () => {
+    const member = await createMember(server.url)
+    for (const path of ['/folders', '/player', '/profile']) {
+      await write()
+      const head = await fetch(server.url + path, { method: 'HEAD', headers: { authorization: `Bearer ${member.token}` } })
+      expect(head.status).toBe(200)
+      expect(await head.text()).toBe('')
+      const page = await get(path, { authorization: `Bearer ${member.token}` })
+      expect(page.html).toContain(`username:"${member.username}"`)
+    }
+  })
+
+  test('any sequence of HEAD and GET requests, some at once, some after a write: every GET of a public page has the page', async () => {
+    const step = fc.record({ method: fc.constantFrom('GET', 'HEAD'), together: fc.integer({ min: 1, max: 3 }), writeFirst: fc.boolean() })
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...PUBLIC_PAGES), fc.array(step, { minLength: 1, maxLength: 6 }), async (path, steps) => {
+        // Each run starts from nothing in memory, so a failure shrinks to the requests that caused it.
+        await write()
+        for (const { method, together, writeFirst } of steps) {
+          if (writeFirst) await write()
+          const answers = await Promise.all(Array.from({ length: together }, () => fetch(server.url + path, { method })))
+          for (const res of answers) {
+            expect(res.status).toBe(200)
+            const body = await res.text()
+            if (method === 'GET') expect(body).toStartWith('<!DOCTYPE html>')
+            else expect(body).toBe('')
+          }
+        }
+      }),
+      { numRuns: 25, seed: 20261124 },
+    )
+  }, 60_000)
 })
 
 describe('/api straight to its handlers', () => {

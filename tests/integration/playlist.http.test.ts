@@ -119,17 +119,16 @@ describe('play events', () => {
     expect((await api(server.url, 'PUT', '/playlist/plays/no-such-id', { token: owner.token, body: { completed: true } })).status).toBe(404)
   })
 
-  test('signed-out calls are 401 "No authentication token found. Please log in again."', async () => {
-    for (const [method, p, body] of [
-      ['POST', '/playlist/plays', play],
-      ['PUT', '/playlist/plays/x', { completed: true }],
-      ['POST', '/playlist/interactions', { trackId: 't', interactionType: 'like' }],
-      ['GET', '/playlist/likes', undefined],
-      ['PUT', '/playlist/likes', { title: 'x', liked: true }],
+  test('signed-out calls are 401 "No authentication token found. Please log in again.", the likes list 401 "Authentication required"', async () => {
+    for (const [method, p, body, error] of [
+      ['POST', '/playlist/plays', play, 'No authentication token found. Please log in again.'],
+      ['PUT', '/playlist/plays/x', { completed: true }, 'No authentication token found. Please log in again.'],
+      ['POST', '/playlist/interactions', { trackId: 't', interactionType: 'like' }, 'No authentication token found. Please log in again.'],
+      ['GET', '/playlist/likes', undefined, 'Authentication required'],
+      ['PUT', '/playlist/likes', { title: 'x', liked: true }, 'No authentication token found. Please log in again.'],
     ] as const) {
       const res = await api(server.url, method, p, { body })
-      expect(res.status).toBe(401)
-      expect(res.body).toEqual({ success: false, error: 'No authentication token found. Please log in again.' })
+      expect({ method, p, status: res.status, body: res.body }).toEqual({ method, p, status: 401, body: { success: false, error } })
     }
     const bad = await api(server.url, 'GET', '/playlist/likes', { token: 'a.b.c' })
     expect(bad).toMatchObject({ status: 401, body: { error: 'Authentication token is invalid or expired' } })

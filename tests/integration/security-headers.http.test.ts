@@ -117,6 +117,38 @@ describe('HTML pages', () => {
   })
 })
 
+describe('pages that show who is signed in stay out of shared caches', () => {
+  const privateAnswer = async (path: string, headers: Record<string, string>) => {
+    const res = await fetch(server.url + path, { headers, redirect: 'manual' })
+    await res.arrayBuffer()
+    return { path, cacheControl: res.headers.get('cache-control') }
+  }
+
+  test('every member and admin page, signed in by cookie, by token (from the template) or not at all, and any page signed in: Cache-Control private, no-store', async () => {
+    const member = await createMember(server.url)
+    const asked: Array<[string, Record<string, string>]> = [
+      ...[...MEMBER_PAGES, '/profile', '/library'].flatMap(
+        (path): Array<[string, Record<string, string>]> => [
+          [path, { cookie: memberCookie }],
+          [path, { authorization: `Bearer ${member.token}` }],
+          [path, {}],
+        ],
+      ),
+      ...ADMIN_PAGES.flatMap(
+        (path): Array<[string, Record<string, string>]> => [
+          [path, { cookie: adminCookie }],
+          [path, {}],
+        ],
+      ),
+      ...PUBLIC_PAGES.map((path): [string, Record<string, string>] => [path, { cookie: memberCookie }]),
+    ]
+    for (const [path, headers] of asked) {
+      // Twice: the second member-page answer comes from the template.
+      for (let i = 0; i < 2; i++) expect(await privateAnswer(path, headers)).toEqual({ path, cacheControl: 'private, no-store' })
+    }
+  })
+})
+
 describe('with an https APP_URL', () => {
   test('pages and API answers carry Strict-Transport-Security', async () => {
     const secure = await startServer({ APP_URL: 'https://music.example.org' })

@@ -1,21 +1,35 @@
 // One request-body limit for the whole server (CONTRACT §6 "Security rules"): 1 MB on REST and
 // tRPC alike. A declared Content-Length over the limit is refused before a byte of the body is
-// read; a body without one (chunked) is read with a counter and cut at the limit. Either way the
+// used; a body without one (chunked) is read with a counter and cut at the limit. Either way the
 // answer is the 413 JSON envelope; Bun's own maxRequestBodySize is only a backstop far above.
+//
+// The 413 must reach a client that writes its whole body before it reads (most scripts): closing
+// on a body still coming resets the connection, and the client's socket drops the answer unread.
+// So the rest of an over-limit body is read and thrown away first, for at most LINGER_MS and
+// LINGER_BYTES (nginx's lingering close does the same); past either, the 413 goes out anyway and
+// the connection is closed, so a slow or endless body cannot hold it.
 export const MAX_BODY_BYTES = 1024 * 1024
 
-export const bodyTooLarge = () => Response.json({ success: false, error: 'Request body too large' }, { status: 413, headers: { 'cache-control': 'no-store' } })
+const LINGER_MS = 5_000
+const LINGER_BYTES = 32 * MAX_BODY_BYTES
+
+const TOO_LARGE = { success: false, error: 'Request body too large' }
+export const bodyTooLarge = (closing = false) =>
+  Response.json(TOO_LARGE, { status: 413, headers: closing ? { 'cache-control': 'no-store', connection: 'close' } : { 'cache-control': 'no-store' } })
 
 /**
  * The request, safe to read (its body at most MAX_BODY_BYTES), or the 413 answer. Decided at
- * once (no promise) unless a body without a declared length has to be counted first: most
- * requests are GETs without a body, and a promise per request costs the cheap ones (decision 042).
+ * once (no promise) unless a body has to be counted or discarded first: most requests are GETs
+ * without a body, and a promise per request costs the cheap ones (decision 042).
  */
 export function limitBody(request: Request): Request | Response | Promise<Request | Response> {
   if (!request.body) return request
   const declared = request.headers.get('content-length')
-  if (declared !== null) return Number(declared) > MAX_BODY_BYTES ? bodyTooLarge() : request
-  return countedBody(request, request.body)
+  if (declared === null) return countedBody(request, request.body)
+  if (Number(declared) <= MAX_BODY_BYTES) return request
+  // A client waiting for "100 Continue" has not sent its body and will not: answer at once.
+  if (request.headers.has('expect')) return bodyTooLarge(true)
+  return refuseAfterDiscarding(request.body.getReader(), 0)
 }
 
 /** `handle(request)` once the body is known to be within the limit; else the 413 answer. */
@@ -33,10 +47,7 @@ async function countedBody(request: Request, stream: ReadableStream<Uint8Array>)
     const { done, value } = await reader.read()
     if (done) break
     size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
-      void reader.cancel().catch(() => {})
-      return bodyTooLarge()
-    }
+    if (size > MAX_BODY_BYTES) return refuseAfterDiscarding(reader, size)
     chunks.push(value)
   }
   const headers = new Headers(request.headers)
@@ -49,4 +60,27 @@ async function countedBody(request: Request, stream: ReadableStream<Uint8Array>)
     offset += chunk.byteLength
   }
   return new Request(request, { headers, body })
+}
+
+/** The 413, once the rest of the body is read and dropped, or the bounds are reached (then closing). */
+async function refuseAfterDiscarding(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<Response> {
+  let timer: Timer | undefined
+  const outOfTime = new Promise<'late'>((resolve) => {
+    timer = setTimeout(resolve, LINGER_MS, 'late')
+  })
+  let read = alreadyRead
+  try {
+    while (read <= LINGER_BYTES) {
+      const next = await Promise.race([reader.read(), outOfTime])
+      if (next === 'late') break
+      if (next.done) return bodyTooLarge()
+      read += next.value.byteLength
+    }
+  } catch {
+    // The client went away: nobody reads this answer.
+  } finally {
+    clearTimeout(timer)
+  }
+  void reader.cancel().catch(() => {})
+  return bodyTooLarge(true)
 }

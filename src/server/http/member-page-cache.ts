@@ -103,6 +103,7 @@ export function createMemberPageCache(render: RenderPage, now = () => Date.now()
     const headers = new Headers(request.headers)
     headers.delete('authorization')
     headers.delete('cookie')
+    // A GET whatever the asking method: a HEAD render has no body to make a template of.
     const asStandIn = new Request(url, { headers })
     setStandIn(asStandIn, standIn)
     const placeholder = createNonce()

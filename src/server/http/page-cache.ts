@@ -9,6 +9,9 @@
 // at every occurrence (body and headers), and each answer joins the parts with a fresh nonce:
 // byte for byte what a fresh render with that nonce gives, apart from the render's timestamps.
 //
+// A HEAD request may be the one that fills an entry: the page is still rendered as a GET, and only
+// this answer goes without the body.
+//
 // Freshness: an entry lives TTL_MS, and every API write (any method but GET/HEAD; tRPC takes
 // mutations only by POST) drops all entries, since what public pages show (promotions, the
 // signed-out shell) changes only through the API. Concurrent misses share one render.
@@ -51,7 +54,8 @@ export function createPageCache(render: RenderPage, now = () => Date.now()) {
   async function fill(request: Request, key: string): Promise<Entry | Response> {
     const startedIn = generation
     const placeholder = createNonce()
-    const response = await render(request, placeholder)
+    // Rendered as a GET whatever the method: a HEAD render has no body, and the entry serves GETs too.
+    const response = await render(request.method === 'GET' ? request : new Request(request.url, { headers: request.headers }), placeholder)
     // Not a plain page (a redirect, an error, a cookie): this visitor gets it as rendered.
     if (response.status !== 200 || !response.headers.get('content-type')?.startsWith('text/html') || response.headers.has('set-cookie')) return response
     const headers: Array<[string, string[]]> = []
@@ -83,7 +87,8 @@ export function createPageCache(render: RenderPage, now = () => Date.now()) {
         filling = fill(request, key).finally(() => pending.delete(key))
         pending.set(key, filling)
         const result = await filling
-        return result instanceof Response ? result : answer(result, request.method)
+        if (!(result instanceof Response)) return answer(result, request.method)
+        return request.method === 'HEAD' ? new Response(null, result) : result
       }
       // Another request is rendering this page: share its render unless it was not cacheable.
       const shared = await filling

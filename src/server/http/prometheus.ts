@@ -6,11 +6,13 @@
 // time), or an admin with their own token; 401 without a valid one, 403 for a member. Nothing in
 // it names a user, a file or an address.
 //
-// Route labels must stay few (each is a time series kept forever by the scraper), whatever paths
-// clients send: API paths keep their word segments and turn every other segment into `:id`
-// (`/api/admin/users/:id/role`), tRPC calls are labelled by procedure, media is one `/media`,
-// client files one `/assets`, every page one `page`; past MAX_ROUTES labels, new ones count as
-// `other`. Recording is two Map lookups and a few additions per request.
+// Route labels must stay few (each is a time series kept forever by the scraper) and must not be
+// chosen by clients: only the route table's own paths (`/api/admin/users/:id/role`) and the
+// router's procedures (`/api/trpc/auth.status`) are labels, a batch of several procedures is one
+// `/api/trpc/:batch`, media is one `/media`, OpenSubsonic one `/rest`, client files one `/assets`,
+// every page one `page`, and any other path (a made-up route or procedure) `unknown`. So the set of
+// labels is fixed by the code (decision 044). Recording is two Map lookups and a few additions per
+// request.
 import { statSync } from 'node:fs'
 import { timingSafeEqual } from 'node:crypto'
 import { validateToken } from '../auth/sessions'
@@ -18,53 +20,53 @@ import { config } from '../config'
 import { getDb } from '../db'
 import { scanStatus } from '../library/scan'
 import { runningTranscodes } from '../media/transcode'
+import { routePatternOf } from '../rest/handler'
+import { isProcedure, TRPC_ENDPOINT } from '../trpc/http'
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const
-const MAX_ROUTES = 300
-// A word segment has letters and hyphens only: ids (UUIDs: always a digit, the version), numbers
-// and names with digits become :id.
-const WORD = /^[a-z]{1,30}(-[a-z]{1,30}){0,4}$/
-const PROCEDURE = /^[A-Za-z][\w.]{0,80}$/
 
 type RouteStats = { counts: Map<string, number>; buckets: number[]; sum: number; count: number }
 const routes = new Map<string, RouteStats>()
 
-export function routeLabel(pathname: string): string {
+const UNKNOWN = 'unknown'
+const TRPC_PREFIX = `${TRPC_ENDPOINT}/`
+
+function routeLabel(pathname: string): string {
   if (pathname.startsWith('/media/')) return '/media'
   if (pathname.startsWith('/assets/')) return '/assets'
   if (pathname === '/metrics') return '/metrics'
-  if (pathname.startsWith('/api/trpc/')) {
-    // A batch (`a.b,c.d`) is one label per batch shape: still bounded by MAX_ROUTES.
-    const names = pathname.slice('/api/trpc/'.length).split(',')
-    return names.every((n) => PROCEDURE.test(n)) ? `/api/trpc/${names.join(',')}` : '/api/trpc/:invalid'
+  if (pathname === '/rest' || pathname.startsWith('/rest/')) return '/rest'
+  if (pathname.startsWith(TRPC_PREFIX)) {
+    const names = pathname.slice(TRPC_PREFIX.length).split(',')
+    if (!names.every(isProcedure)) return UNKNOWN
+    return names.length === 1 ? `${TRPC_PREFIX}${names[0]}` : `${TRPC_PREFIX}:batch`
   }
-  if (pathname.startsWith('/api/')) {
-    const segments = pathname.slice(1).split('/').slice(0, 8)
-    return `/${segments.map((s) => (WORD.test(s) ? s : ':id')).join('/')}`
+  if (pathname === '/api' || pathname.startsWith('/api/')) {
+    const pattern = routePatternOf(pathname.slice('/api'.length) || '/')
+    return pattern === undefined ? UNKNOWN : `/api${pattern}`
   }
   return 'page'
 }
 
-// The label of each path seen lately: a request pays a regex test per segment only the first
-// time its path comes by. Bounded, since clients choose paths.
+// The label of each known path seen lately: a request pays the route-table walk only the first
+// time its path comes by. Unknown paths are not kept (clients make up as many as they like, and
+// a procedure is unknown until the router has loaded). Bounded, since ids make paths many.
 const labels = new Map<string, string>()
 function labelOf(pathname: string): string {
   let label = labels.get(pathname)
   if (label === undefined) {
+    label = routeLabel(pathname)
+    if (label === UNKNOWN) return label
     if (labels.size >= 4096) labels.clear()
-    labels.set(pathname, (label = routeLabel(pathname)))
+    labels.set(pathname, label)
   }
   return label
 }
 
 export function observeRequest(method: string, pathname: string, status: number, ms: number) {
-  let label = labelOf(pathname)
+  const label = labelOf(pathname)
   let stats = routes.get(label)
-  if (!stats) {
-    if (routes.size >= MAX_ROUTES) label = 'other'
-    stats = routes.get(label)
-    if (!stats) routes.set(label, (stats = { counts: new Map(), buckets: BUCKETS.map(() => 0), sum: 0, count: 0 }))
-  }
+  if (!stats) routes.set(label, (stats = { counts: new Map(), buckets: BUCKETS.map(() => 0), sum: 0, count: 0 }))
   const key = `${method === 'HEAD' || method === 'GET' || method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE' ? method : 'OTHER'} ${status}`
   stats.counts.set(key, (stats.counts.get(key) ?? 0) + 1)
   const seconds = ms / 1000

@@ -129,6 +129,11 @@ export function securityHeaders(options: SecurityHeaderOptions) {
   return { fetchPage, withSecurityHeaders }
 }
 
+/** For a page rendered for this request: it may show who is signed in (name, e-mail), so no
+ *  shared cache (a proxy, a CDN) may keep it, nor the browser's disk. */
+const PRIVATE_PAGE: Array<[string, string]> = [['cache-control', 'private, no-store']]
+export const privatePage = (response: Response) => addMissing(response, PRIVATE_PAGE)
+
 function addMissing(response: Response, add: Array<[string, string]>): Response {
   try {
     setMissing(response.headers, add)

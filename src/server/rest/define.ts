@@ -20,6 +20,8 @@ export type RestRoute = {
   status?: number
   /** The route reads a JSON object body (400 when it is missing or not an object). */
   body?: boolean
+  /** The 401 message for a call without any token, where docs/rest-api.md gives this path one of its own. */
+  noTokenMessage?: string
   /** The procedure this path stands for (the API surface tests read it from here). */
   call: (caller: Caller, req: RestRequest) => Promise<unknown>
   /** The same answer as `call`, served without a caller (hot paths only; see the header). */

@@ -8,6 +8,7 @@ import { headersOfEveryAnswer } from '../http/security-headers'
 import { recordServerError } from '../services/server-errors'
 import { createContext } from '../trpc/context'
 import { publicMessage, RateLimitError } from '../trpc/errors'
+import { AUTH_REQUIRED_MESSAGE } from '../trpc/init'
 import { appRouterModule, withModule } from '../deferred'
 import type { Context } from '../trpc/context'
 import type { RestRequest, RestRoute } from './define'
@@ -50,6 +51,11 @@ compiled.forEach((c, i) => {
   const shadowed = compiled.slice(0, i).some((earlier) => earlier.regex.test(c.route.path) && earlier.route.method === c.route.method)
   if (c.keys.length === 0 && !shadowed) exactRoutes.set(c.route.path, [...(exactRoutes.get(c.route.path) ?? []), c.route])
 })
+
+/** The route-table path a request path falls under, whatever its method (`/admin/users/:id/role`), or undefined. */
+export function routePatternOf(path: string): string | undefined {
+  return exactRoutes.has(path) ? path : compiled.find((c) => c.regex.test(path))?.route.path
+}
 
 function match(method: string, path: string): { route: RestRoute; params: Record<string, string> } | { error: Response } {
   const exact = exactRoutes.get(path)?.find((route) => takesMethod(route, method))
@@ -111,7 +117,7 @@ function answer(route: RestRoute, req: RestRequest, url: URL): Response | Promis
   const resHeaders = new Headers()
   const ctx = createContext(req.request, resHeaders)
   const ok = (data: unknown) => json(route.status ?? 200, { success: true, data }, resHeaders)
-  const failed = (error: unknown) => failure(error, ctx, resHeaders, req.request.method, url)
+  const failed = (error: unknown) => failure(error, route, ctx, resHeaders, req.request.method, url)
   try {
     const data = route.serve ? route.serve(ctx, req) : withModule(appRouterModule, ({ createCaller }) => route.call(createCaller(ctx), req))
     return data instanceof Promise ? data.then(ok, failed) : ok(data)
@@ -120,10 +126,11 @@ function answer(route: RestRoute, req: RestRequest, url: URL): Response | Promis
   }
 }
 
-function failure(error: unknown, ctx: Context, resHeaders: Headers, method: string, url: URL): Response {
+function failure(error: unknown, route: RestRoute, ctx: Context, resHeaders: Headers, method: string, url: URL): Response {
   if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
     if (error instanceof RateLimitError) resHeaders.set('retry-after', String(error.retryAfterSec))
-    return fail(getHTTPStatusCodeFromError(error), publicMessage(error), resHeaders)
+    const message = route.noTokenMessage && error.message === AUTH_REQUIRED_MESSAGE ? route.noTokenMessage : publicMessage(error)
+    return fail(getHTTPStatusCodeFromError(error), message, resHeaders)
   }
   recordServerError(ctx.db, {
     method,

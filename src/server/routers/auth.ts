@@ -1,4 +1,5 @@
 // auth: sign-up, login, logout, password reset, and who-am-I.
+import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema } from '~/shared/validators'
 import { SESSION_DAYS } from '../auth/sessions'
@@ -41,10 +42,15 @@ export const authRouter = createTRPCRouter({
       return { token, user: toPublicUser(user) }
     }),
 
-  // Never fails: a stale or missing token still gets its cookies cleared.
+  // A stale or missing token still gets its cookies cleared, but only when the request shows it
+  // comes from our pages or an API client (the rule of every cookie write): another site's form
+  // must not sign a member out. Our cookies without the XSRF header are refused; a post without
+  // any credentials (a cross-site form: SameSite=Lax keeps the cookies back) clears nothing.
   logout: publicProcedure.input(z.strictObject({}).optional()).mutation(({ ctx }) => {
+    const proof = ctx.writeProof
+    if (proof === 'unproven') throw new TRPCError({ code: 'FORBIDDEN', message: 'Logout needs the X-XSRF-TOKEN header' })
     if (ctx.user) auth.logout(ctx.db, ctx.user)
-    setAuthCookies(ctx, null)
+    if (proof === 'proven') setAuthCookies(ctx, null)
     return { loggedOut: true }
   }),
 

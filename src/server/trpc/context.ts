@@ -19,7 +19,13 @@ export type Context = {
   resHeaders: Headers
   /** Whether the caller reached us over https (decides the cookie Secure flag). */
   secure: boolean
+  /** How a write shows it was not forged by another site's page: 'proven' (a Bearer token, or the
+   *  XSRF header matching the XSRF cookie), 'unproven' (our cookies without that header), 'none'
+   *  (no credentials at all: what a cross-site form post carries, SameSite=Lax keeping the cookies back). */
+  writeProof: WriteProof
 }
+
+export type WriteProof = 'proven' | 'unproven' | 'none'
 
 export function createContextInner(opts: Partial<Context> & { db: Db }): Context {
   // Defaults made only when missing: a Headers object per request is not free (decision 042).
@@ -30,6 +36,7 @@ export function createContextInner(opts: Partial<Context> & { db: Db }): Context
     client: opts.client ?? { ip: '127.0.0.1', userAgent: '', country: null, region: null, city: null },
     resHeaders: opts.resHeaders ?? new Headers(),
     secure: opts.secure ?? false,
+    writeProof: opts.writeProof ?? 'none',
   }
 }
 
@@ -47,6 +54,13 @@ export function requestToken(request: Request): string | null {
     if (!expected || request.headers.get(XSRF_HEADER) !== expected) return null
   }
   return cookie
+}
+
+function writeProofOf(request: Request): WriteProof {
+  if (request.headers.get('authorization')?.toLowerCase().startsWith('bearer ')) return 'proven'
+  const expected = readCookie(request.headers, XSRF_COOKIE)
+  if (expected === undefined && readCookie(request.headers, SESSION_COOKIE) === undefined) return 'none'
+  return expected && request.headers.get(XSRF_HEADER) === expected ? 'proven' : 'unproven'
 }
 
 export function createContext(request: Request, resHeaders = new Headers()): Context {
@@ -67,6 +81,10 @@ export function createContext(request: Request, resHeaders = new Headers()): Con
     get client() {
       client ??= clientInfo(withPeerAddress(request))
       return client
+    },
+    // Read by the one procedure that needs it (logout).
+    get writeProof() {
+      return writeProofOf(request)
     },
   }
 }

@@ -22,3 +22,9 @@ export function handleTrpc(request: Request): Response | Promise<Response> {
     }),
   )
 }
+
+/** A procedure of the app router (`auth.status`); false for any name until the router has loaded. */
+export function isProcedure(name: string): boolean {
+  const loaded = appRouterModule.now()
+  return loaded !== undefined && Object.hasOwn(loaded.appRouter._def.procedures, name)
+}

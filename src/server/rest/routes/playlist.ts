@@ -10,7 +10,7 @@ export const playlistRoutes = [
     call: (c, r) => c.playlist.plays.update(unchecked({ ...(r.body as object), playEventId: r.params.id })),
   }),
   route({ method: 'POST', path: '/playlist/interactions', status: 201, body: true, call: (c, r) => c.playlist.interactions.create(unchecked(r.body)) }),
-  route({ method: 'GET', path: '/playlist/likes', call: (c) => c.playlist.likes.list() }),
+  route({ method: 'GET', path: '/playlist/likes', noTokenMessage: 'Authentication required', call: (c) => c.playlist.likes.list() }),
   route({ method: 'PUT', path: '/playlist/likes', body: true, call: (c, r) => c.playlist.likes.set(unchecked(r.body)) }),
   route({ method: 'GET', path: '/playlist/queue', call: (c) => c.playlist.queue.get() }),
   route({ method: 'PUT', path: '/playlist/queue', body: true, call: (c, r) => c.playlist.queue.save(unchecked(r.body)) }),
