@@ -97,7 +97,8 @@ describe('Liked songs', () => {
     test(`${name}: newest like first, Play all plays them, Unlike unstars over /rest, no axe violation`, async () => {
       const { context, page, member, consoleErrors } = await memberPage(viewport)
       // Two likes made on library tracks (their /media/ URL), one by title alone (as a local file's).
-      const like = (title: string, trackUrl?: string) => api(server.url, 'PUT', '/playlist/likes', { token: member.token, body: { title, liked: true, trackUrl } })
+      const like = (title: string, trackUrl?: string) =>
+        api(server.url, 'PUT', '/playlist/likes', { token: member.token, body: { title, liked: true, trackUrl } })
       expect((await like('Anchor', '/media/Ada%20Lane/Harbor/01%20Anchor.mp3')).status).toBe(200)
       await Bun.sleep(20)
       expect((await like('Flood')).status).toBe(200)
@@ -106,7 +107,10 @@ describe('Liked songs', () => {
       expect(await starredOverRest(member)).toEqual(['Current', 'Flood', 'Anchor'])
 
       await gotoHydrated(page, '/library')
-      await page.getByRole('link', { name: /Liked songs/ }).first().click()
+      await page
+        .getByRole('link', { name: /Liked songs/ })
+        .first()
+        .click()
       await page.getByRole('heading', { level: 1, name: 'Liked songs' }).waitFor()
       const list = page.getByRole('list', { name: 'Liked songs' })
       await list.getByRole('listitem').first().waitFor()
@@ -120,7 +124,9 @@ describe('Liked songs', () => {
       }
       await page.evaluate(AXE_SOURCE)
       const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
+        const axe = (
+          window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+        ).axe
         return (await axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
       })
       expect(violations).toEqual([])
@@ -161,7 +167,10 @@ describe('Liked songs', () => {
     await page.getByRole('menuitem', { name: 'Unlike' }).waitFor()
     await page.keyboard.press('Escape')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Library' }).click()
-    await page.getByRole('link', { name: /Liked songs/ }).first().click()
+    await page
+      .getByRole('link', { name: /Liked songs/ })
+      .first()
+      .click()
     const list = page.getByRole('list', { name: 'Liked songs' })
     await list.getByRole('listitem').nth(1).waitFor()
     expect(await rowTitles(list)).toEqual(['Beacon', 'Gale'])
@@ -197,7 +206,9 @@ async function byKeyboard(page: Page, list: Locator, title: string, action: stri
 /** Up Next as the player keeps it (its resume copy in localStorage), once it equals `expected`. */
 async function expectUpNext(page: Page, expected: string[]) {
   const read = () =>
-    page.evaluate(() => (JSON.parse(localStorage.getItem('vibes:player:queue') ?? '{"tracks":[]}') as { tracks: { title: string }[] }).tracks.map((t) => t.title))
+    page.evaluate(() =>
+      (JSON.parse(localStorage.getItem('vibes:player:queue') ?? '{"tracks":[]}') as { tracks: { title: string }[] }).tracks.map((t) => t.title),
+    )
   const deadline = Date.now() + 5000
   while (JSON.stringify(await read()) !== JSON.stringify(expected) && Date.now() < deadline) await Bun.sleep(50)
   expect(await read()).toEqual(expected)
@@ -214,7 +225,10 @@ describe('the track menu in every list', () => {
     const add = (title: string) => queue.push(title)
 
     await gotoHydrated(page, '/library')
-    await page.getByRole('list', { name: 'Albums' }).getByRole('link', { name: /Harbor/ }).click()
+    await page
+      .getByRole('list', { name: 'Albums' })
+      .getByRole('link', { name: /Harbor/ })
+      .click()
     await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click()
     await playsPast(page, 0.3)
     await expectQueue()
@@ -257,7 +271,10 @@ describe('the track menu in every list', () => {
     const box = page.getByRole('combobox', { name: 'Search library' })
     await box.click()
     await box.pressSequentially('delta')
-    await page.getByRole('listbox', { name: 'Search results' }).getByRole('option', { name: /All results/ }).click()
+    await page
+      .getByRole('listbox', { name: 'Search results' })
+      .getByRole('option', { name: /All results/ })
+      .click()
     await page.getByRole('heading', { level: 1, name: 'Results for “delta”' }).waitFor()
     list = page.getByRole('list', { name: 'Songs found' })
     await byMouse(page, list, 'Inlet', 'Add to queue')

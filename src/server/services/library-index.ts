@@ -83,7 +83,7 @@ export const ARTIST_SELECT =
   'SELECT r.seq, r.sort_name AS sortName, r.id, r.name, r.album_count AS albumCount, r.song_count AS songCount, r.cover_path AS coverPath FROM library_artists r'
 
 /** Row → API shape, with signed /media URLs for the file and its cover. */
-export function libraryTrackOf(secret: string, r: TrackRow): LibraryTrack {
+export function toTrack(secret: string, r: TrackRow): LibraryTrack {
   const t: LibraryTrack = {
     id: r.id,
     ...mediaSource(secret, r.path, r.mime),
@@ -161,7 +161,7 @@ export function search(db: Db, secret: string, input: LibrarySearchInput): Libra
   return {
     artists: artists.map((r) => toArtist(secret, r)),
     albums: albums.map((r) => toAlbum(secret, r)),
-    tracks: tracks.map((r) => libraryTrackOf(secret, r)),
+    tracks: tracks.map((r) => toTrack(secret, r)),
   }
 }
 
@@ -244,7 +244,7 @@ export function listAlbums(db: Db, secret: string, input: LibraryAlbumListInput)
 function albumTracks(db: Db, secret: string, albumId: string): LibraryTrack[] {
   const rows = db.$client.query<TrackRow, [string]>(`${TRACK_SELECT} WHERE t.album_id = ?`).all(albumId)
   rows.sort((a, b) => (a.disc ?? 0) - (b.disc ?? 0) || (a.track ?? 0) - (b.track ?? 0) || naturalCompare(a.path, b.path))
-  return rows.map((r) => libraryTrackOf(secret, r))
+  return rows.map((r) => toTrack(secret, r))
 }
 
 export function getAlbum(db: Db, secret: string, id: string): LibraryAlbumDetail {
@@ -281,7 +281,7 @@ export function getArtist(db: Db, secret: string, id: string): LibraryArtistDeta
       (a.track ?? 0) - (b.track ?? 0) ||
       naturalCompare(a.path, b.path),
   )
-  return { ...toArtist(secret, row), albums: albums.map((r) => toAlbum(secret, r)), tracks: tracks.map((r) => libraryTrackOf(secret, r)) }
+  return { ...toArtist(secret, row), albums: albums.map((r) => toAlbum(secret, r)), tracks: tracks.map((r) => toTrack(secret, r)) }
 }
 
 export function listGenres(db: Db): { genres: LibraryGenre[] } {
@@ -311,7 +311,7 @@ export function listTracks(db: Db, secret: string, input: LibraryTrackListInput)
   const key = input.sort === 'title' ? (r: TrackRow) => [r.title, r.seq] : (r: TrackRow) => [r.addedAt, r.seq]
   const page = keysetPage(db, TRACK_SELECT, [trackSegment(input.sort, input.cursor)], input.limit, key)
   const total = db.$client.query<{ n: number }, []>('SELECT count(*) AS n FROM library_tracks').get()!.n
-  return { tracks: page.rows.map((r) => libraryTrackOf(secret, r)), total, next: page.next }
+  return { tracks: page.rows.map((r) => toTrack(secret, r)), total, next: page.next }
 }
 
 export const folderNotIndexed = (path: string) => `Folder not found in the music library: ${path}`
@@ -329,5 +329,5 @@ export function listFolder(db: Db, secret: string, path: string): LibraryFolderL
     .map((f) => ({ name: f.name, path: `/${f.path}` }))
   const rows = db.$client.query<TrackRow, [string]>(`${TRACK_SELECT} WHERE t.folder = ?`).all(rel)
   rows.sort((a, b) => naturalCompare(a.path, b.path))
-  return { path: `/${rel}`, folders, tracks: rows.map((r) => libraryTrackOf(secret, r)) }
+  return { path: `/${rel}`, folders, tracks: rows.map((r) => toTrack(secret, r)) }
 }

@@ -7,7 +7,7 @@ import type { Db } from '~/db/client'
 import type { LibraryTrack } from '~/shared/library'
 import { mediaPathOf } from '../media/request-rules'
 import { naturalCompare } from '../media/natural'
-import { libraryTrackOf, TRACK_COLUMNS, type TrackRow } from './library-index'
+import { toTrack, TRACK_COLUMNS, type TrackRow } from './library-index'
 
 /** A library_tracks row with the fields OpenSubsonic's Child also needs. */
 export type SongRow = TrackRow & { folder: string; size: number }
@@ -59,5 +59,5 @@ export type LikedTrack = LibraryTrack & { likedAt: string }
 /** The web player's Liked songs: starredSongs as library tracks, each with when it was liked. */
 export function likedTracks(db: Db, secret: string, userId: string): { tracks: LikedTrack[] } {
   const starred = starredOf(db, userId)
-  return { tracks: starredSongs(db, starred).map((r) => ({ ...libraryTrackOf(secret, r), likedAt: new Date(likedAt(starred, r) ?? 0).toISOString() })) }
+  return { tracks: starredSongs(db, starred).map((r) => ({ ...toTrack(secret, r), likedAt: new Date(likedAt(starred, r) ?? 0).toISOString() })) }
 }
