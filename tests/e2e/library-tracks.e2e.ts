@@ -198,7 +198,7 @@ async function byKeyboard(page: Page, list: Locator, title: string, action: stri
     if (highlighted[0]?.trim() === action) break
     await page.keyboard.press('ArrowDown')
   }
-  expect((await page.locator('[role=menuitem][data-highlighted]').innerText()).trim()).toBe(action)
+  expect((await page.locator('[role=menuitem][data-highlighted]').textContent())?.trim()).toBe(action)
   await page.keyboard.press('Enter')
   await page.getByRole('menu').waitFor({ state: 'detached' })
 }

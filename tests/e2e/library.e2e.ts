@@ -170,7 +170,7 @@ describe('library', () => {
     await results.getByRole('option', { name: /Jóga/ }).waitFor()
     // The track, then "All results" (the search page).
     await results.getByRole('option').nth(2).waitFor({ state: 'detached' })
-    expect(await results.getByRole('option').nth(1).innerText()).toContain('All results for “jog”')
+    expect(await results.getByRole('option').nth(1).textContent()).toContain('All results for “jog”')
     await box.press('ArrowDown') // to "All results"
     await box.press('ArrowDown') // wraps to the track
     await box.press('Enter')
@@ -295,7 +295,7 @@ describe('library', () => {
     await page.getByRole('list', { name: 'Folders' }).getByRole('button', { name: 'Homogenic' }).click()
     await page
       .getByRole('list', { name: 'Tracks in this folder' })
-      .getByRole('button', { name: /Unravel/ })
+      .getByRole('button', { name: /^Unravel/ })
       .waitFor()
     expect(decodeURIComponent(page.url())).toContain('/Björk/Homogenic')
     await page.screenshot({ path: path.join(SHOTS, 'library-folders-390.png') })
