@@ -165,6 +165,7 @@ describe('Liked songs', () => {
     // The menu shows the like it now has.
     await page.getByRole('button', { name: 'More actions for Gale' }).click()
     await page.getByRole('menuitem', { name: 'Unlike' }).waitFor()
+    await page.screenshot({ path: path.join(SHOTS, 'track-menu-desktop.png') })
     await page.keyboard.press('Escape')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Library' }).click()
     await page
