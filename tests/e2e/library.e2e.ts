@@ -382,6 +382,13 @@ describe('library', () => {
       await page.getByRole('link', { name: 'Björk' }).first().click()
       await page.getByRole('heading', { level: 1, name: 'Björk' }).waitFor()
       await audit('artist')
+      await page.getByRole('button', { name: 'More actions for Hunter' }).click()
+      await page.getByRole('menuitem', { name: 'Play next' }).waitFor()
+      await audit('track menu')
+      await page.keyboard.press('Escape')
+      await gotoHydrated(page, '/library/search?q=bjork')
+      await page.getByRole('list', { name: 'Songs found' }).waitFor()
+      await audit('search page')
       await context.close()
     }
     expect(report).toEqual([])
