@@ -35,6 +35,8 @@ import { Route as AdminAdminMessagesRouteImport } from './routes/_admin/admin/me
 import { Route as AdminAdminMusicRouteImport } from './routes/_admin/admin/music'
 import { Route as AdminAdminStatsRouteImport } from './routes/_admin/admin/stats'
 import { Route as AdminAdminUsersRouteImport } from './routes/_admin/admin/users'
+import { Route as MemberLibraryLikedRouteImport } from './routes/_member/library_.liked'
+import { Route as MemberLibrarySearchRouteImport } from './routes/_member/library_.search'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 import { Route as MemberLibraryAlbumsIdRouteImport } from './routes/_member/library_.albums.$id'
 import { Route as MemberLibraryArtistsIdRouteImport } from './routes/_member/library_.artists.$id'
@@ -168,6 +170,16 @@ const AdminAdminUsersRoute = AdminAdminUsersRouteImport.update({
   path: '/admin/users',
   getParentRoute: () => AdminRoute,
 } as any)
+const MemberLibraryLikedRoute = MemberLibraryLikedRouteImport.update({
+  id: '/library_/liked',
+  path: '/library/liked',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberLibrarySearchRoute = MemberLibrarySearchRouteImport.update({
+  id: '/library_/search',
+  path: '/library/search',
+  getParentRoute: () => MemberRoute,
+} as any)
 const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   id: '/api/trpc/$',
   path: '/api/trpc/$',
@@ -208,6 +220,8 @@ export interface FileRoutesByFullPath {
   '/admin/music': typeof AdminAdminMusicRoute
   '/admin/stats': typeof AdminAdminStatsRoute
   '/admin/users': typeof AdminAdminUsersRoute
+  '/library/liked': typeof MemberLibraryLikedRoute
+  '/library/search': typeof MemberLibrarySearchRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/admin/': typeof AdminAdminIndexRoute
   '/library/albums/$id': typeof MemberLibraryAlbumsIdRoute
@@ -237,6 +251,8 @@ export interface FileRoutesByTo {
   '/admin/music': typeof AdminAdminMusicRoute
   '/admin/stats': typeof AdminAdminStatsRoute
   '/admin/users': typeof AdminAdminUsersRoute
+  '/library/liked': typeof MemberLibraryLikedRoute
+  '/library/search': typeof MemberLibrarySearchRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/admin': typeof AdminAdminIndexRoute
   '/library/albums/$id': typeof MemberLibraryAlbumsIdRoute
@@ -269,6 +285,8 @@ export interface FileRoutesById {
   '/_admin/admin/music': typeof AdminAdminMusicRoute
   '/_admin/admin/stats': typeof AdminAdminStatsRoute
   '/_admin/admin/users': typeof AdminAdminUsersRoute
+  '/_member/library_/liked': typeof MemberLibraryLikedRoute
+  '/_member/library_/search': typeof MemberLibrarySearchRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/_admin/admin/': typeof AdminAdminIndexRoute
   '/_member/library_/albums/$id': typeof MemberLibraryAlbumsIdRoute
@@ -300,6 +318,8 @@ export interface FileRouteTypes {
     | '/admin/music'
     | '/admin/stats'
     | '/admin/users'
+    | '/library/liked'
+    | '/library/search'
     | '/api/trpc/$'
     | '/admin/'
     | '/library/albums/$id'
@@ -329,6 +349,8 @@ export interface FileRouteTypes {
     | '/admin/music'
     | '/admin/stats'
     | '/admin/users'
+    | '/library/liked'
+    | '/library/search'
     | '/api/trpc/$'
     | '/admin'
     | '/library/albums/$id'
@@ -360,6 +382,8 @@ export interface FileRouteTypes {
     | '/_admin/admin/music'
     | '/_admin/admin/stats'
     | '/_admin/admin/users'
+    | '/_member/library_/liked'
+    | '/_member/library_/search'
     | '/api/trpc/$'
     | '/_admin/admin/'
     | '/_member/library_/albums/$id'
@@ -566,6 +590,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminUsersRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_member/library_/liked': {
+      id: '/_member/library_/liked'
+      path: '/library/liked'
+      fullPath: '/library/liked'
+      preLoaderRoute: typeof MemberLibraryLikedRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/library_/search': {
+      id: '/_member/library_/search'
+      path: '/library/search'
+      fullPath: '/library/search'
+      preLoaderRoute: typeof MemberLibrarySearchRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/api/trpc/$': {
       id: '/api/trpc/$'
       path: '/api/trpc/$'
@@ -623,6 +661,8 @@ interface MemberRouteChildren {
   MemberLibraryRoute: typeof MemberLibraryRoute
   MemberPlayerRoute: typeof MemberPlayerRoute
   MemberProfileRoute: typeof MemberProfileRoute
+  MemberLibraryLikedRoute: typeof MemberLibraryLikedRoute
+  MemberLibrarySearchRoute: typeof MemberLibrarySearchRoute
   MemberLibraryAlbumsIdRoute: typeof MemberLibraryAlbumsIdRoute
   MemberLibraryArtistsIdRoute: typeof MemberLibraryArtistsIdRoute
 }
@@ -632,6 +672,8 @@ const MemberRouteChildren: MemberRouteChildren = {
   MemberLibraryRoute: MemberLibraryRoute,
   MemberPlayerRoute: MemberPlayerRoute,
   MemberProfileRoute: MemberProfileRoute,
+  MemberLibraryLikedRoute: MemberLibraryLikedRoute,
+  MemberLibrarySearchRoute: MemberLibrarySearchRoute,
   MemberLibraryAlbumsIdRoute: MemberLibraryAlbumsIdRoute,
   MemberLibraryArtistsIdRoute: MemberLibraryArtistsIdRoute,
 }

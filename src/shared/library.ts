@@ -38,5 +38,5 @@ export type LibraryAlbumPage = { albums: LibraryAlbum[]; total: number; next: st
 export type LibraryArtistPage = { artists: LibraryArtist[]; total: number; next: string | null }
 export type LibraryTrackPage = { tracks: LibraryTrack[]; total: number; next: string | null }
 export type LibraryAlbumDetail = LibraryAlbum & { tracks: LibraryTrack[] }
-export type LibraryArtistDetail = LibraryArtist & { albums: LibraryAlbum[] }
+export type LibraryArtistDetail = LibraryArtist & { albums: LibraryAlbum[]; tracks: LibraryTrack[] }
 export type LibraryFolderListing = { path: string; folders: LibraryFolderEntry[]; tracks: LibraryTrack[] }

@@ -38,7 +38,8 @@ afterAll(async () => {
 
 const mediaFile = (page: Page) => page.evaluate(() => decodeURIComponent((document.querySelector('[data-testid=media]') as HTMLMediaElement).currentSrc))
 const albumPlay = (page: Page) => page.getByRole('main').getByRole('button', { name: 'Play', exact: true })
-const rows = (page: Page) => page.getByRole('list', { name: 'Tracks of Hours' }).getByRole('button')
+// The rows' own buttons (each row also has its ⋯ menu button).
+const rows = (page: Page) => page.getByRole('list', { name: 'Tracks of Hours' }).getByRole('button', { name: /^(?!More actions)/ })
 
 /** Waits until the album's first track plays from its start, and the page marks its row. */
 async function playsFirstTrack(page: Page) {

@@ -99,7 +99,7 @@ describe('library', () => {
     await page.screenshot({ path: path.join(SHOTS, 'library-albums-1280.png') })
     await albums.getByRole('link', { name: /Homogenic/ }).click()
     await page.getByRole('heading', { level: 1, name: 'Homogenic' }).waitFor()
-    const rows = page.getByRole('list', { name: 'Tracks of Homogenic' }).getByRole('button')
+    const rows = page.getByRole('list', { name: 'Tracks of Homogenic' }).getByRole('button', { name: /^(?!More actions)/ })
     expect(await rows.allInnerTexts()).toEqual([expect.stringContaining('Hunter'), expect.stringContaining('Jóga'), expect.stringContaining('Unravel')])
 
     await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click()
@@ -168,8 +168,11 @@ describe('library', () => {
     await page.screenshot({ path: path.join(SHOTS, 'library-search-1280.png') })
     await box.fill('jog')
     await results.getByRole('option', { name: /Jóga/ }).waitFor()
-    await results.getByRole('option').nth(1).waitFor({ state: 'detached' })
-    await box.press('ArrowDown') // wraps to the only option: still the track
+    // The track, then "All results" (the search page).
+    await results.getByRole('option').nth(2).waitFor({ state: 'detached' })
+    expect(await results.getByRole('option').nth(1).textContent()).toContain('All results for “jog”')
+    await box.press('ArrowDown') // to "All results"
+    await box.press('ArrowDown') // wraps to the track
     await box.press('Enter')
     await playsPast(page, 0.3)
     expect(await mediaSrc(page)).toContain('/Björk/Homogenic/02 Jóga.mp3')
@@ -292,7 +295,7 @@ describe('library', () => {
     await page.getByRole('list', { name: 'Folders' }).getByRole('button', { name: 'Homogenic' }).click()
     await page
       .getByRole('list', { name: 'Tracks in this folder' })
-      .getByRole('button', { name: /Unravel/ })
+      .getByRole('button', { name: /^Unravel/ })
       .waitFor()
     expect(decodeURIComponent(page.url())).toContain('/Björk/Homogenic')
     await page.screenshot({ path: path.join(SHOTS, 'library-folders-390.png') })
@@ -379,6 +382,13 @@ describe('library', () => {
       await page.getByRole('link', { name: 'Björk' }).first().click()
       await page.getByRole('heading', { level: 1, name: 'Björk' }).waitFor()
       await audit('artist')
+      await page.getByRole('button', { name: 'More actions for Hunter' }).click()
+      await page.getByRole('menuitem', { name: 'Play next' }).waitFor()
+      await audit('track menu')
+      await page.keyboard.press('Escape')
+      await gotoHydrated(page, '/library/search?q=bjork')
+      await page.getByRole('list', { name: 'Songs found' }).waitFor()
+      await audit('search page')
       await context.close()
     }
     expect(report).toEqual([])

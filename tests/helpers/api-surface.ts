@@ -124,6 +124,7 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /library/genres': () => ({}),
   'GET /library/songs': () => ({ query: { sort: 'title', limit: '10' } }),
   'GET /library/folders': () => ({ query: { path: '/' } }),
+  'GET /library/liked': () => ({}),
   'GET /user/app-keys': () => ({}),
   'POST /user/app-keys': () => ({ body: { name: 'Sample app', currentPassword: 'not-the-password' } }),
   'DELETE /user/app-keys/:id': () => ({ params: { id: 'no-such-app-key' } }),

@@ -33,6 +33,8 @@ const paths = {
   plus: 'M12 5v14M5 12h14',
   grip: 'M9 5h.01M9 12h.01M9 19h.01M15 5h.01M15 12h.01M15 19h.01',
   more: 'M12 5h.01M12 12h.01M12 19h.01',
+  disc: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 14a2 2 0 1 0 0-4 2 2 0 0 0 0 4z',
+  user: 'M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z',
 } as const
 
 export type IconName = keyof typeof paths

@@ -1,5 +1,5 @@
 // library: the indexed server library for members (search, albums, artists, genres, songs, the
-// folder tree) and, for admins, the scanner's status and an on-demand scan.
+// folder tree, the member's liked songs) and, for admins, the scanner's status and an on-demand scan.
 import {
   LibraryAlbumListSchema,
   LibraryFolderSchema,
@@ -13,6 +13,7 @@ import { config } from '../config'
 import { requestScan, scanStatus } from '../library/scan'
 import { recordAudit } from '../services/audit'
 import * as library from '../services/library-index'
+import { likedTracks } from '../services/liked-songs'
 import { adminProcedure, createTRPCRouter, protectedProcedure } from '../trpc/init'
 
 const secret = () => config.AUTH_SECRET
@@ -33,6 +34,7 @@ export const libraryRouter = createTRPCRouter({
   tracks: createTRPCRouter({
     list: protectedProcedure.input(LibraryTrackListSchema).query(({ ctx, input }) => library.listTracks(ctx.db, secret(), input)),
   }),
+  liked: protectedProcedure.query(({ ctx }) => likedTracks(ctx.db, secret(), ctx.user.id)),
   folder: protectedProcedure.input(LibraryFolderSchema).query(({ ctx, input }) => library.listFolder(ctx.db, secret(), input.path)),
   scan: createTRPCRouter({
     status: adminProcedure.query(({ ctx }) => scanStatus(ctx.db)),

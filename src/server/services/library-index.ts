@@ -83,7 +83,7 @@ export const ARTIST_SELECT =
   'SELECT r.seq, r.sort_name AS sortName, r.id, r.name, r.album_count AS albumCount, r.song_count AS songCount, r.cover_path AS coverPath FROM library_artists r'
 
 /** Row → API shape, with signed /media URLs for the file and its cover. */
-function toTrack(secret: string, r: TrackRow): LibraryTrack {
+export function toTrack(secret: string, r: TrackRow): LibraryTrack {
   const t: LibraryTrack = {
     id: r.id,
     ...mediaSource(secret, r.path, r.mime),
@@ -158,7 +158,11 @@ export function search(db: Db, secret: string, input: LibrarySearchInput): Libra
   const albums = c.query<AlbumRow, [string, number]>(`${ALBUM_SELECT} JOIN ${al.from} m ON m.rowid = a.seq ORDER BY ${al.order}`).all(match, input.limit)
   const tr = matches(db, 'library_tracks_fts', '10.0, 4.0, 2.0, 1.0', match)
   const tracks = c.query<TrackRow, [string, number]>(`${TRACK_SELECT} JOIN ${tr.from} m ON m.rowid = t.seq ORDER BY ${tr.order}`).all(match, input.limit)
-  return { artists: artists.map((r) => toArtist(secret, r)), albums: albums.map((r) => toAlbum(secret, r)), tracks: tracks.map((r) => toTrack(secret, r)) }
+  return {
+    artists: artists.map((r) => toArtist(secret, r)),
+    albums: albums.map((r) => toAlbum(secret, r)),
+    tracks: tracks.map((r) => toTrack(secret, r)),
+  }
 }
 
 /**
@@ -257,7 +261,7 @@ export function listArtists(db: Db, secret: string, input: LibraryPageInput): Li
   return { artists: page.rows.map((r) => toArtist(secret, r)), total, next: page.next }
 }
 
-/** The artist and its albums: those it is the album artist of, then those it only appears on. */
+/** The artist, its albums (those it is the album artist of, then those it only appears on) and its songs. */
 export function getArtist(db: Db, secret: string, id: string): LibraryArtistDetail {
   const row = db.$client.query<ArtistRow, [string]>(`${ARTIST_SELECT} WHERE r.id = ?`).get(id)
   if (!row) throw notFound('Artist not found')
@@ -267,7 +271,17 @@ export function getArtist(db: Db, secret: string, id: string): LibraryArtistDeta
        ORDER BY a.artist_id <> ?1, a.year, a.sort_name`,
     )
     .all(id)
-  return { ...toArtist(secret, row), albums: albums.map((r) => toAlbum(secret, r)) }
+  // Its own songs, album by album in the order above (the artist index, then a sort of a few hundred).
+  const position = new Map(albums.map((a, i) => [a.id, i]))
+  const tracks = db.$client.query<TrackRow, [string]>(`${TRACK_SELECT} WHERE t.artist_id = ?`).all(id)
+  tracks.sort(
+    (a, b) =>
+      (position.get(a.albumId) ?? albums.length) - (position.get(b.albumId) ?? albums.length) ||
+      (a.disc ?? 0) - (b.disc ?? 0) ||
+      (a.track ?? 0) - (b.track ?? 0) ||
+      naturalCompare(a.path, b.path),
+  )
+  return { ...toArtist(secret, row), albums: albums.map((r) => toAlbum(secret, r)), tracks: tracks.map((r) => toTrack(secret, r)) }
 }
 
 export function listGenres(db: Db): { genres: LibraryGenre[] } {

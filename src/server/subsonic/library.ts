@@ -11,11 +11,11 @@ import { naturalCompare } from '../media/natural'
 import { mediaPathOf } from '../media/request-rules'
 import { encodeMediaPath } from '../media/sign'
 import { TRANSCODE_PROFILES, transcodeProfileFor } from '../media/transcode-profile'
-import { ALBUM_SELECT, ARTIST_SELECT, type AlbumRow, type ArtistRow, TRACK_COLUMNS, type TrackRow } from '../services/library-index'
+import { ALBUM_SELECT, ARTIST_SELECT, type AlbumRow, type ArtistRow } from '../services/library-index'
+import { likedAt, SONG_SELECT, type SongRow, type Starred, starredOf, starredSongs } from '../services/liked-songs'
 import type { Payload } from './response'
 
-export type SongRow = TrackRow & { folder: string; size: number }
-const SONG_SELECT = `SELECT ${TRACK_COLUMNS}, t.folder, t.size FROM library_tracks t`
+export { type SongRow, type Starred, starredOf, starredSongs }
 
 export const ROOT_FOLDER_ID = 1
 export const IGNORED_ARTICLES = 'The El La Los Las Le Les'
@@ -30,29 +30,11 @@ export function folderPathOf(id: string): string | null {
 /** The stable, unsigned /media/ URL a scrobble or a like records for a library track. */
 export const libraryTrackUrl = (path: string) => `/media/${encodeMediaPath(path)}`
 
-/** What the member likes now, by library path and (for likes made without a library URL) by title. */
-export type Starred = { byPath: Map<string, number>; byTitle: Map<string, number> }
-
-export function starredOf(db: Db, userId: string): Starred {
-  const rows = db.$client
-    .query<{ title: string; url: string | null; at: number }, [string]>(
-      'SELECT track_key AS title, track_url AS url, updated_at AS at FROM likes WHERE user_id = ? AND liked = 1',
-    )
-    .all(userId)
-  const starred: Starred = { byPath: new Map(), byTitle: new Map() }
-  for (const r of rows) {
-    const path = r.url ? mediaPathOf(new URL(r.url, 'http://x').pathname) : null
-    if (path) starred.byPath.set(path, r.at)
-    else starred.byTitle.set(r.title, r.at)
-  }
-  return starred
-}
-
 const iso = (ms: number) => new Date(ms).toISOString()
 
 export function song(r: SongRow, starred: Starred): Payload {
   const profile = transcodeProfileFor(r.path)
-  const liked = starred.byPath.get(r.path) ?? starred.byTitle.get(r.title)
+  const liked = likedAt(starred, r)
   return {
     id: r.id,
     parent: folderId(r.folder),
@@ -117,25 +99,6 @@ export function songsByPaths(db: Db, paths: string[]): Map<string, SongRow> {
   if (paths.length === 0) return new Map()
   const rows = db.$client.query<SongRow, string[]>(`${SONG_SELECT} WHERE t.path IN (SELECT value FROM json_each(?))`).all(JSON.stringify(paths))
   return new Map(rows.map((r) => [r.path, r]))
-}
-
-/**
- * The library songs the member has starred, as song() marks them: those liked by path, and every
- * song titled as a like made without a library URL (a local file or a remote track in the web
- * player, whose likes are kept by title) — most recent like first.
- */
-export function starredSongs(db: Db, starred: Starred): SongRow[] {
-  const byPath = [...songsByPaths(db, [...starred.byPath.keys()]).values()]
-  const titles = [...starred.byTitle.keys()]
-  const byTitle =
-    titles.length === 0
-      ? []
-      : db.$client
-          .query<SongRow, [string]>(`${SONG_SELECT} WHERE t.title COLLATE NOCASE IN (SELECT value FROM json_each(?))`)
-          .all(JSON.stringify(titles))
-          .filter((r) => starred.byTitle.has(r.title) && !starred.byPath.has(r.path))
-  const likedAt = (r: SongRow) => starred.byPath.get(r.path) ?? starred.byTitle.get(r.title) ?? 0
-  return [...byPath, ...byTitle].sort((a, b) => likedAt(b) - likedAt(a) || naturalCompare(a.path, b.path))
 }
 
 /** The library path of a /media/ URL (signed or not), or null for any other URL. */

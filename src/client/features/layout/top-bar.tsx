@@ -177,6 +177,9 @@ function AccountMenu() {
               <p className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{name}</p>
               <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{auth.user.email}</p>
             </div>
+            <Menu.Item value="/library/liked" className={menuItem}>
+              Liked songs
+            </Menu.Item>
             <Menu.Item value="/profile" className={menuItem}>
               Profile Settings
             </Menu.Item>

@@ -1,40 +1,22 @@
-// /library/artists/$id: the artist, "Play" (all its albums' tracks, album by album) and its albums.
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+// /library/artists/$id: the artist, "Play" and "Add to queue" (its songs, album by album), its
+// albums and its songs.
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { toast } from '~/client/ui/toaster'
-import type { LibraryTrack } from '~/shared/library'
 import { backLink } from './album-page'
 import { AlbumGrid, emptyText } from './browse'
 import { Cover } from './cover'
 import { plural } from './format'
 import { playTracks, queueTracks } from './play'
+import { TrackList } from './track-list'
 
 export function ArtistPage({ id }: { id: string }) {
   const trpc = useTRPC()
-  const queryClient = useQueryClient()
   const artist = useSuspenseQuery(trpc.library.artists.byId.queryOptions({ id })).data
-  const [busy, setBusy] = useState(false)
-
-  /** Every track of the artist's albums, album by album (each album fetched once, then cached). */
-  async function allTracks(): Promise<LibraryTrack[]> {
-    const albums = await Promise.all(artist.albums.map((a) => queryClient.fetchQuery(trpc.library.albums.byId.queryOptions({ id: a.id }))))
-    return albums.flatMap((a) => a.tracks)
-  }
-  async function run(then: (tracks: LibraryTrack[]) => void) {
-    setBusy(true)
-    try {
-      then(await allTracks())
-    } catch (error) {
-      toast({ title: 'Could not load the tracks', description: errorMessage(error, 'An unexpected error occurred'), type: 'error' })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { tracks } = artist
 
   return (
     <section className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
@@ -52,19 +34,17 @@ export function ArtistPage({ id }: { id: string }) {
             {plural(artist.albumCount, 'album')} · {plural(artist.songCount, 'song')}
           </p>
           <div className={css({ display: 'flex', gap: '3', mt: '2', flexWrap: 'wrap' })}>
-            <Button size="lg" disabled={busy || artist.albums.length === 0} onClick={() => run((tracks) => playTracks(tracks, artist.name))}>
+            <Button size="lg" disabled={tracks.length === 0} onClick={() => playTracks(tracks, artist.name)}>
               <span aria-hidden>▶</span> Play
             </Button>
             <Button
               size="lg"
               variant="outline"
-              disabled={busy || artist.albums.length === 0}
-              onClick={() =>
-                run((tracks) => {
-                  queueTracks(tracks)
-                  toast({ title: 'Added to queue', description: `${plural(tracks.length, 'track')} by ${artist.name}`, type: 'success' })
-                })
-              }
+              disabled={tracks.length === 0}
+              onClick={() => {
+                queueTracks(tracks)
+                toast({ title: 'Added to queue', description: `${plural(tracks.length, 'track')} by ${artist.name}`, type: 'success' })
+              }}
             >
               Add to queue
             </Button>
@@ -73,6 +53,12 @@ export function ArtistPage({ id }: { id: string }) {
       </header>
       <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Albums</h2>
       {artist.albums.length === 0 ? <p className={emptyText}>No albums.</p> : <AlbumGrid albums={artist.albums} label={`Albums by ${artist.name}`} />}
+      {tracks.length > 0 && (
+        <>
+          <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Songs</h2>
+          <TrackList tracks={tracks} label={artist.name} listLabel={`Songs by ${artist.name}`} />
+        </>
+      )}
     </section>
   )
 }

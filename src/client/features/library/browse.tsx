@@ -12,7 +12,7 @@ import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { SelectField } from '~/client/ui/select'
 import { Spinner } from '~/client/ui/spinner'
-import type { LibraryAlbum } from '~/shared/library'
+import type { LibraryAlbum, LibraryArtist } from '~/shared/library'
 import type { AlbumSort } from '~/shared/validators/library'
 import { Cover } from './cover'
 import { plural } from './format'
@@ -155,6 +155,29 @@ export function AlbumsTab({ sort, genre, onSort }: { sort: AlbumSort; genre?: st
   )
 }
 
+export function ArtistList({ artists, label }: { artists: readonly LibraryArtist[]; label: string }) {
+  return (
+    <ul
+      aria-label={label}
+      className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: '1' })}
+    >
+      {artists.map((a) => (
+        <li key={a.id}>
+          <Link to="/library/artists/$id" params={{ id: a.id }} className={listRow}>
+            <Cover src={a.cover} name={a.name} round className={css({ w: '10', h: '10', flexShrink: 0 })} />
+            <span className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
+              <span className={ellipsis}>{a.name}</span>
+              <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+                {plural(a.albumCount, 'album')} · {plural(a.songCount, 'song')}
+              </span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 export function ArtistsTab() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
@@ -168,24 +191,7 @@ export function ArtistsTab() {
   if (items.length === 0) return <p className={emptyText}>No artists yet.</p>
   return (
     <div>
-      <ul
-        aria-label="Artists"
-        className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: '1' })}
-      >
-        {items.map((a) => (
-          <li key={a.id}>
-            <Link to="/library/artists/$id" params={{ id: a.id }} className={listRow}>
-              <Cover src={a.cover} name={a.name} round className={css({ w: '10', h: '10', flexShrink: 0 })} />
-              <span className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
-                <span className={ellipsis}>{a.name}</span>
-                <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-                  {plural(a.albumCount, 'album')} · {plural(a.songCount, 'song')}
-                </span>
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <ArtistList artists={items} label="Artists" />
       <LoadMore shown={items.length} total={total} next={next} loading={loading} onMore={loadMore} />
     </div>
   )

@@ -1,10 +1,13 @@
 // /library (issue 11 item 2): the member's view of the server library (its search box is the top
-// bar's, on every page): tabs for Albums, Artists, Genres, Folders and Songs. The tab, the album sort, the genre and the
+// bar's, on every page): first the Liked songs entry (its own page, /library/liked), then tabs for
+// Albums, Artists, Genres, Folders and Songs. The tab, the album sort, the genre and the
 // open folder live in the URL, so Back and a shared link land on the same view.
+import { Link } from '@tanstack/react-router'
 import { type ReactNode, Suspense } from 'react'
 import { css } from 'styled-system/css'
 import { Tabs } from '~/client/ui/tabs'
 import { AlbumsTab, ArtistsTab, FoldersTab, GenresTab, SongsTab, TabSpinner } from './browse'
+import { LikedTile } from './liked-page'
 import type { LibraryTab, LibraryView } from './view'
 
 export function LibraryPage({ view, onView }: { view: LibraryView; onView: (view: LibraryView) => void }) {
@@ -14,6 +17,27 @@ export function LibraryPage({ view, onView }: { view: LibraryView; onView: (view
   return (
     <section className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
       <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>Library</h1>
+      <Link
+        to="/library/liked"
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          gap: '4',
+          p: '3',
+          w: { base: 'full', sm: '80' },
+          borderRadius: 'xl',
+          borderWidth: '1px',
+          borderColor: 'border.default',
+          bg: 'bg.surface',
+          _hover: { bg: 'bg.subtle' },
+        })}
+      >
+        <LikedTile size="sm" />
+        <span className={css({ display: 'flex', flexDirection: 'column' })}>
+          <span className={css({ fontWeight: 'semibold' })}>Liked songs</span>
+          <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>Every song you like, newest first</span>
+        </span>
+      </Link>
       <Tabs
         label="Library"
         value={tab}

@@ -1,7 +1,8 @@
 // The library's one search box (issue 11 item 3), in the top bar of every page for members: results
 // as you type (150 ms after the last key), artists, albums and tracks in one listbox the arrow keys
 // walk (ARIA combobox: focus stays in the box, aria-activedescendant names the active option); Enter
-// opens an artist or album and plays a track. The server answers from FTS5, so "bjork" finds
+// opens an artist or album and plays a track; the last option, "All results", opens the search
+// page (/library/search), whose lists have the track menu. The server answers from FTS5, so "bjork" finds
 // "Björk". This module is a lazy chunk: top-bar-search.tsx shows a look-alike box until the first
 // focus, then hands over what was typed and the focus to this one.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
@@ -19,7 +20,7 @@ import { SEARCH_PLACEHOLDER } from './top-bar-search'
 const DEBOUNCE_MS = 150
 const PER_KIND = 6
 
-type Option = { key: string; kind: 'Artist' | 'Album' | 'Track'; title: string; detail: string; cover?: string; open: () => void }
+type Option = { key: string; kind: 'Artist' | 'Album' | 'Track' | 'Search'; title: string; detail: string; cover?: string; open: () => void }
 
 function useDebounced(value: string, ms: number) {
   const [settled, setSettled] = useState(value)
@@ -52,7 +53,7 @@ export function LibrarySearch({ initialText = '' }: { initialText?: string }) {
     staleTime: 60_000,
   })
 
-  const options = q && results.data ? toOptions(results.data, (to) => navigate(to)) : []
+  const options = q && results.data ? toOptions(q, results.data, (to) => navigate(to)) : []
   // A new answer puts the highlight back on its first option.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the answer changes
   useEffect(() => setActive(options.length > 0 ? 0 : -1), [results.data, q])
@@ -160,11 +161,17 @@ export function LibrarySearch({ initialText = '' }: { initialText?: string }) {
                   '&[aria-selected=true]': { bg: 'bg.subtle' },
                 })}
               >
-                <Cover src={o.cover} name={o.title} round={o.kind === 'Artist'} className={css({ w: '9', h: '9', flexShrink: 0 })} />
+                {o.kind === 'Search' ? (
+                  <span aria-hidden className={css({ display: 'grid', placeItems: 'center', w: '9', h: '9', flexShrink: 0, color: 'fg.muted' })}>
+                    ⌕
+                  </span>
+                ) : (
+                  <Cover src={o.cover} name={o.title} round={o.kind === 'Artist'} className={css({ w: '9', h: '9', flexShrink: 0 })} />
+                )}
                 <span className={css({ display: 'flex', flexDirection: 'column', minW: 0, flex: '1' })}>
                   <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{o.title}</span>
                   <span className={css({ fontSize: 'xs', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
-                    {o.kind}
+                    {o.kind === 'Search' ? 'Artists, albums and songs' : o.kind}
                     {o.detail ? ` · ${o.detail}` : ''}
                   </span>
                 </span>
@@ -182,9 +189,10 @@ export function LibrarySearch({ initialText = '' }: { initialText?: string }) {
   )
 }
 
-type Go = (to: { to: '/library/albums/$id' | '/library/artists/$id'; params: { id: string } }) => unknown
+type Go = (to: { to: '/library/albums/$id' | '/library/artists/$id'; params: { id: string } } | { to: '/library/search'; search: { q: string } }) => unknown
 
-function toOptions(r: LibrarySearchResult, go: Go): Option[] {
+function toOptions(q: string, r: LibrarySearchResult, go: Go): Option[] {
+  const found = r.artists.length + r.albums.length + r.tracks.length
   return [
     ...r.artists.map(
       (a): Option => ({
@@ -216,5 +224,8 @@ function toOptions(r: LibrarySearchResult, go: Go): Option[] {
         open: () => playTracks([t], t.title),
       }),
     ),
+    ...(found > 0
+      ? [{ key: 'all', kind: 'Search' as const, title: `All results for “${q}”`, detail: '', open: () => go({ to: '/library/search', search: { q } }) }]
+      : []),
   ]
 }

@@ -1,9 +1,10 @@
 // A list of library tracks: one row per track (44 px touch targets), the row plays the list from
-// there (its name is its visible title and artist; the number and length are hidden from it); long lists are virtualised with the player's fixed-row-height list.
+// there (its name is its visible title and artist; the number and length are hidden from it), its
+// ⋯ button opens the track's actions (TrackActions; the context-menu key or a right click on the
+// row too); long lists are virtualised with the player's fixed-row-height list.
 // The row of the track the player has current is marked: aria-current, the accent colour and a ▶
 // in place of its number.
-import { Link } from '@tanstack/react-router'
-import { useSyncExternalStore } from 'react'
+import { type ReactNode, useSyncExternalStore } from 'react'
 import { css, cx } from 'styled-system/css'
 import { currentTrack } from '~/client/features/player/engine'
 import { player } from '~/client/features/player/player-store'
@@ -12,6 +13,7 @@ import { VirtualList } from '~/client/features/player/virtual-list'
 import type { LibraryTrack } from '~/shared/library'
 import { clock } from './format'
 import { playTracks } from './play'
+import { openTrackMenu, TrackActions } from './track-actions'
 
 const ROW = 56
 
@@ -41,6 +43,8 @@ type Props = {
   /** Show the track number instead of the position. */
   numbered?: boolean
   showAlbum?: boolean
+  /** More of the row's own controls, before its ⋯ menu (the Liked songs page's Unlike). */
+  extra?: (track: LibraryTrack) => ReactNode
 }
 
 /** The current track's id (signed media URLs compared without their signature); re-renders only when it changes. */
@@ -55,7 +59,7 @@ function useCurrentTrackId(): string | null {
   )
 }
 
-export function TrackList({ tracks, label, listLabel, numbered, showAlbum = true }: Props) {
+export function TrackList({ tracks, label, listLabel, numbered, showAlbum = true, extra }: Props) {
   const current = useCurrentTrackId()
   return (
     <VirtualList
@@ -70,6 +74,8 @@ export function TrackList({ tracks, label, listLabel, numbered, showAlbum = true
             className={row}
             aria-current={current !== null && trackIdOf(t.url) === current ? 'true' : undefined}
             onClick={() => playTracks(tracks, label, i)}
+            onKeyDown={openTrackMenu}
+            onContextMenu={openTrackMenu}
           >
             <span
               aria-hidden
@@ -94,25 +100,8 @@ export function TrackList({ tracks, label, listLabel, numbered, showAlbum = true
               {t.duration ? clock(t.duration) : ''}
             </span>
           </button>
-          {showAlbum && (
-            <Link
-              to="/library/albums/$id"
-              params={{ id: t.albumId }}
-              aria-label={`Album ${t.album}`}
-              className={css({
-                display: { base: 'none', sm: 'grid' },
-                placeItems: 'center',
-                w: '11',
-                h: '11',
-                flexShrink: 0,
-                borderRadius: 'md',
-                color: 'fg.muted',
-                _hover: { bg: 'bg.subtle' },
-              })}
-            >
-              <span aria-hidden>›</span>
-            </Link>
-          )}
+          {extra?.(t)}
+          <TrackActions track={t} label={label} />
         </div>
       )}
     />

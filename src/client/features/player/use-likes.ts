@@ -50,20 +50,32 @@ export function useLikes() {
 
   const isLiked = useCallback((title: string) => likes[title]?.liked === true, [likes])
 
+  /** Likes or unlikes a title (with the track's URL when it has one, so the like names that file). */
+  const setLiked = useCallback(
+    (title: string, liked: boolean, trackUrl?: string) => {
+      if (!member) return writeLocal(title, liked)
+      queryClient.setQueryData(options.queryKey, (old) => ({ likes: { ...(old?.likes ?? {}), [title]: { liked, timestamp: Date.now() } } }))
+      setLike.mutate(
+        { title, liked, trackUrl: trackUrl ?? null },
+        {
+          onError: () => void queryClient.invalidateQueries({ queryKey: options.queryKey }),
+          // The Liked songs page reads the library's own list of them.
+          onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.library.liked.queryKey() }),
+        },
+      )
+    },
+    [member, queryClient, options.queryKey, setLike, trpc],
+  )
+
   /** Flips the like of a title; returns the new state. */
   const toggle = useCallback(
     (title: string, trackUrl?: string): boolean => {
       const liked = !(likes[title]?.liked === true)
-      if (!member) {
-        writeLocal(title, liked)
-        return liked
-      }
-      queryClient.setQueryData(options.queryKey, (old) => ({ likes: { ...(old?.likes ?? {}), [title]: { liked, timestamp: Date.now() } } }))
-      setLike.mutate({ title, liked, trackUrl: trackUrl ?? null }, { onError: () => void queryClient.invalidateQueries({ queryKey: options.queryKey }) })
+      setLiked(title, liked, trackUrl)
       return liked
     },
-    [likes, member, queryClient, options.queryKey, setLike],
+    [likes, setLiked],
   )
 
-  return { isLiked, toggle, likes, member }
+  return { isLiked, toggle, setLiked, likes, member }
 }

@@ -10,6 +10,7 @@ export const libraryRoutes = [
   route({ method: 'GET', path: '/library/artists/:id', call: (c, r) => c.library.artists.byId({ id: r.params.id }) }),
   route({ method: 'GET', path: '/library/genres', call: (c) => c.library.genres.list() }),
   route({ method: 'GET', path: '/library/songs', call: (c, r) => c.library.tracks.list(unchecked(r.query)) }),
+  route({ method: 'GET', path: '/library/liked', call: (c) => c.library.liked() }),
   route({ method: 'GET', path: '/library/folders', call: (c, r) => c.library.folder(unchecked(r.query)) }),
   route({ method: 'GET', path: '/admin/library/scan', call: (c) => c.library.scan.status() }),
   // The body is optional: `{ full: true }` re-reads every file.

@@ -1,0 +1,130 @@
+// The actions of one track, the same in every list (album, artist, songs, search, folder, charts,
+// liked): a ⋯ button that opens Ark's Menu — Play now, Play next, Add to queue, Like/Unlike, Go to
+// album, Go to artist. Mouse, touch (the button is 44 px) and keys (the button is in the tab order;
+// the menu walks with the arrows, Enter picks, Escape closes and gives the focus back) all reach
+// it; a list row opens it with the context-menu key or Shift+F10 too (openTrackMenu).
+import { Menu } from '@ark-ui/react/menu'
+import { Portal } from '@ark-ui/react/portal'
+import { useNavigate } from '@tanstack/react-router'
+import type { KeyboardEvent, MouseEvent } from 'react'
+import { css } from 'styled-system/css'
+import { useLikes } from '~/client/features/player/use-likes'
+import { Icon } from '~/client/ui/icon'
+import { toast } from '~/client/ui/toaster'
+import type { LibraryTrack } from '~/shared/library'
+import { playNextTracks, playNow, queueTracks } from './play'
+
+export const iconButton = css({
+  display: 'grid',
+  placeItems: 'center',
+  w: '11',
+  h: '11',
+  flexShrink: 0,
+  borderRadius: 'full',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.subtle', color: 'fg.default' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '-2px' },
+  '&[data-state=open]': { bg: 'bg.subtle', color: 'fg.default' },
+})
+const menuContent = css({
+  bg: 'bg.surface',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'xl',
+  boxShadow: 'xl',
+  p: '1.5',
+  minW: '52',
+  zIndex: 50,
+  outline: 'none',
+})
+const menuItem = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  w: 'full',
+  minH: { base: '11', md: '9' },
+  px: '3',
+  borderRadius: 'md',
+  fontSize: 'sm',
+  cursor: 'pointer',
+  '&[data-highlighted]': { bg: 'bg.subtle' },
+})
+const separator = css({ my: '1', borderTopWidth: '1px', borderColor: 'border.default' })
+
+const TRIGGER = 'data-track-menu'
+
+/**
+ * A row's key and right-click handler: the context-menu key, Shift+F10 or a right click opens the
+ * row's track menu (the row holds one TrackActions).
+ */
+export function openTrackMenu(e: KeyboardEvent<HTMLElement> | MouseEvent<HTMLElement>) {
+  if ('key' in e && !(e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10'))) return
+  const trigger = e.currentTarget.parentElement?.querySelector<HTMLButtonElement>(`[${TRIGGER}]`)
+  if (!trigger) return
+  e.preventDefault()
+  trigger.focus()
+  trigger.click()
+}
+
+/** The ⋯ menu of `track`; `label` names the list it plays in when played now. */
+export function TrackActions({ track, label }: { track: LibraryTrack; label: string }) {
+  return (
+    <Menu.Root lazyMount unmountOnExit>
+      <Menu.Trigger {...{ [TRIGGER]: '' }} aria-label={`More actions for ${track.title}`} className={iconButton}>
+        <Icon name="more" />
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content className={menuContent}>
+            <TrackMenuItems track={track} label={label} />
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  )
+}
+
+/** The items, mounted only while the menu is open (the likes are read then, not per row). */
+function TrackMenuItems({ track, label }: { track: LibraryTrack; label: string }) {
+  const navigate = useNavigate()
+  const { isLiked, setLiked } = useLikes()
+  const liked = isLiked(track.title)
+  return (
+    <>
+      <Menu.Item value="play" className={menuItem} onSelect={() => playNow(track, label)}>
+        <Icon name="play" size={16} /> Play now
+      </Menu.Item>
+      <Menu.Item
+        value="next"
+        className={menuItem}
+        onSelect={() => {
+          playNextTracks([track])
+          toast({ title: 'Playing next', description: track.title, type: 'success' })
+        }}
+      >
+        <Icon name="next" size={16} /> Play next
+      </Menu.Item>
+      <Menu.Item
+        value="queue"
+        className={menuItem}
+        onSelect={() => {
+          queueTracks([track])
+          toast({ title: 'Added to queue', description: track.title, type: 'success' })
+        }}
+      >
+        <Icon name="list" size={16} /> Add to queue
+      </Menu.Item>
+      <Menu.Item value="like" className={menuItem} onSelect={() => setLiked(track.title, !liked, track.url)}>
+        <Icon name="heart" size={16} filled={liked} /> {liked ? 'Unlike' : 'Like'}
+      </Menu.Item>
+      <hr className={separator} />
+      <Menu.Item value="album" className={menuItem} onSelect={() => navigate({ to: '/library/albums/$id', params: { id: track.albumId } })}>
+        <Icon name="disc" size={16} /> Go to album
+      </Menu.Item>
+      <Menu.Item value="artist" className={menuItem} onSelect={() => navigate({ to: '/library/artists/$id', params: { id: track.artistId } })}>
+        <Icon name="user" size={16} /> Go to artist
+      </Menu.Item>
+    </>
+  )
+}

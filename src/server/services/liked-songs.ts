@@ -1,0 +1,63 @@
+// A member's liked songs as the library index holds them: the one query behind the web player's
+// Liked songs page (library.liked) and OpenSubsonic's getStarred2 and `starred` marks, so an app
+// and the web show the same list. A like is kept per title (services/listening.ts); one made on a
+// library or member-folder track also records its /media/ URL and so names that file, while one
+// made without a library URL (a local file, a remote track) names every library song of that title.
+import type { Db } from '~/db/client'
+import type { LibraryTrack } from '~/shared/library'
+import { mediaPathOf } from '../media/request-rules'
+import { naturalCompare } from '../media/natural'
+import { toTrack, TRACK_COLUMNS, type TrackRow } from './library-index'
+
+/** A library_tracks row with the fields OpenSubsonic's Child also needs. */
+export type SongRow = TrackRow & { folder: string; size: number }
+export const SONG_SELECT = `SELECT ${TRACK_COLUMNS}, t.folder, t.size FROM library_tracks t`
+
+/** What the member likes now (ms of the like), by library path and, for likes without one, by title. */
+export type Starred = { byPath: Map<string, number>; byTitle: Map<string, number> }
+
+export function starredOf(db: Db, userId: string): Starred {
+  const rows = db.$client
+    .query<{ title: string; url: string | null; at: number }, [string]>(
+      'SELECT track_key AS title, track_url AS url, updated_at AS at FROM likes WHERE user_id = ? AND liked = 1',
+    )
+    .all(userId)
+  const starred: Starred = { byPath: new Map(), byTitle: new Map() }
+  for (const r of rows) {
+    const path = r.url ? mediaPathOf(new URL(r.url, 'http://x').pathname) : null
+    if (path) starred.byPath.set(path, r.at)
+    else starred.byTitle.set(r.title, r.at)
+  }
+  return starred
+}
+
+/** When the member liked this song (ms), or undefined. */
+export const likedAt = (starred: Starred, r: Pick<SongRow, 'path' | 'title'>) => starred.byPath.get(r.path) ?? starred.byTitle.get(r.title)
+
+/**
+ * The library songs the member has starred: those liked by path, and every song titled as a like
+ * made without a library URL — most recent like first.
+ */
+export function starredSongs(db: Db, starred: Starred): SongRow[] {
+  const paths = [...starred.byPath.keys()]
+  const byPath =
+    paths.length === 0 ? [] : db.$client.query<SongRow, [string]>(`${SONG_SELECT} WHERE t.path IN (SELECT value FROM json_each(?))`).all(JSON.stringify(paths))
+  const titles = [...starred.byTitle.keys()]
+  const byTitle =
+    titles.length === 0
+      ? []
+      : db.$client
+          .query<SongRow, [string]>(`${SONG_SELECT} WHERE t.title COLLATE NOCASE IN (SELECT value FROM json_each(?))`)
+          .all(JSON.stringify(titles))
+          .filter((r) => starred.byTitle.has(r.title) && !starred.byPath.has(r.path))
+  const at = (r: SongRow) => likedAt(starred, r) ?? 0
+  return [...byPath, ...byTitle].sort((a, b) => at(b) - at(a) || naturalCompare(a.path, b.path))
+}
+
+export type LikedTrack = LibraryTrack & { likedAt: string }
+
+/** The web player's Liked songs: starredSongs as library tracks, each with when it was liked. */
+export function likedTracks(db: Db, secret: string, userId: string): { tracks: LikedTrack[] } {
+  const starred = starredOf(db, userId)
+  return { tracks: starredSongs(db, starred).map((r) => ({ ...toTrack(secret, r), likedAt: new Date(likedAt(starred, r) ?? 0).toISOString() })) }
+}
