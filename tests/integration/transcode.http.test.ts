@@ -245,7 +245,8 @@ describe('a library file is only ever read as the format its name says', () => {
     for (const name of ['secret.wma', 'secret.mkv', 'secret.flac', 'secret.aac'])
       writeFileSync(path.join(server.mediaRoot, 'Crafted', name), hlsNaming(outside))
     await scan(server.url, admin)
-    appKey = (await api(server.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'Hostile', currentPassword: member.password } })).body.data.key
+    appKey = (await api(server.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'Hostile', currentPassword: member.password } })).body.data
+      .key
   })
 
   async function crafted() {
@@ -312,7 +313,9 @@ describe('conversion slots are shared fairly', () => {
     await scan(fair.url, token)
     for (const who of ['a', 'b'] as const) {
       const member = await createMember(fair.url)
-      keys[who] = (await api(fair.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'Player', currentPassword: member.password } })).body.data.key
+      keys[who] = (
+        await api(fair.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'Player', currentPassword: member.password } })
+      ).body.data.key
     }
     for (const title of ['Noise', 'Tone', 'Chord']) {
       const found = await fetch(`${fair.url}/rest/search3.view?apiKey=${keys.a}&c=test&v=1.16.1&f=json&query=${title}`)
