@@ -83,7 +83,7 @@ export const ARTIST_SELECT =
   'SELECT r.seq, r.sort_name AS sortName, r.id, r.name, r.album_count AS albumCount, r.song_count AS songCount, r.cover_path AS coverPath FROM library_artists r'
 
 /** Row → API shape, with signed /media URLs for the file and its cover. */
-function toTrack(secret: string, r: TrackRow): LibraryTrack {
+export function toTrack(secret: string, r: TrackRow): LibraryTrack {
   const t: LibraryTrack = {
     id: r.id,
     ...mediaSource(secret, r.path, r.mime),
