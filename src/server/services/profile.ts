@@ -116,12 +116,12 @@ export function listSessions(db: Db, user: AuthUser): SessionDto[] {
  */
 export function distinctDeviceNames(list: ReadonlyArray<{ device: string; signedInAt: number }>): string[] {
   const byName = new Map<string, number[]>()
-  list.forEach((s, i) => byName.set(s.device, [...(byName.get(s.device) ?? []), i]))
+  for (const [i, s] of list.entries()) byName.set(s.device, [...(byName.get(s.device) ?? []), i])
   const names = list.map((s) => s.device)
   for (const [device, indexes] of byName) {
     if (indexes.length < 2) continue
     const order = [...indexes].sort((a, b) => list[a].signedInAt - list[b].signedInAt || a - b)
-    order.forEach((i, n) => (names[i] = `${device} #${n + 1}`))
+    for (const [n, i] of order.entries()) names[i] = `${device} #${n + 1}`
   }
   return names
 }
