@@ -189,6 +189,7 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
 /** Inputs for procedures no REST route reaches (the REST samples supply the others). */
 export const TRPC_ONLY_SAMPLES: Record<string, (ids: Ids) => unknown> = {
   'folders.byId': (ids) => ({ id: ids.folderId }),
+  'charts.defaultRegion': () => undefined,
 }
 
 /** The URL path of a route with its params filled in (each encoded as one path segment). */
