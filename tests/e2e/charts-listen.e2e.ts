@@ -30,7 +30,10 @@ beforeAll(async () => {
     ['Far Away Song', 'Nobody Here', 1],
   ] as const) {
     for (let i = 0; i < n; i++) {
-      const res = await api(server.url, 'POST', '/playlist/plays', { token: member.token, body: { trackUrl: `https://x.example/${i}.mp3`, title, artist, duration: 60 } })
+      const res = await api(server.url, 'POST', '/playlist/plays', {
+        token: member.token,
+        body: { trackUrl: `https://x.example/${i}.mp3`, title, artist, duration: 60 },
+      })
       expect(res.status).toBe(201)
     }
   }
