@@ -16,8 +16,6 @@ export const REGIONS = [
 
 export type RegionCode = (typeof REGIONS)[number]['code']
 
-export const DEFAULT_REGION: RegionCode = 'us'
-
 /** Not a storefront: this server's own chart over every play, whatever its place (a LAN install's
  *  plays may have no country at all). Always ranked from local plays, with or without a feed. */
 export const WORLDWIDE = 'ww'

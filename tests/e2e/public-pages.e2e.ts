@@ -65,7 +65,10 @@ beforeAll(async () => {
       })
     },
   })
-  ;[server, browser] = await Promise.all([startServer({ CHARTS_SOURCE_URL: `http://127.0.0.1:${upstream.port}/feeds/{region}.json` }), launchBrowser()])
+  ;[server, browser] = await Promise.all([
+    startServer({ CHARTS_SOURCE_URL: `http://127.0.0.1:${upstream.port}/feeds/{region}.json`, DEFAULT_COUNTRY: 'US' }),
+    launchBrowser(),
+  ])
 })
 afterAll(async () => {
   await browser?.close()

@@ -371,9 +371,9 @@ export function topTracks(db: Db, days: number, limit: number, now = Date.now())
   )
 }
 
-/** Admin stats' songs: distinct tracks ever played. */
+/** Admin stats' songs: the tracks of the server library, played or not. */
 export function totalSongs(db: Db) {
-  return get<{ n: number }>(db, `SELECT count(*) AS n FROM (SELECT DISTINCT ${TRACK_KEY_SQL} FROM play_events)`).n
+  return get<{ n: number }>(db, 'SELECT count(*) AS n FROM library_tracks').n
 }
 
 // --- page hits (stats.ts before the page-hit roll-ups, issue 13 second round) ---

@@ -86,7 +86,7 @@ const fresh = () => `${Date.now().toString(36)}${(unique++).toString(36)}`
  * the sweep mutates them. A route added to the table without a sample fails the coverage test.
  */
 export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
-  'POST /auth/signup': () => ({ body: { username: `sample${fresh()}`, email: `sample${fresh()}@example.com`, password: 'password123' } }),
+  'POST /auth/signup': () => ({ body: { username: `sample${fresh()}`, email: `sample${fresh()}@example.com`, password: 'tune-in-2-vibes' } }),
   'POST /auth/login': () => ({ body: { email: 'nobody@example.com', password: 'password123' } }),
   'POST /auth/logout': () => ({}),
   'POST /auth/forgot-password': () => ({ body: { email: 'nobody@example.com' } }),
@@ -190,6 +190,7 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
 /** Inputs for procedures no REST route reaches (the REST samples supply the others). */
 export const TRPC_ONLY_SAMPLES: Record<string, (ids: Ids) => unknown> = {
   'folders.byId': (ids) => ({ id: ids.folderId }),
+  'charts.defaultRegion': () => undefined,
 }
 
 /** The URL path of a route with its params filled in (each encoded as one path segment). */

@@ -23,7 +23,11 @@ let counter = 0
 /** Signs up and logs in a fresh member; returns its token and user. */
 export async function createMember(base: string, overrides: { username?: string; email?: string; password?: string } = {}) {
   const n = `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`
-  const input = { username: overrides.username ?? `user${n}`, email: overrides.email ?? `user${n}@example.com`, password: overrides.password ?? 'password123' }
+  const input = {
+    username: overrides.username ?? `user${n}`,
+    email: overrides.email ?? `user${n}@example.com`,
+    password: overrides.password ?? 'tune-in-2-vibes',
+  }
   const signup = await api(base, 'POST', '/auth/signup', { body: input })
   if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${JSON.stringify(signup.body)}`)
   const login = await api(base, 'POST', '/auth/login', { body: { email: input.email, password: input.password } })

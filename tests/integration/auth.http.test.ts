@@ -18,7 +18,7 @@ afterAll(async () => {
 
 describe('signup', () => {
   test('creates a member (201) and refuses a taken e-mail or username (409)', async () => {
-    const body = { username: 'carol', email: 'Carol@Example.com', password: 'secret12' }
+    const body = { username: 'carol', email: 'Carol@Example.com', password: 'secret-12-vibes' }
     const created = await api(server.url, 'POST', '/auth/signup', { body })
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({ success: true, data: { username: 'carol', email: 'carol@example.com', isAdmin: false } })
@@ -32,20 +32,20 @@ describe('signup', () => {
 
   test('bad input is a 400 naming the field, and nothing is stored', async () => {
     const cases: Array<[unknown, string]> = [
-      [{ username: 'dave', email: 'nope', password: 'secret12' }, 'Please enter a valid email address'],
-      [{ username: 'da', email: 'dave@example.com', password: 'secret12' }, 'Username must be at least 3 characters'],
+      [{ username: 'dave', email: 'nope', password: 'secret-12-vibes' }, 'Please enter a valid email address'],
+      [{ username: 'da', email: 'dave@example.com', password: 'secret-12-vibes' }, 'Username must be at least 3 characters'],
       [{ username: 'dave', email: 'dave@example.com', password: '  12  ' }, 'Password must be at least 6 characters'],
       [{ username: 'dave', email: 'dave@example.com' }, 'Password is required'],
-      [{ username: 42, email: 'dave@example.com', password: 'secret12' }, 'Username must be text'],
-      [{ username: 'dave', email: 'dave@example.com', password: 'secret12', isAdmin: true }, 'Unrecognized key: "isAdmin"'],
-      [{ username: 'x'.repeat(100_000), email: 'dave@example.com', password: 'secret12' }, 'Username must be at most 32 characters'],
+      [{ username: 42, email: 'dave@example.com', password: 'secret-12-vibes' }, 'Username must be text'],
+      [{ username: 'dave', email: 'dave@example.com', password: 'secret-12-vibes', isAdmin: true }, 'Unrecognized key: "isAdmin"'],
+      [{ username: 'x'.repeat(100_000), email: 'dave@example.com', password: 'secret-12-vibes' }, 'Username must be at most 32 characters'],
     ]
     for (const [body, error] of cases) {
       const res = await api(server.url, 'POST', '/auth/signup', { body })
       expect(res.status).toBe(400)
       expect(res.body).toEqual({ success: false, error })
     }
-    const login = await api(server.url, 'POST', '/auth/login', { body: { email: 'dave@example.com', password: 'secret12' } })
+    const login = await api(server.url, 'POST', '/auth/login', { body: { email: 'dave@example.com', password: 'secret-12-vibes' } })
     expect(login.status).toBe(401)
   })
 
@@ -230,7 +230,7 @@ describe('password reset through real SMTP', () => {
   })
 
   test('a made-up token is a 400', async () => {
-    const res = await api(server.url, 'POST', '/auth/reset-password/not-a-real-token', { body: { password: 'whatever1' } })
+    const res = await api(server.url, 'POST', '/auth/reset-password/not-a-real-token', { body: { password: 'whatever-1-vibes' } })
     expect(res).toMatchObject({ status: 400, body: { success: false, error: 'Invalid or expired password reset token' } })
   })
 })

@@ -119,6 +119,22 @@ describe('sessions', () => {
     expect(JSON.stringify(res.body)).not.toContain(other.email)
   })
 
+  test('two browsers of one kind are named apart, numbered in the order they signed in', async () => {
+    const m = await createMember(server.url)
+    const linuxChrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'
+    const first = (await login(m.email, m.password, linuxChrome)).body.data.token as string
+    await Bun.sleep(5)
+    await login(m.email, m.password, linuxChrome)
+    const list = (await api(server.url, 'GET', '/user/sessions', { token: first })).body.data.sessions as Array<{ device: string; current: boolean }>
+    expect(
+      list
+        .map((s) => s.device)
+        .filter((d) => d.startsWith('Chrome'))
+        .sort(),
+    ).toEqual(['Chrome on Linux #1', 'Chrome on Linux #2'])
+    expect(list.find((s) => s.current)?.device).toBe('Chrome on Linux #1')
+  })
+
   test('revoking a session logs that device out; another member’s session id is a 404 and stays', async () => {
     const m = await createMember(server.url)
     const laptop = (await login(m.email, m.password, 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Safari/605.1.15')).body.data.token as string
@@ -232,7 +248,7 @@ describe('deleting the account', () => {
     expect(await sessionOk(m.token)).toBe(false)
     expect((await login(m.email, m.password)).status).toBe(401)
     // The name and address are free again.
-    expect((await api(server.url, 'POST', '/auth/signup', { body: { username: m.username, email: m.email, password: 'password123' } })).status).toBe(201)
+    expect((await api(server.url, 'POST', '/auth/signup', { body: { username: m.username, email: m.email, password: 'tune-in-2-vibes' } })).status).toBe(201)
   })
 
   test('the last admin cannot delete their account; with a second admin they can', async () => {

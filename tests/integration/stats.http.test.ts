@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { scanLibraryNow } from '../helpers/library-scan'
+import { makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -70,13 +72,17 @@ describe('dashboard and system statistics', () => {
   })
 
   test('admin stats: page views of 30 days with unique visitors and the average per day, music counts', async () => {
+    // "Total songs" is the library: three files on disk, whatever has been played (two tracks,
+    // one of them not in the library at all).
+    for (const n of [1, 2, 3]) makeTone(path.join(server.mediaRoot, 'library', `0${n} Song.mp3`), { title: `Song ${n}`, seconds: 1 })
+    await scanLibraryNow(server.url, admin)
     await play(ann.token, '/media/a.mp3?exp=1&sig=x', 'A')
     await play(ann.token, '/media/a.mp3?exp=2&sig=y', 'A')
     await play(ben.token, 'https://nas.example.com/b.mp3', 'B')
     const res = await get('/admin/stats?forceFresh=true')
     expect(res.status).toBe(200)
     const d = res.body.data
-    expect(d.music).toEqual({ totalSongs: 2, totalPlaylists: 1 })
+    expect(d.music).toEqual({ totalSongs: 3, totalPlaylists: 1 })
     expect(d.pageViews).toEqual({ total: 4, uniqueVisitors: 2, averagePerDay: 0.1, days: 30, allTime: 4 })
     expect(Date.parse(d.lastUpdated)).toBeGreaterThan(Date.now() - 60_000)
     expect((await get('/admin/stats?forceFresh=maybe')).status).toBe(400)

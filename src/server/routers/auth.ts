@@ -1,6 +1,7 @@
 // auth: sign-up, login, logout, password reset, and who-am-I.
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
+import { uncommonPasswordField } from '../auth/common-passwords'
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema } from '~/shared/validators'
 import { SESSION_DAYS } from '../auth/sessions'
 import { config } from '../config'
@@ -29,7 +30,7 @@ export function setAuthCookies(ctx: Context, token: string | null) {
 export const authRouter = createTRPCRouter({
   signup: publicProcedure
     .use(rateLimit('auth'))
-    .input(SignupSchema)
+    .input(SignupSchema.extend({ password: uncommonPasswordField }))
     .mutation(async ({ ctx, input }) => toPublicUser(await auth.signup(ctx.db, input))),
 
   login: publicProcedure
@@ -64,7 +65,7 @@ export const authRouter = createTRPCRouter({
 
   resetPassword: publicProcedure
     .use(rateLimit('auth'))
-    .input(ResetPasswordSchema)
+    .input(ResetPasswordSchema.extend({ password: uncommonPasswordField }))
     .mutation(async ({ ctx, input }) => {
       const user = await auth.resetPassword(ctx.db, input.token, input.password)
       recordAudit(ctx.db, user, 'account.password-reset', user.username, 'sessions and app keys ended')

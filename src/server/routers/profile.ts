@@ -2,6 +2,7 @@
 // the auth rate limit, so a session left open cannot be used to guess the password. E-mail and
 // password changes are written to the audit log (who, when; the addresses for an e-mail change).
 import { ChangeEmailSchema, ChangePasswordSchema, ChangeUsernameSchema, DeleteAccountSchema, SessionIdSchema } from '~/shared/validators'
+import { uncommonPasswordField } from '../auth/common-passwords'
 import { config } from '../config'
 import { recordAudit } from '../services/audit'
 import * as profile from '../services/profile'
@@ -23,7 +24,7 @@ export const profileRouter = createTRPCRouter({
     return { token, user: toPublicUser(user) }
   }),
 
-  updatePassword: confirmedProcedure.input(ChangePasswordSchema).mutation(async ({ ctx, input }) => {
+  updatePassword: confirmedProcedure.input(ChangePasswordSchema.extend({ newPassword: uncommonPasswordField })).mutation(async ({ ctx, input }) => {
     const { appKeysRevoked } = await profile.changePassword(ctx.db, ctx.user, input)
     recordAudit(ctx.db, ctx.user, 'account.password', ctx.user.username, appKeysRevoked ? 'app keys revoked' : 'app keys kept')
     return { message: 'Password changed. Your other sessions have been logged out.', appKeysRevoked }

@@ -28,6 +28,12 @@ const LOCAL_LIMIT = 50
 
 export type Chart = ChartPayload & { region: ChartRegion; source: 'feed' | 'local' }
 
+/** DEFAULT_COUNTRY (uppercase ISO) as a chart region when it is one of the regions, else worldwide. */
+export function defaultChartRegion(country: string | undefined): ChartRegion {
+  const code = country?.toLowerCase() ?? ''
+  return isChartRegion(code) ? code : WORLDWIDE
+}
+
 export const notFoundMessage = (code: string) => `Charts for storefront "${code}" not found`
 
 // --- this server's own listening ---------------------------------------------------------------

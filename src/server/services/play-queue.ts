@@ -46,7 +46,7 @@ export function getPlayQueue(db: Db, userId: string, secret: string): SavedQueue
     if (!found || !indexed) return t
     if (!found.signed) return libraryTrack(secret, found.relPath, indexed)
     // Saved signed (an older player): its saved tags stay, the ReplayGain is the index's.
-    return { ...t, url: resignMediaUrl(secret, t.url), ...(indexed.replayGain ? { replayGain: indexed.replayGain } : {}) }
+    return { ...t, url: resignMediaUrl(secret, t.url), ...artOf(secret, indexed) }
   })
   return { tracks, index: row.index, positionSec: row.positionSec, updatedAt: row.updatedAt.getTime(), device: row.device }
 }
@@ -54,8 +54,8 @@ export function getPlayQueue(db: Db, userId: string, secret: string): SavedQueue
 /** Saves the queue (replacing the last one); `device` defaults to a name made from the User-Agent. */
 export function savePlayQueue(db: Db, userId: string, input: SaveInput, userAgent: string | null): { updatedAt: number } {
   const values = {
-    // A player's ReplayGain is not kept: a read takes it from the library index.
-    tracks: input.tracks.map(({ replayGain: _, ...t }) => t),
+    // A player's ReplayGain, cover and year are not kept: a read takes them from the library index.
+    tracks: input.tracks.map(({ replayGain: _gain, cover: _cover, year: _year, ...t }) => t),
     index: input.tracks.length > 0 ? input.index : 0,
     positionSec: input.tracks.length > 0 ? input.positionSec : 0,
     device: input.device || deviceName(userAgent),
@@ -83,7 +83,25 @@ function libraryPathOf(secret: string, url: string): { relPath: string; signed: 
   return check === 'ok' ? { relPath, signed: true } : null
 }
 
-type Tags = { title: string; artist: string; album: string; duration: number; mime: string; replayGain?: ReplayGain }
+type Tags = {
+  title: string
+  artist: string
+  album: string
+  duration: number
+  mime: string
+  year: number | null
+  coverPath: string | null
+  replayGain?: ReplayGain
+}
+
+/** What the index adds to a saved track on the way back: its cover (signed), year and ReplayGain. */
+function artOf(secret: string, tags: Tags): Pick<QueuedTrack, 'cover' | 'year' | 'replayGain'> {
+  return {
+    ...(tags.coverPath ? { cover: signMediaUrl(secret, tags.coverPath, 'cover') } : {}),
+    ...(tags.year ? { year: tags.year } : {}),
+    ...(tags.replayGain ? { replayGain: tags.replayGain } : {}),
+  }
+}
 
 /** Tags of library paths from the index (SQLite's 32,766 bound variables: 500 a query). */
 function libraryTags(db: Db, paths: string[]): Map<string, Tags> {
@@ -98,6 +116,8 @@ function libraryTags(db: Db, paths: string[]): Map<string, Tags> {
         album: libraryTracks.album,
         duration: libraryTracks.duration,
         mime: libraryTracks.mime,
+        year: libraryTracks.year,
+        coverPath: libraryTracks.coverPath,
         rgTrackGain: libraryTracks.rgTrackGain,
         rgTrackPeak: libraryTracks.rgTrackPeak,
         rgAlbumGain: libraryTracks.rgAlbumGain,
@@ -114,7 +134,7 @@ function libraryTags(db: Db, paths: string[]): Map<string, Tags> {
   return out
 }
 
-/** A library track as the library would list it: signed (or its converted stream), with its tags. */
+/** A library track as the library would list it: signed (or its converted stream), with its tags, cover and year. */
 function libraryTrack(secret: string, relPath: string, tags: Tags): QueuedTrack {
   const source = mediaSource(secret, relPath, tags.mime)
   return {
@@ -124,7 +144,7 @@ function libraryTrack(secret: string, relPath: string, tags: Tags): QueuedTrack 
     album: tags.album,
     duration: tags.duration,
     mime: source.mime,
-    ...(tags.replayGain ? { replayGain: tags.replayGain } : {}),
+    ...artOf(secret, tags),
   }
 }
 

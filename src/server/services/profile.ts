@@ -92,20 +92,38 @@ function sessionDevice(userAgent: string): string {
 
 /** The member's unexpired sessions, most recently used first. */
 export function listSessions(db: Db, user: AuthUser): SessionDto[] {
-  return db
+  const rows = db
     .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, new Date())))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
     .all()
-    .map((s) => ({
-      id: s.id,
-      device: sessionDevice(s.userAgent),
-      userAgent: s.userAgent,
-      createdAt: s.createdAt.toISOString(),
-      lastSeenAt: (s.lastSeenAt ?? s.createdAt).toISOString(),
-      current: s.id === user.sessionId,
-    }))
+  const names = distinctDeviceNames(rows.map((s) => ({ device: sessionDevice(s.userAgent), signedInAt: s.createdAt.getTime() })))
+  return rows.map((s, i) => ({
+    id: s.id,
+    device: names[i],
+    userAgent: s.userAgent,
+    createdAt: s.createdAt.toISOString(),
+    lastSeenAt: (s.lastSeenAt ?? s.createdAt).toISOString(),
+    current: s.id === user.sessionId,
+  }))
+}
+
+/**
+ * Two browsers of one kind ("Chrome on Linux" twice) would read the same in the list and in the
+ * revoke button's name: such sessions are numbered in the order they signed in ("Chrome on Linux
+ * #1", "#2"), which does not change while both stay signed in. A name of its own stays as it is.
+ */
+export function distinctDeviceNames(list: ReadonlyArray<{ device: string; signedInAt: number }>): string[] {
+  const byName = new Map<string, number[]>()
+  for (const [i, s] of list.entries()) byName.set(s.device, [...(byName.get(s.device) ?? []), i])
+  const names = list.map((s) => s.device)
+  for (const [device, indexes] of byName) {
+    if (indexes.length < 2) continue
+    const order = [...indexes].sort((a, b) => list[a].signedInAt - list[b].signedInAt || a - b)
+    for (const [n, i] of order.entries()) names[i] = `${device} #${n + 1}`
+  }
+  return names
 }
 
 /** Ends one of the member's own sessions (its tokens answer 401 from now on). */

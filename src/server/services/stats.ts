@@ -82,10 +82,11 @@ export const PAGE_VIEW_WINDOW_DAYS = 30
 
 export function adminStats(db: Db, forceFresh: boolean, now = Date.now()) {
   return cached(db, 'stats', forceFresh, now, () => {
-    // Songs: distinct tracks ever played on this server (one "last seen" row each); playlists: members' folders.
+    // Songs: the tracks of the server library (what the scanner indexed, played or not);
+    // playlists: members' folders.
     const music = get<{ songs: number; playlists: number }>(
       db,
-      `SELECT (SELECT count(*) FROM rollup_track_last) AS songs, (SELECT count(*) FROM folders) AS playlists`,
+      `SELECT (SELECT count(*) FROM library_tracks) AS songs, (SELECT count(*) FROM folders) AS playlists`,
     )
     const from = now - PAGE_VIEW_WINDOW_DAYS * DAY_MS
     const views = get<{ total: number; visitors: number }>(

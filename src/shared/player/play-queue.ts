@@ -13,6 +13,9 @@ export type QueuedTrack = {
   mime: string
   /** Library tracks, as read back: from the library index, never from what a player saved. */
   replayGain?: ReplayGain
+  /** Library tracks, as read back: the signed cover and the year from the index. */
+  cover?: string
+  year?: number
 }
 
 export type SavedQueue = { tracks: QueuedTrack[]; index: number; positionSec: number; updatedAt: number; device: string }

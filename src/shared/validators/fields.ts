@@ -23,6 +23,18 @@ export const passwordField = z
   .refine((p) => p.length === 0 || p.trim().length >= 6, 'Password must be at least 6 characters')
   .refine((p) => p.length <= 128, 'Password must be at most 128 characters')
 
+export const COMMON_PASSWORD_MESSAGE = 'This password is one of the most common passwords and easy to guess. Please choose another'
+
+/**
+ * A new password (sign-up, reset, change): the rules above, and not one of the passwords people
+ * use most. The list (~49,000 passwords, ~0.5 MB) lives on the server only, which passes its
+ * check in here (src/server/auth/common-passwords.ts); forms validate with `passwordField` and
+ * learn about a common password from the server's answer.
+ */
+export function newPasswordField(isCommon: (password: string) => boolean) {
+  return passwordField.refine((p) => p.trim().length < 6 || p.length > 128 || !isCommon(p), COMMON_PASSWORD_MESSAGE)
+}
+
 export const usernameField = requiredText('Username is required', 'Username')
   .min(3, 'Username must be at least 3 characters')
   .max(32, 'Username must be at most 32 characters')

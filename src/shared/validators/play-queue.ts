@@ -65,6 +65,9 @@ export const QueuedTrackSchema = z.strictObject({
       { error: 'ReplayGain must be an object' },
     )
     .optional(),
+  // Likewise a library track's cover and year (a read takes them from the index again).
+  cover: z.string({ error: 'Cover must be text' }).max(L.url, `Cover must be at most ${L.url} characters`).optional(),
+  year: z.number({ error: 'Year must be a number' }).int('Year must be a whole number').optional(),
 })
 
 export const PlayQueueSaveSchema = z

@@ -1,13 +1,18 @@
-// One chart: ranked rows with artwork, title, artist, the Explicit tag and a Listen button that is
-// disabled on purpose (spec §2 "/charts": "Listening functionality unavailable").
+// One chart: ranked rows with artwork, title, artist, the Explicit tag and a Listen button. For a
+// signed-in member the server attaches the library track of each entry the library holds
+// (`play`): Listen plays it in the one player, followed by the chart's other playable entries.
+// Where nothing matches (and for visitors) Listen stays disabled with "Listening functionality
+// unavailable".
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { playTracks } from '~/client/features/library/play'
 import { Tooltip } from '~/client/ui/tooltip'
+import type { LibraryTrack } from '~/shared/library'
 import { safeArtUrl } from '~/shared/validators/charts'
 
 export const LISTEN_UNAVAILABLE = 'Listening functionality unavailable'
 
-export type ChartTrackView = { rank: number; title: string; artist: string; art: string | null; explicit: boolean }
+export type ChartTrackView = { rank: number; title: string; artist: string; art: string | null; explicit: boolean; play?: LibraryTrack }
 
 const row = css({
   display: 'grid',
@@ -52,7 +57,23 @@ function Artwork({ src }: { src: string | null }) {
   )
 }
 
-export function ChartList({ tracks }: { tracks: ChartTrackView[] }) {
+const listenButton = css({
+  h: '8',
+  w: { base: '8', sm: 'auto' },
+  justifyContent: 'center',
+  px: { base: '0', sm: '3.5' },
+  borderRadius: 'full',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  fontSize: 'xs',
+  fontWeight: 'semibold',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1.5',
+})
+
+export function ChartList({ tracks, label }: { tracks: ChartTrackView[]; label: string }) {
+  const playable = tracks.flatMap((t) => (t.play ? [t.play] : []))
   return (
     <>
       <span id="listen-unavailable" hidden>
@@ -105,35 +126,31 @@ export function ChartList({ tracks }: { tracks: ChartTrackView[] }) {
                 <bdi>{t.artist || 'Unknown Artist'}</bdi>
               </p>
             </div>
-            <Tooltip content={LISTEN_UNAVAILABLE}>
-              <span className={css({ display: 'inline-flex' })}>
-                <button
-                  type="button"
-                  disabled
-                  aria-describedby="listen-unavailable"
-                  className={css({
-                    h: '8',
-                    w: { base: '8', sm: 'auto' },
-                    justifyContent: 'center',
-                    px: { base: '0', sm: '3.5' },
-                    borderRadius: 'full',
-                    borderWidth: '1px',
-                    borderColor: 'border.default',
-                    fontSize: 'xs',
-                    fontWeight: 'semibold',
-                    color: 'fg.muted',
-                    cursor: 'not-allowed',
-                    opacity: 0.6,
-                    display: 'inline-flex',
-                    alignItems: 'center',
-                    gap: '1.5',
-                  })}
-                >
-                  <span aria-hidden>▶</span>
-                  <span className={css({ srOnly: { base: true, sm: false } })}>Listen</span>
-                </button>
-              </span>
-            </Tooltip>
+            {t.play ? (
+              <button
+                type="button"
+                aria-label={`Listen to ${t.title}`}
+                onClick={() => t.play && playTracks(playable, label, playable.indexOf(t.play))}
+                className={`${listenButton} ${css({ color: 'accent.fg', bg: 'accent.default', borderColor: 'accent.default', cursor: 'pointer', _hover: { opacity: 0.9 } })}`}
+              >
+                <span aria-hidden>▶</span>
+                <span className={css({ srOnly: { base: true, sm: false } })}>Listen</span>
+              </button>
+            ) : (
+              <Tooltip content={LISTEN_UNAVAILABLE}>
+                <span className={css({ display: 'inline-flex' })}>
+                  <button
+                    type="button"
+                    disabled
+                    aria-describedby="listen-unavailable"
+                    className={`${listenButton} ${css({ color: 'fg.muted', cursor: 'not-allowed', opacity: 0.6 })}`}
+                  >
+                    <span aria-hidden>▶</span>
+                    <span className={css({ srOnly: { base: true, sm: false } })}>Listen</span>
+                  </button>
+                </span>
+              </Tooltip>
+            )}
           </li>
         ))}
       </ol>

@@ -1,4 +1,5 @@
-// The Charts page body (spec §2 "/charts", §4 "Charts", §7, §9): region select (default us), the
+// The Charts page body (spec §2 "/charts", §4 "Charts", §7, §9): region select (opening on the
+// instance's DEFAULT_COUNTRY when it is a chart region, else the worldwide chart), the
 // chart fetched at once on region change, every 60 s and on Refresh; loading, error, empty, data.
 // Besides the 11 regions the select offers this server's worldwide chart, and an empty local
 // region chart points to it (a LAN install's plays often have no country).
@@ -9,7 +10,7 @@ import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { Icon } from '~/client/ui/icon'
 import { SelectField } from '~/client/ui/select'
-import { type ChartRegion, DEFAULT_REGION, REGIONS, regionName, WORLDWIDE } from '~/shared/regions'
+import { type ChartRegion, REGIONS, regionName, WORLDWIDE } from '~/shared/regions'
 import { relativeTime } from '~/shared/relative-time'
 import { chartsErrorMessage } from './chart-error'
 import { ChartList } from './chart-list'
@@ -46,9 +47,9 @@ function LoadingRows() {
   )
 }
 
-export function ChartsView() {
+export function ChartsView({ initialRegion }: { initialRegion: ChartRegion }) {
   const trpc = useTRPC()
-  const [region, setRegion] = useState<ChartRegion>(DEFAULT_REGION)
+  const [region, setRegion] = useState<ChartRegion>(initialRegion)
   const now = useNow()
   const chart = useQuery(trpc.charts.byRegion.queryOptions({ region }, { refetchInterval: CHARTS_REFRESH_MS, staleTime: CHARTS_REFRESH_MS }))
   const data = chart.data
@@ -166,7 +167,7 @@ export function ChartsView() {
                 Couldn't refresh: {chartsErrorMessage(chart.error)}. Showing the last loaded chart.
               </p>
             )}
-            <ChartList tracks={data.tracks} />
+            <ChartList tracks={data.tracks} label={`Charts · ${regionName(region)}`} />
             <p className={css({ fontSize: 'xs', color: 'fg.subtle', px: { base: '2', sm: '4' }, pt: '4' })}>
               {data.source === 'feed'
                 ? 'Chart from the configured music chart feed.'

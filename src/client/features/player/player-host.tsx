@@ -100,6 +100,7 @@ function useQueueSync(): QueueSync | null {
       api: { load: () => trpcClient.playlist.queue.get.query(), save: (q) => trpcClient.playlist.queue.save.mutate(q) },
       storage: localStorage,
       device: deviceName(navigator.userAgent),
+      current: () => player().get().engine,
     })
     setSync(made)
     const observe = () => made.observe(player().get().engine, player().get().currentTime)

@@ -7,8 +7,11 @@
 //
 // "Newer" means saved after this browser's own last save (kept under a vibes:user: key, so logout
 // forgets it) and after the offer this browser last dismissed: a device never offers its own
-// queue back, whatever the device names.
-import { isShareableUrl, type QueuedTrackInput, queuedTrackOf, type SavedQueue } from '~/shared/player/play-queue'
+// queue back, whatever the device names. Nor is a queue offered that this device already holds
+// at the same track (the same track URLs, signature aside, and the same index): after B resumes
+// A's queue and saves it, A is not offered that queue back, so the two never ping-pong; once B
+// moves on to another track or list, A is offered B's queue again.
+import { bareMediaUrl, isShareableUrl, type QueuedTrackInput, queuedTrackOf, type SavedQueue } from '~/shared/player/play-queue'
 import type { EngineState } from './engine'
 
 export const SAVED_AT_KEY = 'vibes:user:queue-saved-at'
@@ -26,7 +29,30 @@ export function toQueuedTracks(s: EngineState): QueuedTrackInput[] | null {
   return s.tracks.map(queuedTrackOf)
 }
 
-export function createQueueSync({ api, storage, device, now = Date.now }: { api: Api; storage: Storage; device: string; now?: () => number }) {
+/** Whether the player already holds `q` at its track (URLs compared without their signatures). */
+export function holdsQueue(s: Pick<EngineState, 'tracks' | 'index'> | null, q: SavedQueue): boolean {
+  return (
+    s !== null &&
+    s.index === q.index &&
+    s.tracks.length === q.tracks.length &&
+    s.tracks.every((t, i) => bareMediaUrl(t.url) === bareMediaUrl(q.tracks[i]?.url ?? ''))
+  )
+}
+
+export function createQueueSync({
+  api,
+  storage,
+  device,
+  current = () => null,
+  now = Date.now,
+}: {
+  api: Api
+  storage: Storage
+  device: string
+  /** The player's queue now, to leave out an offer of what it already holds. */
+  current?: () => Pick<EngineState, 'tracks' | 'index'> | null
+  now?: () => number
+}) {
   let offer: SavedQueue | null = null
   const listeners = new Set<() => void>()
   let timer: ReturnType<typeof setTimeout> | null = null
@@ -71,7 +97,7 @@ export function createQueueSync({ api, storage, device, now = Date.now }: { api:
         return
       }
       const seen = Math.max(stamp(SAVED_AT_KEY), stamp(`${SAVED_AT_KEY}:dismissed`))
-      setOffer(q.tracks.length > 0 && q.updatedAt > seen ? q : null)
+      setOffer(q.tracks.length > 0 && q.updatedAt > seen && !holdsQueue(current(), q) ? q : null)
     },
 
     dismiss() {

@@ -1,0 +1,58 @@
+// Which chart entries the server library holds, so a member can play them (the Listen button).
+// A chart names songs by title and artist only, so an entry matches a library track whose title
+// and artist are the same words, case and accents aside ("Bjork - Joga" is "Björk - Jóga").
+// One FTS5 query per chart: the unicode61 index (remove_diacritics 2) already folds case and
+// accents, so each entry becomes a pair of column phrases, OR-ed together; the rows found are then
+// checked word for word here, since a phrase also matches inside a longer title. Of several
+// copies of a song, the first by library path plays.
+import type { Db } from '~/db/client'
+import type { LibraryTrack } from '~/shared/library'
+import { TRACK_COLUMNS, type TrackRow, toTrack } from './library-index'
+
+/** The candidates one chart query may bring back (a 100-song chart of common titles fits). */
+const MAX_CANDIDATES = 2000
+
+/** The words of a title or artist, case and accents folded: the key two names must share. */
+export function matchWords(text: string): string[] {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  )
+}
+
+const keyOf = (title: string, artist: string) => `${matchWords(title).join(' ')}\u0001${matchWords(artist).join(' ')}`
+
+/** For each entry (by its index in `entries`), the library track with its title and artist, if any. */
+export function libraryMatches(db: Db, secret: string, entries: ReadonlyArray<{ title: string; artist: string }>): Map<number, LibraryTrack> {
+  const clauses: string[] = []
+  const wanted = new Map<string, number[]>()
+  entries.forEach((e, i) => {
+    const title = matchWords(e.title)
+    if (title.length === 0) return
+    const artist = matchWords(e.artist)
+    const key = keyOf(e.title, e.artist)
+    if (!wanted.has(key)) {
+      // Words are letters and digits only, so quoting them as one phrase cannot make FTS5 syntax.
+      clauses.push(artist.length > 0 ? `(title : "${title.join(' ')}" AND artist : "${artist.join(' ')}")` : `(title : "${title.join(' ')}")`)
+      wanted.set(key, [])
+    }
+    wanted.get(key)?.push(i)
+  })
+  const found = new Map<number, LibraryTrack>()
+  if (clauses.length === 0) return found
+  const rows = db.$client
+    .query<TrackRow, [string, number]>(
+      `SELECT ${TRACK_COLUMNS} FROM library_tracks_fts f JOIN library_tracks t ON t.seq = f.rowid WHERE library_tracks_fts MATCH ?1 ORDER BY t.path LIMIT ?2`,
+    )
+    .all(clauses.join(' OR '), MAX_CANDIDATES)
+  for (const row of rows) {
+    const indexes = wanted.get(keyOf(row.title, row.artist))
+    if (!indexes || found.has(indexes[0])) continue
+    const track = toTrack(secret, row)
+    for (const i of indexes) found.set(i, track)
+  }
+  return found
+}
