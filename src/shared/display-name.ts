@@ -9,11 +9,3 @@ export function displayName(email: string): string {
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ')
 }
-
-/**
- * The name the account menu shows: the username the member chose (and may change on /profile),
- * else, where no username is known, the name made from the e-mail.
- */
-export function accountName(user: { username?: string; email: string }): string {
-  return user.username?.trim() || displayName(user.email)
-}

@@ -16,7 +16,7 @@ import { type AuthUser, validateToken } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
 import { requestToken } from '../trpc/context'
-import { accountName } from '~/shared/display-name'
+import { displayName } from '~/shared/display-name'
 import { pageGeneration, type RenderPage } from './page-cache'
 import { createNonce } from './security-headers'
 import { setStandIn } from './stand-in'
@@ -32,7 +32,7 @@ type Shown = { nonce: string; id: string; username: string; email: string; name:
 type Slot = keyof Shown
 
 function shownOf(user: AuthUser, nonce: string): Shown {
-  const name = accountName(user)
+  const name = displayName(user.email)
   return {
     nonce,
     id: user.id,
@@ -49,11 +49,11 @@ type Template = { status: number; parts: string[]; slots: Slot[]; headers: Array
 const hex = () => Buffer.from(crypto.getRandomValues(new Uint8Array(8))).toString('hex')
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** A user nobody is: every field a fresh marker; the username (the menu's name) starts with ☃ so the menu's initial is one too. */
+/** A user nobody is: every field a fresh marker; the e-mail starts with ☃ so the menu's initial is one too. */
 function standInUser(isAdmin: boolean): AuthUser {
   return {
     id: `id${hex()}`,
-    username: `\u2603un${hex()}`,
+    username: `un${hex()}`,
     email: `\u2603${hex()}@${hex()}.invalid`,
     isAdmin,
     createdAt: new Date(-Math.floor(Math.random() * 1e12)),

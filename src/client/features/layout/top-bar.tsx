@@ -9,7 +9,7 @@ import { useAuth } from '~/client/features/auth/auth-store'
 import { useLogout } from '~/client/features/auth/use-logout'
 import { TopBarSearch } from '~/client/features/library/top-bar-search'
 import { button } from '~/client/ui/button'
-import { accountName } from '~/shared/display-name'
+import { displayName } from '~/shared/display-name'
 
 type NavItem = { to: string; label: string }
 
@@ -132,7 +132,7 @@ function AccountMenu() {
       </div>
     )
   }
-  const name = accountName(auth.user)
+  const name = displayName(auth.user.email)
   return (
     <Menu.Root lazyMount unmountOnExit onSelect={({ value }) => (value === 'logout' ? logout() : navigate({ href: value }))}>
       <Menu.Trigger
@@ -256,7 +256,7 @@ function MobileSheet({ items }: { items: NavItem[] }) {
                     <hr className={css({ borderColor: 'border.default', my: '3' })} />
                     {auth.isAuthenticated && auth.user ? (
                       <>
-                        <p className={css({ px: '3', fontSize: 'sm', fontWeight: 'semibold' })}>{accountName(auth.user)}</p>
+                        <p className={css({ px: '3', fontSize: 'sm', fontWeight: 'semibold' })}>{displayName(auth.user.email)}</p>
                         <p className={css({ px: '3', fontSize: 'xs', color: 'fg.muted', mb: '2' })}>{auth.user.email}</p>
                         {/* /profile has no screen (spec §2): like any unknown path it leads to /. */}
                         <button
