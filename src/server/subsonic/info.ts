@@ -32,8 +32,9 @@ function playsOf(db: Db, rows: SongRow[]): Map<string, number> {
   return new Map(rows.map((r) => [r.path, byUrl.get(libraryTrackUrl(r.path)) ?? 0]))
 }
 
+// sort_name is lower(name) (the scanner writes it so): case-insensitive through library_artists_name_idx.
 const artistByName = (db: Db, name: string) =>
-  db.$client.query<ArtistRow, [string]>(`${ARTIST_SELECT} WHERE r.name = ?1 COLLATE NOCASE ORDER BY r.name = ?1 DESC LIMIT 1`).get(name)
+  db.$client.query<ArtistRow, [string]>(`${ARTIST_SELECT} WHERE r.sort_name = lower(?1) ORDER BY r.name = ?1 DESC LIMIT 1`).get(name)
 
 const tracksOfArtist = (db: Db, artistId: string) =>
   db.$client.query<SongRow, [string, number]>(`${SONG_SELECT} WHERE t.artist_id = ? LIMIT ?`).all(artistId, CANDIDATES)
