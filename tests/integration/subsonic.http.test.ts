@@ -530,6 +530,20 @@ describe('hostile input', () => {
     'getPlaylists',
     'savePlayQueue',
     'getPlayQueue',
+    'getAlbumList',
+    'search2',
+    'getStarred',
+    'getSongsByGenre',
+    'getTopSongs',
+    'getSimilarSongs',
+    'getSimilarSongs2',
+    'getArtistInfo',
+    'getArtistInfo2',
+    'getAlbumInfo',
+    'getNowPlaying',
+    'getUser',
+    'getAvatar',
+    'getScanStatus',
   ]
   const PARAMS = [
     'id',
@@ -550,6 +564,9 @@ describe('hostile input', () => {
     'position',
     'musicFolderId',
     'albumId',
+    'artist',
+    'count',
+    'username',
   ]
   const value = fc.oneof(
     fc.string({ maxLength: 300 }),
