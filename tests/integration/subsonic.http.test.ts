@@ -137,11 +137,14 @@ describe('the envelope', () => {
     expect(ping.error.code).toBe(10)
   })
 
-  test('an unknown method is a failed answer, not a page', async () => {
-    const { res, xml } = await rest('getChatMessages.view', withKey())
-    expect(res.status).toBe(404)
+  test('an unknown method is a failed answer (70) with HTTP 200, not a page; a known one Vibes lacks is error 0', async () => {
+    const { res, xml } = await rest('getNothingAtAll.view', withKey())
+    expect(res.status).toBe(200)
     expect(xml!.attributes.status).toBe('failed')
     expect(childOf(xml!, 'error').attributes.code).toBe('70')
+    const chat = await rest('getChatMessages.view', withKey())
+    expect(chat.res.status).toBe(200)
+    expect(childOf(chat.xml!, 'error').attributes.code).toBe('0')
   })
 })
 
@@ -544,6 +547,20 @@ describe('hostile input', () => {
     'getPlaylists',
     'savePlayQueue',
     'getPlayQueue',
+    'getAlbumList',
+    'search2',
+    'getStarred',
+    'getSongsByGenre',
+    'getTopSongs',
+    'getSimilarSongs',
+    'getSimilarSongs2',
+    'getArtistInfo',
+    'getArtistInfo2',
+    'getAlbumInfo',
+    'getNowPlaying',
+    'getUser',
+    'getAvatar',
+    'getScanStatus',
   ]
   const PARAMS = [
     'id',
@@ -564,6 +581,9 @@ describe('hostile input', () => {
     'position',
     'musicFolderId',
     'albumId',
+    'artist',
+    'count',
+    'username',
   ]
   const value = fc.oneof(
     fc.string({ maxLength: 300 }),

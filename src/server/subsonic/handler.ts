@@ -3,7 +3,8 @@
 // the page pipeline (one line). Parameters come from the query string or, with the formPost
 // extension, an application/x-www-form-urlencoded body (the two are merged). Every answer is a
 // subsonic-response in XML, or JSON with f=json; failures are `status="failed"` with the
-// Subsonic error code, HTTP 200 as clients expect (429 when rate limited, 500 for a server fault).
+// Subsonic error code, HTTP 200 as clients expect (429 when rate limited, 500 for a server fault),
+// an unknown or unimplemented method included (not-implemented.ts).
 // Members of every role may use it; what each method may touch is decided in methods.ts, which
 // also names the few methods that need no credentials (PUBLIC_METHODS).
 import { getDb } from '../db'
@@ -11,6 +12,7 @@ import { clientInfo } from '../http/client-info'
 import { logger } from '../logger'
 import { authenticate } from './auth'
 import { METHODS, PUBLIC_METHODS } from './methods'
+import { NOT_IMPLEMENTED } from './not-implemented'
 import { Params } from './params'
 import { ErrorCode, errorResponse, okResponse, SubsonicError, type Format } from './response'
 
@@ -39,7 +41,8 @@ export async function handleSubsonic(request: Request): Promise<Response> {
     const name = methodNameOf(url.pathname)
     if (Object.hasOwn(PUBLIC_METHODS, name)) return okResponse(format, PUBLIC_METHODS[name]())
     const method = Object.hasOwn(METHODS, name) ? METHODS[name] : undefined
-    if (!method) throw new SubsonicError(ErrorCode.notFound, `Unknown API method: ${name.slice(0, 100)}`, 404)
+    if (!method && NOT_IMPLEMENTED.has(name)) throw new SubsonicError(ErrorCode.generic, `Not implemented: ${name}`)
+    if (!method) throw new SubsonicError(ErrorCode.notFound, `Unknown API method: ${name.slice(0, 100)}`)
     const db = getDb()
     const client = clientInfo(request.headers)
     const user = await authenticate(db, search, client.ip)

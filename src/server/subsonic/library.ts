@@ -1,7 +1,8 @@
 // The library index (library_tracks / albums / artists / genres / folders, written by the scanner)
 // read in OpenSubsonic's shapes: Child for songs and folders, AlbumID3, ArtistID3. Ids are the
 // index's own stable ids for songs, albums and artists; a folder's id is `d` + its path in
-// base64url ('' is the root, music folder 1), so getMusicDirectory needs no extra table. Every
+// base64url, and the root is `1`, the id of the one music folder (so no app sees two roots), so
+// getMusicDirectory needs no extra table. Every
 // read is an indexed query with LIMIT (bench/subsonic.ts times them at a million tracks); raw
 // statements, as in services/library-index.ts, because row mapping would cost more than SQL.
 import type { Db } from '~/db/client'
@@ -20,8 +21,9 @@ export { type SongRow, type Starred, starredOf, starredSongs }
 export const ROOT_FOLDER_ID = 1
 export const IGNORED_ARTICLES = 'The El La Los Las Le Les'
 
-export const folderId = (path: string) => `d${Buffer.from(path).toString('base64url')}`
+export const folderId = (path: string) => (path === '' ? String(ROOT_FOLDER_ID) : `d${Buffer.from(path).toString('base64url')}`)
 export function folderPathOf(id: string): string | null {
+  if (id === String(ROOT_FOLDER_ID)) return ''
   if (!id.startsWith('d')) return null
   const path = Buffer.from(id.slice(1), 'base64url').toString()
   return folderId(path) === id ? path : null
@@ -176,12 +178,14 @@ export function directory(db: Db, path: string, starred: Starred): Payload | nul
   files.sort((a, b) => naturalCompare(a.path, b.path))
   return {
     id: folderId(path),
-    parent: folder?.parent != null ? folderId(folder.parent) : undefined,
+    // A top-level folder (an artist's, mostly) has no parent, as Navidrome's artist directories:
+    // the root is what getIndexes lists, so an app going up does not show it a second time.
+    parent: folder?.parent ? folderId(folder.parent) : undefined,
     name: folder?.name || 'Music',
     child: [
       ...subfolders.map((f) => ({
         id: folderId(f.path),
-        parent: folderId(path),
+        parent: path === '' ? undefined : folderId(path),
         isDir: true,
         title: f.name,
         coverArt: f.hasCover ? folderId(f.path) : undefined,

@@ -16,7 +16,11 @@ import { isRemotePath } from '~/shared/validators'
 import { listFolders } from '../services/folders'
 import { recordReportedPlays, REPORTED_PLAY_TIME_RULE, reportedPlayTime, setLike } from '../services/listening'
 import { getPlayQueue, savePlayQueue } from '../services/play-queue'
+import { requestScan, scanStatus } from '../library/scan'
+import { recordAudit } from '../services/audit'
 import { appDevice } from './app-device'
+import { albumChild, entityDirectory, plainArtist, songsByGenre } from './browse'
+import { albumInfo, artistInfo, nowPlaying, similarSongs, topSongs } from './info'
 import { rateLimited, type SubsonicUser } from './auth'
 import { BUSY_RETRY_AFTER_SEC, sizedCover } from './cover-size'
 import {
@@ -36,6 +40,7 @@ import {
   randomSongs,
   ROOT_FOLDER_ID,
   search,
+  type SearchQuery,
   song,
   songById,
   songsByIds,
@@ -47,6 +52,7 @@ import {
 } from './library'
 import type { Params } from './params'
 import { ErrorCode, SubsonicError, type Payload } from './response'
+import { allMembers, memberByUsername, userPayload } from './users'
 
 export type MethodContext = { db: Db; user: SubsonicUser; params: Params; request: Request; client: ClientInfo }
 type Method = (ctx: MethodContext) => Payload | Response | Promise<Payload | Response>
@@ -57,6 +63,7 @@ export const EXTENSIONS: Payload[] = [
 ]
 
 const notFound = (what: string) => new SubsonicError(ErrorCode.notFound, `${what} not found`)
+const notAuthorized = (why: string) => new SubsonicError(ErrorCode.notAuthorized, why)
 const maxRows = { min: 0, max: 500 }
 const offsetRange = { min: 0, max: 10_000_000 }
 
@@ -133,8 +140,10 @@ export const METHODS: Record<string, Method> = {
   },
   getMusicDirectory: (ctx) => {
     const id = ctx.params.required('id')
-    const path = id === String(ROOT_FOLDER_ID) ? '' : folderPathOf(id)
-    const dir = path === null ? null : directory(ctx.db, path, starredOf(ctx.db, ctx.user.id))
+    const path = folderPathOf(id)
+    const starred = starredOf(ctx.db, ctx.user.id)
+    // A folder, or an album or artist as getAlbumList, search2 and getStarred list them.
+    const dir = path === null ? entityDirectory(ctx.db, id, starred) : directory(ctx.db, path, starred)
     if (!dir) throw notFound('Directory')
     return { directory: dir }
   },
@@ -154,17 +163,8 @@ export const METHODS: Record<string, Method> = {
     return { album }
   },
   getSong: (ctx) => ({ song: song(requireSong(ctx), starredOf(ctx.db, ctx.user.id)) }),
-  getAlbumList2: (ctx) => {
-    const p = ctx.params
-    const type = p.oneOf('type', ALBUM_LIST_TYPES)
-    const query = { type, size: p.int('size', { ...maxRows, fallback: 10 }), offset: p.int('offset', { ...offsetRange, fallback: 0 }) }
-    if (type === 'byYear') {
-      const years = { min: 0, max: 9999 }
-      return { albumList2: { album: albumList(ctx.db, ctx.user.id, { ...query, fromYear: p.int('fromYear', years), toYear: p.int('toYear', years) }) } }
-    }
-    if (type === 'byGenre') return { albumList2: { album: albumList(ctx.db, ctx.user.id, { ...query, genre: p.required('genre') }) } }
-    return { albumList2: { album: albumList(ctx.db, ctx.user.id, query) } }
-  },
+  getAlbumList2: (ctx) => ({ albumList2: { album: albumListOf(ctx) } }),
+  getAlbumList: (ctx) => ({ albumList: { album: albumListOf(ctx).map(albumChild) } }),
   getRandomSongs: (ctx) => {
     const p = ctx.params
     const years = { min: 0, max: 9999 }
@@ -177,18 +177,62 @@ export const METHODS: Record<string, Method> = {
     return { randomSongs: { song: randomSongs(ctx.db, query, starredOf(ctx.db, ctx.user.id)) } }
   },
   getGenres: (ctx) => ({ genres: { genre: genres(ctx.db) } }),
-  search3: (ctx) => {
+  search3: (ctx) => ({ searchResult3: search(ctx.db, searchQueryOf(ctx.params), starredOf(ctx.db, ctx.user.id)) }),
+  search2: (ctx) => {
+    const found = search(ctx.db, searchQueryOf(ctx.params), starredOf(ctx.db, ctx.user.id))
+    return { searchResult2: { artist: (found.artist as Payload[]).map(plainArtist), album: (found.album as Payload[]).map(albumChild), song: found.song } }
+  },
+  getSongsByGenre: (ctx) => {
     const p = ctx.params
-    const query = {
-      query: p.get('query') ?? '',
-      artistCount: p.int('artistCount', { ...maxRows, fallback: 20 }),
-      artistOffset: p.int('artistOffset', { ...offsetRange, fallback: 0 }),
-      albumCount: p.int('albumCount', { ...maxRows, fallback: 20 }),
-      albumOffset: p.int('albumOffset', { ...offsetRange, fallback: 0 }),
-      songCount: p.int('songCount', { ...maxRows, fallback: 20 }),
-      songOffset: p.int('songOffset', { ...offsetRange, fallback: 0 }),
-    }
-    return { searchResult3: search(ctx.db, query, starredOf(ctx.db, ctx.user.id)) }
+    const genre = p.required('genre')
+    const count = p.int('count', { ...maxRows, fallback: 10 })
+    const songs = songsByGenre(ctx.db, genre, count, p.int('offset', { ...offsetRange, fallback: 0 }), starredOf(ctx.db, ctx.user.id))
+    return { songsByGenre: { song: songs } }
+  },
+  getTopSongs: (ctx) => {
+    const songs = topSongs(ctx.db, ctx.params.required('artist'), ctx.params.int('count', { ...maxRows, fallback: 50 }), starredOf(ctx.db, ctx.user.id))
+    return { topSongs: { song: songs } }
+  },
+  getSimilarSongs: (ctx) => ({ similarSongs: { song: similarOf(ctx) } }),
+  getSimilarSongs2: (ctx) => ({ similarSongs2: { song: similarOf(ctx) } }),
+  getArtistInfo: (ctx) => ({ artistInfo: artistInfoOf(ctx, false) }),
+  getArtistInfo2: (ctx) => ({ artistInfo2: artistInfoOf(ctx, true) }),
+  getAlbumInfo: (ctx) => ({ albumInfo: albumInfoOf(ctx) }),
+  getAlbumInfo2: (ctx) => ({ albumInfo: albumInfoOf(ctx) }),
+  getNowPlaying: (ctx) => {
+    const starred = starredOf(ctx.db, ctx.user.id)
+    // A member sees only their own plays; an admin sees what every member plays.
+    return { nowPlaying: { entry: nowPlaying(ctx.db, ctx.user.isAdmin ? null : ctx.user.id, starred) } }
+  },
+
+  getUser: (ctx) => {
+    const username = ctx.params.required('username')
+    if (username !== ctx.user.username && !ctx.user.isAdmin) throw notAuthorized('Only an admin may read another member')
+    const member = memberByUsername(ctx.db, username)
+    if (!member) throw notFound('User')
+    return { user: userPayload(member) }
+  },
+  getUsers: (ctx) => {
+    if (!ctx.user.isAdmin) throw notAuthorized('Only an admin may list the members')
+    return { users: { user: allMembers(ctx.db).map(userPayload) } }
+  },
+  // Vibes keeps no avatars: the error answer the spec allows, as for an unknown member.
+  getAvatar: (ctx) => {
+    const username = ctx.params.required('username')
+    throw notFound(memberByUsername(ctx.db, username) ? 'Avatar' : 'User')
+  },
+  // The apiKeyAuthentication extension's method: whose key this is.
+  tokenInfo: (ctx) => {
+    ctx.params.required('apiKey')
+    return { tokenInfo: { username: ctx.user.username } }
+  },
+  getScanStatus: (ctx) => ({ scanStatus: scanStatusOf(ctx) }),
+  startScan: (ctx) => {
+    if (!ctx.user.isAdmin) throw notAuthorized('Only an admin may start a library scan')
+    // The same quick scan as the admin page's button, audited alike.
+    requestScan(ctx.db)
+    recordAudit(ctx.db, ctx.user, 'library.scan', '', 'quick')
+    return { scanStatus: scanStatusOf(ctx) }
   },
 
   stream: (ctx) => {
@@ -200,7 +244,7 @@ export const METHODS: Record<string, Method> = {
   getCoverArt: async (ctx) => {
     const id = ctx.params.required('id')
     const size = ctx.params.int('size', { min: 1, max: 10_000 })
-    const cover = coverPathOf(ctx.db, id === String(ROOT_FOLDER_ID) ? '' : id)
+    const cover = coverPathOf(ctx.db, id)
     if (!cover) throw notFound('Cover art')
     const sized = size === undefined ? null : await sizedCover(cover, size, ctx.request.signal)
     if (sized === 'busy')
@@ -245,6 +289,11 @@ export const METHODS: Record<string, Method> = {
 
   star: (ctx) => setStars(ctx, true),
   unstar: (ctx) => setStars(ctx, false),
+  // getStarred2's likes in the folder-based shape (likes are per song: no artists, no albums).
+  getStarred: (ctx) => {
+    const starred = starredOf(ctx.db, ctx.user.id)
+    return { starred: { artist: [], album: [], song: starredSongs(ctx.db, starred).map((s) => song(s, starred)) } }
+  },
   getStarred2: (ctx) => {
     const starred = starredOf(ctx.db, ctx.user.id)
     return { starred2: { artist: [], album: [], song: starredSongs(ctx.db, starred).map((s) => song(s, starred)) } }
@@ -317,4 +366,56 @@ function setStars(ctx: MethodContext, liked: boolean): Payload {
   if (rows.length !== ids.length) throw notFound('Song')
   for (const row of rows) setLike(ctx.db, ctx.user.id, { title: row.title, liked, trackUrl: libraryTrackUrl(row.path) })
   return {}
+}
+
+/** The album list getAlbumList and getAlbumList2 share (their type, size, offset and filters). */
+function albumListOf(ctx: MethodContext): Payload[] {
+  const p = ctx.params
+  const type = p.oneOf('type', ALBUM_LIST_TYPES)
+  const query = { type, size: p.int('size', { ...maxRows, fallback: 10 }), offset: p.int('offset', { ...offsetRange, fallback: 0 }) }
+  if (type === 'byYear') {
+    const years = { min: 0, max: 9999 }
+    return albumList(ctx.db, ctx.user.id, { ...query, fromYear: p.int('fromYear', years), toYear: p.int('toYear', years) })
+  }
+  if (type === 'byGenre') return albumList(ctx.db, ctx.user.id, { ...query, genre: p.required('genre') })
+  return albumList(ctx.db, ctx.user.id, query)
+}
+
+/** The paging search2 and search3 share. */
+function searchQueryOf(p: Params): SearchQuery {
+  return {
+    query: p.get('query') ?? '',
+    artistCount: p.int('artistCount', { ...maxRows, fallback: 20 }),
+    artistOffset: p.int('artistOffset', { ...offsetRange, fallback: 0 }),
+    albumCount: p.int('albumCount', { ...maxRows, fallback: 20 }),
+    albumOffset: p.int('albumOffset', { ...offsetRange, fallback: 0 }),
+    songCount: p.int('songCount', { ...maxRows, fallback: 20 }),
+    songOffset: p.int('songOffset', { ...offsetRange, fallback: 0 }),
+  }
+}
+
+function similarOf(ctx: MethodContext): Payload[] {
+  const songs = similarSongs(ctx.db, ctx.params.required('id'), ctx.params.int('count', { ...maxRows, fallback: 50 }), starredOf(ctx.db, ctx.user.id))
+  if (!songs) throw notFound('Song, album or artist')
+  return songs
+}
+
+// Image URLs carry the origin the app reached this server by, which it can reach again.
+const origin = (ctx: MethodContext) => new URL(ctx.request.url).origin
+
+function artistInfoOf(ctx: MethodContext, id3: boolean): Payload {
+  const info = artistInfo(ctx.db, ctx.params.required('id'), ctx.params.int('count', { min: 0, max: 100, fallback: 20 }), origin(ctx), id3)
+  if (!info) throw notFound('Artist')
+  return info
+}
+
+function albumInfoOf(ctx: MethodContext): Payload {
+  const info = albumInfo(ctx.db, ctx.params.required('id'), origin(ctx))
+  if (!info) throw notFound('Album')
+  return info
+}
+
+function scanStatusOf(ctx: MethodContext): Payload {
+  const status = scanStatus(ctx.db)
+  return { scanning: status.scanning, count: status.tracks }
 }

@@ -1,0 +1,183 @@
+// What Vibes knows about a song, album or artist, from its own data only (no internet service):
+// top songs and similar songs from this server's plays (play_events, keyed by the track's
+// library URL), similar artists from shared genres, now playing from plays of the last minutes,
+// and cover art as signed /media URLs (they carry no credential, so an app may show them in any
+// image view). Every query is bounded and walks an index (decision 055).
+import type { Db } from '~/db/client'
+import { config } from '../config'
+import { signMediaUrl } from '../media/sign'
+import { ALBUM_SELECT, ARTIST_SELECT, type AlbumRow, type ArtistRow, TRACK_COLUMNS } from '../services/library-index'
+import { coverPathOf, libraryTrackUrl, pathOfMediaUrl, type SongRow, type Starred, song, songsByPaths } from './library'
+import type { Payload } from './response'
+
+const SONG_SELECT = `SELECT ${TRACK_COLUMNS}, t.folder, t.size FROM library_tracks t`
+/** How many of an artist's (or a genre's) tracks are weighed for top and similar songs. */
+const CANDIDATES = 2000
+/** A play started this many minutes ago or less is "now playing". */
+export const NOW_PLAYING_MINUTES = 10
+
+/** Plays on this server of each library path, over every member. */
+function playsOf(db: Db, rows: SongRow[]): Map<string, number> {
+  if (rows.length === 0) return new Map()
+  const urls = rows.map((r) => libraryTrackUrl(r.path))
+  // An app's play records the bare URL, the web player's may keep its signature (`?exp=…`): both
+  // count, each a seek in play_events_track_started_idx per URL.
+  const counts = db.$client
+    .query<{ url: string; n: number }, [string]>(
+      `SELECT j.value AS url, count(*) AS n FROM json_each(?) j JOIN play_events p
+         ON p.track_url = j.value OR (p.track_url > j.value || '?' AND p.track_url < j.value || '@') GROUP BY j.value`,
+    )
+    .all(JSON.stringify(urls))
+  const byUrl = new Map(counts.map((c) => [c.url, c.n]))
+  return new Map(rows.map((r) => [r.path, byUrl.get(libraryTrackUrl(r.path)) ?? 0]))
+}
+
+// sort_name is lower(name) (the scanner writes it so): case-insensitive through library_artists_name_idx.
+const artistByName = (db: Db, name: string) =>
+  db.$client.query<ArtistRow, [string]>(`${ARTIST_SELECT} WHERE r.sort_name = lower(?1) ORDER BY r.name = ?1 DESC LIMIT 1`).get(name)
+
+const tracksOfArtist = (db: Db, artistId: string) =>
+  db.$client.query<SongRow, [string, number]>(`${SONG_SELECT} WHERE t.artist_id = ? LIMIT ?`).all(artistId, CANDIDATES)
+
+/** getTopSongs: the artist's tracks most played here first; unplayed ones follow, by album and track. */
+export function topSongs(db: Db, artistName: string, count: number, starred: Starred): Payload[] {
+  const artist = artistByName(db, artistName)
+  if (!artist || count === 0) return []
+  const rows = tracksOfArtist(db, artist.id)
+  const plays = playsOf(db, rows)
+  rows.sort(
+    (a, b) =>
+      (plays.get(b.path) ?? 0) - (plays.get(a.path) ?? 0) || a.album.localeCompare(b.album) || (a.disc ?? 0) - (b.disc ?? 0) || (a.track ?? 0) - (b.track ?? 0),
+  )
+  return rows.slice(0, count).map((r) => song(r, starred))
+}
+
+/** Orders rows at random, a song played n times n+1 times as likely to come early (weighted reservoir keys). */
+function weightedShuffle(rows: SongRow[], plays: Map<string, number>): SongRow[] {
+  const keyed = rows.map((r) => ({ r, key: Math.random() ** (1 / (1 + (plays.get(r.path) ?? 0))) }))
+  return keyed.sort((a, b) => b.key - a.key).map((k) => k.r)
+}
+
+/**
+ * getSimilarSongs(2): for a song, album or artist id, songs by the same artist first, then songs
+ * of the same genre by other artists; within each, at random weighted by this server's plays.
+ * The seed song itself is left out. Null when the id is unknown.
+ */
+export function similarSongs(db: Db, id: string, count: number, starred: Starred): Payload[] | null {
+  const c = db.$client
+  const seed =
+    c
+      .query<{ artistId: string; genre: string | null; songId: string | null }, [string]>(
+        'SELECT artist_id AS artistId, genre, id AS songId FROM library_tracks WHERE id = ?',
+      )
+      .get(id) ??
+    c
+      .query<{ artistId: string; genre: string | null; songId: null }, [string]>(
+        'SELECT artist_id AS artistId, genre, NULL AS songId FROM library_albums WHERE id = ?',
+      )
+      .get(id) ??
+    (c.query<{ id: string }, [string]>('SELECT id FROM library_artists WHERE id = ?').get(id)
+      ? { artistId: id, genre: artistGenres(db, id)[0] ?? null, songId: null }
+      : null)
+  if (!seed) return null
+  if (count === 0) return []
+  const sameArtist = tracksOfArtist(db, seed.artistId).filter((r) => r.id !== seed.songId)
+  const sameGenre =
+    seed.genre === null
+      ? []
+      : c.query<SongRow, [string, string, number]>(`${SONG_SELECT} WHERE t.genre = ? AND t.artist_id <> ? LIMIT ?`).all(seed.genre, seed.artistId, CANDIDATES)
+  const plays = playsOf(db, [...sameArtist, ...sameGenre])
+  return [...weightedShuffle(sameArtist, plays), ...weightedShuffle(sameGenre, plays)].slice(0, count).map((r) => song(r, starred))
+}
+
+/** The genres of an artist's albums, most albums first. */
+function artistGenres(db: Db, artistId: string): string[] {
+  return db.$client
+    .query<{ genre: string }, [string]>(
+      'SELECT genre FROM library_albums WHERE artist_id = ? AND genre IS NOT NULL GROUP BY genre ORDER BY count(*) DESC, genre LIMIT 5',
+    )
+    .all(artistId)
+    .map((g) => g.genre)
+}
+
+/** Absolute, signed /media URL of a cover (no credential in it), or undefined. */
+function coverUrl(db: Db, id: string, origin: string): string | undefined {
+  const cover = coverPathOf(db, id)
+  return cover ? new URL(signMediaUrl(config.AUTH_SECRET, cover, 'cover'), origin).href : undefined
+}
+
+const imageUrls = (url: string | undefined) => ({ smallImageUrl: url, mediumImageUrl: url, largeImageUrl: url })
+
+/**
+ * getArtistInfo(2): no biography (Vibes asks no internet service), the artist's cover, and as
+ * similar artists those with an album in one of the artist's genres. `id3` gives the
+ * ArtistID3 shape (getArtistInfo2), else the folder-based Artist. Null when the id is unknown.
+ */
+export function artistInfo(db: Db, id: string, count: number, origin: string, id3: boolean): Payload | null {
+  const artist = db.$client.query<ArtistRow, [string]>(`${ARTIST_SELECT} WHERE r.id = ?`).get(id)
+  if (!artist) return null
+  const genres = artistGenres(db, id)
+  const similar =
+    genres.length === 0 || count === 0
+      ? []
+      : db.$client
+          .query<ArtistRow, [string, string, number]>(
+            `${ARTIST_SELECT} WHERE r.id IN (SELECT artist_id FROM library_albums WHERE genre IN (SELECT value FROM json_each(?)) AND artist_id <> ?)
+             ORDER BY r.sort_name LIMIT ?`,
+          )
+          .all(JSON.stringify(genres), id, count)
+  return {
+    biography: '',
+    ...imageUrls(coverUrl(db, id, origin)),
+    similarArtist: similar.map((r) =>
+      id3 ? { id: r.id, name: r.name, coverArt: r.coverPath ? r.id : undefined, albumCount: r.albumCount } : { id: r.id, name: r.name },
+    ),
+  }
+}
+
+/** getAlbumInfo(2) for an album id (or a song's album): no notes, the album's cover. Null when unknown. */
+export function albumInfo(db: Db, id: string, origin: string): Payload | null {
+  const album =
+    db.$client.query<AlbumRow, [string]>(`${ALBUM_SELECT} WHERE a.id = ?`).get(id) ??
+    db.$client.query<AlbumRow, [string]>(`${ALBUM_SELECT} WHERE a.id = (SELECT album_id FROM library_tracks WHERE id = ?)`).get(id)
+  if (!album) return null
+  return { notes: '', ...imageUrls(coverUrl(db, album.id, origin)) }
+}
+
+/**
+ * getNowPlaying: each member's latest play of a library track started in the last
+ * NOW_PLAYING_MINUTES. `userId` narrows it to one member (a member sees only their own; an
+ * admin everyone's).
+ */
+export function nowPlaying(db: Db, userId: string | null, starred: Starred, now = Date.now()): Payload[] {
+  const since = now - NOW_PLAYING_MINUTES * 60_000
+  // play_events_started_at_idx (or play_events_user_started_idx for one member); bounded.
+  const plays = db.$client
+    .query<{ userId: string; username: string; url: string; client: string | null; at: number }, [number, string | null]>(
+      `SELECT p.user_id AS userId, u.username, p.track_url AS url, p.client, p.started_at AS at FROM play_events p JOIN users u ON u.id = p.user_id
+        WHERE p.started_at >= ?1 AND (?2 IS NULL OR p.user_id = ?2) ORDER BY p.started_at DESC LIMIT 200`,
+    )
+    .all(since, userId)
+  const latest = new Map<string, (typeof plays)[number] & { path: string }>()
+  for (const play of plays) {
+    const path = pathOfMediaUrl(play.url)
+    if (path !== null && !latest.has(play.userId)) latest.set(play.userId, { ...play, path })
+  }
+  const rows = songsByPaths(
+    db,
+    [...latest.values()].map((p) => p.path),
+  )
+  return [...latest.values()].flatMap((p) => {
+    const row = rows.get(p.path)
+    if (!row) return []
+    return [
+      {
+        ...song(row, starred),
+        username: p.username,
+        minutesAgo: Math.max(0, Math.floor((now - p.at) / 60_000)),
+        playerId: 0,
+        playerName: p.client ?? undefined,
+      },
+    ]
+  })
+}
