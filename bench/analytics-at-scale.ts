@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { openDb } from '~/db/client'
 import * as analytics from '~/server/services/analytics'
-import { createPlayEvent, updatePlayEvent } from '~/server/services/listening'
+import { recordPlay, updatePlayEvent } from '~/server/services/listening'
 import { signMediaUrl } from '~/server/media/sign'
 import * as stats from '~/server/services/stats'
 import { ANALYTICS_DAYS } from '~/shared/validators'
@@ -136,7 +136,7 @@ function recordPlays(on: typeof db, count: number) {
   const updates: number[] = []
   for (let i = 0; i < count; i++) {
     let t = performance.now()
-    const { playEventId } = createPlayEvent(
+    const { playEventId } = recordPlay(
       on,
       member,
       {

@@ -17,7 +17,7 @@ const { config } = await import('~/server/config')
 const { getDb, closeDb } = await import('~/server/db')
 const { registerAnalyticsWorker } = await import('~/server/analytics-worker-host')
 const { runAnalytics } = await import('~/server/services/analytics-offload')
-const { createPlayEvent, updatePlayEvent } = await import('~/server/services/listening')
+const { recordPlay, updatePlayEvent } = await import('~/server/services/listening')
 
 afterAll(() => closeDb())
 
@@ -66,7 +66,7 @@ test("the worker's reused answers never hide a play recorded since, nor its prog
   expect(await plays()).toEqual(before)
   const listener = { userAgent: 'Mozilla/5.0 (X11; Linux x86_64)', country: 'CY', region: null, city: null, ip: '192.168.1.2' }
   const track = { trackUrl: 'https://nas.example.com/a.mp3', title: 'A', duration: 200, source: 'playlist', genre: 'Jazz', networkType: 'wifi' } as never
-  const { playEventId } = createPlayEvent(db, member, track, listener)
+  const { playEventId } = recordPlay(db, member, track, listener)
   expect(await plays()).toMatchObject({ totalPlays: before.totalPlays + 1, totalListenTime: before.totalListenTime })
   updatePlayEvent(db, member, playEventId, { listenDuration: 120 } as never)
   expect(await plays()).toMatchObject({ totalPlays: before.totalPlays + 1, totalListenTime: before.totalListenTime + 120 })

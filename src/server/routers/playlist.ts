@@ -12,7 +12,7 @@ const eventProcedure = protectedProcedure.use(rateLimit('events'))
 
 export const playlistRouter = createTRPCRouter({
   plays: createTRPCRouter({
-    create: eventProcedure.input(PlayEventCreateSchema).mutation(({ ctx, input }) => listening.createPlayEvent(ctx.db, ctx.user.id, input, ctx.client)),
+    create: eventProcedure.input(PlayEventCreateSchema).mutation(({ ctx, input }) => listening.recordPlay(ctx.db, ctx.user.id, input, ctx.client)),
     update: eventProcedure.input(PlayEventUpdateSchema).mutation(({ ctx, input }) => {
       const { playEventId, ...fields } = input
       return listening.updatePlayEvent(ctx.db, ctx.user.id, playEventId, fields)

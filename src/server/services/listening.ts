@@ -1,31 +1,76 @@
 // Members' listening records (§3, CONTRACT §3 "Analytics"): play events and their updates,
-// interactions and likes. The one writer of play events, whichever door a play comes in by: the
-// web player's (createPlayEvent, then updates) and an app's scrobbles (recordReportedPlays). Times are server time; the device class comes from the User-Agent and
-// the place from trusted request data, never from the client's word.
+// interactions and likes. Every door writes through the one function of each here, supplying only
+// what is its own: the web player's tRPC procedure and its REST path (POST /api/playlist/plays) and
+// an app's /rest scrobble all call recordPlay; updates, interactions and likes have one writer each.
+// The rules live here, not at the doors: times are server time (a reported play's own time only
+// within REPORTED_PLAY_MAX_AGE_MS), the device class comes from the User-Agent (the door's guess
+// only when it names none), the place from trusted request data, and every track is stored under
+// its track key (trackKeyOf), never under a signed media link.
 //
-// A like is one fact however it arrives (CONTRACT §6 "Likes"): the player's like call, a `like`
-// interaction and a play update with `liked` all write the one likes row of that member and track
-// title (`recordLike`), and the list shows only what is liked now. Play events and interactions
-// still keep their own record of the moment, which is what the admin analytics count.
+// A like is one fact however it arrives (CONTRACT §6 "Likes"): the player's like call, a /rest
+// star, a `like` interaction and a play update with `liked` all write the one likes row of that
+// member and track title (`recordLike`), and the list shows only what is liked now. Play events and
+// interactions still keep their own record of the moment, which is what the admin analytics count.
 import { TRPCError } from '@trpc/server'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { preparedFor } from '~/db/prepared'
 import { interactions, likes, playEvents } from '~/db/schema'
 import { newId } from '~/db/schema/columns'
-import { classifyDevice } from '~/shared/player/device'
+import { classifyDevice, type DeviceType } from '~/shared/player/device'
 import type { z } from 'zod'
-import { type InteractionSchema, type LikeSetSchema, type PlayEventCreateSchema, type PlayEventUpdateFields, SCROBBLE_SOURCE } from '~/shared/validators'
-import type { ClientInfo } from '../http/client-info'
+import type { InteractionSchema, LikeSetSchema, PlayEventUpdateFields } from '~/shared/validators'
+import { addressKey, type ClientInfo } from '../http/client-info'
+import { takeToken } from '../http/rate-limit'
 
-type CreateInput = z.output<typeof PlayEventCreateSchema>
 type UpdateInput = z.output<typeof PlayEventUpdateFields>
 
 export const PLAY_EVENT_NOT_FOUND = 'Play event not found'
 
+/**
+ * What makes two plays "the same track", as stored: the URL, except that a signed media URL
+ * (`/media/x.mp3?exp=…&sig=…`, re-issued every hour) loses its query, so a file played today and
+ * tomorrow is one track and no working media link is kept. Other query strings stay
+ * (`stream.php?id=3` and `?id=4` are different tracks). The same rule as TRACK_KEY_SQL in
+ * analytics.ts, which plays recorded before this rule still go through.
+ */
+export function trackKeyOf(url: string): string {
+  const query = url.indexOf('?')
+  return query >= 0 && url.includes('sig=') ? url.slice(0, query) : url
+}
+
+/**
+ * A play as a door hands it over: the track and what the door knows of the moment. The web
+ * player's validated create input is one as it is; an app's scrobble sets `app`, its `deviceType`
+ * guess and `finishedAt`.
+ */
+export type PlayFacts = {
+  trackUrl: string
+  title: string
+  duration: number
+  genre?: string | null
+  artist?: string | null
+  album?: string | null
+  year?: number | null
+  /** The player's source (repeat, shuffle, direct, playlist) or SCROBBLE_SOURCE. */
+  source: string
+  /** The door's guess of the device class, used only when the User-Agent names none. */
+  deviceType?: DeviceType | null
+  /** The app that reported the play (OpenSubsonic `c`); none for the web player. */
+  app?: string | null
+  playlistId?: string | null
+  previousTrack?: string | null
+  nextTrack?: string | null
+  sessionId?: string | null
+  sessionPosition?: number | null
+  networkType?: string
+  /** A play reported once it was over (from reportedPlayTime): listened through, at that time. */
+  finishedAt?: Date
+}
+
 // Recording a play is the busiest write (a row and its roll-up triggers, issue 13: < 2 ms): its
-// statements are prepared once per database (decision 028's preparedFor), since preparing one
-// also compiles the triggers (0.16 ms each time, measured in decision 036). Every column is a
+// statement is prepared once per database (decision 028's preparedFor), since preparing one also
+// compiles the triggers (0.16 ms each time, measured in decision 036). Every column is a
 // placeholder, the id too: a $defaultFn would run once, at preparation.
 const PLAY_COLUMNS = [
   'id',
@@ -39,6 +84,7 @@ const PLAY_COLUMNS = [
   'album',
   'year',
   'source',
+  'client',
   'playlistId',
   'previousTrack',
   'nextTrack',
@@ -48,60 +94,85 @@ const PLAY_COLUMNS = [
   'country',
   'region',
   'city',
+  'listenDuration',
+  'completed',
   'startedAt',
   'updatedAt',
 ] as const
-type PlayRow = { [K in (typeof PLAY_COLUMNS)[number]]: (typeof playEvents.$inferInsert)[K] | null }
+// The end time is bound as epoch ms, past the column's encoder, which fails on the null of a play
+// still under way.
+type PlayRow = { [K in (typeof PLAY_COLUMNS)[number]]: (typeof playEvents.$inferInsert)[K] | null } & { endedAtMs: number | null }
 
 const insertPlay = preparedFor((db) =>
   db
     .insert(playEvents)
-    .values(Object.fromEntries(PLAY_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as typeof playEvents.$inferInsert)
+    .values({
+      ...(Object.fromEntries(PLAY_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as typeof playEvents.$inferInsert),
+      endedAt: sql`${sql.placeholder('endedAtMs')}`,
+    })
     .returning({ id: playEvents.id })
     .prepare(),
 )
 
-export function createPlayEvent(db: Db, userId: string, input: CreateInput, client: ClientInfo): { playEventId: string } {
+const trackKeyOrNull = (url: string | null | undefined) => (url ? trackKeyOf(url) : null)
+
+/** The one writer of play events, whichever door the play came in by; `client` is the request's. */
+export function recordPlay(db: Db, userId: string, play: PlayFacts, client: ClientInfo): { playEventId: string } {
   const fromAgent = classifyDevice(client.userAgent)
-  const now = new Date()
+  const at = play.finishedAt ?? new Date()
   const row: PlayRow = {
     id: newId(),
     userId,
-    trackUrl: input.trackUrl,
-    title: input.title,
-    duration: input.duration,
-    deviceType: fromAgent === 'unknown' && input.deviceType ? input.deviceType : fromAgent,
-    genre: input.genre ?? null,
-    artist: input.artist ?? null,
-    album: input.album ?? null,
-    year: input.year ?? null,
-    source: input.source,
-    playlistId: input.playlistId ?? null,
-    previousTrack: input.previousTrack ?? null,
-    nextTrack: input.nextTrack ?? null,
-    sessionId: input.sessionId ?? null,
-    sessionPosition: input.sessionPosition ?? null,
-    networkType: input.networkType,
+    trackUrl: trackKeyOf(play.trackUrl),
+    title: play.title,
+    duration: play.duration,
+    deviceType: fromAgent === 'unknown' && play.deviceType ? play.deviceType : fromAgent,
+    genre: play.genre ?? null,
+    artist: play.artist ?? null,
+    album: play.album ?? null,
+    year: play.year ?? null,
+    source: play.source,
+    client: play.app ?? null,
+    playlistId: play.playlistId ?? null,
+    previousTrack: trackKeyOrNull(play.previousTrack),
+    nextTrack: trackKeyOrNull(play.nextTrack),
+    sessionId: play.sessionId ?? null,
+    sessionPosition: play.sessionPosition ?? null,
+    networkType: play.networkType ?? 'unknown',
     country: client.country,
     region: client.region,
     city: client.city,
-    startedAt: now,
-    updatedAt: now,
+    listenDuration: play.finishedAt ? play.duration : 0,
+    completed: play.finishedAt !== undefined,
+    startedAt: at,
+    updatedAt: at,
+    endedAtMs: play.finishedAt?.getTime() ?? null,
   }
   const inserted = insertPlay(db).get(row) as { id: string }
   return { playEventId: inserted.id }
 }
 
-// A play an app reports after the fact (an OpenSubsonic scrobble): a finished listen at the app's
-// time. Its own statement, so the web player's insert above stays exactly as it is.
-const REPORTED_COLUMNS = [...PLAY_COLUMNS, 'client', 'listenDuration', 'completed', 'endedAt'] as const
-type ReportedRow = { [K in (typeof REPORTED_COLUMNS)[number]]: (typeof playEvents.$inferInsert)[K] | null }
-const insertReported = preparedFor((db) =>
-  db
-    .insert(playEvents)
-    .values(Object.fromEntries(REPORTED_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as typeof playEvents.$inferInsert)
-    .prepare(),
-)
+/** Records a batch of plays (an app's queued scrobbles) all or none. */
+export function recordPlays(db: Db, userId: string, plays: PlayFacts[], client: ClientInfo): void {
+  // The statement is prepared on db's connection, so each insert runs inside this transaction.
+  db.transaction(() => {
+    for (const play of plays) recordPlay(db, userId, play, client)
+  })
+}
+
+/**
+ * Counts `plays` plays against the play-event limit of the client's address (the `events` bucket,
+ * which the web player's event calls count in one a request): the seconds to wait, or 0 when all
+ * were counted. Counted before anything is looked up, so a flood costs the server no query.
+ */
+export function takePlayTokens(client: ClientInfo, plays: number, now = Date.now()): number {
+  const address = addressKey(client.ip)
+  for (let i = 0; i < plays; i++) {
+    const wait = takeToken('events', address, now)
+    if (wait > 0) return wait
+  }
+  return 0
+}
 
 /**
  * How far an app's clock is believed. An app offline for a while sends its plays later with their
@@ -117,57 +188,6 @@ export const REPORTED_PLAY_TIME_RULE = 'must be within the last 14 days and not 
 export function reportedPlayTime(at: number, now: number): Date | null {
   if (at < now - REPORTED_PLAY_MAX_AGE_MS || at > now + REPORTED_PLAY_FUTURE_SKEW_MS) return null
   return new Date(Math.min(at, now))
-}
-
-export type ReportedPlay = {
-  trackUrl: string
-  title: string
-  duration: number
-  genre: string | null
-  artist: string | null
-  album: string | null
-  year: number | null
-  /** From reportedPlayTime. */
-  at: Date
-}
-
-/** Records an app's plays in one transaction; `app` is its name (OpenSubsonic `c`), the place the request's. */
-export function recordReportedPlays(db: Db, userId: string, plays: ReportedPlay[], from: { app: string | null; deviceType: string; client: ClientInfo }): void {
-  const statement = insertReported(db)
-  db.transaction(() => {
-    for (const play of plays) {
-      const row: ReportedRow = {
-        id: newId(),
-        userId,
-        trackUrl: play.trackUrl,
-        title: play.title,
-        duration: play.duration,
-        deviceType: from.deviceType,
-        genre: play.genre,
-        artist: play.artist,
-        album: play.album,
-        year: play.year,
-        source: SCROBBLE_SOURCE,
-        playlistId: null,
-        previousTrack: null,
-        nextTrack: null,
-        sessionId: null,
-        sessionPosition: null,
-        networkType: 'unknown',
-        country: from.client.country,
-        region: from.client.region,
-        city: from.client.city,
-        startedAt: play.at,
-        updatedAt: play.at,
-        client: from.app,
-        listenDuration: play.duration,
-        completed: true,
-        endedAt: play.at,
-      }
-      // Prepared on the same connection, so it runs inside this transaction.
-      statement.run(row)
-    }
-  })
 }
 
 type UpdateSet = Partial<typeof playEvents.$inferInsert>
@@ -215,23 +235,24 @@ export function updatePlayEvent(db: Db, userId: string, playEventId: string, inp
   const row = db.transaction((tx) => {
     // Prepared on the same connection as tx, so it runs inside this transaction.
     const updated = statement.get({ ...set, playEventId, userId })
-    if (updated && input.liked !== undefined) recordLike(tx, userId, { trackKey: updated.title, trackUrl: updated.trackUrl, liked: input.liked, at: now })
+    if (updated && input.liked !== undefined) recordLike(tx, userId, { title: updated.title, trackUrl: updated.trackUrl, liked: input.liked, at: now })
     return updated
   })
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: PLAY_EVENT_NOT_FOUND })
   return { playEventId: row.id, updatedAt: row.updatedAt.toISOString() }
 }
 
+/** The one writer of interactions (the web player's like, share and repeat). */
 export function createInteraction(db: Db, userId: string, input: z.output<typeof InteractionSchema>) {
   const now = Date.now()
   // A client clock far off (or a replayed queue) cannot put interactions in the future.
   const at = input.timestamp ? Math.min(input.timestamp.getTime(), now) : now
+  const trackId = trackKeyOf(input.trackId)
   const row = db.transaction((tx) => {
-    if (input.interactionType === 'like')
-      recordLike(tx, userId, { trackKey: likedTitle(tx, userId, input.trackId), trackUrl: input.trackId, liked: true, at: new Date(now) })
+    if (input.interactionType === 'like') recordLike(tx, userId, { title: likedTitle(tx, userId, trackId), trackUrl: trackId, liked: true, at: new Date(now) })
     return tx
       .insert(interactions)
-      .values({ userId, trackId: input.trackId, interactionType: input.interactionType, timestamp: new Date(at) })
+      .values({ userId, trackId, interactionType: input.interactionType, timestamp: new Date(at) })
       .returning({ id: interactions.id })
       .get()
   })
@@ -255,9 +276,14 @@ function likedTitle(db: Tx, userId: string, trackId: string): string {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-/** The one writer of the likes table: the member's row for that title, switched on or off. */
-function recordLike(db: Db | Tx, userId: string, like: { trackKey: string; trackUrl?: string | null; liked: boolean; at: Date }) {
-  const { trackKey, trackUrl, liked, at } = like
+/**
+ * The one writer of the likes table, whichever door a like comes by (the player's like, a /rest
+ * star, a like interaction, a play update): the member's row for that title, switched on or off,
+ * with the track's key as its URL.
+ */
+function recordLike(db: Db | Tx, userId: string, like: { title: string; trackUrl?: string | null; liked: boolean; at: Date }) {
+  const { title: trackKey, liked, at } = like
+  const trackUrl = trackKeyOrNull(like.trackUrl)
   db.insert(likes)
     .values({ userId, trackKey, trackUrl, liked, updatedAt: at })
     .onConflictDoUpdate({ target: [likes.userId, likes.trackKey], set: { liked, updatedAt: at, ...(trackUrl ? { trackUrl } : {}) } })
@@ -276,8 +302,9 @@ export function listLikes(db: Db, userId: string) {
   return { likes: Object.fromEntries(rows.map((r) => [r.trackKey, { liked: r.liked, timestamp: r.updatedAt.getTime() }])) }
 }
 
+/** A like by title: the player's heart (PUT /api/playlist/likes) and a /rest star or unstar. */
 export function setLike(db: Db, userId: string, input: z.output<typeof LikeSetSchema>) {
   const now = new Date()
-  recordLike(db, userId, { trackKey: input.title, trackUrl: input.trackUrl, liked: input.liked, at: now })
+  recordLike(db, userId, { title: input.title, trackUrl: input.trackUrl, liked: input.liked, at: now })
   return { title: input.title, liked: input.liked, timestamp: now.getTime() }
 }

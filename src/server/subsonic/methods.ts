@@ -7,14 +7,13 @@ import type { Db } from '~/db/client'
 import { extensionOf } from '~/shared/player/mime'
 import { PLAY_QUEUE_LIMITS } from '~/shared/player/play-queue'
 import { config } from '../config'
-import { addressKey, type ClientInfo } from '../http/client-info'
-import { takeToken } from '../http/rate-limit'
+import type { ClientInfo } from '../http/client-info'
 import { handleMedia } from '../media/handler'
 import { signMediaUrl, type MediaKind } from '../media/sign'
 import { mp3KbpsFor, mp3Profile, transcodeProfileFor } from '../media/transcode-profile'
-import { isRemotePath } from '~/shared/validators'
+import { isRemotePath, SCROBBLE_SOURCE } from '~/shared/validators'
 import { listFolders } from '../services/folders'
-import { recordReportedPlays, REPORTED_PLAY_TIME_RULE, reportedPlayTime, setLike } from '../services/listening'
+import { recordPlays, REPORTED_PLAY_TIME_RULE, reportedPlayTime, setLike, takePlayTokens } from '../services/listening'
 import { getPlayQueue, savePlayQueue } from '../services/play-queue'
 import { requestScan, scanStatus } from '../library/scan'
 import { recordAudit } from '../services/audit'
@@ -270,20 +269,27 @@ export const METHODS: Record<string, Method> = {
       if (!at) throw new SubsonicError(ErrorCode.generic, `Parameter time ${REPORTED_PLAY_TIME_RULE}`)
       return at
     })
-    // Each play counts against the limit the web player's play events have, from the same
-    // address; counted before the lookup, so a flood of ids costs the server no query.
-    const address = addressKey(ctx.client.ip)
-    for (const _ of ids) {
-      const wait = takeToken('events', address, now)
-      if (wait > 0) throw rateLimited(wait)
-    }
+    // Each play counts against the web player's play-event limit, before the lookup.
+    const wait = takePlayTokens(ctx.client, ids.length, now)
+    if (wait > 0) throw rateLimited(wait)
     const rows = songsByIds(ctx.db, ids)
     if (rows.length !== ids.length) throw notFound('Song')
-    const plays = rows.map(({ path, title, duration, genre, artist, album, year }, i) => {
-      return { trackUrl: libraryTrackUrl(path), title, duration, genre, artist, album, year, at: times[i] }
-    })
     const app = (p.get('c') ?? '').slice(0, 100) || null
-    recordReportedPlays(ctx.db, ctx.user.id, plays, { app, deviceType: appDevice(app, ctx.client.userAgent), client: ctx.client })
+    const deviceType = appDevice(app, null)
+    const plays = rows.map(({ path, title, duration, genre, artist, album, year }, i) => ({
+      trackUrl: libraryTrackUrl(path),
+      title,
+      duration,
+      genre,
+      artist,
+      album,
+      year,
+      source: SCROBBLE_SOURCE,
+      app,
+      deviceType,
+      finishedAt: times[i],
+    }))
+    recordPlays(ctx.db, ctx.user.id, plays, ctx.client)
     return {}
   },
 
