@@ -89,7 +89,7 @@ describe('folders', () => {
       [{ label: 'x', path: `/${'p'.repeat(10_000)}` }, 'Folder path must be at most 2048 characters'],
       [{ label: ' \u0000 ', path: '/x' }, 'Folder name must not contain control characters'],
       [{ label: 'x', path: '/a\nb' }, 'Invalid path format'],
-      [{ label: 'x', path: 'file:///etc/passwd' }, 'Path must be a URL or absolute path'],
+      [{ label: 'x', path: 'file:///etc/passwd' }, 'Path must be a URL or absolute path: only http:// and https:// URLs are supported'],
     ]
     for (const [body, error] of cases) expect(await asMember('POST', '/user/folders', body)).toMatchObject({ status: 400, body: { success: false, error } })
     expect((await api(server.url, 'GET', '/user/folders')).status).toBe(401)

@@ -7,6 +7,8 @@ import { requiredText } from './fields'
 // parser would silently drop tabs and newlines, so what is stored would not be what is fetched.
 const CONTROL = /\p{Cc}/u
 
+export const OTHER_SCHEME_MESSAGE = 'Path must be a URL or absolute path: only http:// and https:// URLs are supported'
+
 export const folderPathField = requiredText('Folder path is required', 'Folder path')
   .max(2048, 'Folder path must be at most 2048 characters')
   .superRefine((path, ctx) => {
@@ -20,9 +22,10 @@ export const folderPathField = requiredText('Folder path is required', 'Folder p
       if (!ok) ctx.addIssue({ code: 'custom', message: 'Please enter a valid URL' })
       return
     }
-    // Another scheme (ftp://, smb://, file://) is a URL we cannot read: say which ones we can.
+    // Another scheme (ftp://, smb://, file://) is a URL we cannot read: the spec's message for a
+    // path that is neither http nor absolute, then which URLs we can read.
     if (/^[a-z][a-z\d+.-]*:\/\//i.test(path)) {
-      ctx.addIssue({ code: 'custom', message: 'Only http:// and https:// URLs are supported' })
+      ctx.addIssue({ code: 'custom', message: OTHER_SCHEME_MESSAGE })
       return
     }
     if (path.includes('..') || path.includes('<') || path.includes('>') || CONTROL.test(path)) {
