@@ -1,11 +1,15 @@
 // Registers the analytics worker (src/server/analytics-worker.ts) on globalThis for
 // services/analytics-offload.ts. Called by the entry once the database is open and migrated. If the
 // worker dies, the host unregisters itself and the reports run in place again.
-// The worker is a second JavaScript runtime on its own thread (about 10 MB resident, decision 035),
-// so an idle server does not start it: its thread starts with the first report, or once the WAL
-// shows that writes are arriving. From then on it also checkpoints the WAL, so the server's own
-// connection stops doing it on the commit that crosses 1000 pages (a 5–10 ms stall of that
-// listener's call, decision 036); if the worker dies, the connection checkpoints for itself again.
+// The worker is a second JavaScript runtime on its own thread (about 10 MB resident, decision 035).
+// Its start (loading its modules, opening its connections: 100 ms or more of CPU on a busy
+// machine) must not be what the first report waits for, nor land while listeners' requests run
+// (decision 054): the entry calls `start` once start-up is done, after the first answer and the
+// deferred modules. Until then (or without the entry, as in tests and benches) the first report
+// starts it, and so does a WAL that shows writes arriving. From then on it also checkpoints the
+// WAL, so the server's own connection stops doing it on the commit that crosses 1000 pages (a
+// 5–10 ms stall of that listener's call, decision 036); if the worker dies, the connection
+// checkpoints for itself again.
 import { statSync } from 'node:fs'
 import type { WorkerRequest } from './analytics-worker'
 import { getDb } from './db'
@@ -18,7 +22,8 @@ const AUTO_CHECKPOINT_PAGES = 1000
 const WAL_WAKE_BYTES = 1024 ** 2
 const WAL_POLL_MS = 5000
 
-export function registerAnalyticsWorker(file: string) {
+/** Registers the host; `start` starts the worker's thread now if it is not running yet. */
+export function registerAnalyticsWorker(file: string): { start: () => void } {
   const shared = globalThis as typeof globalThis & { __vibesAnalyticsWorker?: AnalyticsWorkerHost }
   let worker: Worker | undefined
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()
@@ -67,4 +72,9 @@ export function registerAnalyticsWorker(file: string) {
       }),
   }
   shared.__vibesAnalyticsWorker = host
+  return {
+    start: () => {
+      if (shared.__vibesAnalyticsWorker === host) worker ??= start()
+    },
+  }
 }

@@ -23,10 +23,15 @@ let db: Db | undefined
 const answers = new Map<string, { at: number; value: unknown }>()
 let answersChange = UNKNOWN
 
-function answer(file: string, name: AnalyticsReport, args: unknown[]): unknown {
+function reader(file: string): Db {
   db ??= drizzle({ client: new Database(file, { readonly: true, strict: true }) }) as unknown as Db
+  return db
+}
+
+function answer(file: string, name: AnalyticsReport, args: unknown[]): unknown {
+  const connection = reader(file)
   const key = `${name}:${JSON.stringify(args)}`
-  const change = changeCounter(db)()
+  const change = changeCounter(connection)()
   if (change !== answersChange || change === UNKNOWN) {
     answers.clear()
     answersChange = change
@@ -35,7 +40,7 @@ function answer(file: string, name: AnalyticsReport, args: unknown[]): unknown {
   const kept = answers.get(key)
   if (kept && now - kept.at < ANSWER_TTL_MS) return kept.value
   const report = analytics[name] as (db: Db, ...rest: unknown[]) => unknown
-  const value = report(db, ...args)
+  const value = report(connection, ...args)
   answers.set(key, { at: now, value })
   return value
 }
@@ -57,7 +62,12 @@ function startCheckpoints(file: string, everyMs: number) {
 
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const request = event.data
-  if ('checkpoint' in request) return startCheckpoints(request.checkpoint.file, request.checkpoint.everyMs)
+  if ('checkpoint' in request) {
+    startCheckpoints(request.checkpoint.file, request.checkpoint.everyMs)
+    // Opened with the thread, so the first report does not wait for it.
+    reader(request.checkpoint.file)
+    return
+  }
   const { id, file, name, args } = request
   try {
     self.postMessage({ id, value: answer(file, name, args) })

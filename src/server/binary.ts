@@ -35,7 +35,8 @@ await serve(pages.app, (pathname) => {
 rmSync(migrationsDir, { recursive: true, force: true })
 // The listening analytics on their own thread, as in serve-from-disk.ts (the worker is an entry point of the binary).
 const { registerAnalyticsWorker } = await import('./analytics-worker-host')
-registerAnalyticsWorker((await import('./config')).config.dbFile)
-// Listening: now the rest of the server, then the page bundle, as in serve-from-disk.ts.
+const analyticsWorker = registerAnalyticsWorker((await import('./config')).config.dbFile)
+// Listening: now the rest of the server, then the page bundle, then the worker, as in serve-from-disk.ts.
 await (await import('./deferred')).loadDeferredModules()
 await pages.ready()
+analyticsWorker.start()

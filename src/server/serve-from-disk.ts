@@ -32,8 +32,10 @@ export async function serveFromDisk() {
 
   await serve(pages.app, findStatic)
   // The listening analytics run on their own thread and read-only connection (issue 13).
-  registerAnalyticsWorker(config.dbFile)
+  const analyticsWorker = registerAnalyticsWorker(config.dbFile)
   // Listening: now the rest of the server, then the page bundle (either failing to load stops it).
   await loadDeferredModules()
   await pages.ready()
+  // Last, so its start delays neither start-up nor the first report (decision 054).
+  analyticsWorker.start()
 }

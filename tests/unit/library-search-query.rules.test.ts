@@ -1,11 +1,11 @@
-// Search input → FTS5 query (src/server/library/search-query.ts): only quoted word prefixes, and
+// Search input → FTS5 query (src/server/library/search.ts): only quoted word prefixes, and
 // no input at all makes SQLite's FTS5 parser fail (which would be a 5xx) — checked against the
 // real migrated schema.
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import path from 'node:path'
 import { openDb } from '~/db/client'
-import { ftsQuery, SEARCH_MAX_WORDS } from '~/server/library/search-query'
+import { ftsQuery, LIBRARY_LIMITS } from '~/server/library/search'
 
 describe('ftsQuery', () => {
   test('words become quoted prefixes, everything else is dropped', () => {
@@ -14,7 +14,7 @@ describe('ftsQuery', () => {
     expect(ftsQuery('title:foo OR "bar" NEAR(x) -y ^z')).toBe('"title"* "foo"* "OR"* "bar"* "NEAR"* "x"* "y"* "z"*')
     expect(ftsQuery('  ')).toBeNull()
     expect(ftsQuery('"*()^:-')).toBeNull()
-    expect(ftsQuery('a b c d e f g h i j')!.split(' ')).toHaveLength(SEARCH_MAX_WORDS)
+    expect(ftsQuery('a b c d e f g h i j')!.split(' ')).toHaveLength(LIBRARY_LIMITS.wordsPerSearch)
   })
 
   test('no input makes FTS5 throw', () => {

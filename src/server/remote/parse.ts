@@ -9,12 +9,13 @@
 // percent-decoded (a double-encoded %25 decoded too), without extension.
 import { extensionOf, isMediaExtension, isMediaFileName, mimeFromName } from '~/shared/player/mime'
 import { DEFAULT_ALBUM, type Track } from '~/shared/player/track'
+import { LIBRARY_LIMITS } from '../library/search'
 import { fileTitle, naturalCompare } from '../media/natural'
 
 export type PlaylistFormat = 'html' | 'm3u' | 'pls' | 'json'
 
-/** A playlist keeps at most this many tracks (as a library listing does)… */
-export const MAX_REMOTE_TRACKS = 20_000
+/** A playlist keeps at most this many tracks (as a library folder does)… */
+export const MAX_REMOTE_TRACKS = LIBRARY_LIMITS.tracksPerFolderPlaylist
 /** …and reading stops after this many links, lines or items, media or not. */
 export const MAX_REMOTE_ENTRIES = 100_000
 

@@ -2,8 +2,8 @@
 // JavaScript thread: a query that runs there makes every stream and API call wait. When the entry
 // has registered the analytics worker (src/server/analytics-worker-host.ts, a Bun Worker with its own
 // read-only connection: WAL lets it read beside the writer), the six analytics answers are computed
-// there (the server entry and the single-file binary both register it; its thread starts with the
-// first report); otherwise (tests on an in-memory database) they run in place.
+// there (the server entry and the single-file binary both register it and start its thread once
+// start-up is done); otherwise (tests on an in-memory database) they run in place.
 // This module only looks the worker up on globalThis, so the app bundle carries no Worker code.
 import type { Db } from '~/db/client'
 import * as analytics from './analytics'

@@ -1,11 +1,7 @@
 // Reads of the library index for members: search, albums, artists, genres, the folder tree.
 // Each answer is one or two indexed queries (no table is loaded and filtered in JS): album and
-// artist lists and songs walk their sort index from a keyset cursor (page-cursor.ts). Search
-// asks each FTS5 index for its best `limit` rows by bm25 (title weighs most, then artist, album,
-// genre) and joins those rows only. bm25 is computed for every match, which a 2-letter prefix
-// makes hundreds of thousands at a million tracks (0.3–0.6 s): a query matching more than
-// RANK_LIMIT rows is answered unranked (index order, which stops after `limit`); typing one more
-// letter brings the ranking back. Decision 027 has the measured costs.
+// artist lists and songs walk their sort index from a keyset cursor (page-cursor.ts). Search is
+// library/search.ts's, shared with /rest.
 // Raw statements over bun:sqlite: at page sizes of 500, Drizzle's row mapping would cost more
 // than the queries. bench/library-search.ts times all of them at a million tracks.
 import { TRPCError } from '@trpc/server'
@@ -26,11 +22,12 @@ import type {
 import type { ReplayGain } from '~/shared/player/track'
 import type { AlbumSort, LibraryAlbumListInput, LibraryPageInput, LibrarySearchInput, LibraryTrackListInput } from '~/shared/validators/library'
 import { decodeCursor, encodeCursor, type KeyPart, type KeyValue } from '../library/page-cursor'
-import { ftsQuery } from '../library/search-query'
+import { ftsQuery, SEARCH_INDEXES, searchPage } from '../library/search'
 import { normalizeRelPath } from '../media/library-path'
 import { naturalCompare } from '../media/natural'
 import { signMediaUrl } from '../media/sign'
 import { mediaSource } from '../media/transcode'
+import { folderNotInLibrary } from './library'
 
 /** A library_tracks row as TRACK_COLUMNS reads it (OpenSubsonic reads the same, plus a few). */
 export type TrackRow = {
@@ -136,33 +133,13 @@ function toArtist(secret: string, r: ArtistRow): LibraryArtist {
 
 const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message })
 
-const RANK_LIMIT = 5000
-
-/** The best `limit` matches of one FTS5 table (alias `x` joined on seq), as a subquery and order. */
-function matches(db: Db, fts: string, weights: string, match: string): { from: string; order: string } {
-  const broad =
-    db.$client.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${RANK_LIMIT + 1})`).get(match)!.n >
-    RANK_LIMIT
-  return broad
-    ? { from: `(SELECT rowid, rowid AS score FROM ${fts} WHERE ${fts} MATCH ?1 LIMIT ?2)`, order: 'm.score' }
-    : { from: `(SELECT rowid, bm25(${fts}, ${weights}) AS score FROM ${fts} WHERE ${fts} MATCH ?1 ORDER BY score LIMIT ?2)`, order: 'm.score' }
-}
-
 export function search(db: Db, secret: string, input: LibrarySearchInput): LibrarySearchResult {
   const match = ftsQuery(input.q)
   if (!match) return { artists: [], albums: [], tracks: [] }
-  const c = db.$client
-  const ar = matches(db, 'library_artists_fts', '1.0', match)
-  const artists = c.query<ArtistRow, [string, number]>(`${ARTIST_SELECT} JOIN ${ar.from} m ON m.rowid = r.seq ORDER BY ${ar.order}`).all(match, input.limit)
-  const al = matches(db, 'library_albums_fts', '10.0, 4.0, 1.0', match)
-  const albums = c.query<AlbumRow, [string, number]>(`${ALBUM_SELECT} JOIN ${al.from} m ON m.rowid = a.seq ORDER BY ${al.order}`).all(match, input.limit)
-  const tr = matches(db, 'library_tracks_fts', '10.0, 4.0, 2.0, 1.0', match)
-  const tracks = c.query<TrackRow, [string, number]>(`${TRACK_SELECT} JOIN ${tr.from} m ON m.rowid = t.seq ORDER BY ${tr.order}`).all(match, input.limit)
-  return {
-    artists: artists.map((r) => toArtist(secret, r)),
-    albums: albums.map((r) => toAlbum(secret, r)),
-    tracks: tracks.map((r) => toTrack(secret, r)),
-  }
+  const artists = searchPage<ArtistRow>(db, ARTIST_SELECT, 'r', SEARCH_INDEXES.artists, match, input.limit)
+  const albums = searchPage<AlbumRow>(db, ALBUM_SELECT, 'a', SEARCH_INDEXES.albums, match, input.limit)
+  const tracks = searchPage<TrackRow>(db, TRACK_SELECT, 't', SEARCH_INDEXES.tracks, match, input.limit)
+  return { artists: artists.map((r) => toArtist(secret, r)), albums: albums.map((r) => toAlbum(secret, r)), tracks: tracks.map((r) => toTrack(secret, r)) }
 }
 
 /**
@@ -314,14 +291,12 @@ export function listTracks(db: Db, secret: string, input: LibraryTrackListInput)
   return { tracks: page.rows.map((r) => toTrack(secret, r)), total, next: page.next }
 }
 
-export const folderNotIndexed = (path: string) => `Folder not found in the music library: ${path}`
-
 /** A folder of the indexed tree: its sub-folders and its own tracks, both in natural order. */
 export function listFolder(db: Db, secret: string, path: string): LibraryFolderListing {
   const rel = normalizeRelPath(path)
   const exists = rel !== null && db.$client.query<{ n: number }, [string]>('SELECT 1 AS n FROM library_folders WHERE path = ?').get(rel)
   // An empty library still has a root to show.
-  if (rel === null || (!exists && rel !== '')) throw notFound(folderNotIndexed(path))
+  if (rel === null || (!exists && rel !== '')) throw notFound(folderNotInLibrary(path))
   const folders = db.$client
     .query<{ name: string; path: string }, [string]>('SELECT name, path FROM library_folders WHERE parent = ?')
     .all(rel)

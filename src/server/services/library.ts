@@ -13,10 +13,9 @@ import { signMediaUrl } from '../media/sign'
 import { mediaSource } from '../media/transcode'
 import { naturalCompare } from '../media/natural'
 import { scanForNewFolder } from '../library/scan'
+import { LIBRARY_LIMITS } from '../library/search'
 import type { Track } from '~/shared/player/track'
 
-/** A listing stops collecting here; larger folders should be split into sub-folders. */
-export const MAX_LIBRARY_TRACKS = 20_000
 /** How long a playlist of a folder the index does not know yet waits for the scan. */
 export const UNINDEXED_WAIT_MS = 5_000
 const SLICE_MS = 20
@@ -82,7 +81,7 @@ async function tracksUnder(db: Db, rel: string): Promise<Row[]> {
   type Item = { folder: string } | { track: Row }
   const stack: Item[] = [{ folder: rel }]
   let since = performance.now()
-  while (stack.length && out.length < MAX_LIBRARY_TRACKS) {
+  while (stack.length && out.length < LIBRARY_LIMITS.tracksPerFolderPlaylist) {
     const item = stack.pop()!
     if ('track' in item) {
       out.push(item.track)

@@ -7,7 +7,7 @@
 // statements, as in services/library-index.ts, because row mapping would cost more than SQL.
 import type { Db } from '~/db/client'
 import { extensionOf } from '~/shared/player/mime'
-import { ftsQuery } from '../library/search-query'
+import { ftsQuery, LIBRARY_LIMITS, SEARCH_INDEXES, searchPage } from '../library/search'
 import { naturalCompare } from '../media/natural'
 import { mediaPathOf } from '../media/request-rules'
 import { encodeMediaPath } from '../media/sign'
@@ -195,10 +195,8 @@ export function directory(db: Db, path: string, starred: Starred): Payload | nul
   }
 }
 
-export const PLAYLIST_MAX_SONGS = 20_000
-
 /** The songs under a library folder (sub-folders included), as a member folder plays them. */
-export function songsUnder(db: Db, path: string, limit = PLAYLIST_MAX_SONGS): SongRow[] {
+export function songsUnder(db: Db, path: string, limit: number = LIBRARY_LIMITS.tracksPerFolderPlaylist): SongRow[] {
   const rows =
     path === ''
       ? db.$client.query<SongRow, [number]>(`${SONG_SELECT} LIMIT ?`).all(limit)
@@ -208,12 +206,12 @@ export function songsUnder(db: Db, path: string, limit = PLAYLIST_MAX_SONGS): So
   return rows.sort((a, b) => naturalCompare(a.path, b.path))
 }
 
-/** How many songs (at most PLAYLIST_MAX_SONGS) and seconds a library folder holds, without loading them. */
+/** How many songs (at most LIBRARY_LIMITS.tracksPerFolderPlaylist) and seconds a library folder holds, without loading them. */
 export function folderTotals(db: Db, path: string): { songCount: number; duration: number } {
   const inner =
     path === ''
-      ? `SELECT duration FROM library_tracks LIMIT ${PLAYLIST_MAX_SONGS}`
-      : `SELECT duration FROM library_tracks WHERE folder = ?1 OR (folder >= ?2 AND folder < ?3) LIMIT ${PLAYLIST_MAX_SONGS}`
+      ? `SELECT duration FROM library_tracks LIMIT ${LIBRARY_LIMITS.tracksPerFolderPlaylist}`
+      : `SELECT duration FROM library_tracks WHERE folder = ?1 OR (folder >= ?2 AND folder < ?3) LIMIT ${LIBRARY_LIMITS.tracksPerFolderPlaylist}`
   const params = path === '' ? [] : [path, `${path}/`, `${path}0`]
   const row = db.$client.query<{ n: number; d: number | null }, string[]>(`SELECT count(*) AS n, sum(duration) AS d FROM (${inner})`).get(...params)
   return { songCount: row?.n ?? 0, duration: Math.round(row?.d ?? 0) }
@@ -368,23 +366,6 @@ export type SearchQuery = {
   songOffset: number
 }
 
-// As services/library-index.ts: bm25 ranks every match, which a one-letter prefix makes hundreds of
-// thousands at a million tracks; a query matching more rows than this is answered in index order.
-const RANK_LIMIT = 5000
-
-function ftsPage<T>(db: Db, select: string, alias: string, fts: string, weights: string, match: string, limit: number, offset: number): T[] {
-  if (limit === 0) return []
-  const broad =
-    db.$client.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${RANK_LIMIT + 1})`).get(match)!.n >
-    RANK_LIMIT
-  const score = broad ? 'rowid' : `bm25(${fts}, ${weights})`
-  return db.$client
-    .query<T, [string, number, number]>(
-      `${select} JOIN (SELECT rowid, ${score} AS score FROM ${fts} WHERE ${fts} MATCH ?1 ORDER BY score LIMIT ?2 OFFSET ?3) m ON m.rowid = ${alias}.seq ORDER BY m.score`,
-    )
-    .all(match, limit, offset)
-}
-
 /** search3; an empty query lists everything (OpenSubsonic: apps sync their library this way). */
 export function search(db: Db, q: SearchQuery, starred: Starred): Payload {
   const c = db.$client
@@ -409,9 +390,9 @@ export function search(db: Db, q: SearchQuery, starred: Starred): Payload {
   const match = ftsQuery(text)
   if (!match) return { artist: [], album: [], song: [] }
   return {
-    artist: ftsPage<ArtistRow>(db, ARTIST_SELECT, 'r', 'library_artists_fts', '1.0', match, q.artistCount, q.artistOffset).map(artist),
-    album: ftsPage<AlbumRow>(db, ALBUM_SELECT, 'a', 'library_albums_fts', '10.0, 4.0, 1.0', match, q.albumCount, q.albumOffset).map(album),
-    song: ftsPage<SongRow>(db, SONG_SELECT, 't', 'library_tracks_fts', '10.0, 4.0, 2.0, 1.0', match, q.songCount, q.songOffset).map((s) => song(s, starred)),
+    artist: searchPage<ArtistRow>(db, ARTIST_SELECT, 'r', SEARCH_INDEXES.artists, match, q.artistCount, q.artistOffset).map(artist),
+    album: searchPage<AlbumRow>(db, ALBUM_SELECT, 'a', SEARCH_INDEXES.albums, match, q.albumCount, q.albumOffset).map(album),
+    song: searchPage<SongRow>(db, SONG_SELECT, 't', SEARCH_INDEXES.tracks, match, q.songCount, q.songOffset).map((s) => song(s, starred)),
   }
 }
 

@@ -1,0 +1,62 @@
+// How the library is searched, for the web (services/library-index.ts) and /rest
+// (subsonic/library.ts) alike, and the library's limits in one table.
+//
+// A query is a list of word prefixes: only runs of letters, digits and marks survive, each one
+// quoted and given a `*` ("Björk hom" → `"Björk"* "hom"*`: every word must match the start of a
+// word; the FTS5 tokenizer folds case and accents, so "bjork" finds "Björk"). Quotes, operators
+// (AND/OR/NOT/NEAR are quoted words then), column filters, parentheses and `^` never reach FTS5 as
+// syntax, so no input turns into a syntax error (a 5xx) or a different query.
+//
+// Each FTS5 index gives its best rows by bm25 (title weighs most, then artist, album, genre) and
+// only those rows are joined. bm25 is computed for every match, which a 2-letter prefix makes
+// hundreds of thousands at a million tracks (0.3–0.6 s): a query matching more than
+// `rankedMatchesAtMost` rows is answered unranked, in index order, which stops after the page;
+// typing one more letter brings the ranking back. Decision 027 has the measured costs.
+import type { Db } from '~/db/client'
+
+export const LIBRARY_LIMITS = {
+  /** Words of a search that are looked for; later words are ignored. */
+  wordsPerSearch: 8,
+  /** Characters of a searched word that count; the rest of a longer word is ignored. */
+  charactersPerSearchWord: 64,
+  /** A search matching more rows than this in one index is answered in index order, unranked. */
+  rankedMatchesAtMost: 5000,
+  /** A folder played as a playlist (library or remote, web or /rest) stops at this many tracks. */
+  tracksPerFolderPlaylist: 20_000,
+} as const
+
+/** The FTS5 MATCH expression for `input`, or null when it holds no word to look for. */
+export function ftsQuery(input: string): string | null {
+  const words = input.normalize('NFC').match(/[\p{L}\p{N}\p{M}]+/gu)
+  if (!words) return null
+  return words
+    .slice(0, LIBRARY_LIMITS.wordsPerSearch)
+    .map((w) => `"${w.slice(0, LIBRARY_LIMITS.charactersPerSearchWord)}"*`)
+    .join(' ')
+}
+
+/** A search index: its FTS5 table and the bm25 weight of each of its columns. */
+export type SearchIndex = { fts: string; weights: string }
+export const SEARCH_INDEXES = {
+  artists: { fts: 'library_artists_fts', weights: '1.0' },
+  albums: { fts: 'library_albums_fts', weights: '10.0, 4.0, 1.0' },
+  tracks: { fts: 'library_tracks_fts', weights: '10.0, 4.0, 2.0, 1.0' },
+} as const satisfies Record<string, SearchIndex>
+
+/**
+ * One page of the rows of `select` (alias `alias`, joined on its `seq`) that `match` finds in
+ * `index`, best first: by bm25, or in index order when the match is too broad to rank.
+ */
+export function searchPage<T>(db: Db, select: string, alias: string, index: SearchIndex, match: string, limit: number, offset = 0): T[] {
+  if (limit === 0) return []
+  const { fts, weights } = index
+  const cap = LIBRARY_LIMITS.rankedMatchesAtMost
+  const broad =
+    db.$client.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${cap + 1})`).get(match)!.n > cap
+  const score = broad ? 'rowid' : `bm25(${fts}, ${weights})`
+  return db.$client
+    .query<T, [string, number, number]>(
+      `${select} JOIN (SELECT rowid, ${score} AS score FROM ${fts} WHERE ${fts} MATCH ?1 ORDER BY score LIMIT ?2 OFFSET ?3) m ON m.rowid = ${alias}.seq ORDER BY m.score`,
+    )
+    .all(match, limit, offset)
+}
