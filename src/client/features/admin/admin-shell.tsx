@@ -7,6 +7,7 @@ import { useAuth } from '~/client/features/auth/auth-store'
 import { useLogout } from '~/client/features/auth/use-logout'
 import { Button } from '~/client/ui/button'
 import { displayName } from '~/shared/display-name'
+import { stack } from 'styled-system/patterns'
 
 // The spec's sidebar order: Dashboard, Users, Folders, Music, Insights, Listening Analytics, Stats,
 // Messages.
@@ -26,7 +27,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const logout = useLogout()
   const [open, setOpen] = useState(true)
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+    <div className={stack({ gap: '6' })}>
       <header className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
         <Button variant="outline" size="sm" aria-expanded={open} aria-controls="admin-sidebar" onClick={() => setOpen((o) => !o)}>
           {open ? 'Hide menu' : 'Show menu'}

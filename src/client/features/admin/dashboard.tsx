@@ -14,6 +14,7 @@ import { formatCount, HEALTH_CACHE_MS, healthRefreshMs, plural } from './panels/
 import { HitAnalyticsPanel } from './panels/hit-analytics'
 import { LibraryScanPanel } from './panels/library-scan'
 import { Panel, panelCard } from './panels/panel'
+import { stack } from 'styled-system/patterns'
 
 const RECENT_ACTIVITY_COUNT = 8
 
@@ -103,7 +104,7 @@ export function Dashboard() {
   const s = summary.data
   const count = (n: number | undefined) => (n === undefined ? '…' : formatCount(n))
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+    <div className={stack({ gap: '6' })}>
       <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Dashboard</h2>
       <div
         className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' }, gap: '4' })}

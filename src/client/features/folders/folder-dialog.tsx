@@ -11,9 +11,9 @@ import { Button } from '~/client/ui/button'
 import { Modal, modalFooter } from '~/client/ui/modal'
 import { toast } from '~/client/ui/toaster'
 import { FolderSchema } from '~/shared/validators/folder'
-import { css } from 'styled-system/css'
 import { FolderFields, KEEPS_FIELDS_QUIET } from './folder-fields'
 import { LibraryFolderPicker } from './library-folder-picker'
+import { stack } from 'styled-system/patterns'
 
 export type FolderValues = { label: string; path: string }
 
@@ -86,7 +86,7 @@ function FolderForm(p: FormProps) {
   return (
     <form
       noValidate
-      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      className={stack({ gap: '4' })}
       onSubmit={(e) => {
         e.preventDefault()
         setServerError(null)

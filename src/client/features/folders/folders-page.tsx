@@ -15,6 +15,7 @@ import { FolderGrid } from './folder-grid'
 import type { Folder } from './types'
 import { isAuthExpiredError, useFolderAuthError, useRedirectingToLogin } from './use-folder-auth-error'
 import { useOrderSaver } from './use-order-saver'
+import { stack } from 'styled-system/patterns'
 
 export function FoldersPage() {
   const trpc = useTRPC()
@@ -51,7 +52,7 @@ export function FoldersPage() {
   const folders = list.data ?? []
 
   return (
-    <section className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+    <section className={stack({ gap: '6' })}>
       <header
         className={css({
           display: 'flex',

@@ -10,6 +10,7 @@ import { useLogout } from '~/client/features/auth/use-logout'
 import { TopBarSearch } from '~/client/features/library/top-bar-search'
 import { button } from '~/client/ui/button'
 import { displayName } from '~/shared/display-name'
+import { stack } from 'styled-system/patterns'
 
 type NavItem = { to: string; label: string }
 
@@ -241,7 +242,7 @@ function MobileSheet({ items }: { items: NavItem[] }) {
                 ✕
               </Dialog.CloseTrigger>
             </div>
-            <nav aria-label="Mobile" className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+            <nav aria-label="Mobile" className={stack({ gap: '1' })}>
               <Dialog.Context>
                 {(dialog) => (
                   <>

@@ -10,6 +10,7 @@ import { Cover } from './cover'
 import { clock, plural } from './format'
 import { playTracks, queueTracks } from './play'
 import { TrackList } from './track-list'
+import { stack } from 'styled-system/patterns'
 
 export const backLink = css({ display: 'inline-flex', alignItems: 'center', minH: '11', fontSize: 'sm', color: 'fg.muted', _hover: { color: 'fg.default' } })
 
@@ -17,7 +18,7 @@ export function AlbumPage({ id }: { id: string }) {
   const trpc = useTRPC()
   const album = useSuspenseQuery(trpc.library.albums.byId.queryOptions({ id })).data
   return (
-    <section className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+    <section className={stack({ gap: '6' })}>
       <Link to="/library" search={{ tab: 'albums' }} className={backLink}>
         ← Library
       </Link>

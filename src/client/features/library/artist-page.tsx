@@ -12,6 +12,7 @@ import { Cover } from './cover'
 import { plural } from './format'
 import { playTracks, queueTracks } from './play'
 import { TrackList } from './track-list'
+import { stack } from 'styled-system/patterns'
 
 export function ArtistPage({ id }: { id: string }) {
   const trpc = useTRPC()
@@ -19,7 +20,7 @@ export function ArtistPage({ id }: { id: string }) {
   const { tracks } = artist
 
   return (
-    <section className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+    <section className={stack({ gap: '6' })}>
       <Link to="/library" search={{ tab: 'artists' }} className={backLink}>
         ← Library
       </Link>

@@ -19,6 +19,7 @@ import { plural } from './format'
 import { playTracks } from './play'
 import { TrackList } from './track-list'
 import { firstAlbumsInput } from './view'
+import { stack } from 'styled-system/patterns'
 
 const ARTIST_PAGE = 100
 const SONG_PAGE = 200
@@ -129,7 +130,7 @@ export function AlbumsTab({ sort, genre, onSort }: { sort: AlbumSort; genre?: st
   const items = [...first.albums, ...more]
   const total = first.total
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <div className={css({ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           {plural(total, 'album')}
@@ -246,7 +247,7 @@ export function FoldersTab({ path, onOpen }: { path: string; onOpen: (path: stri
   const listing = useSuspenseQuery(trpc.library.folder.queryOptions({ path })).data
   const parts = listing.path.split('/').filter(Boolean)
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <nav aria-label="Folder path" className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '1', fontSize: 'sm' })}>
         {[{ name: 'Library', path: '/' }, ...parts.map((name, i) => ({ name, path: `/${parts.slice(0, i + 1).join('/')}` }))].map((c, i, all) => (
           <span key={c.path} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
@@ -283,7 +284,7 @@ export function FoldersTab({ path, onOpen }: { path: string; onOpen: (path: stri
         </ul>
       )}
       {listing.tracks.length > 0 && (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <div className={stack({ gap: '2' })}>
           <div>
             <Button onClick={() => playTracks(listing.tracks, parts.at(-1) ?? 'Library')}>Play folder</Button>
           </div>

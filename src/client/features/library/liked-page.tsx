@@ -16,6 +16,7 @@ import { clock, plural } from './format'
 import { playTracks, shuffleTracks } from './play'
 import { iconButton } from './track-actions'
 import { TrackList } from './track-list'
+import { stack } from 'styled-system/patterns'
 
 const LABEL = 'Liked songs'
 
@@ -52,7 +53,7 @@ export function LikedPage() {
   const shown = tracks.filter((t) => !unliked.has(t.title))
   const duration = shown.reduce((sum, t) => sum + (t.duration ?? 0), 0)
   return (
-    <section className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+    <section className={stack({ gap: '6' })}>
       <Link to="/library" className={backLink}>
         ← Library
       </Link>

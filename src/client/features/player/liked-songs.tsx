@@ -7,6 +7,7 @@ import { css } from 'styled-system/css'
 import { displayTitle, type Track } from '~/shared/player/track'
 import type { LikeMap } from './use-likes'
 import { plural } from '~/shared/plural'
+import { stack } from 'styled-system/patterns'
 
 /** List positions of the liked tracks, most recently liked first (list order among equals). */
 export function likedPositions(tracks: readonly Track[], likes: LikeMap): number[] {
@@ -25,7 +26,7 @@ export type MemberPlaylistProps = LikedProps & { children: ReactNode }
 export default function MemberPlaylist({ children, ...liked }: MemberPlaylistProps) {
   const [showLiked, setShowLiked] = useState(false)
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+    <div className={stack({ gap: '2' })}>
       <button
         type="button"
         aria-pressed={showLiked}

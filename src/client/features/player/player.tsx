@@ -18,6 +18,7 @@ import { MEDIA_HOST_ID, player, setFullView, usePlayer } from './player-store'
 import { playlistPanel as panelStore, usePlaylistPanel } from './playlist-panel'
 import { useLikes } from './use-likes'
 import type { MemberPlaylistProps } from './liked-songs'
+import { stack } from 'styled-system/patterns'
 
 export type { Track } from '~/shared/player/track'
 
@@ -125,7 +126,7 @@ export function Player({ MemberPlaylist }: { MemberPlaylist?: ComponentType<Memb
   )
 
   return (
-    <section aria-label="Player" data-source={source} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <section aria-label="Player" data-source={source} className={stack({ gap: '4' })}>
       <div className={card}>
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', minH: '6' })}>
           {playing && <span className={cx(badge, css({ bg: 'success.muted', color: 'success.fg' }))}>PLAYING</span>}

@@ -16,6 +16,7 @@ import type { Track } from '~/shared/player/track'
 import { RemotePlaylistSchema } from '~/shared/validators'
 import { TRPCClientError } from '@trpc/client'
 import { Icon } from '~/client/ui/icon'
+import { stack } from 'styled-system/patterns'
 
 type RemoteLoader = (url: string) => Promise<Partial<Track>[]>
 
@@ -67,7 +68,7 @@ export function RemoteSource({ onLoaded }: { onLoaded: (tracks: Track[], label: 
   }
 
   return (
-    <form onSubmit={submit} noValidate className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <form onSubmit={submit} noValidate className={stack({ gap: '4' })}>
       {!signedIn && (
         <div
           className={css({

@@ -18,6 +18,7 @@ import { GeographicTab } from './geographic-tab'
 import { PlaylistsTab } from './playlists-tab'
 import { EngagementTab } from './engagement-tab'
 import { refetchAll, useEngagement, useGeographic, useOverview, usePatterns, usePlaylists, useUserBehavior } from './queries'
+import { stack } from 'styled-system/patterns'
 
 const PERIODS = [
   { value: '1', label: 'Last 24 hours' },
@@ -50,7 +51,7 @@ export function ListeningAnalyticsPage() {
   ]
 
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+    <div className={stack({ gap: '5' })}>
       <BackToDashboard />
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: '4' })}>
         <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Listening Analytics</h2>

@@ -6,6 +6,7 @@ import { deviceName, formatCount, listenTimeAnalytics, percentWhole, plural, sou
 import { panelGrid, Stat } from '../panels/panel'
 import { TabBody, Cards, TopPlays } from './tab-body'
 import type { useOverview } from './queries'
+import { stack } from 'styled-system/patterns'
 
 export function OverviewTab({ query: overview }: { query: ReturnType<typeof useOverview> }) {
   return (
@@ -21,7 +22,7 @@ export function OverviewTab({ query: overview }: { query: ReturnType<typeof useO
                 value={listenTimeAnalytics(d.overview.totalListenTime)}
                 hint={`${percentWhole(d.overview.listenRatio)} listened through`}
               />,
-              <div key="c" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+              <div key="c" className={stack({ gap: '2' })}>
                 <Stat label="Completion Rate" value={d.overview.totalPlays ? percentWhole(d.completion.completionRate) : 'N/A'} />
                 <div
                   role="progressbar"

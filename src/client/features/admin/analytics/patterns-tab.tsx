@@ -1,11 +1,11 @@
 // Patterns: plays by hour of the day (UTC) and the top genres with their completion.
 // The page owns the query (its period and Refresh All); this tab only shows its answer.
-import { css } from 'styled-system/css'
 import { errorMessage } from '~/client/global-errors'
 import { barWidth, formatCount, genreLabel, hourLabel, percentWhole } from '../panels/format'
 import { Bar, EmptyState, Panel, panelGrid } from '../panels/panel'
 import { TabBody, list } from './tab-body'
 import type { usePatterns } from './queries'
+import { stack } from 'styled-system/patterns'
 
 export function PatternsTab({ query: patterns }: { query: ReturnType<typeof usePatterns> }) {
   return (
@@ -15,7 +15,7 @@ export function PatternsTab({ query: patterns }: { query: ReturnType<typeof useP
         return (
           <div className={panelGrid}>
             <Panel title="Plays by Hour (UTC)">
-              <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })} aria-label="Plays per hour of the day">
+              <ul className={stack({ gap: '1.5' })} aria-label="Plays per hour of the day">
                 {d.hourlyPattern.map((h) => (
                   <Bar key={h.hour} label={hourLabel(h.hour)} value={formatCount(h.plays)} width={barWidth(h.plays, max, 5)} />
                 ))}

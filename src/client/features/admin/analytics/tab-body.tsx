@@ -6,6 +6,7 @@ import { css } from 'styled-system/css'
 import { Button } from '~/client/ui/button'
 import { clockDuration, plural } from '../panels/format'
 import { EmptyState, ErrorBox, Notice, Panel, PanelLoading, statGrid } from '../panels/panel'
+import { stack } from 'styled-system/patterns'
 
 /** Spinner while the tab's answer is loading, the red box when it failed, else its content. */
 export function TabBody<T>({
@@ -29,7 +30,7 @@ export function TabBody<T>({
   ) : undefined
   if (!query.data) return <ErrorBox message={failure} action={retryButton} />
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       {query.isFetching && (
         <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
           <span className={css({ fontSize: 'xs', color: 'fg.muted' })} role="status">
@@ -44,7 +45,7 @@ export function TabBody<T>({
 }
 
 const cardBox = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', p: '4' })
-export const list = css({ display: 'flex', flexDirection: 'column', gap: '3' })
+export const list = stack({ gap: '3' })
 export const rowList = css({
   display: 'flex',
   flexDirection: 'column',

@@ -12,6 +12,7 @@ import { isRemotePath } from '~/shared/validators/folder'
 import { css, cx } from 'styled-system/css'
 import { ErrorPanel, formatDate, panel, RefreshIcon } from '../users/parts'
 import { FolderDialog } from '~/client/features/folders/folder-dialog'
+import { stack } from 'styled-system/patterns'
 
 type AdminFolder = { id: string; label: string; path: string; createdAt: string }
 
@@ -51,7 +52,7 @@ export function UserFolders({ user, refreshKey }: Props) {
 
   const folders = list.data ?? []
   return (
-    <section className={cx(panel, css({ display: 'flex', flexDirection: 'column', gap: '4' }))} aria-labelledby="user-folders-title">
+    <section className={cx(panel, stack({ gap: '4' }))} aria-labelledby="user-folders-title">
       <div className={css({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
         <div className={css({ minW: '0' })}>
           <h3 id="user-folders-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>

@@ -25,6 +25,7 @@ import {
 import { BackToDashboard, Bar, ErrorBox, Panel, panelGrid, PanelLoading, Stat, statGrid, EmptyState } from '../panels/panel'
 import { TopTracksPanel } from '../panels/top-tracks'
 import { UserActivityPanel } from '../panels/user-activity'
+import { stack } from 'styled-system/patterns'
 
 const PERIODS = [
   { value: '1', label: 'Last 24 hours' },
@@ -43,7 +44,7 @@ export function InsightsPage() {
   const total = o?.overview.totalPlays ?? 0
 
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+    <div className={stack({ gap: '5' })}>
       <BackToDashboard />
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: '4' })}>
         <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>User Insights</h2>
@@ -84,7 +85,7 @@ export function InsightsPage() {
               {o.sources.length === 0 ? (
                 <EmptyState title="No plays in this period" />
               ) : (
-                <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+                <ul className={stack({ gap: '3' })}>
                   {o.sources.slice(0, 5).map((s) => (
                     <Bar
                       key={s.source}
@@ -101,7 +102,7 @@ export function InsightsPage() {
               {o.devices.length === 0 ? (
                 <EmptyState title="No plays in this period" />
               ) : (
-                <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+                <ul className={stack({ gap: '3' })}>
                   {o.devices.slice(0, 5).map((d) => (
                     <Bar
                       key={d.deviceType}
@@ -156,7 +157,7 @@ export function InsightsPage() {
               {peakHours(patterns.data.hourlyPattern).length === 0 ? (
                 <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No plays in this period.</p>
               ) : (
-                <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+                <ul className={stack({ gap: '3' })}>
                   {(() => {
                     const top = peakHours(patterns.data.hourlyPattern)
                     return top.map((h) => <Bar key={h.hour} label={hourLabel(h.hour)} value={formatCount(h.plays)} width={barWidth(h.plays, top[0].plays)} />)
@@ -169,7 +170,7 @@ export function InsightsPage() {
               {patterns.data.genrePattern.length === 0 ? (
                 <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No plays in this period.</p>
               ) : (
-                <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+                <ul className={stack({ gap: '3' })}>
                   {patterns.data.genrePattern.slice(0, 6).map((g) => (
                     <Bar
                       key={g.genre ?? '\u0000'}

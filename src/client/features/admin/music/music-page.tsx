@@ -17,6 +17,7 @@ import type { LibraryAlbum } from '~/shared/library'
 import { relativeTime } from '~/shared/relative-time'
 import { LibraryScanPanel } from '../panels/library-scan'
 import { EmptyState, ErrorBox, Panel, PanelLoading, table, TableScroll } from '../panels/panel'
+import { stack } from 'styled-system/patterns'
 
 const RECENT_ALBUMS = 6
 const RECENT_TRACKS = 20
@@ -142,7 +143,7 @@ function RecentTracks() {
 
 export function MusicPage() {
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+    <div className={stack({ gap: '5' })}>
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3' })}>
         <div>
           <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Music Management</h2>
