@@ -8,6 +8,7 @@ import { useLogout } from '~/client/features/auth/use-logout'
 import { Button } from '~/client/ui/button'
 import { displayName } from '~/shared/display-name'
 import { stack } from 'styled-system/patterns'
+import { mutedText } from '~/client/ui/text'
 
 // The spec's sidebar order: Dashboard, Users, Folders, Music, Insights, Listening Analytics, Stats,
 // Messages.
@@ -33,7 +34,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
           {open ? 'Hide menu' : 'Show menu'}
         </Button>
         <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>Admin</h1>
-        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>Welcome back, {auth.user ? displayName(auth.user.email) : ''}</p>
+        <p className={mutedText()}>Welcome back, {auth.user ? displayName(auth.user.email) : ''}</p>
         <Button variant="outline" size="sm" className={css({ ml: 'auto' })} onClick={() => logout()}>
           Logout
         </Button>

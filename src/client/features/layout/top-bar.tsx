@@ -11,6 +11,7 @@ import { TopBarSearch } from '~/client/features/library/top-bar-search'
 import { button } from '~/client/ui/button'
 import { displayName } from '~/shared/display-name'
 import { stack } from 'styled-system/patterns'
+import { mutedText } from '~/client/ui/text'
 
 type NavItem = { to: string; label: string }
 
@@ -176,7 +177,7 @@ function AccountMenu() {
           <Menu.Content className={menuContent}>
             <div className={css({ px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', mb: '1' })}>
               <p className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{name}</p>
-              <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{auth.user.email}</p>
+              <p className={mutedText({ size: 'xs' })}>{auth.user.email}</p>
             </div>
             <Menu.Item value="/library/liked" className={menuItem}>
               Liked songs

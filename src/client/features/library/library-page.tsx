@@ -10,6 +10,7 @@ import { AlbumsTab, ArtistsTab, FoldersTab, GenresTab, SongsTab, TabSpinner } fr
 import { LikedTile } from './liked-page'
 import type { LibraryTab, LibraryView } from './view'
 import { stack } from 'styled-system/patterns'
+import { mutedText } from '~/client/ui/text'
 
 export function LibraryPage({ view, onView }: { view: LibraryView; onView: (view: LibraryView) => void }) {
   const tab = view.tab ?? 'albums'
@@ -36,7 +37,7 @@ export function LibraryPage({ view, onView }: { view: LibraryView; onView: (view
         <LikedTile size="sm" />
         <span className={css({ display: 'flex', flexDirection: 'column' })}>
           <span className={css({ fontWeight: 'semibold' })}>Liked songs</span>
-          <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>Every song you like, newest first</span>
+          <span className={mutedText({ size: 'xs' })}>Every song you like, newest first</span>
         </span>
       </Link>
       <Tabs

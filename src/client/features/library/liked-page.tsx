@@ -17,6 +17,7 @@ import { playTracks, shuffleTracks } from './play'
 import { iconButton } from './track-actions'
 import { TrackList } from './track-list'
 import { stack } from 'styled-system/patterns'
+import { mutedText } from '~/client/ui/text'
 
 const LABEL = 'Liked songs'
 
@@ -62,7 +63,7 @@ export function LikedPage() {
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minW: 0 })}>
           <p className={css({ fontSize: 'xs', textTransform: 'uppercase', letterSpacing: 'wider', color: 'fg.muted' })}>Playlist</p>
           <h1 className={css({ fontSize: { base: '2xl', md: '4xl' }, fontWeight: 'extrabold', lineHeight: 'tight' })}>{LABEL}</h1>
-          <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+          <p className={mutedText()}>
             {plural(shown.length, 'song')}
             {duration > 0 ? ` · ${clock(duration)}` : ''} · newest first
           </p>

@@ -7,9 +7,10 @@ import { useTRPC } from '~/client/trpc'
 import { ArtistList, AlbumGrid, emptyText } from './browse'
 import { TrackList } from './track-list'
 import { stack } from 'styled-system/patterns'
+import { pageHeader } from '~/client/ui/page-header'
 
 const PER_KIND = 50
-const heading = css({ fontSize: 'xl', fontWeight: 'bold' })
+const heading = pageHeader().title
 
 export function SearchPage({ q }: { q: string }) {
   const trpc = useTRPC()

@@ -16,6 +16,7 @@ import { player, usePlayer } from './player-store'
 import { FeaturedPromotions } from './promotions'
 import { clearStoredPlaylist, loadStoredPlaylist, saveStoredPlaylist } from './stored-playlists'
 import { stack } from 'styled-system/patterns'
+import { card } from '~/client/ui/card'
 
 // The Remote URL form (and the validators it brings) loads when its tab is first opened.
 const loadRemoteSource = () => import('./remote-source')
@@ -110,12 +111,7 @@ export function PlayerScreen() {
 
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, gap: '6', alignItems: 'start' })}>
         <div className={stack({ gap: '4' })}>
-          <Tabs.Root
-            lazyMount
-            value={tab}
-            onValueChange={(d) => setTab(d.value as Source)}
-            className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}
-          >
+          <Tabs.Root lazyMount value={tab} onValueChange={(d) => setTab(d.value as Source)} className={card({ size: 'list' })}>
             <Tabs.List aria-label="Media source" className={css({ display: 'flex', gap: '1', p: '1', bg: 'bg.subtle', borderRadius: 'xl', mb: '4' })}>
               <Tabs.Trigger value="local" className={tabTrigger}>
                 <Icon name="folder" size={16} />

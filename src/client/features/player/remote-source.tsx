@@ -17,6 +17,7 @@ import { RemotePlaylistSchema } from '~/shared/validators'
 import { TRPCClientError } from '@trpc/client'
 import { Icon } from '~/client/ui/icon'
 import { stack } from 'styled-system/patterns'
+import { mutedText } from '~/client/ui/text'
 
 type RemoteLoader = (url: string) => Promise<Partial<Track>[]>
 
@@ -87,7 +88,7 @@ export function RemoteSource({ onLoaded }: { onLoaded: (tracks: Track[], label: 
           </span>
           <div>
             <p className={css({ fontWeight: 'bold' })}>Premium Feature</p>
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Sign in to access remote streaming.</p>
+            <p className={mutedText()}>Sign in to access remote streaming.</p>
             <Link to="/login" className={button({ variant: 'outline', size: 'sm' }) + ' ' + css({ mt: '3' })}>
               Login
             </Link>

@@ -15,6 +15,7 @@ import { toast } from '~/client/ui/toaster'
 import { PromotionFormSchema } from '~/shared/validators/adverts'
 import { ErrorBox, Panel, PanelLoading } from '../panels/panel'
 import { stack } from 'styled-system/patterns'
+import { mutedText } from '~/client/ui/text'
 
 type AdminPromotion = {
   id: string
@@ -189,8 +190,7 @@ function PromotionList({ promotions, onEdit }: { promotions: AdminPromotion[]; o
       onError,
     }),
   )
-  if (promotions.length === 0)
-    return <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No promotions: the grid and the adverts have nothing to show.</p>
+  if (promotions.length === 0) return <p className={mutedText()}>No promotions: the grid and the adverts have nothing to show.</p>
   return (
     <ul aria-label="Promotions" className={stack({ gap: '2' })}>
       {promotions.map((p) => (

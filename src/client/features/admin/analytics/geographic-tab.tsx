@@ -6,6 +6,7 @@ import { plural } from '../panels/format'
 import { EmptyState, Panel } from '../panels/panel'
 import { TabBody, rowList } from './tab-body'
 import type { useGeographic } from './queries'
+import { mutedText } from '~/client/ui/text'
 
 export function GeographicTab({ query: geographic }: { query: ReturnType<typeof useGeographic> }) {
   return (
@@ -58,7 +59,7 @@ export function GeographicTab({ query: geographic }: { query: ReturnType<typeof 
             ))}
           </div>
           {/* DB-IP Lite's licence (CC BY 4.0) asks for this link on pages showing its results (decision 036). */}
-          <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          <p className={mutedText({ size: 'xs' })}>
             <a href="https://db-ip.com" target="_blank" rel="noreferrer" className={css({ textDecoration: 'underline' })}>
               IP Geolocation by DB-IP
             </a>

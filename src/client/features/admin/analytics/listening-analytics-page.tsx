@@ -19,6 +19,7 @@ import { PlaylistsTab } from './playlists-tab'
 import { EngagementTab } from './engagement-tab'
 import { refetchAll, useEngagement, useGeographic, useOverview, usePatterns, usePlaylists, useUserBehavior } from './queries'
 import { stack } from 'styled-system/patterns'
+import { pageHeader } from '~/client/ui/page-header'
 
 const PERIODS = [
   { value: '1', label: 'Last 24 hours' },
@@ -53,8 +54,8 @@ export function ListeningAnalyticsPage() {
   return (
     <div className={stack({ gap: '5' })}>
       <BackToDashboard />
-      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: '4' })}>
-        <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Listening Analytics</h2>
+      <div className={pageHeader().root}>
+        <h2 className={pageHeader().title}>Listening Analytics</h2>
         <div className={css({ display: 'flex', alignItems: 'flex-end', gap: '3', flexWrap: 'wrap' })}>
           <SelectField
             label="Period"

@@ -7,6 +7,8 @@ import { Button } from '~/client/ui/button'
 import { clockDuration, plural } from '../panels/format'
 import { EmptyState, ErrorBox, Notice, Panel, PanelLoading, statGrid } from '../panels/panel'
 import { stack } from 'styled-system/patterns'
+import { card } from '~/client/ui/card'
+import { mutedText } from '~/client/ui/text'
 
 /** Spinner while the tab's answer is loading, the red box when it failed, else its content. */
 export function TabBody<T>({
@@ -33,7 +35,7 @@ export function TabBody<T>({
     <div className={stack({ gap: '4' })}>
       {query.isFetching && (
         <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
-          <span className={css({ fontSize: 'xs', color: 'fg.muted' })} role="status">
+          <span className={mutedText({ size: 'xs' })} role="status">
             Refreshing {label}…
           </span>
         </div>
@@ -44,7 +46,7 @@ export function TabBody<T>({
   )
 }
 
-const cardBox = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', p: '4' })
+const cardBox = card({ size: 'sm' })
 export const list = stack({ gap: '3' })
 export const rowList = css({
   display: 'flex',

@@ -26,6 +26,9 @@ import { BackToDashboard, Bar, ErrorBox, Panel, panelGrid, PanelLoading, Stat, s
 import { TopTracksPanel } from '../panels/top-tracks'
 import { UserActivityPanel } from '../panels/user-activity'
 import { stack } from 'styled-system/patterns'
+import { card } from '~/client/ui/card'
+import { pageHeader } from '~/client/ui/page-header'
+import { mutedText } from '~/client/ui/text'
 
 const PERIODS = [
   { value: '1', label: 'Last 24 hours' },
@@ -46,8 +49,8 @@ export function InsightsPage() {
   return (
     <div className={stack({ gap: '5' })}>
       <BackToDashboard />
-      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: '4' })}>
-        <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>User Insights</h2>
+      <div className={pageHeader().root}>
+        <h2 className={pageHeader().title}>User Insights</h2>
         <SelectField
           label="Period"
           options={PERIODS}
@@ -75,7 +78,7 @@ export function InsightsPage() {
               />,
               <Stat key="tracks" label="Unique Tracks" value={formatCount(o.overview.uniqueTracks)} />,
             ].map((stat) => (
-              <div key={stat.key} className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', p: '4' })}>
+              <div key={stat.key} className={card({ size: 'sm' })}>
                 {stat}
               </div>
             ))}
@@ -155,7 +158,7 @@ export function InsightsPage() {
             <div>
               <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold', mb: '3' })}>Peak Hours (UTC)</h3>
               {peakHours(patterns.data.hourlyPattern).length === 0 ? (
-                <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No plays in this period.</p>
+                <p className={mutedText()}>No plays in this period.</p>
               ) : (
                 <ul className={stack({ gap: '3' })}>
                   {(() => {
@@ -168,7 +171,7 @@ export function InsightsPage() {
             <div>
               <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold', mb: '3' })}>Top Genres</h3>
               {patterns.data.genrePattern.length === 0 ? (
-                <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No plays in this period.</p>
+                <p className={mutedText()}>No plays in this period.</p>
               ) : (
                 <ul className={stack({ gap: '3' })}>
                   {patterns.data.genrePattern.slice(0, 6).map((g) => (

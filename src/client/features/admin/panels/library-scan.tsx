@@ -12,6 +12,7 @@ import { relativeTime } from '~/shared/relative-time'
 import { formatCount } from './format'
 import { ErrorBox, Panel, PanelLoading, Stat } from './panel'
 import { stack } from 'styled-system/patterns'
+import { mutedText } from '~/client/ui/text'
 
 const SCAN_POLL_MS = 1000
 const target = css({ minH: '11' })
@@ -71,7 +72,7 @@ export function LibraryScanPanel() {
               </div>
             </div>
           ) : (
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            <p className={mutedText()}>
               {s.lastScanAt ? (
                 <>
                   Last scan <time dateTime={s.lastScanAt}>{relativeTime(s.lastScanAt)}</time>
