@@ -5,6 +5,7 @@ import { createListCollection, Select } from '@ark-ui/react/select'
 import { useMemo } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Icon } from './icon'
+import { stack } from 'styled-system/patterns'
 
 export type SelectOption = { value: string; label: string }
 
@@ -80,7 +81,7 @@ export function SelectField({ label, options, value, onValueChange, hideLabel, c
       positioning={{ sameWidth: true, gutter: 4 }}
       lazyMount
       unmountOnExit
-      className={cx(css({ display: 'flex', flexDirection: 'column', gap: '1.5' }), className)}
+      className={cx(stack({ gap: '1.5' }), className)}
     >
       <Select.Label className={hideLabel ? visuallyHidden : css({ fontSize: 'sm', fontWeight: 'medium' })}>{label}</Select.Label>
       <Select.Control>

@@ -3,6 +3,7 @@
 import { Tabs as ArkTabs } from '@ark-ui/react/tabs'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 export type TabItem = { value: string; label: string; content: ReactNode }
 
@@ -43,7 +44,7 @@ export function Tabs({
   label: string
 }) {
   return (
-    <ArkTabs.Root value={value} onValueChange={(d) => onValueChange(d.value)} lazyMount className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+    <ArkTabs.Root value={value} onValueChange={(d) => onValueChange(d.value)} lazyMount className={stack({ gap: '5' })}>
       <ArkTabs.List aria-label={label} className={list}>
         {items.map((item) => (
           <ArkTabs.Trigger key={item.value} value={item.value} className={trigger}>

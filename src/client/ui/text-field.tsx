@@ -7,6 +7,7 @@
 import { useId, useLayoutEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { inputClass } from './input-class'
+import { stack } from 'styled-system/patterns'
 
 export { inputClass }
 
@@ -31,7 +32,7 @@ export function TextField({ label, error, hint, onValueChange, revealable, multi
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined
   const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy }
   return (
-    <div className={cx(css({ display: 'flex', flexDirection: 'column', gap: '1.5' }), className)}>
+    <div className={cx(stack({ gap: '1.5' }), className)}>
       <label htmlFor={id} className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' })}>
         {label}
       </label>

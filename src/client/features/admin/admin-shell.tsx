@@ -7,6 +7,8 @@ import { useAuth } from '~/client/features/auth/auth-store'
 import { useLogout } from '~/client/features/auth/use-logout'
 import { Button } from '~/client/ui/button'
 import { displayName } from '~/shared/display-name'
+import { stack } from 'styled-system/patterns'
+import { mutedText } from '~/client/ui/text'
 
 // The spec's sidebar order: Dashboard, Users, Folders, Music, Insights, Listening Analytics, Stats,
 // Messages.
@@ -26,13 +28,13 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const logout = useLogout()
   const [open, setOpen] = useState(true)
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+    <div className={stack({ gap: '6' })}>
       <header className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
         <Button variant="outline" size="sm" aria-expanded={open} aria-controls="admin-sidebar" onClick={() => setOpen((o) => !o)}>
           {open ? 'Hide menu' : 'Show menu'}
         </Button>
         <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>Admin</h1>
-        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>Welcome back, {auth.user ? displayName(auth.user.email) : ''}</p>
+        <p className={mutedText()}>Welcome back, {auth.user ? displayName(auth.user.email) : ''}</p>
         <Button variant="outline" size="sm" className={css({ ml: 'auto' })} onClick={() => logout()}>
           Logout
         </Button>

@@ -14,6 +14,9 @@ import { formatCount, HEALTH_CACHE_MS, healthRefreshMs, plural } from './panels/
 import { HitAnalyticsPanel } from './panels/hit-analytics'
 import { LibraryScanPanel } from './panels/library-scan'
 import { Panel, panelCard } from './panels/panel'
+import { stack } from 'styled-system/patterns'
+import { pageHeader } from '~/client/ui/page-header'
+import { mutedText } from '~/client/ui/text'
 
 const RECENT_ACTIVITY_COUNT = 8
 
@@ -24,13 +27,13 @@ function RecentActivities() {
   return (
     <Panel title="Recent Activities">
       {activity.isPending ? (
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Loading…</p>
+        <p className={mutedText()}>Loading…</p>
       ) : activity.isError ? (
         <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg' })}>
           Couldn't load recent activities.
         </p>
       ) : activity.data.length === 0 ? (
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No activity yet.</p>
+        <p className={mutedText()}>No activity yet.</p>
       ) : (
         <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}>
           {activity.data.map((a) => (
@@ -80,7 +83,7 @@ function Card({
         <span className={css({ fontWeight: 'semibold' })}>{title}</span>
         {badge}
       </span>
-      <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{children}</span>
+      <span className={mutedText()}>{children}</span>
     </Link>
   )
 }
@@ -103,8 +106,8 @@ export function Dashboard() {
   const s = summary.data
   const count = (n: number | undefined) => (n === undefined ? '…' : formatCount(n))
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-      <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Dashboard</h2>
+    <div className={stack({ gap: '6' })}>
+      <h2 className={pageHeader().title}>Dashboard</h2>
       <div
         className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' }, gap: '4' })}
       >

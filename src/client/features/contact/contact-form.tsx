@@ -10,6 +10,7 @@ import { Button } from '~/client/ui/button'
 import { TextField } from '~/client/ui/text-field'
 import { ContactSchema } from '~/shared/validators'
 import { charCount } from '~/shared/validators/contact'
+import { stack } from 'styled-system/patterns'
 
 export const CONTACT_SUCCESS = "Thank you for your message! We'll get back to you as soon as possible."
 export const CONTACT_FAILED = 'Failed to submit the form. Please try again.'
@@ -55,7 +56,7 @@ export function ContactForm() {
       noValidate
       aria-label="Contact form"
       data-status={status}
-      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      className={stack({ gap: '4' })}
       onSubmit={(e) => {
         e.preventDefault()
         if (send.isPending) return

@@ -1,43 +1,59 @@
-// The add/edit folder dialog (spec §2 "/folders", §8 "Folders"): "Folder Name" and "Path or URL",
-// fields reset on open (the form remounts), busy texts, server errors under the path field and
-// as a toast. "Browse the library" opens the library's folder tree to pick the path from.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+// The add/edit folder dialog of both screens: the member's /folders (spec §2 "/folders", §8
+// "Folders") and the admin's /admin/folders (admin spec §2, §4 "Folder dialogs", §5, §8). Folder
+// Name and a path field with the shared folder rules, Cancel and the submit button with its busy
+// text. The fields reset on open (the form remounts); closing is blocked while saving; a failed
+// save shows its message under the path field and as a toast. What differs by screen (texts, the
+// call that saves, "Browse the library", how strict the form is) comes in as props.
+import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import { folderErrorMessage } from './folder-errors'
 import { useForm } from '~/client/hooks/use-form'
-import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { Modal, modalFooter } from '~/client/ui/modal'
 import { toast } from '~/client/ui/toaster'
-import { FolderSchema } from '~/shared/validators'
-import { css } from 'styled-system/css'
+import { FolderSchema } from '~/shared/validators/folder'
 import { FolderFields, KEEPS_FIELDS_QUIET } from './folder-fields'
 import { LibraryFolderPicker } from './library-folder-picker'
-import type { Folder } from './types'
-import { useFolderAuthError } from './use-folder-auth-error'
+import { stack } from 'styled-system/patterns'
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; folder: Folder | null }
+export type FolderValues = { label: string; path: string }
 
-export function FolderDialog({ open, onOpenChange, folder }: Props) {
+export type FolderDialogProps = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The folder being edited, or null to add one. */
+  folder: FolderValues | null
+  title: string
+  description: string
+  pathLabel: string
+  submitLabel: string
+  busyLabel: string
+  /** Creates or updates the folder. */
+  save: (values: FolderValues) => Promise<unknown>
+  /** After a save, before the dialog closes: refresh the list and say so. */
+  onSaved: () => void
+  /** A failed save's toast title and message, or null when it was dealt with elsewhere (an expired sign-in). */
+  failure: (error: unknown) => { title: string; message: string } | null
+  /** "Browse the library": pick the path from the library's folder tree (members). */
+  browse?: boolean
+  /** The fields are locked while saving (admin). */
+  lockFieldsWhileSaving?: boolean
+  /** The submit button waits for valid fields (members); otherwise submitting shows what is wrong. */
+  submitOnlyWhenValid?: boolean
+}
+
+export function FolderDialog({ open, onOpenChange, title, description, ...form }: FolderDialogProps) {
   const [busy, setBusy] = useState(false)
   return (
-    <Modal
-      open={open}
-      onOpenChange={onOpenChange}
-      busy={busy}
-      title={folder ? 'Edit Folder' : 'Add New Folder'}
-      description={folder ? 'Change the name or location of this folder.' : 'Add a folder from the music library or a remote URL.'}
-    >
-      <FolderForm folder={folder} onBusy={setBusy} onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
+    <Modal open={open} onOpenChange={onOpenChange} busy={busy} title={title} description={description}>
+      <FolderForm {...form} onBusy={setBusy} onClose={() => onOpenChange(false)} />
     </Modal>
   )
 }
 
-function FolderForm({ folder, onBusy, onDone, onCancel }: { folder: Folder | null; onBusy: (b: boolean) => void; onDone: () => void; onCancel: () => void }) {
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  const handleAuthError = useFolderAuthError()
-  const form = useForm(FolderSchema, { label: folder?.label ?? '', path: folder?.path ?? '' })
+type FormProps = Omit<FolderDialogProps, 'open' | 'onOpenChange' | 'title' | 'description'> & { onBusy: (busy: boolean) => void; onClose: () => void }
+
+function FolderForm(p: FormProps) {
+  const form = useForm(FolderSchema, { label: p.folder?.label ?? '', path: p.folder?.path ?? '' })
   const [serverError, setServerError] = useState<string | null>(null)
   const [browsing, setBrowsing] = useState(false)
   const pick = (path: string) => {
@@ -48,57 +64,57 @@ function FolderForm({ folder, onBusy, onDone, onCancel }: { folder: Folder | nul
     if (!form.values.label.trim()) form.set('label', path.split('/').filter(Boolean).at(-1) ?? 'Library')
     setBrowsing(false)
   }
-  const options = {
-    onMutate: () => onBusy(true),
-    onSettled: () => onBusy(false),
+  const saving = useMutation({
+    mutationFn: p.save,
+    onMutate: () => p.onBusy(true),
+    onSettled: () => p.onBusy(false),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: trpc.folders.list.queryKey() })
-      toast(
-        folder
-          ? { title: 'Folder updated', description: 'Your folder has been updated successfully', type: 'success' }
-          : { title: 'Folder created', description: 'Your folder has been created successfully', type: 'success' },
-      )
-      onDone()
+      p.onSaved()
+      p.onClose()
     },
     onError: (error: unknown) => {
-      if (handleAuthError(error)) return
-      const message = folderErrorMessage(folder ? 'update' : 'add', error)
-      setServerError(message)
-      // Under the path field and as a toast (§8), whatever the failure; the global handler has
+      const failed = p.failure(error)
+      if (!failed) return
+      setServerError(failed.message)
+      // Under the path field and as a toast, whatever the failure; the global handler has
       // already raised the rate-limit banner when that was the cause.
-      toast({ title: 'Failed to save folder', description: message, type: 'error' })
+      toast({ title: failed.title, description: failed.message, type: 'error' })
     },
-  }
-  const create = useMutation(trpc.folders.create.mutationOptions(options))
-  const update = useMutation(trpc.folders.update.mutationOptions(options))
-  const pending = create.isPending || update.isPending
+  })
+  const pending = saving.isPending
 
   return (
     <form
       noValidate
-      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      className={stack({ gap: '4' })}
       onSubmit={(e) => {
         e.preventDefault()
         setServerError(null)
         if (!form.isValid) return form.touchAll()
-        const values = form.parsed()
-        if (folder) update.mutate({ id: folder.id, ...values })
-        else create.mutate(values)
+        saving.mutate(form.parsed())
       }}
     >
-      <FolderFields form={form} pathLabel="Path or URL" serverError={serverError} onPathEdit={() => setServerError(null)} />
-      <div>
-        <Button variant="outline" size="sm" aria-expanded={browsing} onClick={() => setBrowsing((b) => !b)} {...KEEPS_FIELDS_QUIET}>
-          {browsing ? 'Hide the library' : 'Browse the library'}
-        </Button>
-      </div>
+      <FolderFields
+        form={form}
+        pathLabel={p.pathLabel}
+        serverError={serverError}
+        onPathEdit={() => setServerError(null)}
+        disabled={p.lockFieldsWhileSaving ? pending : undefined}
+      />
+      {p.browse && (
+        <div>
+          <Button variant="outline" size="sm" aria-expanded={browsing} onClick={() => setBrowsing((b) => !b)} {...KEEPS_FIELDS_QUIET}>
+            {browsing ? 'Hide the library' : 'Browse the library'}
+          </Button>
+        </div>
+      )}
       {browsing && <LibraryFolderPicker start={form.values.path} onPick={pick} />}
       <div className={modalFooter}>
-        <Button variant="outline" onClick={onCancel} disabled={pending}>
+        <Button variant="outline" onClick={p.onClose} disabled={pending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={!form.isValid || pending}>
-          {folder ? (update.isPending ? 'Updating...' : 'Update Folder') : create.isPending ? 'Adding...' : 'Add Folder'}
+        <Button type="submit" disabled={(p.submitOnlyWhenValid && !form.isValid) || pending}>
+          {pending ? p.busyLabel : p.submitLabel}
         </Button>
       </div>
     </form>

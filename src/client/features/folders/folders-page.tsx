@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { errorMessage } from '~/client/global-errors'
 import { folderErrorMessage } from './folder-errors'
-import { useTRPC } from '~/client/trpc'
+import { useTRPC, useTRPCClient } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { Modal, modalFooter } from '~/client/ui/modal'
 import { CenteredSpinner, Spinner } from '~/client/ui/spinner'
@@ -15,6 +15,7 @@ import { FolderGrid } from './folder-grid'
 import type { Folder } from './types'
 import { isAuthExpiredError, useFolderAuthError, useRedirectingToLogin } from './use-folder-auth-error'
 import { useOrderSaver } from './use-order-saver'
+import { stack } from 'styled-system/patterns'
 
 export function FoldersPage() {
   const trpc = useTRPC()
@@ -25,6 +26,8 @@ export function FoldersPage() {
   const { schedule, saving } = useOrderSaver()
   const [dialog, setDialog] = useState<{ open: boolean; folder: Folder | null }>({ open: false, folder: null })
   const [deleting, setDeleting] = useState<Folder | null>(null)
+  const client = useTRPCClient()
+  const editing = dialog.folder
 
   useEffect(() => {
     if (list.error) handleAuthError(list.error)
@@ -49,7 +52,7 @@ export function FoldersPage() {
   const folders = list.data ?? []
 
   return (
-    <section className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+    <section className={stack({ gap: '6' })}>
       <header
         className={css({
           display: 'flex',
@@ -146,7 +149,30 @@ export function FoldersPage() {
         />
       )}
 
-      <FolderDialog open={dialog.open} folder={dialog.folder} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      <FolderDialog
+        open={dialog.open}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+        folder={editing}
+        title={editing ? 'Edit Folder' : 'Add New Folder'}
+        description={editing ? 'Change the name or location of this folder.' : 'Add a folder from the music library or a remote URL.'}
+        pathLabel="Path or URL"
+        submitLabel={editing ? 'Update Folder' : 'Add Folder'}
+        busyLabel={editing ? 'Updating...' : 'Adding...'}
+        save={(values) => (editing ? client.folders.update.mutate({ id: editing.id, ...values }) : client.folders.create.mutate(values))}
+        onSaved={() => {
+          void queryClient.invalidateQueries({ queryKey: trpc.folders.list.queryKey() })
+          toast(
+            editing
+              ? { title: 'Folder updated', description: 'Your folder has been updated successfully', type: 'success' }
+              : { title: 'Folder created', description: 'Your folder has been created successfully', type: 'success' },
+          )
+        }}
+        failure={(error) =>
+          handleAuthError(error) ? null : { title: 'Failed to save folder', message: folderErrorMessage(editing ? 'update' : 'add', error) }
+        }
+        browse
+        submitOnlyWhenValid
+      />
       <Modal
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

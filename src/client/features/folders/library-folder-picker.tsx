@@ -10,6 +10,7 @@ import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { Spinner } from '~/client/ui/spinner'
 import { plural } from '~/shared/plural'
+import { mutedText } from '~/client/ui/text'
 
 const row = css({
   display: 'flex',
@@ -49,7 +50,7 @@ export function LibraryFolderPicker({ start, onPick }: { start: string; onPick: 
           <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', px: '1' })}>
             <p className={css({ display: 'flex', flexDirection: 'column', minW: 0, fontSize: 'sm' })} aria-live="polite">
               <span className={css({ fontWeight: 'semibold', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{data.path}</span>
-              <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{plural(data.tracks.length, 'track')} here</span>
+              <span className={mutedText({ size: 'xs' })}>{plural(data.tracks.length, 'track')} here</span>
             </p>
             <Button size="sm" onClick={() => onPick(data.path)}>
               Use this folder

@@ -10,6 +10,8 @@ import { useLogout } from '~/client/features/auth/use-logout'
 import { TopBarSearch } from '~/client/features/library/top-bar-search'
 import { button } from '~/client/ui/button'
 import { displayName } from '~/shared/display-name'
+import { stack } from 'styled-system/patterns'
+import { mutedText } from '~/client/ui/text'
 
 type NavItem = { to: string; label: string }
 
@@ -175,7 +177,7 @@ function AccountMenu() {
           <Menu.Content className={menuContent}>
             <div className={css({ px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', mb: '1' })}>
               <p className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{name}</p>
-              <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{auth.user.email}</p>
+              <p className={mutedText({ size: 'xs' })}>{auth.user.email}</p>
             </div>
             <Menu.Item value="/library/liked" className={menuItem}>
               Liked songs
@@ -241,7 +243,7 @@ function MobileSheet({ items }: { items: NavItem[] }) {
                 ✕
               </Dialog.CloseTrigger>
             </div>
-            <nav aria-label="Mobile" className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+            <nav aria-label="Mobile" className={stack({ gap: '1' })}>
               <Dialog.Context>
                 {(dialog) => (
                   <>

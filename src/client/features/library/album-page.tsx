@@ -10,6 +10,8 @@ import { Cover } from './cover'
 import { clock, plural } from './format'
 import { playTracks, queueTracks } from './play'
 import { TrackList } from './track-list'
+import { stack } from 'styled-system/patterns'
+import { mutedText } from '~/client/ui/text'
 
 export const backLink = css({ display: 'inline-flex', alignItems: 'center', minH: '11', fontSize: 'sm', color: 'fg.muted', _hover: { color: 'fg.default' } })
 
@@ -17,7 +19,7 @@ export function AlbumPage({ id }: { id: string }) {
   const trpc = useTRPC()
   const album = useSuspenseQuery(trpc.library.albums.byId.queryOptions({ id })).data
   return (
-    <section className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+    <section className={stack({ gap: '6' })}>
       <Link to="/library" search={{ tab: 'albums' }} className={backLink}>
         ← Library
       </Link>
@@ -26,7 +28,7 @@ export function AlbumPage({ id }: { id: string }) {
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minW: 0 })}>
           <p className={css({ fontSize: 'xs', textTransform: 'uppercase', letterSpacing: 'wider', color: 'fg.muted' })}>Album</p>
           <h1 className={css({ fontSize: { base: '2xl', md: '4xl' }, fontWeight: 'extrabold', lineHeight: 'tight', wordBreak: 'break-word' })}>{album.name}</h1>
-          <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+          <p className={mutedText()}>
             <Link
               to="/library/artists/$id"
               params={{ id: album.artistId }}

@@ -12,6 +12,9 @@ import { Cover } from './cover'
 import { plural } from './format'
 import { playTracks, queueTracks } from './play'
 import { TrackList } from './track-list'
+import { stack } from 'styled-system/patterns'
+import { pageHeader } from '~/client/ui/page-header'
+import { mutedText } from '~/client/ui/text'
 
 export function ArtistPage({ id }: { id: string }) {
   const trpc = useTRPC()
@@ -19,7 +22,7 @@ export function ArtistPage({ id }: { id: string }) {
   const { tracks } = artist
 
   return (
-    <section className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+    <section className={stack({ gap: '6' })}>
       <Link to="/library" search={{ tab: 'artists' }} className={backLink}>
         ← Library
       </Link>
@@ -30,7 +33,7 @@ export function ArtistPage({ id }: { id: string }) {
           <h1 className={css({ fontSize: { base: '2xl', md: '4xl' }, fontWeight: 'extrabold', lineHeight: 'tight', wordBreak: 'break-word' })}>
             {artist.name}
           </h1>
-          <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+          <p className={mutedText()}>
             {plural(artist.albumCount, 'album')} · {plural(artist.songCount, 'song')}
           </p>
           <div className={css({ display: 'flex', gap: '3', mt: '2', flexWrap: 'wrap' })}>
@@ -51,11 +54,11 @@ export function ArtistPage({ id }: { id: string }) {
           </div>
         </div>
       </header>
-      <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Albums</h2>
+      <h2 className={pageHeader().title}>Albums</h2>
       {artist.albums.length === 0 ? <p className={emptyText}>No albums.</p> : <AlbumGrid albums={artist.albums} label={`Albums by ${artist.name}`} />}
       {tracks.length > 0 && (
         <>
-          <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Songs</h2>
+          <h2 className={pageHeader().title}>Songs</h2>
           <TrackList tracks={tracks} label={artist.name} listLabel={`Songs by ${artist.name}`} />
         </>
       )}

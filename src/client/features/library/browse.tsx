@@ -19,6 +19,8 @@ import { plural } from './format'
 import { playTracks } from './play'
 import { TrackList } from './track-list'
 import { firstAlbumsInput } from './view'
+import { stack } from 'styled-system/patterns'
+import { mutedText } from '~/client/ui/text'
 
 const ARTIST_PAGE = 100
 const SONG_PAGE = 200
@@ -66,7 +68,7 @@ export function AlbumGrid({ albums, label }: { albums: readonly LibraryAlbum[]; 
             <Cover src={a.cover} name={a.name} />
             <span className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
               <span className={cx(ellipsis, css({ fontWeight: 'semibold' }))}>{a.name}</span>
-              <span className={cx(ellipsis, css({ fontSize: 'xs', color: 'fg.muted' }))}>
+              <span className={cx(ellipsis, mutedText({ size: 'xs' }))}>
                 {a.artist}
                 {a.year ? ` · ${a.year}` : ''}
               </span>
@@ -85,7 +87,7 @@ function LoadMore({ shown, total, next, loading, onMore }: { shown: number; tota
       <Button variant="outline" size="lg" onClick={onMore} disabled={loading}>
         Load more
       </Button>
-      <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+      <span className={mutedText()}>
         {shown.toLocaleString('en')} of {total.toLocaleString('en')}
       </span>
     </div>
@@ -129,9 +131,9 @@ export function AlbumsTab({ sort, genre, onSort }: { sort: AlbumSort; genre?: st
   const items = [...first.albums, ...more]
   const total = first.total
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <div className={css({ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        <p className={mutedText()}>
           {plural(total, 'album')}
           {genre ? ` in ${genre}` : ''}
           {genre && (
@@ -167,7 +169,7 @@ export function ArtistList({ artists, label }: { artists: readonly LibraryArtist
             <Cover src={a.cover} name={a.name} round className={css({ w: '10', h: '10', flexShrink: 0 })} />
             <span className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
               <span className={ellipsis}>{a.name}</span>
-              <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+              <span className={mutedText({ size: 'xs' })}>
                 {plural(a.albumCount, 'album')} · {plural(a.songCount, 'song')}
               </span>
             </span>
@@ -211,7 +213,7 @@ export function GenresTab() {
           <Link to="/library" search={{ tab: 'albums', genre: g.name }} className={listRow}>
             <span className={css({ display: 'flex', flexDirection: 'column', minW: 0 })}>
               <span className={ellipsis}>{g.name}</span>
-              <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+              <span className={mutedText({ size: 'xs' })}>
                 {plural(g.albumCount, 'album')} · {plural(g.songCount, 'song')}
               </span>
             </span>
@@ -246,7 +248,7 @@ export function FoldersTab({ path, onOpen }: { path: string; onOpen: (path: stri
   const listing = useSuspenseQuery(trpc.library.folder.queryOptions({ path })).data
   const parts = listing.path.split('/').filter(Boolean)
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <nav aria-label="Folder path" className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '1', fontSize: 'sm' })}>
         {[{ name: 'Library', path: '/' }, ...parts.map((name, i) => ({ name, path: `/${parts.slice(0, i + 1).join('/')}` }))].map((c, i, all) => (
           <span key={c.path} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
@@ -283,7 +285,7 @@ export function FoldersTab({ path, onOpen }: { path: string; onOpen: (path: stri
         </ul>
       )}
       {listing.tracks.length > 0 && (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <div className={stack({ gap: '2' })}>
           <div>
             <Button onClick={() => playTracks(listing.tracks, parts.at(-1) ?? 'Library')}>Play folder</Button>
           </div>

@@ -9,13 +9,15 @@ import { Tabs } from '~/client/ui/tabs'
 import { AlbumsTab, ArtistsTab, FoldersTab, GenresTab, SongsTab, TabSpinner } from './browse'
 import { LikedTile } from './liked-page'
 import type { LibraryTab, LibraryView } from './view'
+import { stack } from 'styled-system/patterns'
+import { mutedText } from '~/client/ui/text'
 
 export function LibraryPage({ view, onView }: { view: LibraryView; onView: (view: LibraryView) => void }) {
   const tab = view.tab ?? 'albums'
   const sort = view.sort ?? 'name'
   const lazy = (node: ReactNode) => <Suspense fallback={<TabSpinner />}>{node}</Suspense>
   return (
-    <section className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+    <section className={stack({ gap: '6' })}>
       <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>Library</h1>
       <Link
         to="/library/liked"
@@ -35,7 +37,7 @@ export function LibraryPage({ view, onView }: { view: LibraryView; onView: (view
         <LikedTile size="sm" />
         <span className={css({ display: 'flex', flexDirection: 'column' })}>
           <span className={css({ fontWeight: 'semibold' })}>Liked songs</span>
-          <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>Every song you like, newest first</span>
+          <span className={mutedText({ size: 'xs' })}>Every song you like, newest first</span>
         </span>
       </Link>
       <Tabs

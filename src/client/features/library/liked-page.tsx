@@ -16,6 +16,8 @@ import { clock, plural } from './format'
 import { playTracks, shuffleTracks } from './play'
 import { iconButton } from './track-actions'
 import { TrackList } from './track-list'
+import { stack } from 'styled-system/patterns'
+import { mutedText } from '~/client/ui/text'
 
 const LABEL = 'Liked songs'
 
@@ -52,7 +54,7 @@ export function LikedPage() {
   const shown = tracks.filter((t) => !unliked.has(t.title))
   const duration = shown.reduce((sum, t) => sum + (t.duration ?? 0), 0)
   return (
-    <section className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+    <section className={stack({ gap: '6' })}>
       <Link to="/library" className={backLink}>
         ← Library
       </Link>
@@ -61,7 +63,7 @@ export function LikedPage() {
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minW: 0 })}>
           <p className={css({ fontSize: 'xs', textTransform: 'uppercase', letterSpacing: 'wider', color: 'fg.muted' })}>Playlist</p>
           <h1 className={css({ fontSize: { base: '2xl', md: '4xl' }, fontWeight: 'extrabold', lineHeight: 'tight' })}>{LABEL}</h1>
-          <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+          <p className={mutedText()}>
             {plural(shown.length, 'song')}
             {duration > 0 ? ` · ${clock(duration)}` : ''} · newest first
           </p>

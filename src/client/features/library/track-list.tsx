@@ -14,6 +14,7 @@ import type { LibraryTrack } from '~/shared/library'
 import { clock } from './format'
 import { playTracks } from './play'
 import { openTrackMenu, TrackActions } from './track-actions'
+import { mutedText } from '~/client/ui/text'
 
 const ROW = 56
 
@@ -91,7 +92,7 @@ export function TrackList({ tracks, label, listLabel, numbered, showAlbum = true
             </span>
             <span className={css({ display: 'flex', flexDirection: 'column', minW: 0, flex: '1' })}>
               <span className={ellipsis}>{t.title}</span>
-              <span className={cx(ellipsis, css({ fontSize: 'xs', color: 'fg.muted' }))}>
+              <span className={cx(ellipsis, mutedText({ size: 'xs' }))}>
                 {t.artist || 'Unknown Artist'}
                 {showAlbum ? ` · ${t.album}` : ''}
               </span>

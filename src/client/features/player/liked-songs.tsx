@@ -7,6 +7,8 @@ import { css } from 'styled-system/css'
 import { displayTitle, type Track } from '~/shared/player/track'
 import type { LikeMap } from './use-likes'
 import { plural } from '~/shared/plural'
+import { stack } from 'styled-system/patterns'
+import { card } from '~/client/ui/card'
 
 /** List positions of the liked tracks, most recently liked first (list order among equals). */
 export function likedPositions(tracks: readonly Track[], likes: LikeMap): number[] {
@@ -25,7 +27,7 @@ export type MemberPlaylistProps = LikedProps & { children: ReactNode }
 export default function MemberPlaylist({ children, ...liked }: MemberPlaylistProps) {
   const [showLiked, setShowLiked] = useState(false)
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+    <div className={stack({ gap: '2' })}>
       <button
         type="button"
         aria-pressed={showLiked}
@@ -54,10 +56,7 @@ export default function MemberPlaylist({ children, ...liked }: MemberPlaylistPro
 function LikedSongs({ tracks, likes, activeIndex, onSelect }: LikedProps) {
   const positions = likedPositions(tracks, likes)
   return (
-    <section
-      aria-labelledby="liked-songs"
-      className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}
-    >
+    <section aria-labelledby="liked-songs" className={card({ size: 'list' })}>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '3', px: '1', mb: '2' })}>
         <h2 id="liked-songs" className={css({ fontWeight: 'bold' })}>
           Liked songs

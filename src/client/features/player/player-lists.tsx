@@ -12,6 +12,7 @@ import { displayTitle, formatTime, isVideo as isVideoTrack, type Track } from '~
 import { Icon, type IconName } from '~/client/ui/icon'
 import { VirtualList } from './virtual-list'
 import { plural } from '~/shared/plural'
+import { card } from '~/client/ui/card'
 
 const ROW = 56
 
@@ -230,10 +231,7 @@ export function TrackList({
   }
 
   return (
-    <section
-      aria-labelledby={ids.heading}
-      className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}
-    >
+    <section aria-labelledby={ids.heading} className={card({ size: 'list' })}>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '3', px: '1', mb: '2' })}>
         <h2 id={ids.heading} className={css({ fontWeight: 'bold' })}>
           Up Next
@@ -403,10 +401,7 @@ export function SimplePlaylist({
   isVideo?: VideoRule
 }) {
   return (
-    <section
-      aria-labelledby="playlist-panel"
-      className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}
-    >
+    <section aria-labelledby="playlist-panel" className={card({ size: 'list' })}>
       <h2 id="playlist-panel" className={css({ fontWeight: 'bold', px: '1', mb: '2' })}>
         Playlist
       </h2>

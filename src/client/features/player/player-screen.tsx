@@ -15,6 +15,8 @@ import { Player } from './player'
 import { player, usePlayer } from './player-store'
 import { FeaturedPromotions } from './promotions'
 import { clearStoredPlaylist, loadStoredPlaylist, saveStoredPlaylist } from './stored-playlists'
+import { stack } from 'styled-system/patterns'
+import { card } from '~/client/ui/card'
 
 // The Remote URL form (and the validators it brings) loads when its tab is first opened.
 const loadRemoteSource = () => import('./remote-source')
@@ -88,7 +90,7 @@ export function PlayerScreen() {
   }
 
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+    <div className={stack({ gap: '6' })}>
       <header className={css({ textAlign: 'center', pt: { base: '2', md: '4' } })}>
         <h1
           className={css({
@@ -108,13 +110,8 @@ export function PlayerScreen() {
       </header>
 
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, gap: '6', alignItems: 'start' })}>
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-          <Tabs.Root
-            lazyMount
-            value={tab}
-            onValueChange={(d) => setTab(d.value as Source)}
-            className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '3', md: '4' } })}
-          >
+        <div className={stack({ gap: '4' })}>
+          <Tabs.Root lazyMount value={tab} onValueChange={(d) => setTab(d.value as Source)} className={card({ size: 'list' })}>
             <Tabs.List aria-label="Media source" className={css({ display: 'flex', gap: '1', p: '1', bg: 'bg.subtle', borderRadius: 'xl', mb: '4' })}>
               <Tabs.Trigger value="local" className={tabTrigger}>
                 <Icon name="folder" size={16} />

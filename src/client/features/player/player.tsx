@@ -18,6 +18,8 @@ import { MEDIA_HOST_ID, player, setFullView, usePlayer } from './player-store'
 import { playlistPanel as panelStore, usePlaylistPanel } from './playlist-panel'
 import { useLikes } from './use-likes'
 import type { MemberPlaylistProps } from './liked-songs'
+import { stack } from 'styled-system/patterns'
+import { card } from '~/client/ui/card'
 
 export type { Track } from '~/shared/player/track'
 
@@ -125,8 +127,8 @@ export function Player({ MemberPlaylist }: { MemberPlaylist?: ComponentType<Memb
   )
 
   return (
-    <section aria-label="Player" data-source={source} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-      <div className={card}>
+    <section aria-label="Player" data-source={source} className={stack({ gap: '4' })}>
+      <div className={card({ size: 'lg' })}>
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', minH: '6' })}>
           {playing && <span className={cx(badge, css({ bg: 'success.muted', color: 'success.fg' }))}>PLAYING</span>}
           {currentVideo && <span className={cx(badge, css({ bg: 'accent.muted', color: 'accent.text' }))}>VIDEO</span>}
@@ -284,7 +286,6 @@ export function Player({ MemberPlaylist }: { MemberPlaylist?: ComponentType<Memb
   )
 }
 
-const card = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: '2xl', p: { base: '4', md: '6' } })
 const badge = css({
   fontSize: '2xs',
   fontWeight: 'bold',

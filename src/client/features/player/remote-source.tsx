@@ -16,6 +16,8 @@ import type { Track } from '~/shared/player/track'
 import { RemotePlaylistSchema } from '~/shared/validators'
 import { TRPCClientError } from '@trpc/client'
 import { Icon } from '~/client/ui/icon'
+import { stack } from 'styled-system/patterns'
+import { mutedText } from '~/client/ui/text'
 
 type RemoteLoader = (url: string) => Promise<Partial<Track>[]>
 
@@ -67,7 +69,7 @@ export function RemoteSource({ onLoaded }: { onLoaded: (tracks: Track[], label: 
   }
 
   return (
-    <form onSubmit={submit} noValidate className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <form onSubmit={submit} noValidate className={stack({ gap: '4' })}>
       {!signedIn && (
         <div
           className={css({
@@ -86,7 +88,7 @@ export function RemoteSource({ onLoaded }: { onLoaded: (tracks: Track[], label: 
           </span>
           <div>
             <p className={css({ fontWeight: 'bold' })}>Premium Feature</p>
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Sign in to access remote streaming.</p>
+            <p className={mutedText()}>Sign in to access remote streaming.</p>
             <Link to="/login" className={button({ variant: 'outline', size: 'sm' }) + ' ' + css({ mt: '3' })}>
               Login
             </Link>

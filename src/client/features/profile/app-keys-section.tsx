@@ -15,6 +15,7 @@ import { AppKeyCreateSchema } from '~/shared/validators'
 import { css } from 'styled-system/css'
 import { ProfileSection, StatusLine, touchTarget, useOutcome } from './profile-section'
 import { listClass, rowClass, rowMeta } from './sessions-section'
+import { stack } from 'styled-system/patterns'
 
 const keyBox = css({
   fontFamily: 'mono',
@@ -101,7 +102,7 @@ export function AppKeysSection() {
         </div>
       </AccountForm>
       {created && (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <div className={stack({ gap: '2' })}>
           <p className={css({ fontSize: 'sm', fontWeight: 'medium' })}>New key for {created.name} (shown only once):</p>
           <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: { base: 'wrap', sm: 'nowrap' } })}>
             <code className={keyBox} data-testid="new-app-key">

@@ -4,6 +4,7 @@
 import { type ReactNode, useState } from 'react'
 import { css } from 'styled-system/css'
 import { formSuccess } from '~/client/features/auth/auth-card'
+import { pageHeader } from '~/client/ui/page-header'
 
 export function ProfileSection({
   id,
@@ -34,7 +35,7 @@ export function ProfileSection({
       })}
     >
       <div>
-        <h2 id={`${id}-title`} className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
+        <h2 id={`${id}-title`} className={pageHeader().title}>
           {title}
         </h2>
         {description && <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>{description}</p>}

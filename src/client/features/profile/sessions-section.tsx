@@ -9,10 +9,11 @@ import { Spinner } from '~/client/ui/spinner'
 import { relativeTime } from '~/shared/relative-time'
 import { css } from 'styled-system/css'
 import { ProfileSection, StatusLine, touchTarget, useOutcome } from './profile-section'
+import { mutedText } from '~/client/ui/text'
 
 export const listClass = css({ display: 'flex', flexDirection: 'column', divideY: '1px', divideColor: 'border.default' })
 export const rowClass = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', py: '3', flexWrap: 'wrap' })
-export const rowMeta = css({ fontSize: 'sm', color: 'fg.muted' })
+export const rowMeta = mutedText()
 const badge = css({ fontSize: 'xs', fontWeight: 'semibold', color: 'accent.text', bg: 'accent.muted', borderRadius: 'full', px: '2', py: '0.5', ml: '2' })
 
 export function SessionsSection() {

@@ -14,6 +14,8 @@ import { TextField } from '~/client/ui/text-field'
 import { toast } from '~/client/ui/toaster'
 import { PromotionFormSchema } from '~/shared/validators/adverts'
 import { ErrorBox, Panel, PanelLoading } from '../panels/panel'
+import { stack } from 'styled-system/patterns'
+import { mutedText } from '~/client/ui/text'
 
 type AdminPromotion = {
   id: string
@@ -57,7 +59,7 @@ export function AdvertsPanel() {
       ) : query.isError ? (
         <ErrorBox message={errorMessage(query.error, 'Failed to load adverts')} />
       ) : (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+        <div className={stack({ gap: '5' })}>
           <AdvertSettingsForm key={`${query.data.enabled}-${query.data.chancePercent}`} enabled={query.data.enabled} chancePercent={query.data.chancePercent} />
           {editing !== null && (
             <PromotionForm key={editing === 'new' ? 'new' : editing.id} promotion={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
@@ -188,10 +190,9 @@ function PromotionList({ promotions, onEdit }: { promotions: AdminPromotion[]; o
       onError,
     }),
   )
-  if (promotions.length === 0)
-    return <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No promotions: the grid and the adverts have nothing to show.</p>
+  if (promotions.length === 0) return <p className={mutedText()}>No promotions: the grid and the adverts have nothing to show.</p>
   return (
-    <ul aria-label="Promotions" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+    <ul aria-label="Promotions" className={stack({ gap: '2' })}>
       {promotions.map((p) => (
         <li key={p.id} className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', bg: 'bg.subtle', borderRadius: 'lg', p: '3' })}>
           <span

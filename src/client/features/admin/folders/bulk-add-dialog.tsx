@@ -15,6 +15,7 @@ import { FolderSchema } from '~/shared/validators/folder'
 import { css } from 'styled-system/css'
 import { AdminBadge } from '../users/parts'
 import { FOLDER_PATH_HINT } from '~/client/features/folders/folder-fields'
+import { stack } from 'styled-system/patterns'
 
 type User = { id: string; username: string; email: string; isAdmin: boolean }
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; users: User[] }
@@ -58,7 +59,7 @@ function BulkForm({ users, onBusy, onClose }: { users: User[]; onBusy: (busy: bo
   return (
     <form
       noValidate
-      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      className={stack({ gap: '4' })}
       onSubmit={(e) => {
         e.preventDefault()
         if (!form.values.label.trim() || !form.values.path.trim() || selected.size === 0) {

@@ -14,6 +14,7 @@ import { css, cx } from 'styled-system/css'
 import { AdminBadge, ErrorPanel, pageTitle, panel, RefreshIcon } from '../users/parts'
 import { BulkAddDialog } from './bulk-add-dialog'
 import { UserFolders } from './user-folders'
+import { stack } from 'styled-system/patterns'
 
 type User = { id: string; username: string; email: string; isAdmin: boolean }
 
@@ -41,7 +42,7 @@ export function AdminFoldersPage() {
   }
 
   return (
-    <section aria-labelledby="folders-title" className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+    <section aria-labelledby="folders-title" className={stack({ gap: '5' })}>
       <header className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
         <div>
           <h2 id="folders-title" className={pageTitle}>
@@ -102,7 +103,7 @@ function UserList({ query, selectedId, onSelect }: UserListProps) {
   }, [query.data, deferred])
 
   return (
-    <div className={cx(panel, css({ display: 'flex', flexDirection: 'column', gap: '3' }))}>
+    <div className={cx(panel, stack({ gap: '3' }))}>
       <TextField label="Search users" type="search" placeholder="Username or email" autoComplete="off" value={term} onValueChange={setTerm} />
       <h3 className={css({ fontWeight: 'semibold' })} aria-live="polite">
         Users ({filtered.length})

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { errorMessage } from '~/client/global-errors'
-import { useTRPC } from '~/client/trpc'
+import { useTRPC, useTRPCClient } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { Modal, modalFooter } from '~/client/ui/modal'
 import { CenteredSpinner } from '~/client/ui/spinner'
@@ -11,7 +11,10 @@ import { toast } from '~/client/ui/toaster'
 import { isRemotePath } from '~/shared/validators/folder'
 import { css, cx } from 'styled-system/css'
 import { ErrorPanel, formatDate, panel, RefreshIcon } from '../users/parts'
-import { AdminFolderDialog, type AdminFolder } from './folder-dialog'
+import { FolderDialog } from '~/client/features/folders/folder-dialog'
+import { stack } from 'styled-system/patterns'
+
+type AdminFolder = { id: string; label: string; path: string; createdAt: string }
 
 type Props = { user: { id: string; username: string; email?: string }; refreshKey: number }
 
@@ -21,6 +24,8 @@ export function UserFolders({ user, refreshKey }: Props) {
   const list = useQuery({ ...trpc.admin.folders.list.queryOptions({ userId: user.id }), retry: false })
   const [dialog, setDialog] = useState<{ open: boolean; folder: AdminFolder | null }>({ open: false, folder: null })
   const [deleting, setDeleting] = useState<AdminFolder | null>(null)
+  const client = useTRPCClient()
+  const editing = dialog.folder
   const { refetch } = list
 
   useEffect(() => {
@@ -47,7 +52,7 @@ export function UserFolders({ user, refreshKey }: Props) {
 
   const folders = list.data ?? []
   return (
-    <section className={cx(panel, css({ display: 'flex', flexDirection: 'column', gap: '4' }))} aria-labelledby="user-folders-title">
+    <section className={cx(panel, stack({ gap: '4' }))} aria-labelledby="user-folders-title">
       <div className={css({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
         <div className={css({ minW: '0' })}>
           <h3 id="user-folders-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
@@ -100,7 +105,34 @@ export function UserFolders({ user, refreshKey }: Props) {
         </ul>
       )}
 
-      <AdminFolderDialog open={dialog.open} folder={dialog.folder} user={user} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      <FolderDialog
+        open={dialog.open}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+        folder={editing}
+        title={editing ? 'Edit Folder' : 'Add Folder'}
+        description={editing ? `Change the name or location of this folder of ${user.username}.` : `Add a folder for ${user.username}.`}
+        pathLabel="Folder Path"
+        submitLabel={editing ? 'Update Folder' : 'Create Folder'}
+        busyLabel={editing ? 'Updating...' : 'Creating...'}
+        save={(values) =>
+          editing
+            ? client.admin.folders.update.mutate({ userId: user.id, folderId: editing.id, ...values })
+            : client.admin.folders.create.mutate({ userId: user.id, ...values })
+        }
+        onSaved={() => {
+          void queryClient.invalidateQueries({ queryKey: trpc.admin.folders.list.queryKey({ userId: user.id }) })
+          toast(
+            editing
+              ? { title: 'Folder updated', description: `The folder of ${user.username} has been updated.`, type: 'success' }
+              : { title: 'Folder created', description: `The folder has been added for ${user.username}.`, type: 'success' },
+          )
+        }}
+        failure={(error) => ({
+          title: editing ? 'Failed to update folder' : 'Failed to create folder',
+          message: errorMessage(error, editing ? 'Failed to update folder' : 'Failed to add folder to user'),
+        })}
+        lockFieldsWhileSaving
+      />
       <Modal
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -25,6 +25,10 @@ import {
 import { BackToDashboard, Bar, ErrorBox, Panel, panelGrid, PanelLoading, Stat, statGrid, EmptyState } from '../panels/panel'
 import { TopTracksPanel } from '../panels/top-tracks'
 import { UserActivityPanel } from '../panels/user-activity'
+import { stack } from 'styled-system/patterns'
+import { card } from '~/client/ui/card'
+import { pageHeader } from '~/client/ui/page-header'
+import { mutedText } from '~/client/ui/text'
 
 const PERIODS = [
   { value: '1', label: 'Last 24 hours' },
@@ -43,10 +47,10 @@ export function InsightsPage() {
   const total = o?.overview.totalPlays ?? 0
 
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+    <div className={stack({ gap: '5' })}>
       <BackToDashboard />
-      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: '4' })}>
-        <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>User Insights</h2>
+      <div className={pageHeader().root}>
+        <h2 className={pageHeader().title}>User Insights</h2>
         <SelectField
           label="Period"
           options={PERIODS}
@@ -74,7 +78,7 @@ export function InsightsPage() {
               />,
               <Stat key="tracks" label="Unique Tracks" value={formatCount(o.overview.uniqueTracks)} />,
             ].map((stat) => (
-              <div key={stat.key} className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', p: '4' })}>
+              <div key={stat.key} className={card({ size: 'sm' })}>
                 {stat}
               </div>
             ))}
@@ -84,7 +88,7 @@ export function InsightsPage() {
               {o.sources.length === 0 ? (
                 <EmptyState title="No plays in this period" />
               ) : (
-                <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+                <ul className={stack({ gap: '3' })}>
                   {o.sources.slice(0, 5).map((s) => (
                     <Bar
                       key={s.source}
@@ -101,7 +105,7 @@ export function InsightsPage() {
               {o.devices.length === 0 ? (
                 <EmptyState title="No plays in this period" />
               ) : (
-                <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+                <ul className={stack({ gap: '3' })}>
                   {o.devices.slice(0, 5).map((d) => (
                     <Bar
                       key={d.deviceType}
@@ -154,9 +158,9 @@ export function InsightsPage() {
             <div>
               <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold', mb: '3' })}>Peak Hours (UTC)</h3>
               {peakHours(patterns.data.hourlyPattern).length === 0 ? (
-                <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No plays in this period.</p>
+                <p className={mutedText()}>No plays in this period.</p>
               ) : (
-                <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+                <ul className={stack({ gap: '3' })}>
                   {(() => {
                     const top = peakHours(patterns.data.hourlyPattern)
                     return top.map((h) => <Bar key={h.hour} label={hourLabel(h.hour)} value={formatCount(h.plays)} width={barWidth(h.plays, top[0].plays)} />)
@@ -167,9 +171,9 @@ export function InsightsPage() {
             <div>
               <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold', mb: '3' })}>Top Genres</h3>
               {patterns.data.genrePattern.length === 0 ? (
-                <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>No plays in this period.</p>
+                <p className={mutedText()}>No plays in this period.</p>
               ) : (
-                <ul className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+                <ul className={stack({ gap: '3' })}>
                   {patterns.data.genrePattern.slice(0, 6).map((g) => (
                     <Bar
                       key={g.genre ?? '\u0000'}

@@ -3,6 +3,7 @@
 // program on a mailto: link addressed to the sender with "Re: <subject>".
 import { button, Button } from '~/client/ui/button'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 export type Message = { id: string; name: string; email: string; subject: string; message: string; date: string; read: boolean; important: boolean }
 
@@ -18,7 +19,7 @@ export function MessageDetail({ message, busy, onToggle, onDelete }: Props) {
   const date = new Date(message.date)
   return (
     <article aria-labelledby="message-subject" className={css({ display: 'flex', flexDirection: 'column', gap: '4', minW: '0' })}>
-      <header className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+      <header className={stack({ gap: '1' })}>
         <h3 id="message-subject" className={css({ fontSize: 'lg', fontWeight: 'bold', overflowWrap: 'anywhere' })}>
           {message.subject}
         </h3>

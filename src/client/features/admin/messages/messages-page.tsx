@@ -17,6 +17,7 @@ import { css, cx } from 'styled-system/css'
 import { ErrorPanel, pageTitle, panel, RefreshIcon } from '../users/parts'
 import { MessageDetail, type Message } from './message-detail'
 import { MessageList, type MessageSummary } from './message-list'
+import { stack } from 'styled-system/patterns'
 
 const PAGE_SIZE = 50
 const FILTERS: Array<{ value: MessageFilter; label: string }> = [
@@ -166,7 +167,7 @@ export function MessagesPage() {
   }
 
   return (
-    <section aria-labelledby="messages-title" className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+    <section aria-labelledby="messages-title" className={stack({ gap: '5' })}>
       <div>
         <Link to="/admin/dashboard" className={button({ variant: 'outline', size: 'sm' })}>
           <span aria-hidden="true">←</span> Back to Dashboard

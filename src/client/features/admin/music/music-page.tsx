@@ -17,6 +17,9 @@ import type { LibraryAlbum } from '~/shared/library'
 import { relativeTime } from '~/shared/relative-time'
 import { LibraryScanPanel } from '../panels/library-scan'
 import { EmptyState, ErrorBox, Panel, PanelLoading, table, TableScroll } from '../panels/panel'
+import { stack } from 'styled-system/patterns'
+import { pageHeader } from '~/client/ui/page-header'
+import { mutedText } from '~/client/ui/text'
 
 const RECENT_ALBUMS = 6
 const RECENT_TRACKS = 20
@@ -88,7 +91,7 @@ function RecentTracks() {
       title="Songs"
       actions={
         tracks.data && (
-          <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          <span className={mutedText({ size: 'xs' })}>
             Newest {list.length} of {plural(tracks.data.total, 'song')}
           </span>
         )
@@ -142,11 +145,11 @@ function RecentTracks() {
 
 export function MusicPage() {
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+    <div className={stack({ gap: '5' })}>
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3' })}>
         <div>
-          <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>Music Management</h2>
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>The server library: what it holds, what arrived last, and a rescan.</p>
+          <h2 className={pageHeader().title}>Music Management</h2>
+          <p className={pageHeader().description}>The server library: what it holds, what arrived last, and a rescan.</p>
         </div>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
           <Link to="/library" className={linkButton}>

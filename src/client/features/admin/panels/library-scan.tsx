@@ -11,6 +11,8 @@ import { toast } from '~/client/ui/toaster'
 import { relativeTime } from '~/shared/relative-time'
 import { formatCount } from './format'
 import { ErrorBox, Panel, PanelLoading, Stat } from './panel'
+import { stack } from 'styled-system/patterns'
+import { mutedText } from '~/client/ui/text'
 
 const SCAN_POLL_MS = 1000
 const target = css({ minH: '11' })
@@ -48,7 +50,7 @@ export function LibraryScanPanel() {
       ) : !s ? (
         <ErrorBox message={errorMessage(status.error, 'Could not load the library status')} />
       ) : (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <div className={stack({ gap: '4' })}>
           <div className={css({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: '4' })}>
             <Stat label="Tracks" value={formatCount(s.tracks)} />
             <Stat label="Albums" value={formatCount(s.albums)} />
@@ -70,7 +72,7 @@ export function LibraryScanPanel() {
               </div>
             </div>
           ) : (
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            <p className={mutedText()}>
               {s.lastScanAt ? (
                 <>
                   Last scan <time dateTime={s.lastScanAt}>{relativeTime(s.lastScanAt)}</time>

@@ -5,8 +5,9 @@ import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Spinner } from '~/client/ui/spinner'
 import type { Tone } from './format'
+import { card } from '~/client/ui/card'
 
-export const panelCard = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', p: { base: '4', md: '5' }, minW: 0 })
+export const panelCard = card()
 
 export function Panel({
   title,

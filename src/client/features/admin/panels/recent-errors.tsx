@@ -7,6 +7,7 @@ import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
 import { relativeTime } from '~/shared/relative-time'
 import { EmptyState, ErrorBox, Panel, PanelLoading } from './panel'
+import { stack } from 'styled-system/patterns'
 
 export const RECENT_ERRORS_REFRESH_MS = 2 * 60_000
 const HOURS = 24
@@ -26,7 +27,7 @@ export function RecentErrorsPanel() {
       ) : !errors.data?.errors.length ? (
         <EmptyState title="No errors" text={`No server errors in the last ${HOURS} hours.`} />
       ) : (
-        <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <ul className={stack({ gap: '2' })}>
           {errors.data.errors.map((e) => (
             <li
               key={e.id}

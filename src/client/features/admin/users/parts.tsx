@@ -3,8 +3,9 @@
 import type { ReactNode } from 'react'
 import { Button } from '~/client/ui/button'
 import { css, cx } from 'styled-system/css'
+import { card } from '~/client/ui/card'
 
-export const panel = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', p: { base: '4', md: '5' }, minW: '0' })
+export const panel = card()
 
 export const pageTitle = css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold' })
 

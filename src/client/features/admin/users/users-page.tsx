@@ -15,6 +15,7 @@ import { toast } from '~/client/ui/toaster'
 import { css, cx } from 'styled-system/css'
 import { ErrorPanel, formatDate, pageTitle, RefreshIcon, RoleBadge } from './parts'
 import { plural } from '~/shared/plural'
+import { stack } from 'styled-system/patterns'
 
 export type AdminUser = { id: string; username: string; email: string; isAdmin: boolean; createdAt: string }
 
@@ -96,7 +97,7 @@ export function UsersPage() {
 
   const users = list.data ?? []
   return (
-    <section aria-labelledby="users-title" className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+    <section aria-labelledby="users-title" className={stack({ gap: '5' })}>
       <header className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
         <div>
           <h2 id="users-title" className={pageTitle}>

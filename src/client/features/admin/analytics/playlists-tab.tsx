@@ -1,0 +1,69 @@
+// Playlists: each playlist's plays, listeners, tracks, completion and listen time.
+// The page owns the query (its period and Refresh All); this tab only shows its answer.
+import { css } from 'styled-system/css'
+import { errorMessage } from '~/client/global-errors'
+import { formatCount, listenTimeAnalytics, percentWhole, shortId } from '../panels/format'
+import { EmptyState, Panel, table, TableScroll } from '../panels/panel'
+import { TabBody } from './tab-body'
+import type { usePlaylists } from './queries'
+
+export function PlaylistsTab({ query: playlists }: { query: ReturnType<typeof usePlaylists> }) {
+  return (
+    <TabBody query={playlists} label="playlist analytics" failure={errorMessage(playlists.error, 'Failed to fetch playlist analytics')}>
+      {(d) => (
+        <Panel title="Playlist Performance">
+          {d.playlists.length === 0 ? (
+            <EmptyState title="No playlist plays in this period" />
+          ) : (
+            <TableScroll label="Playlist performance">
+              <table className={table}>
+                <thead>
+                  <tr>
+                    <th scope="col">Playlist</th>
+                    <th scope="col" className="num">
+                      Plays
+                    </th>
+                    <th scope="col" className="num">
+                      Users
+                    </th>
+                    <th scope="col" className="num">
+                      Tracks
+                    </th>
+                    <th scope="col" className="num">
+                      Completion %
+                    </th>
+                    <th scope="col" className="num">
+                      Listen Time
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.playlists.map((p) => (
+                    <tr key={p.playlistId}>
+                      <td>
+                        {p.name !== null && (
+                          <span className={css({ display: 'block', fontWeight: 'medium' })}>
+                            {p.name}
+                            {p.owner !== null && <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}> · {p.owner}</span>}
+                          </span>
+                        )}
+                        <code title={p.playlistId} className={p.name !== null ? css({ fontSize: 'xs', color: 'fg.muted' }) : undefined}>
+                          {shortId(p.playlistId)}
+                        </code>
+                      </td>
+                      <td className="num">{formatCount(p.plays)}</td>
+                      <td className="num">{formatCount(p.uniqueUsers)}</td>
+                      <td className="num">{formatCount(p.uniqueTracks)}</td>
+                      <td className="num">{percentWhole(p.completionRate)}</td>
+                      <td className="num">{listenTimeAnalytics(p.totalListenTime)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+        </Panel>
+      )}
+    </TabBody>
+  )
+}
