@@ -4,15 +4,19 @@
 // (a contact form submission appears, opening marks it read, important, filters, delete, markup
 // shown as text). Screenshots at 1280 and 390 px go to $TMPDIR/vibes-admin-shots.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page, Route } from 'playwright-core'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { gotoHydrated, launchBrowser } from '../helpers/browser'
+import { openUp, startPython, type ListingServer } from '../helpers/listing-servers'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
+// A remote folder is loaded when it is saved: a real listing on loopback stands for the radio.
+let radioListing: ListingServer
+let radioUrl: string
 let browser: Browser
 let admin: string
 let adminId: string
@@ -21,7 +25,15 @@ const shots = path.join(tmpdir(), 'vibes-admin-shots')
 const LONG_FOLDER = 'music/a/very/long/path/that/should/never/widen/the/page/on/a/phone'
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(adminEnv), launchBrowser()])
+  const served = mkdtempSync(path.join(tmpdir(), 'vibes-admin-radio-'))
+  mkdirSync(path.join(served, 'stream'))
+  openUp(served)
+  ;[server, browser, radioListing] = await Promise.all([
+    startServer({ ...adminEnv, REMOTE_ALLOW_HOSTS: '127.0.0.1' }),
+    launchBrowser(),
+    startPython(served, '127.0.0.1'),
+  ])
+  radioUrl = `${radioListing.url}/stream/`
   admin = await loginAdmin(server.url)
   adminId = (await api(server.url, 'GET', '/auth/session', { token: admin })).body.data.user.id
   mkdirSync(shots, { recursive: true })
@@ -31,6 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
+  await radioListing?.stop()
 })
 
 /** A page signed in as the admin through the stored token. */
@@ -208,7 +221,7 @@ describe('folder management', () => {
     // A remote folder while the save is held: busy text, Escape does not close; then fields are clear next time.
     await page.getByRole('button', { name: 'Add Folder', exact: true }).click()
     await dialog.getByLabel('Folder Name').fill('Radio')
-    await dialog.getByLabel('Folder Path').fill('https://radio.example/stream/')
+    await dialog.getByLabel('Folder Path').fill(radioUrl)
     const held = await hold(page, '**/api/trpc/admin.folders.create*')
     await dialog.getByRole('button', { name: 'Create Folder' }).click()
     await held.arrived()
@@ -227,7 +240,7 @@ describe('folder management', () => {
     const radio = page.locator('[data-folder-id]').filter({ hasText: 'Radio' })
     expect(await radio.locator('[title="Remote folder"]').count()).toBe(1)
     expect(await page.locator('[data-folder-id]').filter({ hasText: 'Jazz' }).locator('[title="Local folder"]').count()).toBe(1)
-    expect(await radio.textContent()).toContain('https://radio.example/stream/')
+    expect(await radio.textContent()).toContain(radioUrl)
     expect(await radio.textContent()).toContain('Created ')
     await radio.getByRole('button', { name: 'Play Radio' }).click()
     await toast(page, 'Admin folder preview not yet implemented').waitFor()
@@ -249,7 +262,7 @@ describe('folder management', () => {
     await toast(page, 'Folder deleted').waitFor()
     await page.getByRole('heading', { name: 'Folders (1)' }).waitFor()
     const memberView = (await api(server.url, 'GET', '/user/folders', { token: zeta.token })).body.data
-    expect(memberView.map((f: { label: string; path: string }) => [f.label, f.path])).toEqual([['Radio', 'https://radio.example/stream/']])
+    expect(memberView.map((f: { label: string; path: string }) => [f.label, f.path])).toEqual([['Radio', radioUrl]])
     await page.screenshot({ path: path.join(shots, 'folders-1280.png'), fullPage: true })
     expect(consoleErrors).toEqual([])
     await context.close()

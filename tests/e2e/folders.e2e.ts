@@ -487,7 +487,7 @@ describe('play a folder', () => {
     await alert.getByText('That address answered 404 File not found').waitFor()
     makeTone(path.join(served, 'music/Moving/1 Moving.mp3'), { title: 'Moving Song', seconds: 4 })
     await alert.getByRole('button', { name: 'Retry' }).click()
-    await page.getByText('Playing 1 tracks from your collection').waitFor()
+    await page.getByText('Playing 1 track from your collection').waitFor()
     expect(await page.getByTestId('track-title').textContent()).toBe('Moving Song')
     await context.close()
   })
