@@ -75,7 +75,12 @@ describe('charts that play', () => {
       await page.screenshot({ path: path.join(SHOTS, `charts-playing-${viewport.width}.png`) })
 
       // The ⋯ menu of the held entry, as in every library list; the entry the library lacks has none.
-      expect(await rows.nth(1).getByRole('button', { name: /^More actions/ }).count()).toBe(0)
+      expect(
+        await rows
+          .nth(1)
+          .getByRole('button', { name: /^More actions/ })
+          .count(),
+      ).toBe(0)
       await rows.first().getByRole('button', { name: 'More actions for Jóga' }).click()
       await page.getByRole('menuitem', { name: 'Add to queue' }).waitFor()
       await page.screenshot({ path: path.join(SHOTS, `charts-track-menu-${viewport.width}.png`) })
