@@ -4,6 +4,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { AccountForm, AuthCard, linkClass } from '~/client/features/auth/auth-card'
+import { PasswordStrength, useCommonPassword } from '~/client/features/auth/password-strength'
 import { errorMessage } from '~/client/global-errors'
 import { useForm } from '~/client/hooks/use-form'
 import { useTRPC } from '~/client/trpc'
@@ -23,13 +24,17 @@ function RegisterPage() {
   const form = useForm(RegisterFormSchema, { username: '', email: '', password: '', confirmPassword: '' })
   const [show, setShow] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  const common = useCommonPassword()
   const signup = useMutation(
     trpc.auth.signup.mutationOptions({
       onSuccess: () => {
         toast({ title: 'Account created', description: 'You can now log in.', type: 'success' })
         navigate({ to: '/login' })
       },
-      onError: (error) => setFailure(errorMessage(error, 'Registration failed. Please try again.')),
+      onError: (error, input) => {
+        setFailure(errorMessage(error, 'Registration failed. Please try again.'))
+        common.note(error, input.password)
+      },
     }),
   )
   const type = show ? 'text' : 'password'
@@ -59,6 +64,7 @@ function RegisterPage() {
         <TextField label="Username" autoComplete="username" {...form.field('username')} />
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <TextField label="Password" type={type} autoComplete="new-password" {...form.field('password')} />
+        <PasswordStrength password={form.values.password} refused={common.refused} />
         <TextField label="Confirm Password" type={type} autoComplete="new-password" {...form.field('confirmPassword')} />
         <label className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted', cursor: 'pointer' })}>
           <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { AccountForm, AuthCard, formSuccess, linkClass } from '~/client/features/auth/auth-card'
+import { PasswordStrength, useCommonPassword } from '~/client/features/auth/password-strength'
 import { errorMessage } from '~/client/global-errors'
 import { useForm } from '~/client/hooks/use-form'
 import { useTRPC } from '~/client/trpc'
@@ -23,9 +24,13 @@ function ResetPasswordPage() {
   const navigate = useNavigate()
   const form = useForm(ResetPasswordFormSchema, { password: '', confirmPassword: '' })
   const [failure, setFailure] = useState<string | null>(token ? null : 'Missing password reset token')
+  const common = useCommonPassword()
   const reset = useMutation(
     trpc.auth.resetPassword.mutationOptions({
-      onError: (error) => setFailure(errorMessage(error, 'Failed to reset password. Please try again.')),
+      onError: (error, input) => {
+        setFailure(errorMessage(error, 'Failed to reset password. Please try again.'))
+        common.note(error, input.password)
+      },
     }),
   )
   useEffect(() => {
@@ -58,6 +63,7 @@ function ResetPasswordPage() {
           }}
         >
           <TextField label="New Password" type="password" autoComplete="new-password" revealable {...form.field('password')} />
+          <PasswordStrength password={form.values.password} refused={common.refused} />
           <TextField label="Confirm Password" type="password" autoComplete="new-password" revealable {...form.field('confirmPassword')} />
           <Button type="submit" size="lg" block disabled={!form.isValid || reset.isPending}>
             {reset.isPending ? 'Resetting...' : 'Reset Password'}

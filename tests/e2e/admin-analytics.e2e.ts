@@ -239,7 +239,7 @@ describe('admin analytics in the browser', () => {
 
     await page.getByRole('tab', { name: 'Playlists' }).click()
     const playlists = page.getByRole('tabpanel').getByRole('region', { name: 'Playlist Performance' })
-    expect(await playlists.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual(['pl-aaaaa', '2', '1', '2', '50%', '4m'])
+    expect(await playlists.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual(['pl-aaaaa', '2', '1', '—Not known', '50%', '4m'])
 
     await page.getByRole('tab', { name: 'Engagement' }).click()
     const engagement = page.getByRole('tabpanel')

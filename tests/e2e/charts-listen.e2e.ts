@@ -1,8 +1,10 @@
 // Charts that play, in Debian's Chromium against the built server: a signed-in member's chart
 // entry that the library holds has an enabled Listen button that plays the library track in the
 // one player; an entry the library lacks keeps the disabled Listen with "Listening functionality
-// unavailable", as every entry does for a visitor. Without DEFAULT_COUNTRY the page opens on the
-// worldwide chart. Screenshots at 1280×800 and 390×844 go to shots/.
+// unavailable", as every entry does for a visitor. An entry the library holds has the same ⋯ track
+// menu as every library list (Add to queue puts the library track at the end of the queue).
+// Without DEFAULT_COUNTRY the page opens on the worldwide chart. Screenshots at 1280×800 and
+// 390×844 go to shots/.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -71,6 +73,23 @@ describe('charts that play', () => {
       })
       expect(await page.evaluate(() => (document.querySelector('audio, video') as HTMLMediaElement).src)).toContain('/media/pop/Joga.mp3')
       await page.screenshot({ path: path.join(SHOTS, `charts-playing-${viewport.width}.png`) })
+
+      // The ⋯ menu of the held entry, as in every library list; the entry the library lacks has none.
+      expect(
+        await rows
+          .nth(1)
+          .getByRole('button', { name: /^More actions/ })
+          .count(),
+      ).toBe(0)
+      await rows.first().getByRole('button', { name: 'More actions for Jóga' }).click()
+      await page.getByRole('menuitem', { name: 'Add to queue' }).waitFor()
+      await page.screenshot({ path: path.join(SHOTS, `charts-track-menu-${viewport.width}.png`) })
+      await page.getByRole('menuitem', { name: 'Add to queue' }).click()
+      await page.getByText('Added to queue').waitFor()
+      await page.waitForFunction(() => {
+        const q = JSON.parse(localStorage.getItem('vibes:player:queue') ?? '{"tracks":[]}') as { tracks: { title: string }[] }
+        return q.tracks.map((t) => t.title).join('|') === 'Jóga|Jóga'
+      })
       expect(consoleErrors).toEqual([])
       await context.close()
     })

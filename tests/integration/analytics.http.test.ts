@@ -186,8 +186,30 @@ describe('analytics answers', () => {
   test('playlists: plays, users, tracks, completion and listen time per playlist id', async () => {
     const d = (await get('/analytics/playlist-analytics?days=7&limit=15')).body.data
     expect(d.playlists).toEqual([
-      { playlistId: PL_A, name: null, owner: null, plays: 2, uniqueUsers: 1, uniqueTracks: 2, completionRate: 50, totalListenTime: 250 },
-      { playlistId: PL_B, name: null, owner: null, plays: 1, uniqueUsers: 1, uniqueTracks: 1, completionRate: 100, totalListenTime: 100 },
+      {
+        playlistId: PL_A,
+        name: null,
+        owner: null,
+        path: null,
+        trackCount: null,
+        plays: 2,
+        uniqueUsers: 1,
+        uniqueTracks: 2,
+        completionRate: 50,
+        totalListenTime: 250,
+      },
+      {
+        playlistId: PL_B,
+        name: null,
+        owner: null,
+        path: null,
+        trackCount: null,
+        plays: 1,
+        uniqueUsers: 1,
+        uniqueTracks: 1,
+        completionRate: 100,
+        totalListenTime: 100,
+      },
     ])
   })
 

@@ -142,8 +142,8 @@ describe('dashboard and system statistics', () => {
     expect(all.period.days).toBe(7)
     const today = new Date().toISOString().slice(0, 10)
     expect(all.dailyStats).toEqual([
-      { date: today, page: 'home', totalHits: 3, uniqueVisitors: 2 },
-      { date: today, page: 'charts', totalHits: 1, uniqueVisitors: 1 },
+      { date: today, page: 'home', name: null, totalHits: 3, uniqueVisitors: 2 },
+      { date: today, page: 'charts', name: null, totalHits: 1, uniqueVisitors: 1 },
     ])
     expect((await get('/admin/analytics/hits')).body.data.period.days).toBe(30)
     const home = (await get('/admin/analytics/hits?days=7&page=home')).body.data

@@ -11,6 +11,7 @@ import {
   UserActivitySummarySchema,
 } from '~/shared/validators'
 import { recordAudit } from '../services/audit'
+import { withPageNames } from '../services/page-names'
 import * as stats from '../services/stats'
 import { adminProcedure, createTRPCRouter } from '../trpc/init'
 
@@ -22,7 +23,7 @@ export const statsRouter = createTRPCRouter({
   userActivitySummary: adminProcedure.input(UserActivitySummarySchema).query(({ ctx, input }) => stats.userActivitySummary(ctx.db, input.fresh)),
   topPages: adminProcedure.input(TopPagesSchema).query(({ ctx, input }) => stats.topPages(ctx.db, input.days, input.limit)),
   dailyActivity: adminProcedure.input(DailyActivitySchema).query(({ ctx, input }) => stats.dailyActivity(ctx.db, input.days)),
-  hits: adminProcedure.input(HitAnalyticsSchema).query(({ ctx, input }) => stats.hitAnalytics(ctx.db, input.days, input.page)),
+  hits: adminProcedure.input(HitAnalyticsSchema).query(({ ctx, input }) => withPageNames(ctx.db, stats.hitAnalytics(ctx.db, input.days, input.page))),
   clearHitData: adminProcedure.mutation(({ ctx }) => {
     const cleared = stats.clearHitData(ctx.db)
     recordAudit(ctx.db, ctx.user, 'hits.clear')

@@ -2,10 +2,11 @@
 // signed-in member the server attaches the library track of each entry the library holds
 // (`play`): Listen plays it in the one player, followed by the chart's other playable entries.
 // Where nothing matches (and for visitors) Listen stays disabled with "Listening functionality
-// unavailable".
+// unavailable". A held entry also has the track menu every library list has (TrackActions).
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { playTracks } from '~/client/features/library/play'
+import { TrackActions } from '~/client/features/library/track-actions'
 import { Tooltip } from '~/client/ui/tooltip'
 import type { LibraryTrack } from '~/shared/library'
 import { safeArtUrl } from '~/shared/validators/charts'
@@ -126,31 +127,39 @@ export function ChartList({ tracks, label }: { tracks: ChartTrackView[]; label: 
                 <bdi>{t.artist || 'Unknown Artist'}</bdi>
               </p>
             </div>
-            {t.play ? (
-              <button
-                type="button"
-                aria-label={`Listen to ${t.title}`}
-                onClick={() => t.play && playTracks(playable, label, playable.indexOf(t.play))}
-                className={`${listenButton} ${css({ color: 'accent.fg', bg: 'accent.default', borderColor: 'accent.default', cursor: 'pointer', _hover: { opacity: 0.9 } })}`}
-              >
-                <span aria-hidden>▶</span>
-                <span className={css({ srOnly: { base: true, sm: false } })}>Listen</span>
-              </button>
-            ) : (
-              <Tooltip content={LISTEN_UNAVAILABLE}>
-                <span className={css({ display: 'inline-flex' })}>
-                  <button
-                    type="button"
-                    disabled
-                    aria-describedby="listen-unavailable"
-                    className={`${listenButton} ${css({ color: 'fg.muted', cursor: 'not-allowed', opacity: 0.6 })}`}
-                  >
-                    <span aria-hidden>▶</span>
-                    <span className={css({ srOnly: { base: true, sm: false } })}>Listen</span>
-                  </button>
-                </span>
-              </Tooltip>
-            )}
+            <div className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
+              {t.play ? (
+                <button
+                  type="button"
+                  aria-label={`Listen to ${t.title}`}
+                  onClick={() => t.play && playTracks(playable, label, playable.indexOf(t.play))}
+                  className={`${listenButton} ${css({ color: 'accent.fg', bg: 'accent.default', borderColor: 'accent.default', cursor: 'pointer', _hover: { opacity: 0.9 } })}`}
+                >
+                  <span aria-hidden>▶</span>
+                  <span className={css({ srOnly: { base: true, sm: false } })}>Listen</span>
+                </button>
+              ) : (
+                <Tooltip content={LISTEN_UNAVAILABLE}>
+                  <span className={css({ display: 'inline-flex' })}>
+                    <button
+                      type="button"
+                      disabled
+                      aria-describedby="listen-unavailable"
+                      className={`${listenButton} ${css({ color: 'fg.muted', cursor: 'not-allowed', opacity: 0.6 })}`}
+                    >
+                      <span aria-hidden>▶</span>
+                      <span className={css({ srOnly: { base: true, sm: false } })}>Listen</span>
+                    </button>
+                  </span>
+                </Tooltip>
+              )}
+              {t.play ? (
+                <TrackActions track={t.play} label={label} />
+              ) : (
+                // Keeps the Listen buttons in one column when other rows have a menu.
+                playable.length > 0 && <span aria-hidden className={css({ w: '11', flexShrink: 0 })} />
+              )}
+            </div>
           </li>
         ))}
       </ol>

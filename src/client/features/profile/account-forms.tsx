@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { authStore } from '~/client/features/auth/auth-store'
 import { AccountForm } from '~/client/features/auth/auth-card'
+import { PasswordStrength, useCommonPassword } from '~/client/features/auth/password-strength'
 import { errorMessage } from '~/client/global-errors'
 import { useForm } from '~/client/hooks/use-form'
 import { useTRPC } from '~/client/trpc'
@@ -108,6 +109,7 @@ export function PasswordSection({ onChanged }: { onChanged: () => void }) {
   const form = useForm(ChangePasswordFormSchema, { currentPassword: '', newPassword: '', confirmPassword: '' })
   const [revokeAppKeys, setRevokeAppKeys] = useState(true)
   const { failure, done, setFailure, setDone, clear } = useOutcome()
+  const common = useCommonPassword()
   const queryClient = useQueryClient()
   const save = useMutation(
     trpc.profile.updatePassword.mutationOptions({
@@ -118,7 +120,10 @@ export function PasswordSection({ onChanged }: { onChanged: () => void }) {
         if (appKeysRevoked) void queryClient.invalidateQueries({ queryKey: trpc.appKeys.list.queryKey() })
         onChanged()
       },
-      onError: (error) => setFailure(errorMessage(error, 'Could not change your password. Please try again.')),
+      onError: (error, input) => {
+        setFailure(errorMessage(error, 'Could not change your password. Please try again.'))
+        common.note(error, input.newPassword)
+      },
     }),
   )
   return (
@@ -141,6 +146,7 @@ export function PasswordSection({ onChanged }: { onChanged: () => void }) {
           <TextField label="New password" type="password" autoComplete="new-password" revealable {...form.field('newPassword')} />
           <TextField label="Confirm new password" type="password" autoComplete="new-password" revealable {...form.field('confirmPassword')} />
         </div>
+        <PasswordStrength password={form.values.newPassword} refused={common.refused} />
         <Switch label="Also revoke app keys" checked={revokeAppKeys} onCheckedChange={setRevokeAppKeys} />
         <Button type="submit" size="lg" className={touchTarget} disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Change password'}

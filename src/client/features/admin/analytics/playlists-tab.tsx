@@ -47,13 +47,28 @@ export function PlaylistsTab({ query: playlists }: { query: ReturnType<typeof us
                             {p.owner !== null && <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}> · {p.owner}</span>}
                           </span>
                         )}
+                        {p.path !== null && (
+                          <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted', wordBreak: 'break-all' })}>
+                            {p.path || 'Whole library'}
+                          </span>
+                        )}
                         <code title={p.playlistId} className={p.name !== null ? css({ fontSize: 'xs', color: 'fg.muted' }) : undefined}>
                           {shortId(p.playlistId)}
                         </code>
                       </td>
                       <td className="num">{formatCount(p.plays)}</td>
                       <td className="num">{formatCount(p.uniqueUsers)}</td>
-                      <td className="num">{formatCount(p.uniqueTracks)}</td>
+                      <td className="num">
+                        {/* The folder's size; a remote list's is not known here (its played tracks are not its size). */}
+                        {p.trackCount === null ? (
+                          <>
+                            <span aria-hidden>—</span>
+                            <span className={css({ srOnly: true })}>Not known</span>
+                          </>
+                        ) : (
+                          formatCount(p.trackCount)
+                        )}
+                      </td>
                       <td className="num">{percentWhole(p.completionRate)}</td>
                       <td className="num">{listenTimeAnalytics(p.totalListenTime)}</td>
                     </tr>

@@ -1,5 +1,6 @@
 // Hit analytics (admin spec §2 Dashboard, §3, §8, §9): totals and the first 10 day-and-page rows of
-// the page hits, refreshed every 5 minutes, and Clear Hit Data behind the spec's confirmation.
+// the page hits, refreshed every 5 minutes, and Clear Hit Data behind the spec's confirmation. An
+// album or artist page shows its name above its key (the server resolves the ids).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
@@ -85,7 +86,10 @@ export function HitAnalyticsPanel({ days }: { days: number }) {
                   {d.dailyStats.slice(0, TABLE_ROWS).map((r) => (
                     <tr key={`${r.date}/${r.page}`}>
                       <td className={css({ whiteSpace: 'nowrap' })}>{dayLabel(r.date)}</td>
-                      <td className={css({ wordBreak: 'break-all' })}>{r.page}</td>
+                      <td className={css({ wordBreak: 'break-all' })}>
+                        {r.name !== null && <span className={css({ display: 'block', fontWeight: 'medium', wordBreak: 'normal' })}>{r.name}</span>}
+                        <span className={r.name !== null ? css({ fontSize: 'xs', color: 'fg.muted' }) : undefined}>{r.page}</span>
+                      </td>
                       <td className="num">{formatCount(r.totalHits)}</td>
                       <td className="num">{formatCount(r.uniqueVisitors)}</td>
                     </tr>
