@@ -29,7 +29,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill('zoe-secret')
     await page.getByLabel('Confirm Password', { exact: true }).fill('zoe-secret')
     await page.getByRole('button', { name: 'Create Account' }).click()
-    await page.waitForURL('**/login')
+    await page.waitForURL((url) => url.pathname === '/login')
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor()
 
     await page.getByLabel('Email').fill('zoe.quinn@example.com')
@@ -146,7 +146,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Confirm Password', { exact: true }).fill('fresh-pass-1')
     await page.getByRole('button', { name: 'Reset Password' }).click()
     await page.getByText('Your password has been reset successfully!', { exact: false }).waitFor()
-    await page.waitForURL('**/login', { timeout: 6000 })
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 6000 })
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor()
     await page.getByLabel('Email').fill(m.email)
     await page.getByLabel('Password', { exact: true }).fill('fresh-pass-1')

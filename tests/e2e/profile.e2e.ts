@@ -102,7 +102,7 @@ describe('/profile', () => {
     await page.getByText('Session revoked. That device has been logged out.').waitFor()
     await sessions.getByText('Safari on macOS').waitFor({ state: 'detached' })
     await otherPage.goto('/profile')
-    await otherPage.waitForURL('**/login', { timeout: 15_000 })
+    await otherPage.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 })
     expect(await otherPage.evaluate(() => localStorage.getItem('token'))).toBeNull()
     await other.close()
 
@@ -194,7 +194,7 @@ describe('/profile', () => {
   test('anonymous visitors are sent to the login page', async () => {
     const { page, context } = await newPage(browser, server.url)
     await gotoHydrated(page, '/profile')
-    await page.waitForURL('**/login')
+    await page.waitForURL((url) => url.pathname === '/login')
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor()
     await context.close()
   })
