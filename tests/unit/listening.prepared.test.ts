@@ -6,8 +6,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { openDb } from '~/db/client'
-import { TRACK_KEY_SQL } from '~/server/services/analytics'
-import { recordPlay, trackKeyOf, updatePlayEvent } from '~/server/services/listening'
+import { recordPlay, updatePlayEvent } from '~/server/services/listening'
 import { PlayEventCreateSchema, PlayEventUpdateFields } from '~/shared/validators'
 
 const db = openDb(path.join(mkdtempSync(path.join(tmpdir(), 'vibes-unit-')), 'vibes.db'), path.resolve(import.meta.dir, '../../src/db/migrations'))
@@ -46,19 +45,4 @@ test('an update writes the fields sent, clears an end time sent as null, and nev
   expect(row(id)).toMatchObject({ listen_duration: 42, completed: 1, ended_at: null, skip_time: null, liked: 1 })
   expect(() => update('bob', id, { listenDuration: 1 })).toThrow('Play event not found')
   expect(row(id).listen_duration).toBe(42)
-})
-
-test('the track key a play is stored under is the rule of the track_key column, which older rows still go through', () => {
-  const urls = [
-    '/media/jazz/blue%20in%20green.mp3?exp=1&sig=AAAA',
-    '/media/jazz/x.wma?t=mp3&exp=1&sig=B',
-    '/media/jazz/plain.mp3',
-    'https://nas.example/stream.php?id=3',
-    'https://cdn.example/a.mp3?X-Amz-sig=1',
-    'local:Music/a.flac',
-    'sig=?',
-  ]
-  const sqlKey = db.$client.query<{ key: string }, [string]>(`SELECT ${TRACK_KEY_SQL} AS key FROM (SELECT ? AS track_url)`)
-  for (const url of urls) expect(trackKeyOf(url)).toBe(sqlKey.get(url)!.key)
-  expect(trackKeyOf(urls[0]!)).toBe('/media/jazz/blue%20in%20green.mp3')
 })

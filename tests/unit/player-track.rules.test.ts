@@ -80,6 +80,12 @@ describe('file names and titles', () => {
     expect(formatTime(3725)).toBe('1:02:05')
     expect(formatTime(Number.NaN)).toBe('0:00')
   })
+
+  test('a library track that cannot play here keeps why (a converted format on a server without ffmpeg)', () => {
+    const track = makeTrack({ url: '/media/a.wma?t=mp3&exp=1&sig=x', title: 'Chime', mime: 'audio/mpeg', unavailable: 'needs ffmpeg' })
+    expect(track.unavailable).toBe('needs ffmpeg')
+    expect('unavailable' in makeTrack({ url: 'u' })).toBe(false)
+  })
 })
 
 describe('track URLs from a source', () => {

@@ -97,20 +97,6 @@ function holderOf(request: Request, member: string | undefined): string {
   return user ? `member:${user.id}` : `address:${addressKey(clientInfo(request.headers).ip)}`
 }
 
-export type MediaSource = { url: string; mime: string; unavailable?: typeof NEEDS_FFMPEG }
-
-/**
- * How a listing offers a library file: its own signed URL and MIME type, or, for a format the
- * browser cannot play, the converted stream's — marked unavailable when there is no ffmpeg.
- */
-export function mediaSource(secret: string, relPath: string, fileMime: string): MediaSource {
-  const profile = transcodeProfileFor(relPath)
-  if (!profile) return { url: signMediaUrl(secret, relPath), mime: fileMime }
-  const source: MediaSource = { url: signMediaUrl(secret, relPath, profile), mime: TRANSCODE_PROFILES[profile].mime }
-  if (!transcodeTools().ffmpeg) source.unavailable = NEEDS_FFMPEG
-  return source
-}
-
 const cacheDir = () => path.join(config.DATA_DIR, 'transcode-cache')
 
 function cacheKey(real: string, st: Stats, profile: TranscodeProfile): string {

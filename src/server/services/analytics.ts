@@ -26,14 +26,7 @@ export const LIST_CAP = 25
 /** A user with at least this many plays in the period counts as highly engaged. */
 export const HIGH_ENGAGEMENT_PLAYS = 10
 
-/**
- * What makes two plays "the same track": the URL, except that the signature and expiry of the
- * server library's signed media URLs (`/media/x.mp3?exp=…&sig=…`, re-issued every hour) are
- * dropped, so a file played today and tomorrow is one track. Other query strings are kept
- * (`stream.php?id=3` and `?id=4` are different tracks).
- */
-export const TRACK_KEY_SQL = `CASE WHEN instr(track_url, 'sig=') > 0 AND instr(track_url, '?') > 0 THEN substr(track_url, 1, instr(track_url, '?') - 1) ELSE track_url END`
-// (play_events.track_key is this expression as a generated column, migration 0005.)
+// Plays group by play_events.track_key: catalog/track-key.ts has the rule (TRACK_KEY_SQL).
 
 const round1 = (n: number) => Math.round(n * 10) / 10
 const pct = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0)

@@ -7,7 +7,7 @@
 // copies of a song, the first by library path plays.
 import type { Db } from '~/db/client'
 import type { LibraryTrack } from '~/shared/library'
-import { TRACK_COLUMNS, type TrackRow, toTrack } from './library-index'
+import { LIBRARY_COLUMNS, type LibraryRow, trackOf } from '../catalog/track'
 
 /** The candidates one chart query may bring back (a 100-song chart of common titles fits). */
 const MAX_CANDIDATES = 2000
@@ -44,14 +44,14 @@ export function libraryMatches(db: Db, secret: string, entries: ReadonlyArray<{ 
   const found = new Map<number, LibraryTrack>()
   if (clauses.length === 0) return found
   const rows = db.$client
-    .query<TrackRow, [string, number]>(
-      `SELECT ${TRACK_COLUMNS} FROM library_tracks_fts f JOIN library_tracks t ON t.seq = f.rowid WHERE library_tracks_fts MATCH ?1 ORDER BY t.path LIMIT ?2`,
+    .query<LibraryRow, [string, number]>(
+      `SELECT ${LIBRARY_COLUMNS} FROM library_tracks_fts f JOIN library_tracks t ON t.seq = f.rowid WHERE library_tracks_fts MATCH ?1 ORDER BY t.path LIMIT ?2`,
     )
     .all(clauses.join(' OR '), MAX_CANDIDATES)
   for (const row of rows) {
     const indexes = wanted.get(keyOf(row.title, row.artist))
     if (!indexes || found.has(indexes[0])) continue
-    const track = toTrack(secret, row)
+    const track = trackOf(secret, row)
     for (const i of indexes) found.set(i, track)
   }
   return found

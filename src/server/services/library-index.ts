@@ -19,44 +19,14 @@ import type {
   LibraryTrack,
   LibraryTrackPage,
 } from '~/shared/library'
-import type { ReplayGain } from '~/shared/player/track'
 import type { AlbumSort, LibraryAlbumListInput, LibraryPageInput, LibrarySearchInput, LibraryTrackListInput } from '~/shared/validators/library'
+import { LIBRARY_SELECT, type LibraryRow, trackOf } from '../catalog/track'
 import { decodeCursor, encodeCursor, type KeyPart, type KeyValue } from '../library/page-cursor'
 import { ftsQuery, SEARCH_INDEXES, searchPage } from '../library/search'
 import { normalizeRelPath } from '../media/library-path'
 import { naturalCompare } from '../media/natural'
 import { signMediaUrl } from '../media/sign'
-import { mediaSource } from '../media/transcode'
 import { folderNotInLibrary } from './library'
-
-/** A library_tracks row as TRACK_COLUMNS reads it (OpenSubsonic reads the same, plus a few). */
-export type TrackRow = {
-  id: string
-  path: string
-  title: string
-  artist: string
-  artistId: string
-  album: string
-  albumId: string
-  genre: string | null
-  year: number | null
-  track: number | null
-  disc: number | null
-  duration: number
-  bitrate: number | null
-  mime: string
-  coverPath: string | null
-  seq: number
-  addedAt: number
-  rgTrackGain: number | null
-  rgTrackPeak: number | null
-  rgAlbumGain: number | null
-  rgAlbumPeak: number | null
-}
-export const TRACK_COLUMNS = `t.seq, t.added_at AS addedAt, t.id, t.path, t.title, t.artist, t.artist_id AS artistId, t.album, t.album_id AS albumId, t.genre, t.year,
-  t.track_no AS track, t.disc_no AS disc, t.duration, t.bitrate, t.mime, t.cover_path AS coverPath, t.rg_track_gain AS rgTrackGain,
-  t.rg_track_peak AS rgTrackPeak, t.rg_album_gain AS rgAlbumGain, t.rg_album_peak AS rgAlbumPeak`
-const TRACK_SELECT = `SELECT ${TRACK_COLUMNS} FROM library_tracks t`
 
 export type AlbumRow = {
   id: string
@@ -78,36 +48,6 @@ export const ALBUM_SELECT = `SELECT a.seq, a.sort_name AS sortName, a.id, a.name
 export type ArtistRow = { seq: number; id: string; name: string; sortName: string; albumCount: number; songCount: number; coverPath: string | null }
 export const ARTIST_SELECT =
   'SELECT r.seq, r.sort_name AS sortName, r.id, r.name, r.album_count AS albumCount, r.song_count AS songCount, r.cover_path AS coverPath FROM library_artists r'
-
-/** Row → API shape, with signed /media URLs for the file and its cover. */
-export function toTrack(secret: string, r: TrackRow): LibraryTrack {
-  const t: LibraryTrack = {
-    id: r.id,
-    ...mediaSource(secret, r.path, r.mime),
-    title: r.title,
-    artist: r.artist,
-    artistId: r.artistId,
-    album: r.album,
-    albumId: r.albumId,
-    duration: r.duration,
-  }
-  if (r.genre) t.genre = r.genre
-  if (r.year) t.year = r.year
-  if (r.track) t.track = r.track
-  if (r.disc) t.disc = r.disc
-  if (r.bitrate) t.bitrate = r.bitrate
-  if (r.coverPath) t.cover = signMediaUrl(secret, r.coverPath, 'cover')
-  const replayGain = replayGainOf(r)
-  if (replayGain) t.replayGain = replayGain
-  return t
-}
-
-/** The ReplayGain tags the scan found (absent ones left out; none at all: undefined). */
-export function replayGainOf(r: Pick<TrackRow, 'rgTrackGain' | 'rgTrackPeak' | 'rgAlbumGain' | 'rgAlbumPeak'>): ReplayGain | undefined {
-  const fields = { trackGain: r.rgTrackGain, trackPeak: r.rgTrackPeak, albumGain: r.rgAlbumGain, albumPeak: r.rgAlbumPeak }
-  const present = Object.entries(fields).filter(([, v]) => v !== null)
-  return present.length > 0 ? (Object.fromEntries(present) as ReplayGain) : undefined
-}
 
 function toAlbum(secret: string, r: AlbumRow): LibraryAlbum {
   const a: LibraryAlbum = {
@@ -138,8 +78,8 @@ export function search(db: Db, secret: string, input: LibrarySearchInput): Libra
   if (!match) return { artists: [], albums: [], tracks: [] }
   const artists = searchPage<ArtistRow>(db, ARTIST_SELECT, 'r', SEARCH_INDEXES.artists, match, input.limit)
   const albums = searchPage<AlbumRow>(db, ALBUM_SELECT, 'a', SEARCH_INDEXES.albums, match, input.limit)
-  const tracks = searchPage<TrackRow>(db, TRACK_SELECT, 't', SEARCH_INDEXES.tracks, match, input.limit)
-  return { artists: artists.map((r) => toArtist(secret, r)), albums: albums.map((r) => toAlbum(secret, r)), tracks: tracks.map((r) => toTrack(secret, r)) }
+  const tracks = searchPage<LibraryRow>(db, LIBRARY_SELECT, 't', SEARCH_INDEXES.tracks, match, input.limit)
+  return { artists: artists.map((r) => toArtist(secret, r)), albums: albums.map((r) => toAlbum(secret, r)), tracks: tracks.map((r) => trackOf(secret, r)) }
 }
 
 /**
@@ -219,9 +159,9 @@ export function listAlbums(db: Db, secret: string, input: LibraryAlbumListInput)
 }
 
 function albumTracks(db: Db, secret: string, albumId: string): LibraryTrack[] {
-  const rows = db.$client.query<TrackRow, [string]>(`${TRACK_SELECT} WHERE t.album_id = ?`).all(albumId)
+  const rows = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.album_id = ?`).all(albumId)
   rows.sort((a, b) => (a.disc ?? 0) - (b.disc ?? 0) || (a.track ?? 0) - (b.track ?? 0) || naturalCompare(a.path, b.path))
-  return rows.map((r) => toTrack(secret, r))
+  return rows.map((r) => trackOf(secret, r))
 }
 
 export function getAlbum(db: Db, secret: string, id: string): LibraryAlbumDetail {
@@ -250,7 +190,7 @@ export function getArtist(db: Db, secret: string, id: string): LibraryArtistDeta
     .all(id)
   // Its own songs, album by album in the order above (the artist index, then a sort of a few hundred).
   const position = new Map(albums.map((a, i) => [a.id, i]))
-  const tracks = db.$client.query<TrackRow, [string]>(`${TRACK_SELECT} WHERE t.artist_id = ?`).all(id)
+  const tracks = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.artist_id = ?`).all(id)
   tracks.sort(
     (a, b) =>
       (position.get(a.albumId) ?? albums.length) - (position.get(b.albumId) ?? albums.length) ||
@@ -258,7 +198,7 @@ export function getArtist(db: Db, secret: string, id: string): LibraryArtistDeta
       (a.track ?? 0) - (b.track ?? 0) ||
       naturalCompare(a.path, b.path),
   )
-  return { ...toArtist(secret, row), albums: albums.map((r) => toAlbum(secret, r)), tracks: tracks.map((r) => toTrack(secret, r)) }
+  return { ...toArtist(secret, row), albums: albums.map((r) => toAlbum(secret, r)), tracks: tracks.map((r) => trackOf(secret, r)) }
 }
 
 export function listGenres(db: Db): { genres: LibraryGenre[] } {
@@ -285,10 +225,10 @@ function trackSegment(sort: LibraryTrackListInput['sort'], cursor: string | unde
 }
 
 export function listTracks(db: Db, secret: string, input: LibraryTrackListInput): LibraryTrackPage {
-  const key = input.sort === 'title' ? (r: TrackRow) => [r.title, r.seq] : (r: TrackRow) => [r.addedAt, r.seq]
-  const page = keysetPage(db, TRACK_SELECT, [trackSegment(input.sort, input.cursor)], input.limit, key)
+  const key = input.sort === 'title' ? (r: LibraryRow) => [r.title, r.seq] : (r: LibraryRow) => [r.addedAt, r.seq]
+  const page = keysetPage(db, LIBRARY_SELECT, [trackSegment(input.sort, input.cursor)], input.limit, key)
   const total = db.$client.query<{ n: number }, []>('SELECT count(*) AS n FROM library_tracks').get()!.n
-  return { tracks: page.rows.map((r) => toTrack(secret, r)), total, next: page.next }
+  return { tracks: page.rows.map((r) => trackOf(secret, r)), total, next: page.next }
 }
 
 /** A folder of the indexed tree: its sub-folders and its own tracks, both in natural order. */
@@ -302,7 +242,7 @@ export function listFolder(db: Db, secret: string, path: string): LibraryFolderL
     .all(rel)
     .sort((a, b) => naturalCompare(a.name, b.name))
     .map((f) => ({ name: f.name, path: `/${f.path}` }))
-  const rows = db.$client.query<TrackRow, [string]>(`${TRACK_SELECT} WHERE t.folder = ?`).all(rel)
+  const rows = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.folder = ?`).all(rel)
   rows.sort((a, b) => naturalCompare(a.path, b.path))
-  return { path: `/${rel}`, folders, tracks: rows.map((r) => toTrack(secret, r)) }
+  return { path: `/${rel}`, folders, tracks: rows.map((r) => trackOf(secret, r)) }
 }

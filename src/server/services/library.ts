@@ -9,9 +9,8 @@ import { statSync } from 'node:fs'
 import { TRPCError } from '@trpc/server'
 import type { Db } from '~/db/client'
 import { normalizeRelPath, resolveInside } from '../media/library-path'
-import { signMediaUrl } from '../media/sign'
-import { mediaSource } from '../media/transcode'
 import { naturalCompare } from '../media/natural'
+import { LIBRARY_SELECT, type LibraryRow, playerTrackOf } from '../catalog/track'
 import { scanForNewFolder } from '../library/scan'
 import { LIBRARY_LIMITS } from '../library/search'
 import type { Track } from '~/shared/player/track'
@@ -32,21 +31,6 @@ export function libraryFolder(folderPath: string): { rel: string; dirReal: strin
     return null
   }
 }
-
-type Row = {
-  path: string
-  title: string
-  artist: string
-  albumArtist: string
-  album: string
-  genre: string | null
-  year: number | null
-  duration: number
-  mime: string
-  coverPath: string | null
-}
-const TRACKS_OF_FOLDER = `SELECT path, title, artist, album_artist AS albumArtist, album, genre, year, duration, mime, cover_path AS coverPath
-  FROM library_tracks WHERE folder = ?`
 
 const isIndexed = (db: Db, rel: string) => db.$client.query<{ n: number }, [string]>('SELECT 1 AS n FROM library_folders WHERE path = ?').get(rel) !== null
 
@@ -74,11 +58,11 @@ const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
  * over the folder index, so a folder near the top of a million-track library stops at the cap
  * instead of loading every row; it hands the event loop back every ~20 ms.
  */
-async function tracksUnder(db: Db, rel: string): Promise<Row[]> {
+async function tracksUnder(db: Db, rel: string): Promise<LibraryRow[]> {
   const children = subfolders(db, rel)
-  const tracksOf = db.$client.query<Row, [string]>(TRACKS_OF_FOLDER)
-  const out: Row[] = []
-  type Item = { folder: string } | { track: Row }
+  const tracksOf = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.folder = ?`)
+  const out: LibraryRow[] = []
+  type Item = { folder: string } | { track: LibraryRow }
   const stack: Item[] = [{ folder: rel }]
   let since = performance.now()
   while (stack.length && out.length < LIBRARY_LIMITS.tracksPerFolderPlaylist) {
@@ -102,22 +86,6 @@ async function tracksUnder(db: Db, rel: string): Promise<Row[]> {
   return out
 }
 
-/** Index row → the player's track, with signed /media URLs for the file and its cover. */
-function toTrack(secret: string, r: Row): Track {
-  const track: Track = {
-    ...mediaSource(secret, r.path, r.mime),
-    title: r.title,
-    // A file tagged with an album artist only: shown as its artist, as the tags would say.
-    artist: r.artist || r.albumArtist,
-    album: r.album,
-    duration: r.duration,
-  }
-  if (r.genre) track.genre = r.genre
-  if (r.year) track.year = r.year
-  if (r.coverPath) track.cover = signMediaUrl(secret, r.coverPath, 'cover')
-  return track
-}
-
 /**
  * The tracks of a library folder such as '/music/collection', with signed /media URLs. A folder
  * the index does not know waits (bounded) for a scan first when it is new on disk.
@@ -127,5 +95,5 @@ export async function listLibraryFolder(db: Db, folderPath: string, secret: stri
   if (!folder) throw new TRPCError({ code: 'NOT_FOUND', message: folderNotInLibrary(folderPath) })
   if (!isIndexed(db, folder.rel)) await scanForNewFolder(db, folder.dirReal, UNINDEXED_WAIT_MS)
   const rows = await tracksUnder(db, folder.rel)
-  return rows.map((r) => toTrack(secret, r))
+  return rows.map((r) => playerTrackOf(secret, r))
 }

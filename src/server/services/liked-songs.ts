@@ -7,11 +7,7 @@ import type { Db } from '~/db/client'
 import type { LibraryTrack } from '~/shared/library'
 import { mediaPathOf } from '../media/request-rules'
 import { naturalCompare } from '../media/natural'
-import { toTrack, TRACK_COLUMNS, type TrackRow } from './library-index'
-
-/** A library_tracks row with the fields OpenSubsonic's Child also needs. */
-export type SongRow = TrackRow & { folder: string; size: number }
-export const SONG_SELECT = `SELECT ${TRACK_COLUMNS}, t.folder, t.size FROM library_tracks t`
+import { LIBRARY_SELECT, type LibraryRow, trackOf } from '../catalog/track'
 
 /** What the member likes now (ms of the like), by library path and, for likes without one, by title. */
 export type Starred = { byPath: Map<string, number>; byTitle: Map<string, number> }
@@ -32,25 +28,27 @@ export function starredOf(db: Db, userId: string): Starred {
 }
 
 /** When the member liked this song (ms), or undefined. */
-export const likedAt = (starred: Starred, r: Pick<SongRow, 'path' | 'title'>) => starred.byPath.get(r.path) ?? starred.byTitle.get(r.title)
+export const likedAt = (starred: Starred, r: Pick<LibraryRow, 'path' | 'title'>) => starred.byPath.get(r.path) ?? starred.byTitle.get(r.title)
 
 /**
  * The library songs the member has starred: those liked by path, and every song titled as a like
  * made without a library URL — most recent like first.
  */
-export function starredSongs(db: Db, starred: Starred): SongRow[] {
+export function starredSongs(db: Db, starred: Starred): LibraryRow[] {
   const paths = [...starred.byPath.keys()]
   const byPath =
-    paths.length === 0 ? [] : db.$client.query<SongRow, [string]>(`${SONG_SELECT} WHERE t.path IN (SELECT value FROM json_each(?))`).all(JSON.stringify(paths))
+    paths.length === 0
+      ? []
+      : db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.path IN (SELECT value FROM json_each(?))`).all(JSON.stringify(paths))
   const titles = [...starred.byTitle.keys()]
   const byTitle =
     titles.length === 0
       ? []
       : db.$client
-          .query<SongRow, [string]>(`${SONG_SELECT} WHERE t.title COLLATE NOCASE IN (SELECT value FROM json_each(?))`)
+          .query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.title COLLATE NOCASE IN (SELECT value FROM json_each(?))`)
           .all(JSON.stringify(titles))
           .filter((r) => starred.byTitle.has(r.title) && !starred.byPath.has(r.path))
-  const at = (r: SongRow) => likedAt(starred, r) ?? 0
+  const at = (r: LibraryRow) => likedAt(starred, r) ?? 0
   return [...byPath, ...byTitle].sort((a, b) => at(b) - at(a) || naturalCompare(a.path, b.path))
 }
 
@@ -59,5 +57,5 @@ export type LikedTrack = LibraryTrack & { likedAt: string }
 /** The web player's Liked songs: starredSongs as library tracks, each with when it was liked. */
 export function likedTracks(db: Db, secret: string, userId: string): { tracks: LikedTrack[] } {
   const starred = starredOf(db, userId)
-  return { tracks: starredSongs(db, starred).map((r) => ({ ...toTrack(secret, r), likedAt: new Date(likedAt(starred, r) ?? 0).toISOString() })) }
+  return { tracks: starredSongs(db, starred).map((r) => ({ ...trackOf(secret, r), likedAt: new Date(likedAt(starred, r) ?? 0).toISOString() })) }
 }

@@ -5,7 +5,7 @@
 // The rules live here, not at the doors: times are server time (a reported play's own time only
 // within REPORTED_PLAY_MAX_AGE_MS), the device class comes from the User-Agent (the door's guess
 // only when it names none), the place from trusted request data, and every track is stored under
-// its track key (trackKeyOf), never under a signed media link.
+// its track key (catalog/track-key.ts), never under a signed media link.
 //
 // A like is one fact however it arrives (CONTRACT §6 "Likes"): the player's like call, a /rest
 // star, a `like` interaction and a play update with `liked` all write the one likes row of that
@@ -21,23 +21,12 @@ import { classifyDevice, type DeviceType } from '~/shared/player/device'
 import type { z } from 'zod'
 import type { InteractionSchema, LikeSetSchema, PlayEventUpdateFields } from '~/shared/validators'
 import { addressKey, type ClientInfo } from '../http/client-info'
+import { trackKey } from '../catalog/track-key'
 import { takeToken } from '../http/rate-limit'
 
 type UpdateInput = z.output<typeof PlayEventUpdateFields>
 
 export const PLAY_EVENT_NOT_FOUND = 'Play event not found'
-
-/**
- * What makes two plays "the same track", as stored: the URL, except that a signed media URL
- * (`/media/x.mp3?exp=…&sig=…`, re-issued every hour) loses its query, so a file played today and
- * tomorrow is one track and no working media link is kept. Other query strings stay
- * (`stream.php?id=3` and `?id=4` are different tracks). The same rule as TRACK_KEY_SQL in
- * analytics.ts, which plays recorded before this rule still go through.
- */
-export function trackKeyOf(url: string): string {
-  const query = url.indexOf('?')
-  return query >= 0 && url.includes('sig=') ? url.slice(0, query) : url
-}
 
 /**
  * A play as a door hands it over: the track and what the door knows of the moment. The web
@@ -114,7 +103,7 @@ const insertPlay = preparedFor((db) =>
     .prepare(),
 )
 
-const trackKeyOrNull = (url: string | null | undefined) => (url ? trackKeyOf(url) : null)
+const trackKeyOrNull = (url: string | null | undefined) => (url ? trackKey(url) : null)
 
 /** The one writer of play events, whichever door the play came in by; `client` is the request's. */
 export function recordPlay(db: Db, userId: string, play: PlayFacts, client: ClientInfo): { playEventId: string } {
@@ -123,7 +112,7 @@ export function recordPlay(db: Db, userId: string, play: PlayFacts, client: Clie
   const row: PlayRow = {
     id: newId(),
     userId,
-    trackUrl: trackKeyOf(play.trackUrl),
+    trackUrl: trackKey(play.trackUrl),
     title: play.title,
     duration: play.duration,
     deviceType: fromAgent === 'unknown' && play.deviceType ? play.deviceType : fromAgent,
@@ -247,7 +236,7 @@ export function createInteraction(db: Db, userId: string, input: z.output<typeof
   const now = Date.now()
   // A client clock far off (or a replayed queue) cannot put interactions in the future.
   const at = input.timestamp ? Math.min(input.timestamp.getTime(), now) : now
-  const trackId = trackKeyOf(input.trackId)
+  const trackId = trackKey(input.trackId)
   const row = db.transaction((tx) => {
     if (input.interactionType === 'like') recordLike(tx, userId, { title: likedTitle(tx, userId, trackId), trackUrl: trackId, liked: true, at: new Date(now) })
     return tx

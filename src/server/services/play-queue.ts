@@ -13,19 +13,17 @@
 // path (a hidden file, one the scan has not seen yet, a non-media file) comes back as it was
 // saved, unsigned, and /media refuses it. A signed URL saved by an older player is re-signed
 // only if its signature is ours and its file is in the index. Remote URLs come back as saved.
-import { eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '~/db/client'
-import { libraryTracks, playQueues, type QueuedTrack as StoredTrack } from '~/db/schema'
+import { playQueues, type QueuedTrack as StoredTrack } from '~/db/schema'
 import { deviceName } from '~/shared/player/device'
 import type { QueuedTrack, SavedQueue } from '~/shared/player/play-queue'
-import type { ReplayGain } from '~/shared/player/track'
 import type { PlayQueueSaveSchema } from '~/shared/validators'
+import { LIBRARY_SELECT, type LibraryRow, playerTrackOf } from '../catalog/track'
 import { mediaPathOf } from '../media/request-rules'
 import { mediaKindOf, signMediaUrl, verifyMediaSignature } from '../media/sign'
-import { mediaSource } from '../media/transcode'
 import { isLibraryMediaName } from '../media/transcode-profile'
-import { replayGainOf } from './library-index'
 
 type SaveInput = z.output<typeof PlayQueueSaveSchema>
 
@@ -39,14 +37,15 @@ export function getPlayQueue(db: Db, userId: string, secret: string): SavedQueue
     const found = libraryPathOf(secret, t.url)
     if (found) library.set(t, found)
   }
-  const tags = libraryTags(db, [...new Set([...library.values()].map((l) => l.relPath))])
+  const rows = libraryRows(db, [...new Set([...library.values()].map((l) => l.relPath))])
   const tracks = row.tracks.map((t): QueuedTrack => {
     const found = library.get(t)
-    const indexed = found && tags.get(found.relPath)
+    const indexed = found && rows.get(found.relPath)
     if (!found || !indexed) return t
-    if (!found.signed) return libraryTrack(secret, found.relPath, indexed)
+    const fresh = libraryTrack(secret, indexed)
+    if (!found.signed) return fresh
     // Saved signed (an older player): its saved tags stay, the ReplayGain is the index's.
-    return { ...t, url: resignMediaUrl(secret, t.url), ...artOf(secret, indexed) }
+    return { ...t, url: resignMediaUrl(secret, t.url), ...fromIndex(fresh) }
   })
   return { tracks, index: row.index, positionSec: row.positionSec, updatedAt: row.updatedAt.getTime(), device: row.device }
 }
@@ -83,68 +82,25 @@ function libraryPathOf(secret: string, url: string): { relPath: string; signed: 
   return check === 'ok' ? { relPath, signed: true } : null
 }
 
-type Tags = {
-  title: string
-  artist: string
-  album: string
-  duration: number
-  mime: string
-  year: number | null
-  coverPath: string | null
-  replayGain?: ReplayGain
+/** The index rows of library paths, by path (one bound JSON array, so any number of paths). */
+function libraryRows(db: Db, paths: string[]): Map<string, LibraryRow> {
+  if (paths.length === 0) return new Map()
+  const rows = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.path IN (SELECT value FROM json_each(?))`).all(JSON.stringify(paths))
+  return new Map(rows.map((r) => [r.path, r]))
+}
+
+/** A library track as the library would list it (playerTrackOf), in the saved queue's fields. */
+function libraryTrack(secret: string, row: LibraryRow): QueuedTrack {
+  const { url, title, artist, album, duration, mime, ...rest } = playerTrackOf(secret, row)
+  return { url, title, artist, album, duration, mime, ...fromIndex(rest) }
 }
 
 /** What the index adds to a saved track on the way back: its cover (signed), year and ReplayGain. */
-function artOf(secret: string, tags: Tags): Pick<QueuedTrack, 'cover' | 'year' | 'replayGain'> {
+function fromIndex(t: Pick<QueuedTrack, 'cover' | 'year' | 'replayGain'>): Pick<QueuedTrack, 'cover' | 'year' | 'replayGain'> {
   return {
-    ...(tags.coverPath ? { cover: signMediaUrl(secret, tags.coverPath, 'cover') } : {}),
-    ...(tags.year ? { year: tags.year } : {}),
-    ...(tags.replayGain ? { replayGain: tags.replayGain } : {}),
-  }
-}
-
-/** Tags of library paths from the index (SQLite's 32,766 bound variables: 500 a query). */
-function libraryTags(db: Db, paths: string[]): Map<string, Tags> {
-  const out = new Map<string, Tags>()
-  for (let i = 0; i < paths.length; i += 500) {
-    const chunk = paths.slice(i, i + 500)
-    const indexed = db
-      .select({
-        path: libraryTracks.path,
-        title: libraryTracks.title,
-        artist: libraryTracks.artist,
-        album: libraryTracks.album,
-        duration: libraryTracks.duration,
-        mime: libraryTracks.mime,
-        year: libraryTracks.year,
-        coverPath: libraryTracks.coverPath,
-        rgTrackGain: libraryTracks.rgTrackGain,
-        rgTrackPeak: libraryTracks.rgTrackPeak,
-        rgAlbumGain: libraryTracks.rgAlbumGain,
-        rgAlbumPeak: libraryTracks.rgAlbumPeak,
-      })
-      .from(libraryTracks)
-      .where(inArray(libraryTracks.path, chunk))
-      .all()
-    for (const { path, rgTrackGain, rgTrackPeak, rgAlbumGain, rgAlbumPeak, ...t } of indexed) {
-      const replayGain = replayGainOf({ rgTrackGain, rgTrackPeak, rgAlbumGain, rgAlbumPeak })
-      out.set(path, replayGain ? { ...t, replayGain } : t)
-    }
-  }
-  return out
-}
-
-/** A library track as the library would list it: signed (or its converted stream), with its tags, cover and year. */
-function libraryTrack(secret: string, relPath: string, tags: Tags): QueuedTrack {
-  const source = mediaSource(secret, relPath, tags.mime)
-  return {
-    url: source.url,
-    title: tags.title,
-    artist: tags.artist,
-    album: tags.album,
-    duration: tags.duration,
-    mime: source.mime,
-    ...artOf(secret, tags),
+    ...(t.cover ? { cover: t.cover } : {}),
+    ...(t.year ? { year: t.year } : {}),
+    ...(t.replayGain ? { replayGain: t.replayGain } : {}),
   }
 }
 

@@ -3,12 +3,11 @@
 // getMusicDirectory opens it, or an artist, by the index's id, as Navidrome's do; an artist is the
 // plain Artist (id, name). Song lists by genre walk library_tracks_genre_idx.
 import type { Db } from '~/db/client'
-import { ALBUM_SELECT, ARTIST_SELECT, type AlbumRow, type ArtistRow, TRACK_COLUMNS } from '../services/library-index'
+import { LIBRARY_SELECT, type LibraryRow } from '../catalog/track'
+import { ALBUM_SELECT, ARTIST_SELECT, type AlbumRow, type ArtistRow } from '../services/library-index'
 import { naturalCompare } from '../media/natural'
-import { type SongRow, type Starred, song } from './library'
+import { type Starred, song } from './library'
 import type { Payload } from './response'
-
-const SONG_SELECT = `SELECT ${TRACK_COLUMNS}, t.folder, t.size FROM library_tracks t`
 
 /** An AlbumID3 payload (library.ts album()) as the Child directory getAlbumList and search2 list. */
 export function albumChild(a: Payload): Payload {
@@ -39,7 +38,7 @@ export function entityDirectory(db: Db, id: string, starred: Starred): Payload |
   const c = db.$client
   const album = c.query<AlbumRow, [string]>(`${ALBUM_SELECT} WHERE a.id = ?`).get(id)
   if (album) {
-    const songs = c.query<SongRow, [string]>(`${SONG_SELECT} WHERE t.album_id = ?`).all(id)
+    const songs = c.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.album_id = ?`).all(id)
     songs.sort((a, b) => (a.disc ?? 0) - (b.disc ?? 0) || (a.track ?? 0) - (b.track ?? 0) || naturalCompare(a.path, b.path))
     return { id: album.id, parent: album.artistId, name: album.name, child: songs.map((s) => ({ ...song(s, starred), parent: album.id })) }
   }
@@ -65,7 +64,7 @@ export function entityDirectory(db: Db, id: string, starred: Starred): Payload |
 /** getSongsByGenre: a page of the genre's songs, in the genre index's order. */
 export function songsByGenre(db: Db, genre: string, count: number, offset: number, starred: Starred): Payload[] {
   return db.$client
-    .query<SongRow, [string, number, number]>(`${SONG_SELECT} WHERE t.genre = ? ORDER BY t.genre, t.seq LIMIT ? OFFSET ?`)
+    .query<LibraryRow, [string, number, number]>(`${LIBRARY_SELECT} WHERE t.genre = ? ORDER BY t.genre, t.seq LIMIT ? OFFSET ?`)
     .all(genre, count, offset)
     .map((s) => song(s, starred))
 }

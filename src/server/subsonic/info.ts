@@ -5,21 +5,21 @@
 // image view). Every query is bounded and walks an index (decision 055).
 import type { Db } from '~/db/client'
 import { config } from '../config'
+import { LIBRARY_SELECT, type LibraryRow, libraryTrackKey } from '../catalog/track'
 import { signMediaUrl } from '../media/sign'
-import { ALBUM_SELECT, ARTIST_SELECT, type AlbumRow, type ArtistRow, TRACK_COLUMNS } from '../services/library-index'
-import { coverPathOf, libraryTrackUrl, pathOfMediaUrl, type SongRow, type Starred, song, songsByPaths } from './library'
+import { ALBUM_SELECT, ARTIST_SELECT, type AlbumRow, type ArtistRow } from '../services/library-index'
+import { coverPathOf, pathOfMediaUrl, type Starred, song, songsByPaths } from './library'
 import type { Payload } from './response'
 
-const SONG_SELECT = `SELECT ${TRACK_COLUMNS}, t.folder, t.size FROM library_tracks t`
 /** How many of an artist's (or a genre's) tracks are weighed for top and similar songs. */
 const CANDIDATES = 2000
 /** A play started this many minutes ago or less is "now playing". */
 export const NOW_PLAYING_MINUTES = 10
 
 /** Plays on this server of each library path, over every member. */
-function playsOf(db: Db, rows: SongRow[]): Map<string, number> {
+function playsOf(db: Db, rows: LibraryRow[]): Map<string, number> {
   if (rows.length === 0) return new Map()
-  const urls = rows.map((r) => libraryTrackUrl(r.path))
+  const urls = rows.map((r) => libraryTrackKey(r.path))
   // An app's play records the bare URL, the web player's may keep its signature (`?exp=…`): both
   // count, each a seek in play_events_track_started_idx per URL.
   const counts = db.$client
@@ -29,7 +29,7 @@ function playsOf(db: Db, rows: SongRow[]): Map<string, number> {
     )
     .all(JSON.stringify(urls))
   const byUrl = new Map(counts.map((c) => [c.url, c.n]))
-  return new Map(rows.map((r) => [r.path, byUrl.get(libraryTrackUrl(r.path)) ?? 0]))
+  return new Map(rows.map((r) => [r.path, byUrl.get(libraryTrackKey(r.path)) ?? 0]))
 }
 
 // sort_name is lower(name) (the scanner writes it so): case-insensitive through library_artists_name_idx.
@@ -37,7 +37,7 @@ const artistByName = (db: Db, name: string) =>
   db.$client.query<ArtistRow, [string]>(`${ARTIST_SELECT} WHERE r.sort_name = lower(?1) ORDER BY r.name = ?1 DESC LIMIT 1`).get(name)
 
 const tracksOfArtist = (db: Db, artistId: string) =>
-  db.$client.query<SongRow, [string, number]>(`${SONG_SELECT} WHERE t.artist_id = ? LIMIT ?`).all(artistId, CANDIDATES)
+  db.$client.query<LibraryRow, [string, number]>(`${LIBRARY_SELECT} WHERE t.artist_id = ? LIMIT ?`).all(artistId, CANDIDATES)
 
 /** getTopSongs: the artist's tracks most played here first; unplayed ones follow, by album and track. */
 export function topSongs(db: Db, artistName: string, count: number, starred: Starred): Payload[] {
@@ -53,7 +53,7 @@ export function topSongs(db: Db, artistName: string, count: number, starred: Sta
 }
 
 /** Orders rows at random, a song played n times n+1 times as likely to come early (weighted reservoir keys). */
-function weightedShuffle(rows: SongRow[], plays: Map<string, number>): SongRow[] {
+function weightedShuffle(rows: LibraryRow[], plays: Map<string, number>): LibraryRow[] {
   const keyed = rows.map((r) => ({ r, key: Math.random() ** (1 / (1 + (plays.get(r.path) ?? 0))) }))
   return keyed.sort((a, b) => b.key - a.key).map((k) => k.r)
 }
@@ -85,7 +85,9 @@ export function similarSongs(db: Db, id: string, count: number, starred: Starred
   const sameGenre =
     seed.genre === null
       ? []
-      : c.query<SongRow, [string, string, number]>(`${SONG_SELECT} WHERE t.genre = ? AND t.artist_id <> ? LIMIT ?`).all(seed.genre, seed.artistId, CANDIDATES)
+      : c
+          .query<LibraryRow, [string, string, number]>(`${LIBRARY_SELECT} WHERE t.genre = ? AND t.artist_id <> ? LIMIT ?`)
+          .all(seed.genre, seed.artistId, CANDIDATES)
   const plays = playsOf(db, [...sameArtist, ...sameGenre])
   return [...weightedShuffle(sameArtist, plays), ...weightedShuffle(sameGenre, plays)].slice(0, count).map((r) => song(r, starred))
 }

@@ -6,17 +6,17 @@
 // read is an indexed query with LIMIT (bench/subsonic.ts times them at a million tracks); raw
 // statements, as in services/library-index.ts, because row mapping would cost more than SQL.
 import type { Db } from '~/db/client'
+import { displayArtist, LIBRARY_SELECT, type LibraryRow } from '../catalog/track'
 import { extensionOf } from '~/shared/player/mime'
 import { ftsQuery, LIBRARY_LIMITS, SEARCH_INDEXES, searchPage } from '../library/search'
 import { naturalCompare } from '../media/natural'
 import { mediaPathOf } from '../media/request-rules'
-import { encodeMediaPath } from '../media/sign'
 import { TRANSCODE_PROFILES, transcodeProfileFor } from '../media/transcode-profile'
 import { ALBUM_SELECT, ARTIST_SELECT, type AlbumRow, type ArtistRow } from '../services/library-index'
-import { likedAt, SONG_SELECT, type SongRow, type Starred, starredOf, starredSongs } from '../services/liked-songs'
+import { likedAt, type Starred, starredOf, starredSongs } from '../services/liked-songs'
 import type { Payload } from './response'
 
-export { type SongRow, type Starred, starredOf, starredSongs }
+export { type Starred, starredOf, starredSongs }
 
 export const ROOT_FOLDER_ID = 1
 export const IGNORED_ARTICLES = 'The El La Los Las Le Les'
@@ -29,12 +29,9 @@ export function folderPathOf(id: string): string | null {
   return folderId(path) === id ? path : null
 }
 
-/** The stable, unsigned /media/ URL a scrobble or a like records for a library track. */
-export const libraryTrackUrl = (path: string) => `/media/${encodeMediaPath(path)}`
-
 const iso = (ms: number) => new Date(ms).toISOString()
 
-export function song(r: SongRow, starred: Starred): Payload {
+export function song(r: LibraryRow, starred: Starred): Payload {
   const profile = transcodeProfileFor(r.path)
   const liked = likedAt(starred, r)
   return {
@@ -43,7 +40,7 @@ export function song(r: SongRow, starred: Starred): Payload {
     isDir: false,
     title: r.title,
     album: r.album,
-    artist: r.artist,
+    artist: displayArtist(r),
     track: r.track ?? undefined,
     year: r.year ?? undefined,
     genre: r.genre ?? undefined,
@@ -84,22 +81,23 @@ export function album(r: AlbumRow): Payload {
 
 const artist = (r: ArtistRow): Payload => ({ id: r.id, name: r.name, coverArt: r.coverPath ? r.id : undefined, albumCount: r.albumCount })
 
-const sortSongs = (rows: SongRow[]) => rows.sort((a, b) => (a.disc ?? 0) - (b.disc ?? 0) || (a.track ?? 0) - (b.track ?? 0) || naturalCompare(a.path, b.path))
+const sortSongs = (rows: LibraryRow[]) =>
+  rows.sort((a, b) => (a.disc ?? 0) - (b.disc ?? 0) || (a.track ?? 0) - (b.track ?? 0) || naturalCompare(a.path, b.path))
 
-export function songById(db: Db, id: string): SongRow | null {
-  return db.$client.query<SongRow, [string]>(`${SONG_SELECT} WHERE t.id = ?`).get(id)
+export function songById(db: Db, id: string): LibraryRow | null {
+  return db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.id = ?`).get(id)
 }
 
-export function songsByIds(db: Db, ids: string[]): SongRow[] {
+export function songsByIds(db: Db, ids: string[]): LibraryRow[] {
   if (ids.length === 0) return []
-  const rows = db.$client.query<SongRow, string[]>(`${SONG_SELECT} WHERE t.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids))
+  const rows = db.$client.query<LibraryRow, string[]>(`${LIBRARY_SELECT} WHERE t.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids))
   const byId = new Map(rows.map((r) => [r.id, r]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
-export function songsByPaths(db: Db, paths: string[]): Map<string, SongRow> {
+export function songsByPaths(db: Db, paths: string[]): Map<string, LibraryRow> {
   if (paths.length === 0) return new Map()
-  const rows = db.$client.query<SongRow, string[]>(`${SONG_SELECT} WHERE t.path IN (SELECT value FROM json_each(?))`).all(JSON.stringify(paths))
+  const rows = db.$client.query<LibraryRow, string[]>(`${LIBRARY_SELECT} WHERE t.path IN (SELECT value FROM json_each(?))`).all(JSON.stringify(paths))
   return new Map(rows.map((r) => [r.path, r]))
 }
 
@@ -109,7 +107,7 @@ export const pathOfMediaUrl = (url: string) => (url.startsWith('/media/') ? medi
 export function albumWithSongs(db: Db, id: string, starred: Starred): Payload | null {
   const row = db.$client.query<AlbumRow, [string]>(`${ALBUM_SELECT} WHERE a.id = ?`).get(id)
   if (!row) return null
-  const songs = sortSongs(db.$client.query<SongRow, [string]>(`${SONG_SELECT} WHERE t.album_id = ?`).all(id))
+  const songs = sortSongs(db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.album_id = ?`).all(id))
   return { ...album(row), song: songs.map((s) => song(s, starred)) }
 }
 
@@ -152,7 +150,7 @@ export function artistIndex(db: Db): Payload {
 export function folderIndex(db: Db, starred: Starred): Payload {
   const folders = db.$client.query<{ name: string; path: string }, []>("SELECT name, path FROM library_folders WHERE parent = ''").all()
   folders.sort((a, b) => naturalCompare(a.name, b.name))
-  const files = db.$client.query<SongRow, []>(`${SONG_SELECT} WHERE t.folder = ''`).all()
+  const files = db.$client.query<LibraryRow, []>(`${LIBRARY_SELECT} WHERE t.folder = ''`).all()
   files.sort((a, b) => naturalCompare(a.path, b.path))
   const lastModified = db.$client.query<{ at: number | null }, []>('SELECT max(finished_at) AS at FROM library_scans').get()?.at ?? 0
   return {
@@ -174,7 +172,7 @@ export function directory(db: Db, path: string, starred: Starred): Payload | nul
     )
     .all(path)
   subfolders.sort((a, b) => naturalCompare(a.name, b.name))
-  const files = db.$client.query<SongRow, [string]>(`${SONG_SELECT} WHERE t.folder = ?`).all(path)
+  const files = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.folder = ?`).all(path)
   files.sort((a, b) => naturalCompare(a.path, b.path))
   return {
     id: folderId(path),
@@ -196,12 +194,12 @@ export function directory(db: Db, path: string, starred: Starred): Payload | nul
 }
 
 /** The songs under a library folder (sub-folders included), as a member folder plays them. */
-export function songsUnder(db: Db, path: string, limit: number = LIBRARY_LIMITS.tracksPerFolderPlaylist): SongRow[] {
+export function songsUnder(db: Db, path: string, limit: number = LIBRARY_LIMITS.tracksPerFolderPlaylist): LibraryRow[] {
   const rows =
     path === ''
-      ? db.$client.query<SongRow, [number]>(`${SONG_SELECT} LIMIT ?`).all(limit)
+      ? db.$client.query<LibraryRow, [number]>(`${LIBRARY_SELECT} LIMIT ?`).all(limit)
       : db.$client
-          .query<SongRow, [string, string, string, number]>(`${SONG_SELECT} WHERE t.folder = ?1 OR (t.folder >= ?2 AND t.folder < ?3) LIMIT ?4`)
+          .query<LibraryRow, [string, string, string, number]>(`${LIBRARY_SELECT} WHERE t.folder = ?1 OR (t.folder >= ?2 AND t.folder < ?3) LIMIT ?4`)
           .all(path, `${path}/`, `${path}0`, limit)
   return rows.sort((a, b) => naturalCompare(a.path, b.path))
 }
@@ -330,12 +328,12 @@ const count = (db: Db, table: string) => db.$client.query<{ n: number }, []>(`SE
 
 export function randomSongs(db: Db, q: { size: number; genre?: string; fromYear?: number; toYear?: number }, starred: Starred): Payload[] {
   const c = db.$client
-  let rows: SongRow[]
+  let rows: LibraryRow[]
   if (q.genre === undefined && q.fromYear === undefined && q.toYear === undefined) {
     const seqs = randomSeqs(db, 'library_tracks', q.size)
-    rows = c.query<SongRow, [string, number]>(`${SONG_SELECT} WHERE t.seq IN (SELECT value FROM json_each(?)) LIMIT ?`).all(JSON.stringify(seqs), q.size)
+    rows = c.query<LibraryRow, [string, number]>(`${LIBRARY_SELECT} WHERE t.seq IN (SELECT value FROM json_each(?)) LIMIT ?`).all(JSON.stringify(seqs), q.size)
     if (rows.length < q.size && rows.length < count(db, 'library_tracks'))
-      rows = c.query<SongRow, [number]>(`${SONG_SELECT} ORDER BY random() LIMIT ?`).all(q.size)
+      rows = c.query<LibraryRow, [number]>(`${LIBRARY_SELECT} ORDER BY random() LIMIT ?`).all(q.size)
   } else {
     const where: string[] = []
     const params: (string | number)[] = []
@@ -351,7 +349,7 @@ export function randomSongs(db: Db, q: { size: number; genre?: string; fromYear?
       where.push('t.year <= ?')
       params.push(q.toYear)
     }
-    rows = c.query<SongRow, (string | number)[]>(`${SONG_SELECT} WHERE ${where.join(' AND ')} ORDER BY random() LIMIT ?`).all(...params, q.size)
+    rows = c.query<LibraryRow, (string | number)[]>(`${LIBRARY_SELECT} WHERE ${where.join(' AND ')} ORDER BY random() LIMIT ?`).all(...params, q.size)
   }
   return rows.sort(() => Math.random() - 0.5).map((r) => song(r, starred))
 }
@@ -380,8 +378,8 @@ export function search(db: Db, q: SearchQuery, starred: Starred): Payload {
       // In the order tracks were added (new ones come last, so an app's paged sync stays in step);
       // the offset is walked in the narrow added-at index, not the table (0.4 s → 40 ms at 800,000).
       song: c
-        .query<SongRow, [number, number]>(
-          `${SONG_SELECT} WHERE t.seq IN (SELECT seq FROM library_tracks ORDER BY added_at, seq LIMIT ? OFFSET ?) ORDER BY t.added_at, t.seq`,
+        .query<LibraryRow, [number, number]>(
+          `${LIBRARY_SELECT} WHERE t.seq IN (SELECT seq FROM library_tracks ORDER BY added_at, seq LIMIT ? OFFSET ?) ORDER BY t.added_at, t.seq`,
         )
         .all(q.songCount, q.songOffset)
         .map((s) => song(s, starred)),
@@ -392,7 +390,7 @@ export function search(db: Db, q: SearchQuery, starred: Starred): Payload {
   return {
     artist: searchPage<ArtistRow>(db, ARTIST_SELECT, 'r', SEARCH_INDEXES.artists, match, q.artistCount, q.artistOffset).map(artist),
     album: searchPage<AlbumRow>(db, ALBUM_SELECT, 'a', SEARCH_INDEXES.albums, match, q.albumCount, q.albumOffset).map(album),
-    song: searchPage<SongRow>(db, SONG_SELECT, 't', SEARCH_INDEXES.tracks, match, q.songCount, q.songOffset).map((s) => song(s, starred)),
+    song: searchPage<LibraryRow>(db, LIBRARY_SELECT, 't', SEARCH_INDEXES.tracks, match, q.songCount, q.songOffset).map((s) => song(s, starred)),
   }
 }
 

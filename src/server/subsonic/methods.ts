@@ -6,6 +6,7 @@
 import type { Db } from '~/db/client'
 import { extensionOf } from '~/shared/player/mime'
 import { PLAY_QUEUE_LIMITS } from '~/shared/player/play-queue'
+import { type LibraryRow, libraryTrackKey } from '../catalog/track'
 import { config } from '../config'
 import type { ClientInfo } from '../http/client-info'
 import { handleMedia } from '../media/handler'
@@ -34,7 +35,6 @@ import {
   folderPathOf,
   folderTotals,
   genres,
-  libraryTrackUrl,
   pathOfMediaUrl,
   randomSongs,
   ROOT_FOLDER_ID,
@@ -47,7 +47,6 @@ import {
   songsUnder,
   starredOf,
   starredSongs,
-  type SongRow,
 } from './library'
 import type { Params } from './params'
 import { ErrorCode, SubsonicError, type Payload } from './response'
@@ -66,7 +65,7 @@ const notAuthorized = (why: string) => new SubsonicError(ErrorCode.notAuthorized
 const maxRows = { min: 0, max: 500 }
 const offsetRange = { min: 0, max: 10_000_000 }
 
-function requireSong(ctx: MethodContext, name = 'id'): SongRow {
+function requireSong(ctx: MethodContext, name = 'id'): LibraryRow {
   const row = songById(ctx.db, ctx.params.required(name))
   if (!row) throw notFound('Song')
   return row
@@ -84,7 +83,7 @@ function viaMedia(ctx: MethodContext, relPath: string, kind: MediaKind): Promise
  * maxBitRate below the source picks an MP3 rate of MP3_KBPS (never above the source's); a video
  * keeps its rate unless format=mp3 asks for its sound.
  */
-export function streamKind(row: SongRow, format: string | undefined, maxBitRate: number): MediaKind {
+export function streamKind(row: LibraryRow, format: string | undefined, maxBitRate: number): MediaKind {
   if (format === 'raw') return 'file'
   const converted = format === 'mp3' && extensionOf(row.path) !== 'mp3' ? 'mp3' : transcodeProfileFor(row.path)
   if (converted === 'mp4' || (converted === null && row.mime.startsWith('video/'))) return converted ?? 'file'
@@ -277,7 +276,7 @@ export const METHODS: Record<string, Method> = {
     const app = (p.get('c') ?? '').slice(0, 100) || null
     const deviceType = appDevice(app, null)
     const plays = rows.map(({ path, title, duration, genre, artist, album, year }, i) => ({
-      trackUrl: libraryTrackUrl(path),
+      trackUrl: libraryTrackKey(path),
       title,
       duration,
       genre,
@@ -353,7 +352,7 @@ export const METHODS: Record<string, Method> = {
     const positionMs = p.int('position', { min: 0, max: 7 * 24 * 3600 * 1000, fallback: 0 })
     // Bare library URLs, as the web player saves them: a read signs them afresh and fills in the
     // tags and ReplayGain from the index.
-    const tracks = rows.map((r) => ({ url: libraryTrackUrl(r.path), title: r.title, artist: r.artist, album: r.album, duration: r.duration, mime: r.mime }))
+    const tracks = rows.map((r) => ({ url: libraryTrackKey(r.path), title: r.title, artist: r.artist, album: r.album, duration: r.duration, mime: r.mime }))
     const device = (p.get('c') ?? '').slice(0, 100)
     savePlayQueue(ctx.db, ctx.user.id, { tracks, index, positionSec: positionMs / 1000, device }, ctx.client.userAgent)
     return {}
@@ -370,7 +369,7 @@ function setStars(ctx: MethodContext, liked: boolean): Payload {
   if (ids.length === 0) p.required('id')
   const rows = songsByIds(ctx.db, ids)
   if (rows.length !== ids.length) throw notFound('Song')
-  for (const row of rows) setLike(ctx.db, ctx.user.id, { title: row.title, liked, trackUrl: libraryTrackUrl(row.path) })
+  for (const row of rows) setLike(ctx.db, ctx.user.id, { title: row.title, liked, trackUrl: libraryTrackKey(row.path) })
   return {}
 }
 

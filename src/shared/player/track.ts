@@ -39,6 +39,7 @@ export function makeTrack(input: Partial<Track> & { url: string }): Track {
     ...(input.year ? { year: input.year } : {}),
     duration,
     ...(input.cover ? { cover: input.cover } : {}),
+    ...(input.unavailable ? { unavailable: input.unavailable } : {}),
     ...(input.replayGain ? { replayGain: input.replayGain } : {}),
   }
 }

@@ -9,6 +9,7 @@ import { css, cx } from 'styled-system/css'
 import { currentTrack } from '~/client/features/player/engine'
 import { player } from '~/client/features/player/player-store'
 import { trackIdOf } from '~/client/features/player/track-identity'
+import { UnavailableMark } from '~/client/features/player/unavailable-mark'
 import { VirtualList } from '~/client/features/player/virtual-list'
 import type { LibraryTrack } from '~/shared/library'
 import { clock } from './format'
@@ -97,6 +98,7 @@ export function TrackList({ tracks, label, listLabel, numbered, showAlbum = true
                 {showAlbum ? ` · ${t.album}` : ''}
               </span>
             </span>
+            <UnavailableMark reason={t.unavailable} />
             <span aria-hidden className={css({ fontSize: 'sm', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
               {t.duration ? clock(t.duration) : ''}
             </span>

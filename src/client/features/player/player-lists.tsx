@@ -10,6 +10,7 @@ import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { displayTitle, formatTime, isVideo as isVideoTrack, type Track } from '~/shared/player/track'
 import { Icon, type IconName } from '~/client/ui/icon'
+import { UnavailableMark } from './unavailable-mark'
 import { VirtualList } from './virtual-list'
 import { plural } from '~/shared/plural'
 import { card } from '~/client/ui/card'
@@ -341,6 +342,7 @@ export function TrackList({
                             ♥
                           </span>
                         )}
+                        <UnavailableMark reason={t.unavailable} />
                       </span>
                       <span
                         className={css({
@@ -421,6 +423,7 @@ export function SimplePlaylist({
                 {displayTitle(t)}
                 {t.artist && <span className={css({ color: 'fg.muted' })}> — {t.artist}</span>}
               </span>
+              <UnavailableMark reason={t.unavailable} />
               {isVideo(t) && (
                 <span
                   className={css({ fontSize: '2xs', fontWeight: 'bold', px: '1.5', py: '0.5', borderRadius: 'md', bg: 'accent.muted', color: 'accent.text' })}
