@@ -1,6 +1,7 @@
 // Charts that play: for a signed-in member each chart entry the server library holds carries that
 // library track (matched by title and artist, case and accents aside); visitors get the chart
-// alone; the Charts page opens on the instance's DEFAULT_COUNTRY, or the worldwide chart.
+// alone; the Charts page opens on the instance's DEFAULT_COUNTRY (the worldwide chart when that is
+// not a chart region), and on the United States when none is set.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
@@ -60,15 +61,16 @@ describe('charts and the library', () => {
     expect(res.body.data.tracks.every((t: object) => !('play' in t))).toBe(true)
   })
 
-  test('the Charts page opens on DEFAULT_COUNTRY when it is a chart region, else worldwide', async () => {
+  test('the Charts page opens on DEFAULT_COUNTRY when it is a chart region, else worldwide; on the United States when none is set', async () => {
     const answer = await fetch(`${server.url}/api/trpc/charts.defaultRegion`)
     expect(answer.status).toBe(200)
     expect(JSON.stringify(await answer.json())).toContain('"region":"gr"')
-    const other = await startServer({ DEFAULT_COUNTRY: 'BR' })
+    const [other, unset] = await Promise.all([startServer({ DEFAULT_COUNTRY: 'BR' }), startServer()])
     try {
       expect(JSON.stringify(await (await fetch(`${other.url}/api/trpc/charts.defaultRegion`)).json())).toContain('"region":"ww"')
+      expect(JSON.stringify(await (await fetch(`${unset.url}/api/trpc/charts.defaultRegion`)).json())).toContain('"region":"us"')
     } finally {
-      await other.stop()
+      await Promise.all([other.stop(), unset.stop()])
     }
   })
 })

@@ -28,9 +28,14 @@ const LOCAL_LIMIT = 50
 
 export type Chart = ChartPayload & { region: ChartRegion; source: 'feed' | 'local' }
 
-/** DEFAULT_COUNTRY (uppercase ISO) as a chart region when it is one of the regions, else worldwide. */
+/**
+ * The region the Charts page opens on: the product's default, United States, unless the instance
+ * names its country (DEFAULT_COUNTRY, uppercase ISO): that region when it is one of them, else the
+ * worldwide chart rather than another country's.
+ */
 export function defaultChartRegion(country: string | undefined): ChartRegion {
-  const code = country?.toLowerCase() ?? ''
+  if (country === undefined) return 'us'
+  const code = country.toLowerCase()
   return isChartRegion(code) ? code : WORLDWIDE
 }
 
