@@ -1,4 +1,5 @@
-// Hands the analytics worker (src/server/analytics-worker.ts) to services/analytics-offload.ts. Called by the entry once the database is open and migrated. If the
+// Hands the analytics worker (src/server/analytics-worker.ts) to services/analytics-offload.ts
+// (through services/analytics-worker-slot.ts). Called by the entry once the database is open and migrated. If the
 // worker dies, the host unregisters itself and the reports run in place again.
 // The worker is a second JavaScript runtime on its own thread (about 10 MB resident, decision 035).
 // Its start (loading its modules, opening its connections: 100 ms or more of CPU on a busy
@@ -12,7 +13,8 @@
 import { statSync } from 'node:fs'
 import type { WorkerRequest } from './analytics-worker'
 import { getDb } from './db'
-import { type AnalyticsReport, type AnalyticsWorkerHost, analyticsWorker, setAnalyticsWorker } from './services/analytics-offload'
+import type { AnalyticsReport, AnalyticsWorkerHost } from './services/analytics-offload'
+import { analyticsWorker, setAnalyticsWorker } from './services/analytics-worker-slot'
 
 const CHECKPOINT_EVERY_MS = 1000
 /** SQLite's default, restored when the worker is gone. */

@@ -4,9 +4,10 @@
 // read-only connection: WAL lets it read beside the writer), the six analytics answers are computed
 // there (the server entry and the single-file binary both register it and start its thread once
 // start-up is done); otherwise (tests on an in-memory database) they run in place.
-// The entry hands the worker's host to this module (setAnalyticsWorker), so services carry no Worker code.
+// The entry hands over the worker's host (analytics-worker-slot.ts), so services carry no Worker code.
 import type { Db } from '~/db/client'
 import * as analytics from './analytics'
+import { analyticsWorker } from './analytics-worker-slot'
 
 export type AnalyticsReport =
   | 'listeningOverview'
@@ -20,18 +21,9 @@ type Answer<K extends AnalyticsReport> = ReturnType<(typeof analytics)[K]>
 
 /** What the entry hands over when the worker runs. */
 export type AnalyticsWorkerHost = { file: string; run: (name: AnalyticsReport, args: unknown[]) => Promise<unknown> }
-let worker: AnalyticsWorkerHost | undefined
-
-/** The worker's host (analytics-worker-host.ts), or undefined: the reports run in place. */
-export function setAnalyticsWorker(host: AnalyticsWorkerHost | undefined) {
-  worker = host
-}
-
-/** The worker's host now in use, if any. */
-export const analyticsWorker = () => worker
 
 export function runAnalytics<K extends AnalyticsReport>(db: Db, name: K, ...args: Args<K>): Promise<Answer<K>> {
-  const host = worker
+  const host = analyticsWorker()
   if (host && host.file === db.$client.filename) return host.run(name, args) as Promise<Answer<K>>
   const report = analytics[name] as (db: Db, ...rest: unknown[]) => Answer<K>
   return Promise.resolve(report(db, ...args))
