@@ -1,5 +1,5 @@
-// Registers the analytics worker (src/server/analytics-worker.ts) on globalThis for
-// services/analytics-offload.ts. Called by the entry once the database is open and migrated. If the
+// Hands the analytics worker (src/server/analytics-worker.ts) to services/analytics-offload.ts
+// (through services/analytics-worker-slot.ts). Called by the entry once the database is open and migrated. If the
 // worker dies, the host unregisters itself and the reports run in place again.
 // The worker is a second JavaScript runtime on its own thread (about 10 MB resident, decision 035).
 // Its start (loading its modules, opening its connections: 100 ms or more of CPU on a busy
@@ -14,6 +14,7 @@ import { statSync } from 'node:fs'
 import type { WorkerRequest } from './analytics-worker'
 import { getDb } from './db'
 import type { AnalyticsReport, AnalyticsWorkerHost } from './services/analytics-offload'
+import { analyticsWorker, setAnalyticsWorker } from './services/analytics-worker-slot'
 
 const CHECKPOINT_EVERY_MS = 1000
 /** SQLite's default, restored when the worker is gone. */
@@ -22,9 +23,8 @@ const AUTO_CHECKPOINT_PAGES = 1000
 const WAL_WAKE_BYTES = 1024 ** 2
 const WAL_POLL_MS = 5000
 
-/** Registers the host; `start` starts the worker's thread now if it is not running yet. */
+/** Hands the host over; `start` starts the worker's thread now if it is not running yet. */
 export function registerAnalyticsWorker(file: string): { start: () => void } {
-  const shared = globalThis as typeof globalThis & { __vibesAnalyticsWorker?: AnalyticsWorkerHost }
   let worker: Worker | undefined
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()
   let next = 0
@@ -49,7 +49,7 @@ export function registerAnalyticsWorker(file: string): { start: () => void } {
   const onError = (event: ErrorEvent) => {
     for (const call of pending.values()) call.reject(new Error(`analytics worker failed: ${event.message}`))
     pending.clear()
-    if (shared.__vibesAnalyticsWorker === host) shared.__vibesAnalyticsWorker = undefined
+    if (analyticsWorker() === host) setAnalyticsWorker(undefined)
     getDb().$client.exec(`PRAGMA wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`)
   }
   // A stat every few seconds (microseconds) instead of a hook in every writer.
@@ -71,10 +71,10 @@ export function registerAnalyticsWorker(file: string): { start: () => void } {
         worker.postMessage({ id, file, name, args } satisfies WorkerRequest)
       }),
   }
-  shared.__vibesAnalyticsWorker = host
+  setAnalyticsWorker(host)
   return {
     start: () => {
-      if (shared.__vibesAnalyticsWorker === host) worker ??= start()
+      if (analyticsWorker() === host) worker ??= start()
     },
   }
 }

@@ -20,23 +20,17 @@ for (const [name, file] of Object.entries(migrationFiles as Record<string, strin
 process.env.VIBES_MIGRATIONS = migrationsDir
 process.env.VIBES_GEOIP_DB = geoipFile
 
-const { serve } = await import('./serve')
-const { deferredApp } = await import('./deferred-app')
-// biome-ignore lint/suspicious/noTsIgnore: exists only after a build, as above
-// @ts-ignore built by vite before the binary is compiled
-const pages = deferredApp(() => import('../../dist/server/server.js'))
-
+// Imported once the environment above is set: the configuration reads it on import.
+const { startServer } = await import('./start-up')
 const embedded = clientFiles as Record<string, string>
-await serve(pages.app, (pathname) => {
-  const file = embedded[pathname]
-  return file ? Bun.file(file) : null
+await startServer({
+  // biome-ignore lint/suspicious/noTsIgnore: exists only after a build, as above
+  // @ts-ignore built by vite before the binary is compiled
+  loadPages: () => import('../../dist/server/server.js'),
+  findStatic: (pathname) => {
+    const file = embedded[pathname]
+    return file ? Bun.file(file) : null
+  },
+  // Migrated before listening: the unpacked copy is not needed again.
+  onListening: () => rmSync(migrationsDir, { recursive: true, force: true }),
 })
-// Migrated before listening: the unpacked copy is not needed again.
-rmSync(migrationsDir, { recursive: true, force: true })
-// The listening analytics on their own thread, as in serve-from-disk.ts (the worker is an entry point of the binary).
-const { registerAnalyticsWorker } = await import('./analytics-worker-host')
-const analyticsWorker = registerAnalyticsWorker((await import('./config')).config.dbFile)
-// Listening: now the rest of the server, then the page bundle, then the worker, as in serve-from-disk.ts.
-await (await import('./deferred')).loadDeferredModules()
-await pages.ready()
-analyticsWorker.start()

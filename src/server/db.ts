@@ -1,17 +1,16 @@
-// The server's database, opened (and migrated) on first use. Kept on globalThis because the
-// production entry and the Vite-built app bundle each carry a copy of this module: one
-// connection per process either way.
+// The server's database, opened (and migrated) on first use: one connection per process (the page
+// bundle carries no copy of this module, decision 043).
 import { openDb, type Db } from '~/db/client'
 import { config } from './config'
 
-const shared = globalThis as typeof globalThis & { __vibesDb?: Db }
+let db: Db | undefined
 
 export function getDb(): Db {
-  shared.__vibesDb ??= openDb(config.dbFile, config.migrationsDir)
-  return shared.__vibesDb
+  db ??= openDb(config.dbFile, config.migrationsDir)
+  return db
 }
 
 export function closeDb() {
-  shared.__vibesDb?.$client.close()
-  shared.__vibesDb = undefined
+  db?.$client.close()
+  db = undefined
 }

@@ -36,11 +36,16 @@ export function withModule<T, R>(module: Deferred<T>, use: (loaded: T) => R | Pr
 }
 
 export const appRouterModule = deferred(() => import('./trpc/root'))
-// The page bundle's SSR calls this router rather than a copy of its own (trpc/shared-router.ts).
-shareAppRouter(async () => {
-  const [{ appRouter }, { createContext }] = await Promise.all([appRouterModule.load(), import('./trpc/context')])
-  return { appRouter, createContext }
-})
+
+/** Called by the start-up (start-up.ts): the page bundle's SSR calls this router rather than a copy
+ *  of its own (trpc/shared-router.ts). */
+export function shareAppRouterWithPages() {
+  shareAppRouter(async () => {
+    const [{ appRouter }, { createContext }] = await Promise.all([appRouterModule.load(), import('./trpc/context')])
+    return { appRouter, createContext }
+  })
+}
+
 export const subsonicModule = deferred(() => import('./subsonic/handler'))
 
 /** How long after listening the deferred modules start loading: long enough for the requests

@@ -3,15 +3,10 @@
 // of it (scripts/build-start.ts, decision 035), which loads in about half the CPU time.
 import { statSync } from 'node:fs'
 import path from 'node:path'
-import { registerAnalyticsWorker } from './analytics-worker-host'
-import { config } from './config'
-import { loadDeferredModules } from './deferred'
-import { deferredApp } from './deferred-app'
-import { serve } from './serve'
+import { startServer } from './start-up'
 
 export async function serveFromDisk() {
   const clientDir = path.resolve('dist/client')
-  const pages = deferredApp(() => import(path.resolve('dist/server/server.js')))
 
   /** A file of the client build for this path, or null (never a path outside clientDir). */
   function findStatic(pathname: string) {
@@ -30,12 +25,5 @@ export async function serveFromDisk() {
     }
   }
 
-  await serve(pages.app, findStatic)
-  // The listening analytics run on their own thread and read-only connection (issue 13).
-  const analyticsWorker = registerAnalyticsWorker(config.dbFile)
-  // Listening: now the rest of the server, then the page bundle (either failing to load stops it).
-  await loadDeferredModules()
-  await pages.ready()
-  // Last, so its start delays neither start-up nor the first report (decision 054).
-  analyticsWorker.start()
+  await startServer({ loadPages: () => import(path.resolve('dist/server/server.js')), findStatic })
 }

@@ -10,7 +10,7 @@ import { startServer, type TestServer } from '../helpers/server'
 
 const root = path.resolve(import.meta.dir, '../..')
 
-/** The source modules loaded by importing `specifier` (as serve-from-disk.ts and binary.ts do before listening). */
+/** The source modules loaded by importing `specifier` (as serve-from-disk.ts and binary.ts import start-up.ts before listening). */
 function modulesLoadedBy(specifier: string): string[] {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-modules-'))
   try {
@@ -27,8 +27,8 @@ function modulesLoadedBy(specifier: string): string[] {
 }
 
 describe('before listening', () => {
-  test('the server loads neither the app router, nor OpenSubsonic, nor every validator, nor the remote reader', () => {
-    const loaded = modulesLoadedBy('./src/server/serve.ts')
+  test('the server loads neither the app router, nor OpenSubsonic, nor every validator, nor the remote reader, nor the analytics reports', () => {
+    const loaded = modulesLoadedBy('./src/server/start-up.ts')
     expect(loaded).toContain('src/server/rest/routes/health.ts') // the check is looking at the right list
     for (const deferred of [
       'src/server/trpc/root.ts',
@@ -36,6 +36,8 @@ describe('before listening', () => {
       'src/server/subsonic/handler.ts',
       'src/shared/validators/index.ts',
       'src/server/remote/index.ts',
+      // The analytics worker's host is registered at start-up; the reports load on the first one.
+      'src/server/services/analytics.ts',
     ])
       expect(loaded).not.toContain(deferred)
   })

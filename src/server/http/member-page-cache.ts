@@ -15,7 +15,7 @@
 import { type AuthUser, validateToken } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
-import { requestToken } from '../trpc/context'
+import { requestToken } from './request-token'
 import { displayName } from '~/shared/display-name'
 import { pageGeneration, type RenderPage } from './page-cache'
 import { createNonce } from './security-headers'

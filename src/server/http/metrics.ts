@@ -1,20 +1,18 @@
 // API performance in memory: one sample per /api request over the last 15 minutes, enough for
 // the admin panel's average and p95 latency, error rate and requests per minute. Samples go into
 // a fixed ring (the newest CAPACITY requests), so recording is O(1) and memory is constant; the
-// admin's read filters by time and sorts. On globalThis because the server entry records and the
-// app bundle reads (each has its own module copy).
+// admin's read filters by time and sorts.
 const WINDOW_MS = 15 * 60_000
 const CAPACITY = 100_000
 
 type Ring = { at: Float64Array; ms: Float32Array; error: Uint8Array; next: number; size: number }
-const shared = globalThis as typeof globalThis & { __vibesApiRing?: Ring }
-const ring: Ring = (shared.__vibesApiRing ??= {
+const ring: Ring = {
   at: new Float64Array(CAPACITY),
   ms: new Float32Array(CAPACITY),
   error: new Uint8Array(CAPACITY),
   next: 0,
   size: 0,
-})
+}
 
 export function recordRequest(ms: number, status: number, at = Date.now()) {
   const i = ring.next

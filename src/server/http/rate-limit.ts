@@ -11,6 +11,9 @@
 // forgotten key at most, never the server's memory.
 import { config } from '../config'
 
+/** What every API (tRPC, REST, OpenSubsonic) says when a client is over its limit. */
+export const RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Please try again later.'
+
 export type Bucket = 'auth' | LoginBucket | 'contact' | 'events' | 'remote' | 'hits'
 /** Failed password checks, one set per door (web login, /rest): docs/decisions/046. */
 export type LoginBucket = 'login-pair' | 'login-account' | 'rest-pair' | 'rest-account' | 'rest-address'
@@ -95,11 +98,8 @@ export function createLimiter(limits: Record<string, { max: number; windowMs: nu
   }
 }
 
-// On globalThis, as the database (db.ts): the server entry (/rest, serve.ts) and the built app
-// bundle (tRPC) each carry a copy of this module, and a /rest scrobble must count where the web
-// player's play events do.
-const shared = globalThis as typeof globalThis & { __vibesLimiter?: ReturnType<typeof createLimiter> }
-const limiter = (shared.__vibesLimiter ??= createLimiter(LIMITS))
+// One limiter per process: a /rest scrobble counts where the web player's play events do.
+const limiter = createLimiter(LIMITS)
 
 /** Seconds to wait, or 0 when the request may go ahead (and is counted). */
 export function takeToken(bucket: Bucket, client: string, now = Date.now()): number {

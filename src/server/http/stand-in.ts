@@ -2,14 +2,12 @@
 // made-up user whose every field is a random marker, so the template can be cut wherever the user
 // shows, with no chance that a real member's name also matches the page's own text. The stand-in
 // travels to the SSR app's context (trpc/context.ts) in a request header that carries a random key
-// of this process: a client cannot send one that counts, whatever it puts in that header. On
-// globalThis because the server entry sets it and the app bundle reads it (each has a module copy).
+// of this process: a client cannot send one that counts, whatever it puts in that header.
 import type { AuthUser } from '../auth/sessions'
 
 export const STAND_IN_HEADER = 'x-vibes-stand-in'
 
-const shared = globalThis as typeof globalThis & { __vibesStandInKey?: string }
-const key = (shared.__vibesStandInKey ??= Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url'))
+const key = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')
 
 /** Makes this request render as `user` (replacing any copy of the header a client sent). */
 export function setStandIn(request: Request, user: AuthUser) {

@@ -11,9 +11,7 @@
 // ~20 ms (between directories, files and batches), so API calls and media streams keep flowing.
 // One scan at a time; a scan asked for while one runs is run once more right after it.
 // Who starts one: the schedule, an admin, and a member's folder that is new on disk (see
-// scanForNewFolder: merged with a running scan, at most one per FOLDER_SCAN_INTERVAL_MS). The
-// state lives on globalThis because the production entry (which starts scans) and the app
-// bundle (whose admin procedures read the status) each carry a copy of this module.
+// scanForNewFolder: merged with a running scan, at most one per FOLDER_SCAN_INTERVAL_MS).
 import type { Dirent } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import type { Db } from '~/db/client'
@@ -59,8 +57,7 @@ type ScannerState = {
   /** A new folder's scan held back by the interval, due when it ends. */
   folderTimer: ReturnType<typeof setTimeout> | null
 }
-const shared = globalThis as typeof globalThis & { __vibesScanner?: ScannerState }
-const state = (shared.__vibesScanner ??= {
+const state: ScannerState = {
   current: null,
   again: null,
   stopping: false,
@@ -69,7 +66,7 @@ const state = (shared.__vibesScanner ??= {
   timer: null,
   folderScanAt: 0,
   folderTimer: null,
-})
+}
 
 type WalkedFile = FoundFile & { real: string; folder: string; name: string }
 

@@ -18,8 +18,6 @@
 // leaves ffmpeg waiting once the read-ahead is full; after STALL_MS without a read its ffmpeg is
 // ended and the answer cut off, so a slot is never held by a reader that does not read.
 // Processes are spawned with an argument array, never a shell (transcode-profile.ts).
-// The counters live on globalThis: the production entry and the app bundle each carry a copy
-// of this module (as with the scanner).
 import { mkdirSync, renameSync, rmSync, statSync, type Stats } from 'node:fs'
 import { cpus, setPriority } from 'node:os'
 import path from 'node:path'
@@ -60,8 +58,7 @@ type TranscodeState = {
   filling: Set<string>
   tools: { at: number; ffmpeg: string | null; ffprobe: string | null } | null
 }
-const shared = globalThis as typeof globalThis & { __vibesTranscode?: TranscodeState }
-const state = (shared.__vibesTranscode ??= { running: 0, byHolder: new Map(), filling: new Set(), tools: null })
+const state: TranscodeState = { running: 0, byHolder: new Map(), filling: new Set(), tools: null }
 
 /** Conversions streaming now (GET /metrics). */
 export const runningTranscodes = () => state.running

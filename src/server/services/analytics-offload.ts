@@ -4,9 +4,10 @@
 // read-only connection: WAL lets it read beside the writer), the six analytics answers are computed
 // there (the server entry and the single-file binary both register it and start its thread once
 // start-up is done); otherwise (tests on an in-memory database) they run in place.
-// This module only looks the worker up on globalThis, so the app bundle carries no Worker code.
+// The entry hands over the worker's host (analytics-worker-slot.ts), so services carry no Worker code.
 import type { Db } from '~/db/client'
 import * as analytics from './analytics'
+import { analyticsWorker } from './analytics-worker-slot'
 
 export type AnalyticsReport =
   | 'listeningOverview'
@@ -18,12 +19,11 @@ export type AnalyticsReport =
 type Args<K extends AnalyticsReport> = Parameters<(typeof analytics)[K]> extends [Db, ...infer A] ? A : never
 type Answer<K extends AnalyticsReport> = ReturnType<(typeof analytics)[K]>
 
-/** What the entry puts on globalThis when the worker runs. */
+/** What the entry hands over when the worker runs. */
 export type AnalyticsWorkerHost = { file: string; run: (name: AnalyticsReport, args: unknown[]) => Promise<unknown> }
-const shared = globalThis as typeof globalThis & { __vibesAnalyticsWorker?: AnalyticsWorkerHost }
 
 export function runAnalytics<K extends AnalyticsReport>(db: Db, name: K, ...args: Args<K>): Promise<Answer<K>> {
-  const host = shared.__vibesAnalyticsWorker
+  const host = analyticsWorker()
   if (host && host.file === db.$client.filename) return host.run(name, args) as Promise<Answer<K>>
   const report = analytics[name] as (db: Db, ...rest: unknown[]) => Answer<K>
   return Promise.resolve(report(db, ...args))

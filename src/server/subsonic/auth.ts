@@ -19,9 +19,9 @@ import type { Db } from '~/db/client'
 import { users } from '~/db/schema'
 import { verifyPassword, timingDummyHash } from '../auth/password'
 import { addressKey } from '../http/client-info'
+import { RATE_LIMIT_MESSAGE } from '../http/rate-limit'
 import { type Attempt, loginThrottle } from '../auth/login-throttle'
 import { verifyAppKey, type AppKeyUser } from '../services/app-keys'
-import { RATE_LIMIT_MESSAGE } from '../trpc/errors'
 import { ErrorCode, SubsonicError } from './response'
 
 export type SubsonicUser = AppKeyUser

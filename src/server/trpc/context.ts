@@ -7,6 +7,7 @@ import { config } from '../config'
 import { getDb } from '../db'
 import { clientInfo, forwardedHttps, withPeerAddress, type ClientInfo } from '../http/client-info'
 import { readCookie, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../http/cookies'
+import { requestToken } from '../http/request-token'
 import { standInOf } from '../http/stand-in'
 
 export type Context = {
@@ -38,22 +39,6 @@ export function createContextInner(opts: Partial<Context> & { db: Db }): Context
     secure: opts.secure ?? false,
     writeProof: opts.writeProof ?? 'none',
   }
-}
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-
-/** The token a request carries: Bearer first, else the session cookie (with its XSRF rule). */
-export function requestToken(request: Request): string | null {
-  const auth = request.headers.get('authorization')
-  if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || null
-  const cookie = readCookie(request.headers, SESSION_COOKIE)
-  if (!cookie) return null
-  // Cookie-only writes must prove they come from our pages (double-submit XSRF).
-  if (!SAFE_METHODS.has(request.method)) {
-    const expected = readCookie(request.headers, XSRF_COOKIE)
-    if (!expected || request.headers.get(XSRF_HEADER) !== expected) return null
-  }
-  return cookie
 }
 
 function writeProofOf(request: Request): WriteProof {

@@ -2,8 +2,7 @@
 // (naming its field), a deliberate TRPCError message, or a generic line for server faults.
 import { TRPCError } from '@trpc/server'
 import { ZodError, type core } from 'zod'
-
-export const RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Please try again later.'
+import { RATE_LIMIT_MESSAGE } from '../http/rate-limit'
 
 export class RateLimitError extends TRPCError {
   constructor(readonly retryAfterSec: number) {

@@ -2,8 +2,9 @@
 // instead of importing them: the page bundle is built by Vite apart from the server, so an import
 // there gave it a second copy of the router, its zod schemas and the services (~250 KB of code
 // evaluated and JIT-compiled twice in one process, decision 043). The server registers its copy
-// here on globalThis, as db.ts shares the database; a page bundle running without our server
-// (`bun run dev`) finds nothing registered and imports its own.
+// here on globalThis, the one registry the server keeps: the page bundle is a separate build that
+// imports no server module, so a module-level value would not reach it (decision 060). A page
+// bundle running without our server (`bun run dev`) finds nothing registered and imports its own.
 import type { createContext } from './context'
 import type { AppRouter } from './root'
 
