@@ -23,8 +23,8 @@ const { securityHeaders } = await import('~/server/http/security-headers')
 const { CLIENT_IP_HEADER } = await import('~/server/http/client-info')
 
 const db = getDb()
-await signup(db, { username: 'bench', email: 'bench@example.com', password: 'password123' })
-const { token } = await login(db, { email: 'bench@example.com', password: 'password123' }, config.AUTH_SECRET)
+await signup(db, { username: 'bench', email: 'bench@example.com', password: 'tune-in-2-vibes' })
+const { token } = await login(db, { email: 'bench@example.com', password: 'tune-in-2-vibes' }, config.AUTH_SECRET)
 const { withSecurityHeaders } = securityHeaders({ appUrl: config.APP_URL })
 
 // The best of ROUNDS rounds: other work on a shared machine only ever adds time.

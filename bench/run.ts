@@ -228,13 +228,13 @@ async function apiAndPages() {
     const signup = await fetch(`${app.url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: `bench${Date.now()}`, email, password: 'password123' }),
+      body: JSON.stringify({ username: `bench${Date.now()}`, email, password: 'tune-in-2-vibes' }),
     })
     if (signup.status !== 201) throw new Error(`signup: ${signup.status}`)
     const login = await fetch(`${app.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'password123' }),
+      body: JSON.stringify({ email, password: 'tune-in-2-vibes' }),
     })
     const token = ((await login.json()) as { data: { token: string } }).data.token
     const bearer = { authorization: `Bearer ${token}` }
