@@ -1,9 +1,11 @@
 // Debian's Chromium driven by playwright-core (no downloaded browsers).
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs` and `ignoreDefaultArgs` are for a test that needs more (tab capture: tab-audio.ts). */
+export async function launchBrowser(options: { extraArgs?: string[]; ignoreDefaultArgs?: string[] } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    ignoreDefaultArgs: options.ignoreDefaultArgs,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -13,6 +15,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--autoplay-policy=no-user-gesture-required',
+      ...(options.extraArgs ?? []),
     ],
   })
 }

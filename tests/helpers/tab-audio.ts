@@ -7,26 +7,12 @@
 // capturing test relaxes that on the HTML answers it receives in its own browser context
 // (allowTabCapture): the server keeps its policy.
 import type { Browser, Page } from 'playwright-core'
-import { chromium } from 'playwright-core'
+import { launchBrowser } from './browser'
 
 /** Chromium as launchBrowser makes it, plus the flag that accepts the page's own tab capture. */
 export function launchCaptureBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    // Playwright mutes every tab by default; a muted tab's capture is silence.
-    ignoreDefaultArgs: ['--mute-audio'],
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--autoplay-policy=no-user-gesture-required',
-      '--auto-accept-this-tab-capture',
-    ],
-  })
+  // Playwright mutes every tab by default; a muted tab's capture is silence.
+  return launchBrowser({ ignoreDefaultArgs: ['--mute-audio'], extraArgs: ['--auto-accept-this-tab-capture'] })
 }
 
 /** Lets this page capture itself: display-capture=(self) on the HTML answers this page receives. */
