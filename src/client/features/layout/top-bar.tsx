@@ -1,4 +1,4 @@
-// The top bar (spec §2 "Navigation"): logo, public links, Library and Folders for members, Admin for admins,
+// The top bar: logo, public links, Library and Folders for members, Admin for admins,
 // the library search for members, the account menu; a side sheet mirrors the links on small screens.
 import { Dialog } from '@ark-ui/react/dialog'
 import { Menu } from '@ark-ui/react/menu'
@@ -260,7 +260,7 @@ function MobileSheet({ items }: { items: NavItem[] }) {
                       <>
                         <p className={css({ px: '3', fontSize: 'sm', fontWeight: 'semibold' })}>{displayName(auth.user.email)}</p>
                         <p className={css({ px: '3', fontSize: 'xs', color: 'fg.muted', mb: '2' })}>{auth.user.email}</p>
-                        {/* /profile has no screen (spec §2): like any unknown path it leads to /. */}
+                        {/* Profile Settings opens the member's own account page, /profile. */}
                         <button
                           type="button"
                           className={navLink}
