@@ -91,6 +91,23 @@ describe("members' pages from a template", () => {
     }
   })
 
+  test('a username change shows on the next page from the template, the old name nowhere', async () => {
+    const a = await createMember(server.url)
+    const b = await createMember(server.url)
+    const before = await get('/profile', b.token)
+    const renamed = `${a.username}.new`
+    const change = await api(server.url, 'PATCH', '/user/profile/username', { token: a.token, body: { username: renamed, currentPassword: a.password } })
+    expect(change.status).toBe(200)
+    const aCached = await get('/profile', a.token)
+    const bCached = await get('/profile', b.token)
+    // The change was a write: a new template, which both members' pages now come from.
+    expect(renderedAt(aCached)).not.toBe(renderedAt(before))
+    expect(renderedAt(bCached)).toBe(renderedAt(aCached))
+    expect(normalised(aCached)).toBe(normalised(await fresh('/profile', a.token)))
+    expect(aCached.html).toContain(`username:"${renamed}"`)
+    expect(aCached.html).not.toContain(`username:"${a.username}"`)
+  })
+
   test('a client cannot make a request render as a stand-in user', async () => {
     const forged = Buffer.from(
       JSON.stringify({ id: 'x', username: 'forged', email: 'forged@example.com', isAdmin: true, createdAt: 0, sessionId: 'x' }),
