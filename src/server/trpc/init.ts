@@ -17,7 +17,6 @@ const t = initTRPC.context<Context>().create({
 })
 
 export const createTRPCRouter = t.router
-export const createCallerFactory = t.createCallerFactory
 export const publicProcedure = t.procedure
 
 // The fixed words for a call that carries no token at all (401).
