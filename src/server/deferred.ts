@@ -1,5 +1,5 @@
 // Parts of the server's module graph that start-up does not need load right after it listens
-// (issue 12 item 3, decisions 035 and 040): the app router (every tRPC procedure with its zod
+// (decisions 035 and 040): the app router (every tRPC procedure with its zod
 // schemas, the admin console's among them: a third of a restart's CPU before listening) and the
 // OpenSubsonic API. Health, the folder list's fast path, media and the client files answer
 // without them; a request that needs one meanwhile waits for it. A module that cannot load

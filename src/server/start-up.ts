@@ -23,7 +23,8 @@ export async function startServer({ loadPages, findStatic, onListening }: StartO
   shareAppRouterWithPages()
   await serve(pages.app, findStatic)
   onListening?.()
-  // The listening analytics run on their own thread and read-only connection (issue 13).
+  // The listening analytics run on their own thread and read-only connection, so
+  // no analytics query ever holds up a stream or an API call.
   const analyticsWorker = registerAnalyticsWorker(config.dbFile)
   // Listening: now the rest of the server, then the page bundle (either failing to load stops it).
   await loadDeferredModules()

@@ -1,4 +1,4 @@
-// The REST adapter (CONTRACT §3): match a documented path, call the same procedure through a
+// The REST adapter for every documented /api path (docs/rest-api.md): match the path, call the same procedure through a
 // server-side caller, and wrap the answer in the {success, data} / {success:false, error} envelope.
 import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'

@@ -31,7 +31,7 @@ const domainErrors = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(domainErrors)
 
-// The spec's words for a call that carries no token at all (player spec §8, admin spec §7).
+// The fixed words for a call that carries no token at all (401).
 export const AUTH_REQUIRED_MESSAGE = 'No authentication token found. Please log in again.'
 export const INVALID_TOKEN_MESSAGE = 'Authentication token is invalid or expired'
 

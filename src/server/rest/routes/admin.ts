@@ -1,4 +1,4 @@
-// Admin REST paths (admin spec §7). The folder update, whose path the spec leaves open, is
+// Admin REST paths. The folder update, whose path the admin UI's call list leaves open, is
 // PATCH /admin/users/:userId/folders/:folderId, beside the DELETE of the same folder.
 import { route, unchecked } from '../define'
 

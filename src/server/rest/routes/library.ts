@@ -1,4 +1,4 @@
-// Library REST paths (CONTRACT §6 "The server library"): members browse and search under
+// Library REST paths: members browse and search under
 // /library; admins read and start the scanner under /admin/library/scan.
 import { route, unchecked } from '../define'
 
