@@ -7,7 +7,8 @@ import { redactPath } from '../http/redact'
 import { headersOfEveryAnswer } from '../http/security-headers'
 import { recordServerError } from '../services/server-errors'
 import { createContext } from '../trpc/context'
-import { publicMessage, RateLimitError } from '../trpc/errors'
+import { type DomainError, type DomainErrorKind, RateLimitedError } from '../errors'
+import { domainErrorOf, publicMessage } from '../trpc/errors'
 import { AUTH_REQUIRED_MESSAGE } from '../trpc/init'
 import { appRouterModule, withModule } from '../deferred'
 import type { Context } from '../trpc/context'
@@ -119,12 +120,29 @@ function answer(route: RestRoute, req: RestRequest, url: URL): Response | Promis
   }
 }
 
+/** Each kind of domain error as the envelope's HTTP status (docs/rest-api.md). */
+export const REST_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'rate-limited': 429,
+}
+
+/** The envelope of a service's refusal: its status, its message, and Retry-After when rate limited. */
+export function domainFailure(error: DomainError, route: Pick<RestRoute, 'noTokenMessage'>, resHeaders = new Headers()): Response {
+  if (error instanceof RateLimitedError) resHeaders.set('retry-after', String(error.retryAfterSec))
+  const message = route.noTokenMessage && error.message === AUTH_REQUIRED_MESSAGE ? route.noTokenMessage : error.message
+  return fail(REST_STATUS[error.kind], message, resHeaders)
+}
+
+// A refusal is a service's DomainError (thrown by a served route, or carried by the TRPCError a
+// caller throws) or tRPC's own (input validation); anything else is a server fault.
 function failure(error: unknown, route: RestRoute, ctx: Context, resHeaders: Headers, method: string, url: URL): Response {
-  if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
-    if (error instanceof RateLimitError) resHeaders.set('retry-after', String(error.retryAfterSec))
-    const message = route.noTokenMessage && error.message === AUTH_REQUIRED_MESSAGE ? route.noTokenMessage : publicMessage(error)
-    return fail(getHTTPStatusCodeFromError(error), message, resHeaders)
-  }
+  const domain = domainErrorOf(error)
+  if (domain) return domainFailure(domain, route, resHeaders)
+  if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') return fail(getHTTPStatusCodeFromError(error), publicMessage(error), resHeaders)
   recordServerError(ctx.db, {
     method,
     path: redactPath(url.pathname),

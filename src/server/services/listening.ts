@@ -11,7 +11,7 @@
 // star, a `like` interaction and a play update with `liked` all write the one likes row of that
 // member and track title (`recordLike`), and the list shows only what is liked now. Play events and
 // interactions still keep their own record of the moment, which is what the admin analytics count.
-import { TRPCError } from '@trpc/server'
+import { NotFoundError } from '../errors'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { preparedFor } from '~/db/prepared'
@@ -227,7 +227,7 @@ export function updatePlayEvent(db: Db, userId: string, playEventId: string, inp
     if (updated && input.liked !== undefined) recordLike(tx, userId, { title: updated.title, trackUrl: updated.trackUrl, liked: input.liked, at: now })
     return updated
   })
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: PLAY_EVENT_NOT_FOUND })
+  if (!row) throw new NotFoundError(PLAY_EVENT_NOT_FOUND)
   return { playEventId: row.id, updatedAt: row.updatedAt.toISOString() }
 }
 

@@ -4,7 +4,7 @@
 // are served from /promotions/ so the page never depends on a third-party host. Admins manage the
 // promotions and the adverts' chance; the public list carries that chance, so
 // the player learns it with the promotions it already loads, without another request.
-import { TRPCError } from '@trpc/server'
+import { NotFoundError } from '../errors'
 import { asc, eq, max } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { promotions, siteSettings } from '~/db/schema'
@@ -133,7 +133,7 @@ function promotionById(db: Db, id: string): AdminPromotionView {
     .from(promotions)
     .where(eq(promotions.id, id))
     .get()
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: PROMOTION_NOT_FOUND })
+  if (!row) throw new NotFoundError(PROMOTION_NOT_FOUND)
   return row
 }
 
