@@ -21,7 +21,7 @@ const socketAddress = (headers: Headers) => headers.get(CLIENT_IP_HEADER) ?? '12
 // rest of it. So serve.ts asks it up front only where the request may be copied before a
 // handler reads it (pages, bodies, media); for API reads it leaves the header empty and
 // the request context fills it here the first time a handler needs the address (decision 042).
-type PeerSource = { requestIP(request: Request): { address: string } | null }
+export type PeerSource = { requestIP(request: Request): { address: string } | null }
 let peers: PeerSource | undefined
 
 /** serve.ts: the server whose sockets withPeerAddress asks. */
