@@ -8,6 +8,7 @@
 // rest/transport.ts); the start-up hands them over (start-up.ts), so http/ never imports the API
 // layers above it (docs/architecture.md, decision 064).
 
+/** An answer now, or a promise of one: the cheap requests never wait for a promise (decision 042). */
 export type Answer = Response | Promise<Response>
 
 /** One way of answering /api requests. */
