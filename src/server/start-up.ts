@@ -101,10 +101,11 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   stopOnSignals(http, server.scanner)
   onListening?.()
 
-  // The listening analytics run on their own thread and read-only connection (issue 13).
+  // The listening analytics run on their own thread and read-only connection, so
+  // no analytics query ever holds up a stream or an API call.
   const analyticsWorker = registerAnalyticsWorker(config.dbFile)
   // Listening: now the rest of the server, in the order requests are likeliest to need them, then
-  // the page bundle (any failing to load stops it).
+  // the page bundle. One that cannot load rejects here and the process exits 1.
   await Bun.sleep(LOAD_AFTER_LISTEN_MS)
   await server.router.load()
   await server.subsonic.load()

@@ -4,7 +4,7 @@
 // client's own word unless the socket peer is a proxy TRUST_PROXY names (trust-proxy.ts).
 // The place: a trusted proxy's header, else the offline GeoIP database (geoip.ts: country, and
 // region and city where the city database is installed) for a public address, else DEFAULT_COUNTRY
-// (private and unknown addresses: plays from the LAN, CONTRACT §6).
+// (private and unknown addresses: plays from the LAN).
 import { config } from '../config'
 import { placeOfAddress } from './geoip'
 import { isTrustedProxy, readAddress, resolveClientAddress, type TrustProxy } from './trust-proxy'

@@ -1,4 +1,4 @@
-// GET /metrics in the Prometheus text exposition format (issue 13 item 6), as Navidrome and
+// GET /metrics in the Prometheus text exposition format, as Navidrome and
 // Jellyfin offer: requests and latencies by route, media streams and running conversions, the
 // library scanner's state, the database's size and the process's memory and uptime.
 //

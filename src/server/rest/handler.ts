@@ -1,4 +1,4 @@
-// The REST adapter (CONTRACT §3): match a documented path, call the same procedure through a
+// The REST adapter for every documented /api path (docs/rest-api.md): match the path, call the same procedure through a
 // server-side caller, and wrap the answer in the {success, data} / {success:false, error} envelope.
 import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
@@ -102,14 +102,7 @@ export function handleRest(request: Request, url = new URL(request.url)): Respon
   if ('error' in found) return found.error
   const { route, params } = found
   if (request.method === 'GET' || request.method === 'HEAD') return answer(route, { params, query: queryOf(url), body: undefined, request }, url)
-  return readBody(request).then((read) => {
-    if ('error' in read) return read.error
-    const { body } = read
-    if (route.body && (typeof body !== 'object' || body === null || Array.isArray(body))) {
-      return fail(400, 'Request body must be a JSON object')
-    }
-    return answer(route, { params, query: queryOf(url), body, request }, url)
-  })
+  return readBody(request).then((read) => ('error' in read ? read.error : answer(route, { params, query: queryOf(url), body: read.body, request }, url)))
 }
 
 const queryOf = (url: URL): Record<string, string> => (url.search === '' ? {} : Object.fromEntries(url.searchParams))
@@ -120,7 +113,7 @@ function answer(route: RestRoute, req: RestRequest, url: URL): Response | Promis
   const ok = (data: unknown) => json(route.status ?? 200, { success: true, data }, resHeaders)
   const failed = (error: unknown) => failure(error, route, ctx, resHeaders, req.request.method, url)
   try {
-    const data = route.serve ? route.serve(ctx, req) : withModule(appRouterModule, ({ createCaller }) => route.call(createCaller(ctx), req))
+    const data = route.serve ? route.serve(ctx, req) : withModule(appRouterModule, ({ createRestCaller }) => route.call(createRestCaller(ctx), req))
     return data instanceof Promise ? data.then(ok, failed) : ok(data)
   } catch (error) {
     return failed(error)

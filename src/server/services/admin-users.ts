@@ -1,5 +1,5 @@
-// Admin user management (admin spec §2 "Users", CONTRACT §3 "Admin"): list, delete, grant or
-// revoke admin, and the per-user folder calls, which reuse the members' folder services once
+// Admin user management: list, delete, grant or revoke admin (never one's own account or flag,
+// never another admin's account until their flag is revoked), and the per-user folder calls, which reuse the members' folder services once
 // the target user is known to exist.
 import { TRPCError } from '@trpc/server'
 import { and, desc, eq, inArray } from 'drizzle-orm'
@@ -15,7 +15,7 @@ export const CANNOT_CHANGE_OWN_ROLE = 'You cannot modify your own admin rights.'
 export const CANNOT_DELETE_ADMIN = 'You cannot delete an admin account. Revoke their admin rights first.'
 export const FOLDER_ALREADY_THERE = 'User already has a folder with this path'
 
-/** The admin list's user (the spec's _id or id; never the password hash). */
+/** The admin list's user (_id and id alike; never the password hash). */
 export type AdminUserDto = { _id: string; id: string; username: string; email: string; isAdmin: boolean; createdAt: string }
 
 const columns = { id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, createdAt: users.createdAt }

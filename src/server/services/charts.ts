@@ -1,4 +1,4 @@
-// Charts per region (spec §2 "/charts", CONTRACT §2). With CHARTS_SOURCE_URL the upstream feed
+// Charts per region for /charts. With CHARTS_SOURCE_URL the upstream feed
 // (Apple marketing-tools RSS JSON) is fetched, shaped and cached an hour in chart_cache; when the
 // upstream fails the last good copy is served, however old, and when it is merely slow the copy is
 // served after STALE_WAIT_MS while the refresh finishes in the background. Without a feed, or

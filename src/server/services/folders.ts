@@ -16,7 +16,7 @@ import { folderNotInLibrary, libraryFolder, listLibraryFolder } from './library'
 
 export const FOLDER_NOT_FOUND = 'Folder not found'
 
-/** The API shape of a folder (the spec's _id plus id). */
+/** The API shape of a folder (_id, as the original client reads it, plus id). */
 export type FolderDto = { _id: string; id: string; label: string; path: string; createdAt: string }
 
 const columns = { id: folders.id, label: folders.label, path: folders.path, createdAt: folders.createdAt }

@@ -1,4 +1,4 @@
-// The admin inbox (admin spec §2 "Messages", §4): contact messages newest first, filtered by
+// The admin inbox: contact messages newest first, filtered by
 // unread or important, paged by a keyset cursor so a long inbox never loads whole. The list
 // carries a short preview; the full body comes with the detail.
 import { TRPCError } from '@trpc/server'

@@ -1,4 +1,4 @@
-// The member's own account (/profile, CONTRACT §6 "Profile"): username, e-mail and password
+// The member's own account (/profile): username, e-mail and password
 // changes, the list of their sessions with revoke, and deleting the account. Every change is
 // confirmed with the current password, so a session left open on a shared computer cannot take
 // the account over. Ownership of a session is part of each WHERE clause: another member's session

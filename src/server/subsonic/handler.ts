@@ -1,5 +1,5 @@
 // /rest/{method} and /rest/{method}.view: the OpenSubsonic API for native apps (Symfonium, DSub,
-// Substreamer, Feishin, Supersonic…), CONTRACT §6 "OpenSubsonic". Wired in serve.ts in front of
+// Substreamer, Feishin, Supersonic…), version 1.16.1 for members' accounts. Wired in serve.ts in front of
 // the page pipeline (one line). Parameters come from the query string or, with the formPost
 // extension, an application/x-www-form-urlencoded body (the two are merged). Every answer is a
 // subsonic-response in XML, or JSON with f=json; failures are `status="failed"` with the

@@ -1,4 +1,4 @@
-// The OpenSubsonic methods Vibes answers (CONTRACT §6 "OpenSubsonic"), one table read top to
+// The OpenSubsonic methods Vibes answers, one table read top to
 // bottom as Navidrome's api.go. Each method gets the authenticated member and typed parameters
 // and returns a payload (wrapped by response.ts) or, for bytes (stream, download, getCoverArt),
 // a Response from the /media handler, so Range, ETag, conversion and the media security

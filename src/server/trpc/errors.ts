@@ -10,7 +10,7 @@ export class RateLimitError extends TRPCError {
   }
 }
 
-// Zod's own wording (as opposed to the spec's messages, which already read as a sentence about
+// Zod's own wording (as opposed to our fixed field messages, which already read as a sentence about
 // the field) gets the field's path in front so the client knows which field is wrong.
 const ZOD_DEFAULT =
   /^(Invalid input|Invalid option|Invalid string|Invalid number|Invalid email address|Invalid URL|Invalid UUID|Invalid date|Invalid element|Invalid key|Too small|Too big|Expected)/

@@ -17,10 +17,9 @@ const t = initTRPC.context<Context>().create({
 })
 
 export const createTRPCRouter = t.router
-export const createCallerFactory = t.createCallerFactory
 export const publicProcedure = t.procedure
 
-// The spec's words for a call that carries no token at all (player spec §8, admin spec §7).
+// The fixed words for a call that carries no token at all (401).
 export const AUTH_REQUIRED_MESSAGE = 'No authentication token found. Please log in again.'
 export const INVALID_TOKEN_MESSAGE = 'Authentication token is invalid or expired'
 
