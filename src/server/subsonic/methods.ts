@@ -21,6 +21,7 @@ import { recordAudit } from '../services/audit'
 import { appDevice } from './app-device'
 import { albumChild, entityDirectory, plainArtist, songsByGenre } from './browse'
 import { albumInfo, artistInfo, nowPlaying, similarSongs, topSongs } from './info'
+import { createPlaylist, deletePlaylist, getPlaylist, getPlaylists, updatePlaylist } from './playlists'
 import { rateLimited, type SubsonicUser } from './auth'
 import { BUSY_RETRY_AFTER_SEC, sizedCover } from './cover-size'
 import {
@@ -90,32 +91,6 @@ export function streamKind(row: LibraryRow, format: string | undefined, maxBitRa
   const kbps = mp3KbpsFor(maxBitRate, row.bitrate, converted !== null)
   return kbps === null ? (converted ?? 'file') : mp3Profile(kbps)
 }
-
-function playlistOf(ctx: MethodContext, id: string) {
-  const folder = listFolders(ctx.db, ctx.user.id).find((f) => f.id === id && !isRemotePath(f.path))
-  if (!folder) throw notFound('Playlist')
-  return folder
-}
-
-/** A member folder as a playlist: library folders only (an app cannot stream a remote URL through /rest). */
-function playlist(
-  ctx: MethodContext,
-  folder: { id: string; label: string; path: string; createdAt: string },
-  totals: { songCount: number; duration: number },
-): Payload {
-  return {
-    id: folder.id,
-    name: folder.label,
-    comment: folder.path,
-    owner: ctx.user.username,
-    public: false,
-    ...totals,
-    created: folder.createdAt,
-    changed: folder.createdAt,
-  }
-}
-
-const folderRel = (path: string) => path.replace(/^\/+|\/+$/g, '')
 
 /**
  * Methods anyone may call, credentials or not: the OpenSubsonic spec requires
@@ -304,19 +279,11 @@ export const METHODS: Record<string, Method> = {
     return { starred2: { artist: [], album: [], song: starredSongs(ctx.db, starred).map((s) => song(s, starred)) } }
   },
 
-  getPlaylists: (ctx) => {
-    const username = ctx.params.get('username')
-    if (username !== undefined && username !== ctx.user.username) throw new SubsonicError(ErrorCode.notAuthorized, 'Only your own playlists can be listed')
-    const folders = listFolders(ctx.db, ctx.user.id).filter((f) => !isRemotePath(f.path))
-    return { playlists: { playlist: folders.map((f) => playlist(ctx, f, folderTotals(ctx.db, folderRel(f.path)))) } }
-  },
-  getPlaylist: (ctx) => {
-    const folder = playlistOf(ctx, ctx.params.required('id'))
-    const songs = songsUnder(ctx.db, folderRel(folder.path))
-    const starred = starredOf(ctx.db, ctx.user.id)
-    const totals = { songCount: songs.length, duration: Math.round(songs.reduce((sum, s) => sum + s.duration, 0)) }
-    return { playlist: { ...playlist(ctx, folder, totals), entry: songs.map((s) => song(s, starred)) } }
-  },
+  getPlaylists,
+  getPlaylist,
+  createPlaylist,
+  updatePlaylist,
+  deletePlaylist,
 
   getPlayQueue: (ctx) => {
     const queue = getPlayQueue(ctx.db, ctx.user.id, config.AUTH_SECRET)
