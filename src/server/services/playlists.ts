@@ -52,11 +52,11 @@ export type PlaylistSummary = {
   updatedAt: string
 }
 
-/** One entry: its place, what it was when added, and the library track (absent: its file is gone). */
-export type PlaylistEntryRow = { index: number; key: string; title: string; artist: string; duration: number; row: LibraryRow | null }
+/** One entry: its place, what it was when added, and the library track (absent: its file is gone). `id` stays the entry's through moves. */
+export type PlaylistEntryRow = { id: number; index: number; key: string; title: string; artist: string; duration: number; row: LibraryRow | null }
 export type PlaylistWithRows = PlaylistSummary & { entries: PlaylistEntryRow[] }
 
-export type PlaylistEntryView = { index: number; title: string; artist: string; duration: number; track?: LibraryTrack }
+export type PlaylistEntryView = { id: number; index: number; title: string; artist: string; duration: number; track?: LibraryTrack }
 export type PlaylistDetail = PlaylistSummary & { entries: PlaylistEntryView[] }
 
 /** Where tracks to add come from. */
@@ -141,7 +141,7 @@ export function playlistWithRows(db: Db, userId: string, id: string): PlaylistWi
         )
   const entries = records.map((e, index) => {
     const path = pathOfKey(e.key)
-    return { index, key: e.key, title: e.title, artist: e.artist, duration: e.duration, row: (path && rows.get(path)) || null }
+    return { id: e.id, index, key: e.key, title: e.title, artist: e.artist, duration: e.duration, row: (path && rows.get(path)) || null }
   })
   return { ...playlist, entries }
 }
@@ -152,8 +152,8 @@ export function getPlaylist(db: Db, userId: string, id: string): PlaylistDetail 
   const secret = config.AUTH_SECRET
   return {
     ...playlist,
-    entries: entries.map(({ index, title, artist, duration, row }) =>
-      row ? { index, title, artist, duration, track: trackOf(secret, row) } : { index, title, artist, duration },
+    entries: entries.map(({ id, index, title, artist, duration, row }) =>
+      row ? { id, index, title, artist, duration, track: trackOf(secret, row) } : { id, index, title, artist, duration },
     ),
   }
 }

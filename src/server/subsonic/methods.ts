@@ -12,8 +12,7 @@ import type { ClientInfo } from '../http/client-info'
 import { handleMedia } from '../media/handler'
 import { signMediaUrl, type MediaKind } from '../media/sign'
 import { mp3KbpsFor, mp3Profile, transcodeProfileFor } from '../media/transcode-profile'
-import { isRemotePath, SCROBBLE_SOURCE } from '~/shared/validators'
-import { listFolders } from '../services/folders'
+import { SCROBBLE_SOURCE } from '~/shared/validators'
 import { recordPlays, REPORTED_PLAY_TIME_RULE, reportedPlayTime, setLike, takePlayTokens } from '../services/listening'
 import { getPlayQueue, savePlayQueue } from '../services/play-queue'
 import { requestScan, scanStatus } from '../library/scan'
@@ -34,7 +33,6 @@ import {
   directory,
   folderIndex,
   folderPathOf,
-  folderTotals,
   genres,
   pathOfMediaUrl,
   randomSongs,
@@ -45,7 +43,6 @@ import {
   songById,
   songsByIds,
   songsByPaths,
-  songsUnder,
   starredOf,
   starredSongs,
 } from './library'
