@@ -94,6 +94,8 @@ for (const viewport of [
         await page.getByRole('button', { name: `More actions for ${title}` }).click()
         await page.getByRole('menuitem', { name: 'Add to playlist…' }).click()
         const dialog = page.getByRole('dialog', { name: 'Add to playlist' })
+        await dialog.getByRole('button', { name: /Night drive/ }).waitFor()
+        if (title === 'Dusk') await screenshot(page, 'playlist-picker', viewport.width)
         await dialog.getByRole('button', { name: /Night drive/ }).click()
         await page.getByText('Added to Night drive').first().waitFor()
         await dialog.waitFor({ state: 'detached' })
@@ -104,7 +106,7 @@ for (const viewport of [
       await page.getByRole('heading', { level: 1, name: 'Night drive' }).waitFor()
       await expectOrder(page, m.token, id, ['Dusk', 'Dawn', 'Dark'])
       if (viewport.width < 500) {
-        for (const name of ['Move Dusk', 'Remove Dusk from the playlist', 'More actions for Dusk', 'Play all']) {
+        for (const name of ['Move Dusk', 'Remove Dusk from the playlist', 'More actions for Dusk', 'Play all', 'Edit', 'Export M3U8', 'Delete']) {
           const box = await page.getByRole('button', { name, exact: true }).boundingBox()
           expect([name, Math.round(box!.height) >= 44, Math.round(box!.width) >= 44]).toEqual([name, true, true])
         }
@@ -112,7 +114,7 @@ for (const viewport of [
       await screenshot(page, 'playlist', viewport.width)
 
       // Keyboard: Dark up twice → first; focus stays on its grip.
-      await page.getByRole('button', { name: 'Move Dark' }).focus()
+      await page.getByRole('button', { name: 'Move Dark', exact: true }).focus()
       await page.keyboard.press('ArrowUp')
       await expectOrder(page, m.token, id, ['Dusk', 'Dark', 'Dawn'])
       await page.keyboard.press('ArrowUp')
@@ -121,7 +123,7 @@ for (const viewport of [
 
       if (viewport.width >= 1024) {
         // Drag: Dawn's grip onto Dark's row.
-        await page.getByRole('button', { name: 'Move Dawn' }).dragTo(songs(page).getByRole('listitem').first())
+        await page.getByRole('button', { name: 'Move Dawn', exact: true }).dragTo(songs(page).getByRole('listitem').first())
         await expectOrder(page, m.token, id, ['Dawn', 'Dark', 'Dusk'])
       }
       const order = await shownOrder(page)
@@ -135,6 +137,9 @@ for (const viewport of [
 
       await page.goto('/playlists')
       await page.getByRole('link', { name: /Night drive/ }).waitFor()
+      if (viewport.width < 500)
+        for (const name of ['New playlist', 'Import M3U8'])
+          expect(Math.round((await page.getByRole('button', { name }).boundingBox())!.height)).toBeGreaterThanOrEqual(44)
       await screenshot(page, 'playlists', viewport.width)
       expect(consoleErrors).toEqual([])
       await context.close()

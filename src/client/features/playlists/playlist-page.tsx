@@ -45,6 +45,8 @@ const rowButton = css({
   _disabled: { cursor: 'default', opacity: 0.55, _hover: { bg: 'transparent' } },
   _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '-2px' },
 })
+/** A secondary button at the 44 px a finger needs. */
+const tall = css({ minH: '11' })
 const grip = cx(iconButton, css({ cursor: 'grab', touchAction: 'none' }))
 
 export function PlaylistPage({ id }: { id: string }) {
@@ -142,16 +144,18 @@ export function PlaylistPage({ id }: { id: string }) {
             <Button size="lg" variant="outline" disabled={playable.length === 0} onClick={() => shuffleTracks(playable, playlist.name)}>
               <Icon name="shuffle" size={18} /> Shuffle
             </Button>
+          </div>
+          <div className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', ml: '-3' })}>
             {playlist.mine && (
-              <Button size="lg" variant="outline" onClick={() => setEditing(true)}>
+              <Button variant="ghost" className={tall} onClick={() => setEditing(true)}>
                 Edit
               </Button>
             )}
-            <Button size="lg" variant="ghost" onClick={() => exportList.mutate()} disabled={exportList.isPending}>
+            <Button variant="ghost" className={tall} onClick={() => exportList.mutate()} disabled={exportList.isPending}>
               Export M3U8
             </Button>
             {playlist.mine && (
-              <Button size="lg" variant="ghost" onClick={() => setDeleting(true)}>
+              <Button variant="ghost" className={tall} onClick={() => setDeleting(true)}>
                 Delete
               </Button>
             )}

@@ -94,10 +94,10 @@ export function PlaylistsPage() {
       <header className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', justifyContent: 'space-between' })}>
         <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>Playlists</h1>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-          <Button onClick={() => setCreating(true)}>
+          <Button size="lg" onClick={() => setCreating(true)}>
             <Icon name="plus" size={18} /> New playlist
           </Button>
-          <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={importList.isPending}>
+          <Button size="lg" variant="outline" onClick={() => fileInput.current?.click()} disabled={importList.isPending}>
             Import M3U8
           </Button>
           <input ref={fileInput} type="file" accept=".m3u,.m3u8,audio/x-mpegurl,application/vnd.apple.mpegurl" hidden onChange={pickFile} />
