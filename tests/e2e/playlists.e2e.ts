@@ -135,6 +135,19 @@ for (const viewport of [
       )
       await playsPast(page, 0.5)
 
+      if (viewport.width >= 1024) {
+        // The queue drawer saves what plays as a new playlist, in the queue's order.
+        await page.getByRole('button', { name: 'Queue', exact: true }).click()
+        await page.getByRole('button', { name: 'Save as playlist' }).click()
+        await page.getByLabel('Playlist name').fill('From the queue')
+        await page.getByRole('button', { name: 'Create playlist' }).click()
+        await page.getByText('Saved to From the queue').first().waitFor()
+        await screenshot(page, 'queue-saved', viewport.width)
+        await page.keyboard.press('Escape')
+        const saved = (await api(server.url, 'GET', '/user/playlists', { token: m.token })).body.data.find((p: { name: string }) => p.name === 'From the queue')
+        expect(await serverOrder(m.token, saved.id)).toEqual(order)
+      }
+
       await page.goto('/playlists')
       await page.getByRole('link', { name: /Night drive/ }).waitFor()
       if (viewport.width < 500)

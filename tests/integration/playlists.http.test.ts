@@ -314,12 +314,15 @@ describe('OpenSubsonic (/rest)', () => {
       ['createPlaylist.view', { name: 'Ok', songId: 'no-such-song' }, 70, 'Track not found: no-such-song'],
       ['updatePlaylist.view', { playlistId: id, songIndexToRemove: '7' }, 0, "Parameter songIndexToRemove 7 is past the playlist's 1 songs"],
       ['updatePlaylist.view', { playlistId: id, public: 'maybe' }, 0, 'Parameter public must be true or false'],
+      // All or nothing: the rename is not kept when a song to add is unknown.
+      ['updatePlaylist.view', { playlistId: id, name: 'Half done', songIndexToRemove: '0', songIdToAdd: 'no-such-song' }, 70, 'Track not found: no-such-song'],
       ['deletePlaylist.view', {}, 10, 'Required parameter is missing: id'],
     ]
     for (const [method, params, code, message] of bad) {
       const answer = await rest(method, { ...params, f: 'json' })
       expect([method, answer.error]).toEqual([method, { code, message }])
     }
-    expect(titles(await detail(owner, id))).toEqual(['Anchor'])
+    const after = await detail(owner, id)
+    expect([after.name, titles(after)]).toEqual(['Owner secret mix', ['Anchor']])
   })
 })
