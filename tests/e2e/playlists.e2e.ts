@@ -2,9 +2,10 @@
 // (390×844): make a playlist on /playlists, add songs from an album's track menu (⋯ → Add to
 // playlist…), reorder them with the grip's arrow keys (and, on the desktop, by dragging the
 // grip), and play the playlist in the one player. The order the page shows is the order the
-// server keeps, and the phone's controls are 44 px touch targets. SCREENSHOT_DIR=… saves
-// pictures of both pages.
+// server keeps, the phone's controls are 44 px touch targets and axe finds no serious or critical
+// violation on either page. SCREENSHOT_DIR=… saves pictures of the pages.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
@@ -63,6 +64,19 @@ async function expectOrder(page: Page, token: string, id: string, order: string[
   expect(await serverOrder(token, id)).toEqual(order)
 }
 
+const AXE_SOURCE = readFileSync(path.resolve(import.meta.dir, '../../node_modules/axe-core/axe.min.js'), 'utf8')
+/** axe-core's serious and critical violations on the page as it stands (rule and selectors). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE)
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: any[] }> } }).axe
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] })
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${(v.nodes as { target: unknown[] }[]).map((n) => n.target.join(' ')).join(', ')}`)
+  })
+}
+
 async function screenshot(page: Page, name: string, width: number) {
   const dir = process.env.SCREENSHOT_DIR
   if (dir) await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true })
@@ -112,6 +126,7 @@ for (const viewport of [
         }
       }
       await screenshot(page, 'playlist', viewport.width)
+      expect(await seriousViolations(page)).toEqual([])
 
       // Keyboard: Dark up twice → first; focus stays on its grip.
       await page.getByRole('button', { name: 'Move Dark', exact: true }).focus()
@@ -154,6 +169,7 @@ for (const viewport of [
         for (const name of ['New playlist', 'Import M3U8'])
           expect(Math.round((await page.getByRole('button', { name }).boundingBox())!.height)).toBeGreaterThanOrEqual(44)
       await screenshot(page, 'playlists', viewport.width)
+      expect(await seriousViolations(page)).toEqual([])
       expect(consoleErrors).toEqual([])
       await context.close()
     }, 90_000)

@@ -1,7 +1,7 @@
 // OpenSubsonic's playlist methods over two kinds of list: a member's own playlists (and other
 // members' public ones), changed through services/playlists.ts like the web app's; and the
 // member's library folders, offered read-only as playlists as before. Both ids are random UUIDs
-// from one generator, so they never collide; a playlist id is looked up first.
+// from one generator, so they never collide; an id is looked up among the member's folders first.
 //
 // An app sees a playlist's available entries only (a song whose file has gone cannot be shown or
 // played by an app), so `songIndexToRemove` counts over those; it is translated here to the
