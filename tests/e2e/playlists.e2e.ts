@@ -1,7 +1,7 @@
 // Playlists as a member uses them, in Debian's Chromium on a desktop (1280×800) and a phone
 // (390×844): make a playlist on /playlists, add songs from an album's track menu (⋯ → Add to
 // playlist…), reorder them with the grip's arrow keys (and, on the desktop, by dragging the
-// grip), and play the playlist in the one player. The order the page shows is the order the
+// grip), and play the playlist in the one player (its row marked as playing). The order the page shows is the order the
 // server keeps, the phone's controls are 44 px touch targets and axe finds no serious or critical
 // violation on either page. SCREENSHOT_DIR=… saves pictures of the pages.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -149,6 +149,7 @@ for (const viewport of [
         `/0${TITLES.indexOf(order[0]) + 1} ${order[0]}.mp3`,
       )
       await playsPast(page, 0.5)
+      await songs(page).locator('[aria-current=true]', { hasText: order[0] }).waitFor()
 
       if (viewport.width >= 1024) {
         // The queue drawer saves what plays as a new playlist, in the queue's order.

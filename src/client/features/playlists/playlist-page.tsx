@@ -1,7 +1,8 @@
 // /playlists/$id: one playlist. Play all / Shuffle hand its available tracks to the one player;
 // a row plays the list from there. The owner also edits it: rename, describe and make public,
 // delete, reorder by dragging a row's grip (@formkit/drag-and-drop; a long press on touch) or
-// with ↑/↓ on the grip, remove a row; anyone who sees it may export it as M3U8. An entry whose
+// with ↑/↓ on the grip, remove a row; anyone who sees it may export it as M3U8. The row of the
+// track the player has current is marked, as in every library list. An entry whose
 // file has left the library stays in its place, dimmed and marked unavailable.
 import { useDragAndDrop } from '@formkit/drag-and-drop/react'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
@@ -13,6 +14,8 @@ import { backLink } from '~/client/features/library/album-page'
 import { clock, plural } from '~/client/features/library/format'
 import { playTracks, shuffleTracks } from '~/client/features/library/play'
 import { iconButton, TrackActions } from '~/client/features/library/track-actions'
+import { useCurrentTrackId } from '~/client/features/library/track-list'
+import { trackIdOf } from '~/client/features/player/track-identity'
 import { UnavailableMark } from '~/client/features/player/unavailable-mark'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
@@ -43,6 +46,7 @@ const rowButton = css({
   cursor: 'pointer',
   _hover: { bg: 'bg.subtle' },
   _disabled: { cursor: 'default', opacity: 0.55, _hover: { bg: 'transparent' } },
+  '&[aria-current=true]': { color: 'accent.default', bg: 'bg.subtle', fontWeight: 'semibold' },
   _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '-2px' },
 })
 /** A secondary button at the 44 px a finger needs. */
@@ -68,6 +72,7 @@ export function PlaylistPage({ id }: { id: string }) {
     onError: onError('Could not export the playlist'),
   })
 
+  const current = useCurrentTrackId()
   const [announcement, setAnnouncement] = useState('')
   const dragged = useRef<{ id: number; from: number } | null>(null)
   const [listRef, entries, setEntries] = useDragAndDrop<HTMLUListElement, Entry>(playlist.entries, {
@@ -190,7 +195,13 @@ export function PlaylistPage({ id }: { id: string }) {
                 <Icon name="grip" size={16} />
               </button>
             )}
-            <button type="button" className={rowButton} disabled={!entry.track} onClick={() => playFrom(entry)}>
+            <button
+              type="button"
+              className={rowButton}
+              disabled={!entry.track}
+              aria-current={entry.track && current !== null && trackIdOf(entry.track.url) === current ? 'true' : undefined}
+              onClick={() => playFrom(entry)}
+            >
               <span
                 aria-hidden
                 className={css({ w: '7', flexShrink: 0, textAlign: 'right', color: 'fg.subtle', fontSize: 'sm', fontVariantNumeric: 'tabular-nums' })}
