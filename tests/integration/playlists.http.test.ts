@@ -179,7 +179,7 @@ describe('REST and tRPC', () => {
     expect((await detail(owner, id)).entries.every((e: { track?: unknown }) => e.track !== undefined)).toBe(true)
   })
 
-  test('M3U8: export lists paths inside the library; import matches relative, absolute and /media/ lines and reports the rest', async () => {
+  test('M3U8: export lists paths inside the library; import matches relative, absolute, file:// and /media/ lines and reports the rest', async () => {
     const id = await newPlaylist(owner, { name: 'Export me', trackIds: [ids.Drift, ids.Anchor] })
     const exported = await call(owner, 'GET', `/${id}/m3u8`)
     expect(exported.status).toBe(200)
@@ -193,6 +193,7 @@ describe('REST and tRPC', () => {
       'Bo/Delta/02 Eddy.mp3',
       `${server.mediaRoot}/Ada/Harbor/03 Current.mp3`,
       '/media/Ada/Harbor/01%20Anchor.mp3',
+      `file://${server.mediaRoot}/Bo/Delta/01%20Drift.mp3`,
       'C:\\Music\\Elsewhere\\song.mp3',
       '../../etc/passwd',
       'Bo/Delta/99 Missing.mp3',
@@ -200,7 +201,7 @@ describe('REST and tRPC', () => {
     const imported = await call(owner, 'POST', '/import', { name: 'From a file', m3u8 })
     expect(imported.status).toBe(201)
     expect(imported.body.data.unmatched).toEqual(['C:\\Music\\Elsewhere\\song.mp3', '../../etc/passwd', 'Bo/Delta/99 Missing.mp3'])
-    expect(titles(await detail(owner, imported.body.data.playlist.id))).toEqual(['Eddy', 'Current', 'Anchor'])
+    expect(titles(await detail(owner, imported.body.data.playlist.id))).toEqual(['Eddy', 'Current', 'Anchor', 'Drift'])
   })
 })
 
