@@ -17,6 +17,7 @@ import { genres, pick, rand, seedLibraryIndex, words } from './library-index-see
 
 const TRACKS = Number(process.env.TRACKS ?? 1_000_000)
 const ALBUMS = TRACKS / 10
+const ARTISTS = TRACKS / 50
 const SECRET = 'bench-secret-'.repeat(4)
 const file = path.join(tmpdir(), `vibes-bench-library-${TRACKS / 1_000_000}m.db`)
 
