@@ -13,7 +13,7 @@ import { openDb } from '../src/db/client'
 import { encodeCursor, type KeyValue } from '../src/server/library/page-cursor'
 import * as library from '../src/server/services/library-index'
 import type { AlbumSort } from '../src/shared/validators/library'
-import { genres, pick, rand, seedLibraryIndex, words } from './library-index-seed'
+import { genres, pick, rand, seedLibraryIndex, words } from './lib/library-index-seed'
 
 const TRACKS = Number(process.env.TRACKS ?? 1_000_000)
 const ALBUMS = TRACKS / 10

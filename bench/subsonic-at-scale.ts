@@ -1,7 +1,7 @@
 // OpenSubsonic at 100,000 indexed tracks, through HTTP on the real built server (goals: every /rest
 // list and search method p95 < 50 ms; getSimilarSongs2 and getTopSongs p95 < 100 ms; the web
 // library's list and search procedures (/api/library/…) p95 < 50 ms alike).
-// The index is seeded straight into the database (bench/library-index-seed.ts, the seeding of
+// The index is seeded straight into the database (bench/lib/library-index-seed.ts, the seeding of
 // bench/library-search.ts): 100,000 tracks, 10,000 albums, 5,000 artists, 40 genres, 75 years.
 // MEDIA_ROOT points at a folder that does not exist, so the start-up scan keeps that index.
 // A member (app key) gets 20,000 plays over 90 days on 3,000 of the tracks, 400 likes (20 of them by
@@ -20,7 +20,7 @@ import { libraryTrackKey } from '../src/server/catalog/track'
 import { encodeCursor } from '../src/server/library/page-cursor'
 import { api, createMember } from '../tests/helpers/api'
 import { startServer } from '../tests/helpers/server'
-import { genres, pick, rand, seedLibraryIndex, words } from './library-index-seed'
+import { genres, pick, rand, seedLibraryIndex, words } from './lib/library-index-seed'
 
 const TRACKS = 100_000
 const RUNS = Number(process.env.RUNS ?? 60)

@@ -4,7 +4,7 @@
 // from 4,000 made-up words (a fifth of them accented). Shared by bench/library-search.ts and
 // bench/subsonic-at-scale.ts; seeded, so the same index and the same queries on every run.
 import type { Database } from 'bun:sqlite'
-import { albumId, artistId, trackId } from '../src/server/library/scan-plan'
+import { albumId, artistId, trackId } from '../../src/server/library/scan-plan'
 
 let seed = 42
 export const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
