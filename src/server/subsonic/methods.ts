@@ -14,7 +14,7 @@ import { signMediaUrl, type MediaKind } from '../media/sign'
 import { mp3KbpsFor, mp3Profile, transcodeProfileFor } from '../media/transcode-profile'
 import { SCROBBLE_SOURCE } from '~/shared/validators'
 import { recordPlays, REPORTED_PLAY_TIME_RULE, reportedPlayTime, setLike, takePlayTokens } from '../services/listening'
-import { getPlayQueue, savePlayQueue } from '../services/play-queue'
+import { savePlayQueue, storedPlayQueue } from '../services/play-queue'
 import { requestScan, scanStatus } from '../library/scan'
 import { recordAudit } from '../services/audit'
 import { appDevice } from './app-device'
@@ -281,8 +281,8 @@ export const METHODS: Record<string, Method> = {
   deletePlaylist,
 
   getPlayQueue: (ctx) => {
-    const queue = getPlayQueue(ctx.db, ctx.user.id, config.AUTH_SECRET)
-    if (queue.tracks.length === 0) return {}
+    const queue = storedPlayQueue(ctx.db, ctx.user.id)
+    if (!queue || queue.tracks.length === 0) return {}
     // Library tracks only: a remote URL in the web player's queue has no id an app could play.
     const paths = queue.tracks.map((t) => pathOfMediaUrl(t.url))
     const rows = songsByPaths(
