@@ -135,8 +135,10 @@ function indexExpression(expression: SQL, keyOf: Map<SQLiteColumn, string>, t: E
     .trim()
   const column = columns.length === 1 ? t[keyOf.get(columns[0]) as string] : undefined
   if (column && shape === '$ DESC') return column.desc()
-  // NOCASE folds ASCII case in SQLite; lower() is PostgreSQL's case-blind key.
-  if (column && (shape === '$ COLLATE NOCASE' || shape === 'lower($)')) return sql`lower(${column})`
+  // `nocase` is a case-blind ICU collation the first PostgreSQL migration creates, so raw SQL
+  // saying `title COLLATE NOCASE` reads the same on both engines and uses this index.
+  if (column && shape === '$ COLLATE NOCASE') return sql`${column} COLLATE nocase`
+  if (column && shape === 'lower($)') return sql`lower(${column})`
   throw new Error(`${where}: no PostgreSQL translation for the index expression "${shape}"`)
 }
 

@@ -296,7 +296,7 @@ CREATE INDEX "library_tracks_album_idx" ON "library_tracks" USING btree ("album_
 CREATE INDEX "library_tracks_artist_idx" ON "library_tracks" USING btree ("artist_id");--> statement-breakpoint
 CREATE INDEX "library_tracks_album_artist_idx" ON "library_tracks" USING btree ("album_artist_id");--> statement-breakpoint
 CREATE INDEX "library_tracks_genre_idx" ON "library_tracks" USING btree ("genre");--> statement-breakpoint
-CREATE INDEX "library_tracks_title_idx" ON "library_tracks" USING btree (lower("title"));--> statement-breakpoint
+CREATE INDEX "library_tracks_title_idx" ON "library_tracks" USING btree ("title" COLLATE nocase);--> statement-breakpoint
 CREATE INDEX "library_tracks_added_idx" ON "library_tracks" USING btree ("added_at");--> statement-breakpoint
 CREATE INDEX "interactions_created_at_idx" ON "interactions" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "interactions_user_created_idx" ON "interactions" USING btree ("user_id","created_at");--> statement-breakpoint

@@ -1,0 +1,226 @@
+// The PostgreSQL schema against the SQLite one, on a real PostgreSQL 15 (tests/helpers/postgres.ts):
+// the committed migrations apply to a fresh database; two processes starting together apply them
+// once (the advisory lock); and every table, column (type class, nullability, generated or not),
+// primary key, index and foreign key the app's SQLite database has exists the same on PostgreSQL,
+// and nothing more. The one intended difference is search: SQLite's FTS5 tables are replaced on
+// PostgreSQL by expression indexes on the tables themselves (decision 071), listed below.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { SQL } from 'bun'
+import { openDb } from '../../src/db/client'
+import { MIGRATION_LOCK_KEY, PG_MIGRATIONS_FOLDER } from '../../src/db/pg/migrate'
+import { startPostgres, type TestPostgres } from '../helpers/postgres'
+
+const ROOT = path.resolve(import.meta.dir, '../..')
+const SQLITE_MIGRATIONS = path.join(ROOT, 'src/db/migrations')
+const journalEntries = (JSON.parse(readFileSync(path.join(PG_MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')).entries as unknown[]).length
+
+/** SQLite's FTS5 search tables and the PostgreSQL index that answers the same searches. */
+const SEARCH_REPLACED: Record<string, { table: string; index: string }> = {
+  library_tracks_fts: { table: 'library_tracks', index: 'library_tracks_search_idx' },
+  library_albums_fts: { table: 'library_albums', index: 'library_albums_search_idx' },
+  library_artists_fts: { table: 'library_artists', index: 'library_artists_search_idx' },
+}
+const PG_SEARCH_INDEXES = new Set(Object.values(SEARCH_REPLACED).map((s) => `${s.table}.${s.index}`))
+
+type Shape = {
+  columns: Record<string, { type: string; notNull: boolean; generated: boolean }>
+  primaryKey: string[]
+  indexes: Record<string, { unique: boolean; columns: string[] }>
+  foreignKeys: string[]
+}
+
+/** The storage class a declared type falls in, the same words for both engines. */
+function typeClass(declared: string) {
+  const t = declared.toLowerCase()
+  if (['integer', 'bigint', 'smallint', 'boolean'].includes(t)) return 'integer'
+  if (['real', 'double precision', 'numeric'].includes(t)) return 'real'
+  if (['text', 'jsonb', 'json', 'character varying'].includes(t)) return 'text'
+  if (['blob', 'bytea'].includes(t)) return 'blob'
+  return `unknown:${t}`
+}
+
+function sqliteShapes(file: string) {
+  const db = openDb(file, SQLITE_MIGRATIONS).$client
+  const all = db.query("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'").all() as {
+    name: string
+    sql: string
+  }[]
+  const virtual = all.filter((t) => t.sql.startsWith('CREATE VIRTUAL TABLE')).map((t) => t.name)
+  // An FTS5 table keeps its index in shadow tables named after it.
+  const isShadow = (name: string) => virtual.some((v) => name.startsWith(`${v}_`))
+  const shapes: Record<string, Shape> = {}
+  for (const { name } of all.filter((t) => !virtual.includes(t.name) && !isShadow(t.name))) {
+    const cols = db.query(`PRAGMA table_xinfo("${name}")`).all() as { name: string; type: string; notnull: number; pk: number; hidden: number }[]
+    const shape: Shape = { columns: {}, primaryKey: [], indexes: {}, foreignKeys: [] }
+    for (const c of cols) {
+      // A PRIMARY KEY column is NOT NULL on PostgreSQL; SQLite only enforces it for INTEGER ones.
+      shape.columns[c.name] = { type: typeClass(c.type), notNull: c.notnull === 1 || c.pk > 0, generated: c.hidden === 2 || c.hidden === 3 }
+    }
+    shape.primaryKey = cols
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => c.name)
+    for (const idx of db.query(`PRAGMA index_list("${name}")`).all() as { name: string; unique: number; origin: string }[]) {
+      if (idx.origin === 'pk') continue
+      const parts = db.query(`PRAGMA index_xinfo("${idx.name}")`).all() as { name: string | null; desc: number; key: number }[]
+      const columns = parts.filter((p) => p.key === 1).map((p) => `${p.name ?? '(expression)'}${p.desc ? ' DESC' : ''}`)
+      shape.indexes[idx.name] = { unique: idx.unique === 1, columns }
+    }
+    const fks = db.query(`PRAGMA foreign_key_list("${name}")`).all() as {
+      id: number
+      table: string
+      from: string
+      to: string
+      on_delete: string
+      on_update: string
+    }[]
+    const byId = new Map<number, typeof fks>()
+    for (const fk of fks) byId.set(fk.id, [...(byId.get(fk.id) ?? []), fk])
+    shape.foreignKeys = [...byId.values()]
+      .map((parts) => {
+        const [first] = parts
+        return `(${parts.map((p) => p.from).join(',')}) → ${first.table}(${parts.map((p) => p.to).join(',')}) ON DELETE ${first.on_delete} ON UPDATE ${first.on_update}`
+      })
+      .sort()
+    shapes[name] = shape
+  }
+  db.close()
+  return { shapes, virtual }
+}
+
+const FK_ACTION: Record<string, string> = { a: 'NO ACTION', r: 'RESTRICT', c: 'CASCADE', n: 'SET NULL', d: 'SET DEFAULT' }
+
+async function postgresShapes(client: SQL) {
+  const shapes: Record<string, Shape> = {}
+  const tables = (await client`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`) as { tablename: string }[]
+  for (const { tablename: name } of tables) {
+    const shape: Shape = { columns: {}, primaryKey: [], indexes: {}, foreignKeys: [] }
+    const cols = (await client`SELECT column_name, data_type, is_nullable, is_generated FROM information_schema.columns
+      WHERE table_schema = 'public' AND table_name = ${name}`) as { column_name: string; data_type: string; is_nullable: string; is_generated: string }[]
+    for (const c of cols) {
+      shape.columns[c.column_name] = { type: typeClass(c.data_type), notNull: c.is_nullable === 'NO', generated: c.is_generated === 'ALWAYS' }
+    }
+    const indexes = (await client`SELECT i.relname AS name, x.indisunique AS unique, x.indisprimary AS primary, x.indnkeyatts AS n,
+        array_to_string(x.indkey, ' ') AS keys, array_to_string(x.indoption, ' ') AS options, x.indexrelid::int AS oid
+      FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid WHERE x.indrelid = ${`public.${name}`}::regclass`) as {
+      name: string
+      unique: boolean
+      primary: boolean
+      n: number
+      keys: string
+      options: string
+      oid: number
+    }[]
+    for (const idx of indexes) {
+      const keys = idx.keys.split(' ').map(Number)
+      const options = idx.options.split(' ').map(Number)
+      const columns: string[] = []
+      for (let k = 0; k < idx.n; k++) {
+        const [{ def }] = (await client`SELECT pg_get_indexdef(${idx.oid}::oid, ${k + 1}::int, true) AS def`) as { def: string }[]
+        // indoption bit 0: DESC.
+        columns.push(`${keys[k] === 0 ? '(expression)' : def.replaceAll('"', '')}${options[k] & 1 ? ' DESC' : ''}`)
+      }
+      if (idx.primary) shape.primaryKey = columns
+      else shape.indexes[idx.name] = { unique: idx.unique, columns }
+    }
+    const fks = (await client`SELECT c.confrelid::regclass::text AS target, c.confdeltype AS del, c.confupdtype AS upd,
+        (SELECT string_agg(a.attname, ',' ORDER BY k.i) FROM unnest(c.conkey) WITH ORDINALITY k(n, i) JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.n) AS cols,
+        (SELECT string_agg(a.attname, ',' ORDER BY k.i) FROM unnest(c.confkey) WITH ORDINALITY k(n, i) JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.n) AS refs
+      FROM pg_constraint c WHERE c.contype = 'f' AND c.conrelid = ${`public.${name}`}::regclass`) as {
+      target: string
+      del: string
+      upd: string
+      cols: string
+      refs: string
+    }[]
+    shape.foreignKeys = fks.map((f) => `(${f.cols}) → ${f.target}(${f.refs}) ON DELETE ${FK_ACTION[f.del]} ON UPDATE ${FK_ACTION[f.upd]}`).sort()
+    shapes[name] = shape
+  }
+  return shapes
+}
+
+/** Runs the app's PostgreSQL migrator in a separate process, as a starting node would. */
+function migratorProcess(url: string) {
+  return Bun.spawn(['bun', '-e', `import { migratePostgres } from './src/db/pg/migrate.ts'; await migratePostgres(process.env.PG_URL)`], {
+    cwd: ROOT,
+    env: { ...process.env, PG_URL: url },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+}
+
+async function finished(proc: ReturnType<typeof migratorProcess>) {
+  const [code, err] = await Promise.all([proc.exited, new Response(proc.stderr).text()])
+  return { code, err }
+}
+
+let pg: TestPostgres
+let sqliteDir: string
+
+beforeAll(async () => {
+  pg = await startPostgres()
+  sqliteDir = mkdtempSync(path.join(tmpdir(), 'vibes-pg-schema-'))
+})
+
+afterAll(async () => {
+  await pg?.stop()
+  rmSync(sqliteDir, { recursive: true, force: true })
+})
+
+describe('PostgreSQL migrations', () => {
+  test('two nodes starting together on a fresh database: both succeed, the migrations are applied once', async () => {
+    await pg.createDatabase('together')
+    const url = pg.url('together')
+    const client = new SQL({ url, max: 1 })
+    try {
+      // Hold the lock as a third node would while migrating, so both starters are seen waiting on it.
+      await client`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`
+      const starters = [migratorProcess(url), migratorProcess(url)]
+      for (;;) {
+        const [{ waiting }] = (await client`SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`) as { waiting: number }[]
+        if (waiting === 2) break
+        await Bun.sleep(50)
+      }
+      const [{ tables }] = (await client`SELECT count(*)::int AS tables FROM pg_tables WHERE schemaname = 'public'`) as { tables: number }[]
+      expect(tables).toBe(0)
+      await client`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`
+      const results = await Promise.all(starters.map(finished))
+      expect(results).toEqual([
+        { code: 0, err: '' },
+        { code: 0, err: '' },
+      ])
+      const applied = (await client`SELECT hash FROM drizzle.__drizzle_migrations`) as { hash: string }[]
+      expect(applied.length).toBe(journalEntries)
+      expect(new Set(applied.map((a) => a.hash)).size).toBe(journalEntries)
+    } finally {
+      await client.close()
+    }
+  })
+
+  test('every SQLite table, column, key, index and foreign key exists the same on PostgreSQL', async () => {
+    await pg.createDatabase('compare')
+    const url = pg.url('compare')
+    const first = await finished(migratorProcess(url))
+    expect(first).toEqual({ code: 0, err: '' })
+    const { shapes: sqlite, virtual } = sqliteShapes(path.join(sqliteDir, 'vibes.db'))
+    expect(virtual.sort()).toEqual(Object.keys(SEARCH_REPLACED).sort())
+
+    const client = new SQL({ url, max: 1 })
+    try {
+      const postgres = await postgresShapes(client)
+      for (const shape of Object.values(SEARCH_REPLACED)) {
+        expect(Object.keys(postgres[shape.table]?.indexes ?? {})).toContain(shape.index)
+      }
+      for (const [table, shape] of Object.entries(postgres)) {
+        for (const name of Object.keys(shape.indexes)) if (PG_SEARCH_INDEXES.has(`${table}.${name}`)) delete shape.indexes[name]
+      }
+      expect(Object.keys(postgres).sort()).toEqual(Object.keys(sqlite).sort())
+      for (const table of Object.keys(sqlite)) expect({ table, ...postgres[table] }).toEqual({ table, ...sqlite[table] })
+    } finally {
+      await client.close()
+    }
+  })
+})
