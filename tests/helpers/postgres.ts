@@ -2,12 +2,17 @@
 // listening on 127.0.0.1 and a free port (its socket in that dir, not /var/run), trust auth for the
 // `postgres` role. PostgreSQL refuses to run as root, so when the tests are root it runs as the
 // `postgres` OS user (which Debian's package creates). stop() ends it and deletes the dir.
-import { chownSync, mkdtempSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-export const PG_BIN = '/usr/lib/postgresql/15/bin'
+/** Debian's server binaries: version 15 (what production is tested against) when present, else the newest installed. */
+export const PG_BIN = (() => {
+  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').map(Number).filter(Number.isFinite) : []
+  if (versions.length === 0) throw new Error('PostgreSQL is not installed (apt-get install postgresql; .ci/run does)')
+  return `/usr/lib/postgresql/${versions.includes(15) ? 15 : Math.max(...versions)}/bin`
+})()
 
 export type TestPostgres = {
   port: number
