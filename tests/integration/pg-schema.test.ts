@@ -9,8 +9,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { SQL } from 'bun'
+import { eq, inArray } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/bun-sql'
 import { openDb } from '../../src/db/client'
-import { MIGRATION_LOCK_KEY, PG_MIGRATIONS_FOLDER } from '../../src/db/pg/migrate'
+import { MIGRATION_LOCK_KEY, migratePostgres, PG_MIGRATIONS_FOLDER } from '../../src/db/pg/migrate'
+import { pgTables } from '../../src/db/pg/schema'
+import * as sqliteTables from '../../src/db/schema'
 import { startPostgres, type TestPostgres } from '../helpers/postgres'
 
 const ROOT = path.resolve(import.meta.dir, '../..')
@@ -220,6 +224,84 @@ describe('PostgreSQL migrations', () => {
       expect(Object.keys(postgres).sort()).toEqual(Object.keys(sqlite).sort())
       for (const table of Object.keys(sqlite)) expect({ table, ...postgres[table] }).toEqual({ table, ...sqlite[table] })
     } finally {
+      await client.close()
+    }
+  })
+
+  test('the same plays and hits leave the same roll-ups on both engines (the triggers)', async () => {
+    await pg.createDatabase('rollups')
+    const url = pg.url('rollups')
+    await migratePostgres(url)
+    const client = new SQL({ url, max: 1 })
+    const sqliteDb = openDb(path.join(sqliteDir, 'rollups.db'), SQLITE_MIGRATIONS)
+    const engines = [
+      { name: 'sqlite', db: sqliteDb, t: sqliteTables },
+      { name: 'postgres', db: drizzle({ client }), t: pgTables },
+    ]
+    const DAY = 86_400_000
+    const t0 = Date.UTC(2026, 0, 5, 10)
+    const play = (id: string, userId: string | null, at: number, extra: Record<string, unknown> = {}) => ({
+      id,
+      userId,
+      trackUrl: '/media/a.mp3',
+      title: 'A',
+      artist: 'X',
+      genre: 'Rock',
+      duration: 200,
+      startedAt: new Date(at),
+      updatedAt: new Date(at),
+      ...extra,
+    })
+    try {
+      // The same code against either engine: what the services will run.
+      for (const { db, t } of engines) {
+        // biome-ignore lint/suspicious/noExplicitAny: one body for both engines' Drizzle databases.
+        const d = db as any
+        await d.insert(t.users).values(['u1', 'u2'].map((id) => ({ id, username: id, email: `${id}@x.test`, passwordHash: 'h' })))
+        await d.insert(t.playEvents).values(play('p1', 'u1', t0, { country: 'SE', region: 'Stockholm', city: 'Stockholm', playlistId: 'pl1', sessionId: 's1' }))
+        await d.insert(t.playEvents).values(play('p2', 'u1', t0 + DAY, { trackUrl: '/media/a.mp3?sig=abc', country: 'SE', liked: true }))
+        await d
+          .insert(t.playEvents)
+          .values([
+            play('p3', 'u2', t0 + 3_600_000, { genre: null, trackUrl: '/media/b.mp3', title: 'B', artist: null }),
+            play('p4', null, t0 + 2 * DAY, { country: 'NO', source: 'radio' }),
+            play('p5', 'u2', t0 + DAY, { country: 'NO', region: 'Oslo', city: 'Oslo', playlistId: 'pl1', completed: true, listenDuration: 200 }),
+          ])
+        await d.update(t.playEvents).set({ listenDuration: 180, completed: true, liked: true }).where(eq(t.playEvents.id, 'p1'))
+        await d.update(t.playEvents).set({ bufferCount: 2, qualityDrops: 1, skipped: true, skipTime: 12 }).where(eq(t.playEvents.id, 'p3'))
+        await d
+          .update(t.playEvents)
+          .set({ startedAt: new Date(t0 + 3 * DAY), country: 'DK' })
+          .where(eq(t.playEvents.id, 'p2'))
+        await d.delete(t.playEvents).where(inArray(t.playEvents.id, ['p4', 'p5']))
+        await d.update(t.playEvents).set({ liked: false }).where(eq(t.playEvents.id, 'p1'))
+        await d.insert(t.pageHits).values([
+          { page: '/', visitorHash: 'v1', createdAt: new Date(t0) },
+          { page: '/', visitorHash: 'v1', createdAt: new Date(t0 + 60_000) },
+          { page: '/about', visitorHash: 'v1', createdAt: new Date(t0 + 120_000) },
+          { page: '/', visitorHash: 'v2', createdAt: new Date(t0 + DAY) },
+        ])
+        await d.insert(t.playEvents).values(play('p6', 'u2', t0 + 4 * DAY, { country: 'SE', region: 'Skåne', city: 'Malmö' }))
+        await d.delete(t.users).where(eq(t.users.id, 'u2'))
+      }
+      const rollupTables = (
+        sqliteDb.$client.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rollup_%' ORDER BY name").all() as { name: string }[]
+      ).map((r) => r.name)
+      expect(rollupTables.length).toBe(20)
+      // Rows as sorted JSON, numbers as numbers (PostgreSQL's bigint arrives as a string).
+      const normal = (rows: Record<string, unknown>[]) =>
+        rows.map((row) => JSON.stringify(Object.entries(row).map(([k, v]) => [k, typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v]))).sort()
+      let nonEmpty = 0
+      for (const table of rollupTables) {
+        const fromSqlite = normal(sqliteDb.$client.query(`SELECT * FROM ${table}`).all() as Record<string, unknown>[])
+        const fromPostgres = normal((await client.unsafe(`SELECT * FROM ${table}`)) as Record<string, unknown>[])
+        expect({ table, rows: fromPostgres }).toEqual({ table, rows: fromSqlite })
+        if (fromSqlite.length > 0) nonEmpty++
+      }
+      // The sequence above reaches every roll-up, so an empty pair proves nothing was missed.
+      expect(nonEmpty).toBe(rollupTables.length)
+    } finally {
+      sqliteDb.$client.close()
       await client.close()
     }
   })
