@@ -305,4 +305,75 @@ describe('PostgreSQL migrations', () => {
       await client.close()
     }
   })
+
+  test('search on PostgreSQL finds word prefixes blind to case and accents, through the search index', async () => {
+    await pg.createDatabase('search')
+    const url = pg.url('search')
+    await migratePostgres(url)
+    const client = new SQL({ url, max: 1 })
+    const db = drizzle({ client })
+    const track = (n: number, title: string, artist: string, album: string, genre: string | null) => ({
+      id: `t${n}`,
+      path: `${n}.mp3`,
+      folder: '',
+      title,
+      artist,
+      artistId: `a${n}`,
+      albumArtist: artist,
+      albumArtistId: `a${n}`,
+      album,
+      albumId: `al${n}`,
+      genre,
+      duration: 60,
+      mime: 'audio/mpeg',
+      size: 5_000_000_000,
+      mtimeMs: Date.UTC(2026, 0, 1),
+      embeddedCover: false,
+      addedAt: new Date(Date.UTC(2026, 0, 1)),
+    })
+    try {
+      await db
+        .insert(pgTables.libraryTracks)
+        .values([
+          track(1, 'Jóga', 'Björk', 'Homogenic', 'Electronic'),
+          track(2, 'Hyperballad', 'Björk', 'Post', null),
+          track(3, 'AC/DC Tribute', 'Ådne', 'Æther', 'Rock'),
+          track(4, 'Bachelorette', 'Other', 'Homogenic', 'Electronic'),
+        ])
+      const search = async (typed: string) =>
+        (
+          (await client`SELECT id FROM library_tracks WHERE library_search_document(title, artist, album, genre) @@ library_search_query(${typed}) ORDER BY id`) as {
+            id: string
+          }[]
+        ).map((r) => r.id)
+      expect(await search('bjo')).toEqual(['t1', 't2'])
+      expect(await search('BJÖRK homo')).toEqual(['t1'])
+      expect(await search('joga')).toEqual(['t1'])
+      expect(await search('adne dc')).toEqual(['t3'])
+      expect(await search('electro')).toEqual(['t1', 't4'])
+      expect(await search("it's (")).toEqual([])
+      expect(await search('')).toEqual([])
+      // A 5 GB file's size and a millisecond time fit (bigint), and come back as the same values.
+      const [row] = await db.select().from(pgTables.libraryTracks).where(eq(pgTables.libraryTracks.id, 't1'))
+      expect({ size: row.size, addedAt: row.addedAt, embeddedCover: row.embeddedCover }).toEqual({
+        size: 5_000_000_000,
+        addedAt: new Date(Date.UTC(2026, 0, 1)),
+        embeddedCover: false,
+      })
+      // SQLite's `title COLLATE NOCASE` reads the same here (the nocase collation).
+      const byTitle = (await client`SELECT title FROM library_tracks ORDER BY title COLLATE NOCASE, seq`) as { title: string }[]
+      expect(byTitle.map((r) => r.title)).toEqual(['AC/DC Tribute', 'Bachelorette', 'Hyperballad', 'Jóga'])
+      const [{ n }] = (await client`SELECT count(*)::int AS n FROM library_tracks WHERE title COLLATE NOCASE IN ('hyperBALLAD', 'JÓGA')`) as { n: number }[]
+      expect(n).toBe(2)
+      // The planner can answer a search from the index (sequential scans priced out, as on a large table).
+      await client`SET enable_seqscan = off`
+      const plan =
+        (await client`EXPLAIN SELECT id FROM library_tracks WHERE library_search_document(title, artist, album, genre) @@ library_search_query('bjo')`) as {
+          'QUERY PLAN': string
+        }[]
+      expect(plan.map((p) => p['QUERY PLAN']).join('\n')).toContain('library_tracks_search_idx')
+    } finally {
+      await client.close()
+    }
+  })
 })

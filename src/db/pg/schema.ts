@@ -192,7 +192,8 @@ function derive(table: SQLiteTable, all: Map<SQLiteTable, DerivedPgTable>): Deri
   return derived
 }
 
-function deriveAll(exports: Record<string, unknown>) {
+/** The PostgreSQL twin of every SQLite table among a module's exports, under the same export names. */
+export function derivePgTables(exports: Record<string, unknown>) {
   const all = new Map<SQLiteTable, DerivedPgTable>()
   const byExportName: Record<string, DerivedPgTable> = {}
   for (const [name, value] of Object.entries(exports)) {
@@ -205,6 +206,6 @@ function deriveAll(exports: Record<string, unknown>) {
 }
 
 /** Every SQLite table's PostgreSQL twin, under the SQLite table's export name. */
-export const pgTables: { [K in keyof typeof sqliteSchema as (typeof sqliteSchema)[K] extends SQLiteTable ? K : never]: DerivedPgTable } = deriveAll(
+export const pgTables: { [K in keyof typeof sqliteSchema as (typeof sqliteSchema)[K] extends SQLiteTable ? K : never]: DerivedPgTable } = derivePgTables(
   sqliteSchema,
 ) as never
