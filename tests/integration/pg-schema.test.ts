@@ -376,4 +376,52 @@ describe('PostgreSQL migrations', () => {
       await client.close()
     }
   })
+
+  test('two nodes writing at once keep the roll-ups exact: one row per place, a visitor new once', async () => {
+    await pg.createDatabase('concurrent')
+    const url = pg.url('concurrent')
+    await migratePostgres(url)
+    const nodeA = new SQL({ url, max: 1 })
+    const nodeB = new SQL({ url, max: 1 })
+    const observer = new SQL({ url, max: 1 })
+    const at = Date.UTC(2026, 0, 5, 10)
+    try {
+      const a = await nodeA.reserve()
+      const b = await nodeB.reserve()
+      await a`BEGIN`
+      await b`BEGIN`
+      await a`INSERT INTO page_hits (page, visitor_hash, created_at) VALUES ('/', 'v9', ${at})`
+      await a`INSERT INTO play_events (id, track_url, title, country, started_at, updated_at) VALUES ('pa', '/m/a.mp3', 'A', 'SE', ${at}, ${at})`
+      // Node B's writes of the same place and visitor, while node A's are not yet committed. Its play
+      // has another source, hour and genre: no roll-up key shared with node A's before the place's,
+      // so nothing but the roll-up lock makes it wait for A.
+      const later = at + 3_600_000
+      const bWrites = (async () => {
+        await b`INSERT INTO play_events (id, track_url, title, genre, source, country, started_at, updated_at)
+          VALUES ('pb', '/m/b.mp3', 'B', 'Jazz', 'radio', 'SE', ${later}, ${later})`
+        await b`INSERT INTO page_hits (page, visitor_hash, created_at) VALUES ('/', 'v9', ${at + 1000})`
+        await b`COMMIT`
+      })()
+      // Node A commits only once node B is under way and waiting on a lock A holds.
+      for (;;) {
+        const [{ waiting }] = (await observer`SELECT count(*)::int AS waiting FROM pg_locks WHERE NOT granted`) as { waiting: number }[]
+        if (waiting > 0) break
+        await Bun.sleep(20)
+      }
+      await a`COMMIT`
+      await bWrites
+      a.release()
+      b.release()
+      const places = (await nodeA`SELECT country, plays::int FROM rollup_day_places`) as { country: string; plays: number }[]
+      expect(places).toEqual([{ country: 'SE', plays: 2 }])
+      const [hits] = (await nodeA`SELECT hits::int, visitors::int FROM rollup_hit_day_totals`) as { hits: number; visitors: number }[]
+      expect(hits).toEqual({ hits: 2, visitors: 1 })
+      const [pageHits] = (await nodeA`SELECT hits::int, visitors::int FROM rollup_hit_days`) as { hits: number; visitors: number }[]
+      expect(pageHits).toEqual({ hits: 2, visitors: 1 })
+    } finally {
+      await nodeA.close()
+      await nodeB.close()
+      await observer.close()
+    }
+  })
 })

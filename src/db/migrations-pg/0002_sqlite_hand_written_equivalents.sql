@@ -129,6 +129,10 @@ CREATE INDEX rollup_place_users_city_idx ON rollup_place_users (city, region, co
 -- the existing row by its table; INDEXED BY hints are dropped (the planner chooses). A play's figures
 -- are added and taken out by two functions: SQLite's regroup trigger is its delete body then its
 -- insert body, so here it calls one then the other.
+-- One writer at a time, as on SQLite: several nodes may write plays and hits at once, and the roll-ups
+-- read what earlier writes left (is this place's row there yet? was this visitor seen today? the
+-- running totals of earlier days). Each trigger first takes one transaction-scoped advisory lock
+-- ("viberoll" in ASCII), held to commit; its next statements then see what the previous holder committed.
 CREATE FUNCTION rollup_play_add(n play_events) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
 	INSERT INTO rollup_day_totals VALUES (n.started_at / 86400000, n.source, n.device_type, 1, n.listen_duration, (CASE WHEN n.duration > 0 THEN least(n.listen_duration, n.duration) ELSE 0 END), (CASE WHEN n.duration > 0 THEN n.duration ELSE 0 END),
@@ -234,6 +238,7 @@ $$;
 --> statement-breakpoint
 CREATE FUNCTION rollup_play_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+	PERFORM pg_advisory_xact_lock(8532459156881239148);
 	PERFORM rollup_play_add(NEW);
 	RETURN NULL;
 END
@@ -244,6 +249,7 @@ CREATE TRIGGER rollup_play_insert AFTER INSERT ON play_events FOR EACH ROW EXECU
 -- The player's updates (progress, like, share…) move each sum by new minus old.
 CREATE FUNCTION rollup_play_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+	PERFORM pg_advisory_xact_lock(8532459156881239148);
 	UPDATE rollup_day_totals SET listen = listen + NEW.listen_duration - OLD.listen_duration, heard = heard + (CASE WHEN NEW.duration > 0 THEN least(NEW.listen_duration, NEW.duration) ELSE 0 END) - (CASE WHEN OLD.duration > 0 THEN least(OLD.listen_duration, OLD.duration) ELSE 0 END),
 		completions = completions + NEW.completed::int - OLD.completed::int, skips = skips + NEW.skipped::int - OLD.skipped::int,
 		liked = liked + NEW.liked::int - OLD.liked::int, shared = shared + NEW.shared::int - OLD.shared::int, repeated = repeated + NEW.repeated::int - OLD.repeated::int,
@@ -272,6 +278,7 @@ CREATE TRIGGER rollup_play_update AFTER UPDATE OF listen_duration, completed, sk
 -- A play moved in time or regrouped: the old row out, the new one in (all its figures).
 CREATE FUNCTION rollup_play_regroup() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+	PERFORM pg_advisory_xact_lock(8532459156881239148);
 	PERFORM rollup_play_remove(OLD);
 	PERFORM rollup_play_add(NEW);
 	RETURN NULL;
@@ -283,6 +290,7 @@ CREATE TRIGGER rollup_play_regroup AFTER UPDATE OF started_at, track_url, title,
 --> statement-breakpoint
 CREATE FUNCTION rollup_play_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+	PERFORM pg_advisory_xact_lock(8532459156881239148);
 	PERFORM rollup_play_remove(OLD);
 	RETURN NULL;
 END
@@ -295,6 +303,7 @@ CREATE TRIGGER rollup_play_delete AFTER DELETE ON play_events FOR EACH ROW EXECU
 -- already visible.
 CREATE FUNCTION rollup_page_hits_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+	PERFORM pg_advisory_xact_lock(8532459156881239148);
 	INSERT INTO rollup_hit_days VALUES (NEW.created_at / 86400000, NEW.page, 1,
 		(NOT EXISTS (SELECT 1 FROM page_hits WHERE page = NEW.page AND visitor_hash = NEW.visitor_hash AND id < NEW.id
 			AND created_at >= NEW.created_at / 86400000 * 86400000 AND created_at < (NEW.created_at / 86400000 + 1) * 86400000))::int)
