@@ -111,7 +111,11 @@ type ExtraColumns = Record<string, AnyPgColumn & { desc(): unknown }>
 /** An SQL fragment with each SQLite column swapped for its PostgreSQL twin (the text is kept as is). */
 function rewriteColumns(value: SQL, keyOf: Map<SQLiteColumn, string>, t: ExtraColumns): SQL {
   const chunks = value.queryChunks.map((chunk): SQLChunk => {
-    if (is(chunk, Column)) return t[keyOf.get(chunk as SQLiteColumn) as string]
+    if (is(chunk, Column)) {
+      const key = keyOf.get(chunk as SQLiteColumn)
+      if (key === undefined || !t[key]) throw new Error(`${getTableName(chunk.table)}.${chunk.name}: only this table's own columns can be translated here`)
+      return t[key]
+    }
     if (is(chunk, SQL)) return rewriteColumns(chunk, keyOf, t)
     return chunk
   })
