@@ -545,6 +545,9 @@ describe('hostile input', () => {
     'unstar',
     'getPlaylist',
     'getPlaylists',
+    'createPlaylist',
+    'updatePlaylist',
+    'deletePlaylist',
     'savePlayQueue',
     'getPlayQueue',
     'getAlbumList',
@@ -584,6 +587,13 @@ describe('hostile input', () => {
     'artist',
     'count',
     'username',
+    'playlistId',
+    'name',
+    'comment',
+    'public',
+    'songId',
+    'songIdToAdd',
+    'songIndexToRemove',
   ]
   const value = fc.oneof(
     fc.string({ maxLength: 300 }),
