@@ -255,7 +255,7 @@ describe('PostgreSQL migrations', () => {
     try {
       // The same code against either engine: what the services will run.
       for (const { db, t } of engines) {
-        // biome-ignore lint/suspicious/noExplicitAny: one body for both engines' Drizzle databases.
+        // One body for both engines' Drizzle databases, whose types differ.
         const d = db as any
         await d.insert(t.users).values(['u1', 'u2'].map((id) => ({ id, username: id, email: `${id}@x.test`, passwordHash: 'h' })))
         await d.insert(t.playEvents).values(play('p1', 'u1', t0, { country: 'SE', region: 'Stockholm', city: 'Stockholm', playlistId: 'pl1', sessionId: 's1' }))
