@@ -1,7 +1,11 @@
 // library: the indexed server library for members (search, albums, artists, genres, songs, the
-// folder tree, the member's liked songs) and, for admins, the scanner's status and an on-demand scan.
+// folder tree, the member's liked songs, ratings and bookmarks) and, for admins, the scanner's
+// status and an on-demand scan.
+import { TRPCError } from '@trpc/server'
 import {
   LibraryAlbumListSchema,
+  LibraryBookmarkSchema,
+  LibraryRatingSchema,
   LibraryFolderSchema,
   LibraryIdSchema,
   LibraryPageSchema,
@@ -14,9 +18,12 @@ import { requestScan, scanStatus } from '../library/scan'
 import { recordAudit } from '../services/audit'
 import * as library from '../services/library-index'
 import { likedTracks } from '../services/liked-songs'
+import { bookmarkOf, deleteBookmark, saveBookmark } from '../services/bookmarks'
+import { setRating, songRatings } from '../services/ratings'
 import { adminProcedure, createTRPCRouter, protectedProcedure } from '../trpc/init'
 
 const secret = () => config.AUTH_SECRET
+const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message })
 
 export const libraryRouter = createTRPCRouter({
   search: protectedProcedure.input(LibrarySearchSchema).query(({ ctx, input }) => library.search(ctx.db, secret(), input)),
@@ -32,7 +39,26 @@ export const libraryRouter = createTRPCRouter({
     list: protectedProcedure.query(({ ctx }) => library.listGenres(ctx.db)),
   }),
   tracks: createTRPCRouter({
-    list: protectedProcedure.input(LibraryTrackListSchema).query(({ ctx, input }) => library.listTracks(ctx.db, secret(), input)),
+    list: protectedProcedure.input(LibraryTrackListSchema).query(({ ctx, input }) => library.listTracks(ctx.db, secret(), ctx.user.id, input)),
+  }),
+  ratings: createTRPCRouter({
+    list: protectedProcedure.query(({ ctx }) => songRatings(ctx.db, ctx.user.id)),
+    set: protectedProcedure.input(LibraryRatingSchema).mutation(({ ctx, input }) => {
+      if (!setRating(ctx.db, ctx.user.id, input.id, input.rating)) throw notFound('Song, album or artist not found')
+      return input
+    }),
+  }),
+  bookmarks: createTRPCRouter({
+    /** The member's bookmark of one song, or null. */
+    get: protectedProcedure.input(LibraryIdSchema).query(({ ctx, input }) => ({ bookmark: bookmarkOf(ctx.db, ctx.user.id, input.id) })),
+    save: protectedProcedure.input(LibraryBookmarkSchema).mutation(({ ctx, input }) => {
+      if (!saveBookmark(ctx.db, ctx.user.id, input.trackId, input.positionMs, input.comment)) throw notFound('Song not found')
+      return { bookmark: bookmarkOf(ctx.db, ctx.user.id, input.trackId) }
+    }),
+    remove: protectedProcedure.input(LibraryIdSchema).mutation(({ ctx, input }) => {
+      if (!deleteBookmark(ctx.db, ctx.user.id, input.id)) throw notFound('Bookmark not found')
+      return { ok: true }
+    }),
   }),
   liked: protectedProcedure.query(({ ctx }) => likedTracks(ctx.db, secret(), ctx.user.id)),
   folder: protectedProcedure.input(LibraryFolderSchema).query(({ ctx, input }) => library.listFolder(ctx.db, secret(), input.path)),

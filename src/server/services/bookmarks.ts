@@ -3,11 +3,11 @@
 // web player's "Bookmark position", read by getBookmarks and the player's "Resume from". A second
 // bookmark of the same song moves it. Each is the member's own: every query names the member.
 import type { Db } from '~/db/client'
+import { BOOKMARK_COMMENT_MAX, BOOKMARK_MAX_MS } from '~/shared/validators/library'
 
 export const BOOKMARK_LIMITS = {
-  /** A week of audio: no file is longer, and the column stays a small integer. */
-  positionMs: 7 * 24 * 3600 * 1000,
-  commentChars: 1000,
+  positionMs: BOOKMARK_MAX_MS,
+  commentChars: BOOKMARK_COMMENT_MAX,
   /** Bookmarks one member may keep (the oldest-changed go first beyond it). */
   perMember: 1000,
 }

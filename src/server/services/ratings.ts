@@ -4,8 +4,9 @@
 // Each is the member's own: every query names the member. Rating 0 clears (deletes the row).
 import type { Db } from '~/db/client'
 import type { RatedKind } from '~/db/schema'
+import { RATING_MAX } from '~/shared/validators/library'
 
-export const RATING_MAX = 5
+export { RATING_MAX }
 
 /** What a library id names, or null when it is no song, album or artist of the index. */
 export function ratedKindOf(db: Db, id: string): RatedKind | null {
