@@ -17,6 +17,9 @@ let other: Awaited<ReturnType<typeof createMember>>
 const lib = (p: string) => path.join(server.mediaRoot, p)
 const TITLES = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot']
 let ids: Record<string, string>
+/** Each song's /media/ URL as the Songs list hands it out (signed). */
+let urls: Record<string, string>
+const q = (url: string) => `url=${encodeURIComponent(url)}`
 
 async function scan() {
   expect((await api(server.url, 'POST', '/admin/library/scan', { token: admin, body: {} })).status).toBe(202)
@@ -33,7 +36,9 @@ async function walk(token: string, sort: string, limit: number): Promise<string[
   const titles: string[] = []
   let cursor: string | null = null
   for (let pages = 0; pages < 20; pages++) {
-    const res = await api(server.url, 'GET', `/library/songs?sort=${sort}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { token })
+    const res: { status: number; body: any } = await api(server.url, 'GET', `/library/songs?sort=${sort}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, {
+      token,
+    })
     expect(res.status).toBe(200)
     titles.push(...res.body.data.tracks.map((t: { title: string }) => t.title))
     cursor = res.body.data.next
@@ -49,8 +54,13 @@ beforeAll(async () => {
   member = await createMember(server.url)
   other = await createMember(server.url)
   await scan()
-  const songs = (await api(server.url, 'GET', '/library/songs?limit=50', { token: member.token })).body.data.tracks as { id: string; title: string }[]
+  const songs = (await api(server.url, 'GET', '/library/songs?limit=50', { token: member.token })).body.data.tracks as {
+    id: string
+    title: string
+    url: string
+  }[]
   ids = Object.fromEntries(songs.map((s) => [s.title, s.id]))
+  urls = Object.fromEntries(songs.map((s) => [s.title, s.url]))
 })
 afterAll(async () => {
   await server?.stop()
@@ -94,33 +104,45 @@ describe('ratings', () => {
 })
 
 describe('bookmarks', () => {
-  test('save, read back, move, delete; another member sees none and cannot delete it', async () => {
-    const save = (token: string, positionMs: number) =>
-      api(server.url, 'PUT', '/library/bookmarks', { token, body: { trackId: ids.Charlie, positionMs, comment: 'chorus' } })
+  test('save, read back (by the signed or the bare URL), move, delete; another member sees none and cannot delete it', async () => {
+    const url = urls.Charlie
+    const bare = url.split('?')[0]
+    expect(url).toContain('?')
+    const save = (token: string, positionMs: number) => api(server.url, 'PUT', '/library/bookmarks', { token, body: { url, positionMs, comment: 'chorus' } })
+    const read = async (token: string, u = url) => (await api(server.url, 'GET', `/library/bookmarks?${q(u)}`, { token })).body.data.bookmark
     expect((await save(member.token, 61_000)).status).toBe(200)
-    const read = await api(server.url, 'GET', `/library/bookmarks/${ids.Charlie}`, { token: member.token })
-    expect(read.body.data.bookmark).toMatchObject({ trackId: ids.Charlie, positionMs: 61_000, comment: 'chorus' })
+    expect(await read(member.token)).toMatchObject({ trackId: ids.Charlie, positionMs: 61_000, comment: 'chorus' })
+    expect((await read(member.token, bare)).positionMs).toBe(61_000)
     expect((await save(member.token, 75_500)).status).toBe(200)
-    expect((await api(server.url, 'GET', `/library/bookmarks/${ids.Charlie}`, { token: member.token })).body.data.bookmark.positionMs).toBe(75_500)
-    expect((await api(server.url, 'GET', `/library/bookmarks/${ids.Charlie}`, { token: other.token })).body.data.bookmark).toBeNull()
-    expect((await api(server.url, 'DELETE', `/library/bookmarks/${ids.Charlie}`, { token: other.token })).status).toBe(404)
-    expect((await api(server.url, 'GET', `/library/bookmarks/${ids.Charlie}`, { token: member.token })).body.data.bookmark.positionMs).toBe(75_500)
-    expect((await api(server.url, 'DELETE', `/library/bookmarks/${ids.Charlie}`, { token: member.token })).status).toBe(200)
-    expect((await api(server.url, 'GET', `/library/bookmarks/${ids.Charlie}`, { token: member.token })).body.data.bookmark).toBeNull()
+    expect((await read(member.token)).positionMs).toBe(75_500)
+    expect(await read(other.token)).toBeNull()
+    expect((await api(server.url, 'DELETE', `/library/bookmarks?${q(url)}`, { token: other.token })).status).toBe(404)
+    expect((await read(member.token)).positionMs).toBe(75_500)
+    expect((await api(server.url, 'DELETE', `/library/bookmarks?${q(url)}`, { token: member.token })).status).toBe(200)
+    expect(await read(member.token)).toBeNull()
+  })
+
+  test("a bookmark made on the web is the app's, by song id", async () => {
+    expect((await api(server.url, 'PUT', '/library/bookmarks', { token: member.token, body: { url: urls.Delta, positionMs: 4_000 } })).status).toBe(200)
+    const created = await api(server.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'Tempo', currentPassword: member.password } })
+    const client = new SubsonicAPI({ url: server.url, auth: { apiKey: created.body.data.key } })
+    expect((await client.getBookmarks()).bookmarks.bookmark?.map((b) => [b.entry.id, b.position])).toEqual([[ids.Delta, 4_000]])
   })
 
   test('bad input is a 400 naming the field; an unknown song a 404', async () => {
     const cases: [unknown, string][] = [
-      [{ trackId: ids.Alpha, positionMs: -1 }, 'positionMs'],
-      [{ trackId: ids.Alpha, positionMs: 'soon' }, 'positionMs'],
-      [{ trackId: ids.Alpha, positionMs: 10, comment: 'x'.repeat(1001) }, 'comment'],
-      [{ positionMs: 10 }, 'trackId'],
+      [{ url: urls.Alpha, positionMs: -1 }, 'positionMs'],
+      [{ url: urls.Alpha, positionMs: 'soon' }, 'positionMs'],
+      [{ url: urls.Alpha, positionMs: 10, comment: 'x'.repeat(1001) }, 'comment'],
+      [{ positionMs: 10 }, 'url'],
+      [{ url: 'https://example.com/a.mp3', positionMs: 10 }, 'url'],
     ]
     for (const [body, field] of cases) {
       const res = await api(server.url, 'PUT', '/library/bookmarks', { token: member.token, body })
       expect(res.status).toBe(400)
       expect(JSON.stringify(res.body)).toContain(field)
     }
-    expect((await api(server.url, 'PUT', '/library/bookmarks', { token: member.token, body: { trackId: 'nope', positionMs: 10 } })).status).toBe(404)
+    expect((await api(server.url, 'PUT', '/library/bookmarks', { token: member.token, body: { url: '/media/no/such.mp3', positionMs: 10 } })).status).toBe(404)
+    expect((await api(server.url, 'GET', `/library/bookmarks?${q('/media/%2e%2e/etc/passwd')}`, { token: member.token })).status).toBe(404)
   })
 })

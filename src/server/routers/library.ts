@@ -6,6 +6,7 @@ import {
   LibraryAlbumListSchema,
   LibraryBookmarkSchema,
   LibraryRatingSchema,
+  LibraryTrackUrlSchema,
   LibraryFolderSchema,
   LibraryIdSchema,
   LibraryPageSchema,
@@ -18,7 +19,7 @@ import { requestScan, scanStatus } from '../library/scan'
 import { recordAudit } from '../services/audit'
 import * as library from '../services/library-index'
 import { likedTracks } from '../services/liked-songs'
-import { bookmarkOf, deleteBookmark, saveBookmark } from '../services/bookmarks'
+import { bookmarkOf, deleteBookmark, saveBookmark, trackIdOfMediaUrl } from '../services/bookmarks'
 import { setRating, songRatings } from '../services/ratings'
 import { adminProcedure, createTRPCRouter, protectedProcedure } from '../trpc/init'
 
@@ -48,15 +49,22 @@ export const libraryRouter = createTRPCRouter({
       return input
     }),
   }),
+  // By the track's /media/ URL, as the web player holds it (OpenSubsonic's bookmarks go by id).
   bookmarks: createTRPCRouter({
     /** The member's bookmark of one song, or null. */
-    get: protectedProcedure.input(LibraryIdSchema).query(({ ctx, input }) => ({ bookmark: bookmarkOf(ctx.db, ctx.user.id, input.id) })),
-    save: protectedProcedure.input(LibraryBookmarkSchema).mutation(({ ctx, input }) => {
-      if (!saveBookmark(ctx.db, ctx.user.id, input.trackId, input.positionMs, input.comment)) throw notFound('Song not found')
-      return { bookmark: bookmarkOf(ctx.db, ctx.user.id, input.trackId) }
+    get: protectedProcedure.input(LibraryTrackUrlSchema).query(({ ctx, input }) => {
+      const trackId = trackIdOfMediaUrl(ctx.db, input.url)
+      if (!trackId) throw notFound('Song not found')
+      return { bookmark: bookmarkOf(ctx.db, ctx.user.id, trackId) }
     }),
-    remove: protectedProcedure.input(LibraryIdSchema).mutation(({ ctx, input }) => {
-      if (!deleteBookmark(ctx.db, ctx.user.id, input.id)) throw notFound('Bookmark not found')
+    save: protectedProcedure.input(LibraryBookmarkSchema).mutation(({ ctx, input }) => {
+      const trackId = trackIdOfMediaUrl(ctx.db, input.url)
+      if (!trackId || !saveBookmark(ctx.db, ctx.user.id, trackId, input.positionMs, input.comment)) throw notFound('Song not found')
+      return { bookmark: bookmarkOf(ctx.db, ctx.user.id, trackId) }
+    }),
+    remove: protectedProcedure.input(LibraryTrackUrlSchema).mutation(({ ctx, input }) => {
+      const trackId = trackIdOfMediaUrl(ctx.db, input.url)
+      if (!trackId || !deleteBookmark(ctx.db, ctx.user.id, trackId)) throw notFound('Bookmark not found')
       return { ok: true }
     }),
   }),

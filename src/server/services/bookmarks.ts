@@ -3,6 +3,7 @@
 // web player's "Bookmark position", read by getBookmarks and the player's "Resume from". A second
 // bookmark of the same song moves it. Each is the member's own: every query names the member.
 import type { Db } from '~/db/client'
+import { mediaPathOf } from '../media/request-rules'
 import { BOOKMARK_COMMENT_MAX, BOOKMARK_MAX_MS } from '~/shared/validators/library'
 
 export const BOOKMARK_LIMITS = {
@@ -52,4 +53,17 @@ export function bookmarksOf(db: Db, userId: string): Bookmark[] {
 /** The member's bookmark of one song, or null. */
 export function bookmarkOf(db: Db, userId: string, trackId: string): Bookmark | null {
   return db.$client.query<Bookmark, [string, string]>(`${SELECT} AND track_id = ?`).get(userId, trackId)
+}
+
+/** The library id of the song a /media/ URL (signed or bare) names, or null: the web player keeps URLs, not ids. */
+export function trackIdOfMediaUrl(db: Db, url: string): string | null {
+  let pathname: string
+  try {
+    pathname = new URL(url, 'http://x').pathname
+  } catch {
+    return null
+  }
+  const path = mediaPathOf(pathname)
+  if (path === null) return null
+  return db.$client.query<{ id: string }, [string]>('SELECT id FROM library_tracks WHERE path = ?').get(path)?.id ?? null
 }

@@ -73,8 +73,12 @@ export const LibraryRatingSchema = z.strictObject({
     .max(RATING_MAX, `rating must be between 0 and ${RATING_MAX}`),
 })
 
+/** A library track as the web player holds it: its /media/ URL, signed or bare. */
+const mediaUrl = text('url', 4000).refine((u) => u.startsWith('/media/'), "url must be a library track's /media/ URL")
+export const LibraryTrackUrlSchema = z.strictObject({ url: mediaUrl })
+
 export const LibraryBookmarkSchema = z.strictObject({
-  trackId: text('trackId', 64).trim().min(1, 'trackId is required'),
+  url: mediaUrl,
   positionMs: z
     .number({ error: 'positionMs must be a number' })
     .int('positionMs must be a whole number')

@@ -13,9 +13,9 @@ export const libraryRoutes = [
   route({ method: 'GET', path: '/library/liked', call: (c) => c.library.liked() }),
   route({ method: 'GET', path: '/library/ratings', call: (c) => c.library.ratings.list() }),
   route({ method: 'PUT', path: '/library/ratings', body: true, call: (c, r) => c.library.ratings.set(unchecked(r.body)) }),
-  route({ method: 'GET', path: '/library/bookmarks/:id', call: (c, r) => c.library.bookmarks.get({ id: r.params.id }) }),
+  route({ method: 'GET', path: '/library/bookmarks', call: (c, r) => c.library.bookmarks.get(unchecked(r.query)) }),
   route({ method: 'PUT', path: '/library/bookmarks', body: true, call: (c, r) => c.library.bookmarks.save(unchecked(r.body)) }),
-  route({ method: 'DELETE', path: '/library/bookmarks/:id', call: (c, r) => c.library.bookmarks.remove({ id: r.params.id }) }),
+  route({ method: 'DELETE', path: '/library/bookmarks', call: (c, r) => c.library.bookmarks.remove(unchecked(r.query)) }),
   route({ method: 'GET', path: '/library/folders', call: (c, r) => c.library.folder(unchecked(r.query)) }),
   route({ method: 'GET', path: '/admin/library/scan', call: (c) => c.library.scan.status() }),
   // The body is optional: `{ full: true }` re-reads every file.
