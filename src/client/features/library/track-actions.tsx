@@ -1,6 +1,6 @@
 // The actions of one track, the same in every list (album, artist, songs, search, folder, charts,
-// liked): a ⋯ button that opens Ark's Menu — Play now, Play next, Add to queue, Like/Unlike, Go to
-// album, Go to artist. Mouse, touch (the button is 44 px) and keys (the button is in the tab order;
+// liked): a ⋯ button that opens Ark's Menu — Play now, Play next, Add to queue, Like/Unlike, the
+// member's 1–5 stars (picking the current one again clears it), Go to album, Go to artist. Mouse, touch (the button is 44 px) and keys (the button is in the tab order;
 // the menu walks with the arrows, Enter picks, Escape closes and gives the focus back) all reach
 // it; a list row opens it with the context-menu key or Shift+F10 too (openTrackMenu).
 import { Menu } from '@ark-ui/react/menu'
@@ -9,6 +9,8 @@ import { useNavigate } from '@tanstack/react-router'
 import type { KeyboardEvent, MouseEvent } from 'react'
 import { css } from 'styled-system/css'
 import { useLikes } from '~/client/features/player/use-likes'
+import { RATING_MAX } from '~/shared/validators/library'
+import { useRatings } from './use-ratings'
 import { Icon } from '~/client/ui/icon'
 import { toast } from '~/client/ui/toaster'
 import type { LibraryTrack } from '~/shared/library'
@@ -51,6 +53,18 @@ const menuItem = css({
   '&[data-highlighted]': { bg: 'bg.subtle' },
 })
 const separator = css({ my: '1', borderTopWidth: '1px', borderColor: 'border.default' })
+const starRow = css({ display: 'flex', alignItems: 'center', gap: '0.5', px: '1' })
+const starItem = css({
+  display: 'grid',
+  placeItems: 'center',
+  w: '9',
+  h: { base: '11', md: '9' },
+  borderRadius: 'md',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  '&[data-highlighted]': { bg: 'bg.subtle', color: 'fg.default' },
+  '&[data-on]': { color: 'accent.default' },
+})
 
 const TRIGGER = 'data-track-menu'
 
@@ -89,7 +103,9 @@ export function TrackActions({ track, label }: { track: LibraryTrack; label: str
 function TrackMenuItems({ track, label }: { track: LibraryTrack; label: string }) {
   const navigate = useNavigate()
   const { isLiked, setLiked } = useLikes()
+  const { ratings, setRating, member } = useRatings()
   const liked = isLiked(track.title)
+  const rating = ratings[track.id] ?? 0
   return (
     <>
       <Menu.Item value="play" className={menuItem} onSelect={() => playNow(track, label)}>
@@ -118,6 +134,24 @@ function TrackMenuItems({ track, label }: { track: LibraryTrack; label: string }
       <Menu.Item value="like" className={menuItem} onSelect={() => setLiked(track.title, !liked, track.url)}>
         <Icon name="heart" size={16} filled={liked} /> {liked ? 'Unlike' : 'Like'}
       </Menu.Item>
+      {member && (
+        <Menu.ItemGroup id="rating" aria-label={rating ? `Your rating: ${rating} of ${RATING_MAX} stars` : 'Your rating: none'}>
+          <div className={starRow}>
+            {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((stars) => (
+              <Menu.Item
+                key={stars}
+                value={`rate-${stars}`}
+                className={starItem}
+                data-on={stars <= rating ? '' : undefined}
+                aria-label={stars === rating ? `Clear rating (${stars} ${stars === 1 ? 'star' : 'stars'})` : `Rate ${stars} ${stars === 1 ? 'star' : 'stars'}`}
+                onSelect={() => setRating(track.id, stars === rating ? 0 : stars)}
+              >
+                <Icon name="star" size={18} filled={stars <= rating} />
+              </Menu.Item>
+            ))}
+          </div>
+        </Menu.ItemGroup>
+      )}
       <hr className={separator} />
       <Menu.Item value="album" className={menuItem} onSelect={() => navigate({ to: '/library/albums/$id', params: { id: track.albumId } })}>
         <Icon name="disc" size={16} /> Go to album

@@ -2,7 +2,8 @@
 // and always under the full player on / and /player, which has no control bar of its own. It holds
 // the spec's control bar — shuffle, previous, play/pause, next, stop, repeat, like, share, mute,
 // volume with its quick-set dots and show-playlist — plus ±10 s, the seek bar with elapsed and
-// total time, and the queue drawer. Desktop (lg and up) shows it all in one strip; phones get a
+// total time, the member's bookmark ("Resume from m:ss", "Bookmark position" on long library
+// tracks: track-bookmark.ts), and the queue drawer. Desktop (lg and up) shows it all in one strip; phones get a
 // mini-player (art, title, previous, play, next) that "More controls" expands, with 44 px targets.
 // The keyboard shortcuts live here too, so they answer on every page, and `?` lists them.
 import { Dialog } from '@ark-ui/react/dialog'
@@ -20,6 +21,7 @@ import { TrackList } from './player-lists'
 import { fullPlayerShown, player, SEEK_STEP, usePlayer } from './player-store'
 import { playlistPanel, usePlaylistPanel } from './playlist-panel'
 import { useTrackActions } from './track-actions'
+import { useTrackBookmark } from './track-bookmark'
 import { useLikes } from './use-likes'
 import { PLAYER_SHORTCUTS, usePlayerKeys } from './use-player-keys'
 import { VolumeSlider } from './volume-slider'
@@ -116,6 +118,7 @@ export function PlayerBar() {
   const fullShown = useSyncExternalStore(fullPlayerShown.subscribe, fullPlayerShown.get, () => false)
   const showPlaylist = usePlaylistPanel()
   const { liked, toggleLike, share } = useTrackActions()
+  const bookmark = useTrackBookmark()
   const [expandedChoice, setExpanded] = useState<boolean | null>(null)
   const [queueOpen, setQueueOpen] = useState(false)
   const [helpOpen, setHelpOpen] = useState(false)
@@ -210,6 +213,16 @@ export function PlayerBar() {
                 </p>
               )}
             </div>
+            {bookmark.resumeAt !== null && (
+              <span className={css({ display: 'flex', alignItems: 'center', flexShrink: 0 })}>
+                <Button size="sm" variant="outline" onClick={bookmark.resume}>
+                  Resume from {formatTime(bookmark.resumeAt)}
+                </Button>
+                <button type="button" aria-label="Dismiss resume" onClick={bookmark.dismiss} className={cx(iconButton, css({ w: '8', h: '8' }))}>
+                  <Icon name="close" size={16} />
+                </button>
+              </span>
+            )}
           </div>
 
           {/* A player error replaces the controls (the full player shows it with its choices). */}
@@ -310,6 +323,7 @@ export function PlayerBar() {
                   className={css({ '&[aria-pressed=true]': { color: 'accent.pink', bg: 'transparent' } })}
                 />
                 <IconButton label="Share" icon="share" onClick={() => void share()} disabled={!track} />
+                {bookmark.canSave && <IconButton label="Bookmark position" icon="bookmark" onClick={bookmark.save} />}
                 <IconButton label={engine.muted ? 'Unmute' : 'Mute'} icon={volume === 0 ? 'muted' : 'volume'} onClick={() => send({ type: 'toggleMute' })} />
                 <VolumeSlider
                   value={volume}
