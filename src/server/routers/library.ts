@@ -21,10 +21,12 @@ import * as library from '../services/library-index'
 import { likedTracks } from '../services/liked-songs'
 import { bookmarkOf, deleteBookmark, saveBookmark, trackIdOfMediaUrl } from '../services/bookmarks'
 import { setRating, songRatings } from '../services/ratings'
-import { adminProcedure, createTRPCRouter, protectedProcedure } from '../trpc/init'
+import { adminProcedure, createTRPCRouter, protectedProcedure, rateLimit } from '../trpc/init'
 
 const secret = () => config.AUTH_SECRET
 const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message })
+// Ratings and bookmarks are written as the player goes, as likes are: the same per-member event limit.
+const markProcedure = protectedProcedure.use(rateLimit('events'))
 
 export const libraryRouter = createTRPCRouter({
   search: protectedProcedure.input(LibrarySearchSchema).query(({ ctx, input }) => library.search(ctx.db, secret(), input)),
@@ -44,7 +46,7 @@ export const libraryRouter = createTRPCRouter({
   }),
   ratings: createTRPCRouter({
     list: protectedProcedure.query(({ ctx }) => songRatings(ctx.db, ctx.user.id)),
-    set: protectedProcedure.input(LibraryRatingSchema).mutation(({ ctx, input }) => {
+    set: markProcedure.input(LibraryRatingSchema).mutation(({ ctx, input }) => {
       if (!setRating(ctx.db, ctx.user.id, input.id, input.rating)) throw notFound('Song, album or artist not found')
       return input
     }),
@@ -57,12 +59,12 @@ export const libraryRouter = createTRPCRouter({
       if (!trackId) throw notFound('Song not found')
       return { bookmark: bookmarkOf(ctx.db, ctx.user.id, trackId) }
     }),
-    save: protectedProcedure.input(LibraryBookmarkSchema).mutation(({ ctx, input }) => {
+    save: markProcedure.input(LibraryBookmarkSchema).mutation(({ ctx, input }) => {
       const trackId = trackIdOfMediaUrl(ctx.db, input.url)
       if (!trackId || !saveBookmark(ctx.db, ctx.user.id, trackId, input.positionMs, input.comment)) throw notFound('Song not found')
       return { bookmark: bookmarkOf(ctx.db, ctx.user.id, trackId) }
     }),
-    remove: protectedProcedure.input(LibraryTrackUrlSchema).mutation(({ ctx, input }) => {
+    remove: markProcedure.input(LibraryTrackUrlSchema).mutation(({ ctx, input }) => {
       const trackId = trackIdOfMediaUrl(ctx.db, input.url)
       if (!trackId || !deleteBookmark(ctx.db, ctx.user.id, trackId)) throw notFound('Bookmark not found')
       return { ok: true }
