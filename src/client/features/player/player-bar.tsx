@@ -113,6 +113,23 @@ const grid = css({
   },
 })
 
+/** The bookmark's "Resume from": beside the title on desktop; on phones a card just above the bar, where the folded bar has no room. */
+const resumeOffer = css({
+  display: 'flex',
+  alignItems: 'center',
+  flexShrink: 0,
+  position: { base: 'absolute', lg: 'static' },
+  bottom: { base: '100%', lg: 'auto' },
+  left: { base: '2', lg: 'auto' },
+  mb: { base: '2', lg: '0' },
+  p: { base: '1', lg: '0' },
+  bg: { base: 'bg.surface', lg: 'transparent' },
+  borderWidth: { base: '1px', lg: '0' },
+  borderColor: 'border.default',
+  borderRadius: 'xl',
+  boxShadow: { base: 'lg', lg: 'none' },
+})
+
 export function PlayerBar() {
   const { engine, currentTime, duration } = usePlayer()
   const fullShown = useSyncExternalStore(fullPlayerShown.subscribe, fullPlayerShown.get, () => false)
@@ -214,11 +231,11 @@ export function PlayerBar() {
               )}
             </div>
             {bookmark.resumeAt !== null && (
-              <span className={css({ display: 'flex', alignItems: 'center', flexShrink: 0 })}>
-                <Button size="sm" variant="outline" onClick={bookmark.resume}>
+              <span className={resumeOffer}>
+                <Button size="sm" variant="outline" onClick={bookmark.resume} className={css({ h: { base: '11', lg: '8' } })}>
                   Resume from {formatTime(bookmark.resumeAt)}
                 </Button>
-                <button type="button" aria-label="Dismiss resume" onClick={bookmark.dismiss} className={cx(iconButton, css({ w: '8', h: '8' }))}>
+                <button type="button" aria-label="Dismiss resume" onClick={bookmark.dismiss} className={cx(iconButton, css({ lg: { w: '8', h: '8' } }))}>
                   <Icon name="close" size={16} />
                 </button>
               </span>
