@@ -208,7 +208,7 @@ describe('/profile', () => {
     const m = await createMember(server.url)
     const made = await api(server.url, 'POST', '/user/app-keys', { token: m.token, body: { name: 'Old phone', currentPassword: m.password } })
     expect(made.status).toBe(201)
-    // What migration 0017 leaves for a key made before it: the hash, no sealed copy.
+    // What the ratings_bookmarks_app_key_secrets migration leaves for a key made before it: the hash, no sealed copy.
     const db = new Database(path.join(server.dataDir, 'vibes.db'))
     db.query('UPDATE app_keys SET key_secret = NULL WHERE id = ?').run(made.body.data.id)
     db.close()

@@ -134,7 +134,7 @@ describe('an app key as the password, for apps that ask for a username and passw
 
   test('a key made before keys were kept encrypted: apiKey and p still work, token login answers 41, and /profile says it needs a new key', async () => {
     const made = await appKey(member.token, member.password, 'Before the upgrade')
-    // What migration 0017 leaves for a key made before it: the hash, no ciphertext.
+    // What the ratings_bookmarks_app_key_secrets migration leaves for a key made before it: the hash, no ciphertext.
     const db = new Database(path.join(server.dataDir, 'vibes.db'))
     db.query('UPDATE app_keys SET key_secret = NULL WHERE id = ?').run(made.id)
     db.close()

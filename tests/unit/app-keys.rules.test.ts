@@ -79,6 +79,13 @@ describe('app keys', () => {
     expect(db.select().from(appKeys).all()).toEqual([])
   })
 
+  test("as the password of a named account, only that account's key verifies (and only its use is noted)", () => {
+    const created = mintAppKey(db, SECRET, ids.a, 'DSub')
+    expect(verifyAppKey(db, created.key, 1_800_000_000_000, ids.b)).toBeNull()
+    expect(listAppKeys(db, ids.a).keys[0].lastUsedAt).toBeNull()
+    expect(verifyAppKey(db, created.key, 1_800_000_000_000, ids.a)?.id).toBe(ids.a)
+  })
+
   test('token login: md5(key + salt) of a live key of this member passes; anything else does not', () => {
     const created = mintAppKey(db, SECRET, ids.a, 'DSub')
     expect(verifyAppKeyToken(db, SECRET, ids.a, md5(`${created.key}salt1`), 'salt1')).toBe(true)

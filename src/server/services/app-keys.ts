@@ -113,14 +113,18 @@ export function revokeAllAppKeys(db: Db, userId: string): number {
 
 export type AppKeyUser = Pick<User, 'id' | 'username' | 'email' | 'isAdmin'>
 
-/** The account behind a live key, or null; notes when the key was last used. */
-export function verifyAppKey(db: Db, key: string, nowMs = Date.now()): AppKeyUser | null {
+/**
+ * The account behind a live key, or null; notes when the key was last used. With `ownerId` (a key
+ * sent as the password of a named account) only a key of that account counts.
+ */
+export function verifyAppKey(db: Db, key: string, nowMs = Date.now(), ownerId?: string): AppKeyUser | null {
   if (!key.startsWith(APP_KEY_PREFIX) || key.length > 200) return null
+  const live = and(eq(appKeys.keyHash, hashKey(key)), isNull(appKeys.revokedAt))
   const row = db
     .select({ keyId: appKeys.id, lastUsedAt: appKeys.lastUsedAt, id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin })
     .from(appKeys)
     .innerJoin(users, eq(users.id, appKeys.userId))
-    .where(and(eq(appKeys.keyHash, hashKey(key)), isNull(appKeys.revokedAt)))
+    .where(ownerId === undefined ? live : and(live, eq(appKeys.userId, ownerId)))
     .get()
   if (!row) return null
   noteUse(db, row.keyId, row.lastUsedAt, nowMs)

@@ -92,8 +92,8 @@ export async function authenticate(db: Db, params: URLSearchParams, clientIp: st
   const password = decodePassword(p)
   if (row && password?.startsWith(APP_KEY_PREFIX)) {
     // An app key as the password: it must be a live key of this very account.
-    const owner = verifyAppKey(db, password, now)
-    if (owner?.id === row.id) return owner
+    const owner = verifyAppKey(db, password, now, row.id)
+    if (owner) return owner
   }
   if (row && password !== null) {
     const key = digest(`${row.id}\0${password}\0${row.passwordHash}`)
