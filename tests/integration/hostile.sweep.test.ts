@@ -9,7 +9,7 @@
 // the server must be healthy afterwards. Every page of the app's route table, every route and
 // procedure is also asked plainly by HEAD and by GET, signed out and signed in: never a 5xx or a
 // leak, a HEAD answer without a body, and no empty 200 GET (as a HEAD once left in the page cache). Reproduce a failure with the seed it prints:
-// SWEEP_SEED=<seed> bun test --timeout 120000 ./tests/integration/hostile.sweep.test.ts
+// SWEEP_SEED=<seed> bun test --timeout 300000 ./tests/integration/hostile.sweep.test.ts
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync } from 'node:fs'
@@ -44,7 +44,8 @@ async function memberWithThings(label: string) {
   mkdirSync(path.join(server.mediaRoot, label), { recursive: true })
   const folder = await api(server.url, 'POST', '/user/folders', { token: m.token, body: { label, path: `/${label}` } })
   const play = await api(server.url, 'POST', '/playlist/plays', { token: m.token, body: { trackUrl: `https://nas.example.com/${label}.mp3`, title: label } })
-  return { m, folderId: folder.body.data.id as string, playEventId: play.body.data.playEventId as string }
+  const playlist = await api(server.url, 'POST', '/user/playlists', { token: m.token, body: { name: `${label} playlist` } })
+  return { m, folderId: folder.body.data.id as string, playEventId: play.body.data.playEventId as string, playlistId: playlist.body.data.id as string }
 }
 
 beforeAll(async () => {
@@ -62,14 +63,14 @@ beforeAll(async () => {
     {
       name: 'member',
       token: member.m.token,
-      ids: { userId: member.m.user.id, folderId: member.folderId, playEventId: member.playEventId, messageId },
+      ids: { userId: member.m.user.id, folderId: member.folderId, playEventId: member.playEventId, messageId, playlistId: member.playlistId },
       relogin: login(member.m.email, member.m.password),
     },
     // The admin's samples address another member, so a mutation that goes through hurts nobody who matters here.
     {
       name: 'admin',
       token: await loginAdmin(server.url),
-      ids: { userId: victim.m.user.id, folderId: victim.folderId, playEventId: victim.playEventId, messageId },
+      ids: { userId: victim.m.user.id, folderId: victim.folderId, playEventId: victim.playEventId, messageId, playlistId: victim.playlistId },
       relogin: () => loginAdmin(server.url),
     },
   ]
@@ -135,7 +136,7 @@ const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasO
 const KNOWN_KEYS = [
   ...new Set(
     Object.values(SAMPLES).flatMap((s) => {
-      const x = s({ userId: 'u', folderId: 'f', playEventId: 'p', messageId: 'm' })
+      const x = s({ userId: 'u', folderId: 'f', playEventId: 'p', messageId: 'm', playlistId: 'l' })
       return [...Object.keys(x.query ?? {}), ...(x.body && typeof x.body === 'object' ? Object.keys(x.body) : [])]
     }),
   ),
@@ -603,7 +604,7 @@ describe(`hostile input at every route and procedure (seed ${SEED}, ${RUNS} runs
         await stillSignedIn(who)
       }
       expect(problems).toEqual([])
-    }, 120_000)
+    }, 300_000)
 
     test(`tRPC as ${name}: no fault, no leak, every error a tRPC error`, async () => {
       const who = identities.find((i) => i.name === name)!
@@ -632,7 +633,7 @@ describe(`hostile input at every route and procedure (seed ${SEED}, ${RUNS} runs
         await stillSignedIn(who)
       }
       expect(problems).toEqual([])
-    }, 120_000)
+    }, 300_000)
   }
 
   test('HEAD and GET at every page, REST route and procedure, signed out, as member and as admin: no fault, no leak, HEAD without a body, no empty GET', async () => {
@@ -682,7 +683,7 @@ describe(`hostile input at every route and procedure (seed ${SEED}, ${RUNS} runs
       }
     }
     expect(problems).toEqual([])
-  }, 120_000)
+  }, 300_000)
 
   test('afterwards the server is healthy: health 200, a login works, no server error was recorded or logged', async () => {
     expect((await api(server.url, 'GET', '/health')).status).toBe(200)

@@ -1,6 +1,6 @@
-// App keys: the key is shown once, kept only as its hash and sealed (AES-GCM under a key derived
-// from AUTH_SECRET) for token login, a revoked key never verifies, and one member can neither see
-// nor revoke another's keys. A real SQLite database migrated from
+// App keys for OpenSubsonic apps: the key is shown once, kept only as its hash and sealed (AES-GCM
+// under a key derived from AUTH_SECRET) for token login, a revoked key never verifies, and one
+// member can neither see nor revoke another's keys. A real SQLite database migrated from
 // the committed migrations.
 import { beforeEach, describe, expect, test } from 'bun:test'
 import path from 'node:path'

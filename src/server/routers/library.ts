@@ -1,7 +1,6 @@
 // library: the indexed server library for members (search, albums, artists, genres, songs, the
 // folder tree, the member's liked songs, ratings and bookmarks) and, for admins, the scanner's
 // status and an on-demand scan.
-import { TRPCError } from '@trpc/server'
 import {
   LibraryAlbumListSchema,
   LibraryBookmarkSchema,
@@ -24,7 +23,6 @@ import { setRating, songRatings } from '../services/ratings'
 import { adminProcedure, createTRPCRouter, protectedProcedure, rateLimit } from '../trpc/init'
 
 const secret = () => config.AUTH_SECRET
-const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message })
 // Ratings and bookmarks are written as the player goes, as likes are: the same per-member event limit.
 const markProcedure = protectedProcedure.use(rateLimit('events'))
 
@@ -47,26 +45,21 @@ export const libraryRouter = createTRPCRouter({
   ratings: createTRPCRouter({
     list: protectedProcedure.query(({ ctx }) => songRatings(ctx.db, ctx.user.id)),
     set: markProcedure.input(LibraryRatingSchema).mutation(({ ctx, input }) => {
-      if (!setRating(ctx.db, ctx.user.id, input.id, input.rating)) throw notFound('Song, album or artist not found')
+      setRating(ctx.db, ctx.user.id, input.id, input.rating)
       return input
     }),
   }),
   // By the track's /media/ URL, as the web player holds it (OpenSubsonic's bookmarks go by id).
   bookmarks: createTRPCRouter({
     /** The member's bookmark of one song, or null. */
-    get: protectedProcedure.input(LibraryTrackUrlSchema).query(({ ctx, input }) => {
-      const trackId = trackIdOfMediaUrl(ctx.db, input.url)
-      if (!trackId) throw notFound('Song not found')
-      return { bookmark: bookmarkOf(ctx.db, ctx.user.id, trackId) }
-    }),
-    save: markProcedure.input(LibraryBookmarkSchema).mutation(({ ctx, input }) => {
-      const trackId = trackIdOfMediaUrl(ctx.db, input.url)
-      if (!trackId || !saveBookmark(ctx.db, ctx.user.id, trackId, input.positionMs, input.comment)) throw notFound('Song not found')
-      return { bookmark: bookmarkOf(ctx.db, ctx.user.id, trackId) }
-    }),
+    get: protectedProcedure
+      .input(LibraryTrackUrlSchema)
+      .query(({ ctx, input }) => ({ bookmark: bookmarkOf(ctx.db, ctx.user.id, trackIdOfMediaUrl(ctx.db, input.url)) })),
+    save: markProcedure.input(LibraryBookmarkSchema).mutation(({ ctx, input }) => ({
+      bookmark: saveBookmark(ctx.db, ctx.user.id, trackIdOfMediaUrl(ctx.db, input.url), input.positionMs, input.comment),
+    })),
     remove: markProcedure.input(LibraryTrackUrlSchema).mutation(({ ctx, input }) => {
-      const trackId = trackIdOfMediaUrl(ctx.db, input.url)
-      if (!trackId || !deleteBookmark(ctx.db, ctx.user.id, trackId)) throw notFound('Bookmark not found')
+      deleteBookmark(ctx.db, ctx.user.id, trackIdOfMediaUrl(ctx.db, input.url))
       return { ok: true }
     }),
   }),

@@ -3,6 +3,7 @@
 // web player's "Bookmark position", read by getBookmarks and the player's "Resume from". A second
 // bookmark of the same song moves it. Each is the member's own: every query names the member.
 import type { Db } from '~/db/client'
+import { InvalidError, NotFoundError } from '../errors'
 import { mediaPathOf } from '../media/request-rules'
 import { BOOKMARK_COMMENT_MAX, BOOKMARK_MAX_MS } from '~/shared/validators/library'
 
@@ -18,11 +19,15 @@ export type Bookmark = { trackId: string; positionMs: number; comment: string; c
 const SELECT =
   'SELECT track_id AS trackId, position_ms AS positionMs, comment, created_at AS createdAt, updated_at AS updatedAt FROM bookmarks WHERE user_id = ?'
 
-/** Saves the member's bookmark of a library song; false when the song is unknown. */
-export function saveBookmark(db: Db, userId: string, trackId: string, positionMs: number, comment: string, now = Date.now()): boolean {
-  if (!Number.isInteger(positionMs) || positionMs < 0 || positionMs > BOOKMARK_LIMITS.positionMs) throw new RangeError('position out of range')
-  if (comment.length > BOOKMARK_LIMITS.commentChars) throw new RangeError('comment too long')
-  if (!db.$client.query('SELECT 1 FROM library_tracks WHERE id = ?').get(trackId)) return false
+export const SONG_NOT_FOUND = 'Song not found'
+export const BOOKMARK_NOT_FOUND = 'Bookmark not found'
+
+/** Saves the member's bookmark of a library song. */
+export function saveBookmark(db: Db, userId: string, trackId: string, positionMs: number, comment: string, now = Date.now()): Bookmark {
+  if (!Number.isInteger(positionMs) || positionMs < 0 || positionMs > BOOKMARK_LIMITS.positionMs)
+    throw new InvalidError(`position must be between 0 and ${BOOKMARK_LIMITS.positionMs} ms`, 'position')
+  if (comment.length > BOOKMARK_LIMITS.commentChars) throw new InvalidError(`comment must be at most ${BOOKMARK_LIMITS.commentChars} characters`, 'comment')
+  if (!db.$client.query('SELECT 1 FROM library_tracks WHERE id = ?').get(trackId)) throw new NotFoundError(SONG_NOT_FOUND)
   db.transaction(() => {
     db.$client
       .query(
@@ -37,12 +42,13 @@ export function saveBookmark(db: Db, userId: string, trackId: string, positionMs
       )
       .run(userId, BOOKMARK_LIMITS.perMember)
   })
-  return true
+  return bookmarkOf(db, userId, trackId)!
 }
 
-/** Deletes the member's bookmark of a song; false when there was none. */
-export function deleteBookmark(db: Db, userId: string, trackId: string): boolean {
-  return db.$client.query('DELETE FROM bookmarks WHERE user_id = ? AND track_id = ?').run(userId, trackId).changes > 0
+/** Deletes the member's bookmark of a song (none, or another member's only: not found). */
+export function deleteBookmark(db: Db, userId: string, trackId: string): void {
+  if (db.$client.query('DELETE FROM bookmarks WHERE user_id = ? AND track_id = ?').run(userId, trackId).changes === 0)
+    throw new NotFoundError(BOOKMARK_NOT_FOUND)
 }
 
 /** The member's bookmarks, most recently changed first. */
@@ -55,15 +61,13 @@ export function bookmarkOf(db: Db, userId: string, trackId: string): Bookmark | 
   return db.$client.query<Bookmark, [string, string]>(`${SELECT} AND track_id = ?`).get(userId, trackId)
 }
 
-/** The library id of the song a /media/ URL (signed or bare) names, or null: the web player keeps URLs, not ids. */
-export function trackIdOfMediaUrl(db: Db, url: string): string | null {
-  let pathname: string
+/** The library id of the song a /media/ URL (signed or bare) names: the web player keeps URLs, not ids. */
+export function trackIdOfMediaUrl(db: Db, url: string): string {
+  let path: string | null = null
   try {
-    pathname = new URL(url, 'http://x').pathname
-  } catch {
-    return null
-  }
-  const path = mediaPathOf(pathname)
-  if (path === null) return null
-  return db.$client.query<{ id: string }, [string]>('SELECT id FROM library_tracks WHERE path = ?').get(path)?.id ?? null
+    path = mediaPathOf(new URL(url, 'http://x').pathname)
+  } catch {}
+  const row = path === null ? null : db.$client.query<{ id: string }, [string]>('SELECT id FROM library_tracks WHERE path = ?').get(path)
+  if (!row) throw new NotFoundError(SONG_NOT_FOUND)
+  return row.id
 }

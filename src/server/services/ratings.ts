@@ -5,6 +5,7 @@
 import type { Db } from '~/db/client'
 import type { RatedKind } from '~/db/schema'
 import { RATING_MAX } from '~/shared/validators/library'
+import { InvalidError, NotFoundError } from '../errors'
 
 export { RATING_MAX }
 
@@ -17,14 +18,16 @@ export function ratedKindOf(db: Db, id: string): RatedKind | null {
   return null
 }
 
-/** Sets (1–RATING_MAX) or clears (0) the member's rating of a library id; false when the id is unknown. */
-export function setRating(db: Db, userId: string, id: string, rating: number): boolean {
-  if (!Number.isInteger(rating) || rating < 0 || rating > RATING_MAX) throw new RangeError(`rating must be between 0 and ${RATING_MAX}`)
+export const RATED_ITEM_NOT_FOUND = 'Song, album or artist not found'
+
+/** Sets (1–RATING_MAX) or clears (0) the member's rating of a library song, album or artist id. */
+export function setRating(db: Db, userId: string, id: string, rating: number): void {
+  if (!Number.isInteger(rating) || rating < 0 || rating > RATING_MAX) throw new InvalidError(`rating must be between 0 and ${RATING_MAX}`, 'rating')
   const kind = ratedKindOf(db, id)
-  if (!kind) return false
+  if (!kind) throw new NotFoundError(RATED_ITEM_NOT_FOUND)
   if (rating === 0) {
     db.$client.query('DELETE FROM ratings WHERE user_id = ? AND item_id = ?').run(userId, id)
-    return true
+    return
   }
   db.$client
     .query(
@@ -32,7 +35,6 @@ export function setRating(db: Db, userId: string, id: string, rating: number): b
        ON CONFLICT (user_id, item_id) DO UPDATE SET rating = excluded.rating, updated_at = excluded.updated_at`,
     )
     .run(userId, id, kind, rating, Date.now())
-  return true
 }
 
 /** The member's ratings by library id (every kind): one read per request, as the likes are. */

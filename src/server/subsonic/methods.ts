@@ -1,4 +1,4 @@
-// The OpenSubsonic methods Vibes answers (CONTRACT §6 "OpenSubsonic"), one table read top to
+// The OpenSubsonic methods Vibes answers, one table read top to
 // bottom as Navidrome's api.go. Each method gets the authenticated member and typed parameters
 // and returns a payload (wrapped by response.ts) or, for bytes (stream, download, getCoverArt),
 // a Response from the /media handler, so Range, ETag, conversion and the media security
@@ -12,8 +12,7 @@ import type { ClientInfo } from '../http/client-info'
 import { handleMedia } from '../media/handler'
 import { signMediaUrl, type MediaKind } from '../media/sign'
 import { mp3KbpsFor, mp3Profile, transcodeProfileFor } from '../media/transcode-profile'
-import { isRemotePath, SCROBBLE_SOURCE } from '~/shared/validators'
-import { listFolders } from '../services/folders'
+import { SCROBBLE_SOURCE } from '~/shared/validators'
 import { recordPlays, REPORTED_PLAY_TIME_RULE, reportedPlayTime, setLike, takePlayTokens } from '../services/listening'
 import { getPlayQueue, savePlayQueue } from '../services/play-queue'
 import { BOOKMARK_LIMITS, bookmarksOf, deleteBookmark, saveBookmark } from '../services/bookmarks'
@@ -23,7 +22,9 @@ import { recordAudit } from '../services/audit'
 import { appDevice } from './app-device'
 import { albumChild, entityDirectory, plainArtist, songsByGenre } from './browse'
 import { albumInfo, artistInfo, nowPlaying, similarSongs, topSongs } from './info'
-import { rateLimited, type SubsonicUser } from './auth'
+import type { SubsonicUser } from './auth'
+import { RateLimitedError } from '../errors'
+import { createPlaylist, deletePlaylist, getPlaylist, getPlaylists, updatePlaylist } from './playlists'
 import { BUSY_RETRY_AFTER_SEC, sizedCover } from './cover-size'
 import {
   ALBUM_LIST_TYPES,
@@ -35,7 +36,6 @@ import {
   directory,
   folderIndex,
   folderPathOf,
-  folderTotals,
   genres,
   pathOfMediaUrl,
   randomSongs,
@@ -46,7 +46,6 @@ import {
   songById,
   songsByIds,
   songsByPaths,
-  songsUnder,
   marksOf,
   starredSongs,
 } from './library'
@@ -92,32 +91,6 @@ export function streamKind(row: LibraryRow, format: string | undefined, maxBitRa
   const kbps = mp3KbpsFor(maxBitRate, row.bitrate, converted !== null)
   return kbps === null ? (converted ?? 'file') : mp3Profile(kbps)
 }
-
-function playlistOf(ctx: MethodContext, id: string) {
-  const folder = listFolders(ctx.db, ctx.user.id).find((f) => f.id === id && !isRemotePath(f.path))
-  if (!folder) throw notFound('Playlist')
-  return folder
-}
-
-/** A member folder as a playlist: library folders only (an app cannot stream a remote URL through /rest). */
-function playlist(
-  ctx: MethodContext,
-  folder: { id: string; label: string; path: string; createdAt: string },
-  totals: { songCount: number; duration: number },
-): Payload {
-  return {
-    id: folder.id,
-    name: folder.label,
-    comment: folder.path,
-    owner: ctx.user.username,
-    public: false,
-    ...totals,
-    created: folder.createdAt,
-    changed: folder.createdAt,
-  }
-}
-
-const folderRel = (path: string) => path.replace(/^\/+|\/+$/g, '')
 
 /**
  * Methods anyone may call, credentials or not: the OpenSubsonic spec requires
@@ -247,10 +220,7 @@ export const METHODS: Record<string, Method> = {
     const cover = coverPathOf(ctx.db, id)
     if (!cover) throw notFound('Cover art')
     const sized = size === undefined ? null : await sizedCover(cover, size, ctx.request.signal)
-    if (sized === 'busy')
-      throw new SubsonicError(ErrorCode.generic, 'Too many covers are being scaled; try again in a few seconds', 429, {
-        'retry-after': String(BUSY_RETRY_AFTER_SEC),
-      })
+    if (sized === 'busy') throw new RateLimitedError(BUSY_RETRY_AFTER_SEC, 'Too many covers are being scaled; try again in a few seconds')
     return sized ?? viaMedia(ctx, cover, 'cover')
   },
 
@@ -272,7 +242,7 @@ export const METHODS: Record<string, Method> = {
     })
     // Each play counts against the web player's play-event limit, before the lookup.
     const wait = takePlayTokens(ctx.client, ids.length, now)
-    if (wait > 0) throw rateLimited(wait)
+    if (wait > 0) throw new RateLimitedError(wait)
     const rows = songsByIds(ctx.db, ids)
     if (rows.length !== ids.length) throw notFound('Song')
     const app = (p.get('c') ?? '').slice(0, 100) || null
@@ -310,8 +280,7 @@ export const METHODS: Record<string, Method> = {
   setRating: (ctx) => {
     const id = ctx.params.required('id')
     ctx.params.required('rating')
-    const rating = ctx.params.int('rating', { min: 0, max: RATING_MAX, fallback: 0 })
-    if (!setRating(ctx.db, ctx.user.id, id, rating)) throw notFound('Song, album or artist')
+    setRating(ctx.db, ctx.user.id, id, ctx.params.int('rating', { min: 0, max: RATING_MAX, fallback: 0 }))
     return {}
   },
 
@@ -350,27 +319,19 @@ export const METHODS: Record<string, Method> = {
     const comment = p.get('comment') ?? ''
     if (comment.length > BOOKMARK_LIMITS.commentChars)
       throw new SubsonicError(ErrorCode.generic, `Parameter comment must be at most ${BOOKMARK_LIMITS.commentChars} characters`)
-    if (!saveBookmark(ctx.db, ctx.user.id, id, position, comment)) throw notFound('Song')
+    saveBookmark(ctx.db, ctx.user.id, id, position, comment)
     return {}
   },
   deleteBookmark: (ctx) => {
-    if (!deleteBookmark(ctx.db, ctx.user.id, ctx.params.required('id'))) throw notFound('Bookmark')
+    deleteBookmark(ctx.db, ctx.user.id, ctx.params.required('id'))
     return {}
   },
 
-  getPlaylists: (ctx) => {
-    const username = ctx.params.get('username')
-    if (username !== undefined && username !== ctx.user.username) throw new SubsonicError(ErrorCode.notAuthorized, 'Only your own playlists can be listed')
-    const folders = listFolders(ctx.db, ctx.user.id).filter((f) => !isRemotePath(f.path))
-    return { playlists: { playlist: folders.map((f) => playlist(ctx, f, folderTotals(ctx.db, folderRel(f.path)))) } }
-  },
-  getPlaylist: (ctx) => {
-    const folder = playlistOf(ctx, ctx.params.required('id'))
-    const songs = songsUnder(ctx.db, folderRel(folder.path))
-    const starred = marksOf(ctx.db, ctx.user.id)
-    const totals = { songCount: songs.length, duration: Math.round(songs.reduce((sum, s) => sum + s.duration, 0)) }
-    return { playlist: { ...playlist(ctx, folder, totals), entry: songs.map((s) => song(s, starred)) } }
-  },
+  getPlaylists,
+  getPlaylist,
+  createPlaylist,
+  updatePlaylist,
+  deletePlaylist,
 
   getPlayQueue: (ctx) => {
     const queue = getPlayQueue(ctx.db, ctx.user.id, config.AUTH_SECRET)
