@@ -12,6 +12,7 @@ import { libraryRouter } from '../routers/library'
 import { playlistRouter } from '../routers/playlist'
 import { profileRouter } from '../routers/profile'
 import { remoteRouter } from '../routers/remote'
+import { sharesRouter } from '../routers/shares'
 import { statsRouter } from '../routers/stats'
 import { createCallerFactory, createTRPCRouter } from './init'
 
@@ -30,6 +31,7 @@ export const appRouter = createTRPCRouter({
   library: libraryRouter,
   profile: profileRouter,
   appKeys: appKeysRouter,
+  shares: sharesRouter,
 })
 
 export type AppRouter = typeof appRouter

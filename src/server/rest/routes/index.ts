@@ -13,6 +13,7 @@ import { libraryRoutes } from './library'
 import { playlistRoutes } from './playlist'
 import { profileRoutes } from './profile'
 import { remoteRoutes } from './remote'
+import { shareRoutes } from './shares'
 import { statsRoutes } from './stats'
 
 export const restRoutes: RestRoute[] = [
@@ -30,4 +31,5 @@ export const restRoutes: RestRoute[] = [
   ...libraryRoutes,
   ...profileRoutes,
   ...appKeyRoutes,
+  ...shareRoutes,
 ]
