@@ -26,6 +26,7 @@ import { Route as MemberProfileRouteImport } from './routes/_member/profile'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as SIdRouteImport } from './routes/s.$id'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin/index'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin/dashboard'
 import { Route as AdminAdminFoldersRouteImport } from './routes/_admin/admin/folders'
@@ -124,6 +125,11 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SIdRoute = SIdRouteImport.update({
+  id: '/s/$id',
+  path: '/s/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminAdminIndexRoute = AdminAdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
@@ -212,6 +218,7 @@ export interface FileRoutesByFullPath {
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/s/$id': typeof SIdRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/folders': typeof AdminAdminFoldersRoute
   '/admin/insights': typeof AdminAdminInsightsRoute
@@ -243,6 +250,7 @@ export interface FileRoutesByTo {
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/s/$id': typeof SIdRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/folders': typeof AdminAdminFoldersRoute
   '/admin/insights': typeof AdminAdminInsightsRoute
@@ -277,6 +285,7 @@ export interface FileRoutesById {
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/s/$id': typeof SIdRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
   '/_admin/admin/folders': typeof AdminAdminFoldersRoute
   '/_admin/admin/insights': typeof AdminAdminInsightsRoute
@@ -310,6 +319,7 @@ export interface FileRouteTypes {
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
+    | '/s/$id'
     | '/admin/dashboard'
     | '/admin/folders'
     | '/admin/insights'
@@ -341,6 +351,7 @@ export interface FileRouteTypes {
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
+    | '/s/$id'
     | '/admin/dashboard'
     | '/admin/folders'
     | '/admin/insights'
@@ -374,6 +385,7 @@ export interface FileRouteTypes {
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
+    | '/s/$id'
     | '/_admin/admin/dashboard'
     | '/_admin/admin/folders'
     | '/_admin/admin/insights'
@@ -403,6 +415,7 @@ export interface RootRouteChildren {
   ApiSplatRoute: typeof ApiSplatRoute
   MediaSplatRoute: typeof MediaSplatRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
+  SIdRoute: typeof SIdRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
 }
 
@@ -525,6 +538,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password/$token'
       fullPath: '/reset-password/$token'
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/s/$id': {
+      id: '/s/$id'
+      path: '/s/$id'
+      fullPath: '/s/$id'
+      preLoaderRoute: typeof SIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_admin/admin/': {
@@ -694,6 +714,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiSplatRoute: ApiSplatRoute,
   MediaSplatRoute: MediaSplatRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
+  SIdRoute: SIdRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
 }
 export const routeTree = rootRouteImport

@@ -201,7 +201,13 @@ function ownLiveShare(db: Db, userId: string, id: string): Share {
 }
 
 /** Changes the description and/or the expiry (null: never) of one of the member's shares. */
-export function updateShare(db: Db, userId: string, id: string, change: { description?: string | null; expiresAt?: Date | null }, now = Date.now()): ShareSummary {
+export function updateShare(
+  db: Db,
+  userId: string,
+  id: string,
+  change: { description?: string | null; expiresAt?: Date | null },
+  now = Date.now(),
+): ShareSummary {
   ownLiveShare(db, userId, id)
   if (change.expiresAt && change.expiresAt.getTime() <= now) throw new ShareError('invalid', 'Expiry must be in the future')
   const row = db.update(shares).set(change).where(eq(shares.id, id)).returning().get()
@@ -231,7 +237,14 @@ export type PublicShareTrack = {
   cover?: string
   unavailable?: string
 }
-export type PublicShare = { id: string; kind: ShareTarget['kind']; title: string; description: string | null; expiresAt: number | null; tracks: PublicShareTrack[] }
+export type PublicShare = {
+  id: string
+  kind: ShareTarget['kind']
+  title: string
+  description: string | null
+  expiresAt: number | null
+  tracks: PublicShareTrack[]
+}
 /** What a link opens to: the share, or why not (the page says it; HTTP 410 or 404). */
 export type ShareOpening = { state: 'open'; share: PublicShare } | { state: 'expired' | 'revoked'; message: string } | { state: 'missing'; message: string }
 
@@ -257,13 +270,26 @@ export function openShare(db: Db, secret: string, id: string, now = Date.now()):
   const notAfterSec = row.expiresAt ? row.expiresAt.getTime() / 1000 : undefined
   const nowSec = Math.floor(now / 1000)
   const tracks = rows.map((r): PublicShareTrack => {
-    const track: PublicShareTrack = { title: r.title, artist: displayArtist(r), album: r.album, duration: r.duration, ...signedMediaUrl(secret, r.path, r.mime, notAfterSec) }
+    const track: PublicShareTrack = {
+      title: r.title,
+      artist: displayArtist(r),
+      album: r.album,
+      duration: r.duration,
+      ...signedMediaUrl(secret, r.path, r.mime, notAfterSec),
+    }
     if (r.coverPath) track.cover = signMediaUrl(secret, r.coverPath, 'cover', nowSec, notAfterSec)
     return track
   })
   return {
     state: 'open',
-    share: { id: row.id, kind: target.kind, title: titleOf(db, target, rows), description: row.description, expiresAt: row.expiresAt?.getTime() ?? null, tracks },
+    share: {
+      id: row.id,
+      kind: target.kind,
+      title: titleOf(db, target, rows),
+      description: row.description,
+      expiresAt: row.expiresAt?.getTime() ?? null,
+      tracks,
+    },
   }
 }
 

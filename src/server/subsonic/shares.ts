@@ -73,9 +73,7 @@ export const SHARE_METHODS: Record<string, (ctx: MethodContext) => Payload> = {
   getShares: (ctx) => shareList(ctx),
   createShare: (ctx) => {
     const target = targetOf(ctx)
-    const created = translated(() =>
-      createShare(ctx.db, ctx.user.id, { target, expiresAt: expiresOf(ctx) ?? null, description: descriptionOf(ctx) ?? null }),
-    )
+    const created = translated(() => createShare(ctx.db, ctx.user.id, { target, expiresAt: expiresOf(ctx) ?? null, description: descriptionOf(ctx) ?? null }))
     return shareList(ctx, created.id)
   },
   updateShare: (ctx) => {
@@ -93,4 +91,3 @@ export const SHARE_METHODS: Record<string, (ctx: MethodContext) => Payload> = {
     return {}
   },
 }
-

@@ -31,10 +31,13 @@ export const ShareTargetInput = z.discriminatedUnion(
   'kind',
   [
     z.strictObject({ kind: z.literal('track'), id: libraryId('Track id') }),
-    z.strictObject({ kind: z.literal('trackUrl'), url: z.string({ error: 'Track URL is required' }).trim().min(1, 'Track URL is required').max(4096, 'Track URL is too long') }),
+    z.strictObject({
+      kind: z.literal('trackUrl'),
+      url: z.string({ error: 'Track URL is required' }).trim().min(1, 'Track URL is required').max(4096, 'Track URL is too long'),
+    }),
     z.strictObject({ kind: z.literal('album'), id: libraryId('Album id') }),
   ],
-  { error: 'Target kind must be one of track, trackUrl, album' },
+  { error: (issue) => (issue.input === undefined || issue.input === null ? 'Target is required' : 'Target kind must be one of track, trackUrl, album') },
 )
 
 export const ShareCreateSchema = z.strictObject({
@@ -51,5 +54,9 @@ export type ShareCreateInput = z.output<typeof ShareCreateSchema>
 
 /** A visitor's play of the share's track number `index` (0-based, in the page's order). */
 export const SharePlaySchema = ShareIdSchema.extend({
-  index: z.number({ error: 'Track index must be a number' }).int('Track index must be a whole number').min(0, 'Track index must be at least 0').max(10_000, 'Track index is too large'),
+  index: z
+    .number({ error: 'Track index must be a number' })
+    .int('Track index must be a whole number')
+    .min(0, 'Track index must be at least 0')
+    .max(10_000, 'Track index is too large'),
 })
