@@ -1,14 +1,15 @@
 // The actions of one track, the same in every list (album, artist, songs, search, folder, charts,
-// liked): a ⋯ button that opens Ark's Menu — Play now, Play next, Add to queue, Like/Unlike, Go to
-// album, Go to artist. Mouse, touch (the button is 44 px) and keys (the button is in the tab order;
+// liked): a ⋯ button that opens Ark's Menu — Play now, Play next, Add to queue, Like/Unlike, Share
+// link, Go to album, Go to artist. Mouse, touch (the button is 44 px) and keys (the button is in the tab order;
 // the menu walks with the arrows, Enter picks, Escape closes and gives the focus back) all reach
 // it; a list row opens it with the context-menu key or Shift+F10 too (openTrackMenu).
 import { Menu } from '@ark-ui/react/menu'
 import { Portal } from '@ark-ui/react/portal'
 import { useNavigate } from '@tanstack/react-router'
-import type { KeyboardEvent, MouseEvent } from 'react'
+import { type KeyboardEvent, type MouseEvent, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useLikes } from '~/client/features/player/use-likes'
+import { ShareDialog } from '~/client/features/shares/share-dialog'
 import { Icon } from '~/client/ui/icon'
 import { toast } from '~/client/ui/toaster'
 import type { LibraryTrack } from '~/shared/library'
@@ -69,6 +70,17 @@ export function openTrackMenu(e: KeyboardEvent<HTMLElement> | MouseEvent<HTMLEle
 
 /** The ⋯ menu of `track`; `label` names the list it plays in when played now. */
 export function TrackActions({ track, label }: { track: LibraryTrack; label: string }) {
+  // The dialog lives beside the menu: the menu's items unmount as it closes.
+  const [sharing, setSharing] = useState(false)
+  return (
+    <>
+      <TrackMenu track={track} label={label} onShare={() => setSharing(true)} />
+      <ShareDialog target={{ kind: 'track', id: track.id }} name={track.title} open={sharing} onOpenChange={setSharing} />
+    </>
+  )
+}
+
+function TrackMenu({ track, label, onShare }: { track: LibraryTrack; label: string; onShare: () => void }) {
   return (
     <Menu.Root lazyMount unmountOnExit>
       <Menu.Trigger {...{ [TRIGGER]: '' }} aria-label={`More actions for ${track.title}`} className={iconButton}>
@@ -77,7 +89,7 @@ export function TrackActions({ track, label }: { track: LibraryTrack; label: str
       <Portal>
         <Menu.Positioner>
           <Menu.Content className={menuContent}>
-            <TrackMenuItems track={track} label={label} />
+            <TrackMenuItems track={track} label={label} onShare={onShare} />
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
@@ -86,7 +98,7 @@ export function TrackActions({ track, label }: { track: LibraryTrack; label: str
 }
 
 /** The items, mounted only while the menu is open (the likes are read then, not per row). */
-function TrackMenuItems({ track, label }: { track: LibraryTrack; label: string }) {
+function TrackMenuItems({ track, label, onShare }: { track: LibraryTrack; label: string; onShare: () => void }) {
   const navigate = useNavigate()
   const { isLiked, setLiked } = useLikes()
   const liked = isLiked(track.title)
@@ -117,6 +129,9 @@ function TrackMenuItems({ track, label }: { track: LibraryTrack; label: string }
       </Menu.Item>
       <Menu.Item value="like" className={menuItem} onSelect={() => setLiked(track.title, !liked, track.url)}>
         <Icon name="heart" size={16} filled={liked} /> {liked ? 'Unlike' : 'Like'}
+      </Menu.Item>
+      <Menu.Item value="share" className={menuItem} onSelect={onShare}>
+        <Icon name="share" size={16} /> Share link
       </Menu.Item>
       <hr className={separator} />
       <Menu.Item value="album" className={menuItem} onSelect={() => navigate({ to: '/library/albums/$id', params: { id: track.albumId } })}>

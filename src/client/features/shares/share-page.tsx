@@ -147,7 +147,7 @@ function SharedTracks({ share }: { share: OpenShare }) {
           controls
           preload="none"
           data-testid="share-audio"
-          className={css({ w: 'full', mt: '3' })}
+          className={css({ w: 'full', mt: '3', colorScheme: 'dark' })}
           onPlaying={() => {
             if (current === null || reported.current.has(current)) return
             reported.current.add(current)
