@@ -306,6 +306,10 @@ describe('OpenSubsonic getShares, createShare, updateShare, deleteShare', () => 
     expect(updated.description).toBe('Renamed')
     expect(updated.expires).toBeDefined()
 
+    // Only an id: nothing to change, still a success.
+    expect((await ownerApp.updateShare({ id: share.id })).status).toBe('ok')
+    expect((await ownerApp.getShares()).shares.share!.find((s) => s.id === share.id)!.description).toBe('Renamed')
+
     expect((await otherApp.getShares()).shares.share ?? []).toEqual([])
     for (const call of [() => otherApp.updateShare({ id: share.id, description: 'Mine now' }), () => otherApp.deleteShare({ id: share.id })]) {
       const answer = (await call()) as unknown as { status: string; error: { code: number; message: string } }

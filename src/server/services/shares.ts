@@ -208,8 +208,10 @@ export function updateShare(
   change: { description?: string | null; expiresAt?: Date | null },
   now = Date.now(),
 ): ShareSummary {
-  ownLiveShare(db, userId, id)
+  const own = ownLiveShare(db, userId, id)
   if (change.expiresAt && change.expiresAt.getTime() <= now) throw new ShareError('invalid', 'Expiry must be in the future')
+  // Nothing to change (an app may send only the id) is not an error.
+  if (change.description === undefined && change.expiresAt === undefined) return withoutRows(summaryOf(db, own, now))
   const row = db.update(shares).set(change).where(eq(shares.id, id)).returning().get()
   return withoutRows(summaryOf(db, row, now))
 }
