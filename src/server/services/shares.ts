@@ -13,8 +13,8 @@ import { SHARE_EXPIRY_MS } from '~/shared/validators/shares'
 import { LIBRARY_SELECT, type LibraryRow, libraryTrackKey, signedMediaUrl, displayArtist } from '../catalog/track'
 import type { ClientInfo } from '../http/client-info'
 import { mediaPathOf } from '../media/request-rules'
-import { naturalCompare } from '../media/natural'
 import { signMediaUrl } from '../media/sign'
+import { albumRows } from './library-index'
 import { recordPlay } from './listening'
 
 /** What a share names. A playlist would be one more member: { kind: 'playlist'; id: string }. */
@@ -56,10 +56,7 @@ function targetOf(row: Pick<Share, 'targetKind' | 'targetIds'>): ShareTarget {
 
 /** The library rows a target names, in play order (an album by disc and track number); gone files are left out. */
 export function rowsOfTarget(db: Db, target: ShareTarget): LibraryRow[] {
-  if (target.kind === 'album') {
-    const rows = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.album_id = ?`).all(target.id)
-    return rows.sort((a, b) => (a.disc ?? 0) - (b.disc ?? 0) || (a.track ?? 0) - (b.track ?? 0) || naturalCompare(a.path, b.path))
-  }
+  if (target.kind === 'album') return albumRows(db, target.id)
   const rows = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(target.ids))
   const byId = new Map(rows.map((r) => [r.id, r]))
   return target.ids.flatMap((id) => byId.get(id) ?? [])
