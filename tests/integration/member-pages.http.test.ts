@@ -1,4 +1,4 @@
-// Members' pages from a template (issue 12 item 3, decision 034), over real HTTP against the built
+// Members' pages from a template (decision 034), over real HTTP against the built
 // server: a member's page made from another member's render is byte for byte that member's own
 // render (apart from nonce and render times), carries only the asking member's data, and members
 // and admins never share a template.

@@ -3,7 +3,7 @@
 // What a visitor gets is only the shared tracks' tags, covers and signed /media URLs, which end
 // with the link (signMediaUrl's notAfterSec) and name only those files; never the member, nor
 // anything else of the server. Every door (tRPC and REST for the web, /rest for apps) goes
-// through these functions; they throw ShareError, which each door translates.
+// through these functions; their refusals are the domain errors of src/server/errors.ts.
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { type Share, shares } from '~/db/schema'
@@ -11,6 +11,7 @@ import { SHARE_SOURCE } from '~/shared/validators'
 import type { ShareCreateInput } from '~/shared/validators/shares'
 import { SHARE_EXPIRY_MS } from '~/shared/validators/shares'
 import { LIBRARY_SELECT, type LibraryRow, libraryTrackKey, signedMediaUrl, displayArtist } from '../catalog/track'
+import { InvalidError, NotFoundError } from '../errors'
 import type { ClientInfo } from '../http/client-info'
 import { mediaPathOf } from '../media/request-rules'
 import { signMediaUrl } from '../media/sign'
@@ -27,17 +28,6 @@ export const SHARE_NOT_FOUND = 'Share not found'
 export const SHARE_EXPIRED = 'This share link has expired'
 export const SHARE_REVOKED = 'This share link was revoked'
 export const SHARE_MISSING = 'This share link does not exist'
-
-export type ShareErrorKind = 'not-found' | 'invalid'
-/** A refusal of the share service; the doors turn it into their own error (404 / 400, Subsonic 70 / 0). */
-export class ShareError extends Error {
-  constructor(
-    readonly kind: ShareErrorKind,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 /** The public page's path of a share. */
 export const sharePath = (id: string) => `/s/${id}`
@@ -73,13 +63,13 @@ function titleOf(db: Db, target: ShareTarget, rows: LibraryRow[]): string {
 /** A web input's target as stored: a track named by id or /media/ URL, or an album; unknown ones are refused. */
 export function resolveTarget(db: Db, input: ShareCreateInput['target']): ShareTarget {
   if (input.kind === 'album') {
-    if (albumName(db, input.id) === null) throw new ShareError('not-found', 'Album not found')
+    if (albumName(db, input.id) === null) throw new NotFoundError('Album not found')
     return { kind: 'album', id: input.id }
   }
   const where = input.kind === 'track' ? { sql: 't.id = ?', value: input.id } : { sql: 't.path = ?', value: libraryPathOf(input.url) }
-  if (where.value === null) throw new ShareError('invalid', 'Only tracks of the server library can be shared as a link')
+  if (where.value === null) throw new InvalidError('Only tracks of the server library can be shared as a link')
   const row = db.$client.query<{ id: string }, [string]>(`SELECT t.id FROM library_tracks t WHERE ${where.sql}`).get(where.value)
-  if (!row) throw new ShareError('not-found', 'Track not found')
+  if (!row) throw new NotFoundError('Track not found')
   return { kind: 'tracks', ids: [row.id] }
 }
 
@@ -139,15 +129,15 @@ export function createShare(
   now = Date.now(),
 ): ShareSummary & { rows: LibraryRow[] } {
   const ids = share.target.kind === 'album' ? [share.target.id] : share.target.ids
-  if (ids.length === 0) throw new ShareError('invalid', 'Nothing to share: name a track or an album')
-  if (ids.length > MAX_SHARE_TRACKS) throw new ShareError('invalid', `A share holds at most ${MAX_SHARE_TRACKS} tracks`)
-  if (share.expiresAt && share.expiresAt.getTime() <= now) throw new ShareError('invalid', 'Expiry must be in the future')
+  if (ids.length === 0) throw new InvalidError('Nothing to share: name a track or an album')
+  if (ids.length > MAX_SHARE_TRACKS) throw new InvalidError(`A share holds at most ${MAX_SHARE_TRACKS} tracks`)
+  if (share.expiresAt && share.expiresAt.getTime() <= now) throw new InvalidError('Expiry must be in the future')
   const live = db
     .select({ n: count() })
     .from(shares)
     .where(and(eq(shares.userId, userId), isNull(shares.revokedAt)))
     .get()
-  if ((live?.n ?? 0) >= MAX_SHARES_PER_USER) throw new ShareError('invalid', `You can keep at most ${MAX_SHARES_PER_USER} share links; revoke one first`)
+  if ((live?.n ?? 0) >= MAX_SHARES_PER_USER) throw new InvalidError(`You can keep at most ${MAX_SHARES_PER_USER} share links; revoke one first`)
   const row = db
     .insert(shares)
     .values({
@@ -193,7 +183,7 @@ function ownLiveShare(db: Db, userId: string, id: string): Share {
     .from(shares)
     .where(and(eq(shares.id, id), eq(shares.userId, userId), isNull(shares.revokedAt)))
     .get()
-  if (!row) throw new ShareError('not-found', SHARE_NOT_FOUND)
+  if (!row) throw new NotFoundError(SHARE_NOT_FOUND)
   return row
 }
 
@@ -206,7 +196,7 @@ export function updateShare(
   now = Date.now(),
 ): ShareSummary {
   const own = ownLiveShare(db, userId, id)
-  if (change.expiresAt && change.expiresAt.getTime() <= now) throw new ShareError('invalid', 'Expiry must be in the future')
+  if (change.expiresAt && change.expiresAt.getTime() <= now) throw new InvalidError('Expiry must be in the future')
   // Nothing to change (an app may send only the id) is not an error.
   if (change.description === undefined && change.expiresAt === undefined) return withoutRows(summaryOf(db, own, now))
   const row = db.update(shares).set(change).where(eq(shares.id, id)).returning().get()
@@ -295,9 +285,9 @@ export function openShare(db: Db, secret: string, id: string, now = Date.now()):
 /** A visitor played the share's track number `index`: one play event (source `share`, no member) and the share's play count. */
 export function recordSharePlay(db: Db, id: string, index: number, client: ClientInfo, now = Date.now()): { playCount: number } {
   const row = liveShare(db, id, now)
-  if ('state' in row) throw new ShareError('not-found', row.message)
+  if ('state' in row) throw new NotFoundError(row.message)
   const track = rowsOfTarget(db, targetOf(row))[index]
-  if (!track) throw new ShareError('not-found', 'This share has no such track')
+  if (!track) throw new NotFoundError('This share has no such track')
   const { path, title, duration, genre, artist, album, year } = track
   // recordPlay's statement is prepared on db's connection, so it runs inside this transaction.
   return db.transaction(() => {

@@ -3,21 +3,12 @@
 // `url` is the public page /s/<id> at the origin the app reached us by. A member sees and changes
 // only their own shares: another member's id is "not found" (70), as an unknown one. deleteShare
 // revokes (the link then says it was revoked), so it drops off getShares as on /profile.
-import { createShare, listShareRows, revokeShare, ShareError, type ShareTarget, sharePath, updateShare } from '../services/shares'
+import { createShare, listShareRows, revokeShare, type ShareTarget, sharePath, updateShare } from '../services/shares'
 import { songById, songsByIds, song, starredOf } from './library'
 import type { MethodContext } from './methods'
 import { ErrorCode, type Payload, SubsonicError } from './response'
 
 const FAR_FUTURE_MS = 8_640_000_000_000
-
-function translated<T>(run: () => T): T {
-  try {
-    return run()
-  } catch (error) {
-    if (error instanceof ShareError) throw new SubsonicError(error.kind === 'not-found' ? ErrorCode.notFound : ErrorCode.generic, error.message)
-    throw error
-  }
-}
 
 /** `expires` in ms since 1970: absent or 0 means never (undefined: not given, for updateShare). */
 function expiresOf(ctx: MethodContext): Date | null | undefined {
@@ -73,7 +64,7 @@ export const SHARE_METHODS: Record<string, (ctx: MethodContext) => Payload> = {
   getShares: (ctx) => shareList(ctx),
   createShare: (ctx) => {
     const target = targetOf(ctx)
-    const created = translated(() => createShare(ctx.db, ctx.user.id, { target, expiresAt: expiresOf(ctx) ?? null, description: descriptionOf(ctx) ?? null }))
+    const created = createShare(ctx.db, ctx.user.id, { target, expiresAt: expiresOf(ctx) ?? null, description: descriptionOf(ctx) ?? null })
     return shareList(ctx, created.id)
   },
   updateShare: (ctx) => {
@@ -83,11 +74,11 @@ export const SHARE_METHODS: Record<string, (ctx: MethodContext) => Payload> = {
     const expiresAt = expiresOf(ctx)
     if (description !== undefined) change.description = description
     if (expiresAt !== undefined) change.expiresAt = expiresAt
-    translated(() => updateShare(ctx.db, ctx.user.id, id, change))
+    updateShare(ctx.db, ctx.user.id, id, change)
     return {}
   },
   deleteShare: (ctx) => {
-    translated(() => revokeShare(ctx.db, ctx.user.id, ctx.params.required('id')))
+    revokeShare(ctx.db, ctx.user.id, ctx.params.required('id'))
     return {}
   },
 }

@@ -1,6 +1,6 @@
-// Music (admin spec §2 "Music", on /admin/music and /music): the spec's layout — a header with two
+// Music (on /admin/music and /music): the usual layout — a header with two
 // actions, a grid of collections, a table of songs — filled with this server's real library
-// (issue 13 item 4: no sample songs, no dead buttons). The Library panel gives the counts and the
+// (no sample songs, no dead buttons). The Library panel gives the counts and the
 // rescan; the grid holds the most recently added albums, the table the most recently added
 // tracks, and every Play button plays through the app's one player.
 import { useQuery, useQueryClient } from '@tanstack/react-query'

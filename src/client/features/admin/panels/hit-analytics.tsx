@@ -1,5 +1,5 @@
-// Hit analytics (admin spec §2 Dashboard, §3, §8, §9): totals and the first 10 day-and-page rows of
-// the page hits, refreshed every 5 minutes, and Clear Hit Data behind the spec's confirmation. An
+// Hit analytics: totals and the first 10 day-and-page rows of
+// the page hits, refreshed every 5 minutes, and Clear Hit Data behind a confirmation. An
 // album or artist page shows its name above its key (the server resolves the ids).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

@@ -44,7 +44,7 @@ export function PanelLoading({ label }: { label: string }) {
   )
 }
 
-/** The red error box of a panel or tab (spec §2, §8), with an optional action such as Retry. */
+/** The red error box of a panel or tab, with an optional action such as Retry. */
 export function ErrorBox({ message, action }: { message: string; action?: ReactNode }) {
   return (
     <div

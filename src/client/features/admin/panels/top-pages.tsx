@@ -1,4 +1,4 @@
-// Top Pages (admin spec §2 "System Statistics", §9: 30 days, 5 entries): page and views.
+// Top Pages (30 days, 5 entries): page and views.
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import { errorMessage } from '~/client/global-errors'

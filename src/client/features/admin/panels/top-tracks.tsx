@@ -1,4 +1,4 @@
-// Top Tracks (admin spec §2 "Insights" → Top Tracks panel, §4, §9): period 1/7/14/30 days, 5–50
+// Top Tracks (a panel of Insights and the dashboard): period 1/7/14/30 days, 5–50
 // rows, plays sortable on the client (desc by default), Refresh and Clear Cache & Refresh (which
 // asks the server to drop its 2-minute copy), both blocked while a refresh runs. It refreshes
 // every 30 minutes on Insights, elsewhere every 3 (5 while rate-limited).

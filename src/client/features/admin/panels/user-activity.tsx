@@ -1,4 +1,4 @@
-// User Activity (admin spec §2 "Traffic" tab and Insights): new users (with a '+' when above zero)
+// User Activity (the Traffic tab and Insights): new users (with a '+' when above zero)
 // and logins for each of the last 7 days, refreshed every 10 minutes.
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'

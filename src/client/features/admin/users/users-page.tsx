@@ -1,4 +1,4 @@
-// /admin/users (admin spec §2 "Users", §8): every account in a table (cards below 768 px) with
+// /admin/users: every account in a table (cards below 768 px) with
 // role badge, admin switch (disabled on the admin's own row), joined date, a manage-folders link
 // to /admin/folders carrying the user, and delete (non-admins other than oneself, confirmed).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
