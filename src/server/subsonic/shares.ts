@@ -3,6 +3,7 @@
 // `url` is the public page /s/<id> at the origin the app reached us by. A member sees and changes
 // only their own shares: another member's id is "not found" (70), as an unknown one. deleteShare
 // revokes (the link then says it was revoked), so it drops off getShares as on /profile.
+import { SHARE_DESCRIPTION_MAX } from '~/shared/validators/shares'
 import { createShare, listShareRows, revokeShare, type ShareTarget, sharePath, updateShare } from '../services/shares'
 import { songById, songsByIds, song, starredOf } from './library'
 import type { MethodContext } from './methods'
@@ -22,7 +23,8 @@ function expiresOf(ctx: MethodContext): Date | null | undefined {
 function descriptionOf(ctx: MethodContext): string | null | undefined {
   const description = ctx.params.get('description')
   if (description === undefined) return undefined
-  if (description.length > 200) throw new SubsonicError(ErrorCode.generic, 'Parameter description must be at most 200 characters')
+  if (description.length > SHARE_DESCRIPTION_MAX)
+    throw new SubsonicError(ErrorCode.generic, `Parameter description must be at most ${SHARE_DESCRIPTION_MAX} characters`)
   return description.trim() || null
 }
 
