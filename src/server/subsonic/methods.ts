@@ -51,6 +51,7 @@ import {
 } from './library'
 import type { Params } from './params'
 import { ErrorCode, SubsonicError, type Payload } from './response'
+import { SHARE_METHODS } from './shares'
 import { allMembers, memberByUsername, userPayload } from './users'
 
 export type MethodContext = { db: Db; user: SubsonicUser; params: Params; request: Request; client: ClientInfo }
@@ -372,6 +373,8 @@ export const METHODS: Record<string, Method> = {
     savePlayQueue(ctx.db, ctx.user.id, { tracks, index, positionSec: positionMs / 1000, device }, ctx.client.userAgent)
     return {}
   },
+
+  ...SHARE_METHODS,
 }
 
 /** star/unstar: the likes of the web player, one per song (albums and artists cannot be liked). */
