@@ -416,7 +416,7 @@ describe('/rest: every OpenSubsonic method, by caller', () => {
   }, 60_000)
 
   test('wrong credentials: 44 for a wrong app key, 40 for a wrong password, 41 for a token, on every implemented method', async () => {
-    const wrong = [
+    const wrong: Array<{ name: string; params: RestParams; code: number }> = [
       { name: 'wrong app key', params: { apiKey: 'vibes_not-a-real-key' }, code: 44 },
       { name: 'wrong password', params: { u: owner.ids.username, p: 'not-the-password' }, code: 40 },
       { name: 'token and salt', params: { u: owner.ids.username, t: '26719a1196d2a940705a59634eb18eab', s: 'c19b2d' }, code: 41 },
