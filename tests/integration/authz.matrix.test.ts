@@ -457,6 +457,9 @@ describe('/rest: every OpenSubsonic method, by caller', () => {
     // And the owner's queue as the owner left it (the savePlayQueue sample replaced it).
     const queue = { id: owner.ids.songId, current: owner.ids.songId, position: '4242', c: `${owner.label} device` }
     expect((await asCaller(owner, 'savePlayQueue', queue)).ok).toBe(true)
+    // And a play just now, which getNowPlaying shows the owner (with the owner's name).
+    expect((await asCaller(owner, 'scrobble', { id: owner.ids.songId, c: `${owner.label} app` })).ok).toBe(true)
+    expect((await asCaller(owner, 'getNowPlaying', {})).text).toContain(owner.ids.username)
   }, 60_000)
 
   /** What another member must not change: the owner's playlists (each with its songs) and play queue. */
@@ -500,6 +503,9 @@ describe('/rest: every OpenSubsonic method, by caller', () => {
         const where = `other member ${method} → ${attempt.name}`
         problems.push(...restProblems(where, a))
         for (const m of privateMarkers) if (a.text.includes(m)) problems.push(`${where}: answer holds the owner's "${m}"`)
+        // The owner's name is shown only as the owner of the public playlist.
+        const showsPublicPlaylist = method === 'getPlaylists' || attempt.name.startsWith('public playlist')
+        if (!showsPublicPlaylist && a.text.includes(owner.ids.username)) problems.push(`${where}: answer holds the owner's username`)
         if (a.text.includes('4242')) problems.push(`${where}: answer holds the owner's queue position`)
       }
     }
