@@ -938,6 +938,63 @@ describe(`/rest: hostile input at every OpenSubsonic method (seed ${SEED}, ${RUN
     }, 600_000)
   }
 
+  test('hostile credentials (apiKey, u, p, t and s): a credential error, never a fault or an answer', async () => {
+    const who = restIdentities[0]
+    // A third of the odd strings: each wrong password costs a real password check.
+    const values = [
+      ...ODD_STRINGS.filter((_, i) => i % 3 === 0),
+      'x'.repeat(70_000),
+      'enc:zz',
+      'enc:0',
+      'enc:',
+      `enc:${'00'.repeat(500)}`,
+      who.username,
+      ` ${who.username}`,
+      `${who.key}\u0000`,
+      who.key.toUpperCase(),
+    ]
+    // Only the right key alone, or the right username and password, sign in (the first of repeated parameters counts).
+    const signsIn = (pairs: Array<[string, string]>) => {
+      const first = (k: string) => pairs.find(([key]) => key === k)?.[1]
+      if (first('apiKey') !== undefined) return first('apiKey') === who.key && first('u') === undefined
+      return first('u') === who.username && first('p') === who.password
+    }
+    const problems: string[] = []
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]
+      const variants: Array<Array<[string, string]>> = [
+        [['apiKey', v]],
+        [
+          ['u', v],
+          ['p', who.password],
+        ],
+        [
+          ['u', who.username],
+          ['p', v],
+        ],
+        [
+          ['u', who.username],
+          ['t', v],
+          ['s', v],
+        ],
+        [
+          ['apiKey', who.key],
+          ['apiKey', v],
+        ],
+      ]
+      for (const pairs of variants) {
+        const format = ['xml', 'json'][i % 2]
+        const res = await sendRest('getPlaylists', [...pairs, ['f', format]], i % 3 === 0)
+        const envelope = envelopeOf(res.text, res.contentType)
+        const problem = restProblem(res, { post: false, format, callback: null, keepSample: false, extra: [] })
+        if (problem) problems.push(`${shown(pairs)}: ${problem}`)
+        else if (envelope?.ok !== signsIn(pairs))
+          problems.push(`${shown(pairs)}: expected ${signsIn(pairs) ? 'ok' : 'a credential error'}, got ${res.text.slice(0, 200)}`)
+      }
+    }
+    expect(problems).toEqual([])
+  }, 120_000)
+
   test('a form POST over the 1 MB body limit is a subsonic-response too: error 0 with HTTP 413, in the format asked for', async () => {
     const who = restIdentities[0]
     for (const f of ['xml', 'json']) {
