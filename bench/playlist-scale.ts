@@ -17,7 +17,7 @@ import { makeTone } from '../tests/helpers/media'
 import { setAdChance } from '../tests/helpers/player'
 import { startServer } from '../tests/helpers/server'
 
-const LIBRARY = 10_000
+const LIBRARY = Number(process.env.BENCH_LIBRARY ?? 10_000)
 const PLAYLIST = Number(process.env.BENCH_PLAYLIST ?? 5000)
 const RUNS = 7
 const BROWSER_RUNS = 5
@@ -33,7 +33,10 @@ for (let i = 0; i < LIBRARY; i++) {
   if (i % 1000 === 0) mkdirSync(sub, { recursive: true })
   linkSync(source, path.join(sub, `${i + 1} track.mp3`))
 }
+const progress = (what: string) => console.error(`… ${what} (${Math.round(performance.now() / 1000)} s)`)
+progress('files written')
 await scanLibraryNow(app.url, await loginAdmin(app.url))
+progress('library scanned')
 const m = await createMember(app.url)
 const folder = (await api(app.url, 'POST', '/user/folders', { token: m.token, body: { label: 'Big', path: '/big' } })).body.data
 const tracks: { url: string }[] = (await api(app.url, 'GET', `/user/folders/${folder.id}/playlist`, { token: m.token })).body.data
@@ -50,6 +53,7 @@ const small = await create('Three', urls.slice(0, 3))
 type Entry = { track: { id: string } }
 const trackIdsOf = async () => ((await api(app.url, 'GET', `/user/playlists/${big}`, { token: m.token })).body.data.entries as Entry[]).map((e) => e.track.id)
 const startOrder = await trackIdsOf()
+progress('playlists created')
 
 async function timed(method: string, url: string, body?: unknown): Promise<number> {
   const started = performance.now()
@@ -74,6 +78,8 @@ for (let run = 0; run < RUNS; run++) {
 }
 if (JSON.stringify(await trackIdsOf()) !== JSON.stringify(startOrder)) throw new Error('the rounds changed the playlist')
 
+progress('HTTP rounds done')
+
 // (b) Chromium.
 type PageTimes = { shown: number; playing: number; rows: number }
 async function pageTimes(browser: Browser, id: string): Promise<PageTimes> {
@@ -97,11 +103,12 @@ async function pageTimes(browser: Browser, id: string): Promise<PageTimes> {
     .then((h) => h.jsonValue() as Promise<number>)
   const playing = await page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
-        const media = document.querySelector('[data-testid=media]') as HTMLMediaElement
+      new Promise<number>((resolve, reject) => {
         const play = [...document.querySelectorAll('main button')].find((b) => b.textContent?.trim() === 'Play all') as HTMLButtonElement
         const clicked = performance.now()
-        media.addEventListener('playing', () => resolve(performance.now() - clicked), { once: true })
+        // Media events do not bubble; a capturing listener hears whichever element the player uses.
+        document.addEventListener('playing', () => resolve(performance.now() - clicked), { once: true, capture: true })
+        setTimeout(() => reject(new Error('no playback within 30 s')), 30_000)
         play.click()
       }),
   )
@@ -116,6 +123,7 @@ try {
   for (let run = 0; run < BROWSER_RUNS; run++) {
     web.big.push(await pageTimes(browser, big))
     web.small.push(await pageTimes(browser, small))
+    progress(`page load ${run + 1} of ${BROWSER_RUNS}`)
   }
 } finally {
   await browser.close()
@@ -144,8 +152,11 @@ line(
   web.small.map((r) => r.playing),
 )
 console.log(`rows in the DOM for ${PLAYLIST} songs: ${web.big[0].rows}`)
+const bareShown = web.small.map((r) => r.shown)
 const holds = pct(shownBig, 95) < GOAL_MS
 console.log(`goal: a ${PLAYLIST}-song playlist loads within ${GOAL_MS} ms → ${holds ? 'holds' : 'DOES NOT hold'} (p95 ${ms(pct(shownBig, 95))})`)
+// On a loaded machine the bare page alone can exceed the goal: what the songs add is the median difference.
+console.log(`the ${PLAYLIST} songs add ${ms(pct(shownBig, 50) - pct(bareShown, 50))} to the bare page's ${ms(pct(bareShown, 50))} (medians)`)
 
 mkdirSync(path.join(import.meta.dir, 'results'), { recursive: true })
 writeFileSync(
@@ -162,7 +173,7 @@ writeFileSync(
       page: {
         shown: stats(shownBig),
         playing: stats(playBig),
-        bareShown: stats(web.small.map((r) => r.shown)),
+        bareShown: stats(bareShown),
         barePlaying: stats(web.small.map((r) => r.playing)),
         rowsInDom: web.big[0].rows,
       },
