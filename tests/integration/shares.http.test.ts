@@ -405,7 +405,7 @@ describe('a member shares one of their playlists', () => {
     expect(opened.share!.tracks.map((t) => t.title)).toEqual(['Dusk', 'Noon'])
   })
 
-  test("another member cannot share my playlist, even a public one (404 / error 70), over REST, tRPC and /rest", async () => {
+  test('another member cannot share my playlist, even a public one (404 / error 70), over REST, tRPC and /rest', async () => {
     for (const isPublic of [true, false]) {
       const id = await playlist(isPublic ? 'Open to all' : 'Just mine', ['Sea'], owner, { public: isPublic })
       const rest = await sharePlaylist(id, other.token)
