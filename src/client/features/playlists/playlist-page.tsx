@@ -13,6 +13,7 @@ import { type FormEvent, type KeyboardEvent, type PointerEvent as ReactPointerEv
 import { css, cx } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { backLink } from '~/client/features/library/album-page'
+import { ShareDialog } from '~/client/features/shares/share-dialog'
 import { clock, plural } from '~/client/features/library/format'
 import { playTracks, shuffleTracks } from '~/client/features/library/play'
 import { iconButton, TrackActions } from '~/client/features/library/track-actions'
@@ -65,6 +66,7 @@ export function PlaylistPage({ id }: { id: string }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.playlists.pathKey() })
   const [editing, setEditing] = useState(false)
   const [deleting, setDeleting] = useState(false)
+  const [sharing, setSharing] = useState(false)
   const onError = (title: string) => (e: unknown) => {
     toast({ title, description: errorMessage(e, 'An unexpected error occurred'), type: 'error' })
     void refresh()
@@ -176,6 +178,12 @@ export function PlaylistPage({ id }: { id: string }) {
                 Edit
               </Button>
             )}
+            {/* Only the owner may share a playlist as a link; a public one of another member is theirs to share. */}
+            {playlist.mine && (
+              <Button variant="ghost" className={tall} onClick={() => setSharing(true)}>
+                Share link
+              </Button>
+            )}
             <Button variant="ghost" className={tall} onClick={() => exportList.mutate()} disabled={exportList.isPending}>
               Export M3U8
             </Button>
@@ -185,6 +193,7 @@ export function PlaylistPage({ id }: { id: string }) {
               </Button>
             )}
           </div>
+          {playlist.mine && <ShareDialog target={{ kind: 'playlist', id: playlist.id }} name={playlist.name} open={sharing} onOpenChange={setSharing} />}
         </div>
       </header>
       <p aria-live="polite" className={css({ srOnly: true })}>
