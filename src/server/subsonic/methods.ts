@@ -21,6 +21,7 @@ import { recordAudit } from '../services/audit'
 import { appDevice } from './app-device'
 import { albumChild, entityDirectory, plainArtist, songsByGenre } from './browse'
 import { albumInfo, artistInfo, nowPlaying, similarSongs, topSongs } from './info'
+import { classicLyrics, structuredLyrics } from './lyrics'
 import { rateLimited, type SubsonicUser } from './auth'
 import { BUSY_RETRY_AFTER_SEC, sizedCover } from './cover-size'
 import {
@@ -58,6 +59,7 @@ type Method = (ctx: MethodContext) => Payload | Response | Promise<Payload | Res
 export const EXTENSIONS: Payload[] = [
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'formPost', versions: [1] },
+  { name: 'songLyrics', versions: [1] },
 ]
 
 const notFound = (what: string) => new SubsonicError(ErrorCode.notFound, `${what} not found`)
@@ -291,6 +293,9 @@ export const METHODS: Record<string, Method> = {
     recordPlays(ctx.db, ctx.user.id, plays, ctx.client)
     return {}
   },
+
+  getLyrics: async (ctx) => ({ lyrics: await classicLyrics(ctx.db, ctx.params.get('artist') || undefined, ctx.params.required('title')) }),
+  getLyricsBySongId: async (ctx) => ({ lyricsList: await structuredLyrics(requireSong(ctx)) }),
 
   star: (ctx) => setStars(ctx, true),
   unstar: (ctx) => setStars(ctx, false),

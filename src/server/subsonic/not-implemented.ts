@@ -6,8 +6,6 @@
 export const NOT_IMPLEMENTED = new Set([
   'jukeboxControl',
   'search',
-  'getLyrics',
-  'getLyricsBySongId',
   'setRating',
   'getBookmarks',
   'createBookmark',
