@@ -58,7 +58,10 @@ export function makeToneWithPicture(file: string, mime: string, picture: Uint8Ar
  * [ms, text] pairs) frames, as taggers write them; ffmpeg writes `-metadata lyrics=` to MP3 as a
  * TXXX frame instead. Latin-1 text only.
  */
-export function makeToneWithLyrics(file: string, tags: { title: string; artist: string; uslt?: { lang: string; text: string }; sylt?: { lang: string; lines: [number, string][] } }) {
+export function makeToneWithLyrics(
+  file: string,
+  tags: { title: string; artist: string; uslt?: { lang: string; text: string }; sylt?: { lang: string; lines: [number, string][] } },
+) {
   const latin1 = (text: string) => concat([new Uint8Array([0]), enc.encode(text)])
   const frames = [id3Frame('TIT2', latin1(tags.title)), id3Frame('TPE1', latin1(tags.artist))]
   // USLT: encoding, language (3 bytes), descriptor, NUL, text.

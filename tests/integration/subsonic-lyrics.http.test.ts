@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { SubsonicAPI } from 'subsonic-api'
+import { type StructuredLyrics, SubsonicAPI } from 'subsonic-api'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { makeTone, makeToneWithLyrics } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
@@ -33,7 +33,18 @@ async function rest(method: string, params: Record<string, string>) {
   for (const [k, v] of Object.entries({ apiKey: key, c: 'vibes-test', v: '1.16.1', ...params })) url.searchParams.set(k, v)
   const res = await fetch(url)
   const text = await res.text()
-  return { status: res.status, text, xml: params.f === 'json' ? undefined : parseXml(text), json: params.f === 'json' ? JSON.parse(text)['subsonic-response'] : undefined }
+  return {
+    status: res.status,
+    text,
+    xml: params.f === 'json' ? undefined : parseXml(text),
+    json: params.f === 'json' ? JSON.parse(text)['subsonic-response'] : undefined,
+  }
+}
+
+/** The sets of a getLyricsBySongId answer (the client types lyricsList as an array; the spec and its JSON make it an object). */
+async function lyricsOf(id: string): Promise<StructuredLyrics[]> {
+  const { lyricsList } = await client.getLyricsBySongId({ id })
+  return (lyricsList as unknown as { structuredLyrics?: StructuredLyrics[] }).structuredLyrics ?? []
 }
 
 async function idOf(title: string) {
@@ -51,7 +62,13 @@ beforeAll(async () => {
     title: 'Framed',
     artist: 'Ada',
     uslt: { lang: 'deu', text: 'Erste Zeile\nZweite Zeile' },
-    sylt: { lang: 'eng', lines: [[1500, 'Later'], [500, 'Sooner']] },
+    sylt: {
+      lang: 'eng',
+      lines: [
+        [1500, 'Later'],
+        [500, 'Sooner'],
+      ],
+    },
   })
   makeTone(lib('Ada/Words/Ffmpeg.mp3'), { ...ada, title: 'Ffmpeg', metadata: { lyrics: '[00:00.50]From ffmpeg\n[00:01.20]Second' } })
   makeTone(lib('Ada/Words/Vorbis.flac'), { ...ada, title: 'Vorbis', metadata: { lyrics: 'Plain one\n\nPlain two' } })
@@ -83,8 +100,7 @@ describe('getLyricsBySongId (songLyrics)', () => {
   })
 
   test('a sidecar .lrc: synced lines in time order, a line with two stamps at both times, its offset and language; word stamps dropped', async () => {
-    const { lyricsList } = await client.getLyricsBySongId({ id: await idOf('Synced') })
-    expect(lyricsList.structuredLyrics).toEqual([
+    expect(await lyricsOf(await idOf('Synced'))).toEqual([
       {
         displayArtist: 'Ada',
         displayTitle: 'Synced',
@@ -116,12 +132,9 @@ describe('getLyricsBySongId (songLyrics)', () => {
   })
 
   test('real ID3 frames: USLT as unsynced lines in its language, SYLT as synced lines ordered by time', async () => {
-    const { lyricsList } = await client.getLyricsBySongId({ id: await idOf('Framed') })
-    const sets = lyricsList.structuredLyrics
+    const sets = await lyricsOf(await idOf('Framed'))
     expect(sets).toHaveLength(2)
-    expect(sets).toContainEqual(
-      expect.objectContaining({ lang: 'deu', synced: false, offset: 0, line: [{ value: 'Erste Zeile' }, { value: 'Zweite Zeile' }] }),
-    )
+    expect(sets).toContainEqual(expect.objectContaining({ lang: 'deu', synced: false, offset: 0, line: [{ value: 'Erste Zeile' }, { value: 'Zweite Zeile' }] }))
     expect(sets).toContainEqual(
       expect.objectContaining({
         lang: 'eng',
@@ -135,7 +148,7 @@ describe('getLyricsBySongId (songLyrics)', () => {
   })
 
   test('lyrics ffmpeg wrote into an MP3 (a TXXX frame) and a FLAC (Vorbis LYRICS); an unknown language is xxx', async () => {
-    const mp3 = (await client.getLyricsBySongId({ id: await idOf('Ffmpeg') })).lyricsList.structuredLyrics
+    const mp3 = await lyricsOf(await idOf('Ffmpeg'))
     expect(mp3).toEqual([
       expect.objectContaining({
         lang: 'xxx',
@@ -146,7 +159,7 @@ describe('getLyricsBySongId (songLyrics)', () => {
         ],
       }),
     ])
-    const flac = (await client.getLyricsBySongId({ id: await idOf('Vorbis') })).lyricsList.structuredLyrics
+    const flac = await lyricsOf(await idOf('Vorbis'))
     expect(flac).toEqual([expect.objectContaining({ lang: 'xxx', synced: false, line: [{ value: 'Plain one' }, { value: '' }, { value: 'Plain two' }] })])
   })
 
@@ -160,8 +173,7 @@ describe('getLyricsBySongId (songLyrics)', () => {
 
   test('a sidecar linked to a file outside MEDIA_ROOT and an oversized one are not read', async () => {
     for (const title of ['Escape', 'Huge']) {
-      const { lyricsList } = await client.getLyricsBySongId({ id: await idOf(title) })
-      expect(lyricsList.structuredLyrics ?? []).toEqual([])
+      expect(await lyricsOf(await idOf(title))).toEqual([])
     }
   })
 

@@ -561,6 +561,11 @@ describe('hostile input', () => {
     'getUser',
     'getAvatar',
     'getScanStatus',
+    'getLyrics',
+    'getLyricsBySongId',
+    'reportPlayback',
+    'getPlayQueueByIndex',
+    'savePlayQueueByIndex',
   ]
   const PARAMS = [
     'id',
@@ -584,6 +589,14 @@ describe('hostile input', () => {
     'artist',
     'count',
     'username',
+    'title',
+    'mediaId',
+    'mediaType',
+    'positionMs',
+    'state',
+    'playbackRate',
+    'ignoreScrobble',
+    'currentIndex',
   ]
   const value = fc.oneof(
     fc.string({ maxLength: 300 }),
