@@ -125,6 +125,7 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /library/songs': () => ({ query: { sort: 'title', limit: '10' } }),
   'GET /library/folders': () => ({ query: { path: '/' } }),
   'GET /library/liked': () => ({}),
+  'GET /library/lyrics': () => ({ query: { url: '/media/no/such.mp3' } }),
   'GET /user/app-keys': () => ({}),
   'POST /user/app-keys': () => ({ body: { name: 'Sample app', currentPassword: 'not-the-password' } }),
   'DELETE /user/app-keys/:id': () => ({ params: { id: 'no-such-app-key' } }),

@@ -2,17 +2,9 @@
 // repeated chorus, an `[offset:±ms]` tag, a `[la:eng]` language tag, `<mm:ss.xx>` word stamps of
 // enhanced LRC) or plain text, one lyric line per line. Hand-written: the npm LRC parsers are
 // small unmaintained packages, and this is the whole format.
+import type { LyricLine, Lyrics } from '~/shared/lyrics'
 
-export type LyricLine = { start?: number; value: string }
-export type Lyrics = {
-  /** ISO 639 code when the source names one, else 'xxx' (the taggers' "unknown"). */
-  lang: string
-  synced: boolean
-  /** Synced: ordered by start (ms, as written, before the offset). Unsynced: in file order. */
-  lines: LyricLine[]
-  /** Milliseconds; positive shows each line sooner (the LRC and OpenSubsonic meaning). */
-  offset: number
-}
+export type { LyricLine, Lyrics }
 
 export const UNKNOWN_LANG = 'xxx'
 /** A line's stamps: [mm:ss], [mm:ss.x], [mm:ss.xx], [mm:ss.xxx] or [mm:ss:xx]. */

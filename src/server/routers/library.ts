@@ -4,6 +4,7 @@ import {
   LibraryAlbumListSchema,
   LibraryFolderSchema,
   LibraryIdSchema,
+  LibraryLyricsSchema,
   LibraryPageSchema,
   LibraryScanSchema,
   LibrarySearchSchema,
@@ -14,6 +15,7 @@ import { requestScan, scanStatus } from '../library/scan'
 import { recordAudit } from '../services/audit'
 import * as library from '../services/library-index'
 import { likedTracks } from '../services/liked-songs'
+import { lyricsOfTrack } from '../services/lyrics'
 import { adminProcedure, createTRPCRouter, protectedProcedure } from '../trpc/init'
 
 const secret = () => config.AUTH_SECRET
@@ -35,6 +37,7 @@ export const libraryRouter = createTRPCRouter({
     list: protectedProcedure.input(LibraryTrackListSchema).query(({ ctx, input }) => library.listTracks(ctx.db, secret(), input)),
   }),
   liked: protectedProcedure.query(({ ctx }) => likedTracks(ctx.db, secret(), ctx.user.id)),
+  lyrics: protectedProcedure.input(LibraryLyricsSchema).query(({ ctx, input }) => lyricsOfTrack(ctx.db, input.url)),
   folder: protectedProcedure.input(LibraryFolderSchema).query(({ ctx, input }) => library.listFolder(ctx.db, secret(), input.path)),
   scan: createTRPCRouter({
     status: adminProcedure.query(({ ctx }) => scanStatus(ctx.db)),
