@@ -118,6 +118,19 @@ describe('reportPlayback (playbackReport)', () => {
     expect(await nowPlayingTitles(client)).toEqual(['Long'])
   })
 
+  test('a song loaded paused records no play until it plays; the stop of a song never reported records nothing', async () => {
+    const { member, client } = await app()
+    await client.reportPlayback({ mediaId: ids.long, mediaType: 'song', positionMs: 5000, state: 'paused' })
+    expect(await nowPlayingTitles(client)).toEqual(['Long'])
+    expect(playsOf(member)).toEqual([])
+    await client.reportPlayback({ mediaId: ids.long, mediaType: 'song', positionMs: 5000, state: 'playing' })
+    expect(playsOf(member).map((p) => p.title)).toEqual(['Long'])
+    await client.reportPlayback({ mediaId: ids.long, mediaType: 'song', positionMs: 6000, state: 'stopped' })
+    await client.reportPlayback({ mediaId: ids.other, mediaType: 'song', positionMs: 500, state: 'stopped' })
+    expect(playsOf(member).map((p) => p.title)).toEqual(['Long'])
+    expect(await nowPlayingTitles(client)).toEqual([])
+  })
+
   test('ignoreScrobble shows in now playing and records no play', async () => {
     const { member, client } = await app()
     await client.reportPlayback({ mediaId: ids.other, mediaType: 'song', positionMs: 0, state: 'playing', ignoreScrobble: true })

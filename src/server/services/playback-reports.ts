@@ -35,7 +35,9 @@ type Session = {
   path: string
   duration: number
   state: PlaybackState
-  /** The play event this session writes to; none when the app asked not to scrobble. */
+  /** False when the app asked not to scrobble (ignoreScrobble): now playing only. */
+  scrobble: boolean
+  /** The play event this session writes to, once the song started or played. */
   playEventId: string | null
   startedAt: number
   /** The last report (ms): now playing orders by it. */
@@ -84,7 +86,10 @@ function prune(now: number) {
   while (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value!)
 }
 
-/** reportPlayback: moves the member's session with this app along, recording and updating its play. */
+/**
+ * reportPlayback: moves the member's session with this app along. The play is recorded when the
+ * song starts or plays (not when an app merely loads it paused), and updated as it goes.
+ */
 export function reportPlayback(db: Db, user: { id: string; username: string }, report: PlaybackReport, client: ClientInfo, now = Date.now()): void {
   prune(now)
   const key = keyOf(user.id, report.app)
@@ -93,35 +98,18 @@ export function reportPlayback(db: Db, user: { id: string; username: string }, r
   if (report.state === 'starting' || !samePlay) {
     // A new play; an app that moved on without `stopped` ends the one before here.
     if (session && session.state !== 'stopped') finish(db, session, now)
-    const { path, title, duration, genre, artist, album, year } = report.row
-    const playEventId = report.ignoreScrobble
-      ? null
-      : recordPlay(
-          db,
-          user.id,
-          {
-            trackUrl: libraryTrackKey(path),
-            title,
-            duration,
-            genre,
-            artist,
-            album,
-            year,
-            source: SCROBBLE_SOURCE,
-            app: report.app,
-            deviceType: report.deviceType,
-          },
-          client,
-        ).playEventId
+    // The stop of a song it never reported playing: nothing to record or show.
+    if (report.state === 'stopped') return
     session = {
       userId: user.id,
       username: user.username,
       app: report.app,
       songId: report.row.id,
-      path,
-      duration,
+      path: report.row.path,
+      duration: report.row.duration,
       state: 'starting',
-      playEventId,
+      scrobble: !report.ignoreScrobble,
+      playEventId: null,
       startedAt: now,
       at: now,
       positionMs: report.positionMs,
@@ -132,6 +120,22 @@ export function reportPlayback(db: Db, user: { id: string; username: string }, r
     sessions.set(key, session)
   }
   const live = session!
+  if (live.scrobble && live.playEventId === null && (report.state === 'starting' || report.state === 'playing')) {
+    const { path, title, duration, genre, artist, album, year } = report.row
+    const play = {
+      trackUrl: libraryTrackKey(path),
+      title,
+      duration,
+      genre,
+      artist,
+      album,
+      year,
+      source: SCROBBLE_SOURCE,
+      app: report.app,
+      deviceType: report.deviceType,
+    }
+    live.playEventId = recordPlay(db, user.id, play, client).playEventId
+  }
   live.positionMs = report.positionMs
   if (report.state === 'stopped') {
     finish(db, live, now)
