@@ -1,4 +1,4 @@
-// Lyrics over /rest (decision 067), against the real built server and files the scanner indexed:
+// Lyrics over /rest and for the web player's panel (GET /api/library/lyrics; decision 067), against the real built server and files the scanner indexed:
 // a sidecar .lrc (several stamps on a line, an offset, a language tag), real ID3 USLT and SYLT
 // frames, the TXXX frame ffmpeg writes for `-metadata lyrics=` in an MP3, Vorbis LYRICS in a FLAC,
 // and no lyrics at all. A sidecar linked to a file outside MEDIA_ROOT and an oversized one are
@@ -15,6 +15,7 @@ import { childOf, childrenOf, parseXml } from '../helpers/xml'
 
 let server: TestServer
 let key: string
+let memberToken: string
 let client: SubsonicAPI
 const lib = (p: string) => path.join(server.mediaRoot, p)
 
@@ -85,6 +86,7 @@ beforeAll(async () => {
   expect((await api(server.url, 'POST', '/admin/library/scan', { token: adminToken, body: {} })).status).toBe(202)
   for (let i = 0; i < 200 && (await api(server.url, 'GET', '/admin/library/scan', { token: adminToken })).body.data.scanning; i++) await Bun.sleep(50)
   const member = await createMember(server.url)
+  memberToken = member.token
   const created = await api(server.url, 'POST', '/user/app-keys', { token: member.token, body: { name: 'Symfonium', currentPassword: member.password } })
   key = created.body.data.key
   client = new SubsonicAPI({ url: server.url, auth: { apiKey: key } })
@@ -202,5 +204,41 @@ describe('getLyrics (artist and title)', () => {
     const missing = await rest('getLyrics', { artist: 'Ada', f: 'json' })
     expect(missing.status).toBe(200)
     expect(missing.json).toMatchObject({ status: 'failed', error: { code: 10, message: 'Required parameter is missing: title' } })
+  })
+})
+
+describe("the web player's lyrics (GET /api/library/lyrics, library.lyrics)", () => {
+  const lyricsAt = (url: string, token: string | undefined = memberToken) => api(server.url, 'GET', `/library/lyrics?url=${encodeURIComponent(url)}`, { token })
+
+  test('a library track by the signed URL the player holds: the same sets as getLyricsBySongId', async () => {
+    const track = (await api(server.url, 'GET', '/library/search?q=Synced', { token: memberToken })).body.data.tracks[0]
+    expect(track.url).toStartWith('/media/')
+    const answer = await lyricsAt(track.url)
+    expect(answer.status).toBe(200)
+    expect(answer.body.data.lyrics).toEqual([
+      {
+        lang: 'eng',
+        synced: true,
+        offset: 250,
+        lines: [
+          { start: 1000, value: 'First line' },
+          { start: 2500, value: 'Chorus twice' },
+          { start: 3250, value: 'Between' },
+          { start: 4000, value: 'Chorus twice' },
+        ],
+      },
+    ])
+  })
+
+  test('a remote stream, a path outside the index or a dot-dot path has none; no url is a 400 naming it; a visitor gets 401', async () => {
+    for (const url of ['https://example.com/song.mp3', '/media/Ada/Words/Nothing.mp3', '/media/Ada/Words/../../etc/passwd', '/media/%2e%2e/secret.lrc']) {
+      const answer = await lyricsAt(url)
+      expect(answer.status).toBe(200)
+      expect(answer.body.data.lyrics).toEqual([])
+    }
+    const missing = await api(server.url, 'GET', '/library/lyrics', { token: memberToken })
+    expect(missing.status).toBe(400)
+    expect(JSON.stringify(missing.body)).toContain('url is required')
+    expect((await api(server.url, 'GET', `/library/lyrics?url=${encodeURIComponent('/media/Ada/Words/Synced.mp3')}`)).status).toBe(401)
   })
 })
