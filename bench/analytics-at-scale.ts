@@ -1,4 +1,4 @@
-// Issue 13's performance goals, measured on a `seed:demo` instance (default 1M plays, 10k members,
+// The analytics' performance goals, measured on a `seed:demo` instance (default 1M plays, 10k members,
 // 90 days): every analytics and stats call uncached (p95 of 20 calls, each period) — goal < 100 ms;
 // recording a play (insert + progress update, roll-up triggers included) — goal < 2 ms; and
 // /api/health p99 while an admin's 90-day analytics requests run back to back against the real

@@ -1,5 +1,5 @@
-// What the request edge costs a cheap endpoint (issue 9: rate limiting, metrics and headers under
-// 5 % of its throughput), before and after in one run:
+// What the request edge costs a cheap endpoint (goal: rate limiting, metrics and headers
+// under 5 % of its throughput), before and after in one run:
 //  1. wrk on GET /api/health against the same built app three ways, runs interleaved (A B C A B C…):
 //     behind a bare Bun.serve with no edge at all; behind the real server (serve.ts: client
 //     address, body gate, security headers, metrics; TRUST_PROXY=true, RATE_LIMIT on) with the

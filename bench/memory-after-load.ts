@@ -1,4 +1,4 @@
-// Where the memory of a loaded server goes (issue 12 item 3, decision 038): the server of
+// Where the memory of a loaded server goes (decision 038): the server of
 // `bun run start` (from the sources) in this process, the start-up row's mixed load (pages, API,
 // a chart), then RSS right after the load, 3 s later, after a full GC, split into anonymous and
 // file-backed pages, with the JS heap's object counts by type that grew during the load.

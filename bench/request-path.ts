@@ -18,11 +18,13 @@ const { validateToken } = await import('~/server/auth/sessions')
 const { verifyJwt } = await import('~/server/auth/jwt')
 const { listFolders } = await import('~/server/services/folders')
 const { createContext } = await import('~/server/trpc/context')
-const { observeRequest } = await import('~/server/http/prometheus')
+const { createServer } = await import('~/server/start-up')
 const { securityHeaders } = await import('~/server/http/security-headers')
 const { CLIENT_IP_HEADER } = await import('~/server/http/client-info')
 
 const db = getDb()
+// The server's own metrics recorder, with its route labels (no pages: nothing here renders one).
+const { metrics } = createServer({ loadPages: async () => ({ default: { fetch: () => new Response() } }), findStatic: () => null })
 await signup(db, { username: 'bench', email: 'bench@example.com', password: 'tune-in-2-vibes' })
 const { token } = await login(db, { email: 'bench@example.com', password: 'tune-in-2-vibes' }, config.AUTH_SECRET)
 const { withSecurityHeaders } = securityHeaders({ appUrl: config.APP_URL })
@@ -111,7 +113,7 @@ time('createHash sha256 hex', () => new Bun.CryptoHasher('sha256').update(claims
 time('new Request + header', () => request('/api/health'))
 time('new URL', () => new URL('http://127.0.0.1/api/user/folders'))
 time('crypto.randomUUID', () => crypto.randomUUID())
-time('observeRequest', () => observeRequest('GET', '/api/user/folders', 200, 0.3))
+time('metrics.observe', () => metrics.observe('GET', '/api/user/folders', 200, 0.3))
 time('withSecurityHeaders(Response.json)', () => withSecurityHeaders(Response.json({ success: true })))
 time('Response.json', () => Response.json({ success: true }))
 

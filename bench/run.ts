@@ -1,4 +1,4 @@
-// `bun run bench`: the fast-path table of issue 12, measured side by side in one run, then every
+// `bun run bench`: the fast-path table (decision 028), measured side by side in one run, then every
 // other bench/*.ts. The references run in the same run under the same loads as the app, so the
 // ratios hold on a machine whose absolute speed swings with other work: a bare Bun.serve (its
 // own process, a JSON answer like /api/health's) for the API rows, nginx (sendfile, a static copy

@@ -1,4 +1,4 @@
-// OpenSubsonic at a million indexed tracks (goals, issue 14: search3 and getAlbumList2 p95 < 50 ms;
+// OpenSubsonic at a million indexed tracks (goals: search3 and getAlbumList2 p95 < 50 ms;
 // stream as fast as /media).
 // 1. Reads: the synthetic index of bench/library-search.ts (1,000,000 tracks, 100,000 albums,
 //    20,000 artists), copied to its own file so this branch's migrations never touch the shared

@@ -1,4 +1,4 @@
-// How soon a converted track starts (issue 11 goal: playing < 1 s after the request). For a
+// How soon a converted track starts (goal: playing < 1 s after the request). For a
 // 4-minute .wma (→ MP3) and a 30 s MPEG-4/MP3 .mkv (→ H.264 MP4), each run on a fresh copy so
 // nothing is cached: time to the response headers, to the first byte and to the first 64 KB
 // (about what <audio>/<video> needs for `canplay`), and to the end; then a cached Range request;

@@ -1,6 +1,6 @@
 // `bun run seed:demo -- --users N --events N --days N`: fills the DATA_DIR database with a
 // believable busy instance, so the admin console, the analytics benchmark and screenshots have
-// real-looking data to show (issue 13 item 2). Members with their folders, logins and sign-up
+// real-looking data to show. Members with their folders, logins and sign-up
 // dates; listening sessions whose plays follow an evening peak and a weekend lift, with genres,
 // devices, networks, sources, places, completions, skips, buffering, likes, shares and repeats;
 // interactions and likes; page hits with daily visitor hashes; contact messages.

@@ -1,4 +1,4 @@
-// The router: TanStack Query + tRPC in the context, SSR query hydration, the spec's unknown-path
+// The router: TanStack Query + tRPC in the context, SSR query hydration, the unknown-path
 // rule (anything else goes to /), and the request's CSP nonce on every script it renders.
 import './shared/zod-config'
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'

@@ -1,4 +1,4 @@
-// The spec's global error handling (§8): no response, 429 and 5xx each get their toast; 429 also
+// Global error handling: no response, 429 and 5xx each get their toast; 429 also
 // raises the top banner for 10 s.
 import { TRPCClientError } from '@trpc/client'
 import { toast } from './ui/toaster'

@@ -1,4 +1,4 @@
-// /about: what Vibes is — the story behind it, the vision, and what it does (spec §2 "/about").
+// /about: what Vibes is — the story behind it, the vision, and what it does.
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button } from '~/client/ui/button'

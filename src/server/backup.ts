@@ -49,8 +49,8 @@ const formatSize = (bytes: number) => (bytes < 1024 * 1024 ? `${(bytes / 1024).t
 export async function runBackup(file: string): Promise<number> {
   // The same environment as the server, so the copy is of the database the server uses; parsed
   // without the server's start-up effects, so a wrong DATA_DIR creates nothing.
-  const { parseEnv } = await import('./config-env')
-  const parsed = parseEnv(process.env)
+  const { parseProcessEnv } = await import('./config-env')
+  const parsed = parseProcessEnv()
   if ('error' in parsed) {
     console.error(parsed.error)
     return 1

@@ -1,5 +1,5 @@
-// The command line of `bun run start`, `bun src/server/entry.ts` and the single binary (CONTRACT
-// §6): no arguments start the server; --help, --version and `backup <file>` answer and exit. It
+// The command line of `bun run start`, `bun src/server/entry.ts` and the single binary: no
+// arguments start the server; --help, --version and `backup <file>` answer and exit. It
 // runs before anything loads config.ts or the app, so help and version create nothing (loading
 // the configuration creates DATA_DIR). The version is package.json's, bundled into the binary.
 import { version } from '../../package.json'

@@ -1,7 +1,7 @@
-// The environment's schema (CONTRACT §2 and §6), parsed without side effects: the server's
-// config.ts adds its start-up effects (DATA_DIR, the generated secret); the backup command and
-// the tests parse with this alone, so they create nothing. A bad value is one line naming the
-// variable and never echoing a secret.
+// The environment's schema (every variable optional, each with its default), parsed without side
+// effects: the server's config.ts adds its start-up effects (DATA_DIR, the generated secret); the
+// backup command and the tests parse with this alone, so they create nothing. A bad value is one
+// line naming the variable and never echoing a secret.
 import { z } from 'zod'
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy'
 
@@ -102,3 +102,9 @@ export function parseEnv(source: Record<string, string | undefined>): { env: Env
   const name = String(issue.path[0] ?? 'environment')
   return { error: configErrorLine(name, issue.message, env[name]) }
 }
+
+/**
+ * This process's environment, parsed: the one place that reads process.env, for the server
+ * (config.ts) and the backup command (backup.ts).
+ */
+export const parseProcessEnv = () => parseEnv(process.env)

@@ -1,15 +1,17 @@
-// The server's configuration (CONTRACT §2 and §6), the only reader of process.env. Parsed once,
+// The server's configuration: every variable optional, each with its default. The environment is
+// read through config-env.ts (parseProcessEnv), the one reader of process.env; the single binary
+// (binary.ts) sets its two internal variables before this module loads. Parsed once,
 // when the server starts (the command line answers --help, --version and backup before this
 // module loads); a bad value stops the server with one line naming the variable.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
-import { type Config, parseEnv } from './config-env'
+import { type Config, parseProcessEnv } from './config-env'
 
 export type { Config, TrustProxy } from './config-env'
 
 function readEnv(): Config {
-  const result = parseEnv(process.env)
+  const result = parseProcessEnv()
   if ('error' in result) {
     console.error(result.error)
     process.exit(1)

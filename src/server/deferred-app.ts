@@ -1,5 +1,5 @@
 // The built TanStack Start app (React, the router and every route: the largest module graph the
-// server has) loads after the server listens (issue 12 item 3, decision 035): the API, media and
+// server has) loads after the server listens (decision 035): the API, media and
 // health answer while it loads, and a page asked for meanwhile waits for it instead of failing.
 // It is one more deferred module (deferred.ts), loaded on the first page or on ready().
 import { deferred, withModule } from './deferred'

@@ -1,33 +1,138 @@
-// The one start-up sequence of the production server, for `bun run start` and `bun run serve`
-// (serve-from-disk.ts: files on disk) and the single binary (binary.ts: files embedded). Each
-// passes what differs: where the page bundle and the client files come from. Configuration is
-// read when config.ts is first imported, so an entry sets the environment before it imports this.
+// The composition root of the production server, for `bun run start` and `bun run serve`
+// (serve-from-disk.ts: files on disk), the single binary (binary.ts: files embedded) and unit
+// tests that need a server in process. `createServer` builds the one server object from its parts,
+// `startServer` runs the one start-up sequence with it. Each entry passes what differs: where the
+// page bundle and the client files come from. Configuration is read when config.ts is first
+// imported, so an entry sets the environment before it imports this.
 import { registerAnalyticsWorker } from './analytics-worker-host'
 import { config } from './config'
-import { loadDeferredModules, shareAppRouterWithPages } from './deferred'
+import { closeDb, getDb } from './db'
+import { deferred, withModule } from './deferred'
 import { deferredApp } from './deferred-app'
-import { type StartApp, type StaticLookup, serve } from './serve'
+import { apiFront } from './http/api'
+import { askPeersOf } from './http/client-info'
+import { createRequestMetrics } from './http/prometheus'
+import { scanStatus, startLibraryScanner, stopLibraryScanner } from './library/scan'
+import { logger } from './logger'
+import { runningTranscodes } from './media/transcode'
+import { restTransport } from './rest/transport'
+import { type StartApp, type StaticLookup, createFront, listen, warnWhenMediaRootMissing } from './serve'
+import { ensureAdmin } from './services/auth'
+import { startHousekeeping } from './services/housekeeping'
+import { trpcTransport } from './trpc/http'
+import { appRouterModule } from './trpc/router-module'
+import { shareAppRouter } from './trpc/shared-router'
 
-export type StartOptions = {
+export type ServerOptions = {
   /** Imports the built page bundle (after listening, or on the first page asked for). */
   loadPages: () => Promise<{ default: StartApp }>
   /** The client build's file for a URL path, or null. */
   findStatic: StaticLookup
+}
+
+export type StartOptions = ServerOptions & {
   /** Runs once the server listens (the database is migrated by then). */
   onListening?: () => void
 }
 
-export async function startServer({ loadPages, findStatic, onListening }: StartOptions) {
+export type VibesServer = ReturnType<typeof createServer>
+
+/**
+ * The server's parts, built once: the database (opened and migrated), the modules loaded after
+ * listening (app router, OpenSubsonic, page bundle), the API front over its transports, the
+ * request metrics and the front that answers every request. Nothing listens or starts yet:
+ * `server.fetch(request)` answers in process.
+ */
+export function createServer({ loadPages, findStatic }: ServerOptions) {
+  const db = getDb()
+  const router = appRouterModule
+  const subsonic = deferred(() => import('./subsonic/handler'))
   const pages = deferredApp(loadPages)
+  const api = apiFront([trpcTransport, restTransport])
+  const scanner = { start: () => startLibraryScanner(db), stop: stopLibraryScanner, status: () => scanStatus(db) }
+  const metrics = createRequestMetrics({ apiRouteLabel: api.routeLabel, runningTranscodes, scanStatus: scanner.status })
+  const fetch = createFront({
+    pages: pages.app,
+    findStatic,
+    api,
+    subsonic: (request) => withModule(subsonic, ({ handleSubsonic }) => handleSubsonic(request)),
+    metrics,
+  })
+  return { config, db, router, subsonic, pages, api, scanner, metrics, fetch }
+}
+
+/** The page bundle's SSR calls this server's router rather than a copy of its own (trpc/shared-router.ts). */
+function shareAppRouterWithPages(router: VibesServer['router']) {
+  shareAppRouter(async () => {
+    const [{ appRouter }, { createContext }] = await Promise.all([router.load(), import('./trpc/context')])
+    return { appRouter, createContext }
+  })
+}
+
+/** How long after listening the deferred modules start loading: long enough for the requests
+ *  that were waiting for the server (a supervisor's health check, a client retrying) to be
+ *  answered first, since loading them holds the event loop for ~15 ms. A request that needs one
+ *  of them meanwhile loads it at once. */
+const LOAD_AFTER_LISTEN_MS = 50
+
+/** The one start-up sequence: build, prepare the database, listen, then load what waited. */
+export async function startServer({ onListening, ...options }: StartOptions) {
+  const server = createServer(options)
+  const { db } = server
   // Before listening: the first page may be asked for at once, and its SSR calls the server's router.
-  shareAppRouterWithPages()
-  await serve(pages.app, findStatic)
+  shareAppRouterWithPages(server.router)
+  if (await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) logger.info({ email: config.ADMIN_EMAIL }, 'admin account created')
+  startHousekeeping(db)
+  warnWhenMediaRootMissing()
+
+  const http = listen(server.fetch)
+  askPeersOf(http)
+  // After listening: the first scan of a large library must not hold up start-up.
+  server.scanner.start()
+  logger.info(
+    {
+      port: http.port,
+      url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${http.port}`,
+      dataDir: config.DATA_DIR,
+      mediaRoot: config.MEDIA_ROOT,
+    },
+    'Vibes is listening',
+  )
+  stopOnSignals(http, server.scanner)
   onListening?.()
-  // The listening analytics run on their own thread and read-only connection (issue 13).
+
+  // The listening analytics run on their own thread and read-only connection, so
+  // no analytics query ever holds up a stream or an API call.
   const analyticsWorker = registerAnalyticsWorker(config.dbFile)
-  // Listening: now the rest of the server, then the page bundle (either failing to load stops it).
-  await loadDeferredModules()
-  await pages.ready()
+  // Listening: now the rest of the server, in the order requests are likeliest to need them, then
+  // the page bundle. One that cannot load rejects here and the process exits 1.
+  await Bun.sleep(LOAD_AFTER_LISTEN_MS)
+  await server.router.load()
+  await server.subsonic.load()
+  await server.pages.ready()
   // Last, so its start delays neither start-up nor the first report (decision 054).
   analyticsWorker.start()
+  return { ...server, http, analyticsWorker }
+}
+
+/** SIGTERM and SIGINT: finish in-flight requests within SHUTDOWN_GRACE_SECONDS, then exit. */
+function stopOnSignals(http: ReturnType<typeof listen>, scanner: VibesServer['scanner']) {
+  let stopping = false
+  async function shutdown(signal: string) {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal, graceSeconds: config.SHUTDOWN_GRACE_SECONDS }, 'shutting down: finishing in-flight requests')
+    // Stop accepting now; a request still running after the grace period (a stalled upload, a
+    // client that never reads) is cut off so the process always ends.
+    const finished = http.stop(false).then(() => true)
+    if (!(await Promise.race([finished, Bun.sleep(config.SHUTDOWN_GRACE_SECONDS * 1000).then(() => false)]))) {
+      logger.warn({ pendingRequests: http.pendingRequests }, 'grace period over: closing the remaining connections')
+      await http.stop(true)
+    }
+    await scanner.stop()
+    closeDb()
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
 }

@@ -1,4 +1,4 @@
-// Client-side token rules (spec §4 "Auth", §5 "Token check"). The server verifies signatures;
+// Client-side token rules: cleaned of quotes and whitespace, 3 base64url parts, not expired. The server verifies signatures;
 // the browser only cleans what it stored and drops tokens that cannot be valid.
 
 export type TokenPayload = { userId: string; email: string; isAdmin: boolean; exp: number; sid?: string }

@@ -1,4 +1,4 @@
-// What the library API answers (CONTRACT §6 "The server library"), shared by the server that
+// What the library API (/api/library) answers, shared by the server that
 // builds it and the browser that shows it. A LibraryTrack is a player Track (url, title, mime,
 // artist, album, duration, cover…) plus the ids that lead to its album and artist.
 import type { Track } from './player/track'

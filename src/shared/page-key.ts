@@ -1,4 +1,4 @@
-// The footer counter's page key (spec §2 "Navigation and footer"): 'home' for /, otherwise the path
+// The footer counter's page key: 'home' for /, otherwise the path
 // without its leading slash. Keys are lowercase (the router matches paths case-insensitively, so
 // /About and /about are one page), repeated slashes collapse, and secret path parts (reset tokens)
 // are dropped so they never reach the admin's Top Pages table.

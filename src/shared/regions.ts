@@ -1,4 +1,4 @@
-// The chart regions of spec §3 (code, name). Codes are lowercase storefront codes; play events
+// The 11 chart regions the product offers (code, name). Codes are lowercase storefront codes; play events
 // store the same country as an uppercase ISO code.
 export const REGIONS = [
   { code: 'us', name: 'United States' },

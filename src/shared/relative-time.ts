@@ -1,4 +1,4 @@
-// "Last updated" wording (spec §9): "just now", then minutes, hours and days up to 29 days, then
+// "Last updated" wording: "just now", then minutes, hours and days up to 29 days, then
 // a short date. Pure so the chart page and tests agree on every boundary.
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

@@ -1,4 +1,4 @@
-// Accessibility (issue 10): axe-core, run inside Debian's Chromium, finds no serious or critical
+// Accessibility: axe-core, run inside Debian's Chromium, finds no serious or critical
 // violation on the home player, a member's /player and the player with its playlist shown, at a
 // desktop and a phone width. The pages carry a strict nonce CSP, so axe goes in through the
 // DevTools protocol (page.evaluate of the library's text), which the page's CSP does not govern.

@@ -1,4 +1,4 @@
-// The dashboard's Library panel in Debian's Chromium against the built server (issue 11: the scan
+// The dashboard's Library panel in Debian's Chromium against the built server (the scan
 // runs on demand from the admin console): after a scan of a small ffmpeg-made library the admin
 // sees its counts and when it was scanned, and "Scan library" shows its progress and picks up a
 // file copied in since. A screenshot of the scanning panel goes to $TMPDIR/vibes-admin-shots.

@@ -1,4 +1,4 @@
-// Issue 13 "nothing fake": on an instance filled by `bun run seed:demo` (members, plays, hits,
+// Nothing fake in the admin console: on an instance filled by `bun run seed:demo` (members, plays, hits,
 // messages), every admin page shows this server's data in Debian's Chromium — seeded members,
 // messages and plays appear, and no page falls back to sample text or an empty chart.
 import { Database } from 'bun:sqlite'

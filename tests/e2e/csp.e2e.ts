@@ -1,6 +1,5 @@
-// Every screen of the app under its real Content-Security-Policy in Debian's Chromium (CONTRACT §6
-// "Security rules": the app runs with no CSP violation). Public pages, the member's player and
-// folders, every admin screen; along the way a dialog or two, client-side navigation (chunks
+// Every screen of the app under its real Content-Security-Policy in Debian's Chromium: the app
+// runs with no CSP violation. Public pages, the member's player and folders, every admin screen; along the way a dialog or two, client-side navigation (chunks
 // loaded by import()), chart artwork from an http feed, and playback from each source the policy
 // has to allow: a signed /media URL, a remote http folder, and local files (blob: media and cover).
 // A screen fails on any `securitypolicyviolation` event, any console message about the policy,

@@ -112,7 +112,7 @@ describe('folders screen', () => {
 
     await dialog.getByLabel('Path or URL').fill('ftp://files.example/music/')
     await dialog.getByLabel('Folder Name').focus()
-    // The spec's message, then the reason: only http(s) URLs are read.
+    // The fixed message, then the reason: only http(s) URLs are read.
     await dialog.getByText('Path must be a URL or absolute path: only http:// and https:// URLs are supported').waitFor()
 
     // Leaving the empty name for the path field flags it.

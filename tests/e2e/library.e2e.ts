@@ -1,9 +1,9 @@
-// The server library in Debian's Chromium (issue 11 items 2 and 3): a library made with ffmpeg in
+// The server library in Debian's Chromium: a library made with ffmpeg in
 // MEDIA_ROOT, indexed by the real scanner; a member opens Library from the top bar, opens an
 // album, presses Play — the player plays the album's first track and the queue (the one saved
 // for the member's other devices) holds the album in order — and the search box finds "Björk"
 // from "bjork" as they type, walks its results with the keys and plays a track on Enter. A
-// track's ReplayGain tag turns its volume down, as the playback setting says (issue 10 item 6).
+// track's ReplayGain tag turns its volume down, as the playback setting says.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'

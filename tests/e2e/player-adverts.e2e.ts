@@ -1,4 +1,4 @@
-// Adverts are the operator's choice (issue 10 item 7) in Debian's Chromium: the admin adds a
+// Adverts are the operator's choice in Debian's Chromium: the admin adds a
 // promotion on the Music page, switches the four defaults off and sets the chance to 100 %; a
 // visitor's "Featured Promotions" grid then shows only the new one, and at a track end the advert
 // modal shows it (no test override of the chance). With adverts off the next track follows at once.

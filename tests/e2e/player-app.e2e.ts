@@ -1,4 +1,4 @@
-// One player for the whole app (issue 10, CONTRACT §6 "One player for the whole app"), in Debian's
+// One player for the whole app (changing pages never stops what plays), in Debian's
 // Chromium: the defects a new user hit — a shorter folder crashing the page, navigation stopping
 // the music, a bad ?fid remembered as the last folder — and the now-playing bar every page shows
 // while something is loaded, at desktop and phone widths.

@@ -1,4 +1,4 @@
-// Gapless track changes (issue 10 item 6, decision 023), in Debian's Chromium: the next track is
+// Gapless track changes (decision 023), in Debian's Chromium: the next track is
 // preloaded in a second media element that takes over at the end of the current one, and
 // everything that follows "the media element" — the title, the play/pause state, the element
 // tests and the full player find — follows the hand-over. An advert, when due, still comes between

@@ -1,4 +1,4 @@
-// The queue in Debian's Chromium (issue 10 item 5, decision 022): "Up Next" in play order, edited by
+// The queue in Debian's Chromium (decision 022): "Up Next" in play order, edited by
 // mouse and by keyboard (Alt+ArrowUp/Down, announced), "Play next" / "Add to queue" from the
 // playlist panel, "Clear queue", dragging a row's grip with the mouse and with a finger — each
 // checked by pressing Next and reading what plays; the Repeat cycle all → one → off; and on a

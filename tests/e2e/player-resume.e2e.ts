@@ -1,4 +1,4 @@
-// Resume (CONTRACT §6, issue 10 item 4) in Debian's Chromium against the real built server: a
+// Resume after a reload in Debian's Chromium against the real built server: a
 // reload brings back a member's library queue at its track and position, paused, with its volume
 // and shuffle/repeat settings; a second browser of the same member is offered "Resume from
 // <device>" and taking it plays that track; a local folder's list is remembered and the player

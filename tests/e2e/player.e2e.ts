@@ -129,7 +129,7 @@ async function waitForRow<T>(sql: string, params: string[], ok: (row: T | null) 
 }
 
 describe('local folder playback', () => {
-  test('a folder without media shows the spec error; a media folder plays at once', async () => {
+  test('a folder without media shows "No media files"; a media folder plays at once', async () => {
     const { page, context, consoleErrors } = await newPage(browser, server.url)
     await openPlayer(page)
     await page.getByRole('heading', { name: 'No Track Selected' }).waitFor()
@@ -404,7 +404,7 @@ describe('members', () => {
 
     // Liked titles come back from the server after a reload.
     await gotoHydrated(page, '/')
-    // Picking the same folder again resumes where it was (issue 10 "Resume"); go back to the liked track.
+    // Picking the same folder again resumes where it was; go back to the liked track.
     await page.getByTestId('folder-input').setInputFiles(album)
     await expectText(page, 'B Clip 2011')
     await page

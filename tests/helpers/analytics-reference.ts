@@ -10,7 +10,7 @@ const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
 /** play_events read through its started_at index (see the note at the top). */
 const PERIOD = 'play_events INDEXED BY play_events_started_at_idx'
-/** How many rows of each grouped list the server answers (the screens show fewer: §9). */
+/** How many rows of each grouped list the server answers (the screens show 5 to 10). */
 const LIST_CAP = 25
 /** A user with at least this many plays in the period counts as highly engaged. */
 const HIGH_ENGAGEMENT_PLAYS = 10
@@ -376,7 +376,7 @@ export function totalSongs(db: Db) {
   return get<{ n: number }>(db, 'SELECT count(*) AS n FROM library_tracks').n
 }
 
-// --- page hits (stats.ts before the page-hit roll-ups, issue 13 second round) ---
+// --- page hits (stats.ts before the page-hit roll-ups of migration 0013) ---
 
 /** Admin stats' page views: hits and distinct visitors in the last 30 days. */
 export function pageViews(db: Db, now = Date.now()) {

@@ -1,4 +1,4 @@
-// The admin console's own record (issue 13 items 4 and 6) over real HTTP against the built
+// The admin console's own record over real HTTP against the built
 // server: every console change lands in the audit log with the acting admin, the dashboard's
 // Recent Activities lists the newest real events (no fixed lines), and both answer admins only;
 // GET /metrics speaks Prometheus to a scraper holding METRICS_TOKEN or an admin.

@@ -1,5 +1,5 @@
 // The admin users, folders and messages paths over real HTTP against the built server: who may
-// call them, the spec's 400s, 404s, session revocation after a role change or a deletion, what a
+// call them, the 400s with their fixed messages, 404s, session revocation after a role change or a deletion, what a
 // deletion removes and keeps (checked in the server's SQLite file), bulk add and the inbox.
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -94,7 +94,7 @@ describe('users', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/password|hash/i)
   })
 
-  test('an admin cannot delete their own account nor change their own admin rights (400, spec messages)', async () => {
+  test('an admin cannot delete their own account nor change their own admin rights (400, with the fixed messages)', async () => {
     expect(await call('DELETE', `/admin/users/${adminId}`)).toMatchObject({
       status: 400,
       body: { success: false, error: 'You cannot delete your own account.' },
@@ -230,7 +230,7 @@ describe('any user’s folders', () => {
     expect(count('SELECT count(*) AS n FROM folders WHERE id = ?', folderId)).toBe(1)
   })
 
-  test('the folder dialog rules apply (400 with the spec messages)', async () => {
+  test('the folder dialog rules apply (400 with the fixed messages)', async () => {
     const m = await createMember(server.url)
     const cases: Array<[unknown, string]> = [
       [{ label: '', path: '/music' }, 'Folder name is required'],

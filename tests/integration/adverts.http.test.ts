@@ -1,4 +1,4 @@
-// Adverts are the operator's choice (issue 10 item 7), over real HTTP against the built server:
+// Adverts are the operator's choice, over real HTTP against the built server:
 // the chance the player reads with the public promotions (default on, 30 %), the admin's setting,
 // and the promotions the admin manages (create, edit, switch off, delete) as the grid shows them.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'

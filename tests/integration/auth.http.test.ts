@@ -245,7 +245,7 @@ describe('envelope', () => {
     })
   })
 
-  test('health answers anonymous callers with status, database and time only (CONTRACT §6)', async () => {
+  test('health answers anonymous callers with status, database and time only', async () => {
     const res = await api(server.url, 'GET', '/health?t=123')
     expect(res.body.data).toEqual({ status: 'ok', db: { connected: true }, timestamp: expect.any(String) })
   })

@@ -210,7 +210,7 @@ describe('the matrix covers the whole API', () => {
     expect(Object.keys(TRPC_ONLY_SAMPLES).filter((p) => reachedByRest.has(p) || !surface.procedures.some((q) => q.path === p))).toEqual([])
   })
 
-  test('tiers read from the middlewares agree with the contract: /admin, /analytics and the health panels are admin-only', () => {
+  test('tiers read from the middlewares agree with the rule: /admin, /analytics and the health panels are admin-only', () => {
     const tiers = new Set(surface.procedures.map((p) => p.tier))
     expect([...tiers].sort()).toEqual(['admin', 'protected', 'public'])
     const adminOnly = surface.routes.filter((r) => /^\/(admin|analytics)\/|^\/health\/(metrics|system)$/.test(r.route.path))

@@ -310,7 +310,7 @@ describe('charts from this server’s own plays', () => {
 })
 
 describe('regions', () => {
-  test('a well-formed code outside the 11 regions is a 404 with the spec message', async () => {
+  test('a well-formed code outside the 11 regions is a 404 naming the storefront', async () => {
     for (const [code, shown] of [
       ['zz', 'zz'],
       ['XX', 'xx'],

@@ -1,4 +1,4 @@
-// The command line as a new user meets it (CONTRACT §6 "Command line and operations"): --help and
+// The command line as a new user meets it: --help and
 // --version answer and create nothing, an unknown flag is one line and exit 2, a port in use is
 // one line naming the port, a missing MEDIA_ROOT is one warning and not created.
 import { afterAll, describe, expect, test } from 'bun:test'

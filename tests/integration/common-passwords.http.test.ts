@@ -1,5 +1,5 @@
 // The most common passwords are refused wherever a password is chosen (sign-up, reset, change),
-// over real HTTP against the built server, with the spec's own rules and messages still first.
+// over real HTTP against the built server, with the field rules and their messages still checked first.
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import path from 'node:path'
@@ -34,7 +34,7 @@ function seedResetToken(userId: string): string {
 }
 
 describe('common passwords', () => {
-  test('sign-up refuses a top password in any case and spacing, and keeps the spec messages first', async () => {
+  test('sign-up refuses a top password in any case and spacing, and keeps the field rule messages first', async () => {
     for (const password of ['password123', 'Qwerty123', '  iloveyou  ', 'letmein']) {
       expect(await signup(password)).toMatchObject({ status: 400, body: { error: COMMON } })
     }

@@ -69,7 +69,7 @@ describe('POST /api/contact', () => {
     expect(row).toEqual({ name: 'Eve Bcc: all@example.com', message: 'Line one\nLine two[31m red\tend' })
   })
 
-  test('empty, short, over-long and malformed fields are a 400 with the spec message; nothing is stored', async () => {
+  test('empty, short, over-long and malformed fields are a 400 with the field message; nothing is stored', async () => {
     const before = rows().n
     const cases: Array<[unknown, string]> = [
       [{ ...valid, fullName: '' }, 'Name is required'],

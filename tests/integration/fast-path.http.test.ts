@@ -1,4 +1,4 @@
-// The production front's fast path (issue 12, decision 028) over real HTTP against the built
+// The production front's fast path (decision 028) over real HTTP against the built
 // server: public pages an anonymous visitor gets are rendered once and served from memory, yet
 // each answer is what a fresh render gives (a snapshot against an uncached render of the same
 // page), carries its own CSP nonce, and is rendered afresh after an API write; members' pages

@@ -1,4 +1,4 @@
-// Who learns what from the health endpoints (CONTRACT §6 "Security rules"): anyone may ask whether
+// Who learns what from the health endpoints: anyone may ask whether
 // the server and its database are up; the host's telemetry (memory, load, cores, uptime) is for
 // admins only, on REST and on the tRPC procedure the REST path calls.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'

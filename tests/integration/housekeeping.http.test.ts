@@ -1,4 +1,4 @@
-// Housekeeping (issue 9 item 11): expired sessions and used or expired reset tokens are purged
+// Housekeeping: expired sessions and used or expired reset tokens are purged
 // when the server starts (and daily after). Rows are seeded straight into the real database file
 // while the server is stopped; the restarted server must have removed them, and only them.
 import { Database } from 'bun:sqlite'

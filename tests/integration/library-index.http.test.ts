@@ -100,7 +100,7 @@ describe('scan', () => {
     expect(hunter.duration).toBeLessThan(3.3)
     expect(album.duration).toBeCloseTo(hunter.duration + album.tracks[1].duration, 2)
     expect(hunter.id).toMatch(/^[0-9a-f]{16}$/)
-    // ReplayGain from the file's tags, for the player (issue 10 item 6); an untagged file has none.
+    // ReplayGain from the file's tags, for the player's volume; an untagged file has none.
     expect(hunter.replayGain).toEqual({ trackGain: -6.5, trackPeak: 0.891251, albumGain: -7.25, albumPeak: 0.988553 })
     expect(album.tracks[1].replayGain).toBeUndefined()
     // What the API does not show yet (OpenSubsonic will): bitrate, container, size.

@@ -1,4 +1,4 @@
-// A like is one fact however it arrives (CONTRACT §6 "Likes"): the player's own like call, a
+// A like is one fact however it arrives: the player's own like call, a
 // `like` interaction and a play update with `liked` all show in GET /playlist/likes, and an
 // unlike removes it there. Real built server, real SQLite file.
 import { Database } from 'bun:sqlite'

@@ -1,4 +1,4 @@
-// Members' pages from a template (issue 12 item 3, decision 034), over real HTTP against the built
+// Members' pages from a template (decision 034), over real HTTP against the built
 // server: a member's page made from another member's render is byte for byte that member's own
 // render (apart from nonce and render times), carries only the asking member's data, and members
 // and admins never share a template.
@@ -89,6 +89,23 @@ describe("members' pages from a template", () => {
       expect(memberAgain.html).toContain(`username:"${member.username}"`)
       expect(memberAgain.html).not.toContain('isAdmin:!0')
     }
+  })
+
+  test('a username change shows on the next page from the template, the old name nowhere', async () => {
+    const a = await createMember(server.url)
+    const b = await createMember(server.url)
+    const before = await get('/profile', b.token)
+    const renamed = `${a.username}.new`
+    const change = await api(server.url, 'PATCH', '/user/profile/username', { token: a.token, body: { username: renamed, currentPassword: a.password } })
+    expect(change.status).toBe(200)
+    const aCached = await get('/profile', a.token)
+    const bCached = await get('/profile', b.token)
+    // The change was a write: a new template, which both members' pages now come from.
+    expect(renderedAt(aCached)).not.toBe(renderedAt(before))
+    expect(renderedAt(bCached)).toBe(renderedAt(aCached))
+    expect(normalised(aCached)).toBe(normalised(await fresh('/profile', a.token)))
+    expect(aCached.html).toContain(`username:"${renamed}"`)
+    expect(aCached.html).not.toContain(`username:"${a.username}"`)
   })
 
   test('a client cannot make a request render as a stand-in user', async () => {

@@ -1,4 +1,4 @@
-// One copy of the server's code per process (issue 12 item 3, decision 043): the page bundle is
+// One copy of the server's code per process (decision 043): the page bundle is
 // built by Vite apart from the server, and its SSR tRPC link used to import the app router, so the
 // router, its zod schemas and the services were loaded and compiled a second time beside the
 // server's own. SSR now calls the server's router (src/server/trpc/shared-router.ts); the pages

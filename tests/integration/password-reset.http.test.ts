@@ -1,5 +1,5 @@
 // Password reset tokens against the real server and a real (slow) SMTP server: one live token per
-// account (CONTRACT §6 "Security rules"), and a forgot-password answer that neither waits on the
+// account (and reset tokens never reach the logs), and a forgot-password answer that neither waits on the
 // mail server nor tells whether the account exists.
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'

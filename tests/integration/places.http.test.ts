@@ -1,4 +1,4 @@
-// Places without a proxy's country header (issue 13 item 3, decision 036): a play recorded through
+// Places without a proxy's country header (decision 036): a play recorded through
 // the real server from a public address gets its country, region and city from the offline DB-IP
 // database, and the admin's Geographic report names that city; a LAN play gets DEFAULT_COUNTRY only.
 import { afterAll, beforeAll, expect, test } from 'bun:test'

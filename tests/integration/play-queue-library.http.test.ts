@@ -1,7 +1,7 @@
-// A 5,000-track queue of library tracks saves (issue 10 item 7 of the rebuilt player), on the real
+// A 5,000-track queue of library tracks saves (the most a queue may hold), on the real
 // built server with a scanned library of 5,000 files: the player's signed library URLs with their
 // tags are over the 1 MB body limit (413), so the player sends each library track as its bare
-// path (queuedTrackOf), and GET /api/playlist/queue answers the CONTRACT §6 shape again: every
+// path (queuedTrackOf), and GET /api/playlist/queue answers its usual shape again: every
 // URL freshly signed and playable, with the library's tags.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { linkSync, mkdirSync } from 'node:fs'

@@ -1,4 +1,4 @@
-// A member's play queue (CONTRACT §6 "Play queue (members)"): GET/PUT /api/playlist/queue on the
+// A member's play queue (at most 5,000 tracks): GET/PUT /api/playlist/queue on the
 // real built server with a real SQLite file. The web player resumes from it on another device,
 // so: it round-trips, it is private to its member, the newest save wins, and bad input is a 400
 // naming the problem.

@@ -332,7 +332,7 @@ describe('interactions and likes', () => {
     await api(server.url, 'PUT', '/playlist/likes', { token: a.token, body: { title: 'Blue in Green', liked: false } })
     const mine = await api(server.url, 'GET', '/playlist/likes', { token: a.token })
     const likes = mine.body.data.likes
-    // An unlike takes the title off the list (CONTRACT §6 "Likes").
+    // An unlike takes the title off the list.
     expect(Object.keys(likes)).toEqual(['So What'])
     expect(likes['So What'].liked).toBe(true)
     // The time of the like, as the server saw it (the player merges likes by it).

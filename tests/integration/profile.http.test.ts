@@ -1,4 +1,4 @@
-// The account page's calls (/profile, CONTRACT §6 "Profile") over real HTTP against the built
+// The account page's calls (/profile) over real HTTP against the built
 // server: each change needs the current password, a password change ends the other sessions, a
 // member sees and ends only their own sessions, and the last admin cannot delete their account.
 import { Database } from 'bun:sqlite'

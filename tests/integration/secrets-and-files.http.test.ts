@@ -1,4 +1,4 @@
-// Secrets and files on disk (issue 9 item 8): a bad secret stops start-up without being echoed,
+// Secrets and files on disk: a bad secret stops start-up without being echoed,
 // and what DATA_DIR holds (database, generated secret, outbox mails) is readable by the owner only.
 import { afterAll, describe, expect, test } from 'bun:test'
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'

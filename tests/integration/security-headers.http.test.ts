@@ -1,4 +1,4 @@
-// The headers of the built server's HTML pages over real HTTP (CONTRACT §6 "Security rules"):
+// The headers of the built server's HTML pages over real HTTP:
 // every page, signed out, as a member and as the admin, carries a policy without 'unsafe-eval',
 // with frame-ancestors/object-src/base-uri 'none', and a nonce that is new on every request and
 // stands on every <script> of that page's body. HSTS only when APP_URL is https.

@@ -147,7 +147,7 @@ describe('revocation by the database', () => {
 })
 
 describe('rate limiting', () => {
-  test('too many logins from one client get 429 with Retry-After and the contract message', async () => {
+  test('too many logins from one client get 429 with Retry-After and "Rate limit exceeded"', async () => {
     const server = await startServer({ RATE_LIMIT: 'on' })
     const statuses: number[] = []
     let limited: Awaited<ReturnType<typeof api>> | undefined

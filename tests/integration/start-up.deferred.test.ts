@@ -1,4 +1,4 @@
-// What the server loads before it listens (issue 12 item 3, decision 040): the app router (every
+// What the server loads before it listens (decision 040): the app router (every
 // tRPC procedure and its zod schemas) and the OpenSubsonic API load after listening, so a restart
 // answers sooner; the requests that need them meanwhile wait for them and get their usual answers.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'

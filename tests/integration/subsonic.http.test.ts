@@ -1,6 +1,6 @@
-// OpenSubsonic /rest (issue 14) against the real built server: a library made with ffmpeg and
+// OpenSubsonic /rest against the real built server: a library made with ffmpeg and
 // indexed by the scanner, and a real client from npm (`subsonic-api`) authenticated with an app
-// key, driving every method CONTRACT §6 lists. XML answers (the default) are parsed strictly and
+// key, driving every method a native app needs (docs/rest-api.md). XML answers (the default) are parsed strictly and
 // checked for the Subsonic shape; JSON answers through the client. Authentication: plain and
 // enc: passwords, wrong credentials (40), token auth (41), apiKey beside u (43), revoked and
 // unknown keys (44); another member's playlist (70); stream with Range; scrobbles in the

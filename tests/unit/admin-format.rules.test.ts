@@ -1,4 +1,4 @@
-// The admin screens' display rules (admin spec §9): listen-time formats, percent precision,
+// The admin screens' display rules: listen-time formats, percent precision,
 // colour thresholds, peak hours, bar widths, health back-off, and the Page Views chart config
 // with its sample data.
 import { describe, expect, test } from 'bun:test'

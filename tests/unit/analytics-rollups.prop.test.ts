@@ -1,4 +1,4 @@
-// The roll-ups must not change a single number (issue 13 item 1, docs/analytics.md): on random
+// The roll-ups must not change a single number (docs/analytics.md): on random
 // plays, later updates (progress, likes, unlikes, buffering; plays moved in time, retagged or
 // deleted by hand), logins and deleted members, every
 // analytics and stats answer read from the roll-ups equals the raw-scan answer of

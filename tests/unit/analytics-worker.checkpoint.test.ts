@@ -1,4 +1,4 @@
-// Recording a play must not pay for a WAL checkpoint (issue 13: < 2 ms per play; decision 036).
+// Recording a play must not pay for a WAL checkpoint (the goal is < 2 ms per play; decision 036).
 // SQLite's automatic checkpoint runs inside the commit that crosses 1000 WAL pages, and a play with
 // its roll-up triggers writes about 35 pages, so every ~30th commit of a listener waited for the
 // copy and its fsync (5–10 ms). With the analytics worker running, the server's connection does not

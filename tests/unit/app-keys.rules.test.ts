@@ -1,4 +1,4 @@
-// App keys (issue 14): the key is shown once, only its hash is kept, a revoked key never verifies,
+// App keys for OpenSubsonic apps: the key is shown once, only its hash is kept, a revoked key never verifies,
 // and one member can neither see nor revoke another's keys. A real SQLite database migrated from
 // the committed migrations.
 import { beforeEach, describe, expect, test } from 'bun:test'

@@ -1,4 +1,4 @@
-// The members' folder fallbacks of player spec §8: the server's message when it sent one, the
+// The members' folder error messages: the server's message when it sent one, the
 // failed call's fallback when the answer had none (a proxy's HTML 502), the screen's own for a
 // failure that is not a call's answer.
 import { describe, expect, test } from 'bun:test'

@@ -1,4 +1,4 @@
-// Places without a proxy (issue 13 item 3): the offline GeoIP database (DB-IP's city database,
+// Places without a proxy: the offline GeoIP database (DB-IP's city database,
 // installed as a dependency) names the country, region and city of a public address, private and
 // loopback addresses never open it and get DEFAULT_COUNTRY, and a trusted proxy's header still wins.
 import { describe, expect, test } from 'bun:test'

@@ -1,4 +1,4 @@
-// The listening tracker's rules (§4 "Play-event queue", §9): 429 retries, the stored queue, its
+// The listening tracker's rules: 429 retries, the stored queue, its
 // merge and flush, the 2 × 5000 ms doubling retry and the page-exit update, with fakes for
 // storage, auth, timers and the API client.
 import { describe, expect, test } from 'bun:test'

@@ -1,4 +1,4 @@
-// The player engine's rules (spec player-and-members.md §4 "Playback", issue 10): each test drives
+// The player engine's playback rules: each test drives
 // the pure reducer with events and checks the state and effects a listener relies on.
 import { describe, expect, test } from 'bun:test'
 import { currentTrack, initialState, reduce, type EngineEvent, type EngineState, type Effect } from '~/client/features/player/engine'
@@ -82,7 +82,7 @@ describe('a new list', () => {
   })
 })
 
-describe('choosing tracks (§4)', () => {
+describe('choosing tracks', () => {
   test('selecting a track reports the previous one, turns shuffle off and plays with source "direct"', () => {
     let s = playing(['a', 'b', 'c'])
     s = run(s, { type: 'toggleShuffle', random: () => 0 }).state
@@ -152,7 +152,7 @@ describe('choosing tracks (§4)', () => {
   })
 })
 
-describe('track end (§4)', () => {
+describe('track end', () => {
   test('is reported completed and the next track plays, wrapping to the first', () => {
     let s = playing(['a', 'b'])
     let step = run(s, { type: 'ended', ...noAd })
@@ -163,7 +163,7 @@ describe('track end (§4)', () => {
     expect(title(step.state)).toBe('a')
   })
 
-  test('repeat starts at "all" (the spec\'s wrap) and the button cycles all → one → off → all', () => {
+  test('repeat starts at "all" (next wraps around) and the button cycles all → one → off → all', () => {
     let s = playing(['a', 'b'])
     expect(s.repeat).toBe('all')
     const modes: string[] = []
@@ -186,7 +186,7 @@ describe('track end (§4)', () => {
     expect(title(step.state)).toBe('b')
     expect(step.state.wantPlay).toBe(false)
     expect(step.state.advert).toBeNull()
-    // Next still wraps (§4 "Next and previous wrap around").
+    // Next still wraps: next and previous always wrap around.
     expect(title(run(step.state, { type: 'next' }).state)).toBe('a')
   })
 
@@ -231,7 +231,7 @@ describe('track end (§4)', () => {
   })
 })
 
-describe('volume (§4)', () => {
+describe('volume', () => {
   test('mute stores the volume and unmute restores it; volume is clamped to 0..1 in steps of 0.01', () => {
     let s = run(initialState(), { type: 'setVolume', volume: 0.456 }).state
     expect(s.volume).toBe(0.46)
@@ -246,7 +246,7 @@ describe('volume (§4)', () => {
   })
 })
 
-describe('media errors (§4 last rule, §8)', () => {
+describe('media errors', () => {
   const video = makeTrack({ url: 'https://music.test/clip.mp4', title: 'clip', mime: 'video/mp4' })
   const ogg = makeTrack({ url: 'https://music.test/tune.ogg', title: 'tune', mime: 'audio/ogg' })
   const start = (t: Track) => run(initialState(), { type: 'replace', tracks: [t], context: null, autoPlay: true }, { type: 'elementPlaying' }).state

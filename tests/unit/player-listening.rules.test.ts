@@ -74,7 +74,7 @@ describe('completion and skip rule', () => {
 })
 
 describe('playback errors and adverts', () => {
-  test('media error codes map to the spec texts', async () => {
+  test('media error codes map to their texts', async () => {
     const { mediaErrorMessage, playbackErrorText, isIgnorablePlayRejection, shouldShowAd, AD_CHANCE } = await import('~/shared/player/errors')
     expect([1, 2, 3, 4, 9, undefined].map(mediaErrorMessage)).toEqual([
       'Media playback aborted',

@@ -1,4 +1,4 @@
-// Resume after a reload (issue 10 item 4): what the keeper writes to storage, when, and what the
+// Resume after a reload: what the keeper writes to storage, when, and what the
 // engine makes of it. Storage is a Map; the clock is a number the test moves.
 import { describe, expect, test } from 'bun:test'
 import { initialState, reduce, type EngineState } from '~/client/features/player/engine'

@@ -6,7 +6,7 @@ import { extensionOf, isMediaFileName, MEDIA_EXTENSIONS, mimeFromName } from '~/
 import { displayTitle, fileNameFromUrl, formatTime, isVideo, makeTrack, normalizeTrackUrl } from '~/shared/player/track'
 
 describe('MIME map', () => {
-  test('every extension of the spec maps to its type; unknown gives audio/mpeg', () => {
+  test('every accepted extension maps to its type; unknown gives audio/mpeg', () => {
     const expected: Record<string, string> = {
       mp3: 'audio/mpeg',
       wav: 'audio/wav',
@@ -69,7 +69,7 @@ describe('file names and titles', () => {
     expect(folderNameFromUrl('https://h.example.com/music/')).toBe('h.example.com')
   })
 
-  test('tracks get the spec defaults; video by mime or URL extension; times as m:ss', () => {
+  test('tracks get the defaults; video by mime or URL extension; times as m:ss', () => {
     expect(makeTrack({ url: 'u' })).toEqual({ url: 'u', title: 'Unknown Title', mime: 'audio/mpeg', artist: '', album: 'Unknown Album', duration: 0 })
     expect(makeTrack({ url: 'u', duration: Number.NaN }).duration).toBe(0)
     expect(isVideo({ mime: 'video/webm', url: 'blob:x' })).toBe(true)

@@ -4,7 +4,7 @@ import { InteractionSchema, PlayEventCreateSchema, PlayEventUpdateSchema, Remote
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error!.issues[0].message)
 
 describe('remote URL input', () => {
-  test('blank, missing and non-http URLs get the spec messages', () => {
+  test('blank, missing and non-http URLs get their messages', () => {
     expect(firstMessage(RemotePlaylistSchema.safeParse({ url: '   ' }))).toBe('Please enter a URL')
     expect(firstMessage(RemotePlaylistSchema.safeParse({}))).toBe('Please enter a URL')
     expect(firstMessage(RemotePlaylistSchema.safeParse({ url: 'ftp://host/music/' }))).toBe('Please enter a valid URL starting with http:// or https://')

@@ -1,4 +1,4 @@
-// Counts read right on every screen (issue 13 item 4: "1 listener", never "1 listeners").
+// Counts read right on every screen ("1 listener", never "1 listeners").
 import { expect, test } from 'bun:test'
 import { plural } from '~/shared/plural'
 

@@ -57,7 +57,7 @@ describe('page keys', () => {
 })
 
 describe('regions', () => {
-  test('the 11 regions of spec §3', () => {
+  test('the 11 chart regions', () => {
     expect(REGIONS.map((r) => r.code)).toEqual(['us', 'gb', 'ca', 'au', 'de', 'fr', 'jp', 'es', 'it', 'cy', 'gr'])
     expect(isRegionCode('gb')).toBe(true)
     expect(isRegionCode('zz')).toBe(false)

@@ -7,7 +7,7 @@ const MIN = 60_000
 const HOUR = 60 * MIN
 const DAY = 24 * HOUR
 
-describe('relativeTime (spec §9)', () => {
+describe('relativeTime', () => {
   test('under a minute, and the future, read "just now"', () => {
     expect(relativeTime(ago(0), NOW)).toBe('just now')
     expect(relativeTime(ago(59_999), NOW)).toBe('just now')

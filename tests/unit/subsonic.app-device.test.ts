@@ -1,4 +1,4 @@
-// A scrobble's device class: the User-Agent when it says something, else the app's name (issue 14).
+// A scrobble's device class: the User-Agent when it says something, else the app's name.
 import { expect, test } from 'bun:test'
 import { appDevice } from '~/server/subsonic/app-device'
 

@@ -1,4 +1,4 @@
-// Who the client is behind proxies (TRUST_PROXY, CONTRACT §6): every mode, IPv6, IPv4-mapped
+// Who the client is behind proxies (TRUST_PROXY): every mode, IPv6, IPv4-mapped
 // sockets, garbage entries, and the rule that entries a client writes itself (left of what the
 // trusted proxies appended) never change the answer.
 import { describe, expect, test } from 'bun:test'

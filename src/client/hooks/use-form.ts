@@ -1,4 +1,4 @@
-// Form state for the spec's forms (§4 "Forms"): values, touched fields, the shared schema's
+// Form state for the app's forms: values, touched fields, the shared schema's
 // first message per field (shown once touched), and validity for the submit button.
 import { useMemo, useState } from 'react'
 import type { z } from 'zod'

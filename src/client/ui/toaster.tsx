@@ -1,5 +1,5 @@
-// Toasts (spec §4 "Toasts"): one at a time (a new one replaces the old), 5 s by default,
-// announced to screen readers. Dismissed toasts linger hidden for the spec's removal delay.
+// Toasts: one at a time (a new one replaces the old), 5 s by default,
+// announced to screen readers. Dismissed toasts linger hidden for 1,000,000 ms before removal.
 import { Toast, Toaster, createToaster } from '@ark-ui/react/toast'
 import { css } from 'styled-system/css'
 

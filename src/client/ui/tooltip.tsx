@@ -1,4 +1,4 @@
-// A hover/focus tooltip on Ark's Tooltip with the spec's 100 ms delay (§9). The trigger is the
+// A hover/focus tooltip on Ark's Tooltip that opens after 100 ms. The trigger is the
 // child element as-is (asChild), so it can wrap a disabled button inside a <span>.
 import { Portal } from '@ark-ui/react/portal'
 import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip'

@@ -1,4 +1,4 @@
--- Analytics roll-ups (issue 13, docs/decisions/029): per-day aggregates of play_events kept by the
+-- Analytics roll-ups (docs/decisions/029): per-day aggregates of play_events kept by the
 -- triggers below in the same transaction as each insert, update or delete, so the admin analytics read
 -- a few thousand rows instead of a million. Rolling periods have no upper bound (started_at >= from),
 -- so a distinct count over a period is exact from "last seen" tables: a key played since `from` is one

@@ -1,4 +1,4 @@
--- Page-hit roll-ups (issue 13, docs/decisions/029 "Second round"): the admin's traffic statistics (top
+-- Page-hit roll-ups (docs/decisions/029 "Second round"): the admin's traffic statistics (top
 -- pages, daily activity, hit analytics, 30-day page views) read per-day counts and "last seen" tables
 -- instead of counting page_hits. The trigger below keeps them in the same transaction as each hit.
 -- page_hits is append-only: the only delete is the admin's "clear hit data", which empties these

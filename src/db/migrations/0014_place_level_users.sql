@@ -1,4 +1,4 @@
--- Members per country and per region (issue 13, docs/decisions/029 "Second round"): geography counted
+-- Members per country and per region (docs/decisions/029 "Second round"): geography counted
 -- distinct members over every member × place "last seen" row at each call. These tables keep one "last
 -- seen" row per member and country and per member and region (a member in two cities of one region is
 -- one row), so the members of a place in a period are a count over one index range. A city is already

@@ -4,7 +4,7 @@
 // aggregates the scanner keeps up to date, so getArtists/getAlbum/search3-style reads are one
 // indexed query each. Public ids are hashes of what identifies the thing (a track's path, an
 // album's artist + name), so they survive rescans, a wiped index and a drive that was missing
-// for one scan. `seq` is the integer rowid the FTS5 tables (migration 0002 custom SQL) point at.
+// for one scan. `seq` is the integer rowid the FTS5 tables (migration 0004 custom SQL) point at.
 import { sql } from 'drizzle-orm'
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 
@@ -35,7 +35,7 @@ export const libraryTracks = sqliteTable(
     bitrate: integer(),
     /** The container as music-metadata names it ('MPEG', 'FLAC', 'WAVE'…). */
     format: text(),
-    /** What /media will send (the spec's extension map). */
+    /** What /media will send (the extension → MIME map). */
     mime: text().notNull(),
     rgTrackGain: real(),
     rgTrackPeak: real(),

@@ -64,7 +64,7 @@ export const interactions = sqliteTable(
   (t) => [index('interactions_created_at_idx').on(t.createdAt), index('interactions_user_created_idx').on(t.userId, t.createdAt)],
 )
 
-// The spec keys likes by track title; the url is kept for display and charts.
+// Likes are keyed by track title; the url is kept for display and charts.
 export const likes = sqliteTable(
   'likes',
   {

@@ -1,4 +1,4 @@
-// A member's play queue (CONTRACT §6 "Play queue (members)"): one row per member, the newest save
+// A member's play queue: one row per member, the newest save
 // wins. The tracks are one JSON column: the queue is always read and written whole (the web
 // player's PUT, OpenSubsonic's savePlayQueue), never queried by track.
 import { integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core'

@@ -1,5 +1,5 @@
 // The operator's site-wide settings, one row (id 1, written on first change): whether adverts
-// interrupt playback between tracks and their chance (issue 10 item 7; the spec's default is on,
+// interrupt playback between tracks and their chance (by default on,
 // 30 %), and whether the default promotions were ever seeded, so an admin who deletes every
 // promotion does not see the defaults come back on the next read.
 import { integer, sqliteTable } from 'drizzle-orm/sqlite-core'

@@ -1,4 +1,4 @@
-// /music: the admin Music screen on its second route (admin spec §2).
+// /music: the admin Music screen on its second route (the same screen as /admin/music).
 import { createFileRoute } from '@tanstack/react-router'
 import { MusicPage } from '~/client/features/admin/music/music-page'
 

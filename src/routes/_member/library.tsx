@@ -1,4 +1,4 @@
-// /library: the server library for members (issue 11). The page's code is its own chunk and
+// /library: the server library for members. The page's code is its own chunk and
 // fetches its data itself (no loader: a loader's code would ship in every page's first chunk).
 import { createFileRoute } from '@tanstack/react-router'
 import { LibraryPage } from '~/client/features/library/library-page'

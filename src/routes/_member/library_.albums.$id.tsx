@@ -1,4 +1,4 @@
-// /library/albums/$id: one album of the server library (issue 11).
+// /library/albums/$id: one album of the server library.
 import { createFileRoute } from '@tanstack/react-router'
 import { Suspense } from 'react'
 import { AlbumPage } from '~/client/features/library/album-page'

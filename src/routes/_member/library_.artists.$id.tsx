@@ -1,4 +1,4 @@
-// /library/artists/$id: one artist of the server library (issue 11).
+// /library/artists/$id: one artist of the server library.
 import { createFileRoute } from '@tanstack/react-router'
 import { Suspense } from 'react'
 import { ArtistPage } from '~/client/features/library/artist-page'

@@ -1,4 +1,4 @@
-// /player?fid=<folder id> (spec §2 "Playlist-by-folder"): a member's folder as a playlist. The
+// /player?fid=<folder id>: a member's folder as a playlist. The
 // folder comes from ?fid, else the last one that loaded (kept under a vibes:user: key, so logout
 // clears it). The folder plays in the app's one player, which goes on when this page is left.
 import { useQuery } from '@tanstack/react-query'

@@ -1,4 +1,4 @@
-// argon2id through Bun's built-in hasher (CONTRACT §3).
+// Passwords are hashed with argon2id, through Bun's built-in hasher.
 export const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: 'argon2id' })
 
 export async function verifyPassword(password: string, hash: string): Promise<boolean> {

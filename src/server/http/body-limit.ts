@@ -1,4 +1,4 @@
-// One request-body limit for the whole server (CONTRACT §6 "Security rules"): 1 MB on REST and
+// One request-body limit for the whole server: 1 MB on REST and
 // tRPC alike. A declared Content-Length over the limit is refused before a byte of the body is
 // used; a body without one (chunked) is read with a counter and cut at the limit. Either way the
 // answer is the 413 JSON envelope; Bun's own maxRequestBodySize is only a backstop far above.

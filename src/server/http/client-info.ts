@@ -4,7 +4,7 @@
 // client's own word unless the socket peer is a proxy TRUST_PROXY names (trust-proxy.ts).
 // The place: a trusted proxy's header, else the offline GeoIP database (geoip.ts: country, and
 // region and city where the city database is installed) for a public address, else DEFAULT_COUNTRY
-// (private and unknown addresses: plays from the LAN, CONTRACT §6).
+// (private and unknown addresses: plays from the LAN).
 import { config } from '../config'
 import { placeOfAddress } from './geoip'
 import { isTrustedProxy, readAddress, resolveClientAddress, type TrustProxy } from './trust-proxy'
@@ -18,13 +18,13 @@ type EdgeSettings = { trust: TrustProxy; defaultCountry: string | undefined }
 const socketAddress = (headers: Headers) => headers.get(CLIENT_IP_HEADER) ?? '127.0.0.1'
 
 // Asking the socket is a system call (getpeername): a fifth of a health check's CPU beside the
-// rest of it. So serve.ts asks it up front only where the request may be copied before a
+// rest of it. So the front (serve.ts) asks it up front only where the request may be copied before a
 // handler reads it (pages, bodies, media); for API reads it leaves the header empty and
 // the request context fills it here the first time a handler needs the address (decision 042).
-type PeerSource = { requestIP(request: Request): { address: string } | null }
+export type PeerSource = { requestIP(request: Request): { address: string } | null }
 let peers: PeerSource | undefined
 
-/** serve.ts: the server whose sockets withPeerAddress asks. */
+/** The start-up (start-up.ts), once listening: the server whose sockets withPeerAddress asks. */
 export function askPeersOf(server: PeerSource) {
   peers = server
 }

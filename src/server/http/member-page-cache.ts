@@ -1,4 +1,4 @@
-// Members' pages from memory (issue 12 item 3, decision 034). On the pages listed here a
+// Members' pages from memory (decision 034). On the pages listed here a
 // member's page differs from another member's of the same role only by who they are: the session
 // user in the SSR payload (the root route's sessionUser, the dehydrated auth.status query) and in
 // the account menu (name, initial); their folders, queue and keys load in the browser. So a page

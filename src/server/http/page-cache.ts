@@ -1,5 +1,5 @@
 // Public pages as an anonymous visitor sees them, rendered once and then served from memory
-// (issue 12 item 2, decision 028). A page qualifies only when nothing in the request can change
+// (decision 028). A page qualifies only when nothing in the request can change
 // it: GET/HEAD of a listed public path, no query string, no Cookie and no Authorization header
 // (so no session and no unknown cookie a future page might read). Members' pages, redirects and
 // anything that sets a cookie are rendered per request as before.

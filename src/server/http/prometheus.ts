@@ -1,4 +1,4 @@
-// GET /metrics in the Prometheus text exposition format (issue 13 item 6), as Navidrome and
+// GET /metrics in the Prometheus text exposition format, as Navidrome and
 // Jellyfin offer: requests and latencies by route, media streams and running conversions, the
 // library scanner's state, the database's size and the process's memory and uptime.
 //
@@ -13,123 +13,147 @@
 // every page one `page`, and any other path (a made-up route or procedure) `unknown`. So the set of
 // labels is fixed by the code (decision 044). Recording is two Map lookups and a few additions per
 // request.
+//
+// The start-up creates the one recorder (start-up.ts) and hands it what this layer does not import:
+// the API front's route labels (the transports know their routes and procedures) and the readings
+// of the library scanner and the transcoder (decision 064).
 import { statSync } from 'node:fs'
 import { timingSafeEqual } from 'node:crypto'
 import { validateToken } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
-import { scanStatus } from '../library/scan'
-import { runningTranscodes } from '../media/transcode'
-import { routePatternOf } from '../rest/handler'
-import { isProcedure, TRPC_ENDPOINT } from '../trpc/http'
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const
 
 type RouteStats = { counts: Map<string, number>; buckets: number[]; sum: number; count: number }
-const routes = new Map<string, RouteStats>()
 
 const UNKNOWN = 'unknown'
-const TRPC_PREFIX = `${TRPC_ENDPOINT}/`
 
-function routeLabel(pathname: string): string {
-  if (pathname.startsWith('/media/')) return '/media'
-  if (pathname.startsWith('/assets/')) return '/assets'
-  if (pathname === '/metrics') return '/metrics'
-  if (pathname === '/rest' || pathname.startsWith('/rest/')) return '/rest'
-  if (pathname.startsWith(TRPC_PREFIX)) {
-    const names = pathname.slice(TRPC_PREFIX.length).split(',')
-    if (!names.every(isProcedure)) return UNKNOWN
-    return names.length === 1 ? `${TRPC_PREFIX}${names[0]}` : `${TRPC_PREFIX}:batch`
-  }
-  if (pathname === '/api' || pathname.startsWith('/api/')) {
-    const pattern = routePatternOf(pathname.slice('/api'.length) || '/')
-    return pattern === undefined ? UNKNOWN : `/api${pattern}`
-  }
-  return 'page'
+/** The library scanner's state, as /metrics shows it. */
+export type ScanReading = { scanning: boolean; scanned: number; total: number; tracks: number; albums: number; artists: number; lastScanAt: string | null }
+
+export type MetricsSources = {
+  /** The label of an /api path (its route or procedure), or undefined for a path the API does not know. */
+  apiRouteLabel: (pathname: string) => string | undefined
+  /** ffmpeg conversions streaming now. */
+  runningTranscodes: () => number
+  scanStatus: () => ScanReading
 }
 
-// The label of each known path seen lately: a request pays the route-table walk only the first
-// time its path comes by. Unknown paths are not kept (clients make up as many as they like, and
-// a procedure is unknown until the router has loaded). Bounded, since ids make paths many.
-const labels = new Map<string, string>()
-function labelOf(pathname: string): string {
-  let label = labels.get(pathname)
-  if (label === undefined) {
-    label = routeLabel(pathname)
-    if (label === UNKNOWN) return label
-    if (labels.size >= 4096) labels.clear()
-    labels.set(pathname, label)
-  }
-  return label
-}
+export type RequestMetrics = ReturnType<typeof createRequestMetrics>
 
-export function observeRequest(method: string, pathname: string, status: number, ms: number) {
-  const label = labelOf(pathname)
-  let stats = routes.get(label)
-  if (!stats) routes.set(label, (stats = { counts: new Map(), buckets: BUCKETS.map(() => 0), sum: 0, count: 0 }))
-  const key = `${method === 'HEAD' || method === 'GET' || method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE' ? method : 'OTHER'} ${status}`
-  stats.counts.set(key, (stats.counts.get(key) ?? 0) + 1)
-  const seconds = ms / 1000
-  for (let i = 0; i < BUCKETS.length; i++) if (seconds <= BUCKETS[i]) stats.buckets[i]++
-  stats.sum += seconds
-  stats.count++
+export function createRequestMetrics({ apiRouteLabel, runningTranscodes, scanStatus }: MetricsSources) {
+  const routes = new Map<string, RouteStats>()
+
+  function routeLabel(pathname: string): string {
+    if (pathname.startsWith('/media/')) return '/media'
+    if (pathname.startsWith('/assets/')) return '/assets'
+    if (pathname === '/metrics') return '/metrics'
+    if (pathname === '/rest' || pathname.startsWith('/rest/')) return '/rest'
+    if (pathname === '/api' || pathname.startsWith('/api/')) return apiRouteLabel(pathname) ?? UNKNOWN
+    return 'page'
+  }
+
+  // The label of each known path seen lately: a request pays the route-table walk only the first
+  // time its path comes by. Unknown paths are not kept (clients make up as many as they like, and
+  // a procedure is unknown until the router has loaded). Bounded, since ids make paths many.
+  const labels = new Map<string, string>()
+  function labelOf(pathname: string): string {
+    let label = labels.get(pathname)
+    if (label === undefined) {
+      label = routeLabel(pathname)
+      if (label === UNKNOWN) return label
+      if (labels.size >= 4096) labels.clear()
+      labels.set(pathname, label)
+    }
+    return label
+  }
+
+  function observe(method: string, pathname: string, status: number, ms: number) {
+    const label = labelOf(pathname)
+    let stats = routes.get(label)
+    if (!stats) routes.set(label, (stats = { counts: new Map(), buckets: BUCKETS.map(() => 0), sum: 0, count: 0 }))
+    const key = `${method === 'HEAD' || method === 'GET' || method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE' ? method : 'OTHER'} ${status}`
+    stats.counts.set(key, (stats.counts.get(key) ?? 0) + 1)
+    const seconds = ms / 1000
+    for (let i = 0; i < BUCKETS.length; i++) if (seconds <= BUCKETS[i]) stats.buckets[i]++
+    stats.sum += seconds
+    stats.count++
+  }
+
+  function text(): string {
+    const out: string[] = []
+    const metric = (name: string, type: 'counter' | 'gauge' | 'histogram', help: string) => out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`)
+
+    metric('vibes_http_requests_total', 'counter', 'HTTP requests answered, by route, method and status.')
+    for (const [route, stats] of routes) {
+      for (const [key, n] of stats.counts) {
+        const [method, status] = key.split(' ')
+        out.push(`vibes_http_requests_total{route="${labelValue(route)}",method="${method}",status="${status}"} ${n}`)
+      }
+    }
+    metric('vibes_http_request_duration_seconds', 'histogram', 'Time to answer a request (until the response starts), by route.')
+    for (const [route, stats] of routes) {
+      const r = labelValue(route)
+      for (let i = 0; i < BUCKETS.length; i++) out.push(`vibes_http_request_duration_seconds_bucket{route="${r}",le="${BUCKETS[i]}"} ${stats.buckets[i]}`)
+      out.push(`vibes_http_request_duration_seconds_bucket{route="${r}",le="+Inf"} ${stats.count}`)
+      out.push(`vibes_http_request_duration_seconds_sum{route="${r}"} ${stats.sum}`)
+      out.push(`vibes_http_request_duration_seconds_count{route="${r}"} ${stats.count}`)
+    }
+
+    const media = routes.get('/media')
+    metric('vibes_media_streams_total', 'counter', 'Media requests (streams, ranges, covers) answered.')
+    out.push(`vibes_media_streams_total ${media?.count ?? 0}`)
+    metric('vibes_transcodes_running', 'gauge', 'ffmpeg conversions streaming now.')
+    out.push(`vibes_transcodes_running ${runningTranscodes()}`)
+
+    const scan = scanStatus()
+    metric('vibes_library_scanning', 'gauge', '1 while the library scanner runs.')
+    out.push(`vibes_library_scanning ${scan.scanning ? 1 : 0}`)
+    metric('vibes_library_scan_files', 'gauge', 'Files the running scan has read and found so far.')
+    out.push(`vibes_library_scan_files{state="scanned"} ${scan.scanned}`, `vibes_library_scan_files{state="total"} ${scan.total}`)
+    metric('vibes_library_items', 'gauge', 'Indexed tracks, albums and artists.')
+    out.push(
+      `vibes_library_items{kind="tracks"} ${scan.tracks}`,
+      `vibes_library_items{kind="albums"} ${scan.albums}`,
+      `vibes_library_items{kind="artists"} ${scan.artists}`,
+    )
+    metric('vibes_library_last_scan_timestamp_seconds', 'gauge', 'When the last scan finished (0: never).')
+    out.push(`vibes_library_last_scan_timestamp_seconds ${scan.lastScanAt ? Date.parse(scan.lastScanAt) / 1000 : 0}`)
+
+    metric('vibes_db_size_bytes', 'gauge', 'SQLite database file and its write-ahead log.')
+    out.push(`vibes_db_size_bytes{file="db"} ${fileSize(config.dbFile)}`, `vibes_db_size_bytes{file="wal"} ${fileSize(`${config.dbFile}-wal`)}`)
+
+    const memory = process.memoryUsage()
+    metric('process_resident_memory_bytes', 'gauge', 'Resident memory of the server process.')
+    out.push(`process_resident_memory_bytes ${memory.rss}`)
+    metric('vibes_uptime_seconds', 'gauge', 'Seconds since the server started.')
+    out.push(`vibes_uptime_seconds ${Math.round(process.uptime())}`)
+    return `${out.join('\n')}\n`
+  }
+
+  /** GET /metrics. */
+  function handle(request: Request): Response {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, 'Method not allowed', { allow: 'GET, HEAD' })
+    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
+    if (!token) return plain(401, 'No authentication token found. Please log in again.', { 'www-authenticate': 'Bearer' })
+    if (!(config.METRICS_TOKEN && sameSecret(token, config.METRICS_TOKEN))) {
+      const user = validateToken(getDb(), token, config.AUTH_SECRET)
+      if (!user) return plain(401, 'Authentication token is invalid or expired', { 'www-authenticate': 'Bearer' })
+      if (!user.isAdmin) return plain(403, 'Admin access required')
+    }
+    return new Response(request.method === 'HEAD' ? null : text(), {
+      headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' },
+    })
+  }
+
+  return { observe, text, handle }
 }
 
 const labelValue = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')
 
 function fileSize(file: string): number {
   return statSync(file, { throwIfNoEntry: false })?.size ?? 0
-}
-
-export function metricsText(): string {
-  const out: string[] = []
-  const metric = (name: string, type: 'counter' | 'gauge' | 'histogram', help: string) => out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`)
-
-  metric('vibes_http_requests_total', 'counter', 'HTTP requests answered, by route, method and status.')
-  for (const [route, stats] of routes) {
-    for (const [key, n] of stats.counts) {
-      const [method, status] = key.split(' ')
-      out.push(`vibes_http_requests_total{route="${labelValue(route)}",method="${method}",status="${status}"} ${n}`)
-    }
-  }
-  metric('vibes_http_request_duration_seconds', 'histogram', 'Time to answer a request (until the response starts), by route.')
-  for (const [route, stats] of routes) {
-    const r = labelValue(route)
-    for (let i = 0; i < BUCKETS.length; i++) out.push(`vibes_http_request_duration_seconds_bucket{route="${r}",le="${BUCKETS[i]}"} ${stats.buckets[i]}`)
-    out.push(`vibes_http_request_duration_seconds_bucket{route="${r}",le="+Inf"} ${stats.count}`)
-    out.push(`vibes_http_request_duration_seconds_sum{route="${r}"} ${stats.sum}`)
-    out.push(`vibes_http_request_duration_seconds_count{route="${r}"} ${stats.count}`)
-  }
-
-  const media = routes.get('/media')
-  metric('vibes_media_streams_total', 'counter', 'Media requests (streams, ranges, covers) answered.')
-  out.push(`vibes_media_streams_total ${media?.count ?? 0}`)
-  metric('vibes_transcodes_running', 'gauge', 'ffmpeg conversions streaming now.')
-  out.push(`vibes_transcodes_running ${runningTranscodes()}`)
-
-  const scan = scanStatus(getDb())
-  metric('vibes_library_scanning', 'gauge', '1 while the library scanner runs.')
-  out.push(`vibes_library_scanning ${scan.scanning ? 1 : 0}`)
-  metric('vibes_library_scan_files', 'gauge', 'Files the running scan has read and found so far.')
-  out.push(`vibes_library_scan_files{state="scanned"} ${scan.scanned}`, `vibes_library_scan_files{state="total"} ${scan.total}`)
-  metric('vibes_library_items', 'gauge', 'Indexed tracks, albums and artists.')
-  out.push(
-    `vibes_library_items{kind="tracks"} ${scan.tracks}`,
-    `vibes_library_items{kind="albums"} ${scan.albums}`,
-    `vibes_library_items{kind="artists"} ${scan.artists}`,
-  )
-  metric('vibes_library_last_scan_timestamp_seconds', 'gauge', 'When the last scan finished (0: never).')
-  out.push(`vibes_library_last_scan_timestamp_seconds ${scan.lastScanAt ? Date.parse(scan.lastScanAt) / 1000 : 0}`)
-
-  metric('vibes_db_size_bytes', 'gauge', 'SQLite database file and its write-ahead log.')
-  out.push(`vibes_db_size_bytes{file="db"} ${fileSize(config.dbFile)}`, `vibes_db_size_bytes{file="wal"} ${fileSize(`${config.dbFile}-wal`)}`)
-
-  const memory = process.memoryUsage()
-  metric('process_resident_memory_bytes', 'gauge', 'Resident memory of the server process.')
-  out.push(`process_resident_memory_bytes ${memory.rss}`)
-  metric('vibes_uptime_seconds', 'gauge', 'Seconds since the server started.')
-  out.push(`vibes_uptime_seconds ${Math.round(process.uptime())}`)
-  return `${out.join('\n')}\n`
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -140,17 +164,3 @@ function sameSecret(given: string, expected: string): boolean {
 
 const plain = (status: number, text: string, extra: Record<string, string> = {}) =>
   new Response(`${text}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...extra } })
-
-export function handleMetrics(request: Request): Response {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, 'Method not allowed', { allow: 'GET, HEAD' })
-  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
-  if (!token) return plain(401, 'No authentication token found. Please log in again.', { 'www-authenticate': 'Bearer' })
-  if (!(config.METRICS_TOKEN && sameSecret(token, config.METRICS_TOKEN))) {
-    const user = validateToken(getDb(), token, config.AUTH_SECRET)
-    if (!user) return plain(401, 'Authentication token is invalid or expired', { 'www-authenticate': 'Bearer' })
-    if (!user.isAdmin) return plain(403, 'Admin access required')
-  }
-  return new Response(request.method === 'HEAD' ? null : metricsText(), {
-    headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' },
-  })
-}

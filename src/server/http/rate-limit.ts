@@ -11,9 +11,6 @@
 // forgotten key at most, never the server's memory.
 import { config } from '../config'
 
-/** What every API (tRPC, REST, OpenSubsonic) says when a client is over its limit. */
-export const RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Please try again later.'
-
 export type Bucket = 'auth' | LoginBucket | 'contact' | 'events' | 'remote' | 'hits'
 /** Failed password checks, one set per door (web login, /rest): docs/decisions/046. */
 export type LoginBucket = 'login-pair' | 'login-account' | 'rest-pair' | 'rest-account' | 'rest-address'

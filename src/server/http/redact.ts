@@ -1,5 +1,5 @@
 // What the request log may say about a URL path. A password-reset link is a bearer credential
-// for an hour (CONTRACT §6: reset tokens never appear in logs), so its token segment — on the
+// for an hour, and reset tokens must never appear in logs, so its token segment — on the
 // page `/reset-password/<token>` and the API `/api/auth/reset-password/<token>` alike — is
 // replaced before the path is logged or stored with a server error.
 const RESET_TOKEN = /(reset-password\/)[^/]+/gi

@@ -1,4 +1,4 @@
-// TRUST_PROXY (CONTRACT §6): which X-Forwarded-For entries were written by proxies we trust.
+// TRUST_PROXY: which X-Forwarded-For entries were written by proxies we trust.
 // `false`: none (the socket address is the client). `true`: one proxy, so the client is the
 // rightmost entry. A number N: N proxy hops. A comma list of addresses/CIDRs: walk from the right,
 // skipping entries (and the socket) that are trusted proxies; the first untrusted one is the client.

@@ -1,10 +1,10 @@
-// GET/HEAD /media/<library path>?exp=&sig= (CONTRACT §3): streams a file of the server library
+// GET/HEAD /media/<library path>?exp=&sig=: streams a file of the server library
 // to <audio>/<video>, VLC or curl. Signed, expiring URLs (403 otherwise); single byte ranges
 // (206 / 416), ETag and Last-Modified with If-None-Match / If-Modified-Since / If-Range; the
-// spec's MIME map. `?cover=1` serves the embedded cover art of the file the same way, only ever
+// extension → MIME map (unknown gives audio/mpeg). `?cover=1` serves the embedded cover art of the file the same way, only ever
 // as image/jpeg, png, gif or webp (typed by its bytes, see covers.ts). `?t=<profile>` streams it
 // converted by ffmpeg (transcode.ts), and a complete converted copy is served like a file. Every answer, errors and
-// 304s included, carries `nosniff` and a CSP that sandboxes it (CONTRACT §6 "Security rules"):
+// 304s included, carries `nosniff` and a CSP that sandboxes it:
 // whatever a library file holds, a browser never runs it as a page of our origin.
 // Wired in front of the app in serve.ts (fast path) and as the Start route /media/$ (dev).
 import type { Stats } from 'node:fs'

@@ -1,4 +1,4 @@
-// Signed, expiring media URLs (CONTRACT §3): /media/<path>?exp=<unix s>&sig=<hmac>. The HMAC
+// Signed, expiring media URLs, playable without a header: /media/<path>?exp=<unix s>&sig=<hmac>. The HMAC
 // (SHA-256, keyed with AUTH_SECRET) covers the kind (file or cover), the expiry and the decoded
 // library path, so a URL cannot be edited to reach another file or live longer. Expiries are
 // rounded up to the hour so a listing answers the same URLs for an hour (browser caches work).

@@ -56,7 +56,7 @@ export function mp3KbpsFor(maxKbps: number, sourceKbps: number | null, mustConve
   return !mustConvert && kbps >= source ? null : kbps
 }
 
-// Spec extensions browsers cannot decode, plus library-only formats (never offered for local
+// Accepted media extensions browsers cannot decode, plus library-only formats (never offered for local
 // folders, which the browser plays itself).
 const PROFILE_BY_EXTENSION: ReadonlyMap<string, TranscodeProfile> = new Map([
   ['wma', 'mp3'],
@@ -74,7 +74,7 @@ export function transcodeProfileFor(name: string): TranscodeProfile | null {
   return PROFILE_BY_EXTENSION.get(extensionOf(name)) ?? null
 }
 
-/** Whether a file belongs in the server library: a spec media file or one we can convert. */
+/** Whether a file belongs in the server library: an accepted media file or one we can convert. */
 export const isLibraryMediaName = (name: string) => isMediaFileName(name) || transcodeProfileFor(name) !== null
 
 export const NEEDS_FFMPEG = 'needs ffmpeg'

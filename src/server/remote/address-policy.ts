@@ -1,4 +1,4 @@
-// Which addresses a remote folder URL may reach (CONTRACT §3): public unicast only. Loopback,
+// Which addresses a remote folder URL may reach: public unicast only. Loopback,
 // link-local, unspecified, multicast, broadcast and reserved ranges are refused; private,
 // carrier-grade NAT and unique-local ranges only with REMOTE_ALLOW_PRIVATE; any host or IP listed
 // in REMOTE_ALLOW_HOSTS passes. IPv6 forms that carry an IPv4 address (IPv4-mapped, NAT64 with

@@ -1,4 +1,4 @@
-// Fetching a remote folder URL under the address policy (CONTRACT §3). We resolve the name
+// Fetching a remote folder URL under the address policy. We resolve the name
 // ourselves, check every address it resolves to, and hand node:http(s) a `lookup` that returns
 // only the checked address, so the connection goes where we looked (no second lookup, no DNS
 // rebinding) while TLS still verifies the certificate against the host name (SNI unchanged).

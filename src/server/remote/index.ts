@@ -1,7 +1,7 @@
 // Remote folders: fetch a URL under the address policy and read it as a track list (a directory
 // listing with its sub-folders, or a playlist), with each file's own tags read by range; and the
 // save-time check that a folder's URL is one the server can load. Bounds: decision 049.
-import { TRPCError } from '@trpc/server'
+import { InvalidError } from '../errors'
 import { config } from '../config'
 import { DEFAULT_ALBUM, type Track } from '~/shared/player/track'
 import { naturalCompare } from '../media/natural'
@@ -33,7 +33,7 @@ export async function loadRemotePlaylist(url: string): Promise<Track[]> {
     const tracks = answer.playlist ? answer.tracks : await withSubfolders(answer, policy)
     return await withFileTags(tracks, policy, !answer.playlist)
   } catch (error) {
-    if (error instanceof RemoteError) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message })
+    if (error instanceof RemoteError) throw new InvalidError(error.message, 'url')
     throw error
   }
 }
@@ -141,7 +141,7 @@ export async function checkRemoteFolderUrl(url: string): Promise<void> {
   try {
     await fetchRemote(url, remotePolicy())
   } catch (error) {
-    if (error instanceof RemoteError) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message })
+    if (error instanceof RemoteError) throw new InvalidError(error.message, 'path')
     throw error
   }
 }

@@ -45,7 +45,7 @@ export function titleFromUrl(url: string): string {
   }
 }
 
-/** The spec's title rule: given text unless blank or truncated ('..>'), else the URL's file name. */
+/** The title rule: given text unless blank or truncated ('..>'), else the URL's file name. */
 export function titleFor(text: string | undefined, url: string): string {
   const t = (text ?? '').replace(/\s+/g, ' ').trim()
   if (!t || t.endsWith('..>') || t.endsWith('..&gt;')) return titleFromUrl(url)

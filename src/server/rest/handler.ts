@@ -1,4 +1,4 @@
-// The REST adapter (CONTRACT §3): match a documented path, call the same procedure through a
+// The REST adapter for every documented /api path (docs/rest-api.md): match the path, call the same procedure through a
 // server-side caller, and wrap the answer in the {success, data} / {success:false, error} envelope.
 import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
@@ -7,9 +7,11 @@ import { redactPath } from '../http/redact'
 import { headersOfEveryAnswer } from '../http/security-headers'
 import { recordServerError } from '../services/server-errors'
 import { createContext } from '../trpc/context'
-import { publicMessage, RateLimitError } from '../trpc/errors'
+import { type DomainError, type DomainErrorKind, RateLimitedError } from '../errors'
+import { domainErrorOf, publicMessage } from '../trpc/errors'
 import { AUTH_REQUIRED_MESSAGE } from '../trpc/init'
-import { appRouterModule, withModule } from '../deferred'
+import { withModule } from '../deferred'
+import { appRouterModule } from '../trpc/router-module'
 import type { Context } from '../trpc/context'
 import type { RestRequest, RestRoute } from './define'
 import { restRoutes } from './routes'
@@ -101,14 +103,7 @@ export function handleRest(request: Request, url = new URL(request.url)): Respon
   if ('error' in found) return found.error
   const { route, params } = found
   if (request.method === 'GET' || request.method === 'HEAD') return answer(route, { params, query: queryOf(url), body: undefined, request }, url)
-  return readBody(request).then((read) => {
-    if ('error' in read) return read.error
-    const { body } = read
-    if (route.body && (typeof body !== 'object' || body === null || Array.isArray(body))) {
-      return fail(400, 'Request body must be a JSON object')
-    }
-    return answer(route, { params, query: queryOf(url), body, request }, url)
-  })
+  return readBody(request).then((read) => ('error' in read ? read.error : answer(route, { params, query: queryOf(url), body: read.body, request }, url)))
 }
 
 const queryOf = (url: URL): Record<string, string> => (url.search === '' ? {} : Object.fromEntries(url.searchParams))
@@ -119,19 +114,36 @@ function answer(route: RestRoute, req: RestRequest, url: URL): Response | Promis
   const ok = (data: unknown) => json(route.status ?? 200, { success: true, data }, resHeaders)
   const failed = (error: unknown) => failure(error, route, ctx, resHeaders, req.request.method, url)
   try {
-    const data = route.serve ? route.serve(ctx, req) : withModule(appRouterModule, ({ createCaller }) => route.call(createCaller(ctx), req))
+    const data = route.serve ? route.serve(ctx, req) : withModule(appRouterModule, ({ createRestCaller }) => route.call(createRestCaller(ctx), req))
     return data instanceof Promise ? data.then(ok, failed) : ok(data)
   } catch (error) {
     return failed(error)
   }
 }
 
+/** Each kind of domain error as the envelope's HTTP status (docs/rest-api.md). */
+export const REST_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'rate-limited': 429,
+}
+
+/** The envelope of a service's refusal: its status, its message, and Retry-After when rate limited. */
+export function domainFailure(error: DomainError, route: Pick<RestRoute, 'noTokenMessage'>, resHeaders = new Headers()): Response {
+  if (error instanceof RateLimitedError) resHeaders.set('retry-after', String(error.retryAfterSec))
+  const message = route.noTokenMessage && error.message === AUTH_REQUIRED_MESSAGE ? route.noTokenMessage : error.message
+  return fail(REST_STATUS[error.kind], message, resHeaders)
+}
+
+// A refusal is a service's DomainError (thrown by a served route, or carried by the TRPCError a
+// caller throws) or tRPC's own (input validation); anything else is a server fault.
 function failure(error: unknown, route: RestRoute, ctx: Context, resHeaders: Headers, method: string, url: URL): Response {
-  if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
-    if (error instanceof RateLimitError) resHeaders.set('retry-after', String(error.retryAfterSec))
-    const message = route.noTokenMessage && error.message === AUTH_REQUIRED_MESSAGE ? route.noTokenMessage : publicMessage(error)
-    return fail(getHTTPStatusCodeFromError(error), message, resHeaders)
-  }
+  const domain = domainErrorOf(error)
+  if (domain) return domainFailure(domain, route, resHeaders)
+  if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') return fail(getHTTPStatusCodeFromError(error), publicMessage(error), resHeaders)
   recordServerError(ctx.db, {
     method,
     path: redactPath(url.pathname),

@@ -1,4 +1,4 @@
-// analytics: the admin's listening analytics (admin spec §2 "Listening Analytics", §3, §7).
+// analytics: the admin's listening analytics (the Listening Analytics screen).
 // Admin only; `days` is one of 1, 7, 14, 30, 60, 90 (anything else 400), limits are bounded. The
 // answers are computed off the request loop when the analytics worker runs (analytics-offload.ts).
 import { AnalyticsPeriodSchema, PlaylistAnalyticsSchema, UserBehaviorSchema } from '~/shared/validators'

@@ -1,5 +1,5 @@
 // auth: sign-up, login, logout, password reset, and who-am-I.
-import { TRPCError } from '@trpc/server'
+import { ForbiddenError } from '../errors'
 import { z } from 'zod'
 import { uncommonPasswordField } from '../auth/common-passwords'
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema } from '~/shared/validators'
@@ -49,7 +49,7 @@ export const authRouter = createTRPCRouter({
   // any credentials (a cross-site form: SameSite=Lax keeps the cookies back) clears nothing.
   logout: publicProcedure.input(z.strictObject({}).optional()).mutation(({ ctx }) => {
     const proof = ctx.writeProof
-    if (proof === 'unproven') throw new TRPCError({ code: 'FORBIDDEN', message: 'Logout needs the X-XSRF-TOKEN header' })
+    if (proof === 'unproven') throw new ForbiddenError('Logout needs the X-XSRF-TOKEN header')
     if (ctx.user) auth.logout(ctx.db, ctx.user)
     if (proof === 'proven') setAuthCookies(ctx, null)
     return { loggedOut: true }

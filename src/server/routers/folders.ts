@@ -11,7 +11,7 @@ export const foldersRouter = createTRPCRouter({
   update: protectedProcedure.input(FolderUpdateSchema).mutation(({ ctx, input: { id, ...data } }) => folders.updateFolder(ctx.db, ctx.user.id, id, data)),
   delete: protectedProcedure.input(FolderIdSchema).mutation(({ ctx, input }) => folders.deleteFolder(ctx.db, ctx.user.id, input.id)),
   reorder: protectedProcedure.input(FolderReorderSchema).mutation(({ ctx, input }) => folders.reorderFolders(ctx.db, ctx.user.id, input.folderIds)),
-  /** The folder and its tracks (the REST path answers the track list alone, as the spec's table says). */
+  /** The folder and its tracks (the REST path answers the track list alone, as docs/rest-api.md says). */
   playlist: protectedProcedure
     .use(rateLimit('remote'))
     .input(FolderIdSchema)

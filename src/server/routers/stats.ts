@@ -1,4 +1,4 @@
-// stats: the admin dashboard counts and System Statistics (admin spec §2, §3, §7): traffic from
+// stats: the admin dashboard counts and System Statistics: traffic from
 // page hits, music counts, active users, top tracks and pages, the user-activity table, recent
 // server errors, and clearing hit data. Admin only.
 import {

@@ -1,7 +1,7 @@
-// Admin user management (admin spec §2 "Users", CONTRACT §3 "Admin"): list, delete, grant or
-// revoke admin, and the per-user folder calls, which reuse the members' folder services once
+// Admin user management: list, delete, grant or revoke admin (never one's own account or flag,
+// never another admin's account until their flag is revoked), and the per-user folder calls, which reuse the members' folder services once
 // the target user is known to exist.
-import { TRPCError } from '@trpc/server'
+import { DomainError, InvalidError, NotFoundError } from '../errors'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { folders, users } from '~/db/schema'
@@ -15,7 +15,7 @@ export const CANNOT_CHANGE_OWN_ROLE = 'You cannot modify your own admin rights.'
 export const CANNOT_DELETE_ADMIN = 'You cannot delete an admin account. Revoke their admin rights first.'
 export const FOLDER_ALREADY_THERE = 'User already has a folder with this path'
 
-/** The admin list's user (the spec's _id or id; never the password hash). */
+/** The admin list's user (_id and id alike; never the password hash). */
 export type AdminUserDto = { _id: string; id: string; username: string; email: string; isAdmin: boolean; createdAt: string }
 
 const columns = { id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, createdAt: users.createdAt }
@@ -28,8 +28,7 @@ const toDto = (u: { id: string; username: string; email: string; isAdmin: boolea
   createdAt: u.createdAt.toISOString(),
 })
 
-const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message })
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: USER_NOT_FOUND })
+const notFound = () => new NotFoundError(USER_NOT_FOUND)
 
 /** Every account, newest first. */
 export function listUsers(db: Db): AdminUserDto[] {
@@ -48,11 +47,11 @@ export function requireUser(db: Db, id: string): AdminUserDto {
  * rows with the user set to null, so analytics stay whole.
  */
 export function deleteUser(db: Db, actorId: string, id: string): { id: string; deleted: true } {
-  if (id === actorId) throw badRequest(CANNOT_DELETE_SELF)
+  if (id === actorId) throw new InvalidError(CANNOT_DELETE_SELF)
   return db.transaction((tx) => {
     const target = tx.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).get()
     if (!target) throw notFound()
-    if (target.isAdmin) throw badRequest(CANNOT_DELETE_ADMIN)
+    if (target.isAdmin) throw new InvalidError(CANNOT_DELETE_ADMIN)
     tx.delete(users).where(eq(users.id, id)).run()
     return { id, deleted: true as const }
   })
@@ -60,7 +59,7 @@ export function deleteUser(db: Db, actorId: string, id: string): { id: string; d
 
 /** Grants or revokes admin; a real change ends every session of that user (old tokens → 401). */
 export function setUserRole(db: Db, actorId: string, id: string, isAdmin: boolean): AdminUserDto {
-  if (id === actorId) throw badRequest(CANNOT_CHANGE_OWN_ROLE)
+  if (id === actorId) throw new InvalidError(CANNOT_CHANGE_OWN_ROLE)
   return db.transaction((tx) => {
     const before = tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).get()
     if (!before) throw notFound()
@@ -117,7 +116,7 @@ export async function bulkAddFolder(db: Db, input: BulkAddFoldersInput): Promise
         const folder = insertFolder(tx as unknown as Db, userId, { label: input.label, path: input.path })
         result.successful.push({ userId, username, folder })
       } catch (error) {
-        if (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR') throw error
+        if (!(error instanceof DomainError)) throw error
         result.failed.push({ userId, username, error: error.message })
       }
     }

@@ -1,4 +1,4 @@
-// Where the listening analytics run (issue 13 "never block listeners"). The server process is one
+// Where the listening analytics run, so they never block listeners. The server process is one
 // JavaScript thread: a query that runs there makes every stream and API call wait. When the entry
 // has registered the analytics worker (src/server/analytics-worker-host.ts, a Bun Worker with its own
 // read-only connection: WAL lets it read beside the writer), the six analytics answers are computed

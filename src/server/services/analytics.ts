@@ -1,5 +1,5 @@
-// Listening analytics for the admin (admin spec §3 "Listening overview" … "Engagement", §9 caps,
-// CONTRACT §3). Definitions: docs/analytics.md; the numbers are exactly those of SQL aggregates over
+// Listening analytics for the admin: overview, users, patterns, places, playlists and engagement,
+// for a period of 1, 7, 14, 30, 60 or 90 days. Definitions: docs/analytics.md; the numbers are exactly those of SQL aggregates over
 // play_events in the period, but read from the roll-ups (docs/decisions/029) so that a 90-day answer
 // over a million plays reads a few thousand rows:
 // - A period is the last `days` × 24 h up to now with no upper bound (started_at >= from). It splits
@@ -9,7 +9,7 @@
 //   liked tracks) come from "last seen" tables: a key played since `from` is one whose latest play is
 //   at or after `from`, so a count over an index range is exact.
 // - Hours and days are integer arithmetic on epoch milliseconds (UTC), far cheaper than strftime().
-// The roll-ups are kept by triggers on play_events (migration 0005) in the writer's transaction.
+// The roll-ups are kept by triggers on play_events (migration 0011) in the writer's transaction.
 //
 // Plain SQL on the bun:sqlite handle: these are reporting queries (GROUP BY, UNION ALL, CASE) that
 // read more clearly as SQL than through the query builder, and bun caches each prepared statement.
@@ -21,7 +21,7 @@ export const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
 /** Raw plays of the period's first, partial day: `?1` = from, `?2` = the end of that UTC day. */
 export const EDGE = 'play_events INDEXED BY play_events_started_at_idx WHERE started_at >= ?1 AND started_at < ?2'
-/** How many rows of each grouped list the server answers (the screens show fewer: §9). */
+/** How many rows of each grouped list the server answers (the screens show 5 to 10). */
 export const LIST_CAP = 25
 /** A user with at least this many plays in the period counts as highly engaged. */
 export const HIGH_ENGAGEMENT_PLAYS = 10
@@ -222,7 +222,7 @@ export function geographicListening(db: Db, days: AnalyticsDays, now = Date.now(
   const { from, period } = periodOf(days, now)
   // Plays per place from the per-day roll-up (plus the raw tail); countries, regions and cities are
   // rolled up from it, 25 each by plays. Members per place: the "last seen" rows of each member and
-  // country, region or city (migration 0013) since `from`, one index range each.
+  // country, region or city (migration 0014) since `from`, one index range each.
   const rows = all<{
     kind: 'country' | 'region' | 'city'
     country: string | null

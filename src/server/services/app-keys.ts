@@ -7,7 +7,7 @@
 // change ends them unless the member keeps them: services/profile.ts).
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeHexLowerCase } from '@oslojs/encoding'
-import { TRPCError } from '@trpc/server'
+import { InvalidError, NotFoundError } from '../errors'
 import { and, count, desc, eq, isNull } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { appKeys, users, type User } from '~/db/schema'
@@ -58,7 +58,7 @@ export function mintAppKey(db: Db, userId: string, name: string): AppKeySummary 
     .where(and(eq(appKeys.userId, userId), isNull(appKeys.revokedAt)))
     .get()
   if ((active?.n ?? 0) >= MAX_APP_KEYS_PER_USER) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `You can keep at most ${MAX_APP_KEYS_PER_USER} app keys; revoke one first` })
+    throw new InvalidError(`You can keep at most ${MAX_APP_KEYS_PER_USER} app keys; revoke one first`)
   }
   const key = APP_KEY_PREFIX + randomSecret(32)
   const row = db
@@ -90,7 +90,7 @@ export function revokeAppKey(db: Db, userId: string, id: string): AppKeySummary 
     .from(appKeys)
     .where(and(eq(appKeys.id, id), eq(appKeys.userId, userId)))
     .get()
-  if (!existing) throw new TRPCError({ code: 'NOT_FOUND', message: APP_KEY_NOT_FOUND })
+  if (!existing) throw new NotFoundError(APP_KEY_NOT_FOUND)
   return toSummary(existing)
 }
 

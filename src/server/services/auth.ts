@@ -1,7 +1,7 @@
 // Accounts: sign-up, login, logout, password reset and the first admin.
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeHexLowerCase } from '@oslojs/encoding'
-import { TRPCError } from '@trpc/server'
+import { ConflictError, InvalidError, UnauthorizedError } from '../errors'
 import { and, eq, gt, isNotNull, isNull, lte, ne, or } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { logins, passwordResetTokens, users } from '~/db/schema'
@@ -24,14 +24,14 @@ export async function signup(db: Db, input: SignupInput) {
     .from(users)
     .where(or(eq(users.email, input.email), eq(users.username, input.username)))
     .get()
-  if (taken?.email === input.email) throw new TRPCError({ code: 'CONFLICT', message: 'Email is already registered' })
-  if (taken) throw new TRPCError({ code: 'CONFLICT', message: 'Username is already taken' })
+  if (taken?.email === input.email) throw new ConflictError('Email is already registered')
+  if (taken) throw new ConflictError('Username is already taken')
   const passwordHash = await hashPassword(input.password)
   try {
     return db.insert(users).values({ username: input.username, email: input.email, passwordHash }).returning(publicColumns).get()
   } catch (error) {
     // Two sign-ups racing for the same e-mail: the unique index decides.
-    if (String(error).includes('UNIQUE')) throw new TRPCError({ code: 'CONFLICT', message: 'Email or username is already taken' })
+    if (String(error).includes('UNIQUE')) throw new ConflictError('Email or username is already taken')
     throw error
   }
 }
@@ -43,7 +43,7 @@ export async function login(db: Db, input: LoginInput, secret: string, userAgent
     .where(eq(users.email, input.email))
     .get()
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await timingDummyHash()))
-  if (!user || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS })
+  if (!user || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS)
   const { token, expiresAt } = createSession(db, user, secret, userAgent)
   db.insert(logins).values({ userId: user.id }).run()
   const { passwordHash: _, ...publicUser } = user
@@ -112,7 +112,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     revokeAllAppKeys(db, claimed.userId)
     return claimed.userId
   })
-  if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_RESET_TOKEN })
+  if (!userId) throw new InvalidError(INVALID_RESET_TOKEN)
   const user = db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, userId)).get()
   return user ?? { id: userId, username: '' }
 }

@@ -1,4 +1,4 @@
-// The upstream chart feed (CONTRACT §2: Apple marketing-tools RSS JSON): fetched under the remote
+// The upstream chart feed (CHARTS_SOURCE_URL, in the shape of Apple's marketing-tools RSS JSON): fetched under the remote
 // address policy with a timeout and a size cap, and shaped into our chart. Pure apart from the
 // fetch, so the shaping is unit-tested alone.
 import { z } from 'zod'

@@ -1,11 +1,11 @@
-// Charts per region (spec §2 "/charts", CONTRACT §2). With CHARTS_SOURCE_URL the upstream feed
+// Charts per region for /charts. With CHARTS_SOURCE_URL the upstream feed
 // (Apple marketing-tools RSS JSON) is fetched, shaped and cached an hour in chart_cache; when the
 // upstream fails the last good copy is served, however old, and when it is merely slow the copy is
 // served after STALE_WAIT_MS while the refresh finishes in the background. Without a feed, or
 // before the first good copy, the chart is this server's own: the most-played tracks in that
 // country over the last 30 days, from play_events (recomputed at most once a minute per region).
 // The worldwide chart ('ww') is always this server's own, over every play whatever its place.
-import { TRPCError } from '@trpc/server'
+import { NotFoundError } from '../errors'
 import { and, count, desc, eq, gte, max, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { chartCache, playEvents } from '~/db/schema'
@@ -139,7 +139,7 @@ export async function chartFor(
   code: string,
   opts: { sourceUrl?: string; policy?: AddressPolicy; now?: Date; staleWaitMs?: number } = {},
 ): Promise<Chart> {
-  if (!isChartRegion(code)) throw new TRPCError({ code: 'NOT_FOUND', message: notFoundMessage(code) })
+  if (!isChartRegion(code)) throw new NotFoundError(notFoundMessage(code))
   const now = opts.now ?? new Date()
   if (code === WORLDWIDE) return { region: code, source: 'local', ...cachedLocalChart(db, code, now) }
   const region = code

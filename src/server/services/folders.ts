@@ -3,7 +3,7 @@
 // is refused when it is saved (400), by whoever saves it: a library path that is no folder
 // inside MEDIA_ROOT, or a URL that does not load (refused by the remote policy, an HTTP error,
 // nothing answering); so is a second folder with the same path or URL for the same member.
-import { TRPCError } from '@trpc/server'
+import { InvalidError, NotFoundError } from '../errors'
 import { and, count, eq, max } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { reusedWhileUnchanged } from '~/db/change-counter'
@@ -16,7 +16,7 @@ import { folderNotInLibrary, libraryFolder, listLibraryFolder } from './library'
 
 export const FOLDER_NOT_FOUND = 'Folder not found'
 
-/** The API shape of a folder (the spec's _id plus id). */
+/** The API shape of a folder (_id, as the original client reads it, plus id). */
 export type FolderDto = { _id: string; id: string; label: string; path: string; createdAt: string }
 
 const columns = { id: folders.id, label: folders.label, path: folders.path, createdAt: folders.createdAt }
@@ -28,7 +28,7 @@ const toDto = (f: { id: string; label: string; path: string; createdAt: Date }):
   createdAt: f.createdAt.toISOString(),
 })
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: FOLDER_NOT_FOUND })
+const notFound = () => new NotFoundError(FOLDER_NOT_FOUND)
 
 // Every page of a member reads this list: one bun:sqlite statement prepared per database, no
 // Drizzle query object or row mapping per call (db/prepared.ts, decision 034).
@@ -67,7 +67,7 @@ export function getFolder(db: Db, userId: string, id: string): FolderDto {
 export async function checkFolderPath(path: string): Promise<void> {
   // The remote reader (fetch, address policy, playlist parser) loads with the first URL, not at start-up.
   if (isRemotePath(path)) return (await import('../remote')).checkRemoteFolderUrl(path)
-  if (!libraryFolder(path)) throw new TRPCError({ code: 'BAD_REQUEST', message: folderNotInLibrary(path) })
+  if (!libraryFolder(path)) throw new InvalidError(folderNotInLibrary(path), 'path')
 }
 
 /** What makes two saved paths the same folder: the library path however it is spelled, a URL as parsed. */
@@ -91,7 +91,7 @@ function refuseDuplicate(db: Db, userId: string, path: string, exceptId?: string
     .where(eq(folders.userId, userId))
     .all()
     .some((f) => f.id !== exceptId && folderKey(f.path) === key)
-  if (taken) throw new TRPCError({ code: 'BAD_REQUEST', message: `You already have a folder with this ${isRemotePath(path) ? 'URL' : 'path'}: ${path}` })
+  if (taken) throw new InvalidError(`You already have a folder with this ${isRemotePath(path) ? 'URL' : 'path'}: ${path}`, 'path')
 }
 
 export async function createFolder(db: Db, userId: string, input: FolderInput): Promise<FolderDto> {
@@ -110,7 +110,7 @@ export function insertFolder(db: Db, userId: string, input: FolderInput): Folder
       .from(folders)
       .where(eq(folders.userId, userId))
       .get()
-    if ((stats?.n ?? 0) >= MAX_FOLDERS_PER_USER) throw new TRPCError({ code: 'BAD_REQUEST', message: `You can keep at most ${MAX_FOLDERS_PER_USER} folders` })
+    if ((stats?.n ?? 0) >= MAX_FOLDERS_PER_USER) throw new InvalidError(`You can keep at most ${MAX_FOLDERS_PER_USER} folders`)
     const position = (stats?.last ?? -1) + 1
     return toDto(tx.insert(folders).values({ userId, label: input.label, path: input.path, position }).returning(columns).get())
   })
@@ -147,9 +147,9 @@ export function reorderFolders(db: Db, userId: string, folderIds: string[]): Fol
     const owned = tx.select({ id: folders.id }).from(folders).where(eq(folders.userId, userId)).all()
     const ownedIds = new Set(owned.map((f) => f.id))
     const given = new Set(folderIds)
-    if (given.size !== folderIds.length) throw new TRPCError({ code: 'BAD_REQUEST', message: 'folderIds lists a folder more than once' })
+    if (given.size !== folderIds.length) throw new InvalidError('folderIds lists a folder more than once', 'folderIds')
     if (given.size !== ownedIds.size || folderIds.some((id) => !ownedIds.has(id)))
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'folderIds must list each of your folders exactly once' })
+      throw new InvalidError('folderIds must list each of your folders exactly once', 'folderIds')
     folderIds.forEach((id, position) => {
       tx.update(folders)
         .set({ position })

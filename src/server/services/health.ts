@@ -1,6 +1,6 @@
-// Health figures (admin spec §3 "Health"): process, machine and database. Anyone may learn that
+// Health figures: process, machine and database. Anyone may learn that
 // the server and its database are up (`liveness`); the host's telemetry (`health`) tells an
-// attacker how loaded and how big the machine is, so only admins see it (CONTRACT §6).
+// attacker how loaded and how big the machine is, so only admins see it.
 import os from 'node:os'
 import type { Db } from '~/db/client'
 import { preparedFor } from '~/db/prepared'

@@ -1,4 +1,4 @@
-// Page visits for the footer counter (CONTRACT §3). A visitor is an HMAC of IP + User-Agent under
+// Page visits for the footer counter. A visitor is an HMAC of IP + User-Agent under
 // a salt that changes every UTC day, so no raw IP is stored and one day's visitors cannot be linked
 // to the next day's. "Unique" therefore means distinct visitor-days.
 import { createHmac } from 'node:crypto'

@@ -4,7 +4,7 @@
 // library/search.ts's, shared with /rest.
 // Raw statements over bun:sqlite: at page sizes of 500, Drizzle's row mapping would cost more
 // than the queries. bench/library-search.ts times all of them at a million tracks.
-import { TRPCError } from '@trpc/server'
+import { InvalidError, NotFoundError } from '../errors'
 import type { Db } from '~/db/client'
 import type {
   LibraryAlbum,
@@ -71,8 +71,6 @@ function toArtist(secret: string, r: ArtistRow): LibraryArtist {
   return a
 }
 
-const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message })
-
 export function search(db: Db, secret: string, input: LibrarySearchInput): LibrarySearchResult {
   const match = ftsQuery(input.q)
   if (!match) return { artists: [], albums: [], tracks: [] }
@@ -105,7 +103,7 @@ function keysetPage<R>(db: Db, select: string, segments: Segment[], limit: numbe
   return { rows, next: more ? encodeCursor(key(rows[rows.length - 1])) : null }
 }
 
-const badCursor = () => new TRPCError({ code: 'BAD_REQUEST', message: 'cursor is not valid for this list' })
+const badCursor = () => new InvalidError('cursor is not valid for this list', 'cursor')
 
 /** The cursor's key in `shape`, undefined for the first page; a cursor of another list is a 400. */
 function cursorKey(cursor: string | undefined, shape: KeyPart[]): KeyValue[] | undefined {
@@ -166,7 +164,7 @@ function albumTracks(db: Db, secret: string, albumId: string): LibraryTrack[] {
 
 export function getAlbum(db: Db, secret: string, id: string): LibraryAlbumDetail {
   const row = db.$client.query<AlbumRow, [string]>(`${ALBUM_SELECT} WHERE a.id = ?`).get(id)
-  if (!row) throw notFound('Album not found')
+  if (!row) throw new NotFoundError('Album not found')
   return { ...toAlbum(secret, row), tracks: albumTracks(db, secret, id) }
 }
 
@@ -181,7 +179,7 @@ export function listArtists(db: Db, secret: string, input: LibraryPageInput): Li
 /** The artist, its albums (those it is the album artist of, then those it only appears on) and its songs. */
 export function getArtist(db: Db, secret: string, id: string): LibraryArtistDetail {
   const row = db.$client.query<ArtistRow, [string]>(`${ARTIST_SELECT} WHERE r.id = ?`).get(id)
-  if (!row) throw notFound('Artist not found')
+  if (!row) throw new NotFoundError('Artist not found')
   const albums = db.$client
     .query<AlbumRow, [string]>(
       `${ALBUM_SELECT} WHERE a.artist_id = ?1 OR a.id IN (SELECT DISTINCT album_id FROM library_tracks WHERE artist_id = ?1)
@@ -236,7 +234,7 @@ export function listFolder(db: Db, secret: string, path: string): LibraryFolderL
   const rel = normalizeRelPath(path)
   const exists = rel !== null && db.$client.query<{ n: number }, [string]>('SELECT 1 AS n FROM library_folders WHERE path = ?').get(rel)
   // An empty library still has a root to show.
-  if (rel === null || (!exists && rel !== '')) throw notFound(folderNotInLibrary(path))
+  if (rel === null || (!exists && rel !== '')) throw new NotFoundError(folderNotInLibrary(path))
   const folders = db.$client
     .query<{ name: string; path: string }, [string]>('SELECT name, path FROM library_folders WHERE parent = ?')
     .all(rel)

@@ -6,7 +6,7 @@
 // folder the admin just added does not stay an empty list; scanForNewFolder has the rules that
 // keep members from starting scans at will (decision 027 "Folder playlists", decision 047).
 import { statSync } from 'node:fs'
-import { TRPCError } from '@trpc/server'
+import { NotFoundError } from '../errors'
 import type { Db } from '~/db/client'
 import { normalizeRelPath, resolveInside } from '../media/library-path'
 import { naturalCompare } from '../media/natural'
@@ -92,7 +92,7 @@ async function tracksUnder(db: Db, rel: string): Promise<LibraryRow[]> {
  */
 export async function listLibraryFolder(db: Db, folderPath: string, secret: string): Promise<Track[]> {
   const folder = libraryFolder(folderPath)
-  if (!folder) throw new TRPCError({ code: 'NOT_FOUND', message: folderNotInLibrary(folderPath) })
+  if (!folder) throw new NotFoundError(folderNotInLibrary(folderPath))
   if (!isIndexed(db, folder.rel)) await scanForNewFolder(db, folder.dirReal, UNINDEXED_WAIT_MS)
   const rows = await tracksUnder(db, folder.rel)
   return rows.map((r) => playerTrackOf(secret, r))

@@ -1,4 +1,4 @@
-// Members' listening records (§3, CONTRACT §3 "Analytics"): play events and their updates,
+// Members' listening records, stored per member with server time: play events and their updates,
 // interactions and likes. Every door writes through the one function of each here, supplying only
 // what is its own: the web player's tRPC procedure and its REST path (POST /api/playlist/plays) and
 // an app's /rest scrobble all call recordPlay; updates, interactions and likes have one writer each.
@@ -7,11 +7,11 @@
 // only when it names none), the place from trusted request data, and every track is stored under
 // its track key (catalog/track-key.ts), never under a signed media link.
 //
-// A like is one fact however it arrives (CONTRACT §6 "Likes"): the player's like call, a /rest
+// A like is one fact however it arrives: the player's like call, a /rest
 // star, a `like` interaction and a play update with `liked` all write the one likes row of that
 // member and track title (`recordLike`), and the list shows only what is liked now. Play events and
 // interactions still keep their own record of the moment, which is what the admin analytics count.
-import { TRPCError } from '@trpc/server'
+import { NotFoundError } from '../errors'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { preparedFor } from '~/db/prepared'
@@ -57,7 +57,7 @@ export type PlayFacts = {
   finishedAt?: Date
 }
 
-// Recording a play is the busiest write (a row and its roll-up triggers, issue 13: < 2 ms): its
+// Recording a play is the busiest write (a row and its roll-up triggers; the goal is < 2 ms): its
 // statement is prepared once per database (decision 028's preparedFor), since preparing one also
 // compiles the triggers (0.16 ms each time, measured in decision 036). Every column is a
 // placeholder, the id too: a $defaultFn would run once, at preparation.
@@ -227,7 +227,7 @@ export function updatePlayEvent(db: Db, userId: string, playEventId: string, inp
     if (updated && input.liked !== undefined) recordLike(tx, userId, { title: updated.title, trackUrl: updated.trackUrl, liked: input.liked, at: now })
     return updated
   })
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: PLAY_EVENT_NOT_FOUND })
+  if (!row) throw new NotFoundError(PLAY_EVENT_NOT_FOUND)
   return { playEventId: row.id, updatedAt: row.updatedAt.toISOString() }
 }
 

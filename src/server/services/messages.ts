@@ -1,7 +1,7 @@
-// The admin inbox (admin spec §2 "Messages", §4): contact messages newest first, filtered by
+// The admin inbox: contact messages newest first, filtered by
 // unread or important, paged by a keyset cursor so a long inbox never loads whole. The list
 // carries a short preview; the full body comes with the detail.
-import { TRPCError } from '@trpc/server'
+import { InvalidError, NotFoundError } from '../errors'
 import { and, count, desc, eq, lt, lte, or, type SQL } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { contactMessages } from '~/db/schema'
@@ -16,7 +16,7 @@ export type MessageCounts = { total: number; unread: number; important: number }
 export type MessagePage = { messages: MessageSummary[]; nextCursor: string | null; counts: MessageCounts }
 
 const m = contactMessages
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: MESSAGE_NOT_FOUND })
+const notFound = () => new NotFoundError(MESSAGE_NOT_FOUND)
 
 // Each filter reads one of the (flag, created_at) indexes.
 const filterWhere: Record<MessageFilter, SQL | undefined> = {
@@ -29,7 +29,7 @@ const filterWhere: Record<MessageFilter, SQL | undefined> = {
 const encodeCursor = (date: Date, id: string) => `${date.getTime()}_${id}`
 function decodeCursor(cursor: string): { at: Date; id: string } {
   const match = /^(\d{1,15})_([\w-]{1,64})$/.exec(cursor)
-  if (!match) throw new TRPCError({ code: 'BAD_REQUEST', message: 'cursor is not valid' })
+  if (!match) throw new InvalidError('cursor is not valid', 'cursor')
   return { at: new Date(Number(match[1])), id: match[2] }
 }
 

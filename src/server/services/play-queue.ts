@@ -1,4 +1,4 @@
-// A member's play queue (CONTRACT §6 "Play queue (members)"): the web player saves it so another
+// A member's play queue: the web player saves it so another
 // device can resume it, and OpenSubsonic's getPlayQueue/savePlayQueue will share the same row.
 // One row per member; a save replaces it whole, so the newest save wins.
 //

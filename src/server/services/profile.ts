@@ -1,9 +1,9 @@
-// The member's own account (/profile, CONTRACT §6 "Profile"): username, e-mail and password
+// The member's own account (/profile): username, e-mail and password
 // changes, the list of their sessions with revoke, and deleting the account. Every change is
 // confirmed with the current password, so a session left open on a shared computer cannot take
 // the account over. Ownership of a session is part of each WHERE clause: another member's session
 // id is simply "not found".
-import { TRPCError } from '@trpc/server'
+import { ConflictError, InvalidError, NotFoundError } from '../errors'
 import { and, count, desc, eq, gt, ne } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { sessions, users } from '~/db/schema'
@@ -20,15 +20,12 @@ export const EMAIL_TAKEN = 'Email is already registered'
 export const SESSION_NOT_FOUND = 'Session not found'
 export const LAST_ADMIN = 'You are the only admin: make another member an admin before deleting your account.'
 
-const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message })
-const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message })
-
 /** Two members racing for the same name or address: the unique index decides. */
 function updateUnique(db: Db, userId: string, values: { username: string } | { email: string }, takenMessage: string) {
   try {
     db.update(users).set(values).where(eq(users.id, userId)).run()
   } catch (error) {
-    if (String(error).includes('UNIQUE')) throw conflict(takenMessage)
+    if (String(error).includes('UNIQUE')) throw new ConflictError(takenMessage)
     throw error
   }
 }
@@ -40,7 +37,7 @@ export async function changeUsername(db: Db, user: AuthUser, input: ChangeUserna
     .from(users)
     .where(and(eq(users.username, input.username), ne(users.id, user.id)))
     .get()
-  if (taken) throw conflict(USERNAME_TAKEN)
+  if (taken) throw new ConflictError(USERNAME_TAKEN)
   updateUnique(db, user.id, { username: input.username }, USERNAME_TAKEN)
   return { ...user, username: input.username }
 }
@@ -56,7 +53,7 @@ export async function changeEmail(db: Db, user: AuthUser, input: ChangeEmailInpu
     .from(users)
     .where(and(eq(users.email, input.email), ne(users.id, user.id)))
     .get()
-  if (taken) throw conflict(EMAIL_TAKEN)
+  if (taken) throw new ConflictError(EMAIL_TAKEN)
   updateUnique(db, user.id, { email: input.email }, EMAIL_TAKEN)
   const updated = { ...user, email: input.email }
   const { token } = createSession(db, updated, secret, userAgent)
@@ -133,7 +130,7 @@ export function revokeSession(db: Db, user: AuthUser, id: string) {
     .where(and(eq(sessions.id, id), eq(sessions.userId, user.id)))
     .returning({ id: sessions.id })
     .get()
-  if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: SESSION_NOT_FOUND })
+  if (!gone) throw new NotFoundError(SESSION_NOT_FOUND)
   return { id, revoked: true as const }
 }
 
@@ -148,7 +145,7 @@ export async function deleteAccount(db: Db, user: AuthUser, currentPassword: str
     const me = tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, user.id)).get()
     if (me?.isAdmin) {
       const admins = tx.select({ n: count() }).from(users).where(eq(users.isAdmin, true)).get()?.n ?? 0
-      if (admins <= 1) throw badRequest(LAST_ADMIN)
+      if (admins <= 1) throw new InvalidError(LAST_ADMIN)
     }
     tx.delete(users).where(eq(users.id, user.id)).run()
   })

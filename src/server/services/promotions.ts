@@ -1,10 +1,10 @@
-// The "Featured Promotions" grid and the advert modal (§2, §3 "Promotion"): stored promotions,
+// The "Featured Promotions" grid and the advert modal: stored promotions,
 // seeded with four defaults the first time the list is read (once: site_settings remembers it, so
 // an admin who deletes them all gets an empty grid, not the defaults again). The default images
 // are served from /promotions/ so the page never depends on a third-party host. Admins manage the
-// promotions and the adverts' chance (issue 10 item 7); the public list carries that chance, so
+// promotions and the adverts' chance; the public list carries that chance, so
 // the player learns it with the promotions it already loads, without another request.
-import { TRPCError } from '@trpc/server'
+import { NotFoundError } from '../errors'
 import { asc, eq, max } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { promotions, siteSettings } from '~/db/schema'
@@ -12,7 +12,7 @@ import { AD_CHANCE } from '~/shared/player/errors'
 import type { AdvertSettings, PromotionCreateInput, PromotionUpdateInput } from '~/shared/validators/adverts'
 
 export const PROMOTION_NOT_FOUND = 'Promotion not found'
-/** The grid shows four cards (spec §2); more active promotions wait their turn by position. */
+/** The grid shows four cards; more active promotions wait their turn by position. */
 export const PROMOTIONS_SHOWN = 4
 
 export const DEFAULT_PROMOTIONS = [
@@ -133,7 +133,7 @@ function promotionById(db: Db, id: string): AdminPromotionView {
     .from(promotions)
     .where(eq(promotions.id, id))
     .get()
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: PROMOTION_NOT_FOUND })
+  if (!row) throw new NotFoundError(PROMOTION_NOT_FOUND)
   return row
 }
 

@@ -1,5 +1,5 @@
 // The analytics roll-ups (docs/decisions/029): per-day aggregates and "last seen" tables of play_events
-// and page_hits that the triggers of migrations 0011–0013 keep in step with every insert and update.
+// and page_hits that the triggers of migrations 0011, 0013 and 0014 keep in step with every insert and update.
 // This module rebuilds them from the raw rows in one pass, for bulk loads (seed:demo) that would pay the
 // triggers a million times, and for the test that checks the triggers against a rebuild. The statements
 // are those the migrations ran to backfill existing plays and hits.

@@ -1,12 +1,11 @@
-// System statistics for the admin (admin spec §2 "Dashboard" and "System Statistics", §3 shapes,
-// §7 calls, §9 limits): dashboard counts, site traffic, music counts, active users, top tracks, the
+// System statistics for the admin (the dashboard and the System Statistics screen): dashboard counts, site traffic, music counts, active users, top tracks, the
 // user-activity table, recent server errors and clearing hit data. Every figure is one SQL aggregate
 // on an indexed column or on the play and page-hit roll-ups (see analytics.ts for why plain SQL and
 // how a period is read from the roll-ups: whole days from the per-day tables, the first day's tail
-// raw, distinct counts from "last seen" tables; migration 0012 for the page-hit ones).
+// raw, distinct counts from "last seen" tables; migration 0013 for the page-hit ones).
 //
 // The heavier answers (admin stats, top tracks, the user-activity table) are kept for 2 minutes
-// (spec §9 "stats cache 2 minutes") unless the caller asks for a fresh one; clearing hit data
+// unless the caller asks for a fresh one; clearing hit data
 // drops every kept answer.
 import type { Db } from '~/db/client'
 import { DAY_MS, EDGE, activeUsersSince, periodOf, spanOf } from './analytics'

@@ -1,4 +1,4 @@
-// The device class of an OpenSubsonic app's scrobble (issue 14: "device from the client name").
+// The device class of an OpenSubsonic app's scrobble, from the client name when the UA is silent.
 // Apps seldom send a browser-like User-Agent (okhttp/4.12, Dart/3.4, python-requests…), so when the
 // User-Agent says nothing, the app's name (`c`) decides for the apps people use: phone players are
 // mobile, desktop players desktop. Any other name stays unknown rather than a guess.

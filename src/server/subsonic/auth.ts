@@ -19,7 +19,7 @@ import type { Db } from '~/db/client'
 import { users } from '~/db/schema'
 import { verifyPassword, timingDummyHash } from '../auth/password'
 import { addressKey } from '../http/client-info'
-import { RATE_LIMIT_MESSAGE } from '../http/rate-limit'
+import { RateLimitedError } from '../errors'
 import { type Attempt, loginThrottle } from '../auth/login-throttle'
 import { verifyAppKey, type AppKeyUser } from '../services/app-keys'
 import { ErrorCode, SubsonicError } from './response'
@@ -40,13 +40,10 @@ export function decodePassword(p: string): string | null {
   return new TextDecoder().decode(Uint8Array.from(hex.match(/../g) ?? [], (b) => Number.parseInt(b, 16)))
 }
 
-/** 429 in the Subsonic envelope, with Retry-After. */
-export const rateLimited = (waitSec: number) => new SubsonicError(ErrorCode.generic, RATE_LIMIT_MESSAGE, 429, { 'retry-after': String(waitSec) })
-
 /** Refuses the attempt, before any check, when the limits say this address may not try now. */
 function refuseIfLimited(attempt: Attempt, now: number) {
   const wait = loginThrottle.wait(attempt, now)
-  if (wait > 0) throw rateLimited(wait)
+  if (wait > 0) throw new RateLimitedError(wait)
 }
 
 export async function authenticate(db: Db, params: URLSearchParams, clientIp: string): Promise<SubsonicUser> {

@@ -1,5 +1,5 @@
 // /rest/{method} and /rest/{method}.view: the OpenSubsonic API for native apps (Symfonium, DSub,
-// Substreamer, Feishin, Supersonic…), CONTRACT §6 "OpenSubsonic". Wired in serve.ts in front of
+// Substreamer, Feishin, Supersonic…), version 1.16.1 for members' accounts. Wired in serve.ts in front of
 // the page pipeline (one line). Parameters come from the query string or, with the formPost
 // extension, an application/x-www-form-urlencoded body (the two are merged). Every answer is a
 // subsonic-response in XML, or JSON with f=json; failures are `status="failed"` with the
@@ -14,7 +14,8 @@ import { authenticate } from './auth'
 import { METHODS, PUBLIC_METHODS } from './methods'
 import { DOES_NOT_APPLY, NOT_IMPLEMENTED } from './not-implemented'
 import { Params } from './params'
-import { ErrorCode, errorResponse, okResponse, SubsonicError, type Format } from './response'
+import { DomainError } from '../errors'
+import { ErrorCode, errorResponse, okResponse, SubsonicError, subsonicErrorOf, type Format } from './response'
 
 export const REST_PREFIX = '/rest/'
 
@@ -51,6 +52,7 @@ export async function handleSubsonic(request: Request): Promise<Response> {
     return result instanceof Response ? result : okResponse(format, result)
   } catch (error) {
     if (error instanceof SubsonicError) return errorResponse(format, error)
+    if (error instanceof DomainError) return errorResponse(format, subsonicErrorOf(error))
     logger.error({ err: error, path: url.pathname }, 'subsonic request failed')
     return errorResponse(format, new SubsonicError(ErrorCode.generic, 'Internal server error', 500))
   }

@@ -283,7 +283,7 @@ export function albumList(db: Db, userId: string, q: AlbumListQuery): Payload[] 
       rows = c.query<AlbumRow, [number, number]>(`${ALBUM_SELECT} ORDER BY a.sort_name, a.id LIMIT ? OFFSET ?`).all(...page)
       break
     case 'alphabeticalByArtist':
-      // Walks library_albums_artist_sort_idx (migration 0007): no join, no sort.
+      // Walks library_albums_artist_sort_idx (migration 0008): no join, no sort.
       rows = c.query<AlbumRow, [number, number]>(`${ALBUM_SELECT} ORDER BY lower(a.artist), a.sort_name, a.id LIMIT ? OFFSET ?`).all(...page)
       break
     case 'byYear': {

@@ -1,4 +1,4 @@
-// The OpenSubsonic methods Vibes answers (CONTRACT §6 "OpenSubsonic"), one table read top to
+// The OpenSubsonic methods Vibes answers, one table read top to
 // bottom as Navidrome's api.go. Each method gets the authenticated member and typed parameters
 // and returns a payload (wrapped by response.ts) or, for bytes (stream, download, getCoverArt),
 // a Response from the /media handler, so Range, ETag, conversion and the media security
@@ -23,7 +23,8 @@ import { appDevice } from './app-device'
 import { albumChild, entityDirectory, plainArtist, songsByGenre } from './browse'
 import { albumInfo, artistInfo, nowPlaying, similarSongs, topSongs } from './info'
 import { classicLyrics, structuredLyrics } from './lyrics'
-import { rateLimited, type SubsonicUser } from './auth'
+import type { SubsonicUser } from './auth'
+import { RateLimitedError } from '../errors'
 import { BUSY_RETRY_AFTER_SEC, sizedCover } from './cover-size'
 import {
   ALBUM_LIST_TYPES,
@@ -250,10 +251,7 @@ export const METHODS: Record<string, Method> = {
     const cover = coverPathOf(ctx.db, id)
     if (!cover) throw notFound('Cover art')
     const sized = size === undefined ? null : await sizedCover(cover, size, ctx.request.signal)
-    if (sized === 'busy')
-      throw new SubsonicError(ErrorCode.generic, 'Too many covers are being scaled; try again in a few seconds', 429, {
-        'retry-after': String(BUSY_RETRY_AFTER_SEC),
-      })
+    if (sized === 'busy') throw new RateLimitedError(BUSY_RETRY_AFTER_SEC, 'Too many covers are being scaled; try again in a few seconds')
     return sized ?? viaMedia(ctx, cover, 'cover')
   },
 
@@ -277,7 +275,7 @@ export const METHODS: Record<string, Method> = {
     })
     // Each play counts against the web player's play-event limit, before the lookup.
     const wait = takePlayTokens(ctx.client, ids.length, now)
-    if (wait > 0) throw rateLimited(wait)
+    if (wait > 0) throw new RateLimitedError(wait)
     const rows = songsByIds(ctx.db, ids)
     if (rows.length !== ids.length) throw notFound('Song')
     const app = appOf(ctx)
@@ -313,7 +311,7 @@ export const METHODS: Record<string, Method> = {
     const playbackRate = p.decimal('playbackRate', { min: 0, max: 16, fallback: 1 })
     const ignoreScrobble = p.bool('ignoreScrobble', false)
     const wait = takePlayTokens(ctx.client, 1)
-    if (wait > 0) throw rateLimited(wait)
+    if (wait > 0) throw new RateLimitedError(wait)
     const [row] = songsByIds(ctx.db, [mediaId])
     if (!row) throw notFound('Song')
     const app = appOf(ctx)

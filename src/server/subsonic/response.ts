@@ -9,6 +9,7 @@
 //   array of scalars  → child elements with text  (JSON: array, e.g. extension versions)
 // undefined and null are left out in both.
 import { version } from '../../../package.json'
+import { type DomainError, type DomainErrorKind, RateLimitedError } from '../errors'
 
 export const API_VERSION = '1.16.1'
 export const SERVER_TYPE = 'vibes'
@@ -44,6 +45,22 @@ export class SubsonicError extends Error {
   ) {
     super(message)
   }
+}
+
+/** Each kind of a service's DomainError as a Subsonic error code. */
+export const SUBSONIC_CODE: Record<DomainErrorKind, number> = {
+  invalid: ErrorCode.generic,
+  unauthorized: ErrorCode.wrongCredentials,
+  forbidden: ErrorCode.notAuthorized,
+  'not-found': ErrorCode.notFound,
+  conflict: ErrorCode.generic,
+  'rate-limited': ErrorCode.generic,
+}
+
+/** A service's refusal as Subsonic answers it: HTTP 200 with its code, but 429 with Retry-After when rate limited. */
+export function subsonicErrorOf(error: DomainError): SubsonicError {
+  if (error instanceof RateLimitedError) return new SubsonicError(ErrorCode.generic, error.message, 429, { 'retry-after': String(error.retryAfterSec) })
+  return new SubsonicError(SUBSONIC_CODE[error.kind], error.message)
 }
 
 const envelope = (status: 'ok' | 'failed') => ({ status, version: API_VERSION, type: SERVER_TYPE, serverVersion: version, openSubsonic: true })

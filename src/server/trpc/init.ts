@@ -3,7 +3,8 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import type { z } from 'zod'
 import type { Context } from './context'
-import { fieldErrors, publicMessage, RateLimitError } from './errors'
+import { ForbiddenError, RateLimitedError, UnauthorizedError } from '../errors'
+import { fieldErrors, publicMessage, toTRPCError } from './errors'
 import { transformer } from './transformer'
 import { addressKey } from '../http/client-info'
 import { takeToken, type Bucket } from '../http/rate-limit'
@@ -17,20 +18,28 @@ const t = initTRPC.context<Context>().create({
 })
 
 export const createTRPCRouter = t.router
-export const createCallerFactory = t.createCallerFactory
-export const publicProcedure = t.procedure
+// The one place tRPC meets the services' DomainErrors: whatever a later middleware or the
+// procedure throws comes back here wrapped by tRPC as a server fault, and leaves as the code of
+// its kind with its own message (so the HTTP status, and the REST envelope built from it, match).
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next()
+  if (!result.ok) throw toTRPCError(result.error)
+  return result
+})
 
-// The spec's words for a call that carries no token at all (player spec §8, admin spec §7).
+export const publicProcedure = t.procedure.use(domainErrors)
+
+// The fixed words for a call that carries no token at all (401).
 export const AUTH_REQUIRED_MESSAGE = 'No authentication token found. Please log in again.'
 export const INVALID_TOKEN_MESSAGE = 'Authentication token is invalid or expired'
 
 /** The signed-in user, or the 401 that names why there is none. */
 export function requireUser(ctx: Context): NonNullable<Context['user']> {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.invalidToken ? INVALID_TOKEN_MESSAGE : AUTH_REQUIRED_MESSAGE })
+  if (!ctx.user) throw new UnauthorizedError(ctx.invalidToken ? INVALID_TOKEN_MESSAGE : AUTH_REQUIRED_MESSAGE)
   return ctx.user
 }
 
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => next({ ctx: { ...ctx, user: requireUser(ctx) } }))
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { ...ctx, user: requireUser(ctx) } }))
 
 /** A procedure's input schema applied outside tRPC (the REST fast routes): the same 400 on failure. */
 export function parseInput<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -40,7 +49,7 @@ export function parseInput<T>(schema: z.ZodType<T>, value: unknown): T {
 }
 
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'Admin access required' })
+  if (!ctx.user.isAdmin) throw new ForbiddenError('Admin access required')
   return next()
 })
 
@@ -48,7 +57,7 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
 export function rateLimit(bucket: Bucket) {
   return t.middleware(({ ctx, next }) => {
     const wait = takeToken(bucket, addressKey(ctx.client.ip))
-    if (wait > 0) throw new RateLimitError(wait)
+    if (wait > 0) throw new RateLimitedError(wait)
     return next()
   })
 }
@@ -63,9 +72,9 @@ export const loginThrottled = t.middleware(async ({ ctx, input, next }) => {
   if (typeof email !== 'string') return next()
   const attempt = { door: 'web' as const, account: email.trim().toLowerCase(), address: addressKey(ctx.client.ip) }
   const wait = loginThrottle.wait(attempt)
-  if (wait > 0) throw new RateLimitError(wait)
+  if (wait > 0) throw new RateLimitedError(wait)
   const result = await next()
   if (result.ok) loginThrottle.succeeded(attempt)
-  else if (result.error.code === 'UNAUTHORIZED') loginThrottle.failed(attempt)
+  else if (toTRPCError(result.error).code === 'UNAUTHORIZED') loginThrottle.failed(attempt)
   return result
 })

@@ -13,7 +13,10 @@ import { playlistRouter } from '../routers/playlist'
 import { profileRouter } from '../routers/profile'
 import { remoteRouter } from '../routers/remote'
 import { statsRouter } from '../routers/stats'
-import { createCallerFactory, createTRPCRouter } from './init'
+import { type AnyTRPCProcedure, createTRPCRecursiveProxy, type TRPCRouterRecord, TRPCError } from '@trpc/server'
+import type { RestCaller } from '../rest/define'
+import type { Context } from './context'
+import { createTRPCRouter } from './init'
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
@@ -33,5 +36,23 @@ export const appRouter = createTRPCRouter({
 })
 
 export type AppRouter = typeof appRouter
-export const createCaller = createCallerFactory(appRouter)
-export type Caller = ReturnType<typeof createCaller>
+
+/** The procedure at `path` (`['folders', 'update']`), or undefined. */
+function procedureAt(record: TRPCRouterRecord, path: readonly string[]): AnyTRPCProcedure | undefined {
+  let node: AnyTRPCProcedure | TRPCRouterRecord | undefined = record
+  for (const key of path) node = node === undefined || typeof node === 'function' ? undefined : node[key]
+  return typeof node === 'function' ? node : undefined
+}
+
+/**
+ * The REST adapter's way in: each procedure called with the client's data as it came, as tRPC's
+ * own caller does (and its HTTP adapter for /api/trpc), so the procedure's guards run first and its
+ * input schema then validates the input (decision 063).
+ */
+export function createRestCaller(ctx: Context): RestCaller {
+  return createTRPCRecursiveProxy<RestCaller>(({ path, args }) => {
+    const procedure = procedureAt(appRouter._def.record, path)
+    if (!procedure) throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure at ${path.join('.')}` })
+    return procedure({ ctx, path: path.join('.'), getRawInput: async () => args[0], type: procedure._def.type, signal: undefined, batchIndex: 0 })
+  })
+}

@@ -12,7 +12,7 @@ export type SharedRouter = { appRouter: AppRouter; createContext: typeof createC
 
 const shared = globalThis as typeof globalThis & { __vibesSharedRouter?: () => Promise<SharedRouter> }
 
-/** Called by the server (deferred.ts): how the page bundle gets the router once it has loaded. */
+/** Called by the start-up (start-up.ts): how the page bundle gets the router once it has loaded. */
 export function shareAppRouter(load: () => Promise<SharedRouter>) {
   shared.__vibesSharedRouter = load
 }

@@ -1,4 +1,4 @@
-// Device class from a User-Agent (§4 "Device class", §9 "Device detection keywords"). Shared so
+// Device class from a User-Agent (smart-tv, speaker, mobile, tablet, desktop or unknown). Shared so
 // the server fills play events with the same rule the client would use.
 export type DeviceType = 'smart-tv' | 'speaker' | 'mobile' | 'tablet' | 'desktop' | 'unknown'
 export const DEVICE_TYPES = ['smart-tv', 'speaker', 'mobile', 'tablet', 'desktop', 'unknown'] as const satisfies readonly DeviceType[]

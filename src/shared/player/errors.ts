@@ -1,4 +1,4 @@
-// Playback error texts (§8 "Playback").
+// Playback error texts: what each MediaError code shows the listener.
 export const MEDIA_ERROR_MESSAGES: Readonly<Record<number, string>> = {
   1: 'Media playback aborted',
   2: 'Network error occurred during download',

@@ -1,5 +1,5 @@
-// Metadata from file names and titles (§5): 'Artist - Title' (or 'Artist-Title'), 'a: b', a
-// 19xx/20xx year; and the folder name shown in "Playing {n} tracks from {folder}" (§8).
+// Metadata from file names and titles: 'Artist - Title' (or 'Artist-Title'), 'a: b', a
+// 19xx/20xx year; and the folder name shown in "Playing {n} tracks from {folder}".
 
 /** Title and artist from a file name (extension dropped, underscores read as spaces). */
 export function parseFileName(fileName: string): { title: string; artist: string } {

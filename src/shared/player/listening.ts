@@ -1,4 +1,5 @@
-// Listening-session and play-report rules (§4 "Listening session", §4 "Playback", §9).
+// Listening-session and play-report rules: session ids and positions, when a play counts as
+// completed or skipped, and the progress-report interval.
 
 export const COMPLETION_RATIO = 0.8
 export const PROGRESS_REPORT_MS = 30_000

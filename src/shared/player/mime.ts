@@ -1,4 +1,5 @@
-// The spec's extension → MIME map (§3) and the accepted local-folder extensions (§5). A Map, not
+// The product's extension → MIME map (unknown gives audio/mpeg) and the accepted local-folder
+// extensions. A Map, not
 // an object literal: file names come from users and remote listings, and a lookup on a plain
 // object finds inherited properties ('x.constructor' would be media with a function as its MIME).
 const MIME_BY_EXTENSION: ReadonlyMap<string, string> = new Map([
@@ -26,7 +27,7 @@ export function extensionOf(name: string): string {
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : ''
 }
 
-/** Whether a lower-case extension is one of the spec's media extensions. */
+/** Whether a lower-case extension is one of the accepted media extensions. */
 export const isMediaExtension = (ext: string) => MIME_BY_EXTENSION.has(ext)
 
 /** MIME type by extension; unknown gives audio/mpeg. */

@@ -1,4 +1,4 @@
-// Play order (§2, §4 "Playback"): sequential or a shuffled order of indexes; next and previous
+// Play order: sequential or a shuffled order of indexes; next and previous
 // follow the order and wrap. Which neighbour titles are shown depends on shuffle.
 
 export type Rng = () => number

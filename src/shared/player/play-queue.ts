@@ -1,4 +1,4 @@
-// The member's saved play queue (CONTRACT §6 "Play queue (members)"): its limits, shared by the
+// The member's saved play queue: its limits, shared by the
 // schema (validators/play-queue.ts) and the player, here so the player does not ship zod to know
 // them.
 import type { ReplayGain } from './track'

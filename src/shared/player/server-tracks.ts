@@ -5,7 +5,7 @@ import { makeTrack, normalizeTrackUrl, type Track } from './track'
 /**
  * Server items to tracks: defaults filled, URLs made absolute, items without a URL dropped; a
  * title like 'Artist - Title' (or 'a: b') without an artist gives the artist, and a 19xx/20xx in
- * it the year (§5 "Metadata inference").
+ * it the year.
  */
 export function toTracks(items: readonly Partial<Track>[], base: string): { tracks: Track[]; dropped: number } {
   const tracks: Track[] = []

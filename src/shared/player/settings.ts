@@ -1,4 +1,4 @@
-// The listener's playback settings (issue 10 item 6), kept per browser: ReplayGain mode and
+// The listener's playback settings, kept per browser: ReplayGain mode and
 // crossfade length. One check for what the settings panel sets and what storage gives back (a
 // stored value out of range or from an older version falls back to its default). Plain code, not
 // a zod schema: nothing here reaches the server, and zod in the player's eager chunk costs 25 KiB

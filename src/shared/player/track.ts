@@ -1,5 +1,6 @@
 // The Track every player source produces (local folder, remote URL, member folder) and the
-// spec's display rules for it (§3 "Track", §2 "Titles ending in '..>'", §5 "Video").
+// display rules for it: defaults for missing fields, a title ending in '..>' replaced by the file
+// name, video by mime or URL extension.
 
 export type Track = {
   url: string
@@ -26,7 +27,7 @@ export const DEFAULT_MIME = 'audio/mpeg'
 export const DEFAULT_ALBUM = 'Unknown Album'
 export const DEFAULT_TITLE = 'Unknown Title'
 
-/** A track from partial data, with the spec's defaults (mime audio/mpeg, artist '', album 'Unknown Album', duration 0). */
+/** A track from partial data, with the defaults (mime audio/mpeg, artist '', album 'Unknown Album', duration 0). */
 export function makeTrack(input: Partial<Track> & { url: string }): Track {
   const duration = Number.isFinite(input.duration) && (input.duration ?? 0) > 0 ? (input.duration as number) : 0
   return {

@@ -1,4 +1,4 @@
-// Inputs of the admin area's users, folders and messages procedures (admin spec §7). The folder
+// Inputs of the admin area's users, folders and messages procedures. The folder
 // fields are the members' FolderSchema, so the admin dialog and the server agree on every message.
 import { z } from 'zod'
 import { FolderSchema } from './folder'

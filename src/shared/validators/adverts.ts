@@ -1,4 +1,4 @@
-// Inputs of the admin's advert settings and promotions (issue 10 item 7). A promotion's link and
+// Inputs of the admin's advert settings and promotions. A promotion's link and
 // image reach every visitor's page, so they are limited to this site's own paths or http(s)
 // addresses (https only for images, which the CSP allows); colours are #rrggbb so the card's
 // inline style can hold nothing else.

@@ -1,9 +1,8 @@
-// Inputs of the admin statistics and listening-analytics calls (admin spec §7, CONTRACT §3
-// "Analytics and records"). Query strings arrive as text, tRPC sends numbers and booleans: both
+// Inputs of the admin statistics and listening-analytics calls. Query strings arrive as text, tRPC sends numbers and booleans: both
 // are accepted. Every number is bounded so no call can ask for an unbounded scan or list.
 import { z } from 'zod'
 
-/** The analytics periods (spec §9); anything else is a 400 (CONTRACT §3). */
+/** The analytics periods in days; anything else is a 400. */
 export const ANALYTICS_DAYS = [1, 7, 14, 30, 60, 90] as const
 export type AnalyticsDays = (typeof ANALYTICS_DAYS)[number]
 export const DEFAULT_ANALYTICS_DAYS = 7

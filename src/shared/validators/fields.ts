@@ -1,4 +1,4 @@
-// Field rules shared by every form and every procedure input, with the spec's messages (§5).
+// Field rules shared by every form and every procedure input, each failure with the product's fixed message.
 import { z } from 'zod'
 
 /** A string field whose absence, wrong type or blank value all read as `required`. */

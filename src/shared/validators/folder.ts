@@ -1,4 +1,4 @@
-// The folder dialog (members' and admins'). One reading of the spec wins: a path is either an
+// The folder dialog (members' and admins'). Of the path rules' two readings the stricter wins: a path is either an
 // http(s) URL or an absolute-looking library path starting with '/'.
 import { z } from 'zod'
 import { requiredText } from './fields'
@@ -22,7 +22,7 @@ export const folderPathField = requiredText('Folder path is required', 'Folder p
       if (!ok) ctx.addIssue({ code: 'custom', message: 'Please enter a valid URL' })
       return
     }
-    // Another scheme (ftp://, smb://, file://) is a URL we cannot read: the spec's message for a
+    // Another scheme (ftp://, smb://, file://) is a URL we cannot read: the message for a
     // path that is neither http nor absolute, then which URLs we can read.
     if (/^[a-z][a-z\d+.-]*:\/\//i.test(path)) {
       ctx.addIssue({ code: 'custom', message: OTHER_SCHEME_MESSAGE })

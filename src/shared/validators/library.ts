@@ -1,4 +1,4 @@
-// Inputs of the library API (CONTRACT §6 "The server library"). REST query strings arrive as
+// Inputs of the library API (/api/library). REST query strings arrive as
 // strings, so numbers are coerced; every bound has a message naming the field. Long lists page by
 // `cursor` (the `next` of the page before; absent for the first page), never by offset.
 import { z } from 'zod'

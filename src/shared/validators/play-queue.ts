@@ -1,4 +1,4 @@
-// PUT /playlist/queue (CONTRACT §6 "Play queue (members)"): the queue a member's player saves so
+// PUT /playlist/queue: the queue a member's player saves so
 // another device can resume it. Every field is bounded; the index points into the tracks; only
 // URLs another device can play (http/https or a library /media/ path) are accepted.
 import { z } from 'zod'

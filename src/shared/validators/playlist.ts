@@ -1,6 +1,6 @@
-// Listening events (§3 "Play event", "Interaction", "Likes"): the inputs of POST /playlist/plays,
+// Listening events (plays, their updates, interactions, likes): the inputs of POST /playlist/plays,
 // PUT /playlist/plays/{id}, POST /playlist/interactions and PUT /playlist/likes. Every field is
-// bounded; numbers are finite and ≥ 0; enums are the spec's values.
+// bounded; numbers are finite and ≥ 0; enums are the product's fixed value lists.
 import { z } from 'zod'
 import { DEVICE_TYPES } from '../player/device'
 import { PLAY_EVENT_LIMITS, SESSION_ID_PATTERN } from '../player/listening'

@@ -1,4 +1,4 @@
-// The account page (/profile, CONTRACT §6 "Profile"): every change is confirmed with the current
+// The account page (/profile): every change is confirmed with the current
 // password, and new values obey the same field rules as registration.
 import { z } from 'zod'
 import { currentPasswordField, emailField, passwordField, usernameField } from './fields'

@@ -1,4 +1,4 @@
-// The Remote URL tab (§5 "Remote URL input") and GET /playlist?url= share this input.
+// The Remote URL tab and GET /playlist?url= share this input: not blank, and http(s) only.
 import { z } from 'zod'
 
 export const REMOTE_URL_REQUIRED = 'Please enter a URL'

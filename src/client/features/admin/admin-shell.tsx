@@ -1,4 +1,4 @@
-// The admin frame (admin spec §2): 'Admin' header greeting the user, a logout button and a
+// The admin frame: 'Admin' header greeting the user, a logout button and a
 // sidebar that can be opened and closed.
 import { Link } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
@@ -10,7 +10,7 @@ import { displayName } from '~/shared/display-name'
 import { stack } from 'styled-system/patterns'
 import { mutedText } from '~/client/ui/text'
 
-// The spec's sidebar order: Dashboard, Users, Folders, Music, Insights, Listening Analytics, Stats,
+// The sidebar order: Dashboard, Users, Folders, Music, Insights, Listening Analytics, Stats,
 // Messages.
 const SIDEBAR = [
   { to: '/admin/dashboard', label: 'Dashboard' },

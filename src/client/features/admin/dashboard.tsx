@@ -1,4 +1,4 @@
-// The admin dashboard (admin spec §2 "Dashboard"): cards leading to each admin screen with the
+// The admin dashboard: cards leading to each admin screen with the
 // messages and user counts, the 7-day hit analytics panel (auto-refreshing), Recent Activities
 // (the newest real events: sign-ups, folders, messages and the console's audit log), and System Health (every 30 s; on failure the refresh backs off by doubling up
 // to 60 s with up to 100 ms of jitter), plus the Library panel (index counts and on-demand scans).

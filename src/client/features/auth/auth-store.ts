@@ -1,4 +1,4 @@
-// Client auth state (spec §4 "Auth"): the token lives in localStorage under 'token', is cleaned
+// Client auth state: the token lives in localStorage under 'token', is cleaned
 // and checked, and is sent as the Authorization header. Login and logout are announced as window
 // events so other features (player, lists) can reset themselves.
 import { useSyncExternalStore } from 'react'

@@ -1,4 +1,4 @@
-// Route guards (spec §2). They only steer the UI: procedures enforce identity and role.
+// Route guards: members' pages need a valid session, admin pages the admin flag. They only steer the UI: procedures enforce identity and role.
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, type ReactNode } from 'react'

@@ -1,4 +1,4 @@
-// The chart error texts of spec §8 "Charts": the server's 404 message, "HTTP error {status}" for
+// The chart error texts: the server's 404 message, "HTTP error {status}" for
 // other failed answers, and the two fallbacks.
 import { httpStatusOf, isNetworkError } from '~/client/global-errors'
 

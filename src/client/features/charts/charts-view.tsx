@@ -1,4 +1,4 @@
-// The Charts page body (spec §2 "/charts", §4 "Charts", §7, §9): region select (opening on the
+// The Charts page body: region select (opening on the
 // instance's DEFAULT_COUNTRY when it is a chart region, else the worldwide chart), the
 // chart fetched at once on region change, every 60 s and on Refresh; loading, error, empty, data.
 // Besides the 11 regions the select offers this server's worldwide chart, and an empty local

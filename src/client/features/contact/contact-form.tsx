@@ -1,4 +1,4 @@
-// The contact form (spec §2 "/contact", §4 "Contact form", §5 "Contact", §8 "Contact"): touched-state
+// The contact form (/contact): touched-state
 // validation from the shared ContactSchema, idle → submitting → success (form cleared) or error.
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'

@@ -1,7 +1,6 @@
-// The add/edit folder dialog of both screens: the member's /folders (spec §2 "/folders", §8
-// "Folders") and the admin's /admin/folders (admin spec §2, §4 "Folder dialogs", §5, §8). Folder
-// Name and a path field with the shared folder rules, Cancel and the submit button with its busy
-// text. The fields reset on open (the form remounts); closing is blocked while saving; a failed
+// The add/edit folder dialog of both screens: the member's /folders and the admin's
+// /admin/folders. Folder Name and a path field with the shared folder rules, Cancel and the
+// submit button with its busy text. The fields reset on open (the form remounts); closing is blocked while saving; a failed
 // save shows its message under the path field and as a toast. What differs by screen (texts, the
 // call that saves, "Browse the library", how strict the form is) comes in as props.
 import { useMutation } from '@tanstack/react-query'

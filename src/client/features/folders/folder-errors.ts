@@ -1,4 +1,4 @@
-// The members' folder messages when a call fails (player spec §8 "Folders"): the server's own
+// The members' folder messages when a call fails: the server's own
 // message when it sent one; else the fallback of the call that failed ("Failed to fetch folders",
 // "Failed to add folder", "Failed to update folder", "Failed to reorder folders"); and for a
 // failure that is not a call's answer at all, the screen's own ("Failed to load folders", "An

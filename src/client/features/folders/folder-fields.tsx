@@ -1,5 +1,5 @@
 // The two fields of every folder dialog (members', admin's): the name and the path, with the
-// shared folder rules' messages after touch and a server error under the path field (spec §5).
+// shared folder rules' messages after touch and a server error under the path field.
 // The path label differs by screen: "Path or URL" for members, "Folder Path" for the admin.
 import type { FocusEvent } from 'react'
 import { TextField } from '~/client/ui/text-field'

@@ -1,4 +1,4 @@
-// /folders (spec §2 "/folders", §4 "Folder list", §8 "Folders"): the member's folders with
+// /folders: the member's folders with
 // add / edit / delete / reorder / play, and the loading, error, empty and expired-token states.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'

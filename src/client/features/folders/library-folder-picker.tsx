@@ -1,4 +1,4 @@
-// The folder dialog's library browser (issue 11 item 4): walk the indexed MEDIA_ROOT tree
+// The folder dialog's library browser: walk the indexed MEDIA_ROOT tree
 // (GET /api/library/folders?path=) and pick a folder instead of typing its path. It starts at the
 // typed path when the library has it, else at the top; a path typed by hand is still checked by
 // the server when the folder is saved.

@@ -1,4 +1,4 @@
-// Up/down arrows instead of dragging on touch devices and under 768 px (spec §2, §9).
+// Up/down arrows instead of dragging on touch devices and under 768 px.
 import { useSyncExternalStore } from 'react'
 
 const QUERY = '(max-width: 767.98px), (hover: none) and (pointer: coarse)'

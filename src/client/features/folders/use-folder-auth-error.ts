@@ -1,4 +1,4 @@
-// The folders' expired-token flow (spec §8 "Folders"): an error saying the token is invalid or
+// The folders' expired-token flow: an error saying the token is invalid or
 // expired shows "Authentication Error", then after 2 s logs out and goes to /login; meanwhile
 // the page shows "Redirecting to login page...".
 import { useCallback, useSyncExternalStore } from 'react'

@@ -1,4 +1,4 @@
-// Reordering (spec §4 "Folder list"): the list changes at once; the order is sent after a
+// Reordering: the list changes at once; the order is sent after a
 // 500 ms pause. `saving` is true from the first change until the server has answered.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'

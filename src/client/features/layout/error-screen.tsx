@@ -1,4 +1,4 @@
-// The fallback screen for a render failure (spec §2): "Something went wrong".
+// The fallback screen for a render failure: "Something went wrong".
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { Button } from '~/client/ui/button'

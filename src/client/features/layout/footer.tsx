@@ -1,4 +1,4 @@
-// The footer (spec §2): year, Home and Contact links, the page-visit counter, and on localhost
+// The footer: year, Home and Contact links, the page-visit counter, and on localhost
 // the development "Reset Auth".
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'

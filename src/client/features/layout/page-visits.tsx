@@ -1,7 +1,7 @@
-// The footer's page-visit counter (spec §2 "Navigation and footer", §8 "Footer counter"): one hit
+// The footer's page-visit counter: one hit
 // per navigation for the page key of the current path; "Loading...", "Page Visits: n" or
 // "Stats unavailable". It calls the client directly (not through the query cache) so a failure
-// never raises the global error toasts — the spec only logs it.
+// never raises the global error toasts — it is only logged.
 //
 // What counts as one navigation: a committed router location (resolvedLocation, so a pending
 // navigation or a hover preload never counts) identified by its history-entry key. The hit is sent

@@ -1,4 +1,4 @@
-// The top banner shown on a 429 (spec §8): the same sentence as the toast, 10 s or until dismissed.
+// The top banner shown on a 429: the same sentence as the toast, 10 s or until dismissed.
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { RATE_LIMIT_EVENT, RATE_LIMIT_SENTENCE } from '~/client/global-errors'

@@ -1,11 +1,11 @@
-// The top bar (spec §2 "Navigation"): logo, public links, Library and Folders for members, Admin for admins,
-// the library search for members, the account menu; a side sheet mirrors the links on small screens.
+// The top bar: logo, public links, Library and Folders for members, Admin for admins, the library
+// search for members, the account menu; a side sheet mirrors the links on small screens.
 import { Dialog } from '@ark-ui/react/dialog'
 import { Menu } from '@ark-ui/react/menu'
 import { Portal } from '@ark-ui/react/portal'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import { useAuth } from '~/client/features/auth/auth-store'
+import { type AuthUser, useAuth } from '~/client/features/auth/auth-store'
 import { useLogout } from '~/client/features/auth/use-logout'
 import { TopBarSearch } from '~/client/features/library/top-bar-search'
 import { button } from '~/client/ui/button'
@@ -118,6 +118,20 @@ const menuItem = css({
   '&[data-highlighted]': { bg: 'bg.subtle' },
 })
 
+/**
+ * Who is signed in: the display name (made from the e-mail), then "@username" and the e-mail.
+ * The display name does not follow a username change, so the username has a line of its own.
+ */
+function AccountLines({ user, className }: { user: AuthUser; className: string }) {
+  return (
+    <div className={className}>
+      <p className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{displayName(user.email)}</p>
+      {user.username && <p className={mutedText({ size: 'xs' })}>@{user.username}</p>}
+      <p className={mutedText({ size: 'xs' })}>{user.email}</p>
+    </div>
+  )
+}
+
 function AccountMenu() {
   const auth = useAuth()
   const logout = useLogout()
@@ -175,10 +189,10 @@ function AccountMenu() {
       <Portal>
         <Menu.Positioner>
           <Menu.Content className={menuContent}>
-            <div className={css({ px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', mb: '1' })}>
-              <p className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>{name}</p>
-              <p className={mutedText({ size: 'xs' })}>{auth.user.email}</p>
-            </div>
+            <AccountLines
+              user={auth.user}
+              className={css({ px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', mb: '1', overflowWrap: 'anywhere' })}
+            />
             <Menu.Item value="/library/liked" className={menuItem}>
               Liked songs
             </Menu.Item>
@@ -258,9 +272,7 @@ function MobileSheet({ items }: { items: NavItem[] }) {
                     <hr className={css({ borderColor: 'border.default', my: '3' })} />
                     {auth.isAuthenticated && auth.user ? (
                       <>
-                        <p className={css({ px: '3', fontSize: 'sm', fontWeight: 'semibold' })}>{displayName(auth.user.email)}</p>
-                        <p className={css({ px: '3', fontSize: 'xs', color: 'fg.muted', mb: '2' })}>{auth.user.email}</p>
-                        {/* /profile has no screen (spec §2): like any unknown path it leads to /. */}
+                        <AccountLines user={auth.user} className={css({ px: '3', mb: '2', overflowWrap: 'anywhere' })} />
                         <button
                           type="button"
                           className={navLink}

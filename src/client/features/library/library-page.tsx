@@ -1,4 +1,4 @@
-// /library (issue 11 item 2): the member's view of the server library (its search box is the top
+// /library: the member's view of the server library (its search box is the top
 // bar's, on every page): first the Liked songs entry (its own page, /library/liked), then tabs for
 // Albums, Artists, Genres, Folders and Songs. The tab, the album sort, the genre and the
 // open folder live in the URL, so Back and a shared link land on the same view.

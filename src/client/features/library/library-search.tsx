@@ -1,4 +1,4 @@
-// The library's one search box (issue 11 item 3), in the top bar of every page for members: results
+// The library's one search box, in the top bar of every page for members: results
 // as you type (150 ms after the last key), artists, albums and tracks in one listbox the arrow keys
 // walk (ARIA combobox: focus stays in the box, aria-activedescendant names the active option); Enter
 // opens an artist or album and plays a track; the last option, "All results", opens the search

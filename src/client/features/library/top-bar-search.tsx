@@ -1,4 +1,4 @@
-// The top bar's library search for members (issue 11 item 3). JavaScript for `/` is at its budget,
+// The top bar's library search for members. JavaScript for `/` is at its budget,
 // so until the box is first focused this is only a look-alike input; focusing it loads the real
 // search (library-search.tsx, a lazy chunk), which takes over the text typed meanwhile and the focus.
 import { type ComponentType, useState } from 'react'

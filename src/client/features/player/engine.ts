@@ -1,6 +1,6 @@
-// The player engine (§4 "Playback", issue 10): a pure reducer `(state, event) → { state, effects }`
+// The player engine: a pure reducer `(state, event) → { state, effects }`
 // that owns what plays — the queue, the index, the play order, shuffle, repeat, queue edits,
-// adverts between tracks, the media-error fallback (§4 last rule) and the play source of the
+// adverts between tracks, the media-error fallback (a failing track becomes audio/mpeg) and the play source of the
 // next play event. It never touches the DOM, timers or the network: the controller
 // (player-store.ts) applies its effects to the one media element and to the listening tracker.
 // Randomness comes in with the events (a shuffle's `random`, an advert's `roll`) so every rule
@@ -13,9 +13,9 @@ import type { PlaySource } from '~/shared/validators'
 export const DEFAULT_VOLUME = 0.8
 
 /**
- * Repeat (decision 022): 'all' wraps to the first track at the end of the list — the spec's
- * behaviour and the start — 'one' is the spec's "repeat on" (the track restarts), 'off' stops
- * after the last track. The button cycles all → one → off → all (the issue's off → all → one).
+ * Repeat (decision 022): 'all' wraps to the first track at the end of the list (next
+ * wraps around) and is the start — 'one' restarts the track at its end, 'off' stops after the
+ * last track. The button cycles all → one → off → all.
  */
 export type RepeatMode = 'off' | 'all' | 'one'
 export const DEFAULT_REPEAT: RepeatMode = 'all'
@@ -53,13 +53,13 @@ export type EngineState = {
   probing: string | null
   /** An advert between tracks: the promotion shown and the index that plays after it. */
   advert: { promotion: number; resumeAt: number } | null
-  /** The playback error that replaces the player (§8 "Playback"). */
+  /** The playback error that replaces the player. */
   error: string | null
   /** A play() failure shown under the media ("Error playing audio: ..."). */
   message: string | null
   volume: number
   muted: boolean
-  /** The volume mute stored, restored on unmute (§4). */
+  /** The volume mute stored, restored on unmute. */
   savedVolume: number
 }
 
@@ -105,7 +105,7 @@ export type EngineEvent =
   | { type: 'elementPlaying' }
   /** The element paused; `ended` for the pause that precedes 'ended' (not a listener's pause). */
   | { type: 'elementPause'; ended: boolean }
-  /** The 30-second progress clock (§4). */
+  /** The 30-second progress clock. */
   | { type: 'tick' }
   | { type: 'duration'; url: string; seconds: number }
   | { type: 'mediaError'; code: number | undefined }
@@ -171,7 +171,7 @@ export function initialState(overrides: Partial<EngineState> = {}): EngineState 
 
 export const currentTrack = (s: EngineState): Track | undefined => (s.index >= 0 ? s.tracks[s.index] : undefined)
 
-/** Video by the spec's rule, unless the fallback already made the track audio/mpeg. */
+/** Video by mime or URL extension, unless the fallback already made the track audio/mpeg. */
 export const isVideoTrack = (s: EngineState, t: Track) => (s.fellBack.includes(t.url) ? t.mime.toLowerCase().startsWith('video') : isVideo(t))
 
 /** The step source: 'shuffle' while shuffled, else 'playlist'. */
@@ -291,7 +291,7 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
     }
 
     case 'select': {
-      // Picking a track by hand turns shuffle off (§4) and reports the previous one.
+      // Picking a track by hand turns shuffle off and reports the previous one.
       const base = s.shuffle ? { ...s, shuffle: false, order: makeOrder(s.tracks.length, false) } : s
       return done(go(base, e.index, 'direct', effects))
     }
@@ -384,7 +384,7 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
     }
 
     case 'elementPause':
-      // Pausing reports the listen duration, not completed (§4).
+      // Pausing reports the listen duration, not completed.
       if (s.reporting && !e.ended) effects.push({ type: 'progress' })
       return done({ ...s, playing: false })
 

@@ -1,5 +1,5 @@
 // Members' playlist panel: the playlist, or with "Liked songs" pressed the liked tracks of the
-// loaded list, most recent like first. Likes are kept by title (§3 "Likes"), so only titles
+// loaded list, most recent like first. Likes are kept by title, so only titles
 // present in this list can be shown and played. A lazy chunk: it loads when a member first opens
 // the panel (the page's JavaScript budget; decision 022), the default export to keep the loader short.
 import { type ReactNode, useState } from 'react'

@@ -1,4 +1,4 @@
-// Members' listening events (§3, §4 "Listening session", §9): one listening session per visit, a
+// Members' listening events: one listening session per visit, a
 // play event when a track starts, cumulative updates, interactions. Calls that hit 429 are retried
 // (3 tries, 1 s doubling). Anything that still fails, or happens while signed out, goes to a queue
 // in storage (so a reload loses nothing) that is retried (2 tries, 5 s doubling) and flushed
@@ -364,7 +364,7 @@ function sameItem(a: QueueItem, b: QueueItem): boolean {
   return false
 }
 
-/** The Network Information API's answer, in the spec's values. */
+/** The Network Information API's answer, as 4g, 3g, 2g, ethernet, wifi or unknown. */
 export function networkType(): NetworkType {
   const conn = (navigator as Navigator & { connection?: { type?: string; effectiveType?: string } }).connection
   if (!conn) return 'unknown'

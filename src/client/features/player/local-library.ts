@@ -1,4 +1,4 @@
-// A folder picked from the device (§5 "Local folder"): media files by extension, natural order,
+// A folder picked from the device: media files by extension, natural order,
 // titles and artists from file names at once, then real tags read in the background and merged
 // in batches. A folder's own picture (cover/folder/front .jpg/.png beside the files) is the art
 // of its tracks until a track's embedded picture is read. Tracks carry local:{path} URLs (see track-identity.ts); object URLs for media and

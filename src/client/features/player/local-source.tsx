@@ -1,4 +1,4 @@
-// The Local Files tab (§2, §5): "Select Media Folder" opens a directory input (every browser);
+// The Local Files tab: "Select Media Folder" opens a directory input (every browser);
 // Chromium also offers the File System Access API; a folder can be dropped onto the panel.
 import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'

@@ -1,4 +1,4 @@
-// The round Play/Pause button (CONTRACT §5 names): the full player's large one and the now-playing
+// The round Play/Pause button (named "Play" or "Pause" for assistive technology): the full player's large one and the now-playing
 // bar's 44 px one are the same button in two sizes, so they cannot drift apart.
 import type { ButtonHTMLAttributes } from 'react'
 import { cva } from 'styled-system/css'

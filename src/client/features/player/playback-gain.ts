@@ -1,5 +1,5 @@
-// The factors the player multiplies into a media element's volume (issue 10 item 6, decision
-// 033). ReplayGain: the gain a track's tags ask for,
+// The factors the player multiplies into a media element's volume (decision 033).
+// ReplayGain: the gain a track's tags ask for,
 // made clipping-safe (never above 1/peak), and capped at 1: the player multiplies it into the
 // media element's volume, which cannot go above 1, so loud tracks are turned down and quiet ones
 // are left as they are (the element volume also applies where the element plays into the shared

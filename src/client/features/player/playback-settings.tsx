@@ -1,6 +1,6 @@
-// The player's "Playback settings" under "Up Next" (issue 10 item 6): ReplayGain Off / Track /
+// The player's "Playback settings" under "Up Next": ReplayGain Off / Track /
 // Album and crossfade 0–12 s, kept in this browser (player-settings.ts); closed by default so the
-// player screen keeps the spec's layout. Not a lazy chunk: the loader would weigh what the fields do.
+// player screen keeps its usual layout. Not a lazy chunk: the loader would weigh what the fields do.
 import { css } from 'styled-system/css'
 import { MAX_CROSSFADE_SECONDS, REPLAY_GAIN_MODES, type ReplayGainMode } from '~/shared/player/settings'
 import { playerSettings, usePlayerSettings } from './player-settings'

@@ -1,6 +1,6 @@
 // The one player bar (decision 050): fixed to the bottom of every page while a track is loaded,
 // and always under the full player on / and /player, which has no control bar of its own. It holds
-// the spec's control bar — shuffle, previous, play/pause, next, stop, repeat, like, share, mute,
+// the control bar — shuffle, previous, play/pause, next, stop, repeat, like, share, mute,
 // volume with its quick-set dots and show-playlist — plus ±10 s, the seek bar with elapsed and
 // total time, and the queue drawer. Desktop (lg and up) shows it all in one strip; phones get a
 // mini-player (art, title, previous, play, next) that "More controls" expands, with 44 px targets.

@@ -1,7 +1,7 @@
 // The player's home above the routes (mounted once by the root layout, in the browser only): the
 // media element's resting place, the listening tracker's wiring, the advert between tracks, the
 // OS media keys, and the player bar every page shows while something is loaded
-// (CONTRACT §6). Nothing here unmounts when the route changes, so neither does the music.
+// with the track and Previous, Play/Pause and Next. Nothing here unmounts when the route changes, so neither does the music.
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { css } from 'styled-system/css'
 import { useTRPCClient } from '~/client/trpc'
@@ -67,7 +67,7 @@ function Host() {
     [],
   )
 
-  // Logging out forgets the picked folder too (the player clears its own queue, §4 "Auth").
+  // Logging out forgets the picked folder too (the player clears its own queue).
   useEffect(() => {
     const onLogout = () => localLibrary.clear()
     window.addEventListener(LOGOUT_EVENT, onLogout)

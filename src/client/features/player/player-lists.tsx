@@ -183,7 +183,7 @@ export function TrackList({
   isVideo?: VideoRule
   /** Element ids, distinct for each copy on the page (the queue drawer's and the full player's). */
   ids?: { heading: string; row: string }
-  /** The spec's 30 % of the viewport on the player screen; the drawer has room for more. */
+  /** 30 % of the viewport on the player screen; the drawer has room for more. */
   maxHeight?: string
 }) {
   const [said, say] = useState('')

@@ -1,6 +1,6 @@
-// The home screen's player (§2 "Player screen"): the Local Files / Remote URL tabs, the source
+// The home screen's player: the Local Files / Remote URL tabs, the source
 // chooser, the player and the Featured Promotions grid. Logging out clears the playlists, the
-// source and the current track (§4 "Auth"). The lists load into the one player (player-store.ts),
+// source and the current track. The lists load into the one player (player-store.ts),
 // which keeps playing when this screen is left.
 import { Tabs } from '@ark-ui/react/tabs'
 import { lazy, Suspense, useEffect, useState } from 'react'
@@ -229,7 +229,7 @@ function SourceChooser(p: {
         }}
         className={css({ display: 'flex', gap: '1', p: '1', bg: 'bg.subtle', borderRadius: 'xl' })}
       >
-        {/* biome-ignore lint/a11y/useSemanticElements: a segmented control of buttons with roving focus (the spec's Local/Remote toggle) */}
+        {/* biome-ignore lint/a11y/useSemanticElements: a segmented control of buttons with roving focus (the Local/Remote toggle) */}
         <button
           type="button"
           role="radio"

@@ -1,4 +1,4 @@
-// The one player of the app (CONTRACT §6 "One player for the whole app"): a store that holds the
+// The one player of the app (changing pages never stops or forgets what plays): a store that holds the
 // engine's state (engine.ts), owns the media elements and applies the engine's effects to them
 // and to the listening tracker. Two elements take turns for gapless playback (decision 023): the
 // spare loads the track the engine would play next and starts a moment before the current one
@@ -63,7 +63,7 @@ function adChance(configured: number): number {
   return typeof forced === 'number' ? forced : configured
 }
 
-/** Does anything play at this URL? (the audio fallback's test load, §4). */
+/** Does anything play at this URL? (the audio fallback's test load: an audio track becomes audio/mpeg only if this fails too). */
 function testLoad(url: string): Promise<boolean> {
   const src = mediaUrlOf(url)
   return src ? probeMetadata(src).then((d) => d !== null) : Promise.resolve(false)
@@ -132,7 +132,7 @@ export function createPlayer() {
     for (const effect of step.effects) apply(effect)
     keeper?.observe(step.state, element?.currentTime ?? 0, { force: event.type === 'elementPause' })
     applyVolume()
-    // Progress every 30 s while playing (§4, §9).
+    // Progress every 30 s while playing.
     if (step.state.playing && !progressTimer) progressTimer = setInterval(() => send({ type: 'tick' }), PROGRESS_REPORT_MS)
     if (!step.state.playing && progressTimer) {
       clearInterval(progressTimer)
@@ -200,7 +200,7 @@ export function createPlayer() {
     const current = currentTrack(s)
     if (!current) return
     const title = displayTitle(current)
-    // Untagged tracks still tell what they can (§5 "Metadata inference").
+    // Untagged tracks still tell what they can: artist and year from the title.
     const inferred = current.artist ? null : inferArtist(title)
     const ctx = s.context
     play = pageTracker().startPlay({
@@ -506,7 +506,7 @@ export function createPlayer() {
     element = pairFor('element')[0]
     element.dataset.testid = 'media'
     playerSettings.subscribe(applyVolume)
-    // Leaving the page reports the play as left; logging out clears the queue (§4 "Auth").
+    // Leaving the page reports the play as left; logging out clears the queue.
     window.addEventListener('pagehide', () => {
       report('skip', true)
       keeper?.observe(snapshot.engine, element?.currentTime ?? 0, { force: true })

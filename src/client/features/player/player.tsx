@@ -1,4 +1,4 @@
-// The full player view (§2 "Player screen"): titles and neighbours, the media area, the playlist
+// The full player view: titles and neighbours, the media area, the playlist
 // panel and "Up Next"; its progress bar and control bar are the player bar's (player-bar.tsx),
 // fixed below it on every page, so they are in view however tall the art is. It renders the one player's state
 // (player-store.ts, driven by the pure engine in engine.ts) and sends it the listener's choices;

@@ -113,7 +113,7 @@ export function AdvertModal({ promotion, onClose }: { promotion: Promotion | nul
                 <Dialog.Title className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{promotion.title}</Dialog.Title>
                 <Dialog.Description className={css({ fontSize: 'sm', opacity: 0.9 })}>{promotion.description}</Dialog.Description>
                 <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })}>
-                  {/* biome-ignore lint/a11y/noAmbiguousAnchorText: the spec's own words; the dialog title names the promotion */}
+                  {/* biome-ignore lint/a11y/noAmbiguousAnchorText: the product's fixed words; the dialog title names the promotion */}
                   <a href={promotion.linkUrl} target="_blank" rel="noopener" className={button({ variant: 'solid', size: 'sm' })}>
                     Learn More
                   </a>

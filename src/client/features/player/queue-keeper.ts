@@ -1,4 +1,4 @@
-// Resume after a reload (CONTRACT §6 "One player for the whole app", issue 10 item 4): the queue,
+// Resume after a reload (library and remote tracks; local files ask for their folder again): the queue,
 // the place in it, the position and the volume, shuffle and repeat settings are kept in
 // localStorage. Two keys, so the frequent write is small: the track list (written when the list
 // or its order changes) and the place and settings (written on a change of track or setting, on

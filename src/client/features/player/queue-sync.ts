@@ -1,6 +1,5 @@
-// A member's queue follows them to another device (CONTRACT §6 "Play queue (members)", issue 10
-// item 4): the player saves its queue on the server (PUT /playlist/queue, debounced; while playing
-// at most every 30 s) and, when another device saved a newer one, offers "Resume from <device>".
+// A member's queue follows them to another device: the player saves its queue on the server
+// (PUT /playlist/queue, debounced; while playing at most every 30 s) and, when another device saved a newer one, offers "Resume from <device>".
 // Only queues another device can play are saved (remote and library URLs, never local files),
 // and nothing is saved until the listener has played something on this page, so merely opening
 // a page (a restored queue, paused) never overwrites what another device saved.

@@ -1,4 +1,4 @@
-// The Remote URL tab (§2, §5, §8 "Playlist"): members load a folder URL as a playlist; visitors
+// The Remote URL tab: members load a folder URL as a playlist; visitors
 // see it locked. The server reads the listing or playlist (remote.playlist, GET /playlist?url=).
 import { Link } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'

@@ -28,7 +28,7 @@ export function clearStoredPlaylist(name: string) {
   } catch {}
 }
 
-/** Changes one track's mime in every stored list that holds it (§4 media fallback). */
+/** Changes one track's mime in every stored list that holds it (after a media error the track falls back to audio/mpeg). */
 export function patchStoredMime(url: string, mime: string) {
   try {
     for (const key of Object.keys(localStorage)) {

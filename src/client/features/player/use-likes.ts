@@ -1,4 +1,4 @@
-// Likes keyed by track title (§3 "Likes"): members' come from and go to the server; visitors'
+// Likes keyed by track title: members' come from and go to the server; visitors'
 // stay in this browser.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useSyncExternalStore } from 'react'

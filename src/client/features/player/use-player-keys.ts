@@ -1,4 +1,4 @@
-// Keyboard shortcuts beyond the spec, on every page while something is loaded: space play/pause,
+// Keyboard shortcuts, on every page while something is loaded: space play/pause,
 // ←/→ ∓10 s, ↑/↓ volume, M mute, N/P next and previous, S shuffle, R repeat, and ? for the list of
 // them (the shortcuts dialog reads the same table, so it cannot drift from what the keys do).
 // Ignored while typing, with modifiers, inside dialogs, or where the focused control already uses

@@ -6,7 +6,7 @@ import { css, cx } from 'styled-system/css'
 type Props<T> = {
   items: readonly T[]
   rowHeight: number
-  /** CSS max-height of the scroll box (the spec caps "Up Next" at 30% of the viewport). */
+  /** CSS max-height of the scroll box ("Up Next" is capped at 30% of the viewport). */
   maxHeight: string
   activeIndex?: number
   label: string

@@ -1,5 +1,5 @@
-// The volume slider (§2 "Control bar"): 0..1 in steps of 0.01, quick-set dots at 0/20/40/60/80/100 %
-// and a percentage tooltip (shown after the spec's 100 ms delay while hovered, focused or dragged).
+// The volume slider: 0..1 in steps of 0.01, quick-set dots at 0/20/40/60/80/100 %
+// and a percentage tooltip (shown after a 100 ms delay while hovered, focused or dragged).
 // A native range input like the seek bar: Ark's slider cost ~6 KiB of the / budget (decision 033).
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
@@ -47,7 +47,7 @@ export function VolumeSlider({ value, onChange, className }: { value: number; on
           step={0.01}
           value={value}
           onChange={(e) => onChange(Number(e.target.value))}
-          // Stated as attributes too: the spec's 0–1 scale and "80%" for assistive technology.
+          // Stated as attributes too: the 0–1 scale and "80%" for assistive technology.
           aria-valuemin={0}
           aria-valuemax={1}
           aria-valuenow={value}

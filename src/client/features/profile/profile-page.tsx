@@ -1,4 +1,4 @@
-// /profile ("Profile Settings" in the account menu, CONTRACT §6 "Profile"): account, password,
+// /profile ("Profile Settings" in the account menu): account, password,
 // sessions, app keys and account deletion, one card each, in the look of the account screens.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTRPC } from '~/client/trpc'

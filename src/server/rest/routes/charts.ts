@@ -1,3 +1,3 @@
-import { route, unchecked } from '../define'
+import { route } from '../define'
 
-export const chartsRoutes = [route({ method: 'GET', path: '/charts/:region', call: (c, r) => c.charts.byRegion(unchecked({ region: r.params.region })) })]
+export const chartsRoutes = [route({ method: 'GET', path: '/charts/:region', call: (c, r) => c.charts.byRegion({ region: r.params.region }) })]

@@ -1,3 +1,3 @@
-import { route, unchecked } from '../define'
+import { route } from '../define'
 
-export const contactRoutes = [route({ method: 'POST', path: '/contact', status: 201, body: true, call: (c, r) => c.contact.create(unchecked(r.body)) })]
+export const contactRoutes = [route({ method: 'POST', path: '/contact', status: 201, body: true, call: (c, r) => c.contact.create(r.body) })]

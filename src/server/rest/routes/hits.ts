@@ -1,6 +1,6 @@
-import { route, unchecked, type RestRequest } from '../define'
+import { route, type RestRequest } from '../define'
 
-// A GET that records a hit: the spec's footer call. Query-string input goes to the same validator;
+// A GET that records a hit: the footer counter's call. Query-string input goes to the same validator;
 // a repeated `page` is handed over as an array so the validator refuses it instead of one winning.
 // A GET should be safe to repeat, so the requests a browser makes without a visit behind them —
 // HEAD, and speculative prefetches (`Sec-Purpose: prefetch`, older `Purpose: prefetch`) — get the
@@ -20,6 +20,6 @@ export const hitsRoutes = [
   route({
     method: 'GET',
     path: '/hits/page-hits',
-    call: (c, r) => (isPrefetch(r.request) ? c.hits.counts(unchecked({ page: pageParam(r) })) : c.hits.record(unchecked({ page: pageParam(r) }))),
+    call: (c, r) => (isPrefetch(r.request) ? c.hits.counts({ page: pageParam(r) }) : c.hits.record({ page: pageParam(r) })),
   }),
 ]

@@ -1,3 +1,3 @@
-import { route, unchecked } from '../define'
+import { route } from '../define'
 
-export const remoteRoutes = [route({ method: 'GET', path: '/playlist', call: (c, r) => c.remote.playlist(unchecked({ url: r.query.url })) })]
+export const remoteRoutes = [route({ method: 'GET', path: '/playlist', call: (c, r) => c.remote.playlist({ url: r.query.url }) })]

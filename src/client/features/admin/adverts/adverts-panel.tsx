@@ -1,4 +1,4 @@
-// Adverts & Promotions (issue 10 item 7), a section of the admin's Music page: whether adverts
+// Adverts & Promotions, a section of the admin's Music page: whether adverts
 // interrupt playback between tracks and how often (the player reads it with the promotions), and
 // the promotions the advert modal and the "Featured Promotions" grid show — add, edit, switch off,
 // delete. The grid shows the first four switched-on promotions in list order.

@@ -1,4 +1,4 @@
-// Listening Analytics (admin spec §2 "/admin/listening-analytics", §4, §8, §9): a period of 1, 7
+// Listening Analytics (/admin/listening-analytics): a period of 1, 7
 // (default), 14, 30, 60 or 90 days, Refresh All, and six tabs that load on their own (spinner,
 // red error box, data): Overview, User Behavior, Patterns, Geographic, Playlists, Engagement.
 // Engagement keeps its last answer when a refresh fails and says so; its error has a Retry.

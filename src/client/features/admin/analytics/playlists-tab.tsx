@@ -3,7 +3,8 @@
 import { css } from 'styled-system/css'
 import { errorMessage } from '~/client/global-errors'
 import { formatCount, listenTimeAnalytics, percentWhole, shortId } from '../panels/format'
-import { EmptyState, Panel, table, TableScroll } from '../panels/panel'
+import { EmptyState, Panel, TableScroll } from '../panels/panel'
+import { table, TableHead } from '~/client/ui/table'
 import { TabBody } from './tab-body'
 import type { usePlaylists } from './queries'
 
@@ -16,27 +17,8 @@ export function PlaylistsTab({ query: playlists }: { query: ReturnType<typeof us
             <EmptyState title="No playlist plays in this period" />
           ) : (
             <TableScroll label="Playlist performance">
-              <table className={table}>
-                <thead>
-                  <tr>
-                    <th scope="col">Playlist</th>
-                    <th scope="col" className="num">
-                      Plays
-                    </th>
-                    <th scope="col" className="num">
-                      Users
-                    </th>
-                    <th scope="col" className="num">
-                      Tracks
-                    </th>
-                    <th scope="col" className="num">
-                      Completion %
-                    </th>
-                    <th scope="col" className="num">
-                      Listen Time
-                    </th>
-                  </tr>
-                </thead>
+              <table className={table()}>
+                <TableHead columns={['Playlist', ...['Plays', 'Users', 'Tracks', 'Completion %', 'Listen Time'].map((label) => ({ label, numeric: true }))]} />
                 <tbody>
                   {d.playlists.map((p) => (
                     <tr key={p.playlistId}>

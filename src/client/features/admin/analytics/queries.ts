@@ -1,5 +1,4 @@
-// The analytics calls as the screens make them. Each answer is kept 5 minutes (admin spec §4, §9
-// "analytics client cache 5 minutes"): revisiting a tab or a period within that time reads the
+// The analytics calls as the screens make them. Each answer is kept 5 minutes: revisiting a tab or a period within that time reads the
 // kept copy; a forced refresh (Refresh All, Retry) always asks the server.
 import { useQuery } from '@tanstack/react-query'
 import { useTRPC } from '~/client/trpc'

@@ -3,7 +3,8 @@
 import { css } from 'styled-system/css'
 import { errorMessage } from '~/client/global-errors'
 import { formatCount, listenTimeAnalytics, percentWhole } from '../panels/format'
-import { EmptyState, Panel, table, TableScroll } from '../panels/panel'
+import { EmptyState, Panel, TableScroll } from '../panels/panel'
+import { table, TableHead } from '~/client/ui/table'
 import { TabBody } from './tab-body'
 import type { useUserBehavior } from './queries'
 
@@ -16,27 +17,8 @@ export function UserBehaviorTab({ query: behavior }: { query: ReturnType<typeof 
             <EmptyState title="No listening in this period" />
           ) : (
             <TableScroll label="Top users by activity">
-              <table className={table}>
-                <thead>
-                  <tr>
-                    <th scope="col">User</th>
-                    <th scope="col" className="num">
-                      Plays
-                    </th>
-                    <th scope="col" className="num">
-                      Listen Time
-                    </th>
-                    <th scope="col" className="num">
-                      Completion %
-                    </th>
-                    <th scope="col" className="num">
-                      Tracks
-                    </th>
-                    <th scope="col" className="num">
-                      Likes
-                    </th>
-                  </tr>
-                </thead>
+              <table className={table()}>
+                <TableHead columns={['User', ...['Plays', 'Listen Time', 'Completion %', 'Tracks', 'Likes'].map((label) => ({ label, numeric: true }))]} />
                 <tbody>
                   {d.users.slice(0, 10).map((u) => (
                     <tr key={u.userId}>

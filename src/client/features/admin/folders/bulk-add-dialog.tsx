@@ -1,6 +1,6 @@
-// 'Bulk Add Folders' (admin spec §2, §5, §8): one folder (Folder Label, Folder Path) added to
+// 'Bulk Add Folders': one folder (Folder Label, Folder Path) added to
 // every checked user; Select All and Clear; 'Add to N users' ('Adding...'). Missing fields or no
-// user → the spec's toast; the result toast counts successes and failures.
+// user → 'Please fill in all fields and select at least one user.'; the result toast counts successes and failures.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { errorMessage } from '~/client/global-errors'

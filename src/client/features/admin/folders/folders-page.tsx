@@ -1,4 +1,4 @@
-// /admin/folders (admin spec §2 "Folder management", §8 "Admin folders"): a searchable user list
+// /admin/folders: a searchable user list
 // on the left; the selected user's folders on the right (Add, Edit, Delete, Play preview toast);
 // Refresh and Bulk Add Folders at the top. The selection lives in the search params.
 import { useQuery } from '@tanstack/react-query'

@@ -1,4 +1,4 @@
-// Insights (admin spec §2 "Insights"): a period of 1, 7, 14 or 30 days; play, listen-time,
+// Insights: a period of 1, 7, 14 or 30 days; play, listen-time,
 // completion and track cards; Traffic Sources and Device Types bars; User Engagement; Listening
 // Patterns (top 6 peak hours, top 6 genres); the User Activity and Top Tracks panels; and a link
 // to the full Listening Analytics.

@@ -1,4 +1,4 @@
-// /admin/messages (admin spec §2 "Messages", §4, §8): filters All / Unread / Important, refresh,
+// /admin/messages: filters All / Unread / Important, refresh,
 // a list at most 600 px tall loaded 50 at a time, and the detail pane with read / important
 // toggles, delete (confirmed) and Reply (a mailto: link). Opening a message loads its detail and
 // marks it read. Flag changes patch the cached lists in place, so a message just read stays in

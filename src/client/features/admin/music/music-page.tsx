@@ -1,6 +1,6 @@
-// Music (admin spec §2 "Music", on /admin/music and /music): the spec's layout — a header with two
+// Music (on /admin/music and /music): the usual layout — a header with two
 // actions, a grid of collections, a table of songs — filled with this server's real library
-// (issue 13 item 4: no sample songs, no dead buttons). The Library panel gives the counts and the
+// (no sample songs, no dead buttons). The Library panel gives the counts and the
 // rescan; the grid holds the most recently added albums, the table the most recently added
 // tracks, and every Play button plays through the app's one player.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -16,7 +16,8 @@ import { playTracks } from '~/client/features/library/play'
 import type { LibraryAlbum } from '~/shared/library'
 import { relativeTime } from '~/shared/relative-time'
 import { LibraryScanPanel } from '../panels/library-scan'
-import { EmptyState, ErrorBox, Panel, PanelLoading, table, TableScroll } from '../panels/panel'
+import { EmptyState, ErrorBox, Panel, PanelLoading, TableScroll } from '../panels/panel'
+import { table, TableHead } from '~/client/ui/table'
 import { stack } from 'styled-system/patterns'
 import { pageHeader } from '~/client/ui/page-header'
 import { mutedText } from '~/client/ui/text'
@@ -105,22 +106,16 @@ function RecentTracks() {
         <EmptyState title="No songs yet" text="Put music in MEDIA_ROOT and scan the library." />
       ) : (
         <TableScroll label="Songs">
-          <table className={table}>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Artist</th>
-                <th scope="col" className={css({ hideBelow: 'md' })}>
-                  Album
-                </th>
-                <th scope="col" className="num">
-                  Length
-                </th>
-                <th scope="col">
-                  <span className={css({ srOnly: true })}>Actions</span>
-                </th>
-              </tr>
-            </thead>
+          <table className={table()}>
+            <TableHead
+              columns={[
+                'Title',
+                'Artist',
+                { label: 'Album', className: css({ hideBelow: 'md' }) },
+                { label: 'Length', numeric: true },
+                { label: 'Actions', srOnly: true },
+              ]}
+            />
             <tbody>
               {list.map((t, i) => (
                 <tr key={t.id}>

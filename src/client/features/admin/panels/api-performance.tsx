@@ -1,4 +1,4 @@
-// API performance (admin spec §2 "Shared admin panels", §9 colours): average and p95 latency,
+// API performance: average and p95 latency (green under 100 ms, yellow under 300, else red),
 // error rate and requests per minute over the server's last 15 minutes, every 30 s.
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'

@@ -1,5 +1,5 @@
-// Pure display rules of the admin screens (admin spec §9 "Formats", "Colours", "Sample page-view
-// data"), kept apart from the components so tests pin every boundary.
+// Pure display rules of the admin screens (listen-time and percent formats, latency and error-rate
+// colours, the sample page views), kept apart from the components so tests pin every boundary.
 
 /** Insights: minutes below an hour, otherwise hours and minutes ('45m', '2h 5m'). */
 export function listenTimeInsights(seconds: number | null | undefined): string {
@@ -63,10 +63,10 @@ export const shareOf = (part: number, total: number) => (total > 0 ? (part / tot
 /** The stats page refreshes every 5 minutes, or every 10 while any source is rate-limited. */
 export const statsRefreshMs = (rateLimited: boolean) => (rateLimited ? 10 : 5) * 60_000
 
-/** Top Tracks refresh every 30 minutes on Insights; elsewhere every 3, or 5 while rate-limited (admin spec §9). */
+/** Top Tracks refresh every 30 minutes on Insights; elsewhere every 3, or 5 while rate-limited. */
 export const topTracksRefreshMs = (place: 'insights' | 'elsewhere', rateLimited: boolean) => (place === 'insights' ? 30 : rateLimited ? 5 : 3) * 60_000
 
-/** The error line of an engagement failure (spec §8): the status, or the offline hint. */
+/** The error line of an engagement failure: the status, or the offline hint. */
 export function engagementErrorMessage(base: string, status: number | undefined, online: boolean): string {
   if (!online) return `${base} - Please check your internet connection`
   return status ? `${base} - Server returned status: ${status}` : base

@@ -1,5 +1,5 @@
-// Hit analytics (admin spec §2 Dashboard, §3, §8, §9): totals and the first 10 day-and-page rows of
-// the page hits, refreshed every 5 minutes, and Clear Hit Data behind the spec's confirmation. An
+// Hit analytics: totals and the first 10 day-and-page rows of
+// the page hits, refreshed every 5 minutes, and Clear Hit Data behind a confirmation. An
 // album or artist page shows its name above its key (the server resolves the ids).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -11,7 +11,8 @@ import { Modal, modalFooter } from '~/client/ui/modal'
 import { toast } from '~/client/ui/toaster'
 import { dayLabel } from '../stats/page-views'
 import { formatCount, plural } from './format'
-import { EmptyState, ErrorBox, Panel, PanelLoading, Stat, table, TableScroll } from './panel'
+import { EmptyState, ErrorBox, Panel, PanelLoading, Stat, TableScroll } from './panel'
+import { table, TableHead } from '~/client/ui/table'
 
 export const HIT_ANALYTICS_REFRESH_MS = 5 * 60_000
 export const CLEAR_HITS_CONFIRM = 'Are you sure you want to clear all hit data? This action cannot be undone.'
@@ -69,19 +70,8 @@ export function HitAnalyticsPanel({ days }: { days: number }) {
             <EmptyState title="No hits recorded" text={`No page was visited in the last ${plural(days, 'day')}.`} />
           ) : (
             <TableScroll label="Hits per day and page">
-              <table className={table}>
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Page</th>
-                    <th scope="col" className="num">
-                      Hits
-                    </th>
-                    <th scope="col" className="num">
-                      Visitors
-                    </th>
-                  </tr>
-                </thead>
+              <table className={table()}>
+                <TableHead columns={['Date', 'Page', { label: 'Hits', numeric: true }, { label: 'Visitors', numeric: true }]} />
                 <tbody>
                   {d.dailyStats.slice(0, TABLE_ROWS).map((r) => (
                     <tr key={`${r.date}/${r.page}`}>

@@ -1,5 +1,5 @@
-// The dashboard's Library panel (issue 11: the scan runs on demand from the admin console, which
-// shows its progress): what the index holds, when the last scan finished, a progress bar while a
+// The dashboard's Library panel (the scan runs on demand from the admin console, which shows its
+// progress): what the index holds, when the last scan finished, a progress bar while a
 // scan runs, and the two ways to start one. Status is polled every second only while scanning,
 // so an idle dashboard costs nothing.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'

@@ -44,7 +44,7 @@ export function PanelLoading({ label }: { label: string }) {
   )
 }
 
-/** The red error box of a panel or tab (spec §2, §8), with an optional action such as Retry. */
+/** The red error box of a panel or tab, with an optional action such as Retry. */
 export function ErrorBox({ message, action }: { message: string; action?: ReactNode }) {
   return (
     <div
@@ -126,25 +126,6 @@ export function Bar({ label, value, width, detail }: { label: string; value: Rea
     </li>
   )
 }
-
-export const table = css({
-  w: 'full',
-  fontSize: 'sm',
-  borderCollapse: 'collapse',
-  '& th': {
-    textAlign: 'left',
-    fontWeight: 'medium',
-    color: 'fg.muted',
-    px: '2',
-    py: '2',
-    borderBottomWidth: '1px',
-    borderColor: 'border.default',
-    whiteSpace: 'nowrap',
-  },
-  '& td': { px: '2', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', verticalAlign: 'top' },
-  '& tr:last-child td': { borderBottomWidth: '0' },
-  '& .num': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
-})
 
 /** Tables scroll sideways on narrow screens instead of overflowing the page. */
 export function TableScroll({ children, label }: { children: ReactNode; label: string }) {

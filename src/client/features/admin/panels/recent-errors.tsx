@@ -1,4 +1,4 @@
-// Recent errors (admin spec §2 "Errors" tab, §8, §9: every 2 minutes): server faults recorded in the
+// Recent errors (the Errors tab, refreshed every 2 minutes): server faults recorded in the
 // last hours, from GET /admin/errors.
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'

@@ -1,11 +1,12 @@
-// Top Pages (admin spec §2 "System Statistics", §9: 30 days, 5 entries): page and views.
+// Top Pages (30 days, 5 entries): page and views.
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
 import { TOP_PAGES_DAYS, TOP_PAGES_LIMIT } from '~/shared/validators/analytics'
 import { formatCount } from './format'
-import { EmptyState, ErrorBox, Panel, PanelLoading, table, TableScroll } from './panel'
+import { EmptyState, ErrorBox, Panel, PanelLoading, TableScroll } from './panel'
+import { table, TableHead } from '~/client/ui/table'
 
 export function TopPagesPanel({ refreshMs }: { refreshMs: number }) {
   const trpc = useTRPC()
@@ -20,15 +21,8 @@ export function TopPagesPanel({ refreshMs }: { refreshMs: number }) {
         <EmptyState title="No page view data available" />
       ) : (
         <TableScroll label="Top pages">
-          <table className={table}>
-            <thead>
-              <tr>
-                <th scope="col">Page</th>
-                <th scope="col" className="num">
-                  Views
-                </th>
-              </tr>
-            </thead>
+          <table className={table()}>
+            <TableHead columns={['Page', { label: 'Views', numeric: true }]} />
             <tbody>
               {pages.data.pages.map((p) => (
                 <tr key={p.page}>

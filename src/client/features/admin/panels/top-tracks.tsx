@@ -1,4 +1,4 @@
-// Top Tracks (admin spec §2 "Insights" → Top Tracks panel, §4, §9): period 1/7/14/30 days, 5–50
+// Top Tracks (a panel of Insights and the dashboard): period 1/7/14/30 days, 5–50
 // rows, plays sortable on the client (desc by default), Refresh and Clear Cache & Refresh (which
 // asks the server to drop its 2-minute copy), both blocked while a refresh runs. It refreshes
 // every 30 minutes on Insights, elsewhere every 3 (5 while rate-limited).
@@ -11,7 +11,8 @@ import { Button } from '~/client/ui/button'
 import { SelectField } from '~/client/ui/select'
 import { TOP_TRACKS_DAYS, TOP_TRACKS_LIMIT } from '~/shared/validators/analytics'
 import { formatCount, sortTracks, topTracksRefreshMs } from './format'
-import { EmptyState, ErrorBox, Panel, PanelLoading, table, TableScroll } from './panel'
+import { EmptyState, ErrorBox, Panel, PanelLoading, TableScroll } from './panel'
+import { table, TableHead } from '~/client/ui/table'
 
 const PERIODS = [
   { value: '1', label: 'Last day' },
@@ -90,22 +91,26 @@ export function TopTracksPanel({ place = 'elsewhere' }: { place?: 'insights' | '
         <EmptyState title="No track data available" text="There are no play events in the selected time period." />
       ) : (
         <TableScroll label="Top tracks">
-          <table className={table}>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Track</th>
-                <th scope="col" className="num" aria-sort={direction === 'desc' ? 'descending' : 'ascending'}>
-                  <button
-                    type="button"
-                    onClick={() => setDirection((d) => (d === 'desc' ? 'asc' : 'desc'))}
-                    className={css({ cursor: 'pointer', fontWeight: 'medium', _hover: { color: 'fg.default' } })}
-                  >
-                    Plays {direction === 'desc' ? '↓' : '↑'}
-                  </button>
-                </th>
-              </tr>
-            </thead>
+          <table className={table()}>
+            <TableHead
+              columns={[
+                '#',
+                'Track',
+                {
+                  label: (
+                    <button
+                      type="button"
+                      onClick={() => setDirection((d) => (d === 'desc' ? 'asc' : 'desc'))}
+                      className={css({ cursor: 'pointer', fontWeight: 'medium', _hover: { color: 'fg.default' } })}
+                    >
+                      Plays {direction === 'desc' ? '↓' : '↑'}
+                    </button>
+                  ),
+                  numeric: true,
+                  sort: direction === 'desc' ? 'descending' : 'ascending',
+                },
+              ]}
+            />
             <tbody>
               {rows.map((t, i) => (
                 <tr key={t.trackUrl}>

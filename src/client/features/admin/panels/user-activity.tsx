@@ -1,11 +1,12 @@
-// User Activity (admin spec §2 "Traffic" tab and Insights): new users (with a '+' when above zero)
+// User Activity (the Traffic tab and Insights): new users (with a '+' when above zero)
 // and logins for each of the last 7 days, refreshed every 10 minutes.
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
 import { formatCount, newUsersText } from './format'
-import { EmptyState, ErrorBox, Panel, PanelLoading, table, TableScroll } from './panel'
+import { EmptyState, ErrorBox, Panel, PanelLoading, TableScroll } from './panel'
+import { table, TableHead } from '~/client/ui/table'
 
 export const USER_ACTIVITY_REFRESH_MS = 10 * 60_000
 
@@ -22,18 +23,8 @@ export function UserActivityPanel() {
         <EmptyState title="No user activity data available." />
       ) : (
         <TableScroll label="User activity">
-          <table className={table}>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col" className="num">
-                  New Users
-                </th>
-                <th scope="col" className="num">
-                  Logins
-                </th>
-              </tr>
-            </thead>
+          <table className={table()}>
+            <TableHead columns={['Date', { label: 'New Users', numeric: true }, { label: 'Logins', numeric: true }]} />
             <tbody>
               {summary.data.map((d) => (
                 <tr key={d.date}>

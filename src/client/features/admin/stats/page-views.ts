@@ -1,4 +1,4 @@
-// The Page Views line chart (admin spec §2 "System Statistics", §4, §9): the chart.js config as a
+// The Page Views line chart (30 days): the chart.js config as a
 // pure function, and the generated sample shown when the server has no views or fails.
 import type { ChartData, ChartOptions } from 'chart.js'
 

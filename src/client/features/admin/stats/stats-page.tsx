@@ -1,4 +1,4 @@
-// System Statistics (admin spec §2 "/admin/stats", §4, §8, §9): tabs System (default), Traffic and
+// System Statistics (/admin/stats): tabs System (default), Traffic and
 // Errors. Loads go loading → success / error / rate-limited; rate-limited keeps the last answers
 // (or the sample chart) with a notice, and the page refreshes every 5 minutes (10 when limited).
 // Without a stored token it asks the admin to log in.

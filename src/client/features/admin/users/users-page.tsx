@@ -1,4 +1,4 @@
-// /admin/users (admin spec §2 "Users", §8): every account in a table (cards below 768 px) with
+// /admin/users: every account in a table (cards below 768 px) with
 // role badge, admin switch (disabled on the admin's own row), joined date, a manage-folders link
 // to /admin/folders carrying the user, and delete (non-admins other than oneself, confirmed).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -11,6 +11,7 @@ import { button, Button } from '~/client/ui/button'
 import { Modal, modalFooter } from '~/client/ui/modal'
 import { CenteredSpinner } from '~/client/ui/spinner'
 import { Switch } from '~/client/ui/switch'
+import { table, TableHead } from '~/client/ui/table'
 import { toast } from '~/client/ui/toaster'
 import { css, cx } from 'styled-system/css'
 import { ErrorPanel, formatDate, pageTitle, RefreshIcon, RoleBadge } from './parts'
@@ -18,38 +19,6 @@ import { plural } from '~/shared/plural'
 import { stack } from 'styled-system/patterns'
 
 export type AdminUser = { id: string; username: string; email: string; isAdmin: boolean; createdAt: string }
-
-// One table; below md each row becomes a card whose cells carry their column name.
-const table = css({
-  w: 'full',
-  borderCollapse: 'collapse',
-  fontSize: 'sm',
-  display: { base: 'block', md: 'table' },
-  '& thead': { display: { base: 'none', md: 'table-header-group' } },
-  '& tbody': { display: { base: 'flex', md: 'table-row-group' }, flexDirection: 'column', gap: '3' },
-  '& tr': {
-    display: { base: 'grid', md: 'table-row' },
-    gap: '2',
-    p: { base: '4', md: '0' },
-    bg: { base: 'bg.surface', md: 'transparent' },
-    borderWidth: { base: '1px', md: '0' },
-    borderColor: 'border.default',
-    borderRadius: { base: 'xl', md: '0' },
-  },
-  '& tbody tr': { md: { borderTopWidth: '1px', _hover: { bg: 'bg.subtle' } } },
-  '& th': { textAlign: 'left', fontWeight: 'semibold', color: 'fg.muted', fontSize: 'xs', textTransform: 'uppercase', letterSpacing: 'wide', px: '3', py: '2' },
-  '& td': {
-    display: { base: 'flex', md: 'table-cell' },
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: '3',
-    px: { base: '0', md: '3' },
-    py: { base: '0', md: '3' },
-    verticalAlign: 'middle',
-    minW: '0',
-    _before: { base: { content: 'attr(data-label)', color: 'fg.muted', fontSize: 'xs', flexShrink: 0 }, md: { content: 'none' } },
-  },
-})
 
 export function UsersPage() {
   const trpc = useTRPC()
@@ -127,20 +96,9 @@ export function UsersPage() {
             md: { bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', overflowX: 'auto' },
           })}
         >
-          <table className={table}>
+          <table className={table({ layout: 'cards' })}>
             <caption className={css({ srOnly: true })}>Users</caption>
-            <thead>
-              <tr>
-                <th scope="col">Username</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Admin</th>
-                <th scope="col">Joined</th>
-                <th scope="col">
-                  <span className={css({ srOnly: true })}>Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Username', 'Email', 'Role', 'Admin', 'Joined', { label: 'Actions', srOnly: true }]} />
             <tbody>
               {users.map((user) => {
                 const self = user.id === auth.user?.id

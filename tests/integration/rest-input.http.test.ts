@@ -1,0 +1,73 @@
+// How a REST route hands the client's input to its procedure (docs/rest-api.md, decision 063): a
+// wrong-typed field is a 400 naming it, whether it came in the body or beside a path parameter; a
+// body that is not a JSON object is refused before any procedure runs; and the procedure's guards
+// come before its input schema, so a signed-out caller or a member sending the same wrong input to
+// an admin path gets 401 / 403, never the schema's message.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { startServer, type TestServer } from '../helpers/server'
+
+let server: TestServer
+let member: string
+let admin: string
+
+beforeAll(async () => {
+  server = await startServer(adminEnv)
+  mkdirSync(path.join(server.mediaRoot, 'music'))
+  member = (await createMember(server.url)).token
+  admin = await loginAdmin(server.url)
+})
+afterAll(() => server.stop())
+
+const refused = (status: number, error: string) => ({ status, body: { success: false, error } })
+const answer = async (...args: Parameters<typeof api>) => {
+  const { status, body } = await api(...args)
+  return { status, body }
+}
+
+describe('a wrong-typed input', () => {
+  test('in the body: 400 naming the field', async () => {
+    expect(await answer(server.url, 'POST', '/user/folders', { token: member, body: { label: 42, path: '/music' } })).toEqual(
+      refused(400, 'Folder name must be text'),
+    )
+    expect(await answer(server.url, 'PUT', '/admin/adverts', { token: admin, body: { enabled: 'yes', chancePercent: 30 } })).toEqual(
+      refused(400, 'enabled must be true or false'),
+    )
+  })
+
+  test('in a body merged with a path parameter: 400 naming the field', async () => {
+    const folder = await api(server.url, 'POST', '/user/folders', { token: member, body: { label: 'Music', path: '/music' } })
+    expect(folder.status).toBe(201)
+    expect(await answer(server.url, 'PATCH', `/user/folders/${folder.body.data.id}`, { token: member, body: { label: 'Music', path: ['/music'] } })).toEqual(
+      refused(400, 'Folder path must be text'),
+    )
+  })
+
+  test('in the query string: 400 naming the parameter', async () => {
+    expect(await answer(server.url, 'GET', '/admin/stats/top-tracks?limit=many', { token: admin })).toEqual(refused(400, 'limit must be a whole number'))
+  })
+
+  test('a body that is not a JSON object: 400 before the procedure', async () => {
+    for (const raw of ['[]', '"label"', '42', 'null']) {
+      expect(await answer(server.url, 'POST', '/user/folders', { token: member, raw })).toEqual(refused(400, 'Request body must be a JSON object'))
+    }
+    expect(await answer(server.url, 'POST', '/user/folders', { token: member })).toEqual(refused(400, 'Request body must be a JSON object'))
+  })
+})
+
+describe('guards before the input schema', () => {
+  const wrong = { enabled: 'yes', chancePercent: 'thirty' }
+
+  test('signed out: 401, not the schema message', async () => {
+    expect(await answer(server.url, 'PUT', '/admin/adverts', { body: wrong })).toEqual(refused(401, 'No authentication token found. Please log in again.'))
+    expect(await answer(server.url, 'POST', '/user/folders', { body: { label: 42 } })).toEqual(
+      refused(401, 'No authentication token found. Please log in again.'),
+    )
+  })
+
+  test('a member at an admin path: 403, not the schema message', async () => {
+    expect(await answer(server.url, 'PUT', '/admin/adverts', { token: member, body: wrong })).toEqual(refused(403, 'Admin access required'))
+  })
+})
