@@ -199,8 +199,10 @@ describe('getLyrics (artist and title)', () => {
   })
 
   test('no such song, or one without lyrics, is an empty lyrics element; a missing title is error 10', async () => {
-    expect((await client.getLyrics({ artist: 'Nobody', title: 'Synced' })).lyrics).toEqual({})
-    expect((await client.getLyrics({ artist: 'Ada', title: 'Silent' })).lyrics).toEqual({})
+    expect((await client.getLyrics({ artist: 'Nobody', title: 'Synced' })).lyrics).toEqual({ value: '' })
+    expect((await client.getLyrics({ artist: 'Ada', title: 'Silent' })).lyrics).toEqual({ value: '' })
+    const { xml } = await rest('getLyrics.view', { artist: 'Nobody', title: 'Synced' })
+    expect(childOf(xml!, 'lyrics')).toMatchObject({ attributes: {}, text: '', children: [] })
     const missing = await rest('getLyrics', { artist: 'Ada', f: 'json' })
     expect(missing.status).toBe(200)
     expect(missing.json).toMatchObject({ status: 'failed', error: { code: 10, message: 'Required parameter is missing: title' } })

@@ -195,7 +195,10 @@ describe('getNowPlaying', () => {
 describe('getPlayQueueByIndex / savePlayQueueByIndex (indexBasedQueue)', () => {
   test('a queue with a song twice keeps which one is current; the web player resumes it, and getPlayQueue agrees', async () => {
     const { member, client, rest } = await app()
-    expect(await client.customJSON<object>('getPlayQueueByIndex', {})).not.toHaveProperty('playQueueByIndex')
+    // Never saved: an empty queue, changed never (1970), by no one.
+    expect(await client.customJSON<object>('getPlayQueueByIndex', {})).toMatchObject({
+      playQueueByIndex: { username: member.username, changed: '1970-01-01T00:00:00.000Z', changedBy: '' },
+    })
     const saved = await rest('savePlayQueueByIndex', { id: [ids.short, ids.other, ids.short], currentIndex: '2', position: '1500', f: 'json' })
     expect(saved.json.status).toBe('ok')
     const { json } = await rest('getPlayQueueByIndex', { f: 'json' })
@@ -218,7 +221,10 @@ describe('getPlayQueueByIndex / savePlayQueueByIndex (indexBasedQueue)', () => {
 
     // No id clears the queue.
     expect((await rest('savePlayQueueByIndex.view', {})).xml!.attributes.status).toBe('ok')
-    expect((await rest('getPlayQueueByIndex', { f: 'json' })).json).not.toHaveProperty('playQueueByIndex')
+    const cleared = (await rest('getPlayQueueByIndex', { f: 'json' })).json.playQueueByIndex
+    expect(cleared).toMatchObject({ username: member.username, changedBy: 'Symfonium' })
+    expect(cleared.entry ?? []).toEqual([])
+    expect(cleared).not.toHaveProperty('currentIndex')
   })
 
   test('a current index out of range, missing, or given with no ids is error 10; an unknown id is 70; HTTP 200 in XML and JSON', async () => {

@@ -33,6 +33,6 @@ export async function classicLyrics(db: Db, artist: string | undefined, title: s
     const [first] = await readLyrics(row.path)
     if (first) return { artist: displayArtist(row), title: row.title, value: lyricsText(first) }
   }
-  // The Subsonic answer for "none": an empty lyrics element.
-  return {}
+  // The Subsonic answer for "none": an empty lyrics element (its text, required by the schema, empty).
+  return { value: '' }
 }

@@ -347,7 +347,7 @@ export const METHODS: Record<string, Method> = {
 
   getPlayQueue: (ctx) => {
     const queue = appQueue(ctx)
-    if (!queue) return {}
+    if (queue.empty) return {}
     return {
       playQueue: {
         current: queue.currentIndex === undefined ? undefined : queue.entries[queue.currentIndex].id,
@@ -367,9 +367,9 @@ export const METHODS: Record<string, Method> = {
   },
   // The indexBasedQueue extension: the same queue, its current track by place, so a song queued
   // twice is told apart.
+  // An empty queue is still a playQueueByIndex (the extension's schema requires it), with no entries.
   getPlayQueueByIndex: (ctx) => {
     const queue = appQueue(ctx)
-    if (!queue) return {}
     return {
       playQueueByIndex: {
         currentIndex: queue.currentIndex,
@@ -397,11 +397,10 @@ export const METHODS: Record<string, Method> = {
 /**
  * The member's saved queue as an app sees it: library tracks only (a remote URL in the web
  * player's queue has no id an app could play), the current one's place among them (none when the
- * current track is a remote one), and who changed it when. Null when the queue is empty.
+ * current track is a remote one), and who changed it when (1970 for a queue never saved).
  */
 function appQueue(ctx: MethodContext) {
   const queue = getPlayQueue(ctx.db, ctx.user.id, config.AUTH_SECRET)
-  if (queue.tracks.length === 0) return null
   const paths = queue.tracks.map((t) => pathOfMediaUrl(t.url))
   const rows = songsByPaths(
     ctx.db,
@@ -411,6 +410,7 @@ function appQueue(ctx: MethodContext) {
   const entries = kept.filter((r): r is LibraryRow => r !== undefined)
   const currentIndex = kept[queue.index] ? kept.slice(0, queue.index).filter(Boolean).length : undefined
   return {
+    empty: queue.tracks.length === 0,
     entries,
     currentIndex,
     position: Math.round(queue.positionSec * 1000),
