@@ -345,9 +345,9 @@ export const METHODS: Record<string, Method> = {
     return { playlist: { ...playlist(ctx, folder, totals), entry: songs.map((s) => song(s, starred)) } }
   },
 
+  // An empty queue is still a playQueue (the schema requires it), with no entries.
   getPlayQueue: (ctx) => {
     const queue = appQueue(ctx)
-    if (queue.empty) return {}
     return {
       playQueue: {
         current: queue.currentIndex === undefined ? undefined : queue.entries[queue.currentIndex].id,
@@ -367,7 +367,6 @@ export const METHODS: Record<string, Method> = {
   },
   // The indexBasedQueue extension: the same queue, its current track by place, so a song queued
   // twice is told apart.
-  // An empty queue is still a playQueueByIndex (the extension's schema requires it), with no entries.
   getPlayQueueByIndex: (ctx) => {
     const queue = appQueue(ctx)
     return {
@@ -410,7 +409,6 @@ function appQueue(ctx: MethodContext) {
   const entries = kept.filter((r): r is LibraryRow => r !== undefined)
   const currentIndex = kept[queue.index] ? kept.slice(0, queue.index).filter(Boolean).length : undefined
   return {
-    empty: queue.tracks.length === 0,
     entries,
     currentIndex,
     position: Math.round(queue.positionSec * 1000),
