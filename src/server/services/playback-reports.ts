@@ -1,4 +1,4 @@
-// What apps say they are playing now: the OpenSubsonic playbackReport extension (reportPlayback:
+// What apps say they are playing now (decision 067): the OpenSubsonic playbackReport extension (reportPlayback:
 // starting, playing, paused, stopped, with a position and a rate) and a scrobble with
 // submission=false. Plays are written through listening.ts like every other door: `starting` (or
 // the first report of another song) records the play with recordPlay, later reports update it
