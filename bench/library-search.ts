@@ -11,31 +11,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { openDb } from '../src/db/client'
 import { encodeCursor, type KeyValue } from '../src/server/library/page-cursor'
-import { albumId, artistId, trackId } from '../src/server/library/scan-plan'
 import * as library from '../src/server/services/library-index'
 import type { AlbumSort } from '../src/shared/validators/library'
+import { genres, pick, rand, seedLibraryIndex, words } from './lib/library-index-seed'
 
 const TRACKS = Number(process.env.TRACKS ?? 1_000_000)
 const ALBUMS = TRACKS / 10
 const ARTISTS = TRACKS / 50
 const SECRET = 'bench-secret-'.repeat(4)
 const file = path.join(tmpdir(), `vibes-bench-library-${TRACKS / 1_000_000}m.db`)
-
-// A seeded generator: the same index and the same queries on every run.
-let seed = 42
-const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
-const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]
-
-const syllables = ['ka', 'lo', 'mi', 'ren', 'sa', 'tor', 'vel', 'ny', 'dra', 'qu', 'es', 'bja', 'rk', 'ol', 'fin', 'gu', 'hal', 'ze', 'pri', 'mon']
-const accents: Record<string, string> = { a: 'á', o: 'ö', e: 'é', u: 'ü' }
-const words = Array.from({ length: 4000 }, (_, i) => {
-  let w = ''
-  for (let s = 0; s < 2 + (i % 3); s++) w += pick(syllables)
-  return i % 5 === 0 ? w.replace(/[aoeu]/, (c) => accents[c]) : w
-})
-const cap = (w: string) => w[0].toUpperCase() + w.slice(1)
-const phrase = (n: number) => Array.from({ length: n }, () => cap(pick(words))).join(' ')
-const genres = Array.from({ length: 40 }, () => cap(pick(words)))
 
 /** A complete index from an earlier run (a half-built one is thrown away). */
 function complete(): boolean {
@@ -50,46 +34,12 @@ if (!complete()) {
   for (const ext of ['', '-wal', '-shm']) rmSync(`${file}${ext}`, { force: true })
   const started = performance.now()
   const db = openDb(file, path.resolve('src/db/migrations'))
-  const c = db.$client
-  // Unique names: two made-up words and a number ("Kalo Renmi 123").
-  const artists = Array.from({ length: ARTISTS }, (_, i) => `${phrase(2)} ${i}`)
-  const insertTrack = c.prepare(`INSERT INTO library_tracks (id, path, folder, title, artist, artist_id, album_artist, album_artist_id, album, album_id, genre,
-    track_no, disc_no, year, duration, bitrate, format, mime, size, mtime_ms, embedded_cover, cover_path, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, 320, 'MPEG', 'audio/mpeg', 5000000, 0, 0, ?, ?)`)
-  const insertAlbum = c.prepare(`INSERT INTO library_albums (id, name, sort_name, artist, artist_id, year, genre, song_count, duration, cover_path, added_at)
-    VALUES (?, ?, lower(?), ?, ?, ?, ?, 10, 2400, ?, ?)`)
-  const insertArtist = c.prepare('INSERT INTO library_artists (id, name, sort_name, album_count, song_count, cover_path) VALUES (?, ?, lower(?), 5, 50, NULL)')
-  const insertFolder = c.prepare('INSERT OR IGNORE INTO library_folders (path, parent, name, cover_path) VALUES (?, ?, ?, NULL)')
-  insertFolder.run('', null, '')
-  const write = c.transaction((from: number, to: number) => {
-    for (let a = from; a < to; a++) {
-      const artist = artists[Math.floor(a / 5)]
-      const album = phrase(1 + (a % 3))
-      const folder = `${artist}/${album} (${a})`
-      // One id per generated album, even when an artist's random album names repeat.
-      const aId = albumId(artist, `${album}\0${a}`, folder)
-      const year = 1950 + (a % 75)
-      const genre = genres[a % genres.length]
-      const cover = `${folder}/cover.jpg`
-      if (a % 5 === 0) {
-        insertArtist.run(artistId(artist), artist, artist)
-        insertFolder.run(artist, '', artist)
-      }
-      insertFolder.run(folder, artist, `${album} (${a})`)
-      insertAlbum.run(aId, album, album, artist, artistId(artist), year, genre, cover, a * 1000)
-      for (let t = 1; t <= 10; t++) {
-        const title = phrase(1 + ((a + t) % 4))
-        const p = `${folder}/${t} ${title}.mp3`
-        insertTrack.run(trackId(p), p, folder, title, artist, artistId(artist), artist, artistId(artist), album, aId, genre, t, year, 240, cover, a * 1000)
-      }
-    }
+  seedLibraryIndex(db.$client, {
+    tracks: TRACKS,
+    albumsPerArtist: 5,
+    progress: (n) => n % 200_000 === 0 && process.stdout.write(`\rbuilding the index: ${n} tracks`),
   })
-  for (let a = 0; a < ALBUMS; a += 1000) {
-    write(a, Math.min(ALBUMS, a + 1000))
-    if (a % 20_000 === 0) process.stdout.write(`\rbuilding the index: ${a * 10} tracks`)
-  }
-  c.exec('INSERT INTO library_genres (name, song_count, album_count) SELECT genre, count(*), count(DISTINCT album_id) FROM library_tracks GROUP BY genre')
-  c.exec('ANALYZE')
-  c.close()
+  db.$client.close()
   console.log(`\rbuilt ${TRACKS} tracks in ${((performance.now() - started) / 1000).toFixed(0)} s → ${file}`)
 }
 

@@ -22,6 +22,7 @@ import { Route as AdminMusicRouteImport } from './routes/_admin/music'
 import { Route as MemberFoldersRouteImport } from './routes/_member/folders'
 import { Route as MemberLibraryRouteImport } from './routes/_member/library'
 import { Route as MemberPlayerRouteImport } from './routes/_member/player'
+import { Route as MemberPlaylistsRouteImport } from './routes/_member/playlists'
 import { Route as MemberProfileRouteImport } from './routes/_member/profile'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
@@ -37,6 +38,7 @@ import { Route as AdminAdminStatsRouteImport } from './routes/_admin/admin/stats
 import { Route as AdminAdminUsersRouteImport } from './routes/_admin/admin/users'
 import { Route as MemberLibraryLikedRouteImport } from './routes/_member/library_.liked'
 import { Route as MemberLibrarySearchRouteImport } from './routes/_member/library_.search'
+import { Route as MemberPlaylistsIdRouteImport } from './routes/_member/playlists_.$id'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 import { Route as MemberLibraryAlbumsIdRouteImport } from './routes/_member/library_.albums.$id'
 import { Route as MemberLibraryArtistsIdRouteImport } from './routes/_member/library_.artists.$id'
@@ -102,6 +104,11 @@ const MemberLibraryRoute = MemberLibraryRouteImport.update({
 const MemberPlayerRoute = MemberPlayerRouteImport.update({
   id: '/player',
   path: '/player',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberPlaylistsRoute = MemberPlaylistsRouteImport.update({
+  id: '/playlists',
+  path: '/playlists',
   getParentRoute: () => MemberRoute,
 } as any)
 const MemberProfileRoute = MemberProfileRouteImport.update({
@@ -180,6 +187,11 @@ const MemberLibrarySearchRoute = MemberLibrarySearchRouteImport.update({
   path: '/library/search',
   getParentRoute: () => MemberRoute,
 } as any)
+const MemberPlaylistsIdRoute = MemberPlaylistsIdRouteImport.update({
+  id: '/playlists_/$id',
+  path: '/playlists/$id',
+  getParentRoute: () => MemberRoute,
+} as any)
 const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   id: '/api/trpc/$',
   path: '/api/trpc/$',
@@ -208,6 +220,7 @@ export interface FileRoutesByFullPath {
   '/folders': typeof MemberFoldersRoute
   '/library': typeof MemberLibraryRoute
   '/player': typeof MemberPlayerRoute
+  '/playlists': typeof MemberPlaylistsRoute
   '/profile': typeof MemberProfileRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
@@ -222,6 +235,7 @@ export interface FileRoutesByFullPath {
   '/admin/users': typeof AdminAdminUsersRoute
   '/library/liked': typeof MemberLibraryLikedRoute
   '/library/search': typeof MemberLibrarySearchRoute
+  '/playlists/$id': typeof MemberPlaylistsIdRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/admin/': typeof AdminAdminIndexRoute
   '/library/albums/$id': typeof MemberLibraryAlbumsIdRoute
@@ -239,6 +253,7 @@ export interface FileRoutesByTo {
   '/folders': typeof MemberFoldersRoute
   '/library': typeof MemberLibraryRoute
   '/player': typeof MemberPlayerRoute
+  '/playlists': typeof MemberPlaylistsRoute
   '/profile': typeof MemberProfileRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
@@ -253,6 +268,7 @@ export interface FileRoutesByTo {
   '/admin/users': typeof AdminAdminUsersRoute
   '/library/liked': typeof MemberLibraryLikedRoute
   '/library/search': typeof MemberLibrarySearchRoute
+  '/playlists/$id': typeof MemberPlaylistsIdRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/admin': typeof AdminAdminIndexRoute
   '/library/albums/$id': typeof MemberLibraryAlbumsIdRoute
@@ -273,6 +289,7 @@ export interface FileRoutesById {
   '/_member/folders': typeof MemberFoldersRoute
   '/_member/library': typeof MemberLibraryRoute
   '/_member/player': typeof MemberPlayerRoute
+  '/_member/playlists': typeof MemberPlaylistsRoute
   '/_member/profile': typeof MemberProfileRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
@@ -287,6 +304,7 @@ export interface FileRoutesById {
   '/_admin/admin/users': typeof AdminAdminUsersRoute
   '/_member/library_/liked': typeof MemberLibraryLikedRoute
   '/_member/library_/search': typeof MemberLibrarySearchRoute
+  '/_member/playlists_/$id': typeof MemberPlaylistsIdRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/_admin/admin/': typeof AdminAdminIndexRoute
   '/_member/library_/albums/$id': typeof MemberLibraryAlbumsIdRoute
@@ -306,6 +324,7 @@ export interface FileRouteTypes {
     | '/folders'
     | '/library'
     | '/player'
+    | '/playlists'
     | '/profile'
     | '/api/$'
     | '/media/$'
@@ -320,6 +339,7 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/library/liked'
     | '/library/search'
+    | '/playlists/$id'
     | '/api/trpc/$'
     | '/admin/'
     | '/library/albums/$id'
@@ -337,6 +357,7 @@ export interface FileRouteTypes {
     | '/folders'
     | '/library'
     | '/player'
+    | '/playlists'
     | '/profile'
     | '/api/$'
     | '/media/$'
@@ -351,6 +372,7 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/library/liked'
     | '/library/search'
+    | '/playlists/$id'
     | '/api/trpc/$'
     | '/admin'
     | '/library/albums/$id'
@@ -370,6 +392,7 @@ export interface FileRouteTypes {
     | '/_member/folders'
     | '/_member/library'
     | '/_member/player'
+    | '/_member/playlists'
     | '/_member/profile'
     | '/api/$'
     | '/media/$'
@@ -384,6 +407,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/users'
     | '/_member/library_/liked'
     | '/_member/library_/search'
+    | '/_member/playlists_/$id'
     | '/api/trpc/$'
     | '/_admin/admin/'
     | '/_member/library_/albums/$id'
@@ -499,6 +523,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberPlayerRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/playlists': {
+      id: '/_member/playlists'
+      path: '/playlists'
+      fullPath: '/playlists'
+      preLoaderRoute: typeof MemberPlaylistsRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/_member/profile': {
       id: '/_member/profile'
       path: '/profile'
@@ -604,6 +635,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberLibrarySearchRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/playlists_/$id': {
+      id: '/_member/playlists_/$id'
+      path: '/playlists/$id'
+      fullPath: '/playlists/$id'
+      preLoaderRoute: typeof MemberPlaylistsIdRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/api/trpc/$': {
       id: '/api/trpc/$'
       path: '/api/trpc/$'
@@ -660,9 +698,11 @@ interface MemberRouteChildren {
   MemberFoldersRoute: typeof MemberFoldersRoute
   MemberLibraryRoute: typeof MemberLibraryRoute
   MemberPlayerRoute: typeof MemberPlayerRoute
+  MemberPlaylistsRoute: typeof MemberPlaylistsRoute
   MemberProfileRoute: typeof MemberProfileRoute
   MemberLibraryLikedRoute: typeof MemberLibraryLikedRoute
   MemberLibrarySearchRoute: typeof MemberLibrarySearchRoute
+  MemberPlaylistsIdRoute: typeof MemberPlaylistsIdRoute
   MemberLibraryAlbumsIdRoute: typeof MemberLibraryAlbumsIdRoute
   MemberLibraryArtistsIdRoute: typeof MemberLibraryArtistsIdRoute
 }
@@ -671,9 +711,11 @@ const MemberRouteChildren: MemberRouteChildren = {
   MemberFoldersRoute: MemberFoldersRoute,
   MemberLibraryRoute: MemberLibraryRoute,
   MemberPlayerRoute: MemberPlayerRoute,
+  MemberPlaylistsRoute: MemberPlaylistsRoute,
   MemberProfileRoute: MemberProfileRoute,
   MemberLibraryLikedRoute: MemberLibraryLikedRoute,
   MemberLibrarySearchRoute: MemberLibrarySearchRoute,
+  MemberPlaylistsIdRoute: MemberPlaylistsIdRoute,
   MemberLibraryAlbumsIdRoute: MemberLibraryAlbumsIdRoute,
   MemberLibraryArtistsIdRoute: MemberLibraryArtistsIdRoute,
 }

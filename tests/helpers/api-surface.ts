@@ -75,7 +75,7 @@ function proceduresCalledBy(route: RestRoute): string[] {
 }
 
 /** The ids the sample requests point at: one user's own things. */
-export type Ids = { userId: string; folderId: string; playEventId: string; messageId: string }
+export type Ids = { userId: string; folderId: string; playEventId: string; messageId: string; playlistId: string }
 export type Sample = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown }
 
 let unique = 0
@@ -186,6 +186,17 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /user/sessions': () => ({}),
   'DELETE /user/sessions/:id': () => ({ params: { id: 'no-such-session' } }),
   'DELETE /user/account': () => ({ body: { currentPassword: 'not-the-password' } }),
+  'GET /user/playlists': () => ({}),
+  'POST /user/playlists': () => ({ body: { name: 'Sample playlist', comment: 'A sample', public: false, trackIds: [] } }),
+  'POST /user/playlists/import': () => ({ body: { name: 'Sample import', m3u8: '#EXTM3U\nsample/a.mp3\n' } }),
+  'GET /user/playlists/:id': (ids) => ({ params: { id: ids.playlistId } }),
+  'PATCH /user/playlists/:id': (ids) => ({ params: { id: ids.playlistId }, body: { name: 'Renamed playlist' } }),
+  'DELETE /user/playlists/:id': (ids) => ({ params: { id: ids.playlistId } }),
+  'GET /user/playlists/:id/m3u8': (ids) => ({ params: { id: ids.playlistId } }),
+  'POST /user/playlists/:id/tracks': (ids) => ({ params: { id: ids.playlistId }, body: { trackIds: [] } }),
+  'PUT /user/playlists/:id/tracks': (ids) => ({ params: { id: ids.playlistId }, body: { trackIds: [] } }),
+  'DELETE /user/playlists/:id/tracks': (ids) => ({ params: { id: ids.playlistId }, body: { indexes: [0] } }),
+  'POST /user/playlists/:id/tracks/move': (ids) => ({ params: { id: ids.playlistId }, body: { from: 0, to: 0 } }),
 }
 
 /** Inputs for procedures no REST route reaches (the REST samples supply the others). */

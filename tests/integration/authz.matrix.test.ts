@@ -63,7 +63,9 @@ async function memberWithThings(label: string) {
     body: { trackUrl: `https://nas.example.com/${label}.mp3`, title: `${label} track`, duration: 30 },
   })
   expect(play.status).toBe(201)
-  return { m, folderId: folder.body.data.id as string, playEventId: play.body.data.playEventId as string }
+  const playlist = await api(server.url, 'POST', '/user/playlists', { token: m.token, body: { name: `${label} playlist` } })
+  expect(playlist.status).toBe(201)
+  return { m, folderId: folder.body.data.id as string, playEventId: play.body.data.playEventId as string, playlistId: playlist.body.data.id as string }
 }
 
 beforeAll(async () => {
@@ -79,10 +81,10 @@ beforeAll(async () => {
 
   const ownerThings = await memberWithThings(`owner-secret-${Date.now()}`)
   owner = ownerThings.m
-  ownerIds = { userId: owner.user.id, folderId: ownerThings.folderId, playEventId: ownerThings.playEventId, messageId }
+  ownerIds = { userId: owner.user.id, folderId: ownerThings.folderId, playEventId: ownerThings.playEventId, messageId, playlistId: ownerThings.playlistId }
   ownerMarkers = [owner.email, owner.username, 'owner-secret']
   const victim = await memberWithThings(`victim-${Date.now()}`)
-  victimIds = { userId: victim.m.user.id, folderId: victim.folderId, playEventId: victim.playEventId, messageId }
+  victimIds = { userId: victim.m.user.id, folderId: victim.folderId, playEventId: victim.playEventId, messageId, playlistId: victim.playlistId }
   const l = await createMember(server.url)
   loginUser = { email: l.email, password: l.password }
 })
@@ -103,7 +105,7 @@ type Addressing = 'direct' | 'nested' | false
 
 /** Whether a request names the owner's folder or play event: as a path param or top-level field, or deeper. */
 function addressing(direct: unknown[], whole: unknown): Addressing {
-  const owned = [ownerIds.folderId, ownerIds.playEventId]
+  const owned = [ownerIds.folderId, ownerIds.playEventId, ownerIds.playlistId]
   if (direct.some((v) => owned.includes(v as string))) return 'direct'
   const text = JSON.stringify(whole ?? null)
   return owned.some((id) => text.includes(id)) ? 'nested' : false
@@ -204,7 +206,7 @@ describe('the matrix covers the whole API', () => {
     const keys = surface.routes.map((r) => r.key)
     expect(keys.filter((k) => !(k in SAMPLES))).toEqual([])
     expect(Object.keys(SAMPLES).filter((k) => !keys.includes(k))).toEqual([])
-    const ids: Ids = { userId: 'u', folderId: 'f', playEventId: 'p', messageId: 'm' }
+    const ids: Ids = { userId: 'u', folderId: 'f', playEventId: 'p', messageId: 'm', playlistId: 'l' }
     expect(surface.procedures.filter((p) => !procedureInput(p, ids).found).map((p) => p.path)).toEqual([])
     const reachedByRest = new Set(surface.routes.flatMap((r) => r.procedures))
     expect(Object.keys(TRPC_ONLY_SAMPLES).filter((p) => reachedByRest.has(p) || !surface.procedures.some((q) => q.path === p))).toEqual([])
@@ -240,7 +242,7 @@ describe('each caller gets the answer of its tier', () => {
     expect(problems).toEqual([])
   }, 60_000)
 
-  test('another member: 403 on admin calls, 404 for the owner’s folder and play event, never the owner’s data, and the owner’s things unchanged', async () => {
+  test('another member: 403 on admin calls, 404 for the owner’s folder, play event and private playlist, never the owner’s data, and the owner’s things unchanged', async () => {
     const before = await ownerSnapshot()
     const caller = memberCaller('other member', await createMember(server.url))
     const problems = await sweep(caller, ownerIds, (tier, a, kind) => {
@@ -287,5 +289,6 @@ async function ownerSnapshot() {
   const folders = await api(server.url, 'GET', '/user/folders', { token: owner.token })
   const likes = await api(server.url, 'GET', '/playlist/likes', { token: owner.token })
   const play = db.query('SELECT * FROM play_events WHERE id = ?').get(ownerIds.playEventId)
-  return { folders: folders.body, likes: likes.body, play }
+  const playlists = db.query('SELECT * FROM playlists WHERE user_id = ?').all(owner.user.id)
+  return { folders: folders.body, likes: likes.body, play, playlists }
 }

@@ -44,7 +44,8 @@ async function memberWithThings(label: string) {
   mkdirSync(path.join(server.mediaRoot, label), { recursive: true })
   const folder = await api(server.url, 'POST', '/user/folders', { token: m.token, body: { label, path: `/${label}` } })
   const play = await api(server.url, 'POST', '/playlist/plays', { token: m.token, body: { trackUrl: `https://nas.example.com/${label}.mp3`, title: label } })
-  return { m, folderId: folder.body.data.id as string, playEventId: play.body.data.playEventId as string }
+  const playlist = await api(server.url, 'POST', '/user/playlists', { token: m.token, body: { name: `${label} playlist` } })
+  return { m, folderId: folder.body.data.id as string, playEventId: play.body.data.playEventId as string, playlistId: playlist.body.data.id as string }
 }
 
 beforeAll(async () => {
@@ -62,14 +63,14 @@ beforeAll(async () => {
     {
       name: 'member',
       token: member.m.token,
-      ids: { userId: member.m.user.id, folderId: member.folderId, playEventId: member.playEventId, messageId },
+      ids: { userId: member.m.user.id, folderId: member.folderId, playEventId: member.playEventId, messageId, playlistId: member.playlistId },
       relogin: login(member.m.email, member.m.password),
     },
     // The admin's samples address another member, so a mutation that goes through hurts nobody who matters here.
     {
       name: 'admin',
       token: await loginAdmin(server.url),
-      ids: { userId: victim.m.user.id, folderId: victim.folderId, playEventId: victim.playEventId, messageId },
+      ids: { userId: victim.m.user.id, folderId: victim.folderId, playEventId: victim.playEventId, messageId, playlistId: victim.playlistId },
       relogin: () => loginAdmin(server.url),
     },
   ]
@@ -135,7 +136,7 @@ const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasO
 const KNOWN_KEYS = [
   ...new Set(
     Object.values(SAMPLES).flatMap((s) => {
-      const x = s({ userId: 'u', folderId: 'f', playEventId: 'p', messageId: 'm' })
+      const x = s({ userId: 'u', folderId: 'f', playEventId: 'p', messageId: 'm', playlistId: 'l' })
       return [...Object.keys(x.query ?? {}), ...(x.body && typeof x.body === 'object' ? Object.keys(x.body) : [])]
     }),
   ),

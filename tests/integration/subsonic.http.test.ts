@@ -546,6 +546,9 @@ describe('hostile input', () => {
     'unstar',
     'getPlaylist',
     'getPlaylists',
+    'createPlaylist',
+    'updatePlaylist',
+    'deletePlaylist',
     'savePlayQueue',
     'getPlayQueue',
     'getAlbumList',
@@ -598,6 +601,13 @@ describe('hostile input', () => {
     'playbackRate',
     'ignoreScrobble',
     'currentIndex',
+    'playlistId',
+    'name',
+    'comment',
+    'public',
+    'songId',
+    'songIdToAdd',
+    'songIndexToRemove',
   ]
   const value = fc.oneof(
     fc.string({ maxLength: 300 }),

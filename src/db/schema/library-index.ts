@@ -57,6 +57,8 @@ export const libraryTracks = sqliteTable(
     index('library_tracks_genre_idx').on(t.genre),
     index('library_tracks_title_idx').on(sql`${t.title} COLLATE NOCASE`),
     index('library_tracks_added_idx').on(t.addedAt),
+    // OpenSubsonic getRandomSongs with fromYear/toYear.
+    index('library_tracks_year_idx').on(t.year),
   ],
 )
 

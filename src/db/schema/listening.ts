@@ -1,5 +1,6 @@
 // What members play and do: play events (with their updates), interactions and likes.
 // Play events keep their rows when a user is deleted (userId set null) so analytics stay whole.
+import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { newId, now } from './columns'
 import { users } from './users'
@@ -45,6 +46,9 @@ export const playEvents = sqliteTable(
   (t) => [
     index('play_events_started_at_idx').on(t.startedAt),
     index('play_events_user_started_idx').on(t.userId, t.startedAt),
+    // OpenSubsonic getAlbumList2 frequent/recent: a member's plays by album, read from the index
+    // alone (album itself too: SQLite reads the row for any column the index lacks).
+    index('play_events_user_album_idx').on(t.userId, sql`lower(${t.album})`, t.startedAt, t.album).where(sql`${t.album} IS NOT NULL`),
     index('play_events_track_started_idx').on(t.trackUrl, t.startedAt),
     index('play_events_playlist_started_idx').on(t.playlistId, t.startedAt),
     index('play_events_country_started_idx').on(t.country, t.startedAt),

@@ -13,6 +13,7 @@
 // `rankedMatchesAtMost` rows is answered unranked, in index order, which stops after the page;
 // typing one more letter brings the ranking back. Decision 027 has the measured costs.
 import type { Db } from '~/db/client'
+import { PLAYLIST_LIMITS } from '~/shared/validators/playlists'
 
 export const LIBRARY_LIMITS = {
   /** Words of a search that are looked for; later words are ignored. */
@@ -23,6 +24,8 @@ export const LIBRARY_LIMITS = {
   rankedMatchesAtMost: 5000,
   /** A folder played as a playlist (library or remote, web or /rest) stops at this many tracks. */
   tracksPerFolderPlaylist: 20_000,
+  /** A member's own playlists (their entries, how many, name and comment lengths): the form checks them too, so they live in the shared validators. */
+  ...PLAYLIST_LIMITS,
 } as const
 
 /** The FTS5 MATCH expression for `input`, or null when it holds no word to look for. */

@@ -29,8 +29,17 @@ type SaveInput = z.output<typeof PlayQueueSaveSchema>
 
 const EMPTY = { tracks: [], index: 0, positionSec: 0, updatedAt: 0, device: '' } satisfies SavedQueue
 
-export function getPlayQueue(db: Db, userId: string, secret: string): SavedQueue {
+/**
+ * The saved queue as it was stored, nothing signed: OpenSubsonic's getPlayQueue maps the URLs to
+ * song ids itself (signing 5,000 URLs it then throws away would be most of its cost).
+ */
+export function storedPlayQueue(db: Db, userId: string) {
   const row = db.select().from(playQueues).where(eq(playQueues.userId, userId)).get()
+  return row ? { ...row, updatedAt: row.updatedAt.getTime() } : null
+}
+
+export function getPlayQueue(db: Db, userId: string, secret: string): SavedQueue {
+  const row = storedPlayQueue(db, userId)
   if (!row) return EMPTY
   const library = new Map<StoredTrack, { relPath: string; signed: boolean }>()
   for (const t of row.tracks) {
@@ -47,7 +56,7 @@ export function getPlayQueue(db: Db, userId: string, secret: string): SavedQueue
     // Saved signed (an older player): its saved tags stay, the ReplayGain is the index's.
     return { ...t, url: resignMediaUrl(secret, t.url), ...fromIndex(fresh) }
   })
-  return { tracks, index: row.index, positionSec: row.positionSec, updatedAt: row.updatedAt.getTime(), device: row.device }
+  return { tracks, index: row.index, positionSec: row.positionSec, updatedAt: row.updatedAt, device: row.device }
 }
 
 /** Saves the queue (replacing the last one); `device` defaults to a name made from the User-Agent. */

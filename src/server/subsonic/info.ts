@@ -9,7 +9,7 @@ import { LIBRARY_SELECT, type LibraryRow, libraryTrackKey } from '../catalog/tra
 import { signMediaUrl } from '../media/sign'
 import { liveSessions } from '../services/playback-reports'
 import { ALBUM_SELECT, ARTIST_SELECT, type AlbumRow, type ArtistRow } from '../services/library-index'
-import { coverPathOf, pathOfMediaUrl, type Starred, song, songsByPaths } from './library'
+import { coverPathOf, pathOfMediaUrl, type Starred, song, songsByIds, songsByPaths } from './library'
 import type { Payload } from './response'
 
 /** How many of an artist's (or a genre's) tracks are weighed for top and similar songs. */
@@ -18,7 +18,7 @@ const CANDIDATES = 2000
 export const NOW_PLAYING_MINUTES = 10
 
 /** Plays on this server of each library path, over every member. */
-function playsOf(db: Db, rows: LibraryRow[]): Map<string, number> {
+function playsOf(db: Db, rows: Pick<LibraryRow, 'path'>[]): Map<string, number> {
   if (rows.length === 0) return new Map()
   const urls = rows.map((r) => libraryTrackKey(r.path))
   // An app's play records the bare URL, the web player's may keep its signature (`?exp=…`): both
@@ -53,8 +53,11 @@ export function topSongs(db: Db, artistName: string, count: number, starred: Sta
   return rows.slice(0, count).map((r) => song(r, starred))
 }
 
+/** A candidate of getSimilarSongs: only what picking needs; the picked songs are read whole after. */
+type Candidate = Pick<LibraryRow, 'id' | 'path'>
+
 /** Orders rows at random, a song played n times n+1 times as likely to come early (weighted reservoir keys). */
-function weightedShuffle(rows: LibraryRow[], plays: Map<string, number>): LibraryRow[] {
+function weightedShuffle(rows: Candidate[], plays: Map<string, number>): Candidate[] {
   const keyed = rows.map((r) => ({ r, key: Math.random() ** (1 / (1 + (plays.get(r.path) ?? 0))) }))
   return keyed.sort((a, b) => b.key - a.key).map((k) => k.r)
 }
@@ -82,15 +85,22 @@ export function similarSongs(db: Db, id: string, count: number, starred: Starred
       : null)
   if (!seed) return null
   if (count === 0) return []
-  const sameArtist = tracksOfArtist(db, seed.artistId).filter((r) => r.id !== seed.songId)
+  const sameArtist = c
+    .query<Candidate, [string, number]>('SELECT id, path FROM library_tracks WHERE artist_id = ? LIMIT ?')
+    .all(seed.artistId, CANDIDATES)
+    .filter((r) => r.id !== seed.songId)
   const sameGenre =
     seed.genre === null
       ? []
       : c
-          .query<LibraryRow, [string, string, number]>(`${LIBRARY_SELECT} WHERE t.genre = ? AND t.artist_id <> ? LIMIT ?`)
+          .query<Candidate, [string, string, number]>('SELECT id, path FROM library_tracks WHERE genre = ? AND artist_id <> ? LIMIT ?')
           .all(seed.genre, seed.artistId, CANDIDATES)
   const plays = playsOf(db, [...sameArtist, ...sameGenre])
-  return [...weightedShuffle(sameArtist, plays), ...weightedShuffle(sameGenre, plays)].slice(0, count).map((r) => song(r, starred))
+  const picked = [...weightedShuffle(sameArtist, plays), ...weightedShuffle(sameGenre, plays)].slice(0, count)
+  return songsByIds(
+    db,
+    picked.map((r) => r.id),
+  ).map((r) => song(r, starred))
 }
 
 /** The genres of an artist's albums, most albums first. */

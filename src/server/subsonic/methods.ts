@@ -12,10 +12,9 @@ import type { ClientInfo } from '../http/client-info'
 import { handleMedia } from '../media/handler'
 import { signMediaUrl, type MediaKind } from '../media/sign'
 import { mp3KbpsFor, mp3Profile, transcodeProfileFor } from '../media/transcode-profile'
-import { isRemotePath, SCROBBLE_SOURCE } from '~/shared/validators'
-import { listFolders } from '../services/folders'
+import { SCROBBLE_SOURCE } from '~/shared/validators'
 import { recordPlays, REPORTED_PLAY_TIME_RULE, reportedPlayTime, setLike, takePlayTokens } from '../services/listening'
-import { getPlayQueue, savePlayQueue } from '../services/play-queue'
+import { savePlayQueue, storedPlayQueue } from '../services/play-queue'
 import { PLAYBACK_STATES, reportNowPlaying, reportPlayback } from '../services/playback-reports'
 import { requestScan, scanStatus } from '../library/scan'
 import { recordAudit } from '../services/audit'
@@ -25,6 +24,7 @@ import { albumInfo, artistInfo, nowPlaying, similarSongs, topSongs } from './inf
 import { classicLyrics, structuredLyrics } from './lyrics'
 import type { SubsonicUser } from './auth'
 import { RateLimitedError } from '../errors'
+import { createPlaylist, deletePlaylist, getPlaylist, getPlaylists, updatePlaylist } from './playlists'
 import { BUSY_RETRY_AFTER_SEC, sizedCover } from './cover-size'
 import {
   ALBUM_LIST_TYPES,
@@ -36,7 +36,6 @@ import {
   directory,
   folderIndex,
   folderPathOf,
-  folderTotals,
   genres,
   pathOfMediaUrl,
   randomSongs,
@@ -47,7 +46,6 @@ import {
   songById,
   songsByIds,
   songsByPaths,
-  songsUnder,
   starredOf,
   starredSongs,
 } from './library'
@@ -96,32 +94,6 @@ export function streamKind(row: LibraryRow, format: string | undefined, maxBitRa
   const kbps = mp3KbpsFor(maxBitRate, row.bitrate, converted !== null)
   return kbps === null ? (converted ?? 'file') : mp3Profile(kbps)
 }
-
-function playlistOf(ctx: MethodContext, id: string) {
-  const folder = listFolders(ctx.db, ctx.user.id).find((f) => f.id === id && !isRemotePath(f.path))
-  if (!folder) throw notFound('Playlist')
-  return folder
-}
-
-/** A member folder as a playlist: library folders only (an app cannot stream a remote URL through /rest). */
-function playlist(
-  ctx: MethodContext,
-  folder: { id: string; label: string; path: string; createdAt: string },
-  totals: { songCount: number; duration: number },
-): Payload {
-  return {
-    id: folder.id,
-    name: folder.label,
-    comment: folder.path,
-    owner: ctx.user.username,
-    public: false,
-    ...totals,
-    created: folder.createdAt,
-    changed: folder.createdAt,
-  }
-}
-
-const folderRel = (path: string) => path.replace(/^\/+|\/+$/g, '')
 
 /**
  * Methods anyone may call, credentials or not: the OpenSubsonic spec requires
@@ -331,19 +303,11 @@ export const METHODS: Record<string, Method> = {
     return { starred2: { artist: [], album: [], song: starredSongs(ctx.db, starred).map((s) => song(s, starred)) } }
   },
 
-  getPlaylists: (ctx) => {
-    const username = ctx.params.get('username')
-    if (username !== undefined && username !== ctx.user.username) throw new SubsonicError(ErrorCode.notAuthorized, 'Only your own playlists can be listed')
-    const folders = listFolders(ctx.db, ctx.user.id).filter((f) => !isRemotePath(f.path))
-    return { playlists: { playlist: folders.map((f) => playlist(ctx, f, folderTotals(ctx.db, folderRel(f.path)))) } }
-  },
-  getPlaylist: (ctx) => {
-    const folder = playlistOf(ctx, ctx.params.required('id'))
-    const songs = songsUnder(ctx.db, folderRel(folder.path))
-    const starred = starredOf(ctx.db, ctx.user.id)
-    const totals = { songCount: songs.length, duration: Math.round(songs.reduce((sum, s) => sum + s.duration, 0)) }
-    return { playlist: { ...playlist(ctx, folder, totals), entry: songs.map((s) => song(s, starred)) } }
-  },
+  getPlaylists,
+  getPlaylist,
+  createPlaylist,
+  updatePlaylist,
+  deletePlaylist,
 
   // An empty queue is still a playQueue (the schema requires it), with no entries.
   getPlayQueue: (ctx) => {
@@ -399,7 +363,8 @@ export const METHODS: Record<string, Method> = {
  * current track is a remote one), and who changed it when (1970 for a queue never saved).
  */
 function appQueue(ctx: MethodContext) {
-  const queue = getPlayQueue(ctx.db, ctx.user.id, config.AUTH_SECRET)
+  // As stored, nothing signed: only the paths are needed to find the songs.
+  const queue = storedPlayQueue(ctx.db, ctx.user.id) ?? { tracks: [], index: 0, positionSec: 0, updatedAt: 0, device: '' }
   const paths = queue.tracks.map((t) => pathOfMediaUrl(t.url))
   const rows = songsByPaths(
     ctx.db,

@@ -10,6 +10,7 @@ import { healthRouter } from '../routers/health'
 import { hitsRouter } from '../routers/hits'
 import { libraryRouter } from '../routers/library'
 import { playlistRouter } from '../routers/playlist'
+import { playlistsRouter } from '../routers/playlists'
 import { profileRouter } from '../routers/profile'
 import { remoteRouter } from '../routers/remote'
 import { statsRouter } from '../routers/stats'
@@ -33,6 +34,7 @@ export const appRouter = createTRPCRouter({
   library: libraryRouter,
   profile: profileRouter,
   appKeys: appKeysRouter,
+  playlists: playlistsRouter,
 })
 
 export type AppRouter = typeof appRouter

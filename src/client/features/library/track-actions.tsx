@@ -1,13 +1,15 @@
 // The actions of one track, the same in every list (album, artist, songs, search, folder, charts,
-// liked): a ⋯ button that opens Ark's Menu — Play now, Play next, Add to queue, Like/Unlike, Go to
-// album, Go to artist. Mouse, touch (the button is 44 px) and keys (the button is in the tab order;
+// liked, playlists): a ⋯ button that opens Ark's Menu — Play now, Play next, Add to queue, Add to
+// playlist… (members: the playlist picker), Like/Unlike, Go to album, Go to artist. Mouse, touch (the button is 44 px) and keys (the button is in the tab order;
 // the menu walks with the arrows, Enter picks, Escape closes and gives the focus back) all reach
 // it; a list row opens it with the context-menu key or Shift+F10 too (openTrackMenu).
 import { Menu } from '@ark-ui/react/menu'
 import { Portal } from '@ark-ui/react/portal'
 import { useNavigate } from '@tanstack/react-router'
-import type { KeyboardEvent, MouseEvent } from 'react'
+import { type KeyboardEvent, type MouseEvent, useState } from 'react'
 import { css } from 'styled-system/css'
+import { useAuth } from '~/client/features/auth/auth-store'
+import { PlaylistPicker } from '~/client/features/playlists/playlist-picker'
 import { useLikes } from '~/client/features/player/use-likes'
 import { Icon } from '~/client/ui/icon'
 import { toast } from '~/client/ui/toaster'
@@ -69,6 +71,17 @@ export function openTrackMenu(e: KeyboardEvent<HTMLElement> | MouseEvent<HTMLEle
 
 /** The ⋯ menu of `track`; `label` names the list it plays in when played now. */
 export function TrackActions({ track, label }: { track: LibraryTrack; label: string }) {
+  // The picker outlives the menu, which unmounts its items as it closes.
+  const [picking, setPicking] = useState(false)
+  return (
+    <>
+      <TrackMenu track={track} label={label} onAddToPlaylist={() => setPicking(true)} />
+      {picking && <PlaylistPicker open onOpenChange={setPicking} tracks={{ trackIds: [track.id] }} what={track.title} />}
+    </>
+  )
+}
+
+function TrackMenu({ track, label, onAddToPlaylist }: { track: LibraryTrack; label: string; onAddToPlaylist: () => void }) {
   return (
     <Menu.Root lazyMount unmountOnExit>
       <Menu.Trigger {...{ [TRIGGER]: '' }} aria-label={`More actions for ${track.title}`} className={iconButton}>
@@ -77,7 +90,7 @@ export function TrackActions({ track, label }: { track: LibraryTrack; label: str
       <Portal>
         <Menu.Positioner>
           <Menu.Content className={menuContent}>
-            <TrackMenuItems track={track} label={label} />
+            <TrackMenuItems track={track} label={label} onAddToPlaylist={onAddToPlaylist} />
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
@@ -86,8 +99,9 @@ export function TrackActions({ track, label }: { track: LibraryTrack; label: str
 }
 
 /** The items, mounted only while the menu is open (the likes are read then, not per row). */
-function TrackMenuItems({ track, label }: { track: LibraryTrack; label: string }) {
+function TrackMenuItems({ track, label, onAddToPlaylist }: { track: LibraryTrack; label: string; onAddToPlaylist: () => void }) {
   const navigate = useNavigate()
+  const member = useAuth().isAuthenticated
   const { isLiked, setLiked } = useLikes()
   const liked = isLiked(track.title)
   return (
@@ -115,6 +129,11 @@ function TrackMenuItems({ track, label }: { track: LibraryTrack; label: string }
       >
         <Icon name="list" size={16} /> Add to queue
       </Menu.Item>
+      {member && (
+        <Menu.Item value="playlist" className={menuItem} onSelect={onAddToPlaylist}>
+          <Icon name="playlist" size={16} /> Add to playlist…
+        </Menu.Item>
+      )}
       <Menu.Item value="like" className={menuItem} onSelect={() => setLiked(track.title, !liked, track.url)}>
         <Icon name="heart" size={16} filled={liked} /> {liked ? 'Unlike' : 'Like'}
       </Menu.Item>

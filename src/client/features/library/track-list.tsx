@@ -50,7 +50,7 @@ type Props = {
 }
 
 /** The current track's id (signed media URLs compared without their signature); re-renders only when it changes. */
-function useCurrentTrackId(): string | null {
+export function useCurrentTrackId(): string | null {
   return useSyncExternalStore(
     (listener) => player().subscribe(listener),
     () => {

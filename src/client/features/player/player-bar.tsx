@@ -13,6 +13,9 @@ import { css, cx } from 'styled-system/css'
 import { Icon, type IconName } from '~/client/ui/icon'
 import { Modal, modalFooter } from '~/client/ui/modal'
 import { Button } from '~/client/ui/button'
+import { useAuth } from '~/client/features/auth/auth-store'
+import { PlaylistPicker } from '~/client/features/playlists/playlist-picker'
+import { plural } from '~/shared/plural'
 import { displayTitle, formatTime, type Track } from '~/shared/player/track'
 import { currentTrack, isVideoTrack, type RepeatMode } from './engine'
 import { PlayButton } from './play-button'
@@ -407,7 +410,8 @@ function QueueDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (ope
             })}
           >
             <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between' })}>
-              <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'bold' })}>Queue</Dialog.Title>
+              <Dialog.Title className={css({ fontSize: 'lg', fontWeight: 'bold', flex: '1' })}>Queue</Dialog.Title>
+              <SaveQueueButton />
               <Dialog.CloseTrigger aria-label="Close queue" className={iconButton}>
                 <Icon name="close" />
               </Dialog.CloseTrigger>
@@ -417,6 +421,36 @@ function QueueDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (ope
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  )
+}
+
+/**
+ * "Save as playlist": the queue's library tracks (their /media/ URLs) into a new playlist, or
+ * added to one. Tracks from a remote folder or the member's own device are not in the library
+ * and are left out; the dialog says how many.
+ */
+function SaveQueueButton() {
+  const { engine } = usePlayer()
+  const member = useAuth().isAuthenticated
+  const [open, setOpen] = useState(false)
+  if (!member) return null
+  const urls = engine.tracks.map((t) => t.url).filter((url) => url.startsWith('/media/'))
+  const left = engine.tracks.length - urls.length
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} disabled={urls.length === 0} className={css({ minH: '11' })}>
+        <Icon name="playlist" size={16} /> Save as playlist
+      </Button>
+      {open && (
+        <PlaylistPicker
+          open
+          onOpenChange={setOpen}
+          startNew
+          tracks={{ trackUrls: urls }}
+          what={`${plural(urls.length, 'track')} from the queue${left > 0 ? ` (${left} not from the library left out)` : ''}`}
+        />
+      )}
+    </>
   )
 }
 

@@ -11,6 +11,7 @@ import { healthRoutes } from './health'
 import { hitsRoutes } from './hits'
 import { libraryRoutes } from './library'
 import { playlistRoutes } from './playlist'
+import { playlistsRoutes } from './playlists'
 import { profileRoutes } from './profile'
 import { remoteRoutes } from './remote'
 import { statsRoutes } from './stats'
@@ -30,4 +31,5 @@ export const restRoutes: RestRoute[] = [
   ...libraryRoutes,
   ...profileRoutes,
   ...appKeyRoutes,
+  ...playlistsRoutes,
 ]

@@ -1,0 +1,323 @@
+// /playlists/$id: one playlist. Play all / Shuffle hand its available tracks to the one player;
+// a row plays the list from there. The owner also edits it: rename, describe and make public,
+// delete, reorder by dragging a row's grip (@formkit/drag-and-drop; a long press on touch) or
+// with ↑/↓ on the grip, remove a row; anyone who sees it may export it as M3U8. The row of the
+// track the player has current is marked, as in every library list. An entry whose
+// file has left the library stays in its place, dimmed and marked unavailable.
+import { useDragAndDrop } from '@formkit/drag-and-drop/react'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
+import { backLink } from '~/client/features/library/album-page'
+import { clock, plural } from '~/client/features/library/format'
+import { playTracks, shuffleTracks } from '~/client/features/library/play'
+import { iconButton, TrackActions } from '~/client/features/library/track-actions'
+import { useCurrentTrackId } from '~/client/features/library/track-list'
+import { trackIdOf } from '~/client/features/player/track-identity'
+import { UnavailableMark } from '~/client/features/player/unavailable-mark'
+import { errorMessage } from '~/client/global-errors'
+import { useTRPC } from '~/client/trpc'
+import { Button } from '~/client/ui/button'
+import { Icon } from '~/client/ui/icon'
+import { Modal } from '~/client/ui/modal'
+import { Switch } from '~/client/ui/switch'
+import { mutedText } from '~/client/ui/text'
+import { TextField } from '~/client/ui/text-field'
+import { toast } from '~/client/ui/toaster'
+import type { LibraryTrack } from '~/shared/library'
+import { PLAYLIST_LIMITS } from '~/shared/validators/playlists'
+import { PlaylistTile } from './playlist-tile'
+
+type Entry = { id: number; index: number; title: string; artist: string; duration: number; track?: LibraryTrack }
+
+const ellipsis = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+const rowButton = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  flex: '1',
+  minW: 0,
+  minH: '11',
+  px: '2',
+  textAlign: 'left',
+  borderRadius: 'md',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.subtle' },
+  _disabled: { cursor: 'default', opacity: 0.55, _hover: { bg: 'transparent' } },
+  '&[aria-current=true]': { color: 'accent.default', bg: 'bg.subtle', fontWeight: 'semibold' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '-2px' },
+})
+/** A secondary button at the 44 px a finger needs. */
+const tall = css({ minH: '11' })
+const grip = cx(iconButton, css({ cursor: 'grab', touchAction: 'none' }))
+
+export function PlaylistPage({ id }: { id: string }) {
+  const trpc = useTRPC()
+  const playlist = useSuspenseQuery(trpc.playlists.byId.queryOptions({ id })).data
+  const queryClient = useQueryClient()
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.playlists.pathKey() })
+  const [editing, setEditing] = useState(false)
+  const [deleting, setDeleting] = useState(false)
+  const onError = (title: string) => (e: unknown) => {
+    toast({ title, description: errorMessage(e, 'An unexpected error occurred'), type: 'error' })
+    void refresh()
+  }
+  const move = useMutation(trpc.playlists.tracks.move.mutationOptions({ onSettled: refresh, onError: onError('Could not move the song') }))
+  const remove = useMutation(trpc.playlists.tracks.remove.mutationOptions({ onSettled: refresh, onError: onError('Could not remove the song') }))
+  const exportList = useMutation({
+    mutationFn: () => queryClient.fetchQuery(trpc.playlists.m3u8.export.queryOptions({ id }, { staleTime: 0 })),
+    onSuccess: ({ name, m3u8 }) => download(`${name}.m3u8`, m3u8),
+    onError: onError('Could not export the playlist'),
+  })
+
+  const current = useCurrentTrackId()
+  const [announcement, setAnnouncement] = useState('')
+  const dragged = useRef<{ id: number; from: number } | null>(null)
+  const [listRef, entries, setEntries] = useDragAndDrop<HTMLUListElement, Entry>(playlist.entries, {
+    dragHandle: '[data-drag-handle]',
+    // The grip is a focusable button (↑/↓ move); the library's focus handlers would switch dragging off.
+    handleNodeFocus: () => {},
+    handleNodeBlur: () => {},
+    draggable: () => playlist.mine,
+    longPress: true,
+    longPressDuration: 300,
+    onDragstart: ({ draggedNode, position }) => {
+      dragged.current = { id: draggedNode.data.value.id, from: position }
+    },
+    onDragend: ({ values }) => {
+      const start = dragged.current
+      dragged.current = null
+      if (!start) return
+      const to = values.findIndex((e) => e.id === start.id)
+      if (to >= 0 && to !== start.from) move.mutate({ id, from: start.from, to })
+    },
+  })
+  // The server's list wins once no move is on its way.
+  useEffect(() => {
+    if (!move.isPending) setEntries(playlist.entries)
+  }, [playlist.entries, move.isPending, setEntries])
+
+  function moveBy(from: number, to: number) {
+    if (to < 0 || to >= entries.length) return
+    const next = [...entries]
+    const [moved] = next.splice(from, 1)
+    next.splice(to, 0, moved)
+    setEntries(next)
+    move.mutate({ id, from, to })
+    setAnnouncement(`${moved.title} moved to position ${to + 1} of ${next.length}`)
+    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-entry-id="${moved.id}"] [data-drag-handle]`)?.focus())
+  }
+
+  function removeAt(index: number) {
+    const gone = entries[index]
+    setEntries(entries.filter((_, i) => i !== index))
+    remove.mutate({ id, indexes: [index] })
+    setAnnouncement(`${gone.title} removed`)
+  }
+
+  const playable = entries.flatMap((e) => (e.track ? [e.track] : []))
+  const playFrom = (entry: Entry) => playTracks(playable, playlist.name, playable.indexOf(entry.track as LibraryTrack))
+  const missing = entries.length - playable.length
+
+  return (
+    <section className={stack({ gap: '6' })}>
+      <Link to="/playlists" className={backLink}>
+        ← Playlists
+      </Link>
+      <header className={css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: { base: '4', md: '8' }, alignItems: { sm: 'flex-end' } })}>
+        <PlaylistTile size="lg" />
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minW: 0 })}>
+          <p className={css({ fontSize: 'xs', textTransform: 'uppercase', letterSpacing: 'wider', color: 'fg.muted' })}>
+            {playlist.public ? 'Public playlist' : 'Playlist'}
+            {playlist.mine ? '' : ` · by ${playlist.owner}`}
+          </p>
+          <h1 className={css({ fontSize: { base: '2xl', md: '4xl' }, fontWeight: 'extrabold', lineHeight: 'tight', wordBreak: 'break-word' })}>
+            {playlist.name}
+          </h1>
+          {playlist.comment && <p className={css({ color: 'fg.muted' })}>{playlist.comment}</p>}
+          <p className={mutedText()}>
+            {plural(entries.length, 'song')}
+            {playlist.duration > 0 ? ` · ${clock(playlist.duration)}` : ''}
+            {missing > 0 ? ` · ${missing} unavailable` : ''}
+          </p>
+          <div className={css({ display: 'flex', gap: '3', mt: '2', flexWrap: 'wrap' })}>
+            <Button size="lg" disabled={playable.length === 0} onClick={() => playTracks(playable, playlist.name)}>
+              <Icon name="play" size={18} /> Play all
+            </Button>
+            <Button size="lg" variant="outline" disabled={playable.length === 0} onClick={() => shuffleTracks(playable, playlist.name)}>
+              <Icon name="shuffle" size={18} /> Shuffle
+            </Button>
+          </div>
+          <div className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', ml: '-3' })}>
+            {playlist.mine && (
+              <Button variant="ghost" className={tall} onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            )}
+            <Button variant="ghost" className={tall} onClick={() => exportList.mutate()} disabled={exportList.isPending}>
+              Export M3U8
+            </Button>
+            {playlist.mine && (
+              <Button variant="ghost" className={tall} onClick={() => setDeleting(true)}>
+                Delete
+              </Button>
+            )}
+          </div>
+        </div>
+      </header>
+      <p aria-live="polite" className={css({ srOnly: true })}>
+        {announcement}
+      </p>
+      {playlist.mine && (
+        <p id="playlist-reorder-help" className={css({ srOnly: true })}>
+          Drag the grip to reorder, or focus it and press the up and down arrow keys.
+        </p>
+      )}
+      {entries.length === 0 && <p className={css({ color: 'fg.muted', py: '6' })}>No songs yet. Pick “Add to playlist…” from any song’s ⋯ menu.</p>}
+      <ul ref={listRef} aria-label="Songs" className={stack({ gap: '0.5' })}>
+        {entries.map((entry, index) => (
+          <li key={entry.id} data-entry-id={entry.id} className={css({ display: 'flex', alignItems: 'center', gap: '1', '&.dragging': { opacity: 0.5 } })}>
+            {playlist.mine && (
+              <button
+                type="button"
+                data-drag-handle
+                className={grip}
+                aria-label={`Move ${entry.title}`}
+                aria-describedby="playlist-reorder-help"
+                onKeyDown={(e: KeyboardEvent) => {
+                  if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return
+                  e.preventDefault()
+                  moveBy(index, e.key === 'ArrowUp' ? index - 1 : index + 1)
+                }}
+              >
+                <Icon name="grip" size={16} />
+              </button>
+            )}
+            <button
+              type="button"
+              className={rowButton}
+              disabled={!entry.track}
+              aria-current={entry.track && current !== null && trackIdOf(entry.track.url) === current ? 'true' : undefined}
+              onClick={() => playFrom(entry)}
+            >
+              <span
+                aria-hidden
+                className={css({ w: '7', flexShrink: 0, textAlign: 'right', color: 'fg.subtle', fontSize: 'sm', fontVariantNumeric: 'tabular-nums' })}
+              >
+                {index + 1}
+              </span>
+              <span className={css({ display: 'flex', flexDirection: 'column', minW: 0, flex: '1' })}>
+                <span className={ellipsis}>{entry.title}</span>
+                <span className={cx(ellipsis, mutedText({ size: 'xs' }))}>
+                  {entry.artist || 'Unknown Artist'}
+                  {entry.track?.album ? ` · ${entry.track.album}` : ''}
+                </span>
+              </span>
+              <UnavailableMark reason={entry.track ? entry.track.unavailable : 'Not in the library any more'} />
+              <span aria-hidden className={css({ fontSize: 'sm', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
+                {entry.duration ? clock(entry.duration) : ''}
+              </span>
+            </button>
+            {playlist.mine && (
+              <button type="button" className={iconButton} aria-label={`Remove ${entry.title} from the playlist`} onClick={() => removeAt(index)}>
+                <Icon name="close" size={16} />
+              </button>
+            )}
+            {entry.track && <TrackActions track={entry.track} label={playlist.name} />}
+          </li>
+        ))}
+      </ul>
+      {playlist.mine && <EditDialog key={String(editing)} open={editing} onOpenChange={setEditing} playlist={playlist} />}
+      {playlist.mine && <DeleteDialog open={deleting} onOpenChange={setDeleting} playlist={playlist} />}
+    </section>
+  )
+}
+
+/** Saves text as a file the browser downloads. */
+function download(fileName: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'audio/x-mpegurl' }))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = fileName.replace(/[\\/:*?"<>|]/g, '_')
+  a.click()
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
+type Editable = { id: string; name: string; comment: string; public: boolean }
+
+function EditDialog({ open, onOpenChange, playlist }: { open: boolean; onOpenChange: (open: boolean) => void; playlist: Editable }) {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const [name, setName] = useState(playlist.name)
+  const [comment, setComment] = useState(playlist.comment)
+  const [isPublic, setPublic] = useState(playlist.public)
+  const [error, setError] = useState<string>()
+  const update = useMutation(
+    trpc.playlists.update.mutationOptions({
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: trpc.playlists.pathKey() })
+        onOpenChange(false)
+      },
+      onError: (e) => setError(errorMessage(e, 'An unexpected error occurred')),
+    }),
+  )
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    if (!name.trim()) return setError('Playlist name is required')
+    update.mutate({ id: playlist.id, name, comment, public: isPublic })
+  }
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Edit playlist" busy={update.isPending}>
+      <form onSubmit={submit} className={stack({ gap: '4' })}>
+        <TextField label="Name" value={name} onValueChange={setName} error={error} maxLength={PLAYLIST_LIMITS.nameCharacters} autoFocus />
+        <TextField label="Description" value={comment} onValueChange={setComment} maxLength={PLAYLIST_LIMITS.commentCharacters} multiline />
+        <Switch label="Public: other members may see and play it" checked={isPublic} onCheckedChange={setPublic} />
+        <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
+          <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  )
+}
+
+function DeleteDialog({ open, onOpenChange, playlist }: { open: boolean; onOpenChange: (open: boolean) => void; playlist: Editable }) {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const remove = useMutation(
+    trpc.playlists.delete.mutationOptions({
+      onSuccess: async () => {
+        await navigate({ to: '/playlists' })
+        void queryClient.invalidateQueries({ queryKey: trpc.playlists.pathKey() })
+        toast({ title: `Deleted ${playlist.name}`, type: 'success' })
+      },
+      onError: (e) => toast({ title: 'Could not delete the playlist', description: errorMessage(e, 'An unexpected error occurred'), type: 'error' }),
+    }),
+  )
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete playlist?"
+      description={`“${playlist.name}” goes for good. The songs stay in the library.`}
+      busy={remove.isPending}
+      role="alertdialog"
+    >
+      <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
+        <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={() => remove.mutate({ id: playlist.id })} disabled={remove.isPending}>
+          Delete
+        </Button>
+      </div>
+    </Modal>
+  )
+}
