@@ -10,10 +10,6 @@ export const DOES_NOT_APPLY: Record<string, string> = {
 
 export const NOT_IMPLEMENTED = new Set([
   'search',
-  'setRating',
-  'getBookmarks',
-  'createBookmark',
-  'deleteBookmark',
   'getShares',
   'createShare',
   'updateShare',

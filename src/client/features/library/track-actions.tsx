@@ -1,6 +1,7 @@
 // The actions of one track, the same in every list (album, artist, songs, search, folder, charts,
 // liked, playlists): a ⋯ button that opens Ark's Menu — Play now, Play next, Add to queue, Add to
-// playlist… (members: the playlist picker), Like/Unlike, Go to album, Go to artist. Mouse, touch (the button is 44 px) and keys (the button is in the tab order;
+// playlist… (members: the playlist picker), Like/Unlike, the member's 1–5 stars (picking the
+// current one again clears it), Go to album, Go to artist. Mouse, touch (the button is 44 px) and keys (the button is in the tab order;
 // the menu walks with the arrows, Enter picks, Escape closes and gives the focus back) all reach
 // it; a list row opens it with the context-menu key or Shift+F10 too (openTrackMenu).
 import { Menu } from '@ark-ui/react/menu'
@@ -11,6 +12,8 @@ import { css } from 'styled-system/css'
 import { useAuth } from '~/client/features/auth/auth-store'
 import { PlaylistPicker } from '~/client/features/playlists/playlist-picker'
 import { useLikes } from '~/client/features/player/use-likes'
+import { RATING_MAX } from '~/shared/validators/library'
+import { useRatings } from './use-ratings'
 import { Icon } from '~/client/ui/icon'
 import { toast } from '~/client/ui/toaster'
 import type { LibraryTrack } from '~/shared/library'
@@ -53,6 +56,18 @@ const menuItem = css({
   '&[data-highlighted]': { bg: 'bg.subtle' },
 })
 const separator = css({ my: '1', borderTopWidth: '1px', borderColor: 'border.default' })
+const starRow = css({ display: 'flex', alignItems: 'center', gap: '0.5', px: '1' })
+const starItem = css({
+  display: 'grid',
+  placeItems: 'center',
+  w: '9',
+  h: { base: '11', md: '9' },
+  borderRadius: 'md',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  '&[data-highlighted]': { bg: 'bg.subtle', color: 'fg.default' },
+  '&[data-on]': { color: 'accent.default' },
+})
 
 const TRIGGER = 'data-track-menu'
 
@@ -103,7 +118,9 @@ function TrackMenuItems({ track, label, onAddToPlaylist }: { track: LibraryTrack
   const navigate = useNavigate()
   const member = useAuth().isAuthenticated
   const { isLiked, setLiked } = useLikes()
+  const { ratings, setRating } = useRatings()
   const liked = isLiked(track.title)
+  const rating = ratings[track.id] ?? 0
   return (
     <>
       <Menu.Item value="play" className={menuItem} onSelect={() => playNow(track, label)}>
@@ -137,6 +154,24 @@ function TrackMenuItems({ track, label, onAddToPlaylist }: { track: LibraryTrack
       <Menu.Item value="like" className={menuItem} onSelect={() => setLiked(track.title, !liked, track.url)}>
         <Icon name="heart" size={16} filled={liked} /> {liked ? 'Unlike' : 'Like'}
       </Menu.Item>
+      {member && (
+        <Menu.ItemGroup id="rating" aria-label={rating ? `Your rating: ${rating} of ${RATING_MAX} stars` : 'Your rating: none'}>
+          <div className={starRow}>
+            {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((stars) => (
+              <Menu.Item
+                key={stars}
+                value={`rate-${stars}`}
+                className={starItem}
+                data-on={stars <= rating ? '' : undefined}
+                aria-label={stars === rating ? `Clear rating (${stars} ${stars === 1 ? 'star' : 'stars'})` : `Rate ${stars} ${stars === 1 ? 'star' : 'stars'}`}
+                onSelect={() => setRating(track.id, stars === rating ? 0 : stars)}
+              >
+                <Icon name="star" size={18} filled={stars <= rating} />
+              </Menu.Item>
+            ))}
+          </div>
+        </Menu.ItemGroup>
+      )}
       <hr className={separator} />
       <Menu.Item value="album" className={menuItem} onSelect={() => navigate({ to: '/library/albums/$id', params: { id: track.albumId } })}>
         <Icon name="disc" size={16} /> Go to album

@@ -1,0 +1,2 @@
+CREATE INDEX "library_tracks_year_idx" ON "library_tracks" USING btree ("year");--> statement-breakpoint
+CREATE INDEX "play_events_user_album_idx" ON "play_events" USING btree ("user_id",lower("album"),"started_at","album") WHERE "play_events"."album" IS NOT NULL;
