@@ -134,6 +134,9 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /user/app-keys': () => ({}),
   'POST /user/app-keys': () => ({ body: { name: 'Sample app', currentPassword: 'not-the-password' } }),
   'DELETE /user/app-keys/:id': () => ({ params: { id: 'no-such-app-key' } }),
+  'GET /user/shares': () => ({}),
+  'POST /user/shares': () => ({ body: { target: { kind: 'album', id: 'no-such-album' }, expiresIn: '1d' } }),
+  'DELETE /user/shares/:id': () => ({ params: { id: 'AAAAAAAAAAAAAAAAAAAAAAAA' } }),
   'GET /admin/library/scan': () => ({}),
   'POST /admin/library/scan': () => ({ body: { full: false } }),
   'GET /promotions': () => ({}),
@@ -208,6 +211,8 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
 export const TRPC_ONLY_SAMPLES: Record<string, (ids: Ids) => unknown> = {
   'folders.byId': (ids) => ({ id: ids.folderId }),
   'charts.defaultRegion': () => undefined,
+  'shares.open': () => ({ id: 'AAAAAAAAAAAAAAAAAAAAAAAA' }),
+  'shares.play': () => ({ id: 'AAAAAAAAAAAAAAAAAAAAAAAA', index: 0 }),
 }
 
 /** The URL path of a route with its params filled in (each encoded as one path segment). */

@@ -106,14 +106,14 @@ afterAll(async () => {
 })
 
 describe('methods Vibes does not answer', () => {
-  test('a method Vibes has not got over /rest (createShare) is error 0 "Not implemented" with HTTP 200, in XML and JSON', async () => {
-    const xml = await rest('createShare.view', { id: 'x' })
+  test('a method Vibes has not got over /rest (getPodcasts) is error 0 "Not implemented" with HTTP 200, in XML and JSON', async () => {
+    const xml = await rest('getPodcasts.view', {})
     expect(xml.status).toBe(200)
     expect(xml.xml!.attributes.status).toBe('failed')
-    expect(childOf(xml.xml!, 'error').attributes).toEqual({ code: '0', message: 'Not implemented: createShare' })
-    const json = await rest('createShare', { id: 'x', f: 'json' })
+    expect(childOf(xml.xml!, 'error').attributes).toEqual({ code: '0', message: 'Not implemented: getPodcasts' })
+    const json = await rest('getPodcasts', { f: 'json' })
     expect(json.status).toBe(200)
-    expect(json.json).toMatchObject({ status: 'failed', error: { code: 0, message: 'Not implemented: createShare' } })
+    expect(json.json).toMatchObject({ status: 'failed', error: { code: 0, message: 'Not implemented: getPodcasts' } })
   })
 
   test('an unknown method is error 70 with HTTP 200, never a bare 404, in XML and JSON', async () => {

@@ -156,10 +156,14 @@ export function listAlbums(db: Db, secret: string, input: LibraryAlbumListInput)
   return { albums: page.rows.map((r) => toAlbum(secret, r)), total, next: page.next }
 }
 
-function albumTracks(db: Db, secret: string, albumId: string): LibraryTrack[] {
+/** An album's rows in play order: disc, track number, then file name. */
+export function albumRows(db: Db, albumId: string): LibraryRow[] {
   const rows = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.album_id = ?`).all(albumId)
-  rows.sort((a, b) => (a.disc ?? 0) - (b.disc ?? 0) || (a.track ?? 0) - (b.track ?? 0) || naturalCompare(a.path, b.path))
-  return rows.map((r) => trackOf(secret, r))
+  return rows.sort((a, b) => (a.disc ?? 0) - (b.disc ?? 0) || (a.track ?? 0) - (b.track ?? 0) || naturalCompare(a.path, b.path))
+}
+
+function albumTracks(db: Db, secret: string, albumId: string): LibraryTrack[] {
+  return albumRows(db, albumId).map((r) => trackOf(secret, r))
 }
 
 export function getAlbum(db: Db, secret: string, id: string): LibraryAlbumDetail {

@@ -53,6 +53,7 @@ import {
 } from './library'
 import type { Params } from './params'
 import { ErrorCode, SubsonicError, type Payload } from './response'
+import { SHARE_METHODS } from './shares'
 import { allMembers, memberByUsername, userPayload } from './users'
 
 export type MethodContext = { db: Db; user: SubsonicUser; params: Params; request: Request; client: ClientInfo }
@@ -408,6 +409,8 @@ export const METHODS: Record<string, Method> = {
     saveAppQueue(ctx, ids, index)
     return {}
   },
+
+  ...SHARE_METHODS,
 }
 
 /**

@@ -1,7 +1,7 @@
 // The actions of one track, the same in every list (album, artist, songs, search, folder, charts,
 // liked, playlists): a ⋯ button that opens Ark's Menu — Play now, Play next, Add to queue, Add to
 // playlist… (members: the playlist picker), Like/Unlike, the member's 1–5 stars (picking the
-// current one again clears it), Go to album, Go to artist. Mouse, touch (the button is 44 px) and keys (the button is in the tab order;
+// current one again clears it), Share link, Go to album, Go to artist. Mouse, touch (the button is 44 px) and keys (the button is in the tab order;
 // the menu walks with the arrows, Enter picks, Escape closes and gives the focus back) all reach
 // it; a list row opens it with the context-menu key or Shift+F10 too (openTrackMenu).
 import { Menu } from '@ark-ui/react/menu'
@@ -14,6 +14,7 @@ import { PlaylistPicker } from '~/client/features/playlists/playlist-picker'
 import { useLikes } from '~/client/features/player/use-likes'
 import { RATING_MAX } from '~/shared/validators/library'
 import { useRatings } from './use-ratings'
+import { ShareDialog } from '~/client/features/shares/share-dialog'
 import { Icon } from '~/client/ui/icon'
 import { toast } from '~/client/ui/toaster'
 import type { LibraryTrack } from '~/shared/library'
@@ -86,17 +87,21 @@ export function openTrackMenu(e: KeyboardEvent<HTMLElement> | MouseEvent<HTMLEle
 
 /** The ⋯ menu of `track`; `label` names the list it plays in when played now. */
 export function TrackActions({ track, label }: { track: LibraryTrack; label: string }) {
-  // The picker outlives the menu, which unmounts its items as it closes.
+  // The picker and the share dialog outlive the menu, which unmounts its items as it closes.
   const [picking, setPicking] = useState(false)
+  const [sharing, setSharing] = useState(false)
   return (
     <>
-      <TrackMenu track={track} label={label} onAddToPlaylist={() => setPicking(true)} />
+      <TrackMenu track={track} label={label} onAddToPlaylist={() => setPicking(true)} onShare={() => setSharing(true)} />
       {picking && <PlaylistPicker open onOpenChange={setPicking} tracks={{ trackIds: [track.id] }} what={track.title} />}
+      <ShareDialog target={{ kind: 'track', id: track.id }} name={track.title} open={sharing} onOpenChange={setSharing} />
     </>
   )
 }
 
-function TrackMenu({ track, label, onAddToPlaylist }: { track: LibraryTrack; label: string; onAddToPlaylist: () => void }) {
+type MenuProps = { track: LibraryTrack; label: string; onAddToPlaylist: () => void; onShare: () => void }
+
+function TrackMenu({ track, label, onAddToPlaylist, onShare }: MenuProps) {
   return (
     <Menu.Root lazyMount unmountOnExit>
       <Menu.Trigger {...{ [TRIGGER]: '' }} aria-label={`More actions for ${track.title}`} className={iconButton}>
@@ -105,7 +110,7 @@ function TrackMenu({ track, label, onAddToPlaylist }: { track: LibraryTrack; lab
       <Portal>
         <Menu.Positioner>
           <Menu.Content className={menuContent}>
-            <TrackMenuItems track={track} label={label} onAddToPlaylist={onAddToPlaylist} />
+            <TrackMenuItems track={track} label={label} onAddToPlaylist={onAddToPlaylist} onShare={onShare} />
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
@@ -114,7 +119,7 @@ function TrackMenu({ track, label, onAddToPlaylist }: { track: LibraryTrack; lab
 }
 
 /** The items, mounted only while the menu is open (the likes are read then, not per row). */
-function TrackMenuItems({ track, label, onAddToPlaylist }: { track: LibraryTrack; label: string; onAddToPlaylist: () => void }) {
+function TrackMenuItems({ track, label, onAddToPlaylist, onShare }: MenuProps) {
   const navigate = useNavigate()
   const member = useAuth().isAuthenticated
   const { isLiked, setLiked } = useLikes()
@@ -171,6 +176,11 @@ function TrackMenuItems({ track, label, onAddToPlaylist }: { track: LibraryTrack
             ))}
           </div>
         </Menu.ItemGroup>
+      )}
+      {member && (
+        <Menu.Item value="share" className={menuItem} onSelect={onShare}>
+          <Icon name="share" size={16} /> Share link
+        </Menu.Item>
       )}
       <hr className={separator} />
       <Menu.Item value="album" className={menuItem} onSelect={() => navigate({ to: '/library/albums/$id', params: { id: track.albumId } })}>
