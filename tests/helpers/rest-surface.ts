@@ -76,6 +76,10 @@ export const REST_SAMPLES: Record<string, (ids: RestIds) => RestParams> = {
   updatePlaylist: (ids) => ({ playlistId: ids.playlistId, comment: 'sampled' }),
   deletePlaylist: (ids) => ({ id: ids.scratchPlaylistId }),
   savePlayQueue: (ids) => ({ id: ids.songId, current: ids.songId, position: '1000' }),
+  savePlayQueueByIndex: (ids) => ({ id: ids.songId, currentIndex: '0', position: '1000' }),
+  getLyrics: (ids) => ({ artist: ids.artistName, title: 'Sample title' }),
+  getLyricsBySongId: (ids) => ({ id: ids.songId }),
+  reportPlayback: (ids) => ({ mediaId: ids.songId, mediaType: 'song', positionMs: '0', state: 'playing', ignoreScrobble: 'true' }),
 }
 
 export const restSample = (method: string, ids: RestIds): RestParams => REST_SAMPLES[method]?.(ids) ?? {}

@@ -43,6 +43,16 @@ export class Params {
     })
   }
 
+  /** A decimal number such as a playback rate (1, 1.5, 0.75). */
+  decimal(name: string, opts: { min: number; max: number; fallback: number }): number {
+    const value = this.search.get(name)
+    if (value === null || value === '') return opts.fallback
+    if (!/^\d{1,6}(\.\d{1,6})?$/.test(value)) throw invalid(name, 'must be a number such as 1 or 1.5')
+    const n = Number(value)
+    if (n < opts.min || n > opts.max) throw invalid(name, `must be between ${opts.min} and ${opts.max}`)
+    return n
+  }
+
   bool(name: string, fallback: boolean): boolean {
     const value = this.search.get(name)
     if (value === null || value === '') return fallback
