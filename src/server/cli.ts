@@ -5,7 +5,13 @@
 import { version } from '../../package.json'
 import { CONFIG_VARIABLES } from './config-variables'
 
-export type Command = { kind: 'serve' } | { kind: 'help' } | { kind: 'version' } | { kind: 'backup'; file: string } | { kind: 'db-copy'; to: string } | { kind: 'misuse'; message: string }
+export type Command =
+  | { kind: 'serve' }
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'backup'; file: string }
+  | { kind: 'db-copy'; to: string }
+  | { kind: 'misuse'; message: string }
 
 /** The command asked for by the arguments after the program name; anything else is a misuse. */
 export function parseArgs(args: readonly string[]): Command {
@@ -20,7 +26,8 @@ export function parseArgs(args: readonly string[]): Command {
   if (first === 'db') {
     const [sub, option, url, ...more] = rest
     if (sub !== 'copy') return { kind: 'misuse', message: sub === undefined ? 'db needs a command: db copy --to postgres://…' : `unknown db command '${sub}'` }
-    if (option !== '--to' || url === undefined) return { kind: 'misuse', message: 'db copy needs the target: db copy --to postgres://user:password@host/database' }
+    if (option !== '--to' || url === undefined)
+      return { kind: 'misuse', message: 'db copy needs the target: db copy --to postgres://user:password@host/database' }
     if (!/^postgres(ql)?:\/\//.test(url)) return { kind: 'misuse', message: `db copy --to takes a postgres:// URL, got '${url}'` }
     if (more.length > 0) return { kind: 'misuse', message: `unknown argument '${more[0]}' for db copy` }
     return { kind: 'db-copy', to: url }

@@ -103,7 +103,9 @@ beforeAll(async () => {
     expect((await call('POST', '/user/folders', { label: 'Jazz', path: '/music/jazz' }, m.token)).status).toBe(201)
     const playlist = await call('POST', '/user/playlists', { name: 'Evening' }, m.token)
     expect(playlist.status).toBe(201)
-    expect((await call('POST', '/playlist/plays', { trackUrl: '/media/music/jazz/a.mp3', title: 'Blue Note', duration: 60, source: 'playlist' }, m.token)).status).toBe(201)
+    expect(
+      (await call('POST', '/playlist/plays', { trackUrl: '/media/music/jazz/a.mp3', title: 'Blue Note', duration: 60, source: 'playlist' }, m.token)).status,
+    ).toBe(201)
     expect((await call('PUT', '/playlist/likes', { title: 'Blue Note', liked: true }, m.token)).status).toBe(200)
     expect((await call('POST', '/user/app-keys', { name: 'DSub', currentPassword: m.password }, m.token)).status).toBe(201)
   } finally {
@@ -137,17 +139,20 @@ describe('db copy --to postgres://…', () => {
         expect({ table, rows: canonical(copied) }).toEqual({ table, rows: canonical(sqliteRows(table)) })
       }
       // The analytics read the roll-ups: they must be what SQLite held, table for table.
-      const rollups = ((await client`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE 'rollup\\_%'`) as { tablename: string }[]).map((r) => r.tablename)
+      const rollups = (
+        (await client`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE 'rollup\\_%'`) as { tablename: string }[]
+      ).map((r) => r.tablename)
       expect(rollups.length).toBe(20)
       for (const table of rollups) {
         const copied = (await client.unsafe(`SELECT * FROM "${table}"`)) as Record<string, unknown>[]
         expect({ table, rows: canonical(copied) }).toEqual({ table, rows: canonical(sqliteRows(table)) })
       }
       // The next row each identity column numbers comes after the copied ones.
-      const identities = (await client`SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' AND is_identity = 'YES'`) as {
-        table_name: string
-        column_name: string
-      }[]
+      const identities =
+        (await client`SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' AND is_identity = 'YES'`) as {
+          table_name: string
+          column_name: string
+        }[]
       expect(identities.length).toBeGreaterThan(0)
       for (const { table_name, column_name } of identities) {
         const [row] = (await client.unsafe(

@@ -64,7 +64,8 @@ export function openStoppedSqlite(file: string): Database {
     db.exec('COMMIT')
   } catch (error) {
     db.close()
-    if (/locked|busy/i.test((error as Error).message)) throw new CopyError(`The server is running on ${file}: stop it first, then copy (the copy must see a database nobody writes)`)
+    if (/locked|busy/i.test((error as Error).message))
+      throw new CopyError(`The server is running on ${file}: stop it first, then copy (the copy must see a database nobody writes)`)
     throw new CopyError(`Cannot open ${file}: ${(error as Error).message}`)
   }
   return db
@@ -72,7 +73,10 @@ export function openStoppedSqlite(file: string): Database {
 
 /** The tables SQLite holds data in: not its own, not Drizzle's journal, not the FTS5 search tables or their shadow tables (PostgreSQL indexes search itself). */
 function sqliteTableNames(db: Database): string[] {
-  const all = db.query("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'").all() as { name: string; sql: string }[]
+  const all = db.query("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'").all() as {
+    name: string
+    sql: string
+  }[]
   const virtual = all.filter((t) => t.sql.startsWith('CREATE VIRTUAL TABLE')).map((t) => t.name)
   return all.map((t) => t.name).filter((name) => !virtual.includes(name) && !virtual.some((v) => name.startsWith(`${v}_`)))
 }
@@ -93,14 +97,21 @@ async function refuseNonEmpty(client: SQL, target: string) {
 /** The target's tables with their columns, parents before children (foreign keys). */
 async function targetTables(client: SQL, names: string[]): Promise<Table[]> {
   const columns = (await client`SELECT table_name, column_name, data_type, is_generated, is_identity FROM information_schema.columns
-    WHERE table_schema = 'public' ORDER BY table_name, ordinal_position`) as { table_name: string; column_name: string; data_type: string; is_generated: string; is_identity: string }[]
+    WHERE table_schema = 'public' ORDER BY table_name, ordinal_position`) as {
+    table_name: string
+    column_name: string
+    data_type: string
+    is_generated: string
+    is_identity: string
+  }[]
   const edges = (await client`SELECT DISTINCT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent
     FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE c.contype = 'f' AND n.nspname = 'public'`) as { child: string; parent: string }[]
   const unquote = (name: string) => name.replace(/^"(.*)"$/, '$1').replaceAll('""', '"')
   const tables = new Map<string, Table>()
   for (const name of names) {
     const cols = columns.filter((c) => c.table_name === name)
-    if (cols.length === 0) throw new CopyError(`Table ${name} is in the SQLite database but not in PostgreSQL after migrating (is this binary older than the database?)`)
+    if (cols.length === 0)
+      throw new CopyError(`Table ${name} is in the SQLite database but not in PostgreSQL after migrating (is this binary older than the database?)`)
     tables.set(name, {
       name,
       columns: cols.map((c) => ({ name: c.column_name, type: c.data_type, generated: c.is_generated === 'ALWAYS', identity: c.is_identity === 'YES' })),
@@ -160,7 +171,10 @@ async function copyTable(tx: SQL, source: Database, table: Table, checksum: Chec
   const flush = async () => {
     if (batch.length === 0) return
     const params: unknown[] = []
-    const tuples = batch.map((row) => `(${row.map((v) => (params.push(v), `$${params.length}`)).join(', ')})`)
+    const tuples = batch.map((row) => {
+      const start = params.push(...row) - row.length
+      return `(${row.map((_, i) => `$${start + i + 1}`).join(', ')})`
+    })
     await tx.unsafe(`INSERT INTO ${quote(table.name)} (${names}) VALUES ${tuples.join(', ')}`, params)
     batch = []
   }
@@ -226,7 +240,9 @@ export async function copyDatabase(sqliteFile: string, targetUrl: string, option
         if (rollups === 'copy') for (const t of tables) await tx.unsafe(`ALTER TABLE ${quote(t.name)} ENABLE TRIGGER USER`)
         for (const table of tables) {
           for (const c of table.columns.filter((col) => col.identity)) {
-            await tx.unsafe(`SELECT setval(pg_get_serial_sequence('${quote(table.name).replaceAll("'", "''")}', '${c.name.replaceAll("'", "''")}'), (SELECT max(${quote(c.name)}) FROM ${quote(table.name)}))`)
+            await tx.unsafe(
+              `SELECT setval(pg_get_serial_sequence('${quote(table.name).replaceAll("'", "''")}', '${c.name.replaceAll("'", "''")}'), (SELECT max(${quote(c.name)}) FROM ${quote(table.name)}))`,
+            )
           }
         }
         // Verified inside the transaction: a mismatch rolls everything back.
@@ -235,11 +251,20 @@ export async function copyDatabase(sqliteFile: string, targetUrl: string, option
           if (!expected) {
             // Rebuilt by the triggers, not copied: checksum the SQLite table to compare.
             expected = new Checksum()
-            for (const row of source.query(`SELECT ${table.columns.map((c) => quote(c.name)).join(', ')} FROM ${quote(table.name)}`).iterate() as IterableIterator<Record<string, unknown>>) expected.add(row, table.columns)
+            for (const row of source
+              .query(`SELECT ${table.columns.map((c) => quote(c.name)).join(', ')} FROM ${quote(table.name)}`)
+              .iterate() as IterableIterator<Record<string, unknown>>)
+              expected.add(row, table.columns)
           }
           const actual = await checksumTarget(tx, table)
-          if (actual.rows !== expected.rows) throw new CopyError(`Verification failed: table ${table.name} has ${expected.rows} rows in SQLite but ${actual.rows} in PostgreSQL; nothing was committed`)
-          if (actual.hex !== expected.hex) throw new CopyError(`Verification failed: table ${table.name} has ${expected.rows} rows on both but their contents differ (checksum ${expected.hex} in SQLite, ${actual.hex} in PostgreSQL); nothing was committed`)
+          if (actual.rows !== expected.rows)
+            throw new CopyError(
+              `Verification failed: table ${table.name} has ${expected.rows} rows in SQLite but ${actual.rows} in PostgreSQL; nothing was committed`,
+            )
+          if (actual.hex !== expected.hex)
+            throw new CopyError(
+              `Verification failed: table ${table.name} has ${expected.rows} rows on both but their contents differ (checksum ${expected.hex} in SQLite, ${actual.hex} in PostgreSQL); nothing was committed`,
+            )
           log(`  ${table.name.padEnd(28)} ${String(expected.rows).padStart(9)} rows  checksum ${expected.hex}  ok`)
           reports.push({ table: table.name, rows: expected.rows, checksum: expected.hex })
         }
@@ -268,7 +293,10 @@ export async function runDbCopy(targetUrl: string): Promise<number> {
   const dbFile = path.join(path.resolve(parsed.env.DATA_DIR), 'vibes.db')
   console.log(`Copying ${dbFile} to ${redactUrl(targetUrl)}`)
   try {
-    const { tables, rows } = await copyDatabase(dbFile, targetUrl, { log: (line) => console.log(line), migrationsFolder: process.env.VIBES_PG_MIGRATIONS || undefined })
+    const { tables, rows } = await copyDatabase(dbFile, targetUrl, {
+      log: (line) => console.log(line),
+      migrationsFolder: process.env.VIBES_PG_MIGRATIONS || undefined,
+    })
     console.log(`Copied ${tables.length} tables, ${rows} rows; verified`)
     return 0
   } catch (error) {
