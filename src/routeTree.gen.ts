@@ -27,6 +27,7 @@ import { Route as MemberProfileRouteImport } from './routes/_member/profile'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as SIdRouteImport } from './routes/s.$id'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin/index'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin/dashboard'
 import { Route as AdminAdminFoldersRouteImport } from './routes/_admin/admin/folders'
@@ -131,6 +132,11 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SIdRoute = SIdRouteImport.update({
+  id: '/s/$id',
+  path: '/s/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminAdminIndexRoute = AdminAdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
@@ -225,6 +231,7 @@ export interface FileRoutesByFullPath {
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/s/$id': typeof SIdRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/folders': typeof AdminAdminFoldersRoute
   '/admin/insights': typeof AdminAdminInsightsRoute
@@ -258,6 +265,7 @@ export interface FileRoutesByTo {
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/s/$id': typeof SIdRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/folders': typeof AdminAdminFoldersRoute
   '/admin/insights': typeof AdminAdminInsightsRoute
@@ -294,6 +302,7 @@ export interface FileRoutesById {
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/s/$id': typeof SIdRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
   '/_admin/admin/folders': typeof AdminAdminFoldersRoute
   '/_admin/admin/insights': typeof AdminAdminInsightsRoute
@@ -329,6 +338,7 @@ export interface FileRouteTypes {
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
+    | '/s/$id'
     | '/admin/dashboard'
     | '/admin/folders'
     | '/admin/insights'
@@ -362,6 +372,7 @@ export interface FileRouteTypes {
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
+    | '/s/$id'
     | '/admin/dashboard'
     | '/admin/folders'
     | '/admin/insights'
@@ -397,6 +408,7 @@ export interface FileRouteTypes {
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
+    | '/s/$id'
     | '/_admin/admin/dashboard'
     | '/_admin/admin/folders'
     | '/_admin/admin/insights'
@@ -427,6 +439,7 @@ export interface RootRouteChildren {
   ApiSplatRoute: typeof ApiSplatRoute
   MediaSplatRoute: typeof MediaSplatRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
+  SIdRoute: typeof SIdRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
 }
 
@@ -556,6 +569,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password/$token'
       fullPath: '/reset-password/$token'
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/s/$id': {
+      id: '/s/$id'
+      path: '/s/$id'
+      fullPath: '/s/$id'
+      preLoaderRoute: typeof SIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_admin/admin/': {
@@ -736,6 +756,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiSplatRoute: ApiSplatRoute,
   MediaSplatRoute: MediaSplatRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
+  SIdRoute: SIdRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
 }
 export const routeTree = rootRouteImport

@@ -34,7 +34,7 @@ export type FrontParts = {
   findStatic: StaticLookup
   /** /api: tRPC, then the REST table. */
   api: ApiFront
-  /** /rest: OpenSubsonic (its form POST bodies are limited like any other). */
+  /** /rest: OpenSubsonic (it limits its form POST bodies itself, answering in its own format). */
   subsonic: (request: Request) => Answer
   metrics: RequestMetrics
 }
@@ -79,7 +79,7 @@ export function createFront({ pages: app, findStatic, api, subsonic, metrics }: 
     // Media bytes (fast path); the Start route /media/$ serves them in dev.
     { under: '/media', handle: handleMedia },
     { under: '/api', handle: apiRequest },
-    { under: '/rest', handle: (request) => withLimitedBody(request, subsonic) },
+    { under: '/rest', handle: subsonic },
     { under: '/metrics', handle: async (request) => metrics.handle(request) },
   ]
 

@@ -15,5 +15,7 @@ export function pageKey(pathname: string): string {
     .replace(/\/+$/, '')
   if (!path) return 'home'
   if (path.startsWith('reset-password/')) return 'reset-password'
+  // A share link's id is its secret, as a reset token is.
+  if (path.startsWith('s/')) return 's'
   return path
 }

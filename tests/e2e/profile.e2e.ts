@@ -1,8 +1,10 @@
 // /profile in Debian's Chromium against the built server: the account menu's "Profile Settings"
 // opens the page (it used to be a 404 showing the home page); a member changes e-mail and
 // password (and, at phone width, username), sees their sessions and revokes another one (that browser is logged out), creates,
-// copies and revokes an app key, and deletes the account; axe finds nothing serious at desktop and
+// copies and revokes an app key (told it works as the password and with token login; a key made
+// before that is marked as needing renewal for token login), and deletes the account; axe finds nothing serious at desktop and
 // phone width, where every button is a 44 px target and nothing scrolls sideways.
+import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -128,6 +130,9 @@ describe('/profile', () => {
     await keys.getByRole('button', { name: 'Create key' }).click()
     const shown = (await keys.getByTestId('new-app-key').textContent()) ?? ''
     expect(shown).toMatch(/^vibes_\S{20,}$/)
+    // Apps that only ask for a password can take the key as one, with token login too (decision 066).
+    await keys.getByText(/works as the password in apps that ask for one, and with token login/).waitFor()
+    expect(await keys.getByText(/Token login needs a new key/).count()).toBe(0)
     await keys.getByRole('button', { name: 'Copy key' }).click()
     await keys.getByText('App key copied to the clipboard.').waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown)
@@ -196,6 +201,23 @@ describe('/profile', () => {
     await gotoHydrated(page, '/profile')
     await page.waitForURL((url) => url.pathname === '/login')
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor()
+    await context.close()
+  })
+
+  test('a key made before keys were kept for token login says token login needs a new key', async () => {
+    const m = await createMember(server.url)
+    const made = await api(server.url, 'POST', '/user/app-keys', { token: m.token, body: { name: 'Old phone', currentPassword: m.password } })
+    expect(made.status).toBe(201)
+    // What the ratings_bookmarks_app_key_secrets migration leaves for a key made before it: the hash, no sealed copy.
+    const db = new Database(path.join(server.dataDir, 'vibes.db'))
+    db.query('UPDATE app_keys SET key_secret = NULL WHERE id = ?').run(made.body.data.id)
+    db.close()
+    const { page, context } = await newPage(browser, server.url, { viewport: { width: 1280, height: 800 } })
+    await page.addInitScript((t) => localStorage.setItem('token', t), m.token)
+    await gotoHydrated(page, '/profile')
+    const keys = page.getByRole('list', { name: 'App keys' })
+    await keys.getByText('Old phone').waitFor()
+    await keys.getByText(/Token login needs a new key/).waitFor()
     await context.close()
   })
 })

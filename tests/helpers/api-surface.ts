@@ -125,9 +125,17 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /library/songs': () => ({ query: { sort: 'title', limit: '10' } }),
   'GET /library/folders': () => ({ query: { path: '/' } }),
   'GET /library/liked': () => ({}),
+  'GET /library/ratings': () => ({}),
+  'PUT /library/ratings': () => ({ body: { id: 'no-such-song', rating: 3 } }),
+  'GET /library/bookmarks': () => ({ query: { url: '/media/no/such-song.mp3' } }),
+  'PUT /library/bookmarks': () => ({ body: { url: '/media/no/such-song.mp3', positionMs: 1000 } }),
+  'DELETE /library/bookmarks': () => ({ query: { url: '/media/no/such-song.mp3' } }),
   'GET /user/app-keys': () => ({}),
   'POST /user/app-keys': () => ({ body: { name: 'Sample app', currentPassword: 'not-the-password' } }),
   'DELETE /user/app-keys/:id': () => ({ params: { id: 'no-such-app-key' } }),
+  'GET /user/shares': () => ({}),
+  'POST /user/shares': () => ({ body: { target: { kind: 'album', id: 'no-such-album' }, expiresIn: '1d' } }),
+  'DELETE /user/shares/:id': () => ({ params: { id: 'AAAAAAAAAAAAAAAAAAAAAAAA' } }),
   'GET /admin/library/scan': () => ({}),
   'POST /admin/library/scan': () => ({ body: { full: false } }),
   'GET /promotions': () => ({}),
@@ -202,6 +210,8 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
 export const TRPC_ONLY_SAMPLES: Record<string, (ids: Ids) => unknown> = {
   'folders.byId': (ids) => ({ id: ids.folderId }),
   'charts.defaultRegion': () => undefined,
+  'shares.open': () => ({ id: 'AAAAAAAAAAAAAAAAAAAAAAAA' }),
+  'shares.play': () => ({ id: 'AAAAAAAAAAAAAAAAAAAAAAAA', index: 0 }),
 }
 
 /** The URL path of a route with its params filled in (each encoded as one path segment). */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import superjson from 'superjson'
-import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { ADMIN, adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import {
   fillPath,
   type Ids,
@@ -23,6 +23,9 @@ import {
   sampleInputs,
   TRPC_ONLY_SAMPLES,
 } from '../helpers/api-surface'
+import { scanLibraryNow } from '../helpers/library-scan'
+import { makeTone } from '../helpers/media'
+import { loadRestMethods, REST_ADMIN_ONLY, REST_SAMPLES, type RestAnswer, type RestIds, type RestParams, restCall, restSample } from '../helpers/rest-surface'
 import { startServer, type TestServer } from '../helpers/server'
 
 const surface = await loadApiSurface()
@@ -292,3 +295,248 @@ async function ownerSnapshot() {
   const playlists = db.query('SELECT * FROM playlists WHERE user_id = ?').all(owner.user.id)
   return { folders: folders.body, likes: likes.body, play, playlists }
 }
+
+// --- /rest: the OpenSubsonic API --------------------------------------------------------------
+// Every method the handler knows (read from its tables), as anonymous, with wrong credentials of
+// each kind, as the owner, as another member addressing the owner's playlists and folders, and as
+// an admin. Subsonic answers HTTP 200 with an error code: 10 for missing credentials, 40 for a wrong
+// password, 41 for token authentication, 44 for a wrong app key, 50 for a member on an admin
+// method or another member's playlist, 70 for what the caller may not see; never a server fault.
+
+const restMethods = await loadRestMethods()
+
+type RestCaller = { name: string; key: string; ids: RestIds }
+
+describe('/rest: every OpenSubsonic method, by caller', () => {
+  let owner: RestCaller & { email: string; publicPlaylistId: string; create: (name: string) => Promise<string>; label: string }
+  let other: RestCaller
+  let admin: RestCaller
+  /** What only the owner's own answers may hold: names and ids of the owner's private things. */
+  let privateMarkers: string[]
+
+  const rest = (method: string, params: RestParams, opts: { post?: boolean } = {}) => restCall(server.url, method, params, opts)
+  const asCaller = (c: RestCaller, method: string, params: RestParams, opts: { post?: boolean } = {}) => rest(method, { apiKey: c.key, ...params }, opts)
+
+  async function appKey(token: string, password: string) {
+    const created = await api(server.url, 'POST', '/user/app-keys', { token, body: { name: 'Matrix app', currentPassword: password } })
+    expect(created.status).toBe(201)
+    return created.body.data.key as string
+  }
+
+  /** A caller with an app key, a library folder, a kept and a scratch playlist and a saved queue. */
+  async function restCaller(
+    name: string,
+    token: string,
+    password: string,
+    username: string,
+    label: string,
+    library: Omit<RestIds, 'username' | 'playlistId' | 'scratchPlaylistId' | 'folderId'>,
+  ) {
+    const key = await appKey(token, password)
+    const folder = await api(server.url, 'POST', '/user/folders', { token, body: { label: `${label} folder`, path: '/rest-lib' } })
+    expect(folder.status).toBe(201)
+    const create = async (listName: string, extra: RestParams = {}) => {
+      const made = await rest('createPlaylist', { apiKey: key, f: 'json', name: listName, songId: library.songId, ...extra })
+      expect(made.ok).toBe(true)
+      return JSON.parse(made.text)['subsonic-response'].playlist.id as string
+    }
+    const playlistId = await create(`${label} list`)
+    const scratchPlaylistId = await create(`${label} scratch`)
+    expect((await rest('savePlayQueue', { apiKey: key, id: library.songId, current: library.songId, position: '1000', c: `${label} device` })).ok).toBe(true)
+    return { name, key, ids: { ...library, username, playlistId, scratchPlaylistId, folderId: folder.body.data.id as string }, create }
+  }
+
+  beforeAll(async () => {
+    const adminToken = await loginAdmin(server.url)
+    makeTone(path.join(server.mediaRoot, 'rest-lib/Ada/Dawn/1 First Light.mp3'), {
+      artist: 'Ada',
+      album: 'Dawn',
+      genre: 'Rock',
+      title: 'First Light',
+      seconds: 1,
+      cover: true,
+    })
+    makeTone(path.join(server.mediaRoot, 'rest-lib/Ada/Dawn/2 Love.mp3'), { artist: 'Ada', album: 'Dawn', genre: 'Rock', title: 'Love', seconds: 1 })
+    await scanLibraryNow(server.url, adminToken)
+    const adminKey = await appKey(adminToken, ADMIN.password)
+    const found = JSON.parse((await rest('search3', { apiKey: adminKey, f: 'json', query: 'First Light' })).text)['subsonic-response'].searchResult3
+    const song = found.song[0]
+    const library = { songId: song.id, albumId: song.albumId, artistId: song.artistId, artistName: 'Ada', genre: 'Rock' }
+
+    const label = `owner-rest-secret-${Date.now()}`
+    const a = await createMember(server.url)
+    const aCaller = await restCaller('owner', a.token, a.password, a.username, label, library)
+    const publicPlaylistId = await aCaller.create('Shared mix', { public: 'true' })
+    expect((await rest('updatePlaylist', { apiKey: aCaller.key, playlistId: publicPlaylistId, public: 'true' })).ok).toBe(true)
+    owner = { ...aCaller, email: a.email, publicPlaylistId, label }
+    privateMarkers = [label, a.email, aCaller.ids.playlistId, aCaller.ids.scratchPlaylistId, aCaller.ids.folderId]
+
+    const b = await createMember(server.url)
+    other = await restCaller('other member', b.token, b.password, b.username, `other-rest-${Date.now()}`, library)
+    const adminUser = (await api(server.url, 'GET', '/auth/session', { token: adminToken })).body.data.user
+    admin = await restCaller('admin', adminToken, ADMIN.password, adminUser.username, `admin-rest-${Date.now()}`, library)
+  })
+
+  /** What every /rest answer must be: HTTP 200 (bytes or a subsonic-response), no fault, no leak. */
+  function restProblems(where: string, a: RestAnswer): string[] {
+    const problems: string[] = []
+    if (a.status >= 500) problems.push(`${where}: ${a.status} ${a.text.slice(0, 200)}`)
+    else if (a.ok === null && !/^(audio|image|video)\//.test(a.contentType))
+      problems.push(`${where}: not a subsonic-response: ${a.status} ${a.text.slice(0, 200)}`)
+    else if (a.ok !== null && a.status !== 200) problems.push(`${where}: envelope with HTTP ${a.status}`)
+    const leak = leakIn(a.text)
+    if (leak) problems.push(`${where}: answer leaks ${leak}`)
+    return problems
+  }
+  const failedWith = (a: RestAnswer, code: number) => a.ok === false && a.code === code
+
+  test('the table is read from the handler: implemented, public and not-implemented methods, and every sample names a known method', () => {
+    expect(restMethods.implemented.length).toBeGreaterThan(40)
+    expect(restMethods.implemented).toEqual(expect.arrayContaining(['getPlaylists', 'getPlaylist', 'getPlayQueue', 'stream', ...REST_ADMIN_ONLY]))
+    expect(restMethods.publicMethods).toEqual(['getOpenSubsonicExtensions'])
+    expect(Object.keys(REST_SAMPLES).filter((m) => !restMethods.implemented.includes(m))).toEqual([])
+  })
+
+  test('anonymous: error 10 on every implemented method, the public one answers, the rest "not implemented"; never a fault', async () => {
+    const problems: string[] = []
+    for (const method of restMethods.all) {
+      for (const post of [false, true]) {
+        const a = await rest(method, restSample(method, owner.ids), { post })
+        const where = `anonymous ${post ? 'POST' : 'GET'} ${method}`
+        problems.push(...restProblems(where, a))
+        const expected = restMethods.publicMethods.includes(method)
+          ? a.ok === true
+          : restMethods.implemented.includes(method)
+            ? failedWith(a, 10)
+            : failedWith(a, 0)
+        if (!expected) problems.push(`${where}: got ${a.status} ${a.text.slice(0, 200)}`)
+      }
+    }
+    expect(problems).toEqual([])
+  }, 60_000)
+
+  test('wrong credentials: 44 for a wrong app key, 40 for a wrong password, 41 for a token, on every implemented method', async () => {
+    const wrong: Array<{ name: string; params: RestParams; code: number }> = [
+      { name: 'wrong app key', params: { apiKey: 'vibes_not-a-real-key' }, code: 44 },
+      { name: 'wrong password', params: { u: owner.ids.username, p: 'not-the-password' }, code: 40 },
+      { name: 'token and salt', params: { u: owner.ids.username, t: '26719a1196d2a940705a59634eb18eab', s: 'c19b2d' }, code: 41 },
+      { name: 'key and user', params: { apiKey: owner.key, u: owner.ids.username }, code: 43 },
+    ]
+    const problems: string[] = []
+    for (const method of restMethods.all) {
+      for (const w of wrong) {
+        const a = await rest(method, { ...restSample(method, owner.ids), ...w.params })
+        const where = `${w.name} ${method}`
+        problems.push(...restProblems(where, a))
+        if (a.ok === true && !restMethods.publicMethods.includes(method)) problems.push(`${where}: answered ok`)
+        if (restMethods.implemented.includes(method) && !failedWith(a, w.code)) problems.push(`${where}: expected error ${w.code}, got ${a.text.slice(0, 200)}`)
+        for (const m of privateMarkers) if (a.text.includes(m)) problems.push(`${where}: answer holds the owner's "${m}"`)
+      }
+    }
+    expect(problems).toEqual([])
+  }, 120_000)
+
+  test('the owner: every method reaches its work (no credential or permission error), admin-only methods are error 50', async () => {
+    const problems: string[] = []
+    for (const method of restMethods.implemented) {
+      const a = await asCaller(owner, method, restSample(method, owner.ids))
+      const where = `owner ${method}`
+      problems.push(...restProblems(where, a))
+      if (REST_ADMIN_ONLY.includes(method)) {
+        if (!failedWith(a, 50)) problems.push(`${where}: expected error 50, got ${a.text.slice(0, 200)}`)
+      } else if (a.ok === false && [10, 40, 41, 43, 44, 50].includes(a.code ?? -1)) problems.push(`${where}: refused its owner: ${a.text.slice(0, 200)}`)
+    }
+    expect(problems).toEqual([])
+    // The owner's own things are theirs to read.
+    expect((await asCaller(owner, 'getPlaylist', { id: owner.ids.playlistId })).ok).toBe(true)
+    expect((await asCaller(owner, 'getPlaylist', { id: owner.ids.folderId })).ok).toBe(true)
+    // The deletePlaylist sample took the scratch playlist: a new one for the next caller to aim at.
+    expect((await asCaller(owner, 'getPlaylist', { id: owner.ids.scratchPlaylistId })).code).toBe(70)
+    owner.ids.scratchPlaylistId = await owner.create(`${owner.label} scratch`)
+    privateMarkers.push(owner.ids.scratchPlaylistId)
+    // And the owner's queue as the owner left it (the savePlayQueue sample replaced it).
+    const queue = { id: owner.ids.songId, current: owner.ids.songId, position: '4242', c: `${owner.label} device` }
+    expect((await asCaller(owner, 'savePlayQueue', queue)).ok).toBe(true)
+    // And a play just now, which getNowPlaying shows the owner (with the owner's name).
+    expect((await asCaller(owner, 'scrobble', { id: owner.ids.songId, c: `${owner.label} app` })).ok).toBe(true)
+    expect((await asCaller(owner, 'getNowPlaying', {})).text).toContain(owner.ids.username)
+  }, 60_000)
+
+  /** What another member must not change: the owner's playlists (each with its songs) and play queue. */
+  async function ownerRestSnapshot() {
+    const json = async (method: string, params: RestParams = {}) =>
+      JSON.parse((await asCaller(owner, method, { f: 'json', ...params })).text)['subsonic-response']
+    const ids = [owner.ids.playlistId, owner.ids.scratchPlaylistId, owner.publicPlaylistId, owner.ids.folderId]
+    return {
+      playlists: await json('getPlaylists'),
+      each: await Promise.all(ids.map((id) => json('getPlaylist', { id }))),
+      queue: await json('getPlayQueue'),
+    }
+  }
+
+  test("another member with the owner's ids: never the owner's private playlists, folders or queue, and nothing of the owner's changes", async () => {
+    const before = await ownerRestSnapshot()
+    expect(before.each.map((p: { status: string }) => p.status)).toEqual(['ok', 'ok', 'ok', 'ok'])
+    expect(before.queue.playQueue.position).toBe(4242)
+    const problems: string[] = []
+    const targets = [
+      { name: 'private playlist', id: owner.ids.playlistId },
+      { name: 'scratch playlist', id: owner.ids.scratchPlaylistId },
+      { name: 'folder', id: owner.ids.folderId },
+      { name: 'public playlist', id: owner.publicPlaylistId },
+    ]
+    for (const method of [...restMethods.implemented, ...restMethods.notImplemented]) {
+      const sample = restSample(method, other.ids)
+      const attempts: Array<{ name: string; params: RestParams; post?: boolean }> = [
+        ...targets.flatMap((t) => [
+          { name: t.name, params: { ...sample, id: t.id, playlistId: t.id } },
+          {
+            name: `${t.name} (form)`,
+            params: { ...sample, id: t.id, playlistId: t.id, songIdToAdd: other.ids.songId, songIndexToRemove: '0', name: 'Taken' },
+            post: true,
+          },
+        ]),
+        { name: "owner's username", params: { ...sample, username: owner.ids.username } },
+      ]
+      for (const attempt of attempts) {
+        const a = await asCaller(other, method, attempt.params, { post: attempt.post })
+        const where = `other member ${method} → ${attempt.name}`
+        problems.push(...restProblems(where, a))
+        for (const m of privateMarkers) if (a.text.includes(m)) problems.push(`${where}: answer holds the owner's "${m}"`)
+        // The owner's name is shown only as the owner of the public playlist.
+        const showsPublicPlaylist = method === 'getPlaylists' || attempt.name.startsWith('public playlist')
+        if (!showsPublicPlaylist && a.text.includes(owner.ids.username)) problems.push(`${where}: answer holds the owner's username`)
+        if (a.text.includes('4242')) problems.push(`${where}: answer holds the owner's queue position`)
+      }
+    }
+    // The refusals the spec names, one by one.
+    const refused = async (method: string, params: RestParams, codes: number[]) => {
+      const a = await asCaller(other, method, params)
+      if (a.ok !== false || !codes.includes(a.code ?? -1))
+        problems.push(`other member ${method} ${JSON.stringify(params)}: expected error ${codes.join('/')}, got ${a.text.slice(0, 200)}`)
+    }
+    await refused('getPlaylist', { id: owner.ids.playlistId }, [70])
+    await refused('getPlaylist', { id: owner.ids.folderId }, [70])
+    await refused('getPlaylists', { username: owner.ids.username }, [50])
+    await refused('getUser', { username: owner.ids.username }, [50])
+    for (const id of [owner.ids.playlistId, owner.publicPlaylistId]) {
+      await refused('updatePlaylist', { playlistId: id, name: 'Taken' }, [50, 70])
+      await refused('createPlaylist', { playlistId: id, songId: other.ids.songId }, [50, 70])
+      await refused('deletePlaylist', { id }, [50, 70])
+    }
+    await refused('deletePlaylist', { id: owner.ids.folderId }, [50, 70])
+    expect(problems).toEqual([])
+    expect(await ownerRestSnapshot()).toEqual(before)
+  }, 180_000)
+
+  test('an admin reaches every method, admin-only ones included', async () => {
+    const problems: string[] = []
+    for (const method of restMethods.implemented) {
+      const a = await asCaller(admin, method, restSample(method, admin.ids))
+      const where = `admin ${method}`
+      problems.push(...restProblems(where, a))
+      if (a.ok === false && [10, 40, 41, 43, 44, 50].includes(a.code ?? -1)) problems.push(`${where}: refused: ${a.text.slice(0, 200)}`)
+    }
+    expect(problems).toEqual([])
+  }, 60_000)
+})

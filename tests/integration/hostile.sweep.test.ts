@@ -12,7 +12,7 @@
 // SWEEP_SEED=<seed> bun test --timeout 300000 ./tests/integration/hostile.sweep.test.ts
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import fc from 'fast-check'
 import superjson from 'superjson'
@@ -29,6 +29,9 @@ import {
   type Tier,
   TRPC_ONLY_SAMPLES,
 } from '../helpers/api-surface'
+import { scanLibraryNow } from '../helpers/library-scan'
+import { makeTone } from '../helpers/media'
+import { envelopeOf, loadRestMethods, type RestIds, type RestParams, restCall, restSample } from '../helpers/rest-surface'
 import { startServer, type TestServer } from '../helpers/server'
 
 const SEED = Number(process.env.SWEEP_SEED ?? 20261123)
@@ -472,12 +475,12 @@ function problemWith(kind: 'rest' | 'trpc', status: number, text: string): strin
 }
 
 /** One request; a dropped connection or no answer within 10 s is reported like a fault. */
-async function send(url: string, init: RequestInit): Promise<{ status: number; text: string }> {
+async function send(url: string, init: RequestInit): Promise<{ status: number; text: string; contentType: string }> {
   try {
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) })
-    return { status: res.status, text: await res.text() }
+    return { status: res.status, text: await res.text(), contentType: res.headers.get('content-type') ?? '' }
   } catch (error) {
-    return { status: 599, text: `no answer: ${error instanceof Error ? error.message : String(error)}` }
+    return { status: 599, text: `no answer: ${error instanceof Error ? error.message : String(error)}`, contentType: '' }
   }
 }
 
@@ -688,6 +691,353 @@ describe(`hostile input at every route and procedure (seed ${SEED}, ${RUNS} runs
   test('afterwards the server is healthy: health 200, a login works, no server error was recorded or logged', async () => {
     expect((await api(server.url, 'GET', '/health')).status).toBe(200)
     expect((await api(server.url, 'POST', '/auth/login', { body: ADMIN })).status).toBe(200)
+    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
+    try {
+      expect(db.query('SELECT method, path, message FROM server_errors').all()).toEqual([])
+    } finally {
+      db.close()
+    }
+    expect(server.logs.filter((line) => /"level":(50|60)/.test(line))).toEqual([])
+  })
+})
+
+// --- /rest: the OpenSubsonic API --------------------------------------------------------------
+// Every method the handler knows (read from its tables) with hostile parameter values: huge
+// strings, NULs, traversal and absolute paths (plain and as folder ids, which carry a path),
+// loopback URLs, negative and huge numbers, repeated parameters, by GET and by form POST, in XML,
+// JSON and JSONP with a hostile callback, as a member and as an admin. Every answer must be a
+// well-formed subsonic-response (HTTP 200, or 429 when busy) or the bytes of a library file;
+// never a fault, a stack frame or a server path; never a byte of a file outside MEDIA_ROOT; and
+// the caller is still signed in afterwards.
+
+const restMethods = await loadRestMethods()
+
+describe(`/rest: hostile input at every OpenSubsonic method (seed ${SEED}, ${RUNS} runs each)`, () => {
+  type RestIdentity = { name: string; key: string; username: string; password: string; token: () => string; relogin: () => Promise<void>; ids: RestIds }
+  let restIdentities: RestIdentity[]
+  /** Text that must never appear in an answer: the contents of files outside MEDIA_ROOT and the server's own paths. */
+  let forbidden: string[]
+  let outsideName: string
+  let fixedValues: string[]
+
+  const b64 = (s: string) => `d${Buffer.from(s).toString('base64url')}`
+
+  beforeAll(async () => {
+    const adminToken = await loginAdmin(server.url)
+    makeTone(path.join(server.mediaRoot, 'rest-lib/Ada/Dawn/1 First Light.mp3'), {
+      artist: 'Ada',
+      album: 'Dawn',
+      genre: 'Rock',
+      title: 'First Light',
+      seconds: 1,
+      cover: true,
+    })
+    makeTone(path.join(server.mediaRoot, 'rest-lib/Ada/Dawn/2 Love.mp3'), { artist: 'Ada', album: 'Dawn', genre: 'Rock', title: 'Love', seconds: 1 })
+    // A file beside MEDIA_ROOT, as a traversal would reach it, with text no answer may hold.
+    const secret = `OUTSIDE-MEDIA-ROOT-${Date.now()}`
+    outsideName = `outside-${Date.now()}.mp3`
+    writeFileSync(path.join(path.dirname(server.mediaRoot), outsideName), secret)
+    forbidden = [secret, 'root:x:0:0', server.mediaRoot, server.dataDir, path.resolve(import.meta.dir, '../..')]
+    await scanLibraryNow(server.url, adminToken)
+
+    const restIdentity = async (name: string, password: string, token: string, relogin: () => Promise<string>): Promise<RestIdentity> => {
+      const created = await api(server.url, 'POST', '/user/app-keys', { token, body: { name: 'Sweep app', currentPassword: password } })
+      expect(created.status).toBe(201)
+      const key = created.body.data.key as string
+      const username = (await api(server.url, 'GET', '/auth/session', { token })).body.data.user.username as string
+      const json = async (method: string, params: RestParams) =>
+        JSON.parse((await restCall(server.url, method, { apiKey: key, f: 'json', ...params })).text)['subsonic-response']
+      const song = (await json('search3', { query: 'First Light' })).searchResult3.song[0]
+      const folder = await api(server.url, 'POST', '/user/folders', { token, body: { label: `${name} rest folder`, path: '/rest-lib' } })
+      const list = async () => (await json('createPlaylist', { name: `${name} sweep list`, songId: song.id })).playlist.id as string
+      let current = token
+      const who: RestIdentity = {
+        name,
+        key,
+        username,
+        password,
+        token: () => current,
+        relogin: async () => {
+          current = await relogin()
+        },
+        ids: {
+          songId: song.id,
+          albumId: song.albumId,
+          artistId: song.artistId,
+          artistName: 'Ada',
+          genre: 'Rock',
+          username,
+          playlistId: await list(),
+          scratchPlaylistId: await list(),
+          folderId: folder.body.data.id as string,
+        },
+      }
+      return who
+    }
+    const m = await createMember(server.url)
+    restIdentities = [
+      await restIdentity(
+        'member',
+        m.password,
+        m.token,
+        async () => (await api(server.url, 'POST', '/auth/login', { body: { email: m.email, password: m.password } })).body.data.token,
+      ),
+      await restIdentity('admin', ADMIN.password, adminToken, () => loginAdmin(server.url)),
+    ]
+    fixedValues = [
+      ...ODD_STRINGS,
+      '/etc/passwd',
+      path.join(server.mediaRoot, '..', outsideName),
+      `../${outsideName}`,
+      `rest-lib/../../${outsideName}`,
+      b64('../..'),
+      b64('/etc'),
+      b64(`../${outsideName}`),
+      b64('rest-lib/../..'),
+      'http://127.0.0.1:9/x.mp3',
+      'http://localhost/',
+      '-9007199254740993',
+      '9'.repeat(400),
+      '1.5',
+      '0x10',
+      ' 1',
+    ]
+  })
+
+  const HOSTILE_REST_KEYS = [
+    'id',
+    'playlistId',
+    'songId',
+    'songIdToAdd',
+    'songIndexToRemove',
+    'current',
+    'position',
+    'size',
+    'offset',
+    'count',
+    'format',
+    'maxBitRate',
+    'timeOffset',
+    'estimateContentLength',
+    'musicFolderId',
+    'type',
+    'username',
+    'query',
+    'time',
+    'submission',
+    'name',
+    'comment',
+    'public',
+    'albumId',
+    'artistId',
+    'genre',
+    'fromYear',
+    'toYear',
+    'f',
+    'v',
+    'c',
+    'u',
+    'p',
+    't',
+    's',
+    'apiKey',
+    'callback',
+    ...HOSTILE_KEYS,
+  ]
+  const FORMATS = ['xml', 'json', 'jsonp', '', 'JSON', 'xml\u0000']
+  const CALLBACKS = ['alert(1)//', '</script><script>alert(1)</script>', 'a'.repeat(5000), '\u2028', 'x"onload="y', 'constructor']
+
+  type RestCase = { post: boolean; format: string; callback: string | null; keepSample: boolean; extra: Array<[string, string]> }
+
+  /** The credentials, the format, the sample's parameters (or not) and the hostile ones, in order: repeated keys stay repeated. */
+  function restCaseParams(who: RestIdentity, method: string, c: RestCase): Array<[string, string]> {
+    const sample = Object.entries(restSample(method, who.ids)).flatMap(([k, v]) => [v].flat().map((one) => [k, one] as [string, string]))
+    const auth: Array<[string, string]> = [['apiKey', who.key]]
+    const format: Array<[string, string]> = c.format ? [['f', c.format]] : []
+    const callback: Array<[string, string]> = c.callback === null ? [] : [['callback', c.callback]]
+    // A hostile value for a credential would be a credential failure, not a test of the method.
+    const extra = c.extra.filter(([k]) => !['apiKey', 'u', 'p', 't', 's'].includes(k))
+    return [...auth, ...format, ...callback, ...(c.keepSample ? sample : []), ...extra]
+  }
+
+  async function sendRest(method: string, pairs: Array<[string, string]>, post: boolean) {
+    // (A lone surrogate has no UTF-8 form: URLSearchParams writes U+FFFD, as a client would.)
+    const query = new URLSearchParams(pairs).toString()
+    // A query string past Bun's limit gets its bare 431 before any handler: sent as a form instead.
+    if (post || query.length > 8000)
+      return send(`${server.url}/rest/${method}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: query })
+    return send(`${server.url}/rest/${method}.view?${query}`, {})
+  }
+
+  function restProblem(res: { status: number; text: string; contentType: string }, c: RestCase): string | null {
+    if (res.status >= 500) return `server fault ${res.status}`
+    const leak = leakIn(res.text)
+    if (leak) return `answer leaks ${leak}`
+    const found = forbidden.find((f) => res.text.includes(f))
+    if (found) return `answer holds "${found.slice(0, 60)}" (a file outside MEDIA_ROOT or a server path)`
+    if (c.callback && res.text.startsWith(c.callback)) return 'answer starts with the caller’s callback'
+    if (/javascript/.test(res.contentType)) return `answer is script (${res.contentType})`
+    if (/^(audio|image|video)\//.test(res.contentType)) return res.status === 200 || res.status === 206 ? null : `media answer with ${res.status}`
+    const envelope = envelopeOf(res.text, res.contentType)
+    if (!envelope) return `not a subsonic-response (${res.contentType})`
+    // 200 as Subsonic answers; 429 when busy or rate limited and 413 for a form over the body limit keep their HTTP status.
+    if (![200, 413, 429].includes(res.status)) return `subsonic-response with HTTP ${res.status}`
+    return null
+  }
+
+  const plain = (who: RestIdentity, method: string): RestCase[] =>
+    [...new Set(['id', ...Object.keys(restSample(method, who.ids))])].flatMap((key) =>
+      fixedValues.map((v, i) => ({
+        post: i % 2 === 1,
+        format: ['xml', 'json', 'jsonp'][i % 3],
+        callback: i % 3 === 2 ? CALLBACKS[i % CALLBACKS.length] : null,
+        keepSample: true,
+        extra: [[key, v]] as Array<[string, string]>,
+      })),
+    )
+
+  const restArbitrary = fc.record({
+    post: fc.boolean(),
+    format: fc.constantFrom(...FORMATS),
+    callback: fc.option(fc.oneof(fc.constantFrom(...CALLBACKS), fc.string({ maxLength: 40 }))),
+    keepSample: fc.boolean(),
+    extra: fc.array(
+      fc.tuple(
+        fc.oneof(fc.constantFrom(...HOSTILE_REST_KEYS), fc.string({ maxLength: 8 })),
+        fc.oneof({ weight: 12, arbitrary: fc.oneof(smallString, number.map(String), fc.constant('')) }, { weight: 1, arbitrary: fc.constantFrom(...HUGE) }),
+      ),
+      { maxLength: 6 },
+    ),
+  })
+
+  for (const name of ['member', 'admin']) {
+    test(`/rest as ${name}: no fault, no leak, nothing outside MEDIA_ROOT, still signed in`, async () => {
+      const who = restIdentities.find((i) => i.name === name)!
+      const problems: string[] = []
+      for (const method of restMethods.all) {
+        const cases = {
+          arbitrary: restArbitrary.map((c) => (!c.post && c.extra.some(([, v]) => v.length > 3000) ? { ...c, post: true } : c)),
+          examples: plain(who, method),
+        }
+        const problem = await check(`${name} /rest/${method}`, cases, true, async (c) => {
+          const pairs = restCaseParams(who, method, c)
+          const res = await sendRest(method, pairs, c.post)
+          const problem = restProblem(res, c)
+          return problem && `${problem}: ${c.post ? 'POST' : 'GET'} ${shown(pairs.slice(1))} → ${res.status} ${res.text.slice(0, 300)}`
+        })
+        if (problem) problems.push(problem)
+        // Signed in afterwards, on both doors: the app key still works and so does the web session.
+        const ping = await restCall(server.url, 'ping', { apiKey: who.key })
+        if (ping.ok !== true) problems.push(`${name} /rest/${method}: the app key no longer works afterwards: ${ping.text.slice(0, 200)}`)
+        if ((await api(server.url, 'GET', '/auth/session', { token: who.token() })).status !== 200) {
+          problems.push(`${name} /rest/${method}: signed out afterwards`)
+          await who.relogin()
+        }
+      }
+      expect(problems).toEqual([])
+    }, 600_000)
+  }
+
+  test('hostile credentials (apiKey, u, p, t and s): a credential error, never a fault or an answer', async () => {
+    const who = restIdentities[0]
+    // A third of the odd strings: each wrong password costs a real password check.
+    const values = [
+      ...ODD_STRINGS.filter((_, i) => i % 3 === 0),
+      'x'.repeat(70_000),
+      'enc:zz',
+      'enc:0',
+      'enc:',
+      `enc:${'00'.repeat(500)}`,
+      who.username,
+      ` ${who.username}`,
+      `${who.key}\u0000`,
+      who.key.toUpperCase(),
+    ]
+    // Only the right key alone, or the right username and password, sign in (the first of repeated parameters counts).
+    const signsIn = (pairs: Array<[string, string]>) => {
+      const first = (k: string) => pairs.find(([key]) => key === k)?.[1]
+      if (first('apiKey') !== undefined) return first('apiKey') === who.key && first('u') === undefined
+      return first('u') === who.username && first('p') === who.password
+    }
+    const problems: string[] = []
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]
+      const variants: Array<Array<[string, string]>> = [
+        [['apiKey', v]],
+        [
+          ['u', v],
+          ['p', who.password],
+        ],
+        [
+          ['u', who.username],
+          ['p', v],
+        ],
+        [
+          ['u', who.username],
+          ['t', v],
+          ['s', v],
+        ],
+        [
+          ['apiKey', who.key],
+          ['apiKey', v],
+        ],
+      ]
+      for (const pairs of variants) {
+        const format = ['xml', 'json'][i % 2]
+        const res = await sendRest('getPlaylists', [...pairs, ['f', format]], i % 3 === 0)
+        const envelope = envelopeOf(res.text, res.contentType)
+        const problem = restProblem(res, { post: false, format, callback: null, keepSample: false, extra: [] })
+        if (problem) problems.push(`${shown(pairs)}: ${problem}`)
+        else if (envelope?.ok !== signsIn(pairs))
+          problems.push(`${shown(pairs)}: expected ${signsIn(pairs) ? 'ok' : 'a credential error'}, got ${res.text.slice(0, 200)}`)
+      }
+    }
+    expect(problems).toEqual([])
+  }, 120_000)
+
+  test('a form POST over the 1 MB body limit is a subsonic-response too: error 0 with HTTP 413, in the format asked for', async () => {
+    const who = restIdentities[0]
+    for (const f of ['xml', 'json']) {
+      const body = new URLSearchParams([
+        ['apiKey', who.key],
+        ['name', 'é'.repeat(300_000)],
+      ]).toString()
+      const res = await send(`${server.url}/rest/createPlaylist?f=${f}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      })
+      expect({ status: res.status, envelope: envelopeOf(res.text, res.contentType) }).toEqual({
+        status: 413,
+        envelope: { ok: false, code: 0, message: 'Request body too large' },
+      })
+      expect(res.contentType).toContain(f)
+    }
+  })
+
+  test('stream, download and getCoverArt serve library files only: traversal and absolute ids are not found', async () => {
+    const who = restIdentities[0]
+    const ids = [
+      '../../etc/passwd',
+      '/etc/passwd',
+      `../${outsideName}`,
+      path.join(server.mediaRoot, '..', outsideName),
+      b64(`../${outsideName}`),
+      b64('../..'),
+      b64('/etc'),
+      `rest-lib/../../${outsideName}`,
+      '%2e%2e%2fetc%2fpasswd',
+    ]
+    for (const method of ['stream', 'download', 'getCoverArt']) {
+      for (const id of ids) {
+        const a = await restCall(server.url, method, { apiKey: who.key, id })
+        expect({ method, id, ok: a.ok, code: a.code }).toEqual({ method, id, ok: false, code: 70 })
+      }
+    }
+  })
+
+  test('afterwards the server is healthy and recorded no server error', async () => {
+    expect((await api(server.url, 'GET', '/health')).status).toBe(200)
     const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
     try {
       expect(db.query('SELECT method, path, message FROM server_errors').all()).toEqual([])

@@ -1,11 +1,17 @@
-// App keys for OpenSubsonic apps: the key is shown once, only its hash is kept, a revoked key never verifies,
-// and one member can neither see nor revoke another's keys. A real SQLite database migrated from
+// App keys for OpenSubsonic apps: the key is shown once, kept only as its hash and sealed (AES-GCM
+// under a key derived from AUTH_SECRET) for token login, a revoked key never verifies, and one
+// member can neither see nor revoke another's keys. A real SQLite database migrated from
 // the committed migrations.
 import { beforeEach, describe, expect, test } from 'bun:test'
 import path from 'node:path'
 import { openDb, type Db } from '~/db/client'
 import { appKeys, users } from '~/db/schema'
-import { listAppKeys, MAX_APP_KEYS_PER_USER, mintAppKey, revokeAppKey, verifyAppKey } from '~/server/services/app-keys'
+import { createHash } from 'node:crypto'
+import { decryptAppKey, encryptAppKey } from '~/server/auth/app-key-cipher'
+import { listAppKeys, MAX_APP_KEYS_PER_USER, mintAppKey, revokeAppKey, verifyAppKey, verifyAppKeyToken } from '~/server/services/app-keys'
+
+const SECRET = 'unit-test-secret-unit-test-secret-xx'
+const md5 = (s: string) => createHash('md5').update(s).digest('hex')
 
 let db: Db
 const ids = { a: '', b: '' }
@@ -17,8 +23,8 @@ beforeEach(() => {
 })
 
 describe('app keys', () => {
-  test('a created key verifies as its member and is stored only as a hash', () => {
-    const created = mintAppKey(db, ids.a, 'Symfonium')
+  test('a created key verifies as its member and is stored as a hash and a ciphertext, never in clear', () => {
+    const created = mintAppKey(db, SECRET, ids.a, 'Symfonium')
     expect(created.key).toMatch(/^vibes_[a-z2-7]{52}$/)
     expect(verifyAppKey(db, created.key)).toEqual({ id: ids.a, username: 'alice', email: 'a@example.com', isAdmin: false })
     const stored = db.select().from(appKeys).all()
@@ -28,14 +34,16 @@ describe('app keys', () => {
   })
 
   test('the list shows name, times and no key; verifying notes the last use', () => {
-    const created = mintAppKey(db, ids.a, 'DSub')
-    expect(listAppKeys(db, ids.a).keys).toEqual([{ id: created.id, name: 'DSub', createdAt: created.createdAt, lastUsedAt: null, revokedAt: null }])
+    const created = mintAppKey(db, SECRET, ids.a, 'DSub')
+    expect(listAppKeys(db, ids.a).keys).toEqual([
+      { id: created.id, name: 'DSub', createdAt: created.createdAt, lastUsedAt: null, revokedAt: null, tokenLogin: true },
+    ])
     verifyAppKey(db, created.key, 1_800_000_000_000)
     expect(listAppKeys(db, ids.a).keys[0].lastUsedAt).toBe(1_800_000_000_000)
   })
 
   test('a revoked key no longer verifies and is listed as revoked; revoking again is harmless', () => {
-    const created = mintAppKey(db, ids.a, 'Feishin')
+    const created = mintAppKey(db, SECRET, ids.a, 'Feishin')
     const revoked = revokeAppKey(db, ids.a, created.id)
     expect(revoked.revokedAt).toBeNumber()
     expect(verifyAppKey(db, created.key)).toBeNull()
@@ -44,30 +52,60 @@ describe('app keys', () => {
   })
 
   test("another member's key is not found and stays live", () => {
-    const created = mintAppKey(db, ids.a, 'Supersonic')
+    const created = mintAppKey(db, SECRET, ids.a, 'Supersonic')
     expect(() => revokeAppKey(db, ids.b, created.id)).toThrow('App key not found')
     expect(listAppKeys(db, ids.b).keys).toEqual([])
     expect(verifyAppKey(db, created.key)?.id).toBe(ids.a)
   })
 
   test('unknown, mangled or prefix-less keys do not verify', () => {
-    const created = mintAppKey(db, ids.a, 'x')
+    const created = mintAppKey(db, SECRET, ids.a, 'x')
     expect(verifyAppKey(db, `${created.key}x`)).toBeNull()
     expect(verifyAppKey(db, created.key.slice(6))).toBeNull()
     expect(verifyAppKey(db, '')).toBeNull()
   })
 
   test('a member keeps a bounded number of live keys', () => {
-    for (let i = 0; i < MAX_APP_KEYS_PER_USER; i++) mintAppKey(db, ids.a, `k${i}`)
-    expect(() => mintAppKey(db, ids.a, 'one too many')).toThrow(/at most 50 app keys/)
+    for (let i = 0; i < MAX_APP_KEYS_PER_USER; i++) mintAppKey(db, SECRET, ids.a, `k${i}`)
+    expect(() => mintAppKey(db, SECRET, ids.a, 'one too many')).toThrow(/at most 50 app keys/)
     revokeAppKey(db, ids.a, listAppKeys(db, ids.a).keys[0].id)
-    expect(mintAppKey(db, ids.a, 'after a revoke').name).toBe('after a revoke')
+    expect(mintAppKey(db, SECRET, ids.a, 'after a revoke').name).toBe('after a revoke')
   })
 
   test("deleting the member deletes the member's keys", () => {
-    const created = mintAppKey(db, ids.a, 'x')
+    const created = mintAppKey(db, SECRET, ids.a, 'x')
     db.delete(users).run()
     expect(verifyAppKey(db, created.key)).toBeNull()
     expect(db.select().from(appKeys).all()).toEqual([])
+  })
+
+  test("as the password of a named account, only that account's key verifies (and only its use is noted)", () => {
+    const created = mintAppKey(db, SECRET, ids.a, 'DSub')
+    expect(verifyAppKey(db, created.key, 1_800_000_000_000, ids.b)).toBeNull()
+    expect(listAppKeys(db, ids.a).keys[0].lastUsedAt).toBeNull()
+    expect(verifyAppKey(db, created.key, 1_800_000_000_000, ids.a)?.id).toBe(ids.a)
+  })
+
+  test('token login: md5(key + salt) of a live key of this member passes; anything else does not', () => {
+    const created = mintAppKey(db, SECRET, ids.a, 'DSub')
+    expect(verifyAppKeyToken(db, SECRET, ids.a, md5(`${created.key}salt1`), 'salt1')).toBe(true)
+    expect(verifyAppKeyToken(db, SECRET, ids.a, md5(`${created.key}salt1`).toUpperCase(), 'salt1')).toBe(true)
+    expect(verifyAppKeyToken(db, SECRET, ids.a, md5(`${created.key}salt1`), 'salt2')).toBe(false)
+    expect(verifyAppKeyToken(db, SECRET, ids.b, md5(`${created.key}salt1`), 'salt1')).toBe(false)
+    // Another AUTH_SECRET cannot open the stored key.
+    expect(verifyAppKeyToken(db, `${SECRET}-changed`, ids.a, md5(`${created.key}salt1`), 'salt1')).toBe(false)
+    revokeAppKey(db, ids.a, created.id)
+    expect(verifyAppKeyToken(db, SECRET, ids.a, md5(`${created.key}salt1`), 'salt1')).toBe(false)
+  })
+
+  test('the sealed key opens only for its member and the same secret', () => {
+    const sealed = encryptAppKey(SECRET, ids.a, 'vibes_abc')
+    expect(sealed).toMatch(/^v1\./)
+    expect(sealed).not.toContain('vibes_abc')
+    expect(decryptAppKey(SECRET, ids.a, sealed)).toBe('vibes_abc')
+    expect(decryptAppKey(SECRET, ids.b, sealed)).toBeNull()
+    expect(decryptAppKey(`${SECRET}x`, ids.a, sealed)).toBeNull()
+    expect(decryptAppKey(SECRET, ids.a, `${sealed.slice(0, -2)}AA`)).toBeNull()
+    expect(decryptAppKey(SECRET, ids.a, 'v1.')).toBeNull()
   })
 })

@@ -101,4 +101,11 @@ describe('log redaction', () => {
     expect(redactPath('/api/health')).toBe('/api/health')
     expect(redactPath('/reset-password')).toBe('/reset-password')
   })
+
+  test('a share link id (a bearer secret for its tracks) is replaced on the public page /s/<id>', () => {
+    expect(redactPath('/s/AbC_123-xyzAbC_123-xyz12')).toBe('/s/[redacted]')
+    expect(redactPath('/S/AbC_123-xyzAbC_123-xyz12/')).toBe('/S/[redacted]/')
+    expect(redactPath('/songs/abc')).toBe('/songs/abc')
+    expect(redactPath('/library/s/abc')).toBe('/library/s/abc')
+  })
 })

@@ -36,6 +36,9 @@ describe('page keys', () => {
     expect(pageKey('/contact')).toBe('contact')
     expect(pageKey('/admin/dashboard/')).toBe('admin/dashboard')
     expect(pageKey('/reset-password/AbC_123-xyz')).toBe('reset-password')
+    // A share link's id is its secret: the admin's Top Pages never sees it.
+    expect(pageKey('/s/AbC_123-xyzAbC_123-xyz12')).toBe('s')
+    expect(pageKey('/songs')).toBe('songs')
     expect(pageKey('/About')).toBe('about')
     expect(pageKey('//admin//users')).toBe('admin/users')
   })

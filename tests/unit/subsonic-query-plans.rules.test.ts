@@ -9,7 +9,7 @@ import { albumList, randomSongs } from '~/server/subsonic/library'
 
 let db: Db
 const USER = 'u1'
-const noStars = { byPath: new Map(), byTitle: new Map() }
+const noStars = { byPath: new Map(), byTitle: new Map(), ratings: new Map() }
 
 beforeAll(() => {
   db = openDb(':memory:', path.resolve('src/db/migrations'))

@@ -51,11 +51,12 @@ export type SignedMedia = { url: string; mime: string; unavailable?: typeof NEED
 /**
  * How a listing offers a library file: its own signed URL and MIME type, or, for a format the
  * browser cannot play, the converted stream's — marked unavailable when there is no ffmpeg.
+ * `notAfterSec`: as signMediaUrl's.
  */
-export function signedMediaUrl(secret: string, relPath: string, fileMime: string): SignedMedia {
+export function signedMediaUrl(secret: string, relPath: string, fileMime: string, notAfterSec?: number): SignedMedia {
   const profile = transcodeProfileFor(relPath)
-  if (!profile) return { url: signMediaUrl(secret, relPath), mime: fileMime }
-  const source: SignedMedia = { url: signMediaUrl(secret, relPath, profile), mime: TRANSCODE_PROFILES[profile].mime }
+  if (!profile) return { url: signMediaUrl(secret, relPath, 'file', undefined, notAfterSec), mime: fileMime }
+  const source: SignedMedia = { url: signMediaUrl(secret, relPath, profile, undefined, notAfterSec), mime: TRANSCODE_PROFILES[profile].mime }
   if (!transcodeTools().ffmpeg) source.unavailable = NEEDS_FFMPEG
   return source
 }

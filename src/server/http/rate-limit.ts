@@ -11,7 +11,7 @@
 // forgotten key at most, never the server's memory.
 import { config } from '../config'
 
-export type Bucket = 'auth' | LoginBucket | 'contact' | 'events' | 'remote' | 'hits'
+export type Bucket = 'auth' | LoginBucket | 'contact' | 'events' | 'remote' | 'hits' | 'shares'
 /** Failed password checks, one set per door (web login, /rest): docs/decisions/046. */
 export type LoginBucket = 'login-pair' | 'login-account' | 'rest-pair' | 'rest-account' | 'rest-address'
 
@@ -33,6 +33,9 @@ const LIMITS: Record<Bucket, { max: number; windowMs: number }> = {
   events: { max: 600, windowMs: 60_000 },
   remote: { max: 60, windowMs: 60_000 },
   hits: { max: 120, windowMs: 60_000 },
+  // Visitors of share links (no account): opening a link and reporting its plays, per address.
+  // A listener skipping through an album stays far below it; a script hammering a link does not.
+  shares: { max: 60, windowMs: 60_000 },
 }
 
 const GENERATION_MS = Math.max(...Object.values(LIMITS).map((l) => l.windowMs))

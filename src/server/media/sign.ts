@@ -30,9 +30,18 @@ function mac(secret: string, kind: MediaKind, exp: number, relPath: string): str
 /** Percent-encodes each segment of a library path ('a b/c#.mp3' → 'a%20b/c%23.mp3'). */
 export const encodeMediaPath = (relPath: string) => relPath.split('/').map(encodeURIComponent).join('/')
 
-/** A signed URL (path + query) for a file inside MEDIA_ROOT, given as 'dir/file.mp3'. */
-export function signMediaUrl(secret: string, relPath: string, kind: MediaKind = 'file', nowSec = Math.floor(Date.now() / 1000)): string {
-  const exp = Math.ceil((nowSec + MEDIA_URL_TTL_SEC) / ROUND_SEC) * ROUND_SEC
+/**
+ * A signed URL (path + query) for a file inside MEDIA_ROOT, given as 'dir/file.mp3'. `notAfterSec`
+ * ends it sooner (a share link's URLs end with the link).
+ */
+export function signMediaUrl(
+  secret: string,
+  relPath: string,
+  kind: MediaKind = 'file',
+  nowSec = Math.floor(Date.now() / 1000),
+  notAfterSec = Number.POSITIVE_INFINITY,
+): string {
+  const exp = Math.min(Math.ceil((nowSec + MEDIA_URL_TTL_SEC) / ROUND_SEC) * ROUND_SEC, Math.floor(notAfterSec))
   const kindParam = kind === 'cover' ? 'cover=1&' : kind === 'file' ? '' : `t=${kind}&`
   return `${MEDIA_PREFIX}${encodeMediaPath(relPath)}?${kindParam}exp=${exp}&sig=${mac(secret, kind, exp, relPath)}`
 }

@@ -2,6 +2,7 @@
 // Creating one needs the current password and shares the auth rate limit, as the profile changes
 // do; it is written to the audit log.
 import { AppKeyCreateSchema, AppKeyIdSchema } from '~/shared/validators'
+import { config } from '../config'
 import * as appKeys from '../services/app-keys'
 import { recordAudit } from '../services/audit'
 import { createTRPCRouter, protectedProcedure, rateLimit } from '../trpc/init'
@@ -12,7 +13,7 @@ export const appKeysRouter = createTRPCRouter({
     .use(rateLimit('auth'))
     .input(AppKeyCreateSchema)
     .mutation(async ({ ctx, input }) => {
-      const created = await appKeys.createAppKey(ctx.db, ctx.user.id, input)
+      const created = await appKeys.createAppKey(ctx.db, config.AUTH_SECRET, ctx.user.id, input)
       recordAudit(ctx.db, ctx.user, 'appkey.create', created.name, created.id)
       return created
     }),

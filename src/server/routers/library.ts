@@ -1,7 +1,11 @@
 // library: the indexed server library for members (search, albums, artists, genres, songs, the
-// folder tree, the member's liked songs) and, for admins, the scanner's status and an on-demand scan.
+// folder tree, the member's liked songs, ratings and bookmarks) and, for admins, the scanner's
+// status and an on-demand scan.
 import {
   LibraryAlbumListSchema,
+  LibraryBookmarkSchema,
+  LibraryRatingSchema,
+  LibraryTrackUrlSchema,
   LibraryFolderSchema,
   LibraryIdSchema,
   LibraryPageSchema,
@@ -14,9 +18,13 @@ import { requestScan, scanStatus } from '../library/scan'
 import { recordAudit } from '../services/audit'
 import * as library from '../services/library-index'
 import { likedTracks } from '../services/liked-songs'
-import { adminProcedure, createTRPCRouter, protectedProcedure } from '../trpc/init'
+import { bookmarkOf, deleteBookmark, saveBookmark, trackIdOfMediaUrl } from '../services/bookmarks'
+import { setRating, songRatings } from '../services/ratings'
+import { adminProcedure, createTRPCRouter, protectedProcedure, rateLimit } from '../trpc/init'
 
 const secret = () => config.AUTH_SECRET
+// Ratings and bookmarks are written as the player goes, as likes are: the same per-member event limit.
+const markProcedure = protectedProcedure.use(rateLimit('events'))
 
 export const libraryRouter = createTRPCRouter({
   search: protectedProcedure.input(LibrarySearchSchema).query(({ ctx, input }) => library.search(ctx.db, secret(), input)),
@@ -32,7 +40,28 @@ export const libraryRouter = createTRPCRouter({
     list: protectedProcedure.query(({ ctx }) => library.listGenres(ctx.db)),
   }),
   tracks: createTRPCRouter({
-    list: protectedProcedure.input(LibraryTrackListSchema).query(({ ctx, input }) => library.listTracks(ctx.db, secret(), input)),
+    list: protectedProcedure.input(LibraryTrackListSchema).query(({ ctx, input }) => library.listTracks(ctx.db, secret(), ctx.user.id, input)),
+  }),
+  ratings: createTRPCRouter({
+    list: protectedProcedure.query(({ ctx }) => songRatings(ctx.db, ctx.user.id)),
+    set: markProcedure.input(LibraryRatingSchema).mutation(({ ctx, input }) => {
+      setRating(ctx.db, ctx.user.id, input.id, input.rating)
+      return input
+    }),
+  }),
+  // By the track's /media/ URL, as the web player holds it (OpenSubsonic's bookmarks go by id).
+  bookmarks: createTRPCRouter({
+    /** The member's bookmark of one song, or null. */
+    get: protectedProcedure
+      .input(LibraryTrackUrlSchema)
+      .query(({ ctx, input }) => ({ bookmark: bookmarkOf(ctx.db, ctx.user.id, trackIdOfMediaUrl(ctx.db, input.url)) })),
+    save: markProcedure.input(LibraryBookmarkSchema).mutation(({ ctx, input }) => ({
+      bookmark: saveBookmark(ctx.db, ctx.user.id, trackIdOfMediaUrl(ctx.db, input.url), input.positionMs, input.comment),
+    })),
+    remove: markProcedure.input(LibraryTrackUrlSchema).mutation(({ ctx, input }) => {
+      deleteBookmark(ctx.db, ctx.user.id, trackIdOfMediaUrl(ctx.db, input.url))
+      return { ok: true }
+    }),
   }),
   liked: protectedProcedure.query(({ ctx }) => likedTracks(ctx.db, secret(), ctx.user.id)),
   folder: protectedProcedure.input(LibraryFolderSchema).query(({ ctx, input }) => library.listFolder(ctx.db, secret(), input.path)),

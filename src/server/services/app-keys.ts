@@ -1,18 +1,22 @@
 // App keys (the OpenSubsonic `apiKey` extension): a member creates one per native app on /profile,
-// sees it once, and can revoke it; /rest accepts it instead of the password. The key is 32 random
-// bytes in base32 behind a `vibes_` prefix (recognisable in a leaked config file); only its
-// SHA-256 is stored, so the row cannot be turned back into a key. A revoked key stays listed
+// sees it once, and can revoke it; /rest accepts it instead of the password: as `apiKey`, as the
+// password (`p`), or in token login (`t` = md5(key + `s`)). The key is 32 random bytes in base32
+// behind a `vibes_` prefix (recognisable in a leaked config file). It is found by its SHA-256, and
+// kept encrypted with a key derived from AUTH_SECRET for token login (auth/app-key-cipher.ts);
+// keys made before that have no ciphertext and cannot do token login (decision 066). A revoked key stays listed
 // (with its revocation time) but never verifies again. Minting a key needs the current password
 // (a stolen session alone cannot mint a way back in), and a password reset ends every key (a
 // change ends them unless the member keeps them: services/profile.ts).
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeHexLowerCase } from '@oslojs/encoding'
 import { InvalidError, NotFoundError } from '../errors'
-import { and, count, desc, eq, isNull } from 'drizzle-orm'
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { appKeys, users, type User } from '~/db/schema'
 import type { AppKeyCreateInput } from '~/shared/validators'
+import { decryptAppKey, encryptAppKey } from '../auth/app-key-cipher'
 import { confirmPassword } from '../auth/confirm-password'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import { randomSecret } from '../auth/sessions'
 
 export const APP_KEY_PREFIX = 'vibes_'
@@ -22,7 +26,8 @@ export const APP_KEY_NOT_FOUND = 'App key not found'
 // minute precision, so the row is written at most once a minute.
 const LAST_USED_PRECISION_MS = 60_000
 
-export type AppKeySummary = { id: string; name: string; createdAt: number; lastUsedAt: number | null; revokedAt: number | null }
+/** `tokenLogin` is false for a key made before keys were kept encrypted: it cannot do token login. */
+export type AppKeySummary = { id: string; name: string; createdAt: number; lastUsedAt: number | null; revokedAt: number | null; tokenLogin: boolean }
 
 const hashKey = (key: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(key)))
 
@@ -32,26 +37,28 @@ const summary = {
   createdAt: appKeys.createdAt,
   lastUsedAt: appKeys.lastUsedAt,
   revokedAt: appKeys.revokedAt,
+  tokenLogin: sql<number>`${appKeys.keySecret} IS NOT NULL`,
 }
 
-function toSummary(row: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }): AppKeySummary {
+function toSummary(row: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null; tokenLogin: number }): AppKeySummary {
   return {
     id: row.id,
     name: row.name,
     createdAt: row.createdAt.getTime(),
     lastUsedAt: row.lastUsedAt?.getTime() ?? null,
     revokedAt: row.revokedAt?.getTime() ?? null,
+    tokenLogin: row.tokenLogin === 1,
   }
 }
 
 /** Creates a key once the current password is confirmed; the answer is the only place the key itself ever appears. */
-export async function createAppKey(db: Db, userId: string, input: AppKeyCreateInput): Promise<AppKeySummary & { key: string }> {
+export async function createAppKey(db: Db, secret: string, userId: string, input: AppKeyCreateInput): Promise<AppKeySummary & { key: string }> {
   await confirmPassword(db, userId, input.currentPassword)
-  return mintAppKey(db, userId, input.name)
+  return mintAppKey(db, secret, userId, input.name)
 }
 
 /** A new key for the member, within the bound on live keys (no confirmation: callers confirm). */
-export function mintAppKey(db: Db, userId: string, name: string): AppKeySummary & { key: string } {
+export function mintAppKey(db: Db, secret: string, userId: string, name: string): AppKeySummary & { key: string } {
   const active = db
     .select({ n: count() })
     .from(appKeys)
@@ -63,7 +70,7 @@ export function mintAppKey(db: Db, userId: string, name: string): AppKeySummary 
   const key = APP_KEY_PREFIX + randomSecret(32)
   const row = db
     .insert(appKeys)
-    .values({ userId, name, keyHash: hashKey(key) })
+    .values({ userId, name, keyHash: hashKey(key), keySecret: encryptAppKey(secret, userId, key) })
     .returning(summary)
     .get()
   return { ...toSummary(row), key }
@@ -106,21 +113,58 @@ export function revokeAllAppKeys(db: Db, userId: string): number {
 
 export type AppKeyUser = Pick<User, 'id' | 'username' | 'email' | 'isAdmin'>
 
-/** The account behind a live key, or null; notes when the key was last used. */
-export function verifyAppKey(db: Db, key: string, nowMs = Date.now()): AppKeyUser | null {
+/**
+ * The account behind a live key, or null; notes when the key was last used. With `ownerId` (a key
+ * sent as the password of a named account) only a key of that account counts.
+ */
+export function verifyAppKey(db: Db, key: string, nowMs = Date.now(), ownerId?: string): AppKeyUser | null {
   if (!key.startsWith(APP_KEY_PREFIX) || key.length > 200) return null
+  const live = and(eq(appKeys.keyHash, hashKey(key)), isNull(appKeys.revokedAt))
   const row = db
     .select({ keyId: appKeys.id, lastUsedAt: appKeys.lastUsedAt, id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin })
     .from(appKeys)
     .innerJoin(users, eq(users.id, appKeys.userId))
-    .where(and(eq(appKeys.keyHash, hashKey(key)), isNull(appKeys.revokedAt)))
+    .where(ownerId === undefined ? live : and(live, eq(appKeys.userId, ownerId)))
     .get()
   if (!row) return null
-  if (!row.lastUsedAt || nowMs - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
-    db.update(appKeys)
-      .set({ lastUsedAt: new Date(nowMs) })
-      .where(eq(appKeys.id, row.keyId))
-      .run()
-  }
+  noteUse(db, row.keyId, row.lastUsedAt, nowMs)
   return { id: row.id, username: row.username, email: row.email, isAdmin: row.isAdmin }
+}
+
+function noteUse(db: Db, keyId: string, lastUsedAt: Date | null, nowMs: number) {
+  if (lastUsedAt && nowMs - lastUsedAt.getTime() < LAST_USED_PRECISION_MS) return
+  db.update(appKeys)
+    .set({ lastUsedAt: new Date(nowMs) })
+    .where(eq(appKeys.id, keyId))
+    .run()
+}
+
+const MD5_HEX = /^[0-9a-f]{32}$/
+
+/**
+ * Token login: true when `token` is md5(key + salt) for one of the member's live keys that is
+ * kept encrypted (at most MAX_APP_KEYS_PER_USER of them, each opened and hashed).
+ */
+export function verifyAppKeyToken(db: Db, secret: string, userId: string, token: string, salt: string, nowMs = Date.now()): boolean {
+  const wanted = token.toLowerCase()
+  if (!MD5_HEX.test(wanted) || salt === '' || salt.length > 200) return false
+  const rows = db
+    .select({ id: appKeys.id, keySecret: appKeys.keySecret, lastUsedAt: appKeys.lastUsedAt })
+    .from(appKeys)
+    .where(and(eq(appKeys.userId, userId), isNull(appKeys.revokedAt), isNotNull(appKeys.keySecret)))
+    .all()
+  for (const row of rows) {
+    const key = row.keySecret ? decryptAppKey(secret, userId, row.keySecret) : null
+    if (key === null) continue
+    const expected = new TextEncoder().encode(
+      createHash('md5')
+        .update(key + salt, 'utf8')
+        .digest('hex'),
+    )
+    if (timingSafeEqual(expected, new TextEncoder().encode(wanted))) {
+      noteUse(db, row.id, row.lastUsedAt, nowMs)
+      return true
+    }
+  }
+  return false
 }

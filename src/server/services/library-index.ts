@@ -20,7 +20,7 @@ import type {
   LibraryTrackPage,
 } from '~/shared/library'
 import type { AlbumSort, LibraryAlbumListInput, LibraryPageInput, LibrarySearchInput, LibraryTrackListInput } from '~/shared/validators/library'
-import { LIBRARY_SELECT, type LibraryRow, trackOf } from '../catalog/track'
+import { LIBRARY_COLUMNS, LIBRARY_SELECT, type LibraryRow, trackOf } from '../catalog/track'
 import { decodeCursor, encodeCursor, type KeyPart, type KeyValue } from '../library/page-cursor'
 import { ftsQuery, SEARCH_INDEXES, searchPage } from '../library/search'
 import { normalizeRelPath } from '../media/library-path'
@@ -156,10 +156,14 @@ export function listAlbums(db: Db, secret: string, input: LibraryAlbumListInput)
   return { albums: page.rows.map((r) => toAlbum(secret, r)), total, next: page.next }
 }
 
-function albumTracks(db: Db, secret: string, albumId: string): LibraryTrack[] {
+/** An album's rows in play order: disc, track number, then file name. */
+export function albumRows(db: Db, albumId: string): LibraryRow[] {
   const rows = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.album_id = ?`).all(albumId)
-  rows.sort((a, b) => (a.disc ?? 0) - (b.disc ?? 0) || (a.track ?? 0) - (b.track ?? 0) || naturalCompare(a.path, b.path))
-  return rows.map((r) => trackOf(secret, r))
+  return rows.sort((a, b) => (a.disc ?? 0) - (b.disc ?? 0) || (a.track ?? 0) - (b.track ?? 0) || naturalCompare(a.path, b.path))
+}
+
+function albumTracks(db: Db, secret: string, albumId: string): LibraryTrack[] {
+  return albumRows(db, albumId).map((r) => trackOf(secret, r))
 }
 
 export function getAlbum(db: Db, secret: string, id: string): LibraryAlbumDetail {
@@ -206,25 +210,60 @@ export function listGenres(db: Db): { genres: LibraryGenre[] } {
   return { genres }
 }
 
+const titleOrder = 't.title COLLATE NOCASE, t.seq'
+/** Titles after (title, seq): the first term alone lets SQLite seek the title index (with the row value only, it scanned the index from the start: 170 ms deep in a million songs). */
+const afterTitle = (title: string, seq: string) => [`t.title >= ${title} COLLATE NOCASE`, `(t.title COLLATE NOCASE, t.seq) > (${title}, ${seq})`]
+
 /** Songs by title (case-insensitive, the title index) or recently added first. */
-function trackSegment(sort: LibraryTrackListInput['sort'], cursor: string | undefined): Segment {
+function trackSegment(sort: 'title' | 'recent', cursor: string | undefined): Segment {
   if (sort === 'title') {
     const key = cursorKey(cursor, ['text', 'int'])
-    // The first term alone lets SQLite seek the title index: with the row value only, it scanned
-    // the index from the start (170 ms deep in a million songs).
-    return {
-      where: key ? ['t.title >= ?1 COLLATE NOCASE', '(t.title COLLATE NOCASE, t.seq) > (?1, ?2)'] : [],
-      params: key ?? [],
-      order: 't.title COLLATE NOCASE, t.seq',
-    }
+    return { where: key ? afterTitle('?1', '?2') : [], params: key ?? [], order: titleOrder }
   }
   const key = cursorKey(cursor, ['int', 'int'])
   return { where: key ? ['(t.added_at, t.seq) < (?, ?)'] : [], params: key ?? [], order: 't.added_at DESC, t.seq DESC' }
 }
 
-export function listTracks(db: Db, secret: string, input: LibraryTrackListInput): LibraryTrackPage {
-  const key = input.sort === 'title' ? (r: LibraryRow) => [r.title, r.seq] : (r: LibraryRow) => [r.addedAt, r.seq]
-  const page = keysetPage(db, LIBRARY_SELECT, [trackSegment(input.sort, input.cursor)], input.limit, key)
+/** The member's rating beside each song: ?1 is the member (ratings' primary key per song). */
+const RATED_SELECT = `SELECT ${LIBRARY_COLUMNS}, r.rating AS rating FROM library_tracks t LEFT JOIN ratings r ON r.user_id = ?1 AND r.item_id = t.id`
+
+/**
+ * The rating sort: the member's rated songs (a few, read from the ratings index) best first, then
+ * by title; then the unrated ones by title (the title index, a primary-key probe per song). The
+ * cursor is (rating, title, seq), rating 0 once in the unrated part.
+ */
+function ratingSegments(userId: string, cursor: string | undefined): Segment[] {
+  const unrated = (after?: [string, number]): Segment => ({
+    where: ['r.rating IS NULL', ...(after ? afterTitle('?2', '?3') : [])],
+    params: after ? [userId, ...after] : [userId],
+    order: titleOrder,
+  })
+  const key = cursorKey(cursor, ['int', 'text', 'int'])
+  if (!key) return [{ where: ['r.rating IS NOT NULL'], params: [userId], order: `r.rating DESC, ${titleOrder}` }, unrated()]
+  const [rating, title, seq] = key as [number, string, number]
+  if (rating === 0) return [unrated([title, seq])]
+  return [
+    {
+      where: ['r.rating IS NOT NULL', '(r.rating < ?2 OR (r.rating = ?2 AND (t.title COLLATE NOCASE, t.seq) > (?3, ?4)))'],
+      params: [userId, rating, title, seq],
+      order: `r.rating DESC, ${titleOrder}`,
+    },
+    unrated(),
+  ]
+}
+
+/** A page of songs; the rating sort is the member's own. */
+export function listTracks(db: Db, secret: string, userId: string, input: LibraryTrackListInput): LibraryTrackPage {
+  const page =
+    input.sort === 'rating'
+      ? keysetPage<LibraryRow & { rating: number | null }>(db, RATED_SELECT, ratingSegments(userId, input.cursor), input.limit, (r) => [
+          r.rating ?? 0,
+          r.title,
+          r.seq,
+        ])
+      : keysetPage<LibraryRow>(db, LIBRARY_SELECT, [trackSegment(input.sort, input.cursor)], input.limit, (r) =>
+          input.sort === 'title' ? [r.title, r.seq] : [r.addedAt, r.seq],
+        )
   const total = db.$client.query<{ n: number }, []>('SELECT count(*) AS n FROM library_tracks').get()!.n
   return { tracks: page.rows.map((r) => trackOf(secret, r)), total, next: page.next }
 }

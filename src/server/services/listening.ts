@@ -41,7 +41,7 @@ export type PlayFacts = {
   artist?: string | null
   album?: string | null
   year?: number | null
-  /** The player's source (repeat, shuffle, direct, playlist) or SCROBBLE_SOURCE. */
+  /** The player's source (repeat, shuffle, direct, playlist), SCROBBLE_SOURCE or SHARE_SOURCE. */
   source: string
   /** The door's guess of the device class, used only when the User-Agent names none. */
   deviceType?: DeviceType | null
@@ -105,8 +105,11 @@ const insertPlay = preparedFor((db) =>
 
 const trackKeyOrNull = (url: string | null | undefined) => (url ? trackKey(url) : null)
 
-/** The one writer of play events, whichever door the play came in by; `client` is the request's. */
-export function recordPlay(db: Db, userId: string, play: PlayFacts, client: ClientInfo): { playEventId: string } {
+/**
+ * The one writer of play events, whichever door the play came in by; `client` is the request's.
+ * `userId` is null for a visitor without an account (a play through a share link).
+ */
+export function recordPlay(db: Db, userId: string | null, play: PlayFacts, client: ClientInfo): { playEventId: string } {
   const fromAgent = classifyDevice(client.userAgent)
   const at = play.finishedAt ?? new Date()
   const row: PlayRow = {

@@ -1,8 +1,11 @@
 // Who is calling /rest. OpenSubsonic clients authenticate on every request, with one of:
-//   u + p        the password, plain or `enc:` + hex; checked against the argon2id hash
+//   u + p        the password, plain or `enc:` + hex; checked against the argon2id hash. An app
+//                key of u's account works as the password too (older apps ask for a password).
 //   apiKey       an app key from /profile (the apiKeyAuthentication extension); u must be absent
-//   u + t + s    md5(password + salt): needs the password in clear on the server, which Vibes
-//                never keeps, so it answers error 41 and the app falls back to p or apiKey.
+//   u + t + s    md5(secret + salt): needs the secret in clear on the server. Vibes keeps app keys
+//                encrypted (auth/app-key-cipher.ts) but never the account password, so a token
+//                made from an app key passes and any other answers error 41, after which the
+//                app falls back to p or apiKey (decision 066).
 // `u` is the username (or the e-mail the web login uses).
 //
 // argon2id costs tens of milliseconds by design, and a streaming app sends its password with every
@@ -11,7 +14,9 @@
 // the cache holds no password. Failures are never cached and count toward the /rest door's
 // guessing limits (auth/login-throttle.ts: per account and address, per account, per address; the
 // web login counts apart); an attempt the limits refuse gets 429 before any password is checked.
-// Successes are not counted: an app authenticates on every request.
+// Successes are not counted: an app authenticates on every request. A failed token is not counted
+// either: an app that keeps the account password tries token login first on every request, and
+// an app key (256 random bits) cannot be guessed through it.
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeHexLowerCase } from '@oslojs/encoding'
 import { eq, or } from 'drizzle-orm'
@@ -21,7 +26,8 @@ import { verifyPassword, timingDummyHash } from '../auth/password'
 import { addressKey } from '../http/client-info'
 import { RateLimitedError } from '../errors'
 import { type Attempt, loginThrottle } from '../auth/login-throttle'
-import { verifyAppKey, type AppKeyUser } from '../services/app-keys'
+import { config } from '../config'
+import { APP_KEY_PREFIX, verifyAppKey, verifyAppKeyToken, type AppKeyUser } from '../services/app-keys'
 import { ErrorCode, SubsonicError } from './response'
 
 export type SubsonicUser = AppKeyUser
@@ -62,13 +68,9 @@ export async function authenticate(db: Db, params: URLSearchParams, clientIp: st
   }
   if (u === null) throw new SubsonicError(ErrorCode.missingParameter, 'Required parameter is missing: u')
   const p = params.get('p')
-  if (p === null) {
-    if (params.get('t') !== null || params.get('s') !== null) {
-      throw new SubsonicError(ErrorCode.tokenAuthNotSupported, 'Token authentication is not supported: use the password (p) or an app key (apiKey)')
-    }
-    throw new SubsonicError(ErrorCode.missingParameter, 'Required parameter is missing: p')
-  }
-  const password = decodePassword(p)
+  const token = params.get('t')
+  const salt = params.get('s')
+  if (p === null && token === null && salt === null) throw new SubsonicError(ErrorCode.missingParameter, 'Required parameter is missing: p')
   const row = db
     .select({ id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, passwordHash: users.passwordHash })
     .from(users)
@@ -77,6 +79,19 @@ export async function authenticate(db: Db, params: URLSearchParams, clientIp: st
   // The account is keyed by its e-mail: the same count whichever name the app sends.
   const attempt: Attempt = { door: 'rest', account: row?.email ?? u.trim().toLowerCase(), address }
   refuseIfLimited(attempt, now)
+  if (p === null) {
+    if (row && token !== null && salt !== null && verifyAppKeyToken(db, config.AUTH_SECRET, row.id, token, salt, now)) return publicUser(row)
+    throw new SubsonicError(
+      ErrorCode.tokenAuthNotSupported,
+      'Token authentication works only with an app key (create one on your profile): send the password (p) or an app key (apiKey)',
+    )
+  }
+  const password = decodePassword(p)
+  if (row && password?.startsWith(APP_KEY_PREFIX)) {
+    // An app key as the password: it must be a live key of this very account.
+    const owner = verifyAppKey(db, password, now, row.id)
+    if (owner) return owner
+  }
   if (row && password !== null) {
     const key = digest(`${row.id}\0${password}\0${row.passwordHash}`)
     const until = verified.get(key)

@@ -6,7 +6,7 @@ import type { Db } from '~/db/client'
 import { LIBRARY_SELECT, type LibraryRow } from '../catalog/track'
 import { ALBUM_SELECT, ARTIST_SELECT, type AlbumRow, type ArtistRow } from '../services/library-index'
 import { naturalCompare } from '../media/natural'
-import { type Starred, song } from './library'
+import { type Marks, song } from './library'
 import type { Payload } from './response'
 
 /** An AlbumID3 payload (library.ts album()) as the Child directory getAlbumList and search2 list. */
@@ -26,6 +26,7 @@ export function albumChild(a: Payload): Payload {
     albumId: a.id,
     artistId: a.artistId,
     songCount: a.songCount,
+    userRating: a.userRating,
     mediaType: 'album',
   }
 }
@@ -34,7 +35,7 @@ export function albumChild(a: Payload): Payload {
 export const plainArtist = (a: Payload): Payload => ({ id: a.id, name: a.name })
 
 /** getMusicDirectory for an album id (its songs) or an artist id (its albums); null for neither. */
-export function entityDirectory(db: Db, id: string, starred: Starred): Payload | null {
+export function entityDirectory(db: Db, id: string, starred: Marks): Payload | null {
   const c = db.$client
   const album = c.query<AlbumRow, [string]>(`${ALBUM_SELECT} WHERE a.id = ?`).get(id)
   if (album) {
@@ -62,7 +63,7 @@ export function entityDirectory(db: Db, id: string, starred: Starred): Payload |
 }
 
 /** getSongsByGenre: a page of the genre's songs, in the genre index's order. */
-export function songsByGenre(db: Db, genre: string, count: number, offset: number, starred: Starred): Payload[] {
+export function songsByGenre(db: Db, genre: string, count: number, offset: number, starred: Marks): Payload[] {
   return db.$client
     .query<LibraryRow, [string, number, number]>(`${LIBRARY_SELECT} WHERE t.genre = ? ORDER BY t.genre, t.seq LIMIT ? OFFSET ?`)
     .all(genre, count, offset)

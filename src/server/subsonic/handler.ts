@@ -3,11 +3,14 @@
 // the page pipeline (one line). Parameters come from the query string or, with the formPost
 // extension, an application/x-www-form-urlencoded body (the two are merged). Every answer is a
 // subsonic-response in XML, or JSON with f=json; failures are `status="failed"` with the
-// Subsonic error code, HTTP 200 as clients expect (429 when rate limited, 500 for a server fault),
-// an unknown or unimplemented method included (not-implemented.ts).
+// Subsonic error code, HTTP 200 as clients expect (429 when rate limited, 413 for a form body over
+// the server's limit, 500 for a server fault), an unknown or unimplemented method included
+// (not-implemented.ts). The body limit is applied here rather than in front, so that an app gets
+// its refusal as a subsonic-response it can read, not the /api envelope.
 // Members of every role may use it; what each method may touch is decided in methods.ts, which
 // also names the few methods that need no credentials (PUBLIC_METHODS).
 import { getDb } from '../db'
+import { limitBody } from '../http/body-limit'
 import { clientInfo } from '../http/client-info'
 import { logger } from '../logger'
 import { authenticate } from './auth'
@@ -37,7 +40,12 @@ export async function handleSubsonic(request: Request): Promise<Response> {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST') {
       throw new SubsonicError(ErrorCode.generic, 'Method not allowed: use GET or POST', 405, { allow: 'GET, HEAD, POST' })
     }
-    const search = await readParams(request, url)
+    const limited = await limitBody(request)
+    if (limited instanceof Response) {
+      const close = limited.headers.get('connection')
+      throw new SubsonicError(ErrorCode.generic, 'Request body too large', limited.status, close ? { connection: close } : {})
+    }
+    const search = await readParams(limited, url)
     format = search.get('f') === 'json' ? 'json' : 'xml'
     const name = methodNameOf(url.pathname)
     if (Object.hasOwn(PUBLIC_METHODS, name)) return okResponse(format, PUBLIC_METHODS[name]())

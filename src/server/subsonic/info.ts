@@ -8,7 +8,7 @@ import { config } from '../config'
 import { LIBRARY_SELECT, type LibraryRow, libraryTrackKey } from '../catalog/track'
 import { signMediaUrl } from '../media/sign'
 import { ALBUM_SELECT, ARTIST_SELECT, type AlbumRow, type ArtistRow } from '../services/library-index'
-import { coverPathOf, pathOfMediaUrl, type Starred, song, songsByIds, songsByPaths } from './library'
+import { coverPathOf, pathOfMediaUrl, type Marks, song, songsByIds, songsByPaths } from './library'
 import type { Payload } from './response'
 
 /** How many of an artist's (or a genre's) tracks are weighed for top and similar songs. */
@@ -40,7 +40,7 @@ const tracksOfArtist = (db: Db, artistId: string) =>
   db.$client.query<LibraryRow, [string, number]>(`${LIBRARY_SELECT} WHERE t.artist_id = ? LIMIT ?`).all(artistId, CANDIDATES)
 
 /** getTopSongs: the artist's tracks most played here first; unplayed ones follow, by album and track. */
-export function topSongs(db: Db, artistName: string, count: number, starred: Starred): Payload[] {
+export function topSongs(db: Db, artistName: string, count: number, starred: Marks): Payload[] {
   const artist = artistByName(db, artistName)
   if (!artist || count === 0) return []
   const rows = tracksOfArtist(db, artist.id)
@@ -66,7 +66,7 @@ function weightedShuffle(rows: Candidate[], plays: Map<string, number>): Candida
  * of the same genre by other artists; within each, at random weighted by this server's plays.
  * The seed song itself is left out. Null when the id is unknown.
  */
-export function similarSongs(db: Db, id: string, count: number, starred: Starred): Payload[] | null {
+export function similarSongs(db: Db, id: string, count: number, starred: Marks): Payload[] | null {
   const c = db.$client
   const seed =
     c
@@ -161,7 +161,7 @@ export function albumInfo(db: Db, id: string, origin: string): Payload | null {
  * NOW_PLAYING_MINUTES. `userId` narrows it to one member (a member sees only their own; an
  * admin everyone's).
  */
-export function nowPlaying(db: Db, userId: string | null, starred: Starred, now = Date.now()): Payload[] {
+export function nowPlaying(db: Db, userId: string | null, starred: Marks, now = Date.now()): Payload[] {
   const since = now - NOW_PLAYING_MINUTES * 60_000
   // play_events_started_at_idx (or play_events_user_started_idx for one member); bounded.
   const plays = db.$client

@@ -14,9 +14,14 @@ import { mediaPathOf } from '../media/request-rules'
 import { TRANSCODE_PROFILES, transcodeProfileFor } from '../media/transcode-profile'
 import { ALBUM_SELECT, ARTIST_SELECT, type AlbumRow, type ArtistRow } from '../services/library-index'
 import { likedAt, type Starred, starredOf, starredSongs } from '../services/liked-songs'
+import { ratingsOf } from '../services/ratings'
 import type { Payload } from './response'
 
-export { type Starred, starredOf, starredSongs }
+export { starredSongs }
+
+/** What the calling member has marked, read once per request: likes (`starred`) and ratings by id. */
+export type Marks = Starred & { ratings: Map<string, number> }
+export const marksOf = (db: Db, userId: string): Marks => ({ ...starredOf(db, userId), ratings: ratingsOf(db, userId) })
 
 export const ROOT_FOLDER_ID = 1
 export const IGNORED_ARTICLES = 'The El La Los Las Le Les'
@@ -31,7 +36,7 @@ export function folderPathOf(id: string): string | null {
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-export function song(r: LibraryRow, starred: Starred): Payload {
+export function song(r: LibraryRow, starred: Marks): Payload {
   const profile = transcodeProfileFor(r.path)
   const liked = likedAt(starred, r)
   return {
@@ -61,10 +66,12 @@ export function song(r: LibraryRow, starred: Starred): Payload {
     type: r.mime.startsWith('video/') ? 'video' : 'music',
     mediaType: 'song',
     starred: liked ? iso(liked) : undefined,
+    userRating: starred.ratings.get(r.id),
   }
 }
 
-export function album(r: AlbumRow): Payload {
+/** AlbumID3; `ratings` (the member's) adds userRating. */
+export function album(r: AlbumRow, ratings?: Map<string, number>): Payload {
   return {
     id: r.id,
     name: r.name,
@@ -76,10 +83,17 @@ export function album(r: AlbumRow): Payload {
     created: iso(r.addedAt),
     year: r.year ?? undefined,
     genre: r.genre ?? undefined,
+    userRating: ratings?.get(r.id),
   }
 }
 
-const artist = (r: ArtistRow): Payload => ({ id: r.id, name: r.name, coverArt: r.coverPath ? r.id : undefined, albumCount: r.albumCount })
+const artist = (r: ArtistRow, ratings?: Map<string, number>): Payload => ({
+  id: r.id,
+  name: r.name,
+  coverArt: r.coverPath ? r.id : undefined,
+  albumCount: r.albumCount,
+  userRating: ratings?.get(r.id),
+})
 
 const sortSongs = (rows: LibraryRow[]) =>
   rows.sort((a, b) => (a.disc ?? 0) - (b.disc ?? 0) || (a.track ?? 0) - (b.track ?? 0) || naturalCompare(a.path, b.path))
@@ -104,14 +118,14 @@ export function songsByPaths(db: Db, paths: string[]): Map<string, LibraryRow> {
 /** The library path of a /media/ URL (signed or not), or null for any other URL. */
 export const pathOfMediaUrl = (url: string) => (url.startsWith('/media/') ? mediaPathOf(new URL(url, 'http://x').pathname) : null)
 
-export function albumWithSongs(db: Db, id: string, starred: Starred): Payload | null {
+export function albumWithSongs(db: Db, id: string, starred: Marks): Payload | null {
   const row = db.$client.query<AlbumRow, [string]>(`${ALBUM_SELECT} WHERE a.id = ?`).get(id)
   if (!row) return null
   const songs = sortSongs(db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.album_id = ?`).all(id))
-  return { ...album(row), song: songs.map((s) => song(s, starred)) }
+  return { ...album(row, starred.ratings), song: songs.map((s) => song(s, starred)) }
 }
 
-export function artistWithAlbums(db: Db, id: string): Payload | null {
+export function artistWithAlbums(db: Db, id: string, ratings: Map<string, number>): Payload | null {
   const row = db.$client.query<ArtistRow, [string]>(`${ARTIST_SELECT} WHERE r.id = ?`).get(id)
   if (!row) return null
   const albums = db.$client
@@ -120,7 +134,7 @@ export function artistWithAlbums(db: Db, id: string): Payload | null {
        ORDER BY a.artist_id <> ?1, a.year, a.sort_name`,
     )
     .all(id)
-  return { ...artist(row), album: albums.map(album) }
+  return { ...artist(row, ratings), album: albums.map((a) => album(a, ratings)) }
 }
 
 /** The first letter an index groups a name under ('#' for anything but A–Z), articles ignored. */
@@ -143,11 +157,11 @@ function grouped<T extends { name: string }>(items: T[], entry: (item: T) => Pay
 
 export function artistIndex(db: Db): Payload {
   const rows = db.$client.query<ArtistRow, []>(`${ARTIST_SELECT} ORDER BY r.sort_name, r.id`).all()
-  return { ignoredArticles: IGNORED_ARTICLES, index: grouped(rows, artist) }
+  return { ignoredArticles: IGNORED_ARTICLES, index: grouped(rows, (r) => artist(r)) }
 }
 
 /** getIndexes: the root folder's sub-folders by letter, and the files directly in it. */
-export function folderIndex(db: Db, starred: Starred): Payload {
+export function folderIndex(db: Db, starred: Marks): Payload {
   const folders = db.$client.query<{ name: string; path: string }, []>("SELECT name, path FROM library_folders WHERE parent = ''").all()
   folders.sort((a, b) => naturalCompare(a.name, b.name))
   const files = db.$client.query<LibraryRow, []>(`${LIBRARY_SELECT} WHERE t.folder = ''`).all()
@@ -161,7 +175,7 @@ export function folderIndex(db: Db, starred: Starred): Payload {
   }
 }
 
-export function directory(db: Db, path: string, starred: Starred): Payload | null {
+export function directory(db: Db, path: string, starred: Marks): Payload | null {
   const folder = db.$client.query<{ name: string; parent: string | null }, [string]>('SELECT name, parent FROM library_folders WHERE path = ?').get(path)
   if (!folder && path !== '') return null
   // A folder's art is its own image or a cover in one of its tracks (coverPathOf): advertised only when there is one.
@@ -312,8 +326,15 @@ export function albumList(db: Db, userId: string, q: AlbumListQuery): Payload[] 
       break
     }
     case 'highest':
+      // The albums this member rated, best first (ratings_user_kind_rating_idx).
+      rows = c
+        .query<AlbumRow, [string, number, number]>(
+          `${ALBUM_SELECT} JOIN ratings r ON r.item_id = a.id AND r.user_id = ? AND r.kind = 'album' ORDER BY r.rating DESC, a.sort_name LIMIT ? OFFSET ?`,
+        )
+        .all(userId, ...page)
+      break
     case 'starred': {
-      // Vibes has likes, not ratings: both are the albums of the member's liked songs.
+      // Likes are per song: the albums of the member's liked songs.
       const albumIds = new Set(starredSongs(db, starredOf(db, userId)).map((s) => s.albumId))
       rows = c
         .query<AlbumRow, [string, number, number]>(`${ALBUM_SELECT} WHERE a.id IN (SELECT value FROM json_each(?)) ORDER BY a.sort_name LIMIT ? OFFSET ?`)
@@ -321,12 +342,13 @@ export function albumList(db: Db, userId: string, q: AlbumListQuery): Payload[] 
       break
     }
   }
-  return rows.map(album)
+  const ratings = ratingsOf(db, userId)
+  return rows.map((r) => album(r, ratings))
 }
 
 const count = (db: Db, table: string) => db.$client.query<{ n: number }, []>(`SELECT count(*) AS n FROM ${table}`).get()?.n ?? 0
 
-export function randomSongs(db: Db, q: { size: number; genre?: string; fromYear?: number; toYear?: number }, starred: Starred): Payload[] {
+export function randomSongs(db: Db, q: { size: number; genre?: string; fromYear?: number; toYear?: number }, starred: Marks): Payload[] {
   const c = db.$client
   let rows: LibraryRow[]
   if (q.genre === undefined && q.fromYear === undefined && q.toYear === undefined) {
@@ -365,7 +387,7 @@ export type SearchQuery = {
 }
 
 /** search3; an empty query lists everything (OpenSubsonic: apps sync their library this way). */
-export function search(db: Db, q: SearchQuery, starred: Starred): Payload {
+export function search(db: Db, q: SearchQuery, starred: Marks): Payload {
   const c = db.$client
   const text = q.query.replace(/^"|"$/g, '').trim()
   if (text === '') {
@@ -373,8 +395,11 @@ export function search(db: Db, q: SearchQuery, starred: Starred): Payload {
       artist: c
         .query<ArtistRow, [number, number]>(`${ARTIST_SELECT} ORDER BY r.sort_name, r.id LIMIT ? OFFSET ?`)
         .all(q.artistCount, q.artistOffset)
-        .map(artist),
-      album: c.query<AlbumRow, [number, number]>(`${ALBUM_SELECT} ORDER BY a.sort_name, a.id LIMIT ? OFFSET ?`).all(q.albumCount, q.albumOffset).map(album),
+        .map((r) => artist(r, starred.ratings)),
+      album: c
+        .query<AlbumRow, [number, number]>(`${ALBUM_SELECT} ORDER BY a.sort_name, a.id LIMIT ? OFFSET ?`)
+        .all(q.albumCount, q.albumOffset)
+        .map((r) => album(r, starred.ratings)),
       // In the order tracks were added (new ones come last, so an app's paged sync stays in step);
       // the offset is walked in the narrow added-at index, not the table (0.4 s → 40 ms at 800,000).
       song: c
@@ -388,8 +413,8 @@ export function search(db: Db, q: SearchQuery, starred: Starred): Payload {
   const match = ftsQuery(text)
   if (!match) return { artist: [], album: [], song: [] }
   return {
-    artist: searchPage<ArtistRow>(db, ARTIST_SELECT, 'r', SEARCH_INDEXES.artists, match, q.artistCount, q.artistOffset).map(artist),
-    album: searchPage<AlbumRow>(db, ALBUM_SELECT, 'a', SEARCH_INDEXES.albums, match, q.albumCount, q.albumOffset).map(album),
+    artist: searchPage<ArtistRow>(db, ARTIST_SELECT, 'r', SEARCH_INDEXES.artists, match, q.artistCount, q.artistOffset).map((r) => artist(r, starred.ratings)),
+    album: searchPage<AlbumRow>(db, ALBUM_SELECT, 'a', SEARCH_INDEXES.albums, match, q.albumCount, q.albumOffset).map((r) => album(r, starred.ratings)),
     song: searchPage<LibraryRow>(db, LIBRARY_SELECT, 't', SEARCH_INDEXES.tracks, match, q.songCount, q.songOffset).map((s) => song(s, starred)),
   }
 }

@@ -15,6 +15,8 @@ import { mp3KbpsFor, mp3Profile, transcodeProfileFor } from '../media/transcode-
 import { SCROBBLE_SOURCE } from '~/shared/validators'
 import { recordPlays, REPORTED_PLAY_TIME_RULE, reportedPlayTime, setLike, takePlayTokens } from '../services/listening'
 import { savePlayQueue, storedPlayQueue } from '../services/play-queue'
+import { BOOKMARK_LIMITS, bookmarksOf, deleteBookmark, saveBookmark } from '../services/bookmarks'
+import { RATING_MAX, ratingsOf, setRating } from '../services/ratings'
 import { requestScan, scanStatus } from '../library/scan'
 import { recordAudit } from '../services/audit'
 import { appDevice } from './app-device'
@@ -44,11 +46,12 @@ import {
   songById,
   songsByIds,
   songsByPaths,
-  starredOf,
+  marksOf,
   starredSongs,
 } from './library'
 import type { Params } from './params'
 import { ErrorCode, SubsonicError, type Payload } from './response'
+import { SHARE_METHODS } from './shares'
 import { allMembers, memberByUsername, userPayload } from './users'
 
 export type MethodContext = { db: Db; user: SubsonicUser; params: Params; request: Request; client: ClientInfo }
@@ -107,12 +110,12 @@ export const METHODS: Record<string, Method> = {
   getIndexes: (ctx) => {
     const folder = ctx.params.int('musicFolderId', { min: 0, max: 1_000_000 })
     if (folder !== undefined && folder !== ROOT_FOLDER_ID) throw notFound('Music folder')
-    return { indexes: folderIndex(ctx.db, starredOf(ctx.db, ctx.user.id)) }
+    return { indexes: folderIndex(ctx.db, marksOf(ctx.db, ctx.user.id)) }
   },
   getMusicDirectory: (ctx) => {
     const id = ctx.params.required('id')
     const path = folderPathOf(id)
-    const starred = starredOf(ctx.db, ctx.user.id)
+    const starred = marksOf(ctx.db, ctx.user.id)
     // A folder, or an album or artist as getAlbumList, search2 and getStarred list them.
     const dir = path === null ? entityDirectory(ctx.db, id, starred) : directory(ctx.db, path, starred)
     if (!dir) throw notFound('Directory')
@@ -124,16 +127,16 @@ export const METHODS: Record<string, Method> = {
     return { artists: artistIndex(ctx.db) }
   },
   getArtist: (ctx) => {
-    const artist = artistWithAlbums(ctx.db, ctx.params.required('id'))
+    const artist = artistWithAlbums(ctx.db, ctx.params.required('id'), ratingsOf(ctx.db, ctx.user.id))
     if (!artist) throw notFound('Artist')
     return { artist }
   },
   getAlbum: (ctx) => {
-    const album = albumWithSongs(ctx.db, ctx.params.required('id'), starredOf(ctx.db, ctx.user.id))
+    const album = albumWithSongs(ctx.db, ctx.params.required('id'), marksOf(ctx.db, ctx.user.id))
     if (!album) throw notFound('Album')
     return { album }
   },
-  getSong: (ctx) => ({ song: song(requireSong(ctx), starredOf(ctx.db, ctx.user.id)) }),
+  getSong: (ctx) => ({ song: song(requireSong(ctx), marksOf(ctx.db, ctx.user.id)) }),
   getAlbumList2: (ctx) => ({ albumList2: { album: albumListOf(ctx) } }),
   getAlbumList: (ctx) => ({ albumList: { album: albumListOf(ctx).map(albumChild) } }),
   getRandomSongs: (ctx) => {
@@ -145,23 +148,23 @@ export const METHODS: Record<string, Method> = {
       fromYear: p.int('fromYear', years),
       toYear: p.int('toYear', years),
     }
-    return { randomSongs: { song: randomSongs(ctx.db, query, starredOf(ctx.db, ctx.user.id)) } }
+    return { randomSongs: { song: randomSongs(ctx.db, query, marksOf(ctx.db, ctx.user.id)) } }
   },
   getGenres: (ctx) => ({ genres: { genre: genres(ctx.db) } }),
-  search3: (ctx) => ({ searchResult3: search(ctx.db, searchQueryOf(ctx.params), starredOf(ctx.db, ctx.user.id)) }),
+  search3: (ctx) => ({ searchResult3: search(ctx.db, searchQueryOf(ctx.params), marksOf(ctx.db, ctx.user.id)) }),
   search2: (ctx) => {
-    const found = search(ctx.db, searchQueryOf(ctx.params), starredOf(ctx.db, ctx.user.id))
+    const found = search(ctx.db, searchQueryOf(ctx.params), marksOf(ctx.db, ctx.user.id))
     return { searchResult2: { artist: (found.artist as Payload[]).map(plainArtist), album: (found.album as Payload[]).map(albumChild), song: found.song } }
   },
   getSongsByGenre: (ctx) => {
     const p = ctx.params
     const genre = p.required('genre')
     const count = p.int('count', { ...maxRows, fallback: 10 })
-    const songs = songsByGenre(ctx.db, genre, count, p.int('offset', { ...offsetRange, fallback: 0 }), starredOf(ctx.db, ctx.user.id))
+    const songs = songsByGenre(ctx.db, genre, count, p.int('offset', { ...offsetRange, fallback: 0 }), marksOf(ctx.db, ctx.user.id))
     return { songsByGenre: { song: songs } }
   },
   getTopSongs: (ctx) => {
-    const songs = topSongs(ctx.db, ctx.params.required('artist'), ctx.params.int('count', { ...maxRows, fallback: 50 }), starredOf(ctx.db, ctx.user.id))
+    const songs = topSongs(ctx.db, ctx.params.required('artist'), ctx.params.int('count', { ...maxRows, fallback: 50 }), marksOf(ctx.db, ctx.user.id))
     return { topSongs: { song: songs } }
   },
   getSimilarSongs: (ctx) => ({ similarSongs: { song: similarOf(ctx) } }),
@@ -171,7 +174,7 @@ export const METHODS: Record<string, Method> = {
   getAlbumInfo: (ctx) => ({ albumInfo: albumInfoOf(ctx) }),
   getAlbumInfo2: (ctx) => ({ albumInfo: albumInfoOf(ctx) }),
   getNowPlaying: (ctx) => {
-    const starred = starredOf(ctx.db, ctx.user.id)
+    const starred = marksOf(ctx.db, ctx.user.id)
     // A member sees only their own plays; an admin sees what every member plays.
     return { nowPlaying: { entry: nowPlaying(ctx.db, ctx.user.isAdmin ? null : ctx.user.id, starred) } }
   },
@@ -266,12 +269,63 @@ export const METHODS: Record<string, Method> = {
   unstar: (ctx) => setStars(ctx, false),
   // getStarred2's likes in the folder-based shape (likes are per song: no artists, no albums).
   getStarred: (ctx) => {
-    const starred = starredOf(ctx.db, ctx.user.id)
+    const starred = marksOf(ctx.db, ctx.user.id)
     return { starred: { artist: [], album: [], song: starredSongs(ctx.db, starred).map((s) => song(s, starred)) } }
   },
   getStarred2: (ctx) => {
-    const starred = starredOf(ctx.db, ctx.user.id)
+    const starred = marksOf(ctx.db, ctx.user.id)
     return { starred2: { artist: [], album: [], song: starredSongs(ctx.db, starred).map((s) => song(s, starred)) } }
+  },
+
+  // Ratings are the member's own, of a song, album or artist id; 0 clears.
+  setRating: (ctx) => {
+    const id = ctx.params.required('id')
+    ctx.params.required('rating')
+    setRating(ctx.db, ctx.user.id, id, ctx.params.int('rating', { min: 0, max: RATING_MAX, fallback: 0 }))
+    return {}
+  },
+
+  // Bookmarks are the member's own: one position per song (a second one moves it).
+  getBookmarks: (ctx) => {
+    const marks = bookmarksOf(ctx.db, ctx.user.id)
+    const rows = new Map(
+      songsByIds(
+        ctx.db,
+        marks.map((m) => m.trackId),
+      ).map((r) => [r.id, r]),
+    )
+    const starred = marksOf(ctx.db, ctx.user.id)
+    // A bookmark of a song no longer in the library is kept (it comes back with the file) but not listed.
+    const bookmark = marks.flatMap((m) => {
+      const row = rows.get(m.trackId)
+      if (!row) return []
+      return [
+        {
+          position: m.positionMs,
+          username: ctx.user.username,
+          comment: m.comment || undefined,
+          created: new Date(m.createdAt).toISOString(),
+          changed: new Date(m.updatedAt).toISOString(),
+          entry: song(row, starred),
+        },
+      ]
+    })
+    return { bookmarks: { bookmark } }
+  },
+  createBookmark: (ctx) => {
+    const p = ctx.params
+    const id = p.required('id')
+    p.required('position')
+    const position = p.int('position', { min: 0, max: BOOKMARK_LIMITS.positionMs, fallback: 0 })
+    const comment = p.get('comment') ?? ''
+    if (comment.length > BOOKMARK_LIMITS.commentChars)
+      throw new SubsonicError(ErrorCode.generic, `Parameter comment must be at most ${BOOKMARK_LIMITS.commentChars} characters`)
+    saveBookmark(ctx.db, ctx.user.id, id, position, comment)
+    return {}
+  },
+  deleteBookmark: (ctx) => {
+    deleteBookmark(ctx.db, ctx.user.id, ctx.params.required('id'))
+    return {}
   },
 
   getPlaylists,
@@ -289,7 +343,7 @@ export const METHODS: Record<string, Method> = {
       ctx.db,
       paths.filter((p): p is string => p !== null),
     )
-    const starred = starredOf(ctx.db, ctx.user.id)
+    const starred = marksOf(ctx.db, ctx.user.id)
     const current = paths[queue.index] ? rows.get(paths[queue.index]!)?.id : undefined
     return {
       playQueue: {
@@ -319,6 +373,8 @@ export const METHODS: Record<string, Method> = {
     savePlayQueue(ctx.db, ctx.user.id, { tracks, index, positionSec: positionMs / 1000, device }, ctx.client.userAgent)
     return {}
   },
+
+  ...SHARE_METHODS,
 }
 
 /** star/unstar: the likes of the web player, one per song (albums and artists cannot be liked). */
@@ -362,7 +418,7 @@ function searchQueryOf(p: Params): SearchQuery {
 }
 
 function similarOf(ctx: MethodContext): Payload[] {
-  const songs = similarSongs(ctx.db, ctx.params.required('id'), ctx.params.int('count', { ...maxRows, fallback: 50 }), starredOf(ctx.db, ctx.user.id))
+  const songs = similarSongs(ctx.db, ctx.params.required('id'), ctx.params.int('count', { ...maxRows, fallback: 50 }), marksOf(ctx.db, ctx.user.id))
   if (!songs) throw notFound('Song, album or artist')
   return songs
 }

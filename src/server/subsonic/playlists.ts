@@ -10,7 +10,7 @@ import { isRemotePath } from '~/shared/validators'
 import { PLAYLIST_LIMITS, playlistNameField } from '~/shared/validators/playlists'
 import { listFolders } from '../services/folders'
 import * as playlists from '../services/playlists'
-import { folderTotals, type Starred, song, songsUnder, starredOf } from './library'
+import { folderTotals, type Marks, marksOf, song, songsUnder } from './library'
 import type { MethodContext } from './methods'
 import type { Params } from './params'
 import { ErrorCode, type Payload, SubsonicError } from './response'
@@ -59,7 +59,7 @@ function memberPlaylist(p: playlists.PlaylistSummary, totals: { songCount: numbe
 }
 
 /** A member playlist with its available songs, as getPlaylist and createPlaylist answer. */
-function memberPlaylistWithSongs(ctx: MethodContext, id: string, starred: Starred = starredOf(ctx.db, ctx.user.id)): Payload {
+function memberPlaylistWithSongs(ctx: MethodContext, id: string, starred: Marks = marksOf(ctx.db, ctx.user.id)): Payload {
   const { entries, ...p } = playlists.playlistWithRows(ctx.db, ctx.user.id, id)
   const rows = entries.flatMap((e) => (e.row ? [e.row] : []))
   const totals = { songCount: rows.length, duration: Math.round(rows.reduce((sum, r) => sum + r.duration, 0)) }
@@ -97,7 +97,7 @@ export function getPlaylist(ctx: MethodContext): Payload {
   const folder = folderOf(ctx, id)
   if (!folder) return { playlist: memberPlaylistWithSongs(ctx, id) }
   const songs = songsUnder(ctx.db, folderRel(folder.path))
-  const starred = starredOf(ctx.db, ctx.user.id)
+  const starred = marksOf(ctx.db, ctx.user.id)
   const totals = { songCount: songs.length, duration: Math.round(songs.reduce((sum, s) => sum + s.duration, 0)) }
   return { playlist: { ...folderPlaylist(ctx, folder, totals), entry: songs.map((s) => song(s, starred)) } }
 }

@@ -13,6 +13,7 @@ import { playlistRouter } from '../routers/playlist'
 import { playlistsRouter } from '../routers/playlists'
 import { profileRouter } from '../routers/profile'
 import { remoteRouter } from '../routers/remote'
+import { sharesRouter } from '../routers/shares'
 import { statsRouter } from '../routers/stats'
 import { type AnyTRPCProcedure, createTRPCRecursiveProxy, type TRPCRouterRecord, TRPCError } from '@trpc/server'
 import type { RestCaller } from '../rest/define'
@@ -35,6 +36,7 @@ export const appRouter = createTRPCRouter({
   profile: profileRouter,
   appKeys: appKeysRouter,
   playlists: playlistsRouter,
+  shares: sharesRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -7,7 +7,13 @@ export const LIBRARY_SEARCH_MAX_LIMIT = 100
 export const LIBRARY_PAGE_MAX = 500
 export const ALBUM_SORTS = ['name', 'year', 'recent'] as const
 export type AlbumSort = (typeof ALBUM_SORTS)[number]
-export const TRACK_SORTS = ['title', 'recent'] as const
+/** `rating`: the member's rated songs first, best first, then the rest by title. */
+export const TRACK_SORTS = ['title', 'recent', 'rating'] as const
+export type TrackSort = (typeof TRACK_SORTS)[number]
+export const RATING_MAX = 5
+/** A bookmark's position: at most a week of audio. */
+export const BOOKMARK_MAX_MS = 7 * 24 * 3600 * 1000
+export const BOOKMARK_COMMENT_MAX = 1000
 
 const count = (name: string, min: number, max: number) =>
   z.coerce
@@ -56,6 +62,31 @@ export const LibraryTrackListSchema = z
 export type LibraryTrackListInput = z.infer<typeof LibraryTrackListSchema>
 
 export const LibraryIdSchema = z.strictObject({ id: text('id', 64).trim().min(1, 'id is required') })
+
+/** A song, album or artist id and the member's rating of it (0 clears). */
+export const LibraryRatingSchema = z.strictObject({
+  id: text('id', 64).trim().min(1, 'id is required'),
+  rating: z
+    .number({ error: 'rating must be a number' })
+    .int('rating must be a whole number')
+    .min(0, 'rating must be between 0 and 5')
+    .max(RATING_MAX, `rating must be between 0 and ${RATING_MAX}`),
+})
+
+/** A library track as the web player holds it: its /media/ URL, signed or bare. */
+const mediaUrl = text('url', 4000).refine((u) => u.startsWith('/media/'), "url must be a library track's /media/ URL")
+export const LibraryTrackUrlSchema = z.strictObject({ url: mediaUrl })
+
+export const LibraryBookmarkSchema = z.strictObject({
+  url: mediaUrl,
+  positionMs: z
+    .number({ error: 'positionMs must be a number' })
+    .int('positionMs must be a whole number')
+    .min(0, 'positionMs must be at least 0')
+    .max(BOOKMARK_MAX_MS, `positionMs must be at most ${BOOKMARK_MAX_MS}`),
+  comment: text('comment', BOOKMARK_COMMENT_MAX).default(''),
+})
+export type LibraryBookmarkInput = z.infer<typeof LibraryBookmarkSchema>
 
 /** A folder of the library tree as the Folders page writes it: '/', '/jazz', '/jazz/Ada'. */
 export const LibraryFolderSchema = z

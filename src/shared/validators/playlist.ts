@@ -8,8 +8,10 @@ import { PLAY_EVENT_LIMITS, SESSION_ID_PATTERN } from '../player/listening'
 export const PLAY_SOURCES = ['repeat', 'shuffle', 'direct', 'playlist'] as const
 /** The source of plays the server records itself, never sent by the player: OpenSubsonic apps' scrobbles. */
 export const SCROBBLE_SOURCE = 'subsonic'
-/** Every source a play event can carry: the player's and the apps' scrobbles (the overview's buckets). */
-export const RECORDED_SOURCES = [...PLAY_SOURCES, SCROBBLE_SOURCE] as const
+/** The source of plays through a share link (/s/<id>), recorded by the server for a visitor without an account. */
+export const SHARE_SOURCE = 'share'
+/** Every source a play event can carry: the player's, the apps' scrobbles and share links' (the overview's buckets). */
+export const RECORDED_SOURCES = [...PLAY_SOURCES, SCROBBLE_SOURCE, SHARE_SOURCE] as const
 export const NETWORK_TYPES = ['4g', '3g', '2g', 'ethernet', 'wifi', 'unknown'] as const
 export const INTERACTION_TYPES = ['like', 'share', 'repeat'] as const
 export type PlaySource = (typeof PLAY_SOURCES)[number]

@@ -1,8 +1,10 @@
-// /library/albums/$id: the album's cover, facts, "Play" (the player's list becomes the album)
-// and "Add to queue", and its tracks in disc and track order.
+// /library/albums/$id: the album's cover, facts, "Play" (the player's list becomes the album),
+// "Add to queue" and "Share link", and its tracks in disc and track order.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { ShareDialog } from '~/client/features/shares/share-dialog'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { toast } from '~/client/ui/toaster'
@@ -18,6 +20,7 @@ export const backLink = css({ display: 'inline-flex', alignItems: 'center', minH
 export function AlbumPage({ id }: { id: string }) {
   const trpc = useTRPC()
   const album = useSuspenseQuery(trpc.library.albums.byId.queryOptions({ id })).data
+  const [sharing, setSharing] = useState(false)
   return (
     <section className={stack({ gap: '6' })}>
       <Link to="/library" search={{ tab: 'albums' }} className={backLink}>
@@ -53,7 +56,11 @@ export function AlbumPage({ id }: { id: string }) {
             >
               Add to queue
             </Button>
+            <Button size="lg" variant="outline" onClick={() => setSharing(true)}>
+              Share link
+            </Button>
           </div>
+          <ShareDialog target={{ kind: 'album', id: album.id }} name={album.name} open={sharing} onOpenChange={setSharing} />
         </div>
       </header>
       <TrackList tracks={album.tracks} label={album.name} listLabel={`Tracks of ${album.name}`} numbered showAlbum={false} />

@@ -3,7 +3,7 @@
 // ("Load more"; every page is its own cached query), songs through the virtual list.
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { errorMessage } from '~/client/global-errors'
 import { toast } from '~/client/ui/toaster'
 import { Icon } from '~/client/ui/icon'
@@ -13,7 +13,7 @@ import { Button } from '~/client/ui/button'
 import { SelectField } from '~/client/ui/select'
 import { Spinner } from '~/client/ui/spinner'
 import type { LibraryAlbum, LibraryArtist } from '~/shared/library'
-import type { AlbumSort } from '~/shared/validators/library'
+import type { AlbumSort, TrackSort } from '~/shared/validators/library'
 import { Cover } from './cover'
 import { plural } from './format'
 import { playTracks } from './play'
@@ -24,6 +24,12 @@ import { mutedText } from '~/client/ui/text'
 
 const ARTIST_PAGE = 100
 const SONG_PAGE = 200
+
+const SONG_SORT_OPTIONS = [
+  { value: 'title', label: 'Title' },
+  { value: 'recent', label: 'Recently added' },
+  { value: 'rating', label: 'Your rating' },
+] as const satisfies readonly { value: TrackSort; label: string }[]
 
 const SORT_OPTIONS = [
   { value: 'name', label: 'Name' },
@@ -224,12 +230,33 @@ export function GenresTab() {
   )
 }
 
+/** All songs, by title, recently added or the member's rating; each sort pages on its own. */
 export function SongsTab() {
+  const [sort, setSort] = useState<TrackSort>('title')
+  return (
+    <div className={stack({ gap: '4' })}>
+      <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
+        <SelectField
+          label="Sort songs by"
+          options={SONG_SORT_OPTIONS}
+          value={sort}
+          onValueChange={(v) => setSort(v as TrackSort)}
+          className={css({ w: '48' })}
+        />
+      </div>
+      <Suspense fallback={<TabSpinner />}>
+        <SongPages key={sort} sort={sort} />
+      </Suspense>
+    </div>
+  )
+}
+
+function SongPages({ sort }: { sort: TrackSort }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  const first = useSuspenseQuery(trpc.library.tracks.list.queryOptions({ limit: SONG_PAGE })).data
+  const first = useSuspenseQuery(trpc.library.tracks.list.queryOptions({ sort, limit: SONG_PAGE })).data
   const { more, next, loading, loadMore } = useMore(async (cursor) => {
-    const page = await queryClient.fetchQuery(trpc.library.tracks.list.queryOptions({ cursor, limit: SONG_PAGE }))
+    const page = await queryClient.fetchQuery(trpc.library.tracks.list.queryOptions({ sort, cursor, limit: SONG_PAGE }))
     return { items: page.tracks, next: page.next }
   }, first.next)
   const items = [...first.tracks, ...more]

@@ -3,7 +3,7 @@
 // ⋯ button opens the track's actions (TrackActions; the context-menu key or a right click on the
 // row too); long lists are virtualised with the player's fixed-row-height list.
 // The row of the track the player has current is marked: aria-current, the accent colour and a ▶
-// in place of its number.
+// in place of its number. A song the member rated shows its stars (★ 4) before its length.
 import { type ReactNode, useSyncExternalStore } from 'react'
 import { css, cx } from 'styled-system/css'
 import { currentTrack } from '~/client/features/player/engine'
@@ -15,6 +15,7 @@ import type { LibraryTrack } from '~/shared/library'
 import { clock } from './format'
 import { playTracks } from './play'
 import { openTrackMenu, TrackActions } from './track-actions'
+import { useRatings } from './use-ratings'
 import { mutedText } from '~/client/ui/text'
 
 const ROW = 56
@@ -63,6 +64,7 @@ export function useCurrentTrackId(): string | null {
 
 export function TrackList({ tracks, label, listLabel, numbered, showAlbum = true, extra }: Props) {
   const current = useCurrentTrackId()
+  const { ratings } = useRatings()
   return (
     <VirtualList
       items={tracks}
@@ -99,6 +101,15 @@ export function TrackList({ tracks, label, listLabel, numbered, showAlbum = true
               </span>
             </span>
             <UnavailableMark reason={t.unavailable} />
+            {ratings[t.id] ? (
+              <span
+                data-testid="track-rating"
+                title={`Your rating: ${ratings[t.id]} stars`}
+                className={css({ fontSize: 'xs', color: 'accent.default', flexShrink: 0 })}
+              >
+                ★ {ratings[t.id]}
+              </span>
+            ) : null}
             <span aria-hidden className={css({ fontSize: 'sm', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
               {t.duration ? clock(t.duration) : ''}
             </span>

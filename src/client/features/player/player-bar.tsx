@@ -2,7 +2,8 @@
 // and always under the full player on / and /player, which has no control bar of its own. It holds
 // the control bar — shuffle, previous, play/pause, next, stop, repeat, like, share, mute,
 // volume with its quick-set dots and show-playlist — plus ±10 s, the seek bar with elapsed and
-// total time, and the queue drawer. Desktop (lg and up) shows it all in one strip; phones get a
+// total time, the member's bookmark ("Resume from m:ss", "Bookmark position" on long library
+// tracks: track-bookmark.ts), and the queue drawer. Desktop (lg and up) shows it all in one strip; phones get a
 // mini-player (art, title, previous, play, next) that "More controls" expands, with 44 px targets.
 // The keyboard shortcuts live here too, so they answer on every page, and `?` lists them.
 import { Dialog } from '@ark-ui/react/dialog'
@@ -23,6 +24,7 @@ import { TrackList } from './player-lists'
 import { fullPlayerShown, player, SEEK_STEP, usePlayer } from './player-store'
 import { playlistPanel, usePlaylistPanel } from './playlist-panel'
 import { useTrackActions } from './track-actions'
+import { useTrackBookmark } from './track-bookmark'
 import { useLikes } from './use-likes'
 import { PLAYER_SHORTCUTS, usePlayerKeys } from './use-player-keys'
 import { VolumeSlider } from './volume-slider'
@@ -114,11 +116,29 @@ const grid = css({
   },
 })
 
+/** The bookmark's "Resume from": beside the title on desktop; on phones a card just above the bar, where the folded bar has no room. */
+const resumeOffer = css({
+  display: 'flex',
+  alignItems: 'center',
+  flexShrink: 0,
+  position: { base: 'absolute', lg: 'static' },
+  bottom: { base: '100%', lg: 'auto' },
+  left: { base: '2', lg: 'auto' },
+  mb: { base: '2', lg: '0' },
+  p: { base: '1', lg: '0' },
+  bg: { base: 'bg.surface', lg: 'transparent' },
+  borderWidth: { base: '1px', lg: '0' },
+  borderColor: 'border.default',
+  borderRadius: 'xl',
+  boxShadow: { base: 'lg', lg: 'none' },
+})
+
 export function PlayerBar() {
   const { engine, currentTime, duration } = usePlayer()
   const fullShown = useSyncExternalStore(fullPlayerShown.subscribe, fullPlayerShown.get, () => false)
   const showPlaylist = usePlaylistPanel()
   const { liked, toggleLike, share } = useTrackActions()
+  const bookmark = useTrackBookmark()
   const [expandedChoice, setExpanded] = useState<boolean | null>(null)
   const [queueOpen, setQueueOpen] = useState(false)
   const [helpOpen, setHelpOpen] = useState(false)
@@ -213,6 +233,16 @@ export function PlayerBar() {
                 </p>
               )}
             </div>
+            {bookmark.resumeAt !== null && (
+              <span className={resumeOffer}>
+                <Button size="sm" variant="outline" onClick={bookmark.resume} className={css({ h: { base: '11', lg: '8' } })}>
+                  Resume from {formatTime(bookmark.resumeAt)}
+                </Button>
+                <button type="button" aria-label="Dismiss resume" onClick={bookmark.dismiss} className={cx(iconButton, css({ lg: { w: '8', h: '8' } }))}>
+                  <Icon name="close" size={16} />
+                </button>
+              </span>
+            )}
           </div>
 
           {/* A player error replaces the controls (the full player shows it with its choices). */}
@@ -313,6 +343,7 @@ export function PlayerBar() {
                   className={css({ '&[aria-pressed=true]': { color: 'accent.pink', bg: 'transparent' } })}
                 />
                 <IconButton label="Share" icon="share" onClick={() => void share()} disabled={!track} />
+                {bookmark.canSave && <IconButton label="Bookmark position" icon="bookmark" onClick={bookmark.save} />}
                 <IconButton label={engine.muted ? 'Unmute' : 'Mute'} icon={volume === 0 ? 'muted' : 'volume'} onClick={() => send({ type: 'toggleMute' })} />
                 <VolumeSlider
                   value={volume}

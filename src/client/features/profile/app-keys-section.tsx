@@ -1,5 +1,7 @@
 // /profile "App keys": keys for OpenSubsonic apps (Symfonium, DSub, Feishin…). A new key is shown
-// once, with a copy button (the server keeps only its hash); revoked keys drop off the list.
+// once, with a copy button (the server keeps its hash and a sealed copy for token login, never
+// shows it again); revoked keys drop off the list. A key made before keys were sealed is marked:
+// token login needs a new key (decision 066).
 // Creating one is confirmed with the current password, as every other change to the account.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -112,6 +114,10 @@ export function AppKeysSection() {
               Copy key
             </Button>
           </div>
+          <p className={rowMeta}>
+            Use it as the API key in apps that offer one. It also works as the password in apps that ask for one, and with token login (sign in with your
+            username).
+          </p>
         </div>
       )}
       <StatusLine message={done} />
@@ -133,6 +139,9 @@ export function AppKeysSection() {
                   <p className={rowMeta}>
                     Created {relativeTime(k.createdAt)} · {k.lastUsedAt ? `last used ${relativeTime(k.lastUsedAt)}` : 'never used'}
                   </p>
+                  {!k.tokenLogin && (
+                    <p className={rowMeta}>Token login needs a new key: this one was made before, and works as an API key and as the password only.</p>
+                  )}
                 </div>
                 <Button
                   variant="outline"

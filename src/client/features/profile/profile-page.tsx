@@ -1,5 +1,5 @@
 // /profile ("Profile Settings" in the account menu): account, password,
-// sessions, app keys and account deletion, one card each, in the look of the account screens.
+// sessions, app keys, shared links and account deletion, one card each, in the look of the account screens.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTRPC } from '~/client/trpc'
 import { CenteredSpinner } from '~/client/ui/spinner'
@@ -8,6 +8,7 @@ import { AccountSection, PasswordSection } from './account-forms'
 import { AppKeysSection } from './app-keys-section'
 import { DeleteAccountSection } from './delete-account-section'
 import { SessionsSection } from './sessions-section'
+import { SharedLinksSection } from '~/client/features/shares/shared-links-section'
 
 export function ProfilePage() {
   const trpc = useTRPC()
@@ -28,6 +29,7 @@ export function ProfilePage() {
       <PasswordSection onChanged={() => void queryClient.invalidateQueries({ queryKey: trpc.profile.sessions.list.queryKey() })} />
       <SessionsSection />
       <AppKeysSection />
+      <SharedLinksSection />
       <DeleteAccountSection />
     </div>
   )

@@ -14,6 +14,7 @@ import { playlistRoutes } from './playlist'
 import { playlistsRoutes } from './playlists'
 import { profileRoutes } from './profile'
 import { remoteRoutes } from './remote'
+import { shareRoutes } from './shares'
 import { statsRoutes } from './stats'
 
 export const restRoutes: RestRoute[] = [
@@ -32,4 +33,5 @@ export const restRoutes: RestRoute[] = [
   ...profileRoutes,
   ...appKeyRoutes,
   ...playlistsRoutes,
+  ...shareRoutes,
 ]

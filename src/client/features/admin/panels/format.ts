@@ -80,7 +80,14 @@ const DEVICE_NAMES: Record<string, string> = {
   speaker: 'Speaker',
   unknown: 'Unknown',
 }
-const SOURCE_NAMES: Record<string, string> = { direct: 'Direct', playlist: 'Playlist', shuffle: 'Shuffle', repeat: 'Repeat', subsonic: 'Apps (OpenSubsonic)' }
+const SOURCE_NAMES: Record<string, string> = {
+  direct: 'Direct',
+  playlist: 'Playlist',
+  shuffle: 'Shuffle',
+  repeat: 'Repeat',
+  subsonic: 'Apps (OpenSubsonic)',
+  share: 'Share links',
+}
 export const deviceName = (d: string) => DEVICE_NAMES[d] ?? d
 export const sourceName = (s: string) => SOURCE_NAMES[s] ?? s
 
