@@ -81,7 +81,7 @@ describe('pictures and biographies', () => {
       await gotoHydrated(page, `/library/artists/${id}`)
       const bio = page.getByTestId('artist-biography')
       await bio.waitFor()
-      expect(await bio.innerText()).toBe(BIOGRAPHY)
+      expect(await bio.textContent()).toBe(BIOGRAPHY)
       const picture = page.locator('section header img[src^="/media/Ada%20Lark/artist.jpg?cover=1&"]')
       await picture.waitFor()
       expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
