@@ -41,6 +41,7 @@ import { Route as MemberLibraryLikedRouteImport } from './routes/_member/library
 import { Route as MemberLibrarySearchRouteImport } from './routes/_member/library_.search'
 import { Route as MemberPlaylistsIdRouteImport } from './routes/_member/playlists_.$id'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
+import { Route as ApiUserAvatarRouteImport } from './routes/api/user/avatar'
 import { Route as MemberLibraryAlbumsIdRouteImport } from './routes/_member/library_.albums.$id'
 import { Route as MemberLibraryArtistsIdRouteImport } from './routes/_member/library_.artists.$id'
 
@@ -203,6 +204,11 @@ const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   path: '/api/trpc/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiUserAvatarRoute = ApiUserAvatarRouteImport.update({
+  id: '/api/user/avatar',
+  path: '/api/user/avatar',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MemberLibraryAlbumsIdRoute = MemberLibraryAlbumsIdRouteImport.update({
   id: '/library_/albums/$id',
   path: '/library/albums/$id',
@@ -244,6 +250,7 @@ export interface FileRoutesByFullPath {
   '/library/search': typeof MemberLibrarySearchRoute
   '/playlists/$id': typeof MemberPlaylistsIdRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/api/user/avatar': typeof ApiUserAvatarRoute
   '/admin/': typeof AdminAdminIndexRoute
   '/library/albums/$id': typeof MemberLibraryAlbumsIdRoute
   '/library/artists/$id': typeof MemberLibraryArtistsIdRoute
@@ -278,6 +285,7 @@ export interface FileRoutesByTo {
   '/library/search': typeof MemberLibrarySearchRoute
   '/playlists/$id': typeof MemberPlaylistsIdRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/api/user/avatar': typeof ApiUserAvatarRoute
   '/admin': typeof AdminAdminIndexRoute
   '/library/albums/$id': typeof MemberLibraryAlbumsIdRoute
   '/library/artists/$id': typeof MemberLibraryArtistsIdRoute
@@ -315,6 +323,7 @@ export interface FileRoutesById {
   '/_member/library_/search': typeof MemberLibrarySearchRoute
   '/_member/playlists_/$id': typeof MemberPlaylistsIdRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/api/user/avatar': typeof ApiUserAvatarRoute
   '/_admin/admin/': typeof AdminAdminIndexRoute
   '/_member/library_/albums/$id': typeof MemberLibraryAlbumsIdRoute
   '/_member/library_/artists/$id': typeof MemberLibraryArtistsIdRoute
@@ -351,6 +360,7 @@ export interface FileRouteTypes {
     | '/library/search'
     | '/playlists/$id'
     | '/api/trpc/$'
+    | '/api/user/avatar'
     | '/admin/'
     | '/library/albums/$id'
     | '/library/artists/$id'
@@ -385,6 +395,7 @@ export interface FileRouteTypes {
     | '/library/search'
     | '/playlists/$id'
     | '/api/trpc/$'
+    | '/api/user/avatar'
     | '/admin'
     | '/library/albums/$id'
     | '/library/artists/$id'
@@ -421,6 +432,7 @@ export interface FileRouteTypes {
     | '/_member/library_/search'
     | '/_member/playlists_/$id'
     | '/api/trpc/$'
+    | '/api/user/avatar'
     | '/_admin/admin/'
     | '/_member/library_/albums/$id'
     | '/_member/library_/artists/$id'
@@ -441,6 +453,7 @@ export interface RootRouteChildren {
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   SIdRoute: typeof SIdRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
+  ApiUserAvatarRoute: typeof ApiUserAvatarRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -669,6 +682,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiTrpcSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/user/avatar': {
+      id: '/api/user/avatar'
+      path: '/api/user/avatar'
+      fullPath: '/api/user/avatar'
+      preLoaderRoute: typeof ApiUserAvatarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_member/library_/albums/$id': {
       id: '/_member/library_/albums/$id'
       path: '/library/albums/$id'
@@ -758,6 +778,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   SIdRoute: SIdRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
+  ApiUserAvatarRoute: ApiUserAvatarRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -36,6 +36,8 @@ export type FrontParts = {
   api: ApiFront
   /** /rest: OpenSubsonic (it limits its form POST bodies itself, answering in its own format). */
   subsonic: (request: Request) => Answer
+  /** The one /api path that takes a picture upload: it applies its own body limit (2 MB). */
+  avatarUpload: { path: string; handle: (request: Request) => Answer }
   metrics: RequestMetrics
 }
 
@@ -54,7 +56,7 @@ function decodes(pathname: string): boolean {
   }
 }
 
-export function createFront({ pages: app, findStatic, api, subsonic, metrics }: FrontParts): Front {
+export function createFront({ pages: app, findStatic, api, subsonic, avatarUpload, metrics }: FrontParts): Front {
   const render = (request: Request, nonce: string) => fetchPage(app, request, nonce)
   const pages = createPageCache(render)
   const memberPages = createMemberPageCache(render)
@@ -78,6 +80,8 @@ export function createFront({ pages: app, findStatic, api, subsonic, metrics }: 
   const ROUTES: Array<{ under: string; handle: Handler }> = [
     // Media bytes (fast path); the Start route /media/$ serves them in dev.
     { under: '/media', handle: handleMedia },
+    // A picture upload, with its own 2 MB body limit (every other /api body: 1 MB).
+    { under: avatarUpload.path, handle: avatarUpload.handle },
     { under: '/api', handle: apiRequest },
     { under: '/rest', handle: subsonic },
     { under: '/metrics', handle: async (request) => metrics.handle(request) },

@@ -15,6 +15,7 @@ import { createRequestMetrics } from './http/prometheus'
 import { scanStatus, startLibraryScanner, stopLibraryScanner } from './library/scan'
 import { logger } from './logger'
 import { runningTranscodes } from './media/transcode'
+import { AVATAR_UPLOAD_PATH, handleAvatarUpload } from './rest/avatar-upload'
 import { restTransport } from './rest/transport'
 import { type StartApp, type StaticLookup, createFront, listen, warnWhenMediaRootMissing } from './serve'
 import { ensureAdmin } from './services/auth'
@@ -56,6 +57,7 @@ export function createServer({ loadPages, findStatic }: ServerOptions) {
     findStatic,
     api,
     subsonic: (request) => withModule(subsonic, ({ handleSubsonic }) => handleSubsonic(request)),
+    avatarUpload: { path: AVATAR_UPLOAD_PATH, handle: handleAvatarUpload },
     metrics,
   })
   return { config, db, router, subsonic, pages, api, scanner, metrics, fetch }

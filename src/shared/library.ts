@@ -38,5 +38,6 @@ export type LibraryAlbumPage = { albums: LibraryAlbum[]; total: number; next: st
 export type LibraryArtistPage = { artists: LibraryArtist[]; total: number; next: string | null }
 export type LibraryTrackPage = { tracks: LibraryTrack[]; total: number; next: string | null }
 export type LibraryAlbumDetail = LibraryAlbum & { tracks: LibraryTrack[] }
-export type LibraryArtistDetail = LibraryArtist & { albums: LibraryAlbum[]; tracks: LibraryTrack[] }
+/** An artist's page: `biography` from artist.txt beside its music, when there is one. */
+export type LibraryArtistDetail = LibraryArtist & { biography?: string; albums: LibraryAlbum[]; tracks: LibraryTrack[] }
 export type LibraryFolderListing = { path: string; folders: LibraryFolderEntry[]; tracks: LibraryTrack[] }

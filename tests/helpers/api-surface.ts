@@ -213,6 +213,8 @@ export const TRPC_ONLY_SAMPLES: Record<string, (ids: Ids) => unknown> = {
   'charts.defaultRegion': () => undefined,
   'shares.open': () => ({ id: 'AAAAAAAAAAAAAAAAAAAAAAAA' }),
   'shares.play': () => ({ id: 'AAAAAAAAAAAAAAAAAAAAAAAA', index: 0 }),
+  // The web app's own picture; /api/user/avatar itself takes the upload (PUT) and DELETE.
+  'profile.avatar': () => undefined,
 }
 
 /** The URL path of a route with its params filled in (each encoded as one path segment). */

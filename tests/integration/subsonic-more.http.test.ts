@@ -2,7 +2,7 @@
 // server and a library the scanner indexed: unknown and unimplemented methods (HTTP 200, a failed
 // answer), the folder-based twins (getAlbumList, getStarred, search2), songs by genre, top and
 // similar songs from this server's plays, artist and album info, now playing, users and roles,
-// scan status and startScan, getAvatar, tokenInfo; and one root folder id. Each through the npm
+// scan status and startScan, getAvatar (pictures themselves: avatars-info.http.test.ts), tokenInfo; and one root folder id. Each through the npm
 // client (JSON) and raw XML, with the fields the OpenSubsonic JSON schemas require checked here.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import path from 'node:path'
@@ -320,10 +320,11 @@ describe('users, scans and keys', () => {
     expect(JSON.stringify(audit.body)).toContain('library.scan')
   })
 
-  test('getAvatar: Vibes keeps none, the error answer the spec allows (70)', async () => {
+  test('getAvatar: a member without a picture, or an unknown member, is the error answer the spec allows (70)', async () => {
     const own = await rest('getAvatar.view', { username: member.username })
     expect(own.status).toBe(200)
     expect(childOf(own.xml!, 'error').attributes).toEqual({ code: '70', message: 'Avatar not found' })
+    expect(childOf((await rest('getAvatar.view', { username: 'nobody-here' })).xml!, 'error').attributes).toEqual({ code: '70', message: 'User not found' })
     expect(childOf((await rest('getAvatar.view', {})).xml!, 'error').attributes.code).toBe('10')
   })
 

@@ -1,5 +1,5 @@
 // One request-body limit for the whole server: 1 MB on REST and
-// tRPC alike. A declared Content-Length over the limit is refused before a byte of the body is
+// tRPC alike (the one route that takes a picture upload passes its own, decision 076). A declared Content-Length over the limit is refused before a byte of the body is
 // used; a body without one (chunked) is read with a counter and cut at the limit. Either way the
 // answer is the 413 JSON envelope; Bun's own maxRequestBodySize is only a backstop far above.
 //
@@ -22,24 +22,28 @@ export const bodyTooLarge = (closing = false) =>
  * once (no promise) unless a body has to be counted or discarded first: most requests are GETs
  * without a body, and a promise per request costs the cheap ones (decision 042).
  */
-export function limitBody(request: Request): Request | Response | Promise<Request | Response> {
+export function limitBody(request: Request, max = MAX_BODY_BYTES): Request | Response | Promise<Request | Response> {
   if (!request.body) return request
   const declared = request.headers.get('content-length')
-  if (declared === null) return countedBody(request, request.body)
-  if (Number(declared) <= MAX_BODY_BYTES) return request
+  if (declared === null) return countedBody(request, request.body, max)
+  if (Number(declared) <= max) return request
   // A client waiting for "100 Continue" has not sent its body and will not: answer at once.
   if (request.headers.has('expect')) return bodyTooLarge(true)
   return refuseAfterDiscarding(request.body.getReader(), 0)
 }
 
 /** `handle(request)` once the body is known to be within the limit; else the 413 answer. */
-export function withLimitedBody(request: Request, handle: (request: Request) => Response | Promise<Response>): Response | Promise<Response> {
-  const limited = limitBody(request)
+export function withLimitedBody(
+  request: Request,
+  handle: (request: Request) => Response | Promise<Response>,
+  max = MAX_BODY_BYTES,
+): Response | Promise<Response> {
+  const limited = limitBody(request, max)
   if (limited instanceof Promise) return limited.then((ready) => (ready instanceof Response ? ready : handle(ready)))
   return limited instanceof Response ? limited : handle(limited)
 }
 
-async function countedBody(request: Request, stream: ReadableStream<Uint8Array>): Promise<Request | Response> {
+async function countedBody(request: Request, stream: ReadableStream<Uint8Array>, max: number): Promise<Request | Response> {
   const reader = stream.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -47,7 +51,7 @@ async function countedBody(request: Request, stream: ReadableStream<Uint8Array>)
     const { done, value } = await reader.read()
     if (done) break
     size += value.byteLength
-    if (size > MAX_BODY_BYTES) return refuseAfterDiscarding(reader, size)
+    if (size > max) return refuseAfterDiscarding(reader, size)
     chunks.push(value)
   }
   const headers = new Headers(request.headers)

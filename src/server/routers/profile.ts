@@ -5,6 +5,7 @@ import { ChangeEmailSchema, ChangePasswordSchema, ChangeUsernameSchema, DeleteAc
 import { uncommonPasswordField } from '../auth/common-passwords'
 import { config } from '../config'
 import { recordAudit } from '../services/audit'
+import { avatarOf, removeAvatar } from '../services/avatars'
 import * as profile from '../services/profile'
 import { createTRPCRouter, protectedProcedure, rateLimit } from '../trpc/init'
 import { setAuthCookies, toPublicUser } from './auth'
@@ -32,8 +33,16 @@ export const profileRouter = createTRPCRouter({
 
   delete: confirmedProcedure.input(DeleteAccountSchema).mutation(async ({ ctx, input }) => {
     const result = await profile.deleteAccount(ctx.db, ctx.user, input.currentPassword)
+    removeAvatar(ctx.user.id)
     setAuthCookies(ctx, null)
     return result
+  }),
+
+  /** The member's own picture as a data: URL (a few dozen KB, shown in the account menu), or null.
+   *  It is uploaded and removed at /api/user/avatar (http/avatar-upload.ts). */
+  avatar: protectedProcedure.query(({ ctx }) => {
+    const avatar = avatarOf(ctx.user.id)
+    return { avatar: avatar ? `data:image/jpeg;base64,${Buffer.from(avatar.data).toString('base64')}` : null }
   }),
 
   sessions: createTRPCRouter({

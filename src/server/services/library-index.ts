@@ -6,6 +6,7 @@
 // than the queries. bench/library-search.ts times all of them at a million tracks.
 import { InvalidError, NotFoundError } from '../errors'
 import type { Db } from '~/db/client'
+import { artistFilesOf } from '../library/info-files'
 import type {
   LibraryAlbum,
   LibraryAlbumDetail,
@@ -200,7 +201,15 @@ export function getArtist(db: Db, secret: string, id: string): LibraryArtistDeta
       (a.track ?? 0) - (b.track ?? 0) ||
       naturalCompare(a.path, b.path),
   )
-  return { ...toArtist(secret, row), albums: albums.map((r) => toAlbum(secret, r)), tracks: tracks.map((r) => trackOf(secret, r)) }
+  // Its picture and biography from the files beside its music, as the OpenSubsonic apps get them.
+  const files = artistFilesOf(db, id)
+  const artist = toArtist(secret, { ...row, coverPath: files.imagePath ?? row.coverPath })
+  return {
+    ...artist,
+    ...(files.biography ? { biography: files.biography } : {}),
+    albums: albums.map((r) => toAlbum(secret, r)),
+    tracks: tracks.map((r) => trackOf(secret, r)),
+  }
 }
 
 export function listGenres(db: Db): { genres: LibraryGenre[] } {

@@ -1,4 +1,5 @@
 // What Vibes knows about a song, album or artist, from its own data only (no internet service):
+// a biography, picture and album notes from files beside the music (library/info-files.ts),
 // top songs and similar songs from this server's plays (play_events, keyed by the track's
 // library URL), similar artists from shared genres, now playing from plays of the last minutes,
 // and cover art as signed /media URLs (they carry no credential, so an app may show them in any
@@ -9,6 +10,7 @@ import { LIBRARY_SELECT, type LibraryRow, libraryTrackKey } from '../catalog/tra
 import { signMediaUrl } from '../media/sign'
 import { liveSessions } from '../services/playback-reports'
 import { ALBUM_SELECT, ARTIST_SELECT, type AlbumRow, type ArtistRow } from '../services/library-index'
+import { artistFilesOf, albumNotesOf } from '../library/info-files'
 import { coverPathOf, pathOfMediaUrl, type Marks, song, songsByIds, songsByPaths } from './library'
 import type { Payload } from './response'
 
@@ -113,16 +115,15 @@ function artistGenres(db: Db, artistId: string): string[] {
     .map((g) => g.genre)
 }
 
-/** Absolute, signed /media URL of a cover (no credential in it), or undefined. */
-function coverUrl(db: Db, id: string, origin: string): string | undefined {
-  const cover = coverPathOf(db, id)
-  return cover ? new URL(signMediaUrl(config.AUTH_SECRET, cover, 'cover'), origin).href : undefined
-}
+/** Absolute, signed /media cover URL of a library image (no credential in it), or undefined. */
+const signedCover = (cover: string | null, origin: string) => (cover ? new URL(signMediaUrl(config.AUTH_SECRET, cover, 'cover'), origin).href : undefined)
+const coverUrl = (db: Db, id: string, origin: string) => signedCover(coverPathOf(db, id), origin)
 
 const imageUrls = (url: string | undefined) => ({ smallImageUrl: url, mediumImageUrl: url, largeImageUrl: url })
 
 /**
- * getArtistInfo(2): no biography (Vibes asks no internet service), the artist's cover, and as
+ * getArtistInfo(2): the biography from artist.txt (Vibes asks no internet service), the artist's
+ * picture (artist.jpg…, else its cover), and as
  * similar artists those with an album in one of the artist's genres. `id3` gives the
  * ArtistID3 shape (getArtistInfo2), else the folder-based Artist. Null when the id is unknown.
  */
@@ -139,22 +140,23 @@ export function artistInfo(db: Db, id: string, count: number, origin: string, id
              ORDER BY r.sort_name LIMIT ?`,
           )
           .all(JSON.stringify(genres), id, count)
+  const files = artistFilesOf(db, id)
   return {
-    biography: '',
-    ...imageUrls(coverUrl(db, id, origin)),
+    biography: files.biography ?? '',
+    ...imageUrls(signedCover(files.imagePath ?? artist.coverPath, origin)),
     similarArtist: similar.map((r) =>
       id3 ? { id: r.id, name: r.name, coverArt: r.coverPath ? r.id : undefined, albumCount: r.albumCount } : { id: r.id, name: r.name },
     ),
   }
 }
 
-/** getAlbumInfo(2) for an album id (or a song's album): no notes, the album's cover. Null when unknown. */
+/** getAlbumInfo(2) for an album id (or a song's album): notes from album.txt / notes.txt, the album's cover. Null when unknown. */
 export function albumInfo(db: Db, id: string, origin: string): Payload | null {
   const album =
     db.$client.query<AlbumRow, [string]>(`${ALBUM_SELECT} WHERE a.id = ?`).get(id) ??
     db.$client.query<AlbumRow, [string]>(`${ALBUM_SELECT} WHERE a.id = (SELECT album_id FROM library_tracks WHERE id = ?)`).get(id)
   if (!album) return null
-  return { notes: '', ...imageUrls(coverUrl(db, album.id, origin)) }
+  return { notes: albumNotesOf(db, album.id) ?? '', ...imageUrls(coverUrl(db, album.id, origin)) }
 }
 
 /**

@@ -6,6 +6,7 @@
 // read is an indexed query with LIMIT (bench/subsonic.ts times them at a million tracks); raw
 // statements, as in services/library-index.ts, because row mapping would cost more than SQL.
 import type { Db } from '~/db/client'
+import { artistFilesOf } from '../library/info-files'
 import { displayArtist, LIBRARY_SELECT, type LibraryRow } from '../catalog/track'
 import { extensionOf } from '~/shared/player/mime'
 import { ftsQuery, LIBRARY_LIMITS, SEARCH_INDEXES, searchPage } from '../library/search'
@@ -434,7 +435,8 @@ export function coverPathOf(db: Db, id: string): string | null {
   }
   for (const table of ['library_tracks', 'library_albums', 'library_artists']) {
     const row = c.query<{ p: string | null }, [string]>(`SELECT cover_path AS p FROM ${table} WHERE id = ?`).get(id)
-    if (row) return row.p
+    // An artist's own picture (artist.jpg beside its albums) comes before its latest album's cover.
+    if (row) return table === 'library_artists' ? (artistFilesOf(db, id).imagePath ?? row.p) : row.p
   }
   return null
 }

@@ -9,7 +9,8 @@ import { PLAY_QUEUE_LIMITS } from '~/shared/player/play-queue'
 import { type LibraryRow, libraryTrackKey } from '../catalog/track'
 import { config } from '../config'
 import type { ClientInfo } from '../http/client-info'
-import { handleMedia } from '../media/handler'
+import { handleMedia, MEDIA_SECURITY_HEADERS } from '../media/handler'
+import { avatarOf } from '../services/avatars'
 import { signMediaUrl, type MediaKind } from '../media/sign'
 import { mp3KbpsFor, mp3Profile, transcodeProfileFor } from '../media/transcode-profile'
 import { SCROBBLE_SOURCE } from '~/shared/validators'
@@ -195,10 +196,20 @@ export const METHODS: Record<string, Method> = {
     if (!ctx.user.isAdmin) throw notAuthorized('Only an admin may list the members')
     return { users: { user: allMembers(ctx.db).map(userPayload) } }
   },
-  // Vibes keeps no avatars: the error answer the spec allows, as for an unknown member.
+  // Any member may see any member's picture, as on Navidrome (decision 076); 70 when there is none.
   getAvatar: (ctx) => {
-    const username = ctx.params.required('username')
-    throw notFound(memberByUsername(ctx.db, username) ? 'Avatar' : 'User')
+    const member = memberByUsername(ctx.db, ctx.params.required('username'))
+    if (!member) throw notFound('User')
+    const avatar = avatarOf(member.id)
+    if (!avatar) throw notFound('Avatar')
+    return new Response(avatar.data, {
+      headers: {
+        ...MEDIA_SECURITY_HEADERS,
+        'content-type': 'image/jpeg',
+        'cache-control': 'private, max-age=300',
+        etag: `"avatar-${avatar.savedAt.toString(16)}"`,
+      },
+    })
   },
   // The apiKeyAuthentication extension's method: whose key this is.
   tokenInfo: (ctx) => {

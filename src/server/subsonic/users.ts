@@ -6,7 +6,7 @@ import type { Db } from '~/db/client'
 import { ROOT_FOLDER_ID } from './library'
 import type { Payload } from './response'
 
-type Member = { username: string; isAdmin: boolean }
+type Member = { id: string; username: string; isAdmin: boolean }
 
 export function userPayload(member: Member): Payload {
   return {
@@ -30,15 +30,15 @@ export function userPayload(member: Member): Payload {
 
 export function memberByUsername(db: Db, username: string): Member | null {
   const row = db.$client
-    .query<{ username: string; isAdmin: number }, [string]>('SELECT username, is_admin AS isAdmin FROM users WHERE username = ?')
+    .query<{ id: string; username: string; isAdmin: number }, [string]>('SELECT id, username, is_admin AS isAdmin FROM users WHERE username = ?')
     .get(username)
-  return row ? { username: row.username, isAdmin: row.isAdmin === 1 } : null
+  return row ? { id: row.id, username: row.username, isAdmin: row.isAdmin === 1 } : null
 }
 
 /** Every member, by username; bounded (an admin's app shows a list, not a directory of millions). */
 export function allMembers(db: Db, limit = 1000): Member[] {
   return db.$client
-    .query<{ username: string; isAdmin: number }, [number]>('SELECT username, is_admin AS isAdmin FROM users ORDER BY username LIMIT ?')
+    .query<{ id: string; username: string; isAdmin: number }, [number]>('SELECT id, username, is_admin AS isAdmin FROM users ORDER BY username LIMIT ?')
     .all(limit)
-    .map((r) => ({ username: r.username, isAdmin: r.isAdmin === 1 }))
+    .map((r) => ({ id: r.id, username: r.username, isAdmin: r.isAdmin === 1 }))
 }

@@ -3,11 +3,13 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { Menu } from '@ark-ui/react/menu'
 import { Portal } from '@ark-ui/react/portal'
+import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { type AuthUser, useAuth } from '~/client/features/auth/auth-store'
 import { useLogout } from '~/client/features/auth/use-logout'
 import { TopBarSearch } from '~/client/features/library/top-bar-search'
+import { useTRPC } from '~/client/trpc'
 import { button } from '~/client/ui/button'
 import { displayName } from '~/shared/display-name'
 import { stack } from 'styled-system/patterns'
@@ -132,6 +134,35 @@ function AccountLines({ user, className }: { user: AuthUser; className: string }
   )
 }
 
+/** The member's picture (set on /profile), else the initial of their name on a gradient. */
+function AccountBadge({ initial }: { initial: string }) {
+  const trpc = useTRPC()
+  const avatar = useQuery(trpc.profile.avatar.queryOptions()).data?.avatar
+  if (avatar) return <img src={avatar} alt="" aria-hidden className={css({ w: '8', h: '8', borderRadius: 'full', objectFit: 'cover' })} />
+  // The initial is drawn by CSS, not text, so the trigger's visible text is just the name, which
+  // its accessible name contains (axe: label-content-name-mismatch).
+  return (
+    <span
+      aria-hidden
+      data-initial={initial}
+      className={css({
+        _before: { content: 'attr(data-initial)' },
+        w: '8',
+        h: '8',
+        borderRadius: 'full',
+        bgGradient: 'to-br',
+        gradientFrom: 'accent.default',
+        gradientTo: 'accent.pink',
+        display: 'grid',
+        placeItems: 'center',
+        fontWeight: 'bold',
+        color: 'white',
+        fontSize: 'sm',
+      })}
+    />
+  )
+}
+
 function AccountMenu() {
   const auth = useAuth()
   const logout = useLogout()
@@ -164,26 +195,7 @@ function AccountMenu() {
           _hover: { bg: 'bg.subtle' },
         })}
       >
-        {/* The initial is drawn by CSS, not text, so the trigger's visible text is just the name,
-            which its accessible name contains (axe: label-content-name-mismatch). */}
-        <span
-          aria-hidden
-          data-initial={name.charAt(0) || '?'}
-          className={css({
-            _before: { content: 'attr(data-initial)' },
-            w: '8',
-            h: '8',
-            borderRadius: 'full',
-            bgGradient: 'to-br',
-            gradientFrom: 'accent.default',
-            gradientTo: 'accent.pink',
-            display: 'grid',
-            placeItems: 'center',
-            fontWeight: 'bold',
-            color: 'white',
-            fontSize: 'sm',
-          })}
-        />
+        <AccountBadge initial={name.charAt(0) || '?'} />
         <span className={css({ display: { base: 'none', sm: 'inline' }, fontSize: 'sm', fontWeight: 'medium' })}>{name}</span>
       </Menu.Trigger>
       <Portal>

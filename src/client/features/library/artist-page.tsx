@@ -36,6 +36,14 @@ export function ArtistPage({ id }: { id: string }) {
           <p className={mutedText()}>
             {plural(artist.albumCount, 'album')} · {plural(artist.songCount, 'song')}
           </p>
+          {artist.biography && (
+            <p
+              data-testid="artist-biography"
+              className={css({ whiteSpace: 'pre-line', maxW: '65ch', color: 'fg.muted', fontSize: 'sm', lineHeight: 'relaxed' })}
+            >
+              {artist.biography}
+            </p>
+          )}
           <div className={css({ display: 'flex', gap: '3', mt: '2', flexWrap: 'wrap' })}>
             <Button size="lg" disabled={tracks.length === 0} onClick={() => playTracks(tracks, artist.name)}>
               <span aria-hidden>▶</span> Play

@@ -6,8 +6,10 @@ import { CenteredSpinner } from '~/client/ui/spinner'
 import { css } from 'styled-system/css'
 import { AccountSection, PasswordSection } from './account-forms'
 import { AppKeysSection } from './app-keys-section'
+import { AvatarSection } from './avatar-section'
 import { DeleteAccountSection } from './delete-account-section'
 import { SessionsSection } from './sessions-section'
+import { displayName } from '~/shared/display-name'
 import { SharedLinksSection } from '~/client/features/shares/shared-links-section'
 
 export function ProfilePage() {
@@ -25,6 +27,7 @@ export function ProfilePage() {
           Signed in as {user.username} ({user.email})
         </p>
       </header>
+      <AvatarSection initial={displayName(user.email).charAt(0) || '?'} />
       <AccountSection user={user} />
       <PasswordSection onChanged={() => void queryClient.invalidateQueries({ queryKey: trpc.profile.sessions.list.queryKey() })} />
       <SessionsSection />
