@@ -43,6 +43,18 @@ export class Params {
     })
   }
 
+  /**
+   * A number of seconds from 0 to below `below`, in plain decimal ('6', '6.5'): no sign, exponent
+   * or hex, so what is checked is what the text says. Absent or empty: 0.
+   */
+  seconds(name: string, opts: { below: number }): number {
+    const value = this.search.get(name)
+    if (value === null || value === '') return 0
+    const n = /^\d{1,9}(\.\d{1,6})?$/.test(value) ? Number(value) : Number.NaN
+    if (!(n >= 0 && n < opts.below)) throw invalid(name, `must be a number of seconds from 0 to below ${opts.below}`)
+    return n
+  }
+
   bool(name: string, fallback: boolean): boolean {
     const value = this.search.get(name)
     if (value === null || value === '') return fallback
