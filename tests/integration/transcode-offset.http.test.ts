@@ -2,9 +2,10 @@
 // 10 s FLAC whose first half is a 440 Hz tone and second half 880 Hz. stream?format=mp3&
 // timeOffset=6 answers MP3 that lasts about 4 s and starts in the second half; a timeOffset that
 // is not a number of seconds within the track is error 0 naming it; a raw stream ignores it; the
-// offset is signed into the /media URL (an edited one is 403); the extension is advertised.
+// offset is signed into the /media URL (an edited one is 403); conversions from an offset are not
+// cached; the extension is advertised.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { signMediaUrl } from '~/server/media/sign'
@@ -88,6 +89,7 @@ describe('transcodeOffset', () => {
     expect(Math.abs(firstFrequencyOf(bytes) - 440)).toBeLessThan(40)
   })
 
+  // Runs after the whole track was converted: its cached copy is not what an offset gets.
   test('format=mp3&timeOffset=6 starts the conversion 6 s in: about 4 s of the second half (880 Hz)', async () => {
     for (const timeOffset of ['6', '6.0']) {
       const res = await rest('stream', { id: songId, format: 'mp3', timeOffset })
@@ -144,5 +146,17 @@ describe('transcodeOffset', () => {
     const file = new URL(signMediaUrl(SECRET, HALVES, 'file'), server.url)
     file.searchParams.set('start', '6000')
     expect((await fetch(file)).status).toBe(400)
+  })
+
+  test('conversions with an offset skip the cache: only the whole track was kept, and it is whole', async () => {
+    const dir = path.join(server.dataDir, 'transcode-cache')
+    let files: string[] = []
+    for (let i = 0; i < 200; i++) {
+      files = readdirSync(dir)
+      if (!files.some((f) => f.endsWith('.part'))) break
+      await Bun.sleep(50)
+    }
+    expect(files).toHaveLength(1)
+    expect(Math.abs(durationOf(new Uint8Array(readFileSync(path.join(dir, files[0])))) - 10)).toBeLessThan(0.3)
   })
 })
