@@ -51,7 +51,8 @@ export class Params {
     const value = this.search.get(name)
     if (value === null || value === '') return 0
     const n = /^\d{1,9}(\.\d{1,6})?$/.test(value) ? Number(value) : Number.NaN
-    if (!(n >= 0 && n < opts.below)) throw invalid(name, `must be a number of seconds from 0 to below ${opts.below}`)
+    // 0 (no offset) is always allowed, even where the duration is unknown (stored as 0).
+    if (!(n === 0 || (n > 0 && n < opts.below))) throw invalid(name, `must be a number of seconds from 0 to below ${opts.below}`)
     return n
   }
 
