@@ -35,6 +35,14 @@ migrationFilesUsed.forEach((file, i) => {
   lines.push(`import m${i} from ${JSON.stringify(file)} with { type: 'file' }`)
   migrations.push(`  ${JSON.stringify(path.relative(migrationsDir, file).split(path.sep).join('/'))}: m${i},`)
 })
+// The PostgreSQL migrations too: `vibes db copy --to postgres://…` migrates its target.
+const pgMigrationsDir = path.join(root, 'src/db/migrations-pg')
+const pgMigrations = files(pgMigrationsDir)
+  .filter((file) => !file.endsWith('_snapshot.json'))
+  .map((file, i) => {
+    lines.push(`import p${i} from ${JSON.stringify(file)} with { type: 'file' }`)
+    return `  ${JSON.stringify(path.relative(pgMigrationsDir, file).split(path.sep).join('/'))}: p${i},`
+  })
 // The offline GeoIP database (src/server/http/geoip.ts): plays from public addresses get a country.
 lines.push(
   `import geoip from ${JSON.stringify(Bun.resolveSync('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb', root))} with { type: 'file' }`,
@@ -42,6 +50,7 @@ lines.push(
 lines.push('export const geoipFile: string = geoip')
 lines.push(`export const clientFiles: Record<string, string> = {\n${client.join('\n')}\n}`)
 lines.push(`export const migrationFiles: Record<string, string> = {\n${migrations.join('\n')}\n}`)
+lines.push(`export const pgMigrationFiles: Record<string, string> = {\n${pgMigrations.join('\n')}\n}`)
 mkdirSync(path.join(root, 'dist/binary'), { recursive: true })
 writeFileSync(path.join(root, 'dist/binary/embedded.ts'), lines.join('\n') + '\n')
 

@@ -1,6 +1,7 @@
 // /s/$id: a share link's public page (no account needed). The loader opens the link during SSR
 // (the visit is counted once, its answer hydrated), and the HTTP status says what the page says:
-// 200 for a live link, 410 once it has expired or was revoked, 404 for an unknown one.
+// 200 for a live link, 410 once it has expired, was revoked or its playlist was deleted, 404 for
+// an unknown one.
 import { createFileRoute } from '@tanstack/react-router'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { setResponseStatus } from '@tanstack/react-start/server'
@@ -12,7 +13,7 @@ const answerStatus = createIsomorphicFn()
   .server((status: number) => setResponseStatus(status))
   .client(() => {})
 
-const STATUS = { open: 200, expired: 410, revoked: 410, missing: 404 } as const
+const STATUS = { open: 200, expired: 410, revoked: 410, gone: 410, missing: 404 } as const
 const MISSING: ShareOpening = { state: 'missing', message: 'This share link does not exist' }
 
 export const Route = createFileRoute('/s/$id')({

@@ -1,22 +1,35 @@
 // Entry of the single binary (scripts/build-binary.ts): everything it serves is embedded.
 // Migrations are unpacked to a temporary folder for Drizzle's migrator (removed once migrated);
-// the command line (--help, --version, backup) answers before either.
+// the command line (--help, --version, backup) answers before either; `db copy` has the
+// PostgreSQL migrations unpacked first.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 // biome-ignore lint/suspicious/noTsIgnore: the module exists only after build:binary, so expect-error would fail the other way
 // @ts-ignore generated at build time
-import { clientFiles, geoipFile, migrationFiles } from '../../dist/binary/embedded'
+import { clientFiles, geoipFile, migrationFiles, pgMigrationFiles } from '../../dist/binary/embedded'
 import { runCommandLine } from './cli'
 
+/** Writes embedded files to a new temporary folder, for a migrator that reads a folder. */
+async function unpack(files: Record<string, string>, prefix: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix))
+  for (const [name, file] of Object.entries(files)) {
+    const target = path.join(dir, name)
+    mkdirSync(path.dirname(target), { recursive: true })
+    writeFileSync(target, new Uint8Array(await Bun.file(file).arrayBuffer()))
+  }
+  return dir
+}
+
+if (process.argv[2] === 'db') {
+  // `db copy` migrates its PostgreSQL target first.
+  const pgMigrationsDir = await unpack(pgMigrationFiles, 'vibes-migrations-pg-')
+  process.env.VIBES_PG_MIGRATIONS = pgMigrationsDir
+  process.on('exit', () => rmSync(pgMigrationsDir, { recursive: true, force: true }))
+}
 await runCommandLine(process.argv.slice(2), 'vibes')
 
-const migrationsDir = mkdtempSync(path.join(tmpdir(), 'vibes-migrations-'))
-for (const [name, file] of Object.entries(migrationFiles as Record<string, string>)) {
-  const target = path.join(migrationsDir, name)
-  mkdirSync(path.dirname(target), { recursive: true })
-  writeFileSync(target, new Uint8Array(await Bun.file(file).arrayBuffer()))
-}
+const migrationsDir = await unpack(migrationFiles, 'vibes-migrations-')
 process.env.VIBES_MIGRATIONS = migrationsDir
 process.env.VIBES_GEOIP_DB = geoipFile
 

@@ -5,7 +5,7 @@
 // server keeps, the phone's controls are 44 px touch targets and axe finds no serious or critical
 // violation on either page. SCREENSHOT_DIR=… saves pictures of the pages.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { readFileSync } from 'node:fs'
+import { linkSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
@@ -16,6 +16,8 @@ import { playsPast, setAdChance } from '../helpers/player'
 import { startServer, type TestServer } from '../helpers/server'
 
 const TITLES = ['Dawn', 'Dusk', 'Dark']
+/** A long playlist: this many library files (hard links of one tone, then one named Finale). */
+const LONG = 2000
 let server: TestServer
 let browser: Browser
 let albumId: string
@@ -31,6 +33,11 @@ beforeAll(async () => {
       frequency: 440 + i * 110,
       metadata: { track: String(i + 1) },
     })
+  const long = path.join(server.mediaRoot, 'Long')
+  mkdirSync(long, { recursive: true })
+  makeTone(path.join(long, 'tone.mp3'), { title: 'Tone', artist: 'Many', album: 'Long', seconds: 1 })
+  for (let i = 1; i < LONG - 1; i++) linkSync(path.join(long, 'tone.mp3'), path.join(long, `tone ${i}.mp3`))
+  makeTone(path.join(long, 'zz finale.mp3'), { title: 'Finale', artist: 'Many', album: 'Long', seconds: 1 })
   const admin = await loginAdmin(server.url)
   await scanLibraryNow(server.url, admin)
   albumId = (await api(server.url, 'GET', '/library/albums', { token: admin })).body.data.albums[0].id
@@ -176,3 +183,36 @@ for (const viewport of [
     }, 90_000)
   })
 }
+
+test(`a ${LONG}-song playlist renders a window of rows; scrolling to the end shows the last song`, async () => {
+  const m = await createMember(server.url)
+  const folder = (await api(server.url, 'POST', '/user/folders', { token: m.token, body: { label: 'Long', path: '/Long' } })).body.data
+  const tracks: { url: string; title: string }[] = (await api(server.url, 'GET', `/user/folders/${folder.id}/playlist`, { token: m.token })).body.data
+  expect(tracks.length).toBe(LONG)
+  const trackUrls = [...tracks.filter((t) => t.title !== 'Finale'), ...tracks.filter((t) => t.title === 'Finale')].map((t) => t.url)
+  const created = await api(server.url, 'POST', '/user/playlists', { token: m.token, body: { name: 'Long list', trackUrls } })
+  expect(created.status).toBe(201)
+
+  const { context, page, consoleErrors } = await newPage(browser, server.url)
+  await setAdChance(page, 0)
+  await context.addInitScript((t) => localStorage.setItem('token', t), m.token)
+  await gotoHydrated(page, `/playlists/${created.body.data.id}`)
+  const rows = songs(page).getByRole('listitem')
+  await rows.first().waitFor()
+  const shown = await rows.count()
+  expect(shown).toBeGreaterThan(0)
+  expect(shown).toBeLessThan(100)
+  // Each row still tells assistive technology where it stands in the whole list.
+  expect(await rows.first().getAttribute('aria-setsize')).toBe(String(LONG))
+
+  await songs(page).evaluate((list) => {
+    const scroller = list.parentElement as HTMLElement
+    scroller.scrollTop = scroller.scrollHeight
+  })
+  const last = songs(page).locator(`li[aria-posinset="${LONG}"]`)
+  await last.getByRole('button', { name: 'Move Finale', exact: true }).waitFor()
+  expect(await last.isVisible()).toBe(true)
+  expect(await rows.count()).toBeLessThan(100)
+  expect(consoleErrors).toEqual([])
+  await context.close()
+}, 90_000)

@@ -2,13 +2,14 @@
 // description), the link opens in a fresh browser context with no session (a private window) and
 // plays, the play is recorded with source `share`; the player's Share button copies a share link
 // of the library track it plays; /profile "Shared links" lists and revokes them; a revoked and an
-// expired link show their message. Screenshots of the public page and the /profile section at
+// expired link show their message; a playlist's owner shares it from its page and the link shows
+// its tracks in playlist order. Screenshots of the public page and the /profile section at
 // 1280×800 and 390×844 go to test-results/screens.
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { adminEnv, createMember, loginAdmin } from '../helpers/api'
+import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
 import { scanLibraryNow } from '../helpers/library-scan'
 import { makeTone } from '../helpers/media'
@@ -158,5 +159,39 @@ describe("the player's Share button and /profile", () => {
       await visitor.page.screenshot({ path: path.join(SHOTS, `share-expired-${viewport.width}.png`) })
       await visitor.context.close()
     }
+  })
+})
+
+describe('a playlist shared from its page', () => {
+  test('the owner\'s "Share link" makes a link that opens, with no session, to the playlist name and its tracks in playlist order', async () => {
+    const created = await api(server.url, 'POST', '/user/playlists', {
+      token: member.token,
+      body: { name: 'Evening walk', trackUrls: ['/media/Sky%20Trio/Hours/02%20Dusk.mp3', '/media/Sky%20Trio/Hours/01%20Dawn.mp3'] },
+    })
+    expect(created.status).toBe(201)
+    const { context, page, consoleErrors } = await memberPage()
+    await gotoHydrated(page, `/playlists/${created.body.data.id}`)
+    await page.getByRole('heading', { name: 'Evening walk' }).waitFor()
+    await page.getByRole('button', { name: 'Share link' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Share "Evening walk"' })
+    await dialog.getByRole('button', { name: 'Create link' }).click()
+    const link = (await dialog.getByTestId('share-link').textContent())!
+    expect(link).toMatch(new RegExp(`^${server.url}/s/[A-Za-z0-9_-]{24}$`))
+    await context.close()
+
+    const visitor = await newPage(browser, server.url)
+    await gotoHydrated(visitor.page, link)
+    await visitor.page.getByRole('heading', { name: 'Evening walk' }).waitFor()
+    await visitor.page.getByText('Shared playlist').waitFor()
+    const rows = visitor.page.getByRole('region', { name: 'Shared tracks' }).getByRole('button')
+    expect(await rows.allTextContents()).toEqual([expect.stringContaining('Dusk'), expect.stringContaining('Dawn')])
+    await visitor.page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click()
+    await visitor.page.waitForFunction(() => {
+      const audio = document.querySelector('[data-testid=share-audio]') as HTMLAudioElement
+      return !audio.paused && audio.currentTime > 0.5 && decodeURIComponent(audio.currentSrc).includes('/02 Dusk.mp3')
+    })
+    expect(visitor.consoleErrors).toEqual([])
+    await visitor.context.close()
+    expect(consoleErrors).toEqual([])
   })
 })

@@ -125,6 +125,7 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /library/songs': () => ({ query: { sort: 'title', limit: '10' } }),
   'GET /library/folders': () => ({ query: { path: '/' } }),
   'GET /library/liked': () => ({}),
+  'GET /library/lyrics': () => ({ query: { url: '/media/no/such.mp3' } }),
   'GET /library/ratings': () => ({}),
   'PUT /library/ratings': () => ({ body: { id: 'no-such-song', rating: 3 } }),
   'GET /library/bookmarks': () => ({ query: { url: '/media/no/such-song.mp3' } }),

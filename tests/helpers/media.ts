@@ -47,20 +47,51 @@ export function makeTone(file: string, tags: ToneTags = {}) {
  * tag is written here byte by byte because ffmpeg derives the APIC type from the codec.
  */
 export function makeToneWithPicture(file: string, mime: string, picture: Uint8Array, tags: { title?: string; seconds?: number } = {}) {
-  mkdirSync(path.dirname(file), { recursive: true })
-  const tmp = mkdtempSync(path.join(tmpdir(), 'vibes-apic-'))
-  const audio = path.join(tmp, 'audio.mp3')
-  ffmpeg('-f', 'lavfi', '-i', `sine=frequency=440:duration=${tags.seconds ?? 2}`, '-id3v2_version', '0', audio)
-  const enc = new TextEncoder()
-  const frame = (id: string, body: Uint8Array) => {
-    const head = new Uint8Array(10)
-    head.set(enc.encode(id), 0)
-    new DataView(head.buffer).setUint32(4, body.length) // ID3v2.3 frame sizes are plain big-endian
-    return concat([head, body])
-  }
   // APIC: text encoding (0 = Latin-1), MIME type, NUL, picture type (3 = front cover), description, NUL, data.
-  const frames = [frame('APIC', concat([new Uint8Array([0]), enc.encode(mime), new Uint8Array([0, 3]), enc.encode('Cover'), new Uint8Array([0]), picture]))]
-  if (tags.title) frames.push(frame('TIT2', concat([new Uint8Array([0]), enc.encode(tags.title)])))
+  const frames = [id3Frame('APIC', concat([new Uint8Array([0]), enc.encode(mime), new Uint8Array([0, 3]), enc.encode('Cover'), new Uint8Array([0]), picture]))]
+  if (tags.title) frames.push(id3Frame('TIT2', concat([new Uint8Array([0]), enc.encode(tags.title)])))
+  writeToneWithId3(file, frames, tags.seconds)
+}
+
+/**
+ * An MP3 tone with lyrics in real ID3v2.3 USLT (unsynchronised, one text) and SYLT (synchronised:
+ * [ms, text] pairs) frames, as taggers write them; ffmpeg writes `-metadata lyrics=` to MP3 as a
+ * TXXX frame instead. Latin-1 text only.
+ */
+export function makeToneWithLyrics(
+  file: string,
+  tags: { title: string; artist: string; uslt?: { lang: string; text: string }; sylt?: { lang: string; lines: [number, string][] } },
+) {
+  const latin1 = (text: string) => concat([new Uint8Array([0]), enc.encode(text)])
+  const frames = [id3Frame('TIT2', latin1(tags.title)), id3Frame('TPE1', latin1(tags.artist))]
+  // USLT: encoding, language (3 bytes), descriptor, NUL, text.
+  if (tags.uslt) frames.push(id3Frame('USLT', concat([new Uint8Array([0]), enc.encode(tags.uslt.lang), new Uint8Array([0]), enc.encode(tags.uslt.text)])))
+  if (tags.sylt) {
+    // SYLT: encoding, language, time format (2 = milliseconds), content type (1 = lyrics), descriptor, NUL, then text NUL + 32-bit time per line.
+    const lines = tags.sylt.lines.map(([ms, text]) => {
+      const time = new Uint8Array(4)
+      new DataView(time.buffer).setUint32(0, ms)
+      return concat([enc.encode(text), new Uint8Array([0]), time])
+    })
+    frames.push(id3Frame('SYLT', concat([new Uint8Array([0]), enc.encode(tags.sylt.lang), new Uint8Array([2, 1, 0]), ...lines])))
+  }
+  writeToneWithId3(file, frames)
+}
+
+const enc = new TextEncoder()
+function id3Frame(id: string, body: Uint8Array) {
+  const head = new Uint8Array(10)
+  head.set(enc.encode(id), 0)
+  new DataView(head.buffer).setUint32(4, body.length) // ID3v2.3 frame sizes are plain big-endian
+  return concat([head, body])
+}
+
+/** A tone with no tags of ffmpeg's, behind an ID3v2.3 tag of the given frames. */
+function writeToneWithId3(file: string, frames: Uint8Array[], seconds = 2) {
+  mkdirSync(path.dirname(file), { recursive: true })
+  const tmp = mkdtempSync(path.join(tmpdir(), 'vibes-id3-'))
+  const audio = path.join(tmp, 'audio.mp3')
+  ffmpeg('-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-id3v2_version', '0', audio)
   const body = concat(frames)
   // The tag size is "syncsafe": 7 bits per byte.
   const size = body.length

@@ -76,6 +76,17 @@ export const REST_SAMPLES: Record<string, (ids: RestIds) => RestParams> = {
   updatePlaylist: (ids) => ({ playlistId: ids.playlistId, comment: 'sampled' }),
   deletePlaylist: (ids) => ({ id: ids.scratchPlaylistId }),
   savePlayQueue: (ids) => ({ id: ids.songId, current: ids.songId, position: '1000' }),
+  savePlayQueueByIndex: (ids) => ({ id: ids.songId, currentIndex: '0', position: '1000' }),
+  getLyrics: (ids) => ({ artist: ids.artistName, title: 'Sample title' }),
+  getLyricsBySongId: (ids) => ({ id: ids.songId }),
+  setRating: (ids) => ({ id: ids.songId, rating: '3' }),
+  createBookmark: (ids) => ({ id: ids.songId, position: '1000', comment: 'sampled' }),
+  deleteBookmark: (ids) => ({ id: ids.songId }),
+  createShare: (ids) => ({ id: ids.songId, description: 'sampled' }),
+  // Not a share id: the owner reaches the lookup (70), and no real link is changed or revoked.
+  updateShare: (ids) => ({ id: ids.songId, description: 'sampled' }),
+  deleteShare: (ids) => ({ id: ids.songId }),
+  reportPlayback: (ids) => ({ mediaId: ids.songId, mediaType: 'song', positionMs: '0', state: 'playing', ignoreScrobble: 'true' }),
 }
 
 export const restSample = (method: string, ids: RestIds): RestParams => REST_SAMPLES[method]?.(ids) ?? {}

@@ -75,6 +75,10 @@ describe('REST and tRPC', () => {
     const after = await detail(owner, id)
     expect(titles(after)).toEqual(['Beacon', 'Anchor', 'Drift'])
     expect(after.entries.map((e: { index: number }) => e.index)).toEqual([0, 1, 2])
+    // Several songs at once before an entry keep the order they were sent in.
+    expect((await call(owner, 'POST', `/${id}/tracks`, { trackIds: [ids.Eddy, ids.Current, ids.Eddy], position: 1 })).status).toBe(200)
+    expect(titles(await detail(owner, id))).toEqual(['Beacon', 'Eddy', 'Current', 'Eddy', 'Anchor', 'Drift'])
+    expect((await call(owner, 'DELETE', `/${id}/tracks`, { indexes: [1, 2, 3] })).status).toBe(200)
     // Each available entry is the library's track, with a signed URL the player can play.
     expect(after.entries[0].track).toMatchObject({ id: ids.Beacon, title: 'Beacon', album: 'Harbor' })
     expect((await fetch(`${server.url}${after.entries[0].track.url}`)).status).toBe(200)

@@ -85,6 +85,8 @@ beforeAll(async () => {
   makeTone(lib('Ada/Dawn/2 Noon.mp3'), { ...dawn, title: 'Noon', seconds: 1, metadata: { track: '2' } })
   makeTone(lib('Ada/Dawn/3 Dusk.mp3'), { ...dawn, title: 'Dusk', seconds: 1, metadata: { track: '3' } })
   makeTone(lib('Cleo/Blue/1 Sea.mp3'), { artist: 'Cleo', album: 'Blue', title: 'Sea', seconds: 1 })
+  // Only the playlist tests use this one: its file is removed there.
+  makeTone(lib('Cleo/Blue/2 Wave.mp3'), { artist: 'Cleo', album: 'Blue', title: 'Wave', seconds: 1 })
   adminToken = await loginAdmin(server.url)
   await scanLibraryNow(server.url, adminToken)
   owner = await createMember(server.url)
@@ -233,7 +235,8 @@ describe('bad input is a 4xx naming the problem', () => {
     const id = await songId('Sea')
     const cases: Array<[unknown, number, string]> = [
       [{ target: { kind: 'track', id }, expiresIn: '2d' }, 400, 'Expiry must be one of 1d, 7d, 30d, never'],
-      [{ target: { kind: 'playlist', id } }, 400, 'Target kind must be one of track, trackUrl, album'],
+      [{ target: { kind: 'folder', id } }, 400, 'Target kind must be one of track, trackUrl, album, playlist'],
+      [{ target: { kind: 'playlist', id } }, 404, 'Playlist not found'],
       [{}, 400, 'Target is required'],
       [{ target: { kind: 'track', id }, description: 'x'.repeat(201) }, 400, 'Description must be at most 200 characters'],
       [{ target: { kind: 'track', id: 'no-such-track' } }, 404, 'Track not found'],
@@ -331,7 +334,7 @@ describe('OpenSubsonic getShares, createShare, updateShare, deleteShare', () => 
       return (await res.json())['subsonic-response'].error as { code: number; message: string }
     }
     expect(await call('createShare', {})).toEqual({ code: 10, message: 'Required parameter is missing: id' })
-    expect(await call('createShare', { id: 'no-such-song' })).toEqual({ code: 70, message: 'Song or album not found' })
+    expect(await call('createShare', { id: 'no-such-song' })).toEqual({ code: 70, message: 'Song, album or playlist not found' })
     const id = await songId('Sea')
     expect(await call('createShare', { id, expires: String(Date.now() - 60_000) })).toEqual({
       code: 0,
@@ -340,6 +343,99 @@ describe('OpenSubsonic getShares, createShare, updateShare, deleteShare', () => 
     expect(await call('createShare', { id, expires: 'tomorrow' })).toEqual({ code: 0, message: 'Parameter expires must be a whole number' })
     expect(await call('updateShare', {})).toEqual({ code: 10, message: 'Required parameter is missing: id' })
     expect(await call('deleteShare', { id: 'nope' })).toEqual({ code: 70, message: 'Share not found' })
+  })
+})
+
+describe('a member shares one of their playlists', () => {
+  /** A playlist of the owner's (or `m`'s) with these songs, in this order. */
+  async function playlist(name: string, titles: string[], m = owner, extra: Record<string, unknown> = {}) {
+    const trackIds = await Promise.all(titles.map(songId))
+    const res = await api(server.url, 'POST', '/user/playlists', { token: m.token, body: { name, trackIds, ...extra } })
+    expect(res.status).toBe(201)
+    return res.body.data.id as string
+  }
+  const sharePlaylist = (id: string, token = owner.token) => api(server.url, 'POST', '/user/shares', { token, body: { target: { kind: 'playlist', id } } })
+
+  test('the link opens anonymously to the playlist name and its tracks in playlist order, as the playlist is when opened; its URLs play only those files', async () => {
+    const id = await playlist('Road trip', ['Sea', 'First Light', 'Wave'])
+    const res = await sharePlaylist(id)
+    expect(res.status).toBe(201)
+    expect(res.body.data).toMatchObject({ kind: 'playlist', title: 'Road trip', trackCount: 3 })
+    const shareId = res.body.data.id as string
+
+    const opened = await trpc('query', 'shares.open', { id: shareId })
+    expect(opened.status).toBe(200)
+    const share = (opened.data as Opening).share!
+    expect(share.title).toBe('Road trip')
+    expect(share.tracks.map((t) => t.title)).toEqual(['Sea', 'First Light', 'Wave'])
+    // No playlist id, no member.
+    for (const secret of [id, owner.username, owner.email]) expect(opened.text).not.toContain(secret)
+    for (const t of share.tracks) expect((await fetch(`${server.url}${t.url}`)).status).toBe(200)
+    const forged = new URL(`/media/Ada/Dawn/2%20Noon.mp3${new URL(share.tracks[0].url, server.url).search}`, server.url)
+    expect((await fetch(forged)).status).toBe(403)
+
+    const page = await fetch(`${server.url}/s/${shareId}`)
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    for (const text of ['Road trip', 'Sea', 'First Light', 'Wave']) expect(html).toContain(text)
+
+    // The link follows the playlist: a track added and a move show at the next opening.
+    expect((await api(server.url, 'POST', `/user/playlists/${id}/tracks`, { token: owner.token, body: { trackIds: [await songId('Noon')] } })).status).toBe(200)
+    expect((await api(server.url, 'POST', `/user/playlists/${id}/tracks/move`, { token: owner.token, body: { from: 0, to: 3 } })).status).toBe(200)
+    expect((await open(shareId)).share!.tracks.map((t) => t.title)).toEqual(['First Light', 'Wave', 'Noon', 'Sea'])
+    const played = await trpc('mutation', 'shares.play', { id: shareId, index: 3 })
+    expect(played.data).toEqual({ playCount: 1 })
+
+    // A track whose file has gone is left out; the others still play.
+    await Bun.file(lib('Cleo/Blue/2 Wave.mp3')).delete()
+    await scanLibraryNow(server.url, adminToken)
+    const after = (await open(shareId)).share!
+    expect(after.tracks.map((t) => t.title)).toEqual(['First Light', 'Noon', 'Sea'])
+    for (const t of after.tracks) expect((await fetch(`${server.url}${t.url}`)).status).toBe(200)
+  })
+
+  test('/rest createShare with a playlist id shares that playlist', async () => {
+    const id = await playlist('From the app', ['Dusk', 'Noon'])
+    const created = await ownerApp.createShare({ id, description: 'Listen' })
+    expect(created.status).toBe('ok')
+    const share = created.shares.share![0]
+    expect(share.entry!.map((e) => e.title)).toEqual(['Dusk', 'Noon'])
+    const opened = await open(share.id)
+    expect(opened.share!.title).toBe('From the app')
+    expect(opened.share!.tracks.map((t) => t.title)).toEqual(['Dusk', 'Noon'])
+  })
+
+  test('another member cannot share my playlist, even a public one (404 / error 70), over REST, tRPC and /rest', async () => {
+    for (const isPublic of [true, false]) {
+      const id = await playlist(isPublic ? 'Open to all' : 'Just mine', ['Sea'], owner, { public: isPublic })
+      const rest = await sharePlaylist(id, other.token)
+      expect([rest.status, rest.body.error]).toEqual([404, 'Playlist not found'])
+      const viaTrpc = await trpc('mutation', 'shares.create', { target: { kind: 'playlist', id } }, other.token)
+      expect([viaTrpc.status, viaTrpc.message]).toEqual([404, 'Playlist not found'])
+      const app = (await otherApp.createShare({ id })) as unknown as { status: string; error: { code: number; message: string } }
+      expect(app).toMatchObject({ status: 'failed', error: { code: 70, message: 'Song, album or playlist not found' } })
+    }
+    expect((await api(server.url, 'GET', '/user/shares', { token: other.token })).body.data.shares).toEqual([])
+  })
+
+  test('a deleted playlist: its link says so (410 page, no stack), plays nothing, and the lists still answer', async () => {
+    const id = await playlist('Soon gone', ['Noon', 'Dusk'])
+    const shareId = (await sharePlaylist(id)).body.data.id as string
+    expect((await api(server.url, 'DELETE', `/user/playlists/${id}`, { token: owner.token })).status).toBe(200)
+
+    expect(await open(shareId)).toEqual({ state: 'gone', message: 'The shared playlist was deleted' })
+    const page = await fetch(`${server.url}/s/${shareId}`)
+    expect(page.status).toBe(410)
+    const html = await page.text()
+    expect(html).toContain('The shared playlist was deleted')
+    expect(html).not.toMatch(/\bat .{0,200}:\d+:\d+|\/src\//)
+    const play = await trpc('mutation', 'shares.play', { id: shareId, index: 0 })
+    expect([play.status, play.message]).toEqual([404, 'The shared playlist was deleted'])
+
+    const listed = (await api(server.url, 'GET', '/user/shares', { token: owner.token })).body.data.shares.find((s: { id: string }) => s.id === shareId)
+    expect(listed).toMatchObject({ kind: 'playlist', title: 'Deleted playlist', trackCount: 0 })
+    const app = (await ownerApp.getShares()).shares.share!.find((s) => s.id === shareId)!
+    expect(app.entry ?? []).toEqual([])
   })
 })
 

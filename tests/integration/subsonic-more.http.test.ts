@@ -106,14 +106,14 @@ afterAll(async () => {
 })
 
 describe('methods Vibes does not answer', () => {
-  test('jukeboxControl (no audio output on the server) is error 0 "Not implemented" with HTTP 200, in XML and JSON', async () => {
-    const xml = await rest('jukeboxControl.view', { action: 'status' })
+  test('a method Vibes has not got over /rest (getPodcasts) is error 0 "Not implemented" with HTTP 200, in XML and JSON', async () => {
+    const xml = await rest('getPodcasts.view', {})
     expect(xml.status).toBe(200)
     expect(xml.xml!.attributes.status).toBe('failed')
-    expect(childOf(xml.xml!, 'error').attributes).toEqual({ code: '0', message: 'Not implemented: jukeboxControl' })
-    const json = await rest('jukeboxControl', { action: 'status', f: 'json' })
+    expect(childOf(xml.xml!, 'error').attributes).toEqual({ code: '0', message: 'Not implemented: getPodcasts' })
+    const json = await rest('getPodcasts', { f: 'json' })
     expect(json.status).toBe(200)
-    expect(json.json).toMatchObject({ status: 'failed', error: { code: 0, message: 'Not implemented: jukeboxControl' } })
+    expect(json.json).toMatchObject({ status: 'failed', error: { code: 0, message: 'Not implemented: getPodcasts' } })
   })
 
   test('an unknown method is error 70 with HTTP 200, never a bare 404, in XML and JSON', async () => {

@@ -468,7 +468,8 @@ describe("the member's things: scrobbles, stars, playlists, play queue", () => {
   })
 
   test('savePlayQueue is the queue the web player resumes, and the web player’s queue is what getPlayQueue answers', async () => {
-    expect(await client.getPlayQueue()).not.toHaveProperty('playQueue')
+    // Never saved: an empty playQueue (the schema requires one), changed never (1970), by no one.
+    expect((await client.getPlayQueue()).playQueue).toMatchObject({ username: member.username, changed: '1970-01-01T00:00:00.000Z', changedBy: '' })
     const first = await songNamed('First Light')
     const hunter = await songNamed('Hunter')
     expect((await client.savePlayQueue({ id: [first.id, hunter.id], current: hunter.id, position: 1500 } as never)).status).toBe('ok')
@@ -564,6 +565,11 @@ describe('hostile input', () => {
     'getUser',
     'getAvatar',
     'getScanStatus',
+    'getLyrics',
+    'getLyricsBySongId',
+    'reportPlayback',
+    'getPlayQueueByIndex',
+    'savePlayQueueByIndex',
   ]
   const PARAMS = [
     'id',
@@ -587,6 +593,14 @@ describe('hostile input', () => {
     'artist',
     'count',
     'username',
+    'title',
+    'mediaId',
+    'mediaType',
+    'positionMs',
+    'state',
+    'playbackRate',
+    'ignoreScrobble',
+    'currentIndex',
     'playlistId',
     'name',
     'comment',

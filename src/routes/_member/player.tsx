@@ -3,7 +3,7 @@
 // clears it). The folder plays in the app's one player, which goes on when this page is left.
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { lazy, useEffect, useState } from 'react'
 import { useAuth } from '~/client/features/auth/auth-store'
 import { lastFolder, rememberFolder } from '~/client/features/folders/last-folder'
 import { Player } from '~/client/features/player/player'
@@ -21,6 +21,9 @@ export const Route = createFileRoute('/_member/player')({
   head: () => ({ meta: [{ title: 'Player · Vibes' }] }),
   component: PlayerPage,
 })
+
+// The full player's lyrics panel, loaded with the first track it shows (as on the home player).
+const LyricsPanel = lazy(() => import('~/client/features/player/lyrics-panel'))
 
 const backLink = cx(button({ variant: 'outline', size: 'sm' }))
 
@@ -88,7 +91,7 @@ function PlayerPage() {
       ) : tracks.length === 0 ? (
         <p className={css({ textAlign: 'center', py: '16', color: 'fg.muted' })}>No tracks found in this folder.</p>
       ) : (
-        <Player />
+        <Player Lyrics={LyricsPanel} />
       )}
     </section>
   )

@@ -8,6 +8,7 @@ import {
   LibraryTrackUrlSchema,
   LibraryFolderSchema,
   LibraryIdSchema,
+  LibraryLyricsSchema,
   LibraryPageSchema,
   LibraryScanSchema,
   LibrarySearchSchema,
@@ -18,6 +19,7 @@ import { requestScan, scanStatus } from '../library/scan'
 import { recordAudit } from '../services/audit'
 import * as library from '../services/library-index'
 import { likedTracks } from '../services/liked-songs'
+import { lyricsOfTrack } from '../services/lyrics'
 import { bookmarkOf, deleteBookmark, saveBookmark, trackIdOfMediaUrl } from '../services/bookmarks'
 import { setRating, songRatings } from '../services/ratings'
 import { adminProcedure, createTRPCRouter, protectedProcedure, rateLimit } from '../trpc/init'
@@ -64,6 +66,7 @@ export const libraryRouter = createTRPCRouter({
     }),
   }),
   liked: protectedProcedure.query(({ ctx }) => likedTracks(ctx.db, secret(), ctx.user.id)),
+  lyrics: protectedProcedure.input(LibraryLyricsSchema).query(({ ctx, input }) => lyricsOfTrack(ctx.db, input.url)),
   folder: protectedProcedure.input(LibraryFolderSchema).query(({ ctx, input }) => library.listFolder(ctx.db, secret(), input.path)),
   scan: createTRPCRouter({
     status: adminProcedure.query(({ ctx }) => scanStatus(ctx.db)),

@@ -112,6 +112,13 @@ const entriesOf = (db: Db, playlistId: string) =>
     .query<EntryRecord, [string]>('SELECT id, track_key AS key, title, artist, duration FROM playlist_entries WHERE playlist_id = ? ORDER BY position, id')
     .all(playlistId)
 
+/** The entry ids in order: read from the (playlist, position) index alone, what every write needs. */
+const entryIdsOf = (db: Db, playlistId: string) =>
+  db.$client
+    .query<{ id: number }, [string]>('SELECT id FROM playlist_entries WHERE playlist_id = ? ORDER BY position, id')
+    .all(playlistId)
+    .map((e) => e.id)
+
 /** The library path a track key names, or null (not a /media/ key). */
 const pathOfKey = (key: string) => mediaPathOf(key)
 
@@ -119,7 +126,8 @@ const pathOfKey = (key: string) => mediaPathOf(key)
 export function playlistWithRows(db: Db, userId: string, id: string): PlaylistWithRows {
   const playlist = playlistSummary(db, userId, id)
   const records = entriesOf(db, id)
-  const paths = [...new Set(records.map((e) => pathOfKey(e.key)).filter((p): p is string => p !== null))]
+  const pathOfEntry = records.map((e) => pathOfKey(e.key))
+  const paths = [...new Set(pathOfEntry.filter((p): p is string => p !== null))]
   const rows =
     paths.length === 0
       ? new Map<string, LibraryRow>()
@@ -130,7 +138,7 @@ export function playlistWithRows(db: Db, userId: string, id: string): PlaylistWi
             .map((r) => [r.path, r]),
         )
   const entries = records.map((e, index) => {
-    const path = pathOfKey(e.key)
+    const path = pathOfEntry[index]
     return { id: e.id, index, key: e.key, title: e.title, artist: e.artist, duration: e.duration, row: (path && rows.get(path)) || null }
   })
   return { ...playlist, entries }
@@ -202,25 +210,43 @@ function refuseOverflow(current: number, adding: number) {
     throw invalid(`A playlist holds at most ${PLAYLIST_LIMITS.tracksPerPlaylist} tracks (this one has ${current}; ${adding} more would not fit)`)
 }
 
+// Every write is a fixed number of statements whatever the playlist's size: the rows to insert,
+// delete or renumber go in as one JSON array (json_each), never one statement per row.
+
 /** Inserts rows as entries at `position` (the end when undefined) and renumbers what follows. */
 function insertEntries(db: Db, playlistId: string, rows: LibraryRow[], position?: number) {
-  const existing = entriesOf(db, playlistId).map((e) => e.id)
+  if (rows.length === 0) return
+  const existing = entryIdsOf(db, playlistId)
   refuseOverflow(existing.length, rows.length)
   const at = position === undefined ? existing.length : Math.min(position, existing.length)
-  const insert = db.$client.prepare<{ id: number }, [string, number, string, string, string, number, number]>(
-    'INSERT INTO playlist_entries (playlist_id, position, track_key, title, artist, duration, added_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
-  )
-  const now = Date.now()
-  const added = rows.map((r, i) => insert.get(playlistId, at + i, libraryTrackKey(r.path), r.title, displayArtist(r), r.duration, now)!.id)
-  if (at < existing.length) renumber(db, [...existing.slice(0, at), ...added, ...existing.slice(at)], existing)
+  // Ids only grow (AUTOINCREMENT) and rows go in in the array's order, so the new entries are the
+  // ids above the largest one before, in that order.
+  const last = db.$client.query<{ id: number | null }, []>('SELECT max(id) AS id FROM playlist_entries').get()?.id ?? 0
+  const values = rows.map((r) => [libraryTrackKey(r.path), r.title, displayArtist(r), r.duration])
+  db.$client
+    .query(
+      `INSERT INTO playlist_entries (playlist_id, position, track_key, title, artist, duration, added_at)
+       SELECT ?1, ?2 + j.key, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, ?3 FROM json_each(?4) j ORDER BY j.key`,
+    )
+    .run(playlistId, at, Date.now(), JSON.stringify(values))
+  if (at === existing.length) return
+  const added = db.$client
+    .query<{ id: number }, [string, number]>('SELECT id FROM playlist_entries WHERE playlist_id = ? AND id > ? ORDER BY id')
+    .all(playlistId, last)
+    .map((e) => e.id)
+  renumber(db, [...existing.slice(0, at), ...added, ...existing.slice(at)], existing)
 }
 
-/** Writes position = index for every entry of `order` whose place differs from `before`. */
+/** Writes position = index for every entry of `order` whose place differs from `before`, in one statement. */
 function renumber(db: Db, order: number[], before: number[]) {
-  const update = db.$client.prepare<unknown, [number, number]>('UPDATE playlist_entries SET position = ? WHERE id = ?')
+  const changed: [number, number][] = []
   order.forEach((id, i) => {
-    if (before[i] !== id) update.run(i, id)
+    if (before[i] !== id) changed.push([id, i])
   })
+  if (changed.length === 0) return
+  db.$client
+    .query('UPDATE playlist_entries SET position = j.value ->> 1 FROM json_each(?) j WHERE playlist_entries.id = j.value ->> 0')
+    .run(JSON.stringify(changed))
 }
 
 const inTransaction = <T>(db: Db, work: () => T): T => db.$client.transaction(work)()
@@ -288,12 +314,11 @@ export function replaceTracks(db: Db, userId: string, id: string, source: TrackS
 export function removeEntries(db: Db, userId: string, id: string, indexes: number[]): PlaylistSummary {
   return inTransaction(db, () => {
     ownedPlaylist(db, userId, id)
-    const before = entriesOf(db, id).map((e) => e.id)
+    const before = entryIdsOf(db, id)
     const bad = indexes.find((i) => i >= before.length)
     if (bad !== undefined) throw invalid(`No entry at position ${bad}: the playlist has ${before.length}`)
     const gone = new Set(indexes.map((i) => before[i]))
-    const remove = db.$client.prepare<unknown, [number]>('DELETE FROM playlist_entries WHERE id = ?')
-    for (const entryId of gone) remove.run(entryId)
+    db.$client.query('DELETE FROM playlist_entries WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify([...gone]))
     renumber(
       db,
       before.filter((e) => !gone.has(e)),
@@ -308,7 +333,7 @@ export function removeEntries(db: Db, userId: string, id: string, indexes: numbe
 export function moveEntry(db: Db, userId: string, id: string, from: number, to: number): PlaylistSummary {
   return inTransaction(db, () => {
     ownedPlaylist(db, userId, id)
-    const before = entriesOf(db, id).map((e) => e.id)
+    const before = entryIdsOf(db, id)
     for (const [name, value] of [
       ['from', from],
       ['to', to],

@@ -1,4 +1,5 @@
-// Share links (docs/decisions/069): a member shares library tracks or an album as a link,
+// Share links (docs/decisions/069): a member shares library tracks, an album or one of their own
+// playlists as a link,
 // /s/<id>, that anyone may open and play without an account until it expires or is revoked.
 // What a visitor gets is only the shared tracks' tags, covers and signed /media URLs, which end
 // with the link (signMediaUrl's notAfterSec) and name only those files; never the member, nor
@@ -16,9 +17,10 @@ import { mediaPathOf } from '../media/request-rules'
 import { signMediaUrl } from '../media/sign'
 import { albumRows } from './library-index'
 import { recordPlay } from './listening'
+import { PLAYLIST_NOT_FOUND, playlistSummary, playlistWithRows } from './playlists'
 
-/** What a share names. A playlist would be one more member: { kind: 'playlist'; id: string }. */
-export type ShareTarget = { kind: 'tracks'; ids: string[] } | { kind: 'album'; id: string }
+/** What a share names. A playlist is always the sharer's own. */
+export type ShareTarget = { kind: 'tracks'; ids: string[] } | { kind: 'album'; id: string } | { kind: 'playlist'; id: string }
 
 export const MAX_SHARES_PER_USER = 200
 /** Tracks one share may name (an app's createShare may send many ids). */
@@ -27,6 +29,7 @@ export const SHARE_NOT_FOUND = 'Share not found'
 export const SHARE_EXPIRED = 'This share link has expired'
 export const SHARE_REVOKED = 'This share link was revoked'
 export const SHARE_MISSING = 'This share link does not exist'
+export const SHARE_PLAYLIST_DELETED = 'The shared playlist was deleted'
 
 /** The public page's path of a share. */
 export const sharePath = (id: string) => `/s/${id}`
@@ -40,11 +43,37 @@ function newShareId(): string {
 
 function targetOf(row: Pick<Share, 'targetKind' | 'targetIds'>): ShareTarget {
   const ids = JSON.parse(row.targetIds) as string[]
-  return row.targetKind === 'album' ? { kind: 'album', id: ids[0] ?? '' } : { kind: 'tracks', ids }
+  if (row.targetKind === 'album' || row.targetKind === 'playlist') return { kind: row.targetKind, id: ids[0] ?? '' }
+  return { kind: 'tracks', ids }
 }
 
-/** The library rows a target names, in play order (an album by disc and track number); gone files are left out. */
-export function rowsOfTarget(db: Db, target: ShareTarget): LibraryRow[] {
+/** A share's content as it is now: its title and library rows in play order, or null once the playlist it names was deleted. */
+type ShareContent = { target: ShareTarget; title: string; rows: LibraryRow[] }
+
+function contentOf(db: Db, share: Pick<Share, 'targetKind' | 'targetIds' | 'userId'>): ShareContent | null {
+  const target = targetOf(share)
+  if (target.kind === 'playlist') {
+    const rows = playlistRows(db, share.userId, target.id)
+    return rows && { target, ...rows }
+  }
+  const rows = rowsOfTarget(db, target)
+  return { target, title: titleOf(db, target, rows), rows }
+}
+
+/**
+ * The sharer's playlist as it is now (the link follows later edits): its name and available
+ * tracks in playlist order, entries whose file has gone left out, at most MAX_SHARE_TRACKS. Null
+ * when the playlist is gone.
+ */
+function playlistRows(db: Db, ownerId: string, id: string): { title: string; rows: LibraryRow[] } | null {
+  const own = db.$client.query<{ id: string }, [string, string]>('SELECT id FROM playlists WHERE id = ? AND user_id = ?').get(id, ownerId)
+  if (!own) return null
+  const playlist = playlistWithRows(db, ownerId, id)
+  return { title: playlist.name, rows: playlist.entries.flatMap((e) => e.row ?? []).slice(0, MAX_SHARE_TRACKS) }
+}
+
+/** The library rows of a track or album target, in play order (an album by disc and track number); gone files are left out. */
+function rowsOfTarget(db: Db, target: Exclude<ShareTarget, { kind: 'playlist' }>): LibraryRow[] {
   if (target.kind === 'album') return albumRows(db, target.id)
   const rows = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(target.ids))
   const byId = new Map(rows.map((r) => [r.id, r]))
@@ -54,13 +83,18 @@ export function rowsOfTarget(db: Db, target: ShareTarget): LibraryRow[] {
 const albumName = (db: Db, id: string) => db.$client.query<{ name: string }, [string]>('SELECT name FROM library_albums WHERE id = ?').get(id)?.name ?? null
 
 /** A share's title: the album's name, the one track's title, or "N tracks". */
-function titleOf(db: Db, target: ShareTarget, rows: LibraryRow[]): string {
+function titleOf(db: Db, target: Exclude<ShareTarget, { kind: 'playlist' }>, rows: LibraryRow[]): string {
   if (target.kind === 'album') return albumName(db, target.id) ?? rows[0]?.album ?? 'Album'
   return rows.length === 1 ? rows[0].title : `${rows.length} tracks`
 }
 
-/** A web input's target as stored: a track named by id or /media/ URL, or an album; unknown ones are refused. */
-export function resolveTarget(db: Db, input: ShareCreateInput['target']): ShareTarget {
+/** A web input's target as stored: a track named by id or /media/ URL, an album, or one of the member's playlists; unknown ones are refused. */
+export function resolveTarget(db: Db, userId: string, input: ShareCreateInput['target']): ShareTarget {
+  if (input.kind === 'playlist') {
+    // Another member's public playlist is visible but not theirs to share: not found, as a private one.
+    if (!playlistSummary(db, userId, input.id).mine) throw new NotFoundError(PLAYLIST_NOT_FOUND)
+    return { kind: 'playlist', id: input.id }
+  }
   if (input.kind === 'album') {
     if (albumName(db, input.id) === null) throw new NotFoundError('Album not found')
     return { kind: 'album', id: input.id }
@@ -98,14 +132,16 @@ export type ShareSummary = {
   lastVisitedAt: number | null
 }
 
+const DELETED_PLAYLIST_TITLE = 'Deleted playlist'
+
 function summaryOf(db: Db, row: Share, now: number): ShareSummary & { rows: LibraryRow[] } {
-  const target = targetOf(row)
-  const rows = rowsOfTarget(db, target)
+  const content = contentOf(db, row)
+  const rows = content?.rows ?? []
   return {
     id: row.id,
     path: sharePath(row.id),
-    kind: target.kind,
-    title: titleOf(db, target, rows),
+    kind: targetOf(row).kind,
+    title: content?.title ?? DELETED_PLAYLIST_TITLE,
     trackCount: rows.length,
     description: row.description,
     createdAt: row.createdAt.getTime(),
@@ -127,8 +163,8 @@ export function createShare(
   share: { target: ShareTarget; expiresAt: Date | null; description: string | null },
   now = Date.now(),
 ): ShareSummary & { rows: LibraryRow[] } {
-  const ids = share.target.kind === 'album' ? [share.target.id] : share.target.ids
-  if (ids.length === 0) throw new InvalidError('Nothing to share: name a track or an album')
+  const ids = share.target.kind === 'tracks' ? share.target.ids : [share.target.id]
+  if (ids.length === 0) throw new InvalidError('Nothing to share: name a track, an album or a playlist')
   if (ids.length > MAX_SHARE_TRACKS) throw new InvalidError(`A share holds at most ${MAX_SHARE_TRACKS} tracks`)
   if (share.expiresAt && share.expiresAt.getTime() <= now) throw new InvalidError('Expiry must be in the future')
   const live = db
@@ -157,7 +193,7 @@ export function createShare(
 export function createShareFromWeb(db: Db, userId: string, input: ShareCreateInput, now = Date.now()): ShareSummary {
   const ms = SHARE_EXPIRY_MS[input.expiresIn]
   const expiresAt = ms === null ? null : new Date(now + ms)
-  return withoutRows(createShare(db, userId, { target: resolveTarget(db, input.target), expiresAt, description: input.description }, now))
+  return withoutRows(createShare(db, userId, { target: resolveTarget(db, userId, input.target), expiresAt, description: input.description }, now))
 }
 
 /** The member's live (not revoked) shares, newest first, expired ones included and marked. */
@@ -234,7 +270,11 @@ export type PublicShare = {
   tracks: PublicShareTrack[]
 }
 /** What a link opens to: the share, or why not (the page says it; HTTP 410 or 404). */
-export type ShareOpening = { state: 'open'; share: PublicShare } | { state: 'expired' | 'revoked'; message: string } | { state: 'missing'; message: string }
+export type ShareOpening =
+  | { state: 'open'; share: PublicShare }
+  // 'gone': the playlist the link names was deleted; like an expired link, it will not come back.
+  | { state: 'expired' | 'revoked' | 'gone'; message: string }
+  | { state: 'missing'; message: string }
 
 /** The share behind a link if it may still be played, else why not. */
 function liveShare(db: Db, id: string, now: number): Share | Exclude<ShareOpening, { state: 'open' }> {
@@ -249,12 +289,13 @@ function liveShare(db: Db, id: string, now: number): Share | Exclude<ShareOpenin
 export function openShare(db: Db, secret: string, id: string, now = Date.now()): ShareOpening {
   const row = liveShare(db, id, now)
   if ('state' in row) return row
+  const content = contentOf(db, row)
+  if (!content) return { state: 'gone', message: SHARE_PLAYLIST_DELETED }
   db.update(shares)
     .set({ visitCount: sql`${shares.visitCount} + 1`, lastVisitedAt: new Date(now) })
     .where(eq(shares.id, id))
     .run()
-  const target = targetOf(row)
-  const rows = rowsOfTarget(db, target)
+  const { target, title, rows } = content
   const notAfterSec = row.expiresAt ? row.expiresAt.getTime() / 1000 : undefined
   const nowSec = Math.floor(now / 1000)
   const tracks = rows.map((r): PublicShareTrack => {
@@ -273,7 +314,7 @@ export function openShare(db: Db, secret: string, id: string, now = Date.now()):
     share: {
       id: row.id,
       kind: target.kind,
-      title: titleOf(db, target, rows),
+      title,
       description: row.description,
       expiresAt: row.expiresAt?.getTime() ?? null,
       tracks,
@@ -285,7 +326,9 @@ export function openShare(db: Db, secret: string, id: string, now = Date.now()):
 export function recordSharePlay(db: Db, id: string, index: number, client: ClientInfo, now = Date.now()): { playCount: number } {
   const row = liveShare(db, id, now)
   if ('state' in row) throw new NotFoundError(row.message)
-  const track = rowsOfTarget(db, targetOf(row))[index]
+  const content = contentOf(db, row)
+  if (!content) throw new NotFoundError(SHARE_PLAYLIST_DELETED)
+  const track = content.rows[index]
   if (!track) throw new NotFoundError('This share has no such track')
   const { path, title, duration, genre, artist, album, year } = track
   // recordPlay's statement is prepared on db's connection, so it runs inside this transaction.

@@ -15,7 +15,7 @@ import { clientInfo } from '../http/client-info'
 import { logger } from '../logger'
 import { authenticate } from './auth'
 import { METHODS, PUBLIC_METHODS } from './methods'
-import { NOT_IMPLEMENTED } from './not-implemented'
+import { DOES_NOT_APPLY, NOT_IMPLEMENTED } from './not-implemented'
 import { Params } from './params'
 import { DomainError } from '../errors'
 import { ErrorCode, errorResponse, okResponse, SubsonicError, subsonicErrorOf, type Format } from './response'
@@ -50,6 +50,7 @@ export async function handleSubsonic(request: Request): Promise<Response> {
     const name = methodNameOf(url.pathname)
     if (Object.hasOwn(PUBLIC_METHODS, name)) return okResponse(format, PUBLIC_METHODS[name]())
     const method = Object.hasOwn(METHODS, name) ? METHODS[name] : undefined
+    if (!method && Object.hasOwn(DOES_NOT_APPLY, name)) throw new SubsonicError(ErrorCode.generic, DOES_NOT_APPLY[name])
     if (!method && NOT_IMPLEMENTED.has(name)) throw new SubsonicError(ErrorCode.generic, `Not implemented: ${name}`)
     if (!method) throw new SubsonicError(ErrorCode.notFound, `Unknown API method: ${name.slice(0, 100)}`)
     const db = getDb()

@@ -7,6 +7,7 @@ import type { Db } from '~/db/client'
 import { config } from '../config'
 import { LIBRARY_SELECT, type LibraryRow, libraryTrackKey } from '../catalog/track'
 import { signMediaUrl } from '../media/sign'
+import { liveSessions } from '../services/playback-reports'
 import { ALBUM_SELECT, ARTIST_SELECT, type AlbumRow, type ArtistRow } from '../services/library-index'
 import { coverPathOf, pathOfMediaUrl, type Marks, song, songsByIds, songsByPaths } from './library'
 import type { Payload } from './response'
@@ -158,8 +159,9 @@ export function albumInfo(db: Db, id: string, origin: string): Payload | null {
 
 /**
  * getNowPlaying: each member's latest play of a library track started in the last
- * NOW_PLAYING_MINUTES. `userId` narrows it to one member (a member sees only their own; an
- * admin everyone's).
+ * NOW_PLAYING_MINUTES, or what an app reported since (reportPlayback, or a scrobble with
+ * submission=false), whichever is newer; a reported stop newer than the play hides it. `userId`
+ * narrows it to one member (a member sees only their own; an admin everyone's).
  */
 export function nowPlaying(db: Db, userId: string | null, starred: Marks, now = Date.now()): Payload[] {
   const since = now - NOW_PLAYING_MINUTES * 60_000
@@ -170,23 +172,31 @@ export function nowPlaying(db: Db, userId: string | null, starred: Marks, now = 
         WHERE p.started_at >= ?1 AND (?2 IS NULL OR p.user_id = ?2) ORDER BY p.started_at DESC LIMIT 200`,
     )
     .all(since, userId)
-  const latest = new Map<string, (typeof plays)[number] & { path: string }>()
+  type Entry = { username: string; path: string; client: string | null; startedAt: number; at: number }
+  const latest = new Map<string, Entry | null>()
   for (const play of plays) {
     const path = pathOfMediaUrl(play.url)
-    if (path !== null && !latest.has(play.userId)) latest.set(play.userId, { ...play, path })
+    if (path !== null && !latest.has(play.userId))
+      latest.set(play.userId, { username: play.username, path, client: play.client, startedAt: play.at, at: play.at })
   }
+  for (const s of liveSessions(userId, now)) {
+    const play = latest.get(s.userId)
+    if (play && play.at > s.at) continue
+    latest.set(s.userId, s.stopped ? null : { username: s.username, path: s.path, client: s.app, startedAt: s.startedAt, at: s.at })
+  }
+  const entries = [...latest.values()].filter((e): e is Entry => e !== null)
   const rows = songsByPaths(
     db,
-    [...latest.values()].map((p) => p.path),
+    entries.map((p) => p.path),
   )
-  return [...latest.values()].flatMap((p) => {
+  return entries.flatMap((p) => {
     const row = rows.get(p.path)
     if (!row) return []
     return [
       {
         ...song(row, starred),
         username: p.username,
-        minutesAgo: Math.max(0, Math.floor((now - p.at) / 60_000)),
+        minutesAgo: Math.max(0, Math.floor((now - p.startedAt) / 60_000)),
         playerId: 0,
         playerName: p.client ?? undefined,
       },

@@ -15,6 +15,7 @@ import { mp3KbpsFor, mp3Profile, transcodeProfileFor } from '../media/transcode-
 import { SCROBBLE_SOURCE } from '~/shared/validators'
 import { recordPlays, REPORTED_PLAY_TIME_RULE, reportedPlayTime, setLike, takePlayTokens } from '../services/listening'
 import { savePlayQueue, storedPlayQueue } from '../services/play-queue'
+import { PLAYBACK_STATES, reportNowPlaying, reportPlayback } from '../services/playback-reports'
 import { BOOKMARK_LIMITS, bookmarksOf, deleteBookmark, saveBookmark } from '../services/bookmarks'
 import { RATING_MAX, ratingsOf, setRating } from '../services/ratings'
 import { requestScan, scanStatus } from '../library/scan'
@@ -22,6 +23,7 @@ import { recordAudit } from '../services/audit'
 import { appDevice } from './app-device'
 import { albumChild, entityDirectory, plainArtist, songsByGenre } from './browse'
 import { albumInfo, artistInfo, nowPlaying, similarSongs, topSongs } from './info'
+import { classicLyrics, structuredLyrics } from './lyrics'
 import type { SubsonicUser } from './auth'
 import { RateLimitedError } from '../errors'
 import { createPlaylist, deletePlaylist, getPlaylist, getPlaylists, updatePlaylist } from './playlists'
@@ -60,6 +62,9 @@ type Method = (ctx: MethodContext) => Payload | Response | Promise<Payload | Res
 export const EXTENSIONS: Payload[] = [
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'formPost', versions: [1] },
+  { name: 'songLyrics', versions: [1] },
+  { name: 'indexBasedQueue', versions: [1] },
+  { name: 'playbackReport', versions: [1] },
   { name: 'transcodeOffset', versions: [1] },
 ]
 
@@ -218,7 +223,9 @@ export const METHODS: Record<string, Method> = {
     const kind = streamKind(row, ctx.params.get('format'), ctx.params.int('maxBitRate', { min: 0, max: 100_000, fallback: 0 }))
     // transcodeOffset (decision 075): a conversion starts timeOffset seconds in; the file as it
     // is ignores it (the app seeks in it with ranges). Checked either way: bad input is an error.
-    const timeOffset = ctx.params.seconds('timeOffset', { below: row.duration })
+    const timeOffset = ctx.params.decimal('timeOffset', { min: 0, max: 999_999, fallback: 0 })
+    if (timeOffset > 0 && timeOffset >= row.duration)
+      throw new SubsonicError(ErrorCode.generic, `Parameter timeOffset must be below the track's duration (${row.duration} s)`)
     const converted = kind !== 'file' && kind !== 'cover'
     return viaMedia(ctx, row.path, kind, converted ? Math.round(timeOffset * 1000) : 0)
   },
@@ -236,7 +243,9 @@ export const METHODS: Record<string, Method> = {
   scrobble: (ctx) => {
     const p = ctx.params
     if (!p.bool('submission', true)) {
-      requireSong(ctx)
+      // "Now playing": shown by getNowPlaying, no play recorded.
+      const app = appOf(ctx)
+      reportNowPlaying(ctx.db, ctx.user, requireSong(ctx), app, ctx.client)
       return {}
     }
     const ids = p.all('id')
@@ -254,7 +263,7 @@ export const METHODS: Record<string, Method> = {
     if (wait > 0) throw new RateLimitedError(wait)
     const rows = songsByIds(ctx.db, ids)
     if (rows.length !== ids.length) throw notFound('Song')
-    const app = (p.get('c') ?? '').slice(0, 100) || null
+    const app = appOf(ctx)
     const deviceType = appDevice(app, null)
     const plays = rows.map(({ path, title, duration, genre, artist, album, year }, i) => ({
       trackUrl: libraryTrackKey(path),
@@ -270,6 +279,28 @@ export const METHODS: Record<string, Method> = {
       finishedAt: times[i],
     }))
     recordPlays(ctx.db, ctx.user.id, plays, ctx.client)
+    return {}
+  },
+
+  getLyrics: async (ctx) => ({ lyrics: await classicLyrics(ctx.db, ctx.params.get('artist') || undefined, ctx.params.required('title')) }),
+  getLyricsBySongId: async (ctx) => ({ lyricsList: await structuredLyrics(requireSong(ctx)) }),
+
+  // The playbackReport extension: an app's play as it goes, recorded as a scrobble's would be.
+  reportPlayback: (ctx) => {
+    const p = ctx.params
+    const mediaId = p.required('mediaId')
+    if (p.oneOf('mediaType', ['song', 'podcast']) === 'podcast') throw notFound('Podcast')
+    const state = p.oneOf('state', PLAYBACK_STATES)
+    const positionMs = p.int('positionMs', { min: 0, max: 7 * 24 * 3600 * 1000 })
+    if (positionMs === undefined) p.required('positionMs')
+    const playbackRate = p.decimal('playbackRate', { min: 0, max: 16, fallback: 1 })
+    const ignoreScrobble = p.bool('ignoreScrobble', false)
+    const wait = takePlayTokens(ctx.client, 1)
+    if (wait > 0) throw new RateLimitedError(wait)
+    const [row] = songsByIds(ctx.db, [mediaId])
+    if (!row) throw notFound('Song')
+    const app = appOf(ctx)
+    reportPlayback(ctx.db, ctx.user, { row, state, positionMs: positionMs!, playbackRate, ignoreScrobble, app, deviceType: appDevice(app, null) }, ctx.client)
     return {}
   },
 
@@ -342,48 +373,97 @@ export const METHODS: Record<string, Method> = {
   updatePlaylist,
   deletePlaylist,
 
+  // An empty queue is still a playQueue (the schema requires it), with no entries.
   getPlayQueue: (ctx) => {
-    const queue = storedPlayQueue(ctx.db, ctx.user.id)
-    if (!queue || queue.tracks.length === 0) return {}
-    // Library tracks only: a remote URL in the web player's queue has no id an app could play.
-    const paths = queue.tracks.map((t) => pathOfMediaUrl(t.url))
-    const rows = songsByPaths(
-      ctx.db,
-      paths.filter((p): p is string => p !== null),
-    )
-    const starred = marksOf(ctx.db, ctx.user.id)
-    const current = paths[queue.index] ? rows.get(paths[queue.index]!)?.id : undefined
+    const queue = appQueue(ctx)
     return {
       playQueue: {
-        current,
-        position: Math.round(queue.positionSec * 1000),
-        username: ctx.user.username,
-        changed: new Date(queue.updatedAt).toISOString(),
-        changedBy: queue.device,
-        entry: paths.flatMap((p) => (p && rows.has(p) ? [song(rows.get(p)!, starred)] : [])),
+        current: queue.currentIndex === undefined ? undefined : queue.entries[queue.currentIndex].id,
+        position: queue.position,
+        ...queue.about,
+        entry: queue.entries.map((r) => song(r, queue.starred)),
       },
     }
   },
   savePlayQueue: (ctx) => {
-    const p = ctx.params
-    const ids = p.all('id')
-    if (ids.length > PLAY_QUEUE_LIMITS.tracks) throw new SubsonicError(ErrorCode.generic, `A queue holds at most ${PLAY_QUEUE_LIMITS.tracks} tracks`)
-    const rows = songsByIds(ctx.db, ids)
-    if (rows.length !== ids.length) throw notFound('Song')
-    const current = p.get('current')
+    const ids = ctx.params.all('id')
+    const current = ctx.params.get('current')
     const index = current === undefined ? 0 : ids.indexOf(current)
     if (index < 0) throw new SubsonicError(ErrorCode.generic, 'Parameter current must be one of the ids')
-    const positionMs = p.int('position', { min: 0, max: 7 * 24 * 3600 * 1000, fallback: 0 })
-    // Bare library URLs, as the web player saves them: a read signs them afresh and fills in the
-    // tags and ReplayGain from the index.
-    const tracks = rows.map((r) => ({ url: libraryTrackKey(r.path), title: r.title, artist: r.artist, album: r.album, duration: r.duration, mime: r.mime }))
-    const device = (p.get('c') ?? '').slice(0, 100)
-    savePlayQueue(ctx.db, ctx.user.id, { tracks, index, positionSec: positionMs / 1000, device }, ctx.client.userAgent)
+    saveAppQueue(ctx, ids, index)
+    return {}
+  },
+  // The indexBasedQueue extension: the same queue, its current track by place, so a song queued
+  // twice is told apart.
+  getPlayQueueByIndex: (ctx) => {
+    const queue = appQueue(ctx)
+    return {
+      playQueueByIndex: {
+        currentIndex: queue.currentIndex,
+        position: queue.position,
+        ...queue.about,
+        entry: queue.entries.map((r) => song(r, queue.starred)),
+      },
+    }
+  },
+  savePlayQueueByIndex: (ctx) => {
+    const ids = ctx.params.all('id')
+    const raw = ctx.params.get('currentIndex')
+    // No id clears the queue, and then there is no current index to give.
+    if (ids.length === 0 && raw !== undefined) throw new SubsonicError(ErrorCode.missingParameter, 'Parameter currentIndex must not be given without an id')
+    const index = ids.length === 0 ? 0 : ctx.params.int('currentIndex', { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER })
+    if (index === undefined) throw new SubsonicError(ErrorCode.missingParameter, 'Required parameter is missing: currentIndex')
+    // Out of range is error 10, as the extension requires.
+    if (index < 0 || index >= Math.max(ids.length, 1))
+      throw new SubsonicError(ErrorCode.missingParameter, `Parameter currentIndex must be between 0 and ${ids.length - 1} (the queue has ${ids.length} tracks)`)
+    saveAppQueue(ctx, ids, index)
     return {}
   },
 
   ...SHARE_METHODS,
 }
+
+/**
+ * The member's saved queue as an app sees it: library tracks only (a remote URL in the web
+ * player's queue has no id an app could play), the current one's place among them (none when the
+ * current track is a remote one), and who changed it when (1970 for a queue never saved).
+ */
+function appQueue(ctx: MethodContext) {
+  // As stored, nothing signed: only the paths are needed to find the songs.
+  const queue = storedPlayQueue(ctx.db, ctx.user.id) ?? { tracks: [], index: 0, positionSec: 0, updatedAt: 0, device: '' }
+  const paths = queue.tracks.map((t) => pathOfMediaUrl(t.url))
+  const rows = songsByPaths(
+    ctx.db,
+    paths.filter((p): p is string => p !== null),
+  )
+  const kept = paths.map((p) => (p ? rows.get(p) : undefined))
+  const entries = kept.filter((r): r is LibraryRow => r !== undefined)
+  const currentIndex = kept[queue.index] ? kept.slice(0, queue.index).filter(Boolean).length : undefined
+  return {
+    entries,
+    currentIndex,
+    position: Math.round(queue.positionSec * 1000),
+    about: { username: ctx.user.username, changed: new Date(queue.updatedAt).toISOString(), changedBy: queue.device },
+    starred: marksOf(ctx.db, ctx.user.id),
+  }
+}
+
+/** savePlayQueue(ByIndex): the ids in order, the current one's index, `position` in ms. */
+function saveAppQueue(ctx: MethodContext, ids: string[], index: number) {
+  const p = ctx.params
+  if (ids.length > PLAY_QUEUE_LIMITS.tracks) throw new SubsonicError(ErrorCode.generic, `A queue holds at most ${PLAY_QUEUE_LIMITS.tracks} tracks`)
+  const rows = songsByIds(ctx.db, ids)
+  if (rows.length !== ids.length) throw notFound('Song')
+  const positionMs = p.int('position', { min: 0, max: 7 * 24 * 3600 * 1000, fallback: 0 })
+  // Bare library URLs, as the web player saves them: a read signs them afresh and fills in the
+  // tags and ReplayGain from the index.
+  const tracks = rows.map((r) => ({ url: libraryTrackKey(r.path), title: r.title, artist: r.artist, album: r.album, duration: r.duration, mime: r.mime }))
+  const device = (p.get('c') ?? '').slice(0, 100)
+  savePlayQueue(ctx.db, ctx.user.id, { tracks, index, positionSec: positionMs / 1000, device }, ctx.client.userAgent)
+}
+
+/** The app's name as it gives it (OpenSubsonic `c`), or null. */
+const appOf = (ctx: MethodContext) => (ctx.params.get('c') ?? '').slice(0, 100) || null
 
 /** star/unstar: the likes of the web player, one per song (albums and artists cannot be liked). */
 function setStars(ctx: MethodContext, liked: boolean): Payload {

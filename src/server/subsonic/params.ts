@@ -43,16 +43,13 @@ export class Params {
     })
   }
 
-  /**
-   * A number of seconds from 0 to below `below`, in plain decimal ('6', '6.5'): no sign, exponent
-   * or hex, so what is checked is what the text says. Absent or empty: 0.
-   */
-  seconds(name: string, opts: { below: number }): number {
+  /** A decimal number such as a playback rate (1, 1.5, 0.75). */
+  decimal(name: string, opts: { min: number; max: number; fallback: number }): number {
     const value = this.search.get(name)
-    if (value === null || value === '') return 0
-    const n = /^\d{1,9}(\.\d{1,6})?$/.test(value) ? Number(value) : Number.NaN
-    // 0 (no offset) is always allowed, even where the duration is unknown (stored as 0).
-    if (!(n === 0 || (n > 0 && n < opts.below))) throw invalid(name, `must be a number of seconds from 0 to below ${opts.below}`)
+    if (value === null || value === '') return opts.fallback
+    if (!/^\d{1,6}(\.\d{1,6})?$/.test(value)) throw invalid(name, 'must be a number such as 1 or 1.5')
+    const n = Number(value)
+    if (n < opts.min || n > opts.max) throw invalid(name, `must be between ${opts.min} and ${opts.max}`)
     return n
   }
 

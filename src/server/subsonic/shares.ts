@@ -28,7 +28,7 @@ function descriptionOf(ctx: MethodContext): string | null | undefined {
   return description.trim() || null
 }
 
-/** The ids of createShare as a target: songs, or one album. */
+/** The ids of createShare as a target: songs, or one album, or one of the member's own playlists (apps send its id as `id`). */
 function targetOf(ctx: MethodContext): ShareTarget {
   const ids = ctx.params.all('id')
   if (ids.length === 0) ctx.params.required('id')
@@ -37,8 +37,14 @@ function targetOf(ctx: MethodContext): ShareTarget {
   if (ids.length === 1 && !songById(ctx.db, ids[0])) {
     const album = ctx.db.$client.query<{ id: string }, [string]>('SELECT id FROM library_albums WHERE id = ?').get(ids[0])
     if (album) return { kind: 'album', id: album.id }
+    // Only the member's own: another member's public playlist is not theirs to share.
+    const playlist = ctx.db.$client.query<{ id: string }, [string, string]>('SELECT id FROM playlists WHERE id = ? AND user_id = ?').get(ids[0], ctx.user.id)
+    if (playlist) return { kind: 'playlist', id: playlist.id }
   }
-  throw new SubsonicError(ErrorCode.notFound, ids.length === 1 ? 'Song or album not found' : 'Song not found (share several songs, or one album)')
+  throw new SubsonicError(
+    ErrorCode.notFound,
+    ids.length === 1 ? 'Song, album or playlist not found' : 'Song not found (share several songs, or one album or playlist)',
+  )
 }
 
 function shareList(ctx: MethodContext, onlyId?: string): Payload {

@@ -94,6 +94,9 @@ export const LibraryFolderSchema = z
   .optional()
   .default({ path: '/' })
 
+/** A track the player holds, by its URL (a library track's is a /media/ URL). */
+export const LibraryLyricsSchema = z.strictObject({ url: text('url', 4096).trim().min(1, 'url is required') })
+
 export const LibraryScanSchema = z
   .strictObject({ full: z.boolean({ error: 'full must be true or false' }).optional() })
   .optional()

@@ -25,7 +25,7 @@ export const ShareIdSchema = z.strictObject({
 
 /**
  * What to share: a library track by its id, or by its /media/ URL (the player knows a track only
- * by that), or an album. A new kind (a playlist) is one more member of this union.
+ * by that), an album, or one of the member's own playlists. A new kind is one more member of this union.
  */
 export const ShareTargetInput = z.discriminatedUnion(
   'kind',
@@ -36,8 +36,12 @@ export const ShareTargetInput = z.discriminatedUnion(
       url: z.string({ error: 'Track URL is required' }).trim().min(1, 'Track URL is required').max(4096, 'Track URL is too long'),
     }),
     z.strictObject({ kind: z.literal('album'), id: libraryId('Album id') }),
+    z.strictObject({ kind: z.literal('playlist'), id: libraryId('Playlist id') }),
   ],
-  { error: (issue) => (issue.input === undefined || issue.input === null ? 'Target is required' : 'Target kind must be one of track, trackUrl, album') },
+  {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? 'Target is required' : 'Target kind must be one of track, trackUrl, album, playlist',
+  },
 )
 
 export const ShareCreateSchema = z.strictObject({

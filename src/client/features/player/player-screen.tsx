@@ -23,6 +23,8 @@ const loadRemoteSource = () => import('./remote-source')
 const RemoteSource = lazy(() => loadRemoteSource().then((m) => ({ default: m.RemoteSource })))
 // Members' playlist panel with "Liked songs" loads when they first open "Show playlist".
 const MemberPlaylist = lazy(() => import('./liked-songs'))
+// The lyrics panel (and its query) loads with the first track the full player shows.
+const LyricsPanel = lazy(() => import('./lyrics-panel'))
 
 type Source = 'local' | 'remote'
 type RemoteList = { tracks: Track[]; label: string; url: string; autoPlay: boolean }
@@ -169,7 +171,7 @@ export function PlayerScreen() {
             '&[data-dragging]': { outline: '2px dashed', outlineColor: 'accent.default', outlineOffset: '4px' },
           })}
         >
-          <Player MemberPlaylist={MemberPlaylist} />
+          <Player MemberPlaylist={MemberPlaylist} Lyrics={LyricsPanel} />
         </div>
       </div>
 

@@ -18,6 +18,7 @@ import { MEDIA_HOST_ID, player, setFullView, usePlayer } from './player-store'
 import { playlistPanel as panelStore, usePlaylistPanel } from './playlist-panel'
 import { useLikes } from './use-likes'
 import type { MemberPlaylistProps } from './liked-songs'
+import type { LyricsPanelProps } from './lyrics-panel'
 import { stack } from 'styled-system/patterns'
 import { card } from '~/client/ui/card'
 
@@ -27,11 +28,12 @@ const MOBILE_WIDTH = 768
 const MOBILE_HINT_MS = 3000
 
 /**
- * `MemberPlaylist`: members' playlist panel (with "Liked songs"), lazily loaded by the screen that
- * already loads the Remote URL form that way, so this chunk carries no loader of its own (the
- * page's JavaScript budget; decision 022). Without it members get the plain panel.
+ * `MemberPlaylist`: members' playlist panel (with "Liked songs"), and `Lyrics`, the lyrics panel,
+ * both lazily loaded by the screen that already loads the Remote URL form that way, so this chunk
+ * carries no loader of its own (the page's JavaScript budget; decision 022). Without the first
+ * members get the plain panel; without the second there is no lyrics panel.
  */
-export function Player({ MemberPlaylist }: { MemberPlaylist?: ComponentType<MemberPlaylistProps> }) {
+export function Player({ MemberPlaylist, Lyrics }: { MemberPlaylist?: ComponentType<MemberPlaylistProps>; Lyrics?: ComponentType<LyricsPanelProps> }) {
   const { engine } = usePlayer()
   const likes = useLikes()
   const mediaBox = useRef<HTMLDivElement>(null)
@@ -259,6 +261,12 @@ export function Player({ MemberPlaylist }: { MemberPlaylist?: ComponentType<Memb
           </p>
         )}
       </div>
+
+      {current && Lyrics && (
+        <Suspense fallback={null}>
+          <Lyrics track={current} />
+        </Suspense>
+      )}
 
       {showPlaylist &&
         (likes.member && MemberPlaylist ? (

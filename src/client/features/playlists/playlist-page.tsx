@@ -1,22 +1,26 @@
 // /playlists/$id: one playlist. Play all / Shuffle hand its available tracks to the one player;
 // a row plays the list from there. The owner also edits it: rename, describe and make public,
-// delete, reorder by dragging a row's grip (@formkit/drag-and-drop; a long press on touch) or
-// with ↑/↓ on the grip, remove a row; anyone who sees it may export it as M3U8. The row of the
-// track the player has current is marked, as in every library list. An entry whose
-// file has left the library stays in its place, dimmed and marked unavailable.
-import { useDragAndDrop } from '@formkit/drag-and-drop/react'
+// delete, reorder by dragging a row's grip or with ↑/↓ on the grip, remove a row; anyone who
+// sees it may export it as M3U8. The row of the track the player has current is marked, as in
+// every library list. An entry whose file has left the library stays in its place, dimmed and
+// marked unavailable.
+// The songs are the app's fixed-row-height virtual list (a playlist holds up to 10,000), so a drag
+// is plain pointer events on the grip, as in the queue: the drop place is the row under the
+// pointer (decision 072).
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { backLink } from '~/client/features/library/album-page'
+import { ShareDialog } from '~/client/features/shares/share-dialog'
 import { clock, plural } from '~/client/features/library/format'
 import { playTracks, shuffleTracks } from '~/client/features/library/play'
 import { iconButton, TrackActions } from '~/client/features/library/track-actions'
 import { useCurrentTrackId } from '~/client/features/library/track-list'
 import { trackIdOf } from '~/client/features/player/track-identity'
 import { UnavailableMark } from '~/client/features/player/unavailable-mark'
+import { VirtualList } from '~/client/features/player/virtual-list'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
@@ -52,6 +56,8 @@ const rowButton = css({
 /** A secondary button at the 44 px a finger needs. */
 const tall = css({ minH: '11' })
 const grip = cx(iconButton, css({ cursor: 'grab', touchAction: 'none' }))
+/** Row height of the virtual list (px): a two-line title beside 44 px buttons. */
+const ROW = 56
 
 export function PlaylistPage({ id }: { id: string }) {
   const trpc = useTRPC()
@@ -60,6 +66,7 @@ export function PlaylistPage({ id }: { id: string }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.playlists.pathKey() })
   const [editing, setEditing] = useState(false)
   const [deleting, setDeleting] = useState(false)
+  const [sharing, setSharing] = useState(false)
   const onError = (title: string) => (e: unknown) => {
     toast({ title, description: errorMessage(e, 'An unexpected error occurred'), type: 'error' })
     void refresh()
@@ -74,32 +81,45 @@ export function PlaylistPage({ id }: { id: string }) {
 
   const current = useCurrentTrackId()
   const [announcement, setAnnouncement] = useState('')
-  const dragged = useRef<{ id: number; from: number } | null>(null)
-  const [listRef, entries, setEntries] = useDragAndDrop<HTMLUListElement, Entry>(playlist.entries, {
-    dragHandle: '[data-drag-handle]',
-    // The grip is a focusable button (↑/↓ move); the library's focus handlers would switch dragging off.
-    handleNodeFocus: () => {},
-    handleNodeBlur: () => {},
-    draggable: () => playlist.mine,
-    longPress: true,
-    longPressDuration: 300,
-    onDragstart: ({ draggedNode, position }) => {
-      dragged.current = { id: draggedNode.data.value.id, from: position }
-    },
-    onDragend: ({ values }) => {
-      const start = dragged.current
-      dragged.current = null
-      if (!start) return
-      const to = values.findIndex((e) => e.id === start.id)
-      if (to >= 0 && to !== start.from) move.mutate({ id, from: start.from, to })
-    },
-  })
-  // The server's list wins once no move is on its way.
+  const [entries, setEntries] = useState<Entry[]>(playlist.entries)
+  // The server's list wins once no change is on its way.
   useEffect(() => {
-    if (!move.isPending) setEntries(playlist.entries)
-  }, [playlist.entries, move.isPending, setEntries])
+    if (!move.isPending && !remove.isPending) setEntries(playlist.entries)
+  }, [playlist.entries, move.isPending, remove.isPending])
+  const listBox = useRef<HTMLDivElement>(null)
+  /** The row to keep in view after a keyboard move (the virtual list scrolls to it). */
+  const [keepInView, setKeepInView] = useState(-1)
 
-  function moveBy(from: number, to: number) {
+  // Pointer drag on a row's grip: the drop place is the row under the pointer (rows are ROW px
+  // tall); the list scrolls when the pointer nears its edges; pointercancel drops nothing.
+  const [drag, setDrag] = useState<{ from: number; to: number } | null>(null)
+  function startDrag(e: ReactPointerEvent, from: number) {
+    if (e.button !== 0 || !listBox.current || !playlist.mine) return
+    e.preventDefault()
+    const scroller = listBox.current.firstElementChild as HTMLElement
+    const list = scroller.querySelector('ul') as HTMLElement
+    let to = from
+    setDrag({ from, to })
+    const onMove = (ev: PointerEvent) => {
+      const box = scroller.getBoundingClientRect()
+      if (ev.clientY < box.top + ROW / 2) scroller.scrollTop -= ROW / 4
+      else if (ev.clientY > box.bottom - ROW / 2) scroller.scrollTop += ROW / 4
+      to = Math.max(0, Math.min(entries.length - 1, Math.floor((ev.clientY - list.getBoundingClientRect().top) / ROW)))
+      setDrag({ from, to })
+    }
+    const onEnd = (ev: PointerEvent) => {
+      window.removeEventListener('pointermove', onMove)
+      window.removeEventListener('pointerup', onEnd)
+      window.removeEventListener('pointercancel', onEnd)
+      setDrag(null)
+      if (ev.type === 'pointerup' && to !== from) moveBy(from, to, false)
+    }
+    window.addEventListener('pointermove', onMove)
+    window.addEventListener('pointerup', onEnd)
+    window.addEventListener('pointercancel', onEnd)
+  }
+
+  function moveBy(from: number, to: number, refocus: boolean) {
     if (to < 0 || to >= entries.length) return
     const next = [...entries]
     const [moved] = next.splice(from, 1)
@@ -107,7 +127,9 @@ export function PlaylistPage({ id }: { id: string }) {
     setEntries(next)
     move.mutate({ id, from, to })
     setAnnouncement(`${moved.title} moved to position ${to + 1} of ${next.length}`)
-    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-entry-id="${moved.id}"] [data-drag-handle]`)?.focus())
+    if (!refocus) return
+    setKeepInView(to)
+    requestAnimationFrame(() => listBox.current?.querySelector<HTMLElement>(`[data-entry-id="${moved.id}"] [data-drag-handle]`)?.focus())
   }
 
   function removeAt(index: number) {
@@ -156,6 +178,12 @@ export function PlaylistPage({ id }: { id: string }) {
                 Edit
               </Button>
             )}
+            {/* Only the owner may share a playlist as a link; a public one of another member is theirs to share. */}
+            {playlist.mine && (
+              <Button variant="ghost" className={tall} onClick={() => setSharing(true)}>
+                Share link
+              </Button>
+            )}
             <Button variant="ghost" className={tall} onClick={() => exportList.mutate()} disabled={exportList.isPending}>
               Export M3U8
             </Button>
@@ -165,6 +193,7 @@ export function PlaylistPage({ id }: { id: string }) {
               </Button>
             )}
           </div>
+          {playlist.mine && <ShareDialog target={{ kind: 'playlist', id: playlist.id }} name={playlist.name} open={sharing} onOpenChange={setSharing} />}
         </div>
       </header>
       <p aria-live="polite" className={css({ srOnly: true })}>
@@ -176,59 +205,82 @@ export function PlaylistPage({ id }: { id: string }) {
         </p>
       )}
       {entries.length === 0 && <p className={css({ color: 'fg.muted', py: '6' })}>No songs yet. Pick “Add to playlist…” from any song’s ⋯ menu.</p>}
-      <ul ref={listRef} aria-label="Songs" className={stack({ gap: '0.5' })}>
-        {entries.map((entry, index) => (
-          <li key={entry.id} data-entry-id={entry.id} className={css({ display: 'flex', alignItems: 'center', gap: '1', '&.dragging': { opacity: 0.5 } })}>
-            {playlist.mine && (
-              <button
-                type="button"
-                data-drag-handle
-                className={grip}
-                aria-label={`Move ${entry.title}`}
-                aria-describedby="playlist-reorder-help"
-                onKeyDown={(e: KeyboardEvent) => {
-                  if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return
-                  e.preventDefault()
-                  moveBy(index, e.key === 'ArrowUp' ? index - 1 : index + 1)
-                }}
+      {entries.length > 0 && (
+        <div ref={listBox}>
+          <VirtualList
+            items={entries}
+            rowHeight={ROW}
+            maxHeight="70vh"
+            activeIndex={keepInView}
+            label="Songs"
+            renderRow={(entry, index) => (
+              <div
+                data-entry-id={entry.id}
+                data-dragging={drag?.from === index || undefined}
+                data-drop={drag && drag.to === index && drag.from !== index ? (drag.to < drag.from ? 'before' : 'after') : undefined}
+                className={css({
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: '1',
+                  h: 'full',
+                  '&[data-dragging]': { opacity: 0.5 },
+                  '&[data-drop=before]': { boxShadow: 'inset 0 2px 0 0 {colors.accent.default}' },
+                  '&[data-drop=after]': { boxShadow: 'inset 0 -2px 0 0 {colors.accent.default}' },
+                })}
               >
-                <Icon name="grip" size={16} />
-              </button>
+                {playlist.mine && (
+                  <button
+                    type="button"
+                    data-drag-handle
+                    className={grip}
+                    aria-label={`Move ${entry.title}`}
+                    aria-describedby="playlist-reorder-help"
+                    onPointerDown={(e) => startDrag(e, index)}
+                    onKeyDown={(e: KeyboardEvent) => {
+                      if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return
+                      e.preventDefault()
+                      moveBy(index, e.key === 'ArrowUp' ? index - 1 : index + 1, true)
+                    }}
+                  >
+                    <Icon name="grip" size={16} />
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className={rowButton}
+                  disabled={!entry.track}
+                  aria-current={entry.track && current !== null && trackIdOf(entry.track.url) === current ? 'true' : undefined}
+                  onClick={() => playFrom(entry)}
+                >
+                  <span
+                    aria-hidden
+                    className={css({ w: '7', flexShrink: 0, textAlign: 'right', color: 'fg.subtle', fontSize: 'sm', fontVariantNumeric: 'tabular-nums' })}
+                  >
+                    {index + 1}
+                  </span>
+                  <span className={css({ display: 'flex', flexDirection: 'column', minW: 0, flex: '1' })}>
+                    <span className={ellipsis}>{entry.title}</span>
+                    <span className={cx(ellipsis, mutedText({ size: 'xs' }))}>
+                      {entry.artist || 'Unknown Artist'}
+                      {entry.track?.album ? ` · ${entry.track.album}` : ''}
+                    </span>
+                  </span>
+                  <UnavailableMark reason={entry.track ? entry.track.unavailable : 'Not in the library any more'} />
+                  <span aria-hidden className={css({ fontSize: 'sm', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
+                    {entry.duration ? clock(entry.duration) : ''}
+                  </span>
+                </button>
+                {playlist.mine && (
+                  <button type="button" className={iconButton} aria-label={`Remove ${entry.title} from the playlist`} onClick={() => removeAt(index)}>
+                    <Icon name="close" size={16} />
+                  </button>
+                )}
+                {entry.track && <TrackActions track={entry.track} label={playlist.name} />}
+              </div>
             )}
-            <button
-              type="button"
-              className={rowButton}
-              disabled={!entry.track}
-              aria-current={entry.track && current !== null && trackIdOf(entry.track.url) === current ? 'true' : undefined}
-              onClick={() => playFrom(entry)}
-            >
-              <span
-                aria-hidden
-                className={css({ w: '7', flexShrink: 0, textAlign: 'right', color: 'fg.subtle', fontSize: 'sm', fontVariantNumeric: 'tabular-nums' })}
-              >
-                {index + 1}
-              </span>
-              <span className={css({ display: 'flex', flexDirection: 'column', minW: 0, flex: '1' })}>
-                <span className={ellipsis}>{entry.title}</span>
-                <span className={cx(ellipsis, mutedText({ size: 'xs' }))}>
-                  {entry.artist || 'Unknown Artist'}
-                  {entry.track?.album ? ` · ${entry.track.album}` : ''}
-                </span>
-              </span>
-              <UnavailableMark reason={entry.track ? entry.track.unavailable : 'Not in the library any more'} />
-              <span aria-hidden className={css({ fontSize: 'sm', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
-                {entry.duration ? clock(entry.duration) : ''}
-              </span>
-            </button>
-            {playlist.mine && (
-              <button type="button" className={iconButton} aria-label={`Remove ${entry.title} from the playlist`} onClick={() => removeAt(index)}>
-                <Icon name="close" size={16} />
-              </button>
-            )}
-            {entry.track && <TrackActions track={entry.track} label={playlist.name} />}
-          </li>
-        ))}
-      </ul>
+          />
+        </div>
+      )}
       {playlist.mine && <EditDialog key={String(editing)} open={editing} onOpenChange={setEditing} playlist={playlist} />}
       {playlist.mine && <DeleteDialog open={deleting} onOpenChange={setDeleting} playlist={playlist} />}
     </section>

@@ -1,4 +1,5 @@
-// "Share link": a dialog that makes a share link for an album or a library track, with how long it
+// "Share link": a dialog that makes a share link for an album, a library track or one of the
+// member's playlists, with how long it
 // works (1 day, 7 days, 30 days or never; 7 days first) and an optional description, then shows the
 // link with a copy button. The link is listed on /profile "Shared links" from then on.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -16,7 +17,7 @@ import { shareUrl } from './shared-links-section'
 
 const EXPIRY_OPTIONS = SHARE_EXPIRIES.map((value) => ({ value, label: SHARE_EXPIRY_LABELS[value] }))
 
-export type ShareTargetChoice = { kind: 'album'; id: string } | { kind: 'track'; id: string }
+export type ShareTargetChoice = { kind: 'album'; id: string } | { kind: 'track'; id: string } | { kind: 'playlist'; id: string }
 
 export function ShareDialog({
   target,

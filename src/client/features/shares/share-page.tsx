@@ -2,7 +2,7 @@
 // plain <audio> that plays them from their signed URLs, one after the other. It is a visitor's
 // page, not the app's player: nothing here reads or writes the member's queue, likes or history.
 // Each track's first play is reported (shares.play), which records it with source `share`. An
-// expired, revoked or unknown link shows only its message.
+// expired, revoked or unknown link, or one whose playlist was deleted, shows only its message.
 import { useMutation } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
@@ -61,9 +61,17 @@ function SharedTracks({ share }: { share: OpenShare }) {
   const reported = useRef(new Set<number>())
   const play = useMutation(trpc.shares.play.mutationOptions())
   const cover = share.tracks.find((t) => t.cover)?.cover
-  const heading = share.kind === 'album' ? 'Shared album' : share.tracks.length === 1 ? 'Shared track' : 'Shared tracks'
+  const heading =
+    share.kind === 'album' ? 'Shared album' : share.kind === 'playlist' ? 'Shared playlist' : share.tracks.length === 1 ? 'Shared track' : 'Shared tracks'
   const first = share.tracks[0]
-  const subtitle = share.kind === 'album' ? first?.artist : share.tracks.length === 1 ? [first?.artist, first?.album].filter(Boolean).join(' · ') : ''
+  const subtitle =
+    share.kind === 'album'
+      ? first?.artist
+      : share.kind === 'playlist'
+        ? `${share.tracks.length} ${share.tracks.length === 1 ? 'track' : 'tracks'}`
+        : share.tracks.length === 1
+          ? [first?.artist, first?.album].filter(Boolean).join(' · ')
+          : ''
 
   function start(index: number) {
     const track = share.tracks[index]

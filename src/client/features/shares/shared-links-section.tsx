@@ -96,7 +96,9 @@ export function SharedLinksSection() {
                 <div className={css({ minW: '0', flex: '1 1 16rem' })}>
                   <p className={css({ fontWeight: 'medium', wordBreak: 'break-word' })}>
                     {s.title}
-                    <span className={kindBadge}>{s.kind === 'album' ? 'Album' : s.trackCount === 1 ? 'Track' : 'Tracks'}</span>
+                    <span className={kindBadge}>
+                      {s.kind === 'album' ? 'Album' : s.kind === 'playlist' ? 'Playlist' : s.trackCount === 1 ? 'Track' : 'Tracks'}
+                    </span>
                     {s.expired && <span className={expiredBadge}>Expired</span>}
                   </p>
                   {s.description && <p className={css({ fontSize: 'sm', fontStyle: 'italic', mt: '0.5' })}>{s.description}</p>}

@@ -11,6 +11,7 @@ export const libraryRoutes = [
   route({ method: 'GET', path: '/library/genres', call: (c) => c.library.genres.list() }),
   route({ method: 'GET', path: '/library/songs', call: (c, r) => c.library.tracks.list(r.query) }),
   route({ method: 'GET', path: '/library/liked', call: (c) => c.library.liked() }),
+  route({ method: 'GET', path: '/library/lyrics', call: (c, r) => c.library.lyrics(r.query) }),
   route({ method: 'GET', path: '/library/ratings', call: (c) => c.library.ratings.list() }),
   route({ method: 'PUT', path: '/library/ratings', body: true, call: (c, r) => c.library.ratings.set(r.body) }),
   route({ method: 'GET', path: '/library/bookmarks', call: (c, r) => c.library.bookmarks.get(r.query) }),

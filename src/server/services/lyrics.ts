@@ -1,0 +1,15 @@
+// The lyrics of a track the web player holds, by its URL: a /media/ URL of a file the library
+// index holds (signed or bare), read by media/lyrics.ts. Any other URL (a remote stream, a local
+// file's object URL, a path the scan has not indexed) has none.
+import type { Db } from '~/db/client'
+import type { Lyrics } from '~/shared/lyrics'
+import { readLyrics } from '../media/lyrics'
+import { mediaPathOf } from '../media/request-rules'
+
+export async function lyricsOfTrack(db: Db, url: string): Promise<{ lyrics: Lyrics[] }> {
+  if (!url.startsWith('/media/')) return { lyrics: [] }
+  const path = mediaPathOf(new URL(url, 'http://x').pathname)
+  // library_tracks.path is unique (indexed): only what the scan indexed is read.
+  if (!path || !db.$client.query<{ one: number }, [string]>('SELECT 1 AS one FROM library_tracks WHERE path = ?').get(path)) return { lyrics: [] }
+  return { lyrics: await readLyrics(path) }
+}
