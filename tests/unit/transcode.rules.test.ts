@@ -4,7 +4,7 @@
 // caches' least-recently-used rule (cache-dir.ts).
 import { describe, expect, test } from 'bun:test'
 import { cacheEvictions } from '~/server/media/cache-dir'
-import { mediaKindOf, signMediaUrl, verifyMediaSignature } from '~/server/media/sign'
+import { mediaKindOf, mediaStartOf, signMediaUrl, verifyMediaSignature } from '~/server/media/sign'
 import { resignMediaUrl } from '~/server/services/play-queue'
 import {
   ffmpegArgs,
@@ -105,6 +105,26 @@ describe('ffmpeg arguments', () => {
       expect(args).toContain('-movflags frag_keyframe+empty_moov+default_base_moof -frag_duration 500000 -f mp4 pipe:1')
   })
 
+  test('a start offset is an input seek (-ss before -i) written from the number; nothing else changes', () => {
+    for (const profile of ['mp3', 'mp3-96', 'mp4'] as const) {
+      const plain = ffmpegArgs(path, profile)!
+      const seeking = ffmpegArgs(path, profile, undefined, 6000)!
+      const at = seeking.indexOf('-ss')
+      expect(seeking[at + 1]).toBe('6.000')
+      expect(at).toBeLessThan(seeking.indexOf('-i'))
+      expect(seeking.toSpliced(at, 2)).toEqual(plain)
+      expect(seeking.filter((a) => a === '-threads')).toHaveLength(2)
+    }
+    for (const [ms, text] of [
+      [5, '0.005'],
+      [6500, '6.500'],
+      [123_456, '123.456'],
+    ] as const)
+      expect(ffmpegArgs(path, 'mp3', undefined, ms)![ffmpegArgs(path, 'mp3', undefined, ms)!.indexOf('-ss') + 1]).toBe(text)
+    expect(ffmpegArgs(path, 'mp3', undefined, 0)).toEqual(ffmpegArgs(path, 'mp3'))
+    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(ffmpegArgs(path, 'mp3', undefined, bad)).toBeNull()
+  })
+
   test('ffprobe output: first video and audio codec; garbage is unknown', () => {
     const json = JSON.stringify({
       streams: [
@@ -132,6 +152,22 @@ describe('converted stream URLs', () => {
     expect(verifyMediaSignature(secret, 'old/a;b.wma', 'mp3', exp, sig, now)).toBe('ok')
     expect(verifyMediaSignature(secret, 'old/a;b.wma', 'mp4', exp, sig, now)).toBe('invalid')
     expect(verifyMediaSignature(secret, 'old/a;b.wma', 'file', exp, sig, now)).toBe('invalid')
+  })
+
+  test('a start offset is signed with the kind: another, none or one added does not verify; URLs without one sign as before', () => {
+    const url = new URL(signMediaUrl(secret, 'old/a.wma', 'mp3', now, undefined, 6000), 'http://x')
+    expect(url.searchParams.get('start')).toBe('6000')
+    const [exp, sig] = [url.searchParams.get('exp'), url.searchParams.get('sig')]
+    expect(mediaStartOf(url.searchParams, 'mp3')).toBe(6000)
+    expect(verifyMediaSignature(secret, 'old/a.wma', 'mp3', exp, sig, now, 6000)).toBe('ok')
+    expect(verifyMediaSignature(secret, 'old/a.wma', 'mp3', exp, sig, now, 1000)).toBe('invalid')
+    expect(verifyMediaSignature(secret, 'old/a.wma', 'mp3', exp, sig, now)).toBe('invalid')
+    const plain = new URL(signMediaUrl(secret, 'old/a.wma', 'mp3', now), 'http://x')
+    expect(plain.searchParams.has('start')).toBe(false)
+    expect(verifyMediaSignature(secret, 'old/a.wma', 'mp3', plain.searchParams.get('exp'), plain.searchParams.get('sig'), now, 6000)).toBe('invalid')
+    expect(mediaStartOf(new URLSearchParams(''), 'mp3')).toBe(0)
+    for (const bad of ['0', '-1', '1.5', '6e3', '0x10', ' 6', '1234567890', '']) expect(mediaStartOf(new URLSearchParams({ start: bad }), 'mp3')).toBeNull()
+    for (const kind of ['file', 'cover'] as const) expect(mediaStartOf(new URLSearchParams('start=6000'), kind)).toBeNull()
   })
 
   test('query kinds: cover, a known profile, the file itself; an unknown profile is none', () => {

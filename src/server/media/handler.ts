@@ -3,7 +3,8 @@
 // (206 / 416), ETag and Last-Modified with If-None-Match / If-Modified-Since / If-Range; the
 // extension → MIME map (unknown gives audio/mpeg). `?cover=1` serves the embedded cover art of the file the same way, only ever
 // as image/jpeg, png, gif or webp (typed by its bytes, see covers.ts). `?t=<profile>` streams it
-// converted by ffmpeg (transcode.ts), and a complete converted copy is served like a file. Every answer, errors and
+// converted by ffmpeg (transcode.ts), and a complete converted copy is served like a file;
+// `&start=<ms>` (signed too) starts that conversion part way in. Every answer, errors and
 // 304s included, carries `nosniff` and a CSP that sandboxes it:
 // whatever a library file holds, a browser never runs it as a page of our origin.
 // Wired in front of the app in serve.ts (fast path) and as the Start route /media/$ (dev).
@@ -15,7 +16,7 @@ import { createFileLookup } from './file-lookup'
 import { resolveInside } from './library-path'
 import { mimeFromName } from '~/shared/player/mime'
 import { mediaPathOf, parseRange } from './request-rules'
-import { mediaKindOf, verifyMediaSignature, type MediaKind } from './sign'
+import { mediaKindOf, mediaStartOf, verifyMediaSignature, type MediaKind } from './sign'
 import { convertedFile } from './transcode'
 import { TRANSCODE_PROFILES } from './transcode-profile'
 
@@ -83,7 +84,9 @@ async function answer(request: Request, url: URL, member: string | undefined): P
   if (!relPath) return text(400, 'Bad media path')
   const kind = mediaKindOf(url.searchParams)
   if (!kind) return text(400, 'Unknown conversion profile')
-  const check = verifyMediaSignature(config.AUTH_SECRET, relPath, kind, url.searchParams.get('exp'), url.searchParams.get('sig'))
+  const startMs = mediaStartOf(url.searchParams, kind)
+  if (startMs === null) return text(400, 'Bad start offset: a whole number of milliseconds, on a conversion only')
+  const check = verifyMediaSignature(config.AUTH_SECRET, relPath, kind, url.searchParams.get('exp'), url.searchParams.get('sig'), undefined, startMs)
   if (check !== 'ok') return text(403, check === 'expired' ? 'Media link expired' : 'Media link is not signed')
 
   const found = libraryFile(relPath)
@@ -98,7 +101,7 @@ async function answer(request: Request, url: URL, member: string | undefined): P
   }
   let served = { path: real, size: st.size }
   if (kind !== 'file' && kind !== 'cover') {
-    const converted = await convertedFile(request, real, st, kind, member)
+    const converted = await convertedFile(request, real, st, kind, member, startMs)
     if (converted instanceof Response) return converted
     served = converted
   }

@@ -139,18 +139,24 @@ export function parseProbe(json: string): StreamCodecs {
   }
 }
 
+/** ffmpeg's text for a whole number of milliseconds, in seconds ('6000' → '6.000'). */
+const secondsText = (ms: number) => `${Math.floor(ms / 1000)}.${String(ms % 1000).padStart(3, '0')}`
+
 /**
- * ffmpeg arguments (after the program name) that write `profile` to stdout. MP3 at the profile's
+ * ffmpeg arguments (after the program name) that write `profile` to stdout, from `startMs`
+ * milliseconds into the source (an input seek: `-ss` before `-i`, written here from the number).
+ * MP3 at the profile's
  * rate (a number from MP3_KBPS, never the client's text). Video keeps each
  * stream that is already web-ready (copy) and converts the others: H.264 at most 720 lines high
  * (libx264 veryfast), AAC audio. Unknown codecs (no ffprobe) are converted. Null: a format
  * libraryInput does not read.
  */
-export function ffmpegArgs(absPath: string, profile: TranscodeProfile, codecs: StreamCodecs = { video: null, audio: null }): string[] | null {
+export function ffmpegArgs(absPath: string, profile: TranscodeProfile, codecs: StreamCodecs = { video: null, audio: null }, startMs = 0): string[] | null {
   const source = libraryInput(absPath)
-  if (!source) return null
+  if (!source || !Number.isSafeInteger(startMs) || startMs < 0) return null
+  const seek = startMs > 0 ? ['-ss', secondsText(startMs)] : []
   // One thread each for decoding, filters and encoding: a conversion costs at most one core.
-  const input = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-filter_threads', '1', '-threads', '1', ...source]
+  const input = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-filter_threads', '1', '-threads', '1', ...seek, ...source]
   const kbps = mp3KbpsOf(profile)
   if (kbps !== null) return [...input, '-map', '0:a:0', '-vn', '-sn', '-dn', '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-threads', '1', '-f', 'mp3', 'pipe:1']
   const video =

@@ -5,6 +5,8 @@
 // so seeking works once it is there. Without one, the answer streams at once (200, chunked, no
 // ranges) while the same bytes go to a temporary name that is renamed when ffmpeg finishes
 // cleanly; the cache keeps the most recently used files up to CACHE_LIMITS.transcodeBytes (cache-dir.ts).
+// A conversion that starts part way in (an app seeking, decision 075) neither reads nor fills the
+// cache: each seek lands elsewhere, so such copies would only push whole tracks out.
 //
 // ffmpeg costs a core, so conversions hold slots: globalLimit() in all (TRANSCODE_SLOTS, else one
 // fewer than the cores, so the server keeps one), and holderLimit() per holder — the member
@@ -118,7 +120,8 @@ async function probe(ffprobe: string | null, real: string): Promise<StreamCodecs
 /**
  * The converted copy of a checked library file: `{ path, size }` of the complete cached copy
  * (the handler serves it with ranges), or a Response — the live stream, a 429, or a 503 when
- * there is no ffmpeg. `member`: the id of the member asking, when the caller knows it.
+ * there is no ffmpeg. `member`: the id of the member asking, when the caller knows it. `startMs`:
+ * where the conversion starts (a whole number of milliseconds; 0, the start, is the cached one).
  */
 export async function convertedFile(
   request: Request,
@@ -126,15 +129,19 @@ export async function convertedFile(
   st: Stats,
   profile: TranscodeProfile,
   member?: string,
+  startMs = 0,
 ): Promise<{ path: string; size: number } | Response> {
   const { mime, ext } = TRANSCODE_PROFILES[profile]
   const key = cacheKey(real, st, profile)
   const cached = path.join(cacheDir(), `${key}.${ext}`)
-  try {
-    const cst = statSync(cached)
-    touchCached(cached)
-    return { path: cached, size: cst.size }
-  } catch {}
+  const whole = startMs === 0
+  if (whole) {
+    try {
+      const cst = statSync(cached)
+      touchCached(cached)
+      return { path: cached, size: cst.size }
+    } catch {}
+  }
 
   const tools = transcodeTools()
   if (!tools.ffmpeg) return text(503, 'This file needs ffmpeg to play, and the server has none (FFMPEG_PATH)')
@@ -161,7 +168,7 @@ export async function convertedFile(
     release()
     return text(499, 'Client went away')
   }
-  const args = ffmpegArgs(real, profile, codecs)
+  const args = ffmpegArgs(real, profile, codecs, startMs)
   if (!args) {
     release()
     return text(415, 'This file could not be converted for playback')
@@ -170,7 +177,7 @@ export async function convertedFile(
   const stderr = new Response(proc.stderr).text()
   void proc.exited.finally(release)
 
-  const fills = !state.filling.has(key)
+  const fills = whole && !state.filling.has(key)
   let temp: string | null = null
   let sink: ReturnType<ReturnType<typeof Bun.file>['writer']> | null = null
   if (fills) {

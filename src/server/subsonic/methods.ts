@@ -66,6 +66,7 @@ export const EXTENSIONS: Payload[] = [
   { name: 'songLyrics', versions: [1] },
   { name: 'indexBasedQueue', versions: [1] },
   { name: 'playbackReport', versions: [1] },
+  { name: 'transcodeOffset', versions: [1] },
 ]
 
 const notFound = (what: string) => new SubsonicError(ErrorCode.notFound, `${what} not found`)
@@ -79,9 +80,12 @@ function requireSong(ctx: MethodContext, name = 'id'): LibraryRow {
   return row
 }
 
-/** Serves a library file through /media with a fresh signature; the caller's headers (Range…) go along. */
-function viaMedia(ctx: MethodContext, relPath: string, kind: MediaKind): Promise<Response> {
-  const url = new URL(signMediaUrl(config.AUTH_SECRET, relPath, kind), ctx.request.url)
+/**
+ * Serves a library file through /media with a fresh signature; the caller's headers (Range…) go
+ * along. `startMs`: where a conversion starts (whole milliseconds).
+ */
+function viaMedia(ctx: MethodContext, relPath: string, kind: MediaKind, startMs = 0): Promise<Response> {
+  const url = new URL(signMediaUrl(config.AUTH_SECRET, relPath, kind, undefined, undefined, startMs), ctx.request.url)
   const request = new Request(url, { method: ctx.request.method === 'HEAD' ? 'HEAD' : 'GET', headers: ctx.request.headers, signal: ctx.request.signal })
   return handleMedia(request, url, ctx.user.id)
 }
@@ -228,7 +232,13 @@ export const METHODS: Record<string, Method> = {
   stream: (ctx) => {
     const row = requireSong(ctx)
     const kind = streamKind(row, ctx.params.get('format'), ctx.params.int('maxBitRate', { min: 0, max: 100_000, fallback: 0 }))
-    return viaMedia(ctx, row.path, kind)
+    // transcodeOffset (decision 075): a conversion starts timeOffset seconds in; the file as it
+    // is ignores it (the app seeks in it with ranges). Checked either way: bad input is an error.
+    const timeOffset = ctx.params.decimal('timeOffset', { min: 0, max: 999_999, fallback: 0 })
+    if (timeOffset > 0 && timeOffset >= row.duration)
+      throw new SubsonicError(ErrorCode.generic, `Parameter timeOffset must be below the track's duration (${row.duration} s)`)
+    const converted = kind !== 'file' && kind !== 'cover'
+    return viaMedia(ctx, row.path, kind, converted ? Math.round(timeOffset * 1000) : 0)
   },
   download: (ctx) => viaMedia(ctx, requireSong(ctx).path, 'file'),
   getCoverArt: async (ctx) => {
