@@ -10,28 +10,18 @@ import { errorMessage } from '~/client/global-errors'
 import { useForm } from '~/client/hooks/use-form'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
+import { codeBox } from '~/client/ui/code-box'
 import { Spinner } from '~/client/ui/spinner'
 import { TextField } from '~/client/ui/text-field'
 import { relativeTime } from '~/shared/relative-time'
 import { AppKeyCreateSchema } from '~/shared/validators'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { ProfileSection, StatusLine, touchTarget, useOutcome } from './profile-section'
 import { listClass, rowClass, rowMeta } from './sessions-section'
 import { stack } from 'styled-system/patterns'
 
-const keyBox = css({
-  fontFamily: 'mono',
-  fontSize: 'sm',
-  bg: 'bg.subtle',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  px: '3',
-  py: '2',
-  wordBreak: 'break-all',
-  flex: '1',
-  minW: '0',
-})
+// Beside its Copy button, the key takes the room the button leaves.
+const keyBox = cx(codeBox, css({ flex: '1', minW: '0' }))
 
 export function AppKeysSection() {
   const trpc = useTRPC()
