@@ -5,18 +5,17 @@
 // Creating one is confirmed with the current password, as every other change to the account.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { AccountForm, formError } from '~/client/features/auth/auth-card'
+import { AccountForm } from '~/client/features/auth/auth-card'
 import { errorMessage } from '~/client/global-errors'
 import { useForm } from '~/client/hooks/use-form'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { codeBox } from '~/client/ui/code-box'
-import { Spinner } from '~/client/ui/spinner'
 import { TextField } from '~/client/ui/text-field'
 import { relativeTime } from '~/shared/relative-time'
 import { AppKeyCreateSchema } from '~/shared/validators'
 import { css, cx } from 'styled-system/css'
-import { ProfileSection, StatusLine, touchTarget, useOutcome } from './profile-section'
+import { ListLoadState, ProfileSection, StatusLine, touchTarget, useOutcome } from './profile-section'
 import { listClass, rowClass, rowMeta } from './sessions-section'
 import { stack } from 'styled-system/patterns'
 
@@ -111,12 +110,7 @@ export function AppKeysSection() {
         </div>
       )}
       <StatusLine message={done} />
-      {list.isPending && <Spinner label="Loading app keys" />}
-      {list.isError && (
-        <p role="alert" className={formError}>
-          {errorMessage(list.error, 'Could not load your app keys.')}
-        </p>
-      )}
+      <ListLoadState list={list} loading="Loading app keys" failed="Could not load your app keys." />
       {list.data &&
         (active.length === 0 ? (
           <p className={rowMeta}>No app keys yet.</p>

@@ -3,8 +3,10 @@
 // section's form keeps for them.
 import { type ReactNode, useState } from 'react'
 import { css } from 'styled-system/css'
-import { formSuccess } from '~/client/features/auth/auth-card'
+import { FailureAlert, formSuccess } from '~/client/features/auth/auth-card'
+import { errorMessage } from '~/client/global-errors'
 import { pageHeader } from '~/client/ui/page-header'
+import { Spinner } from '~/client/ui/spinner'
 
 export function ProfileSection({
   id,
@@ -52,6 +54,12 @@ export function StatusLine({ message }: { message: string | null }) {
       {message}
     </p>
   )
+}
+
+/** A section's list while it loads (a spinner), or why it could not be loaded; nothing once it has. */
+export function ListLoadState({ list, loading, failed }: { list: { isPending: boolean; isError: boolean; error: unknown }; loading: string; failed: string }) {
+  if (list.isPending) return <Spinner label={loading} />
+  return list.isError ? <FailureAlert message={errorMessage(list.error, failed)} /> : null
 }
 
 /** Buttons on this page are at least 44 px tall (touch targets). */
