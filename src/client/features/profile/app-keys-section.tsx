@@ -15,7 +15,7 @@ import { TextField } from '~/client/ui/text-field'
 import { relativeTime } from '~/shared/relative-time'
 import { AppKeyCreateSchema } from '~/shared/validators'
 import { css, cx } from 'styled-system/css'
-import { ListLoadState, ProfileSection, StatusLine, touchTarget, useOutcome } from './profile-section'
+import { ListLoadState, ProfileSection, RevokeButton, StatusLine, touchTarget, useOutcome } from './profile-section'
 import { listClass, rowClass, rowMeta } from './sessions-section'
 import { stack } from 'styled-system/patterns'
 
@@ -127,18 +127,14 @@ export function AppKeysSection() {
                     <p className={rowMeta}>Token login needs a new key: this one was made before, and works as an API key and as the password only.</p>
                   )}
                 </div>
-                <Button
-                  variant="outline"
-                  className={touchTarget}
-                  aria-label={`Revoke app key ${k.name}`}
-                  disabled={revoke.isPending}
-                  onClick={() => {
+                <RevokeButton
+                  label={`Revoke app key ${k.name}`}
+                  pending={revoke.isPending}
+                  onRevoke={() => {
                     clear()
                     revoke.mutate({ id: k.id })
                   }}
-                >
-                  Revoke
-                </Button>
+                />
               </li>
             ))}
           </ul>

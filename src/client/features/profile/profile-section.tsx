@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react'
 import { css } from 'styled-system/css'
 import { FailureAlert, formSuccess } from '~/client/features/auth/auth-card'
 import { errorMessage } from '~/client/global-errors'
+import { Button } from '~/client/ui/button'
 import { pageHeader } from '~/client/ui/page-header'
 import { Spinner } from '~/client/ui/spinner'
 
@@ -60,6 +61,16 @@ export function StatusLine({ message }: { message: string | null }) {
 export function ListLoadState({ list, loading, failed }: { list: { isPending: boolean; isError: boolean; error: unknown }; loading: string; failed: string }) {
   if (list.isPending) return <Spinner label={loading} />
   return list.isError ? <FailureAlert message={errorMessage(list.error, failed)} /> : null
+}
+
+/** A list row's Revoke (touch-sized): clears the section's last message first, and is off while a
+ * revoke is on its way. `label` names what it revokes for screen readers. */
+export function RevokeButton({ label, pending, onRevoke }: { label: string; pending: boolean; onRevoke: () => void }) {
+  return (
+    <Button variant="outline" className={touchTarget} aria-label={label} disabled={pending} onClick={onRevoke}>
+      Revoke
+    </Button>
+  )
 }
 
 /** Buttons on this page are at least 44 px tall (touch targets). */

@@ -4,10 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { FailureAlert } from '~/client/features/auth/auth-card'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
-import { Button } from '~/client/ui/button'
 import { relativeTime } from '~/shared/relative-time'
 import { css } from 'styled-system/css'
-import { ListLoadState, ProfileSection, StatusLine, touchTarget, useOutcome } from './profile-section'
+import { ListLoadState, ProfileSection, RevokeButton, StatusLine, useOutcome } from './profile-section'
 import { mutedText } from '~/client/ui/text'
 
 export const listClass = css({ display: 'flex', flexDirection: 'column', divideY: '1px', divideColor: 'border.default' })
@@ -48,18 +47,14 @@ export function SessionsSection() {
                 </p>
               </div>
               {!s.current && (
-                <Button
-                  variant="outline"
-                  className={touchTarget}
-                  aria-label={`Revoke session ${s.device}, last seen ${relativeTime(s.lastSeenAt)}`}
-                  disabled={revoke.isPending}
-                  onClick={() => {
+                <RevokeButton
+                  label={`Revoke session ${s.device}, last seen ${relativeTime(s.lastSeenAt)}`}
+                  pending={revoke.isPending}
+                  onRevoke={() => {
                     clear()
                     revoke.mutate({ id: s.id })
                   }}
-                >
-                  Revoke
-                </Button>
+                />
               )}
             </li>
           ))}

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { FailureAlert } from '~/client/features/auth/auth-card'
-import { ListLoadState, ProfileSection, StatusLine, touchTarget, useOutcome } from '~/client/features/profile/profile-section'
+import { ListLoadState, ProfileSection, RevokeButton, StatusLine, touchTarget, useOutcome } from '~/client/features/profile/profile-section'
 import { listClass, rowClass, rowMeta } from '~/client/features/profile/sessions-section'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
@@ -100,18 +100,14 @@ export function SharedLinksSection() {
                   <Button variant="outline" className={touchTarget} aria-label={`Copy link to ${s.title}`} onClick={() => void copy(s)}>
                     Copy link
                   </Button>
-                  <Button
-                    variant="outline"
-                    className={touchTarget}
-                    aria-label={`Revoke link to ${s.title}`}
-                    disabled={revoke.isPending}
-                    onClick={() => {
+                  <RevokeButton
+                    label={`Revoke link to ${s.title}`}
+                    pending={revoke.isPending}
+                    onRevoke={() => {
                       clear()
                       revoke.mutate({ id: s.id })
                     }}
-                  >
-                    Revoke
-                  </Button>
+                  />
                 </div>
               </li>
             ))}
