@@ -33,6 +33,15 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
 export const formClass = css({ display: 'flex', flexDirection: 'column', gap: '4' })
 export const linkClass = css({ color: 'accent.default', fontWeight: 'medium', _hover: { textDecoration: 'underline' } })
 export const formError = css({ bg: 'danger.muted', color: 'danger.fg', borderRadius: 'lg', px: '3', py: '2', fontSize: 'sm' })
+/** A failure the user must hear at once (role alert), shown only while there is one. */
+export function FailureAlert({ message }: { message: string | null }) {
+  return message ? (
+    <p role="alert" className={formError}>
+      {message}
+    </p>
+  ) : null
+}
+
 export const formSuccess = css({ bg: 'success.muted', color: 'success.fg', borderRadius: 'lg', px: '3', py: '3', fontSize: 'sm' })
 
 /** A form that shows the server's failure on top and submits only when valid (else marks every
@@ -55,11 +64,7 @@ export function AccountForm({
   }
   return (
     <form noValidate className={formClass} onSubmit={submit}>
-      {failure && (
-        <p role="alert" className={formError}>
-          {failure}
-        </p>
-      )}
+      <FailureAlert message={failure} />
       {children}
     </form>
   )

@@ -5,26 +5,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Icon } from '~/client/ui/icon'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
+import { listChoice } from '~/client/ui/list-choice'
 import { Spinner } from '~/client/ui/spinner'
 import { plural } from '~/shared/plural'
 import { mutedText } from '~/client/ui/text'
 
-const row = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '2',
-  w: 'full',
-  minH: '11',
-  px: '3',
-  borderRadius: 'md',
-  textAlign: 'left',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.subtle' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '-2px' },
-})
+const row = cx(listChoice, css({ gap: '2' }))
 
 export function LibraryFolderPicker({ start, onPick }: { start: string; onPick: (path: string) => void }) {
   const trpc = useTRPC()

@@ -9,6 +9,7 @@ import { css } from 'styled-system/css'
 import { useLikes } from '~/client/features/player/use-likes'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
+import { CoverTile } from '~/client/ui/cover-tile'
 import { Icon } from '~/client/ui/icon'
 import { backLink } from './album-page'
 import { emptyText } from './browse'
@@ -23,26 +24,7 @@ const LABEL = 'Liked songs'
 
 /** The heart tile that stands for the list (the page's cover and the Library's entry). */
 export function LikedTile({ size }: { size: 'sm' | 'lg' }) {
-  return (
-    <span
-      aria-hidden
-      className={css({
-        display: 'grid',
-        placeItems: 'center',
-        flexShrink: 0,
-        w: size === 'lg' ? { base: '36', md: '48' } : '12',
-        h: size === 'lg' ? { base: '36', md: '48' } : '12',
-        borderRadius: size === 'lg' ? '2xl' : 'lg',
-        bgGradient: 'to-br',
-        gradientFrom: 'accent.default',
-        gradientTo: 'accent.pink',
-        color: 'white',
-        boxShadow: size === 'lg' ? 'xl' : undefined,
-      })}
-    >
-      <Icon name="heart" filled size={size === 'lg' ? 64 : 22} />
-    </span>
-  )
+  return <CoverTile size={size} icon="heart" filled fadeTo="pink" />
 }
 
 export function LikedPage() {

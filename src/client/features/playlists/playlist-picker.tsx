@@ -4,12 +4,13 @@
 // (the server maps /media/ URLs to library files; it refuses any other URL, so only those are sent).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { Icon } from '~/client/ui/icon'
+import { listChoice } from '~/client/ui/list-choice'
 import { Modal } from '~/client/ui/modal'
 import { Spinner } from '~/client/ui/spinner'
 import { mutedText } from '~/client/ui/text'
@@ -20,20 +21,7 @@ import { PLAYLIST_LIMITS } from '~/shared/validators/playlists'
 
 export type PickedTracks = { trackIds: string[] } | { trackUrls: string[] }
 
-const choice = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '3',
-  w: 'full',
-  minH: '11',
-  px: '3',
-  borderRadius: 'md',
-  textAlign: 'left',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.subtle' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '-2px' },
-  _disabled: { opacity: 0.5, cursor: 'wait' },
-})
+const choice = cx(listChoice, css({ gap: '3' }))
 
 type Props = {
   open: boolean

@@ -5,33 +5,22 @@
 // Creating one is confirmed with the current password, as every other change to the account.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { AccountForm, formError } from '~/client/features/auth/auth-card'
+import { AccountForm } from '~/client/features/auth/auth-card'
 import { errorMessage } from '~/client/global-errors'
 import { useForm } from '~/client/hooks/use-form'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
-import { Spinner } from '~/client/ui/spinner'
+import { codeBox } from '~/client/ui/code-box'
 import { TextField } from '~/client/ui/text-field'
 import { relativeTime } from '~/shared/relative-time'
 import { AppKeyCreateSchema } from '~/shared/validators'
-import { css } from 'styled-system/css'
-import { ProfileSection, StatusLine, touchTarget, useOutcome } from './profile-section'
+import { css, cx } from 'styled-system/css'
+import { ListLoadState, ProfileSection, RevokeButton, StatusLine, touchTarget, useOutcome } from './profile-section'
 import { listClass, rowClass, rowMeta } from './sessions-section'
 import { stack } from 'styled-system/patterns'
 
-const keyBox = css({
-  fontFamily: 'mono',
-  fontSize: 'sm',
-  bg: 'bg.subtle',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'lg',
-  px: '3',
-  py: '2',
-  wordBreak: 'break-all',
-  flex: '1',
-  minW: '0',
-})
+// Beside its Copy button, the key takes the room the button leaves.
+const keyBox = cx(codeBox, css({ flex: '1', minW: '0' }))
 
 export function AppKeysSection() {
   const trpc = useTRPC()
@@ -121,12 +110,7 @@ export function AppKeysSection() {
         </div>
       )}
       <StatusLine message={done} />
-      {list.isPending && <Spinner label="Loading app keys" />}
-      {list.isError && (
-        <p role="alert" className={formError}>
-          {errorMessage(list.error, 'Could not load your app keys.')}
-        </p>
-      )}
+      <ListLoadState list={list} loading="Loading app keys" failed="Could not load your app keys." />
       {list.data &&
         (active.length === 0 ? (
           <p className={rowMeta}>No app keys yet.</p>
@@ -143,18 +127,14 @@ export function AppKeysSection() {
                     <p className={rowMeta}>Token login needs a new key: this one was made before, and works as an API key and as the password only.</p>
                   )}
                 </div>
-                <Button
-                  variant="outline"
-                  className={touchTarget}
-                  aria-label={`Revoke app key ${k.name}`}
-                  disabled={revoke.isPending}
-                  onClick={() => {
+                <RevokeButton
+                  label={`Revoke app key ${k.name}`}
+                  pending={revoke.isPending}
+                  onRevoke={() => {
                     clear()
                     revoke.mutate({ id: k.id })
                   }}
-                >
-                  Revoke
-                </Button>
+                />
               </li>
             ))}
           </ul>

@@ -3,8 +3,11 @@
 // section's form keeps for them.
 import { type ReactNode, useState } from 'react'
 import { css } from 'styled-system/css'
-import { formSuccess } from '~/client/features/auth/auth-card'
+import { FailureAlert, formSuccess } from '~/client/features/auth/auth-card'
+import { errorMessage } from '~/client/global-errors'
+import { Button } from '~/client/ui/button'
 import { pageHeader } from '~/client/ui/page-header'
+import { Spinner } from '~/client/ui/spinner'
 
 export function ProfileSection({
   id,
@@ -51,6 +54,22 @@ export function StatusLine({ message }: { message: string | null }) {
     <p role="status" aria-live="polite" className={message ? formSuccess : undefined}>
       {message}
     </p>
+  )
+}
+
+/** A section's list while it loads (a spinner), or why it could not be loaded; nothing once it has. */
+export function ListLoadState({ list, loading, failed }: { list: { isPending: boolean; isError: boolean; error: unknown }; loading: string; failed: string }) {
+  if (list.isPending) return <Spinner label={loading} />
+  return list.isError ? <FailureAlert message={errorMessage(list.error, failed)} /> : null
+}
+
+/** A list row's Revoke (touch-sized): clears the section's last message first, and is off while a
+ * revoke is on its way. `label` names what it revokes for screen readers. */
+export function RevokeButton({ label, pending, onRevoke }: { label: string; pending: boolean; onRevoke: () => void }) {
+  return (
+    <Button variant="outline" className={touchTarget} aria-label={label} disabled={pending} onClick={onRevoke}>
+      Revoke
+    </Button>
   )
 }
 

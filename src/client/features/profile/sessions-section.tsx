@@ -1,14 +1,12 @@
 // /profile "Sessions": where the member is signed in (device, last seen), this device marked,
 // and Revoke for the others (their next call answers 401 and they land on the login page).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { formError } from '~/client/features/auth/auth-card'
+import { FailureAlert } from '~/client/features/auth/auth-card'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
-import { Button } from '~/client/ui/button'
-import { Spinner } from '~/client/ui/spinner'
 import { relativeTime } from '~/shared/relative-time'
 import { css } from 'styled-system/css'
-import { ProfileSection, StatusLine, touchTarget, useOutcome } from './profile-section'
+import { ListLoadState, ProfileSection, RevokeButton, StatusLine, useOutcome } from './profile-section'
 import { mutedText } from '~/client/ui/text'
 
 export const listClass = css({ display: 'flex', flexDirection: 'column', divideY: '1px', divideColor: 'border.default' })
@@ -33,17 +31,8 @@ export function SessionsSection() {
 
   return (
     <ProfileSection id="sessions" title="Sessions" description="Where your account is signed in. Revoke a session you do not recognise.">
-      {failure && (
-        <p role="alert" className={formError}>
-          {failure}
-        </p>
-      )}
-      {list.isPending && <Spinner label="Loading sessions" />}
-      {list.isError && (
-        <p role="alert" className={formError}>
-          {errorMessage(list.error, 'Could not load your sessions.')}
-        </p>
-      )}
+      <FailureAlert message={failure} />
+      <ListLoadState list={list} loading="Loading sessions" failed="Could not load your sessions." />
       {list.data && (
         <ul className={listClass} aria-label="Active sessions">
           {list.data.sessions.map((s) => (
@@ -58,18 +47,14 @@ export function SessionsSection() {
                 </p>
               </div>
               {!s.current && (
-                <Button
-                  variant="outline"
-                  className={touchTarget}
-                  aria-label={`Revoke session ${s.device}, last seen ${relativeTime(s.lastSeenAt)}`}
-                  disabled={revoke.isPending}
-                  onClick={() => {
+                <RevokeButton
+                  label={`Revoke session ${s.device}, last seen ${relativeTime(s.lastSeenAt)}`}
+                  pending={revoke.isPending}
+                  onRevoke={() => {
                     clear()
                     revoke.mutate({ id: s.id })
                   }}
-                >
-                  Revoke
-                </Button>
+                />
               )}
             </li>
           ))}

@@ -9,6 +9,7 @@ import { formError } from '~/client/features/auth/auth-card'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
+import { codeBox } from '~/client/ui/code-box'
 import { Modal, modalFooter } from '~/client/ui/modal'
 import { SelectField } from '~/client/ui/select'
 import { TextField } from '~/client/ui/text-field'
@@ -74,20 +75,7 @@ export function ShareDialog({
     >
       {link ? (
         <>
-          <code
-            data-testid="share-link"
-            className={css({
-              fontFamily: 'mono',
-              fontSize: 'sm',
-              bg: 'bg.subtle',
-              borderWidth: '1px',
-              borderColor: 'border.default',
-              borderRadius: 'lg',
-              px: '3',
-              py: '2',
-              wordBreak: 'break-all',
-            })}
-          >
+          <code data-testid="share-link" className={codeBox}>
             {link}
           </code>
           <p role="status" aria-live="polite" className={css({ fontSize: 'sm', color: 'fg.muted' })}>

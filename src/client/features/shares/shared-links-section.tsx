@@ -4,13 +4,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
-import { formError } from '~/client/features/auth/auth-card'
-import { ProfileSection, StatusLine, touchTarget, useOutcome } from '~/client/features/profile/profile-section'
+import { FailureAlert } from '~/client/features/auth/auth-card'
+import { ListLoadState, ProfileSection, RevokeButton, StatusLine, touchTarget, useOutcome } from '~/client/features/profile/profile-section'
 import { listClass, rowClass, rowMeta } from '~/client/features/profile/sessions-section'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
-import { Spinner } from '~/client/ui/spinner'
 import { plural } from '~/shared/plural'
 import { relativeTime } from '~/shared/relative-time'
 import { expiryText } from './expiry'
@@ -74,17 +73,8 @@ export function SharedLinksSection() {
       description="Links anyone can open and play without an account, until they expire or you revoke them. Share a track with the player's share button, or an album from its page."
     >
       <StatusLine message={done} />
-      {failure && (
-        <p role="alert" className={formError}>
-          {failure}
-        </p>
-      )}
-      {list.isPending && <Spinner label="Loading your shared links" />}
-      {list.isError && (
-        <p role="alert" className={formError}>
-          {errorMessage(list.error, 'Could not load your shared links.')}
-        </p>
-      )}
+      <FailureAlert message={failure} />
+      <ListLoadState list={list} loading="Loading your shared links" failed="Could not load your shared links." />
       {list.data &&
         (list.data.shares.length === 0 ? (
           <p className={rowMeta}>No shared links yet.</p>
@@ -110,18 +100,14 @@ export function SharedLinksSection() {
                   <Button variant="outline" className={touchTarget} aria-label={`Copy link to ${s.title}`} onClick={() => void copy(s)}>
                     Copy link
                   </Button>
-                  <Button
-                    variant="outline"
-                    className={touchTarget}
-                    aria-label={`Revoke link to ${s.title}`}
-                    disabled={revoke.isPending}
-                    onClick={() => {
+                  <RevokeButton
+                    label={`Revoke link to ${s.title}`}
+                    pending={revoke.isPending}
+                    onRevoke={() => {
                       clear()
                       revoke.mutate({ id: s.id })
                     }}
-                  >
-                    Revoke
-                  </Button>
+                  />
                 </div>
               </li>
             ))}
