@@ -11,7 +11,8 @@ import path from 'node:path'
 import { imageTypeOf } from '~/shared/image-type'
 import { config } from '../config'
 import { InvalidError, RateLimitedError } from '../errors'
-import { spawnFfmpeg, transcodeTools } from '../media/transcode'
+import { imageToJpeg } from '../media/image-to-jpeg'
+import { transcodeTools } from '../media/transcode'
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 export const AVATAR_SIZE = 512
@@ -23,39 +24,7 @@ const avatarFile = (userId: string) => path.join(config.DATA_DIR, 'avatars', `${
 
 async function squareJpeg(ffmpeg: string, image: Uint8Array): Promise<Uint8Array | null> {
   const square = `crop='min(iw,ih)':'min(iw,ih)',scale='min(${AVATAR_SIZE},iw)':'min(${AVATAR_SIZE},ih)'`
-  const proc = spawnFfmpeg(
-    [
-      ffmpeg,
-      '-nostdin',
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-threads',
-      '1',
-      '-protocol_whitelist',
-      'pipe',
-      '-f',
-      'image2pipe',
-      '-i',
-      'pipe:0',
-      '-vf',
-      square,
-      '-frames:v',
-      '1',
-      '-map_metadata',
-      '-1',
-      '-c:v',
-      'mjpeg',
-      '-q:v',
-      '3',
-      '-f',
-      'image2',
-      'pipe:1',
-    ],
-    { stdin: image, stdout: 'pipe', stderr: 'ignore' },
-  )
-  const out = new Uint8Array(await new Response(proc.stdout).arrayBuffer())
-  return (await proc.exited) === 0 && imageTypeOf(out) === 'image/jpeg' ? out : null
+  return imageToJpeg(ffmpeg, image, square)
 }
 
 /** Checks, converts and keeps a member's new picture; InvalidError naming the problem when refused. */

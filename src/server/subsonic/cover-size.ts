@@ -12,13 +12,13 @@
 // scaling fails, the caller sends the original image.
 import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { imageTypeOf } from '~/shared/image-type'
 import { config } from '../config'
 import { CACHE_LIMITS, touchCached, trimCacheDir } from '../media/cache-dir'
 import { readCover } from '../media/covers'
 import { MEDIA_SECURITY_HEADERS } from '../media/handler'
 import { resolveInside } from '../media/library-path'
-import { spawnFfmpeg, transcodeTools } from '../media/transcode'
+import { imageToJpeg } from '../media/image-to-jpeg'
+import { transcodeTools } from '../media/transcode'
 
 /** The sizes a scaled cover is made in: the asked size rounds up to the next one. */
 export const COVER_SIZES = [64, 128, 256, 512, 1024] as const
@@ -73,37 +73,7 @@ async function turn<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T |
 
 async function scale(ffmpeg: string, image: Uint8Array, size: number): Promise<Uint8Array | null> {
   const fit = `scale='min(${size},iw)':'min(${size},ih)':force_original_aspect_ratio=decrease`
-  const proc = spawnFfmpeg(
-    [
-      ffmpeg,
-      '-nostdin',
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-threads',
-      '1',
-      '-protocol_whitelist',
-      'pipe',
-      '-f',
-      'image2pipe',
-      '-i',
-      'pipe:0',
-      '-vf',
-      fit,
-      '-frames:v',
-      '1',
-      '-c:v',
-      'mjpeg',
-      '-q:v',
-      '3',
-      '-f',
-      'image2',
-      'pipe:1',
-    ],
-    { stdin: image, stdout: 'pipe', stderr: 'ignore' },
-  )
-  const out = new Uint8Array(await new Response(proc.stdout).arrayBuffer())
-  return (await proc.exited) === 0 && imageTypeOf(out) === 'image/jpeg' ? out : null
+  return imageToJpeg(ffmpeg, image, fit)
 }
 
 /**
