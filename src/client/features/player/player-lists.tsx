@@ -6,12 +6,12 @@
 // model does not fit rows that come and go as the list scrolls (decision 026).
 import { Menu } from '@ark-ui/react/menu'
 import { Portal } from '@ark-ui/react/portal'
-import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { displayTitle, formatTime, isVideo as isVideoTrack, type Track } from '~/shared/player/track'
 import { Icon, type IconName } from '~/client/ui/icon'
 import { UnavailableMark } from './unavailable-mark'
-import { VirtualList } from './virtual-list'
+import { useRowDrag, VirtualList } from './virtual-list'
 import { plural } from '~/shared/plural'
 import { card } from '~/client/ui/card'
 
@@ -204,32 +204,7 @@ export function TrackList({
 
   // Pointer drag on a row's grip: the drop position is the row under the pointer (rows are ROW px
   // tall), the list scrolls when the pointer nears its edges, Escape-free cancel is pointercancel.
-  const [drag, setDrag] = useState<{ from: number; to: number } | null>(null)
-  function startDrag(e: ReactPointerEvent, from: number) {
-    if (e.button !== 0 || !listBox.current) return
-    e.preventDefault()
-    const scroller = listBox.current.firstElementChild as HTMLElement
-    const list = scroller.querySelector('ul') as HTMLElement
-    let to = from
-    setDrag({ from, to })
-    const onMove = (ev: PointerEvent) => {
-      const box = scroller.getBoundingClientRect()
-      if (ev.clientY < box.top + ROW / 2) scroller.scrollTop -= ROW / 4
-      else if (ev.clientY > box.bottom - ROW / 2) scroller.scrollTop += ROW / 4
-      to = Math.max(0, Math.min(rows.length - 1, Math.floor((ev.clientY - list.getBoundingClientRect().top) / ROW)))
-      setDrag({ from, to })
-    }
-    const onEnd = (ev: PointerEvent) => {
-      window.removeEventListener('pointermove', onMove)
-      window.removeEventListener('pointerup', onEnd)
-      window.removeEventListener('pointercancel', onEnd)
-      setDrag(null)
-      if (ev.type === 'pointerup') move(from, to, false)
-    }
-    window.addEventListener('pointermove', onMove)
-    window.addEventListener('pointerup', onEnd)
-    window.addEventListener('pointercancel', onEnd)
-  }
+  const { drag, startDrag } = useRowDrag(listBox, ROW, rows.length, (from, to) => move(from, to, false))
 
   return (
     <section aria-labelledby={ids.heading} className={card({ size: 'list' })}>

@@ -1,6 +1,6 @@
 // A fixed-row-height virtual list: only the rows in view (plus a few) are in the DOM, so a folder
 // of thousands of files renders at once. Keeps the active row in view when it changes.
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { type PointerEvent as ReactPointerEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 
 type Props<T> = {
@@ -61,4 +61,39 @@ export function VirtualList<T>({ items, rowHeight, maxHeight, activeIndex = -1, 
       </ul>
     </div>
   )
+}
+
+/**
+ * Pointer drag on a VirtualList row's grip: the drop position is the row under the pointer, the
+ * list scrolls when the pointer nears its edges, and pointercancel drops nothing. `box` holds the
+ * VirtualList; `onDrop(from, to)` runs on release. `drag` is what the rows show while dragging.
+ */
+export function useRowDrag(box: RefObject<HTMLElement | null>, rowHeight: number, count: number, onDrop: (from: number, to: number) => void) {
+  const [drag, setDrag] = useState<{ from: number; to: number } | null>(null)
+  function startDrag(e: ReactPointerEvent, from: number) {
+    if (e.button !== 0 || !box.current) return
+    e.preventDefault()
+    const scroller = box.current.firstElementChild as HTMLElement
+    const list = scroller.querySelector('ul') as HTMLElement
+    let to = from
+    setDrag({ from, to })
+    const onMove = (ev: PointerEvent) => {
+      const edges = scroller.getBoundingClientRect()
+      if (ev.clientY < edges.top + rowHeight / 2) scroller.scrollTop -= rowHeight / 4
+      else if (ev.clientY > edges.bottom - rowHeight / 2) scroller.scrollTop += rowHeight / 4
+      to = Math.max(0, Math.min(count - 1, Math.floor((ev.clientY - list.getBoundingClientRect().top) / rowHeight)))
+      setDrag({ from, to })
+    }
+    const onEnd = (ev: PointerEvent) => {
+      window.removeEventListener('pointermove', onMove)
+      window.removeEventListener('pointerup', onEnd)
+      window.removeEventListener('pointercancel', onEnd)
+      setDrag(null)
+      if (ev.type === 'pointerup') onDrop(from, to)
+    }
+    window.addEventListener('pointermove', onMove)
+    window.addEventListener('pointerup', onEnd)
+    window.addEventListener('pointercancel', onEnd)
+  }
+  return { drag, startDrag }
 }

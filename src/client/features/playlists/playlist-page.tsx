@@ -20,7 +20,7 @@ import { iconButton, TrackActions } from '~/client/features/library/track-action
 import { useCurrentTrackId } from '~/client/features/library/track-list'
 import { trackIdOf } from '~/client/features/player/track-identity'
 import { UnavailableMark } from '~/client/features/player/unavailable-mark'
-import { VirtualList } from '~/client/features/player/virtual-list'
+import { useRowDrag, VirtualList } from '~/client/features/player/virtual-list'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
@@ -92,31 +92,12 @@ export function PlaylistPage({ id }: { id: string }) {
 
   // Pointer drag on a row's grip: the drop place is the row under the pointer (rows are ROW px
   // tall); the list scrolls when the pointer nears its edges; pointercancel drops nothing.
-  const [drag, setDrag] = useState<{ from: number; to: number } | null>(null)
-  function startDrag(e: ReactPointerEvent, from: number) {
-    if (e.button !== 0 || !listBox.current || !playlist.mine) return
-    e.preventDefault()
-    const scroller = listBox.current.firstElementChild as HTMLElement
-    const list = scroller.querySelector('ul') as HTMLElement
-    let to = from
-    setDrag({ from, to })
-    const onMove = (ev: PointerEvent) => {
-      const box = scroller.getBoundingClientRect()
-      if (ev.clientY < box.top + ROW / 2) scroller.scrollTop -= ROW / 4
-      else if (ev.clientY > box.bottom - ROW / 2) scroller.scrollTop += ROW / 4
-      to = Math.max(0, Math.min(entries.length - 1, Math.floor((ev.clientY - list.getBoundingClientRect().top) / ROW)))
-      setDrag({ from, to })
-    }
-    const onEnd = (ev: PointerEvent) => {
-      window.removeEventListener('pointermove', onMove)
-      window.removeEventListener('pointerup', onEnd)
-      window.removeEventListener('pointercancel', onEnd)
-      setDrag(null)
-      if (ev.type === 'pointerup' && to !== from) moveBy(from, to, false)
-    }
-    window.addEventListener('pointermove', onMove)
-    window.addEventListener('pointerup', onEnd)
-    window.addEventListener('pointercancel', onEnd)
+  const rowDrag = useRowDrag(listBox, ROW, entries.length, (from, to) => {
+    if (to !== from) moveBy(from, to, false)
+  })
+  const drag = rowDrag.drag
+  const startDrag = (e: ReactPointerEvent, from: number) => {
+    if (playlist.mine) rowDrag.startDrag(e, from)
   }
 
   function moveBy(from: number, to: number, refocus: boolean) {
