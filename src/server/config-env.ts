@@ -42,6 +42,8 @@ const EnvSchema = z.object({
         .filter(Boolean),
     ),
   REMOTE_ALLOW_PRIVATE: flag(false),
+  PODCAST_DOWNLOAD_QUOTA_MB: z.coerce.number().int().min(0).max(10_000_000).default(2048),
+  PODCAST_REFRESH_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   CHARTS_SOURCE_URL: z
     .string()
     .refine((s) => /^https?:\/\//.test(s) && s.includes('{region}'), 'must be an http(s) URL containing {region}')

@@ -14,6 +14,8 @@ export const CONFIG_VARIABLES = [
   ['MAIL_FROM', 'Vibes <no-reply@vibes.local>', 'sender of outgoing mail'],
   ['REMOTE_ALLOW_HOSTS', 'empty', 'comma list of hosts/IPs remote folders may reach even if private'],
   ['REMOTE_ALLOW_PRIVATE', 'false', 'let remote folder URLs reach private networks (a NAS on the LAN)'],
+  ['PODCAST_DOWNLOAD_QUOTA_MB', '2048', 'space downloaded podcast episodes may take in DATA_DIR/podcasts (oldest played go first)'],
+  ['PODCAST_REFRESH_MINUTES', '60', 'how often podcast feeds are checked for new episodes (0: only on demand)'],
   ['CHARTS_SOURCE_URL', 'none', 'upstream chart feed URL template containing {region}'],
   ['RATE_LIMIT', 'on', 'off disables rate limiting'],
   ['TRUST_PROXY', 'false', 'false | true (one proxy) | number of proxy hops | comma list of proxy addresses/CIDRs'],

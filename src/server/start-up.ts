@@ -20,6 +20,8 @@ import { restTransport } from './rest/transport'
 import { type StartApp, type StaticLookup, createFront, listen, warnWhenMediaRootMissing } from './serve'
 import { ensureAdmin } from './services/auth'
 import { startHousekeeping } from './services/housekeeping'
+import { startPodcastRefresh } from './services/podcasts'
+import { handleEpisodeAudio, isEpisodeAudioPath, PODCAST_EPISODES_PATH } from './podcasts/audio-route'
 import { trpcTransport } from './trpc/http'
 import { appRouterModule } from './trpc/router-module'
 import { shareAppRouter } from './trpc/shared-router'
@@ -58,6 +60,7 @@ export function createServer({ loadPages, findStatic }: ServerOptions) {
     api,
     subsonic: (request) => withModule(subsonic, ({ handleSubsonic }) => handleSubsonic(request)),
     avatarUpload: { path: AVATAR_UPLOAD_PATH, handle: handleAvatarUpload },
+    podcastAudio: { under: PODCAST_EPISODES_PATH, owns: isEpisodeAudioPath, handle: handleEpisodeAudio },
     metrics,
   })
   return { config, db, router, subsonic, pages, api, scanner, metrics, fetch }
@@ -85,6 +88,7 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   shareAppRouterWithPages(server.router)
   if (await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) logger.info({ email: config.ADMIN_EMAIL }, 'admin account created')
   startHousekeeping(db)
+  startPodcastRefresh(db)
   warnWhenMediaRootMissing()
 
   const http = listen(server.fetch)

@@ -20,12 +20,27 @@ export const REMOTE_MAX_REDIRECTS = 5
 export class RemoteError extends Error {}
 
 /** What one fetch may cost, and what it asks for; the defaults are the remote-folder limits. */
-export type FetchLimits = { timeoutMs?: number; maxBytes?: number; accept?: string; what?: string }
+export type FetchLimits = {
+  timeoutMs?: number
+  maxBytes?: number
+  accept?: string
+  what?: string
+  /** Validators of a copy we hold: a 304 answer then comes back as `notModified` with no body. */
+  conditional?: { etag?: string | null; lastModified?: string | null }
+}
 const FOLDER_ACCEPT = 'text/html, application/json, audio/x-mpegurl, audio/x-scpls, text/plain;q=0.9, */*;q=0.5'
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} seconds`
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
 
-export type RemoteResponse = { url: string; status: number; contentType: string; body: string }
+export type RemoteResponse = {
+  url: string
+  status: number
+  contentType: string
+  body: string
+  notModified: boolean
+  etag: string | null
+  lastModified: string | null
+}
 
 type Target = { address: string; family: 4 | 6 }
 
@@ -192,6 +207,8 @@ async function openRemote(rawUrl: string, policy: AddressPolicy, signal: AbortSi
       throw new RemoteError(connectFailure(url.host, (error as { code?: string }).code))
     }
     const location = raw.headers.location
+    // Not modified: only asked for with validators (fetchRemote's `conditional`).
+    if (raw.status === 304 && (headers['if-none-match'] || headers['if-modified-since'])) return { url, raw }
     if (raw.status >= 300 && raw.status < 400 && location) {
       raw.stream.destroy()
       if (hop >= REMOTE_MAX_REDIRECTS) throw new RemoteError(`Too many redirects (more than ${REMOTE_MAX_REDIRECTS})`)
@@ -217,15 +234,50 @@ export async function fetchRemote(rawUrl: string, policy: AddressPolicy, limits:
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), timeoutMs)
   try {
-    const headers = { accept: limits.accept ?? FOLDER_ACCEPT, 'accept-encoding': 'gzip, deflate, br' }
+    const headers: Record<string, string> = { accept: limits.accept ?? FOLDER_ACCEPT, 'accept-encoding': 'gzip, deflate, br' }
+    if (limits.conditional?.etag) headers['if-none-match'] = limits.conditional.etag
+    if (limits.conditional?.lastModified) headers['if-modified-since'] = limits.conditional.lastModified
     const { url, raw } = await openRemote(rawUrl, policy, controller.signal, timedOut, headers)
     const contentType = String(raw.headers['content-type'] ?? '')
+    const validators = { etag: header(raw, 'etag'), lastModified: header(raw, 'last-modified') }
+    if (raw.status === 304) {
+      raw.stream.destroy()
+      return { url: url.href, status: 304, contentType, body: '', notModified: true, ...validators }
+    }
     const bytes = await readCapped(raw, controller.signal, maxBytes, {
       tooLarge,
       timedOut,
       cutOff: `The remote server closed the connection while sending the ${what}`,
     })
-    return { url: url.href, status: raw.status, contentType, body: decodeBody(bytes, contentType) }
+    return { url: url.href, status: raw.status, contentType, body: decodeBody(bytes, contentType), notModified: false, ...validators }
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+const header = (raw: Raw, name: string): string | null => {
+  const value = raw.headers[name]
+  return typeof value === 'string' && value ? value : null
+}
+
+/** A remote file opened for relaying: its answer's status and headers, and its body as it comes. */
+export type RemoteStream = { status: number; headers: http.IncomingHttpHeaders; body: Readable }
+
+/**
+ * Opens a remote media file for relaying to a listener, under the same policy and redirect rules;
+ * `range` is the listener's Range header, passed on. Only reaching the answer is timed: a long
+ * episode then streams for as long as it plays (the listener's own disconnect ends it).
+ */
+export async function openRemoteStream(rawUrl: string, policy: AddressPolicy, range: string | null, timeoutMs = REMOTE_TIMEOUT_MS): Promise<RemoteStream> {
+  const timedOut = `The remote server did not answer within ${seconds(timeoutMs)}`
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), timeoutMs)
+  // identity: a compressed body would make the byte ranges of the answer mean nothing.
+  const headers: Record<string, string> = { accept: '*/*', 'accept-encoding': 'identity' }
+  if (range) headers.range = range
+  try {
+    const { raw } = await openRemote(rawUrl, policy, controller.signal, timedOut, headers)
+    return { status: raw.status, headers: raw.headers, body: raw.stream }
   } finally {
     clearTimeout(timer)
   }

@@ -11,6 +11,7 @@ import { hitsRouter } from '../routers/hits'
 import { libraryRouter } from '../routers/library'
 import { playlistRouter } from '../routers/playlist'
 import { playlistsRouter } from '../routers/playlists'
+import { podcastsRouter } from '../routers/podcasts'
 import { profileRouter } from '../routers/profile'
 import { remoteRouter } from '../routers/remote'
 import { sharesRouter } from '../routers/shares'
@@ -37,6 +38,7 @@ export const appRouter = createTRPCRouter({
   appKeys: appKeysRouter,
   playlists: playlistsRouter,
   shares: sharesRouter,
+  podcasts: podcastsRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -12,6 +12,7 @@ import { hitsRoutes } from './hits'
 import { libraryRoutes } from './library'
 import { playlistRoutes } from './playlist'
 import { playlistsRoutes } from './playlists'
+import { podcastRoutes } from './podcasts'
 import { profileRoutes } from './profile'
 import { remoteRoutes } from './remote'
 import { shareRoutes } from './shares'
@@ -34,4 +35,5 @@ export const restRoutes: RestRoute[] = [
   ...appKeyRoutes,
   ...playlistsRoutes,
   ...shareRoutes,
+  ...podcastRoutes,
 ]

@@ -1,0 +1,226 @@
+// Podcasts (decision 078) against the real built server and real feeds served by nginx on
+// loopback (tests/fixtures/podcasts, RSS with the iTunes tags and Atom; episodes are real MP3s
+// made with ffmpeg): a member subscribes by URL, reads the episodes as plain text, plays them
+// through the server with byte ranges (a redirecting enclosure too), keeps their place across
+// sessions, refreshes with conditional requests, downloads one; channels are shared per URL;
+// admins can keep new feeds to themselves. Hostile feeds (malformed, billion laughs, too large,
+// too slow, a refused host) are a 400 naming the problem and store nothing.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { type PodcastFeeds, startPodcastFeeds } from '../helpers/podcast-feeds'
+import { startServer, type TestServer } from '../helpers/server'
+
+// The feeds bind 127.0.0.2, the one host REMOTE_ALLOW_HOSTS lets through; 127.0.0.1 stays refused.
+const HOST = '127.0.0.2'
+let app: TestServer
+let feeds: PodcastFeeds
+let member: Awaited<ReturnType<typeof createMember>>
+let adminToken: string
+
+beforeAll(async () => {
+  feeds = await startPodcastFeeds(HOST)
+  app = await startServer({ ...adminEnv, REMOTE_ALLOW_HOSTS: HOST, PODCAST_REFRESH_MINUTES: '0', PODCAST_DOWNLOAD_QUOTA_MB: '1' })
+  member = await createMember(app.url)
+  adminToken = await loginAdmin(app.url)
+}, 60_000)
+
+afterAll(async () => {
+  await feeds?.stop()
+  await app?.stop()
+})
+
+const subscribe = (url: string, token = member.token) => api(app.url, 'POST', '/podcasts', { token, body: { url } })
+const episodesOf = (channelId: string, query = '', token = member.token) => api(app.url, 'GET', `/podcasts/${channelId}/episodes${query}`, { token })
+const audio = (id: string, headers: Record<string, string> = {}, token = member.token) =>
+  fetch(`${app.url}/api/podcasts/episodes/${id}/audio`, { headers: { authorization: `Bearer ${token}`, ...headers } })
+
+describe('subscribing and reading a feed', () => {
+  test('an RSS feed with the iTunes tags becomes a channel with its episodes, newest first, as plain text', async () => {
+    const res = await subscribe(feeds.url('show.xml'))
+    expect(res.status).toBe(201)
+    const channel = res.body.data
+    expect(channel).toMatchObject({ title: 'Loopback Radio Hour', author: 'Loopback Media', episodeCount: 3, artworkUrl: `${feeds.server.url}/art.jpg` })
+    expect(channel.description).toBe('A weekly show about tones & silence.')
+    const list = await episodesOf(channel.id)
+    expect(list.status).toBe(200)
+    expect(list.body.data.total).toBe(3)
+    const [ep3, ep2, ep1] = list.body.data.episodes
+    expect([ep3.title, ep2.title, ep1.title]).toEqual(['Episode 3: The Redirect', 'Episode 2: Hostile Notes', 'Episode 1: Pilot'])
+    expect(ep1).toMatchObject({ durationSec: 20, description: 'The first episode.', positionMs: 0, played: false, downloaded: false })
+    expect(ep1.publishedAt).toBe(Date.UTC(2026, 10, 4, 8))
+    // HTML and script in show notes reach no one: plain text, the words kept, the code gone.
+    expect(ep2.description).toBe('Show notes with a link\nSecond line')
+    const mine = await api(app.url, 'GET', '/podcasts', { token: member.token })
+    expect(mine.body.data.map((c: { id: string }) => c.id)).toEqual([channel.id])
+  })
+
+  test('an Atom feed with enclosure links is read too', async () => {
+    const res = await subscribe(feeds.url('atom.xml'))
+    expect(res.status).toBe(201)
+    expect(res.body.data).toMatchObject({ title: 'Atom Audio Notes', author: 'Field Recorder', episodeCount: 1 })
+    const [episode] = (await episodesOf(res.body.data.id)).body.data.episodes
+    expect(episode).toMatchObject({ title: 'Recording one', description: 'A quiet morning.', publishedAt: Date.parse('2026-11-20T18:30:02Z') })
+  })
+
+  test('the same feed URL is one channel for every member; each member has their own list', async () => {
+    const other = await createMember(app.url)
+    const a = await subscribe(feeds.url('show.xml'))
+    const b = await subscribe(feeds.url('show.xml'), other.token)
+    expect(b.status).toBe(201)
+    expect(b.body.data.id).toBe(a.body.data.id)
+    const theirs = await api(app.url, 'GET', '/podcasts', { token: other.token })
+    expect(theirs.body.data.map((c: { title: string }) => c.title)).toEqual(['Loopback Radio Hour'])
+  })
+
+  test('a 2,000-episode feed is stored whole and paged; search finds episodes by title', async () => {
+    const res = await subscribe(feeds.url('many.xml'))
+    expect(res.status).toBe(201)
+    expect(res.body.data.episodeCount).toBe(2000)
+    const first = await episodesOf(res.body.data.id, '?limit=50')
+    expect(first.body.data.total).toBe(2000)
+    expect(first.body.data.episodes).toHaveLength(50)
+    expect(first.body.data.episodes[0].title).toBe('Episode 2000: notes & tones')
+    const found = await episodesOf(res.body.data.id, `?search=${encodeURIComponent('episode 1999:')}`)
+    expect(found.body.data.episodes.map((e: { title: string }) => e.title)).toEqual(['Episode 1999: notes & tones'])
+  })
+})
+
+describe('playing episodes through the server', () => {
+  let episodes: Array<{ id: string; title: string }>
+  beforeAll(async () => {
+    const channel = (await subscribe(feeds.url('show.xml'))).body.data
+    episodes = (await episodesOf(channel.id)).body.data.episodes
+  })
+
+  test('an episode streams from its source through the server, byte ranges passed on', async () => {
+    const file = readFileSync(path.join(feeds.root, 'audio/ep1.mp3'))
+    const pilot = episodes.find((e) => e.title === 'Episode 1: Pilot')!
+    const whole = await audio(pilot.id)
+    expect(whole.status).toBe(200)
+    expect(whole.headers.get('content-type')).toBe('audio/mpeg')
+    expect(Buffer.from(await whole.arrayBuffer()).equals(file)).toBe(true)
+    const part = await audio(pilot.id, { range: 'bytes=100-199' })
+    expect(part.status).toBe(206)
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${file.length}`)
+    expect(Buffer.from(await part.arrayBuffer()).equals(file.subarray(100, 200))).toBe(true)
+  })
+
+  test('an enclosure that redirects is followed (each hop checked)', async () => {
+    const redirected = episodes.find((e) => e.title === 'Episode 3: The Redirect')!
+    const res = await audio(redirected.id, { range: 'bytes=0-9' })
+    expect(res.status).toBe(206)
+    expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(path.join(feeds.root, 'audio/ep1.mp3')).subarray(0, 10))).toBe(true)
+  })
+
+  test('no one else plays a member’s episodes: without a session 401, a stranger 404', async () => {
+    const stranger = await createMember(app.url)
+    expect((await fetch(`${app.url}/api/podcasts/episodes/${episodes[0].id}/audio`)).status).toBe(401)
+    const res = await audio(episodes[0].id, {}, stranger.token)
+    expect(res.status).toBe(404)
+    expect((await res.json()).error).toBe('Episode not found')
+  })
+
+  test('progress is kept per member and episode and read back in every session', async () => {
+    const pilot = episodes.find((e) => e.title === 'Episode 1: Pilot')!
+    const saved = await api(app.url, 'PUT', `/podcasts/episodes/${pilot.id}/progress`, { token: member.token, body: { positionMs: 12_345 } })
+    expect(saved.status).toBe(200)
+    expect(saved.body.data).toEqual({ positionMs: 12_345, played: false })
+    const again = await api(app.url, 'POST', '/auth/login', { body: { email: member.email, password: member.password } })
+    const elsewhere = again.body.data.token
+    const read = await api(app.url, 'GET', `/podcasts/episodes/${pilot.id}`, { token: elsewhere })
+    expect(read.body.data).toMatchObject({ positionMs: 12_345, played: false })
+    await api(app.url, 'PUT', `/podcasts/episodes/${pilot.id}/progress`, { token: elsewhere, body: { positionMs: 20_000, played: true } })
+    const list = await episodesOf(
+      (await api(app.url, 'GET', '/podcasts', { token: member.token })).body.data.find((c: { title: string }) => c.title === 'Loopback Radio Hour').id,
+    )
+    expect(list.body.data.episodes.find((e: { id: string }) => e.id === pilot.id)).toMatchObject({ positionMs: 20_000, played: true })
+    const bad = await api(app.url, 'PUT', `/podcasts/episodes/${pilot.id}/progress`, { token: member.token, body: { positionMs: -5 } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.error).toContain('Position must be at least 0')
+  })
+
+  test('an episode on a refused host is a 400 naming the address, at play time', async () => {
+    const res = await subscribe(feeds.url('refused-host.xml'))
+    expect(res.status).toBe(201)
+    const [episode] = (await episodesOf(res.body.data.id)).body.data.episodes
+    const play = await audio(episode.id)
+    expect(play.status).toBe(400)
+    expect((await play.json()).error).toMatch(/127\.0\.0\.1 is a loopback address/)
+  })
+
+  test('a downloaded episode is served from DATA_DIR/podcasts, with ranges, and can be removed', async () => {
+    const notes = episodes.find((e) => e.title === 'Episode 2: Hostile Notes')!
+    const file = readFileSync(path.join(feeds.root, 'audio/ep2.mp3'))
+    const done = await api(app.url, 'POST', `/podcasts/episodes/${notes.id}/download`, { token: member.token })
+    expect(done.status).toBe(200)
+    expect(done.body.data).toEqual({ downloaded: true, size: file.length })
+    expect(readdirSync(path.join(app.dataDir, 'podcasts'))).toEqual([`${notes.id}.audio`])
+    // nginx no longer has it: what plays is the download.
+    const part = await audio(notes.id, { range: 'bytes=10-19' })
+    expect(part.status).toBe(206)
+    expect(Buffer.from(await part.arrayBuffer()).equals(file.subarray(10, 20))).toBe(true)
+    const removed = await api(app.url, 'DELETE', `/podcasts/episodes/${notes.id}/download`, { token: member.token })
+    expect(removed.body.data).toEqual({ downloaded: false })
+    expect(existsSync(path.join(app.dataDir, 'podcasts', `${notes.id}.audio`))).toBe(false)
+  })
+})
+
+describe('refreshing', () => {
+  test('an unchanged feed answers 304 to the validators we kept: nothing rewritten', async () => {
+    const channel = (await subscribe(feeds.url('show.xml'))).body.data
+    const res = await api(app.url, 'POST', `/podcasts/${channel.id}/refresh`, { token: member.token })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toEqual([{ channelId: channel.id, changed: false, error: null }])
+  })
+})
+
+describe('hostile and broken feeds: a 400 naming the problem, nothing stored', () => {
+  const cases: Array<[string, string | RegExp]> = [
+    ['malformed.xml', /The feed is not well-formed XML/],
+    ['billion-laughs.xml', 'The feed declares its own XML entities (<!ENTITY>), which are refused: podcast feeds never need them'],
+    ['huge.xml', 'The remote feed is larger than 10 MB'],
+    ['slow.xml', 'The remote server did not answer within 10 seconds'],
+    ['audio/ep1.mp3', /not well-formed XML|does not serve a podcast feed/],
+  ]
+  for (const [file, message] of cases)
+    test(file, async () => {
+      const before = (await api(app.url, 'GET', '/podcasts', { token: member.token })).body.data
+      const res = await subscribe(feeds.url(file))
+      expect(res.status).toBe(400)
+      expect(res.body.error).toMatch(message)
+      expect((await api(app.url, 'GET', '/podcasts', { token: member.token })).body.data).toEqual(before)
+    }, 30_000)
+
+  test('a feed on a loopback host is refused by the address policy', async () => {
+    const res = await subscribe(`http://127.0.0.1:${app.port}/api/health`)
+    expect(res.status).toBe(400)
+    expect(res.body.error).toMatch(/127\.0\.0\.1 is a loopback address/)
+    const bad = await subscribe('ftp://example.com/feed.xml')
+    expect(bad.status).toBe(400)
+  })
+})
+
+describe('who may add feeds', () => {
+  test('with "admins only", a member may follow a known feed but not add a new one; admins may', async () => {
+    const set = await api(app.url, 'PUT', '/podcasts/settings', { token: adminToken, body: { feedsBy: 'admins' } })
+    expect(set.body.data).toEqual({ feedsBy: 'admins' })
+    const notAdmin = await api(app.url, 'PUT', '/podcasts/settings', { token: member.token, body: { feedsBy: 'everyone' } })
+    expect(notAdmin.status).toBe(403)
+    const other = await createMember(app.url)
+    const refused = await subscribe(feeds.url('atom.xml?new'), other.token)
+    expect(refused.status).toBe(403)
+    expect(refused.body.error).toBe('Only admins may add new podcast feeds on this server')
+    expect((await subscribe(feeds.url('show.xml'), other.token)).status).toBe(201)
+    expect((await subscribe(feeds.url('atom.xml?new'), adminToken)).status).toBe(201)
+    await api(app.url, 'PUT', '/podcasts/settings', { token: adminToken, body: { feedsBy: 'everyone' } })
+  })
+
+  test('unsubscribing the last member removes the channel', async () => {
+    const other = await createMember(app.url)
+    const channel = (await subscribe(feeds.url('show.xml?solo'), other.token)).body.data
+    expect((await api(app.url, 'DELETE', `/podcasts/${channel.id}`, { token: other.token })).status).toBe(200)
+    expect((await api(app.url, 'GET', `/podcasts/${channel.id}`, { token: adminToken })).status).toBe(404)
+  })
+})
