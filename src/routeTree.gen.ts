@@ -23,6 +23,7 @@ import { Route as MemberFoldersRouteImport } from './routes/_member/folders'
 import { Route as MemberLibraryRouteImport } from './routes/_member/library'
 import { Route as MemberPlayerRouteImport } from './routes/_member/player'
 import { Route as MemberPlaylistsRouteImport } from './routes/_member/playlists'
+import { Route as MemberPodcastsRouteImport } from './routes/_member/podcasts'
 import { Route as MemberProfileRouteImport } from './routes/_member/profile'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
@@ -40,6 +41,7 @@ import { Route as AdminAdminUsersRouteImport } from './routes/_admin/admin/users
 import { Route as MemberLibraryLikedRouteImport } from './routes/_member/library_.liked'
 import { Route as MemberLibrarySearchRouteImport } from './routes/_member/library_.search'
 import { Route as MemberPlaylistsIdRouteImport } from './routes/_member/playlists_.$id'
+import { Route as MemberPodcastsIdRouteImport } from './routes/_member/podcasts_.$id'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 import { Route as ApiUserAvatarRouteImport } from './routes/api/user/avatar'
 import { Route as MemberLibraryAlbumsIdRouteImport } from './routes/_member/library_.albums.$id'
@@ -111,6 +113,11 @@ const MemberPlayerRoute = MemberPlayerRouteImport.update({
 const MemberPlaylistsRoute = MemberPlaylistsRouteImport.update({
   id: '/playlists',
   path: '/playlists',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberPodcastsRoute = MemberPodcastsRouteImport.update({
+  id: '/podcasts',
+  path: '/podcasts',
   getParentRoute: () => MemberRoute,
 } as any)
 const MemberProfileRoute = MemberProfileRouteImport.update({
@@ -199,6 +206,11 @@ const MemberPlaylistsIdRoute = MemberPlaylistsIdRouteImport.update({
   path: '/playlists/$id',
   getParentRoute: () => MemberRoute,
 } as any)
+const MemberPodcastsIdRoute = MemberPodcastsIdRouteImport.update({
+  id: '/podcasts_/$id',
+  path: '/podcasts/$id',
+  getParentRoute: () => MemberRoute,
+} as any)
 const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   id: '/api/trpc/$',
   path: '/api/trpc/$',
@@ -233,6 +245,7 @@ export interface FileRoutesByFullPath {
   '/library': typeof MemberLibraryRoute
   '/player': typeof MemberPlayerRoute
   '/playlists': typeof MemberPlaylistsRoute
+  '/podcasts': typeof MemberPodcastsRoute
   '/profile': typeof MemberProfileRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
@@ -249,6 +262,7 @@ export interface FileRoutesByFullPath {
   '/library/liked': typeof MemberLibraryLikedRoute
   '/library/search': typeof MemberLibrarySearchRoute
   '/playlists/$id': typeof MemberPlaylistsIdRoute
+  '/podcasts/$id': typeof MemberPodcastsIdRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/user/avatar': typeof ApiUserAvatarRoute
   '/admin/': typeof AdminAdminIndexRoute
@@ -268,6 +282,7 @@ export interface FileRoutesByTo {
   '/library': typeof MemberLibraryRoute
   '/player': typeof MemberPlayerRoute
   '/playlists': typeof MemberPlaylistsRoute
+  '/podcasts': typeof MemberPodcastsRoute
   '/profile': typeof MemberProfileRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
@@ -284,6 +299,7 @@ export interface FileRoutesByTo {
   '/library/liked': typeof MemberLibraryLikedRoute
   '/library/search': typeof MemberLibrarySearchRoute
   '/playlists/$id': typeof MemberPlaylistsIdRoute
+  '/podcasts/$id': typeof MemberPodcastsIdRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/user/avatar': typeof ApiUserAvatarRoute
   '/admin': typeof AdminAdminIndexRoute
@@ -306,6 +322,7 @@ export interface FileRoutesById {
   '/_member/library': typeof MemberLibraryRoute
   '/_member/player': typeof MemberPlayerRoute
   '/_member/playlists': typeof MemberPlaylistsRoute
+  '/_member/podcasts': typeof MemberPodcastsRoute
   '/_member/profile': typeof MemberProfileRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
@@ -322,6 +339,7 @@ export interface FileRoutesById {
   '/_member/library_/liked': typeof MemberLibraryLikedRoute
   '/_member/library_/search': typeof MemberLibrarySearchRoute
   '/_member/playlists_/$id': typeof MemberPlaylistsIdRoute
+  '/_member/podcasts_/$id': typeof MemberPodcastsIdRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/user/avatar': typeof ApiUserAvatarRoute
   '/_admin/admin/': typeof AdminAdminIndexRoute
@@ -343,6 +361,7 @@ export interface FileRouteTypes {
     | '/library'
     | '/player'
     | '/playlists'
+    | '/podcasts'
     | '/profile'
     | '/api/$'
     | '/media/$'
@@ -359,6 +378,7 @@ export interface FileRouteTypes {
     | '/library/liked'
     | '/library/search'
     | '/playlists/$id'
+    | '/podcasts/$id'
     | '/api/trpc/$'
     | '/api/user/avatar'
     | '/admin/'
@@ -378,6 +398,7 @@ export interface FileRouteTypes {
     | '/library'
     | '/player'
     | '/playlists'
+    | '/podcasts'
     | '/profile'
     | '/api/$'
     | '/media/$'
@@ -394,6 +415,7 @@ export interface FileRouteTypes {
     | '/library/liked'
     | '/library/search'
     | '/playlists/$id'
+    | '/podcasts/$id'
     | '/api/trpc/$'
     | '/api/user/avatar'
     | '/admin'
@@ -415,6 +437,7 @@ export interface FileRouteTypes {
     | '/_member/library'
     | '/_member/player'
     | '/_member/playlists'
+    | '/_member/podcasts'
     | '/_member/profile'
     | '/api/$'
     | '/media/$'
@@ -431,6 +454,7 @@ export interface FileRouteTypes {
     | '/_member/library_/liked'
     | '/_member/library_/search'
     | '/_member/playlists_/$id'
+    | '/_member/podcasts_/$id'
     | '/api/trpc/$'
     | '/api/user/avatar'
     | '/_admin/admin/'
@@ -556,6 +580,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberPlaylistsRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/podcasts': {
+      id: '/_member/podcasts'
+      path: '/podcasts'
+      fullPath: '/podcasts'
+      preLoaderRoute: typeof MemberPodcastsRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/_member/profile': {
       id: '/_member/profile'
       path: '/profile'
@@ -675,6 +706,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberPlaylistsIdRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/podcasts_/$id': {
+      id: '/_member/podcasts_/$id'
+      path: '/podcasts/$id'
+      fullPath: '/podcasts/$id'
+      preLoaderRoute: typeof MemberPodcastsIdRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/api/trpc/$': {
       id: '/api/trpc/$'
       path: '/api/trpc/$'
@@ -739,10 +777,12 @@ interface MemberRouteChildren {
   MemberLibraryRoute: typeof MemberLibraryRoute
   MemberPlayerRoute: typeof MemberPlayerRoute
   MemberPlaylistsRoute: typeof MemberPlaylistsRoute
+  MemberPodcastsRoute: typeof MemberPodcastsRoute
   MemberProfileRoute: typeof MemberProfileRoute
   MemberLibraryLikedRoute: typeof MemberLibraryLikedRoute
   MemberLibrarySearchRoute: typeof MemberLibrarySearchRoute
   MemberPlaylistsIdRoute: typeof MemberPlaylistsIdRoute
+  MemberPodcastsIdRoute: typeof MemberPodcastsIdRoute
   MemberLibraryAlbumsIdRoute: typeof MemberLibraryAlbumsIdRoute
   MemberLibraryArtistsIdRoute: typeof MemberLibraryArtistsIdRoute
 }
@@ -752,10 +792,12 @@ const MemberRouteChildren: MemberRouteChildren = {
   MemberLibraryRoute: MemberLibraryRoute,
   MemberPlayerRoute: MemberPlayerRoute,
   MemberPlaylistsRoute: MemberPlaylistsRoute,
+  MemberPodcastsRoute: MemberPodcastsRoute,
   MemberProfileRoute: MemberProfileRoute,
   MemberLibraryLikedRoute: MemberLibraryLikedRoute,
   MemberLibrarySearchRoute: MemberLibrarySearchRoute,
   MemberPlaylistsIdRoute: MemberPlaylistsIdRoute,
+  MemberPodcastsIdRoute: MemberPodcastsIdRoute,
   MemberLibraryAlbumsIdRoute: MemberLibraryAlbumsIdRoute,
   MemberLibraryArtistsIdRoute: MemberLibraryArtistsIdRoute,
 }

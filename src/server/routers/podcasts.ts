@@ -20,7 +20,9 @@ export const podcastsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => podcasts.subscribe(ctx.db, ctx.user, input.url)),
   unsubscribe: protectedProcedure.input(PodcastChannelIdSchema).mutation(({ ctx, input }) => podcasts.unsubscribe(ctx.db, ctx.user.id, input.channelId)),
   channel: protectedProcedure.input(PodcastChannelIdSchema).query(({ ctx, input }) => podcasts.channelSummary(ctx.db, ctx.user.id, input.channelId)),
-  episodes: protectedProcedure.input(PodcastEpisodesSchema).query(({ ctx, input }) => podcasts.listEpisodes(ctx.db, ctx.user, input)),
+  episodes: protectedProcedure
+    .input(PodcastEpisodesSchema)
+    .query(({ ctx, input: { cursor, direction: _, ...input } }) => podcasts.listEpisodes(ctx.db, ctx.user, { ...input, offset: cursor })),
   episode: protectedProcedure.input(PodcastEpisodeIdSchema).query(async ({ ctx, input }) => {
     const { enclosureUrl: _, downloadFile: __, ...episode } = await podcasts.episodeFor(ctx.db, ctx.user, input.episodeId)
     return episode

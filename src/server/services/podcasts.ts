@@ -32,6 +32,8 @@ type Member = { id: string; isAdmin: boolean }
 
 export type ChannelSummary = Pick<PodcastChannel, 'id' | 'feedUrl' | 'title' | 'author' | 'description' | 'artworkUrl' | 'siteUrl' | 'lastError'> & {
   checkedAt: number | null
+  /** When the member last opened the channel (ms). */
+  visitedAt: number
   episodeCount: number
   /** Episodes published since the member last opened the channel. */
   newCount: number
@@ -50,9 +52,6 @@ export type EpisodeView = {
   positionMs: number
   played: boolean
 }
-
-/** The path the web player and apps play an episode from (relayed or from the download). */
-export const episodeAudioPath = (id: string) => `/api/podcasts/episodes/${id}/audio`
 
 const newChannelId = () => `pc-${randomBytes(9).toString('hex')}`
 /** Stable per feed item: a refresh updates the same row, a member's progress stays on it. */
@@ -290,6 +289,7 @@ const summarySelect = (userId: string) => ({
   siteUrl: podcastChannels.siteUrl,
   lastError: podcastChannels.lastError,
   checkedAt: podcastChannels.checkedAt,
+  visitedAt: podcastSubscriptions.visitedAt,
   episodeCount: sql<number>`(SELECT count(*) FROM podcast_episodes e WHERE e.channel_id = ${podcastChannels.id})`.mapWith(Number),
   newCount:
     sql<number>`(SELECT count(*) FROM podcast_episodes e WHERE e.channel_id = ${podcastChannels.id} AND e.published_at > ${podcastSubscriptions.visitedAt})`.mapWith(
@@ -298,9 +298,11 @@ const summarySelect = (userId: string) => ({
   userId: sql`${userId}`,
 })
 
-const toSummary = ({ userId: _, checkedAt, ...row }: { userId: unknown; checkedAt: Date | null } & Omit<ChannelSummary, 'checkedAt'>): ChannelSummary => ({
+type SummaryRow = { userId: unknown; checkedAt: Date | null; visitedAt: Date } & Omit<ChannelSummary, 'checkedAt' | 'visitedAt'>
+const toSummary = ({ userId: _, checkedAt, visitedAt, ...row }: SummaryRow): ChannelSummary => ({
   ...row,
   checkedAt: checkedAt ? checkedAt.getTime() : null,
+  visitedAt: visitedAt.getTime(),
 })
 
 /** The member's podcasts, by title. */

@@ -26,12 +26,15 @@ export const PodcastRefreshSchema = z.strictObject({ channelId: id('Channel id',
 export const PodcastEpisodesSchema = z.strictObject({
   channelId: id('Channel id', 'pc'),
   search: z.string({ error: 'Search must be text' }).trim().max(PODCAST_SEARCH_MAX, `Search must be at most ${PODCAST_SEARCH_MAX} characters`).optional(),
-  offset: z.coerce
+  /** How many episodes to skip (the web's infinite list calls it its cursor). */
+  cursor: z.coerce
     .number({ error: 'Offset must be a number' })
     .int('Offset must be a whole number')
     .min(0, 'Offset must be at least 0')
     .max(1_000_000)
     .default(0),
+  /** Sent by the web's infinite list along with the cursor; pages only go forward. */
+  direction: z.enum(['forward', 'backward']).optional(),
   limit: z.coerce
     .number({ error: 'Limit must be a number' })
     .int('Limit must be a whole number')
@@ -53,12 +56,3 @@ export const PodcastProgressSchema = z.strictObject({
 export const PodcastFeedsBySchema = z.strictObject({
   feedsBy: z.enum(PODCAST_FEEDS_BY, { error: `Who may add feeds must be one of ${PODCAST_FEEDS_BY.join(', ')}` }),
 })
-
-/** The path the player plays an episode from; an episode's id is the part after it. */
-export const PODCAST_AUDIO_PREFIX = '/api/podcasts/episodes/'
-const AUDIO_PATH = /^\/api\/podcasts\/episodes\/(pe-[0-9a-f]+)\/audio$/
-
-/** The episode id of a player track URL, or null when the track is no podcast episode. */
-export function episodeIdOfUrl(url: string): string | null {
-  return AUDIO_PATH.exec(url.split(/[?#]/)[0])?.[1] ?? null
-}

@@ -24,7 +24,12 @@ function useNavItems(): NavItem[] {
     { to: '/about', label: 'About' },
     { to: '/contact', label: 'Contact' },
   ]
-  if (auth.isAuthenticated) items.push({ to: '/library', label: 'Library' }, { to: '/playlists', label: 'Playlists' }, { to: '/folders', label: 'Folders' })
+  if (auth.isAuthenticated) items.push(
+      { to: '/library', label: 'Library' },
+      { to: '/playlists', label: 'Playlists' },
+      { to: '/podcasts', label: 'Podcasts' },
+      { to: '/folders', label: 'Folders' },
+    )
   if (auth.isAuthenticated && auth.isAdmin) items.push({ to: '/admin', label: 'Admin' })
   return items
 }

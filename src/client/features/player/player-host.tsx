@@ -17,6 +17,7 @@ import { MEDIA_HOST_ID, player, SEEK_STEP, usePlayer } from './player-store'
 import { createDurationProber, probeDuration } from './duration-probe'
 import { AdvertModal, useAdvertChance, usePromotions } from './promotions'
 import { createQueueSync, type QueueSync } from './queue-sync'
+import { keepPodcastProgress } from '~/client/features/podcasts/progress-keeper'
 
 /** Renders in the browser only: the server has no player to show. */
 export function PlayerHost() {
@@ -46,6 +47,9 @@ function Host() {
     })
     tracker.rearm()
   }, [trpcClient])
+
+  // The member's place in a podcast episode, kept on the server for every device and app.
+  useEffect(() => keepPodcastProgress((input) => trpcClient.podcasts.progress.mutate(input)), [trpcClient])
 
   useEffect(() => player().setAdverts(promotions.length, advertChance), [promotions.length, advertChance])
 

@@ -14,6 +14,7 @@ import { inferArtist, inferYear } from '~/shared/player/file-name'
 import { AD_CHANCE } from '~/shared/player/errors'
 import { leaveReport, PROGRESS_REPORT_MS, round2 } from '~/shared/player/listening'
 import { displayTitle, type Track } from '~/shared/player/track'
+import { episodeIdOfUrl } from '~/shared/podcasts'
 import type { PlaySource } from '~/shared/validators'
 import { currentTrack, initialState, isVideoTrack, reduce, type Effect, type EngineEvent, type EngineState, type RestoredQueue } from './engine'
 import { probeMetadata } from './duration-probe'
@@ -212,7 +213,8 @@ export function createPlayer() {
       album: current.album === 'Unknown Album' ? undefined : current.album,
       genre: current.genre,
       year: current.year ?? inferYear(title),
-      source,
+      // A podcast episode counts as a podcast play in the analytics, however the queue reached it.
+      source: episodeIdOfUrl(current.url) ? 'podcast' : source,
       playlistId: ctx?.playlistId ?? (ctx && ctx.source !== 'folder' ? ctx.source : undefined),
       list: s.order.map((i) => s.tracks[i]).filter(Boolean),
       idOf: trackIdOf,

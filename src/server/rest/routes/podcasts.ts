@@ -14,7 +14,7 @@ export const podcastRoutes = [
   route({
     method: 'GET',
     path: '/podcasts/:channelId/episodes',
-    call: (c, r) => c.podcasts.episodes({ channelId: r.params.channelId, search: r.query.search, offset: r.query.offset, limit: r.query.limit }),
+    call: (c, r) => c.podcasts.episodes({ channelId: r.params.channelId, search: r.query.search, cursor: r.query.offset, limit: r.query.limit }),
   }),
   route({ method: 'GET', path: '/podcasts/episodes/:episodeId', call: (c, r) => c.podcasts.episode({ episodeId: r.params.episodeId }) }),
   route({

@@ -1,0 +1,120 @@
+// Podcasts as a member uses them, in Debian's Chromium on a desktop (1280×800) and a phone
+// (390×844), against feeds nginx serves on loopback (tests/fixtures/podcasts): subscribe by URL on
+// /podcasts, open the channel, play an episode in the one player (recorded with source
+// `podcast`), pause; on another device (a fresh browser context) the episode shows the time
+// left and plays on from where it was paused. A 2,000-episode feed lists its first episodes and
+// finds one by search. SCREENSHOT_DIR=… saves pictures of the pages.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { adminEnv, createMember } from '../helpers/api'
+import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
+import { type PodcastFeeds, startPodcastFeeds } from '../helpers/podcast-feeds'
+import { media, playsPast, setAdChance, waitForRow } from '../helpers/player'
+import { startServer, type TestServer } from '../helpers/server'
+
+const HOST = '127.0.0.2'
+let server: TestServer
+let feeds: PodcastFeeds
+let browser: Browser
+
+beforeAll(async () => {
+  feeds = await startPodcastFeeds(HOST)
+  server = await startServer({ ...adminEnv, REMOTE_ALLOW_HOSTS: HOST, PODCAST_REFRESH_MINUTES: '0' })
+  browser = await launchBrowser()
+}, 60_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await feeds?.stop()
+})
+
+async function screenshot(page: Page, name: string, width: number) {
+  const dir = process.env.SCREENSHOT_DIR
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true })
+}
+
+async function signedInPage(token: string, viewport: { width: number; height: number }) {
+  const opened = await newPage(browser, server.url, { viewport })
+  await setAdChance(opened.page, 0)
+  // As the login form leaves a browser: the token in storage for the API, the session cookie the
+  // media element's requests carry (an <audio> element sends no Authorization header).
+  await opened.context.addInitScript((t) => localStorage.setItem('token', t), token)
+  await opened.context.addCookies([{ name: 'vibes_session', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }])
+  return opened
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  describe(`${viewport.width}×${viewport.height}`, () => {
+    test('subscribe, play an episode, pause, and resume there on another device', async () => {
+      const m = await createMember(server.url)
+      const { context, page, consoleErrors } = await signedInPage(m.token, viewport)
+      await gotoHydrated(page, '/podcasts')
+      await page.getByRole('heading', { level: 1, name: 'Podcasts' }).waitFor()
+      await screenshot(page, 'podcasts-empty', viewport.width)
+      await page.getByLabel('Feed URL').fill(feeds.url('show.xml'))
+      await page.getByRole('button', { name: 'Subscribe' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Loopback Radio Hour' }).waitFor()
+      const episodes = page.getByRole('list', { name: 'Episodes' })
+      await episodes.getByRole('button', { name: /^Episode 1: Pilot/ }).waitFor()
+      // Show notes are text: the feed's script never becomes part of the page.
+      expect(await page.locator('script:not([src]):not([type])').evaluateAll((s) => s.some((e) => e.textContent?.includes("alert('feed')")))).toBe(false)
+      await screenshot(page, 'podcast-channel', viewport.width)
+
+      await episodes.getByRole('button', { name: /^Episode 1: Pilot/ }).click()
+      await playsPast(page, 4)
+      expect((await media(page)).src).toMatch(/\/api\/podcasts\/episodes\/pe-[0-9a-f]+\/audio$/)
+      await page.getByRole('button', { name: 'Pause', exact: true }).first().click()
+      const paused = (await media(page)).currentTime
+      const saved = await waitForRow<{ position_ms: number }>(
+        server.dataDir,
+        'SELECT p.position_ms FROM podcast_progress p JOIN users u ON u.id = p.user_id WHERE u.email = ?',
+        [m.email],
+        (r) => r !== null && Math.abs(r.position_ms - paused * 1000) < 1000,
+      )
+      await waitForRow(server.dataDir, "SELECT source FROM play_events WHERE title = 'Episode 1: Pilot' AND source = 'podcast'", [])
+      await screenshot(page, 'podcast-playing', viewport.width)
+      await page.goto('/podcasts')
+      await page.getByRole('link', { name: /Loopback Radio Hour/ }).waitFor()
+      await screenshot(page, 'podcasts', viewport.width)
+      expect(consoleErrors).toEqual([])
+      await context.close()
+
+      // Another device: a fresh context (no local queue) sees the place kept on the server.
+      const other = await signedInPage(m.token, viewport)
+      await gotoHydrated(other.page, '/podcasts')
+      await other.page.getByRole('link', { name: /Loopback Radio Hour/ }).click()
+      const row = other.page.getByRole('list', { name: 'Episodes' }).getByRole('button', { name: /^Episode 1: Pilot/ })
+      await row.getByText(/left$/).waitFor()
+      await row.click()
+      await playsPast(other.page, saved.position_ms / 1000)
+      const resumed = (await media(other.page)).currentTime
+      expect(resumed).toBeGreaterThanOrEqual(saved.position_ms / 1000 - 0.5)
+      expect(resumed).toBeLessThan(saved.position_ms / 1000 + 5)
+      expect(other.consoleErrors).toEqual([])
+      await other.context.close()
+    }, 90_000)
+
+    test('a 2,000-episode feed lists its newest episodes and finds one by search', async () => {
+      const m = await createMember(server.url)
+      const { context, page } = await signedInPage(m.token, viewport)
+      await gotoHydrated(page, '/podcasts')
+      await page.getByLabel('Feed URL').fill(feeds.url('many.xml'))
+      await page.getByRole('button', { name: 'Subscribe' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Two Thousand Episodes' }).waitFor()
+      const episodes = page.getByRole('list', { name: 'Episodes' })
+      await episodes.getByRole('button', { name: /^Episode 2000: notes & tones/ }).waitFor()
+      // Virtual: only the rows in view are in the page, however long the feed.
+      expect(await episodes.getByRole('listitem').count()).toBeLessThan(60)
+      await page.getByRole('searchbox', { name: 'Search episodes' }).fill('Episode 1234:')
+      await episodes.getByRole('button', { name: /^Episode 1234: notes & tones/ }).waitFor()
+      await page.getByText('1 episode match').waitFor()
+      await screenshot(page, 'podcast-search', viewport.width)
+      await context.close()
+    }, 60_000)
+  })
+}
