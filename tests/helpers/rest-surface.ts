@@ -87,6 +87,13 @@ export const REST_SAMPLES: Record<string, (ids: RestIds) => RestParams> = {
   updateShare: (ids) => ({ id: ids.songId, description: 'sampled' }),
   deleteShare: (ids) => ({ id: ids.songId }),
   reportPlayback: (ids) => ({ mediaId: ids.songId, mediaType: 'song', positionMs: '0', state: 'playing', ignoreScrobble: 'true' }),
+  // No podcast is followed in the sweep: ids that look right reach the lookup (70); a feed on
+  // loopback is refused by the address policy (0), so nothing is fetched.
+  getPodcastEpisode: () => ({ id: 'pe-0123456789abcdef' }),
+  createPodcastChannel: () => ({ url: 'http://127.0.0.1:9/feed.xml' }),
+  deletePodcastChannel: () => ({ id: 'pc-0123456789abcdef' }),
+  downloadPodcastEpisode: () => ({ id: 'pe-0123456789abcdef' }),
+  deletePodcastEpisode: () => ({ id: 'pe-0123456789abcdef' }),
 }
 
 export const restSample = (method: string, ids: RestIds): RestParams => REST_SAMPLES[method]?.(ids) ?? {}

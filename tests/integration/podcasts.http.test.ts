@@ -5,6 +5,7 @@
 // sessions, refreshes with conditional requests, downloads one; channels are shared per URL;
 // admins can keep new feeds to themselves. Hostile feeds (malformed, billion laughs, too large,
 // too slow, a refused host) are a 400 naming the problem and store nothing.
+import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -224,5 +225,90 @@ describe('who may add feeds', () => {
     const channel = (await subscribe(feeds.url('show.xml?solo'), other.token)).body.data
     expect((await api(app.url, 'DELETE', `/podcasts/${channel.id}`, { token: other.token })).status).toBe(200)
     expect((await api(app.url, 'GET', `/podcasts/${channel.id}`, { token: adminToken })).status).toBe(404)
+  })
+})
+
+describe('OpenSubsonic', () => {
+  let app2: Awaited<ReturnType<typeof createMember>>
+  const rest = async (method: string, params: Record<string, string> = {}, who = app2) => {
+    const query = new URLSearchParams({ u: who.username, p: who.password, v: '1.16.1', c: 'podcast-test', f: 'json', ...params })
+    const res = await fetch(`${app.url}/rest/${method}?${query}`)
+    return { res, body: res.headers.get('content-type')?.includes('json') ? (await res.json())['subsonic-response'] : null }
+  }
+  beforeAll(async () => {
+    app2 = await createMember(app.url)
+  })
+
+  test('createPodcastChannel subscribes; getPodcasts lists the channel with its episodes in the spec’s shape', async () => {
+    expect((await rest('createPodcastChannel', { url: feeds.url('show.xml') })).body.status).toBe('ok')
+    const { body } = await rest('getPodcasts')
+    expect(body.status).toBe('ok')
+    const [channel] = body.podcasts.channel
+    expect(channel).toMatchObject({ url: feeds.url('show.xml'), title: 'Loopback Radio Hour', status: 'completed' })
+    expect(channel.episode).toHaveLength(3)
+    expect(channel.episode[2]).toMatchObject({
+      channelId: channel.id,
+      streamId: channel.episode[2].id,
+      isDir: false,
+      title: 'Episode 1: Pilot',
+      status: 'completed',
+      type: 'podcast',
+      duration: 20,
+      contentType: 'audio/mpeg',
+      suffix: 'mp3',
+      publishDate: '2026-11-04T08:00:00.000Z',
+    })
+    const bare = await rest('getPodcasts', { includeEpisodes: 'false' })
+    expect(bare.body.podcasts.channel[0].episode).toBeUndefined()
+  })
+
+  test('getNewestPodcasts, getPodcastEpisode (advertised), stream with Range, scrobble with source podcast', async () => {
+    const newest = await rest('getNewestPodcasts', { count: '2' })
+    expect(newest.body.newestPodcasts.episode.map((e: { title: string }) => e.title)).toEqual(['Episode 3: The Redirect', 'Episode 2: Hostile Notes'])
+    const extensions = await rest('getOpenSubsonicExtensions')
+    expect(extensions.body.openSubsonicExtensions).toContainEqual({ name: 'getPodcastEpisode', versions: [1] })
+    const pilot = (await rest('getPodcasts')).body.podcasts.channel[0].episode.find((e: { title: string }) => e.title === 'Episode 1: Pilot')
+    const one = await rest('getPodcastEpisode', { id: pilot.id })
+    expect(one.body.podcastEpisode).toMatchObject({ id: pilot.id, title: 'Episode 1: Pilot', description: 'The first episode.' })
+    const query = new URLSearchParams({ u: app2.username, p: app2.password, v: '1.16.1', c: 'podcast-test', id: pilot.streamId })
+    const stream = await fetch(`${app.url}/rest/stream?${query}`, { headers: { range: 'bytes=0-15' } })
+    expect(stream.status).toBe(206)
+    expect(await hexOf(stream)).toBe(hex(readFileSync(path.join(feeds.root, 'audio/ep1.mp3')).subarray(0, 16)))
+    expect((await rest('scrobble', { id: pilot.id })).body.status).toBe('ok')
+    const db = new Database(path.join(app.dataDir, 'vibes.db'), { readonly: true })
+    const row = db.query("SELECT source, title FROM play_events WHERE title = 'Episode 1: Pilot' AND source = 'podcast'").get()
+    db.close()
+    expect(row).toEqual({ source: 'podcast', title: 'Episode 1: Pilot' })
+  })
+
+  test('an episode’s bookmark is the member’s progress, shared with the web', async () => {
+    const pilot = (await rest('getPodcasts')).body.podcasts.channel[0].episode.find((e: { title: string }) => e.title === 'Episode 1: Pilot')
+    expect((await rest('createBookmark', { id: pilot.id, position: '7000' })).body.status).toBe('ok')
+    const login = await api(app.url, 'POST', '/auth/login', { body: { email: app2.email, password: app2.password } })
+    const web = await api(app.url, 'GET', `/podcasts/episodes/${pilot.id}`, { token: login.body.data.token })
+    expect(web.body.data.positionMs).toBe(7000)
+    const marks = await rest('getBookmarks')
+    expect(marks.body.bookmarks.bookmark).toContainEqual(
+      expect.objectContaining({ position: 7000, entry: expect.objectContaining({ id: pilot.id, bookmarkPosition: 7000 }) }),
+    )
+    expect((await rest('deleteBookmark', { id: pilot.id })).body.status).toBe('ok')
+    expect((await api(app.url, 'GET', `/podcasts/episodes/${pilot.id}`, { token: login.body.data.token })).body.data.positionMs).toBe(0)
+  })
+
+  test('refresh, download, delete the download, unsubscribe; unknown ids and refused feeds are errors', async () => {
+    expect((await rest('refreshPodcasts')).body.status).toBe('ok')
+    const [channel] = (await rest('getPodcasts')).body.podcasts.channel
+    const episode = channel.episode[1]
+    expect((await rest('downloadPodcastEpisode', { id: episode.id })).body.status).toBe('ok')
+    expect(readdirSync(path.join(app.dataDir, 'podcasts'))).toContain(`${episode.id}.audio`)
+    expect((await rest('deletePodcastEpisode', { id: episode.id })).body.status).toBe('ok')
+    expect(readdirSync(path.join(app.dataDir, 'podcasts'))).not.toContain(`${episode.id}.audio`)
+    const missing = await rest('getPodcastEpisode', { id: 'pe-0123456789abcdef' })
+    expect(missing.body.error).toEqual({ code: 70, message: 'Episode not found' })
+    const refused = await rest('createPodcastChannel', { url: `http://127.0.0.1:${app.port}/feed.xml` })
+    expect(refused.body.error.code).toBe(0)
+    expect(refused.body.error.message).toMatch(/loopback address/)
+    expect((await rest('deletePodcastChannel', { id: channel.id })).body.status).toBe('ok')
+    expect((await rest('getPodcasts')).body.podcasts.channel).toEqual([])
   })
 })

@@ -452,6 +452,37 @@ export async function saveProgress(
   return row
 }
 
+/** The episodes the member is part way through, most recently moved first (apps see them as bookmarks). */
+export async function episodesInProgress(
+  db: Db,
+  userId: string,
+): Promise<Array<EpisodeView & { updatedAt: number; channel: { title: string; author: string } }>> {
+  const rows = await db
+    .select({
+      ...episodeSelect(userId),
+      updatedAt: podcastProgress.updatedAt,
+      channelTitle: podcastChannels.title,
+      channelAuthor: podcastChannels.author,
+    })
+    .from(podcastProgress)
+    .innerJoin(podcastEpisodes, eq(podcastEpisodes.id, podcastProgress.episodeId))
+    .innerJoin(podcastChannels, eq(podcastChannels.id, podcastEpisodes.channelId))
+    .innerJoin(podcastSubscriptions, and(eq(podcastSubscriptions.channelId, podcastEpisodes.channelId), eq(podcastSubscriptions.userId, userId)))
+    .where(and(eq(podcastProgress.userId, userId), sql`${podcastProgress.positionMs} > 0`, eq(podcastProgress.played, false)))
+    .orderBy(desc(podcastProgress.updatedAt))
+  return rows.map(({ updatedAt, channelTitle, channelAuthor, ...row }) => ({
+    ...toEpisode(row),
+    updatedAt: updatedAt.getTime(),
+    channel: { title: channelTitle, author: channelAuthor },
+  }))
+}
+
+/** Forgets the member's place in an episode (it starts from the beginning again). */
+export async function clearProgress(db: Db, member: Member, episodeId: string): Promise<void> {
+  await episodeFor(db, member, episodeId)
+  await db.delete(podcastProgress).where(and(eq(podcastProgress.userId, member.id), eq(podcastProgress.episodeId, episodeId)))
+}
+
 // ---- audio: relayed from the source, or the download -----------------------------------------
 
 export const downloadsDir = () => path.join(config.DATA_DIR, 'podcasts')

@@ -55,6 +55,8 @@ import {
 import type { Params } from './params'
 import { ErrorCode, SubsonicError, type Payload } from './response'
 import { SHARE_METHODS } from './shares'
+import { episodePayload, isEpisodeId, PODCAST_METHODS, scrobbledEpisodes, streamEpisode } from './podcasts'
+import { clearProgress, episodesInProgress, saveProgress } from '../services/podcasts'
 import { allMembers, memberByUsername, userPayload } from './users'
 
 export type MethodContext = { db: Db; user: SubsonicUser; params: Params; request: Request; client: ClientInfo }
@@ -67,6 +69,7 @@ export const EXTENSIONS: Payload[] = [
   { name: 'indexBasedQueue', versions: [1] },
   { name: 'playbackReport', versions: [1] },
   { name: 'transcodeOffset', versions: [1] },
+  { name: 'getPodcastEpisode', versions: [1] },
 ]
 
 const notFound = (what: string) => new SubsonicError(ErrorCode.notFound, `${what} not found`)
@@ -230,6 +233,8 @@ export const METHODS: Record<string, Method> = {
   },
 
   stream: (ctx) => {
+    const id = ctx.params.required('id')
+    if (isEpisodeId(id)) return streamEpisode(ctx, id)
     const row = requireSong(ctx)
     const kind = streamKind(row, ctx.params.get('format'), ctx.params.int('maxBitRate', { min: 0, max: 100_000, fallback: 0 }))
     // transcodeOffset (decision 075): a conversion starts timeOffset seconds in; the file as it
@@ -240,7 +245,10 @@ export const METHODS: Record<string, Method> = {
     const converted = kind !== 'file' && kind !== 'cover'
     return viaMedia(ctx, row.path, kind, converted ? Math.round(timeOffset * 1000) : 0)
   },
-  download: (ctx) => viaMedia(ctx, requireSong(ctx).path, 'file'),
+  download: (ctx) => {
+    const id = ctx.params.required('id')
+    return isEpisodeId(id) ? streamEpisode(ctx, id) : viaMedia(ctx, requireSong(ctx).path, 'file')
+  },
   getCoverArt: async (ctx) => {
     const id = ctx.params.required('id')
     const size = ctx.params.int('size', { min: 1, max: 10_000 })
@@ -251,7 +259,7 @@ export const METHODS: Record<string, Method> = {
     return sized ?? viaMedia(ctx, cover, 'cover')
   },
 
-  scrobble: (ctx) => {
+  scrobble: async (ctx) => {
     const p = ctx.params
     if (!p.bool('submission', true)) {
       // "Now playing": shown by getNowPlaying, no play recorded.
@@ -272,6 +280,17 @@ export const METHODS: Record<string, Method> = {
     // Each play counts against the web player's play-event limit, before the lookup.
     const wait = takePlayTokens(ctx.client, ids.length, now)
     if (wait > 0) throw new RateLimitedError(wait)
+    if (ids.some(isEpisodeId)) {
+      const app = appOf(ctx)
+      const plays = await scrobbledEpisodes(ctx, ids, times)
+      recordPlays(
+        ctx.db,
+        ctx.user.id,
+        plays.map((play) => ({ ...play, app, deviceType: appDevice(app, null) })),
+        ctx.client,
+      )
+      return {}
+    }
     const rows = songsByIds(ctx.db, ids)
     if (rows.length !== ids.length) throw notFound('Song')
     const app = appOf(ctx)
@@ -336,7 +355,7 @@ export const METHODS: Record<string, Method> = {
   },
 
   // Bookmarks are the member's own: one position per song (a second one moves it).
-  getBookmarks: (ctx) => {
+  getBookmarks: async (ctx) => {
     const marks = bookmarksOf(ctx.db, ctx.user.id)
     const rows = new Map(
       songsByIds(
@@ -360,9 +379,17 @@ export const METHODS: Record<string, Method> = {
         },
       ]
     })
-    return { bookmarks: { bookmark } }
+    // A podcast episode's place is its bookmark too: the one the web player resumes from.
+    const episodes = (await episodesInProgress(ctx.db, ctx.user.id)).map((e) => ({
+      position: e.positionMs,
+      username: ctx.user.username,
+      created: new Date(e.updatedAt).toISOString(),
+      changed: new Date(e.updatedAt).toISOString(),
+      entry: episodePayload(e, e.channel),
+    }))
+    return { bookmarks: { bookmark: [...bookmark, ...episodes] } }
   },
-  createBookmark: (ctx) => {
+  createBookmark: async (ctx) => {
     const p = ctx.params
     const id = p.required('id')
     p.required('position')
@@ -370,11 +397,14 @@ export const METHODS: Record<string, Method> = {
     const comment = p.get('comment') ?? ''
     if (comment.length > BOOKMARK_LIMITS.commentChars)
       throw new SubsonicError(ErrorCode.generic, `Parameter comment must be at most ${BOOKMARK_LIMITS.commentChars} characters`)
-    saveBookmark(ctx.db, ctx.user.id, id, position, comment)
+    if (isEpisodeId(id)) await saveProgress(ctx.db, ctx.user, { episodeId: id, positionMs: position })
+    else saveBookmark(ctx.db, ctx.user.id, id, position, comment)
     return {}
   },
-  deleteBookmark: (ctx) => {
-    deleteBookmark(ctx.db, ctx.user.id, ctx.params.required('id'))
+  deleteBookmark: async (ctx) => {
+    const id = ctx.params.required('id')
+    if (isEpisodeId(id)) await clearProgress(ctx.db, ctx.user, id)
+    else deleteBookmark(ctx.db, ctx.user.id, id)
     return {}
   },
 
@@ -432,6 +462,7 @@ export const METHODS: Record<string, Method> = {
   },
 
   ...SHARE_METHODS,
+  ...PODCAST_METHODS,
 }
 
 /**

@@ -24,7 +24,8 @@ function useNavItems(): NavItem[] {
     { to: '/about', label: 'About' },
     { to: '/contact', label: 'Contact' },
   ]
-  if (auth.isAuthenticated) items.push(
+  if (auth.isAuthenticated)
+    items.push(
       { to: '/library', label: 'Library' },
       { to: '/playlists', label: 'Playlists' },
       { to: '/podcasts', label: 'Podcasts' },
