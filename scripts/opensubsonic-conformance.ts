@@ -17,6 +17,7 @@ import { adminEnv, api, createMember, loginAdmin } from '../tests/helpers/api'
 import { makeTone } from '../tests/helpers/media'
 import { scanLibraryNow } from '../tests/helpers/library-scan'
 import { startServer } from '../tests/helpers/server'
+import { startPodcastFeeds } from '../tests/helpers/podcast-feeds'
 
 const root = path.resolve(import.meta.dir, '..')
 const schemaDir = path.resolve(root, process.argv[2] ?? process.env.OPENSUBSONIC_SCHEMA_DIR ?? '../shared/opensubsonic-openapi/openapi')
@@ -62,7 +63,9 @@ const endpoints: Endpoint[] = readdirSync(path.join(schemaDir, 'endpoints'))
   })
   .sort((a, b) => a.method.localeCompare(b.method))
 
-const server = await startServer({ ...adminEnv, RATE_LIMIT: 'off' })
+// Podcast feeds on loopback (tests/fixtures/podcasts), on the one host the server may reach there.
+const feeds = await startPodcastFeeds('127.0.0.2')
+const server = await startServer({ ...adminEnv, RATE_LIMIT: 'off', REMOTE_ALLOW_HOSTS: '127.0.0.2', PODCAST_REFRESH_MINUTES: '0' })
 const lib = (p: string) => path.join(server.mediaRoot, p)
 try {
   const dawn = { artist: 'Ada', album: 'Dawn', genre: 'Jazz', year: 1999 }
@@ -101,6 +104,9 @@ try {
   const indexes = (await call('getIndexes', {})).body['subsonic-response'].indexes
   ids.folder = first(first(indexes.index as { artist: { id: string }[] }[])?.artist)!.id
   ids.playlist = first((await call('getPlaylists', {})).body['subsonic-response'].playlists.playlist as { id: string }[])?.id ?? 'none'
+  const channel = (await api(server.url, 'POST', '/podcasts', { token: member.token, body: { url: feeds.url('show.xml') } })).body.data
+  ids.channel = channel.id
+  ids.episode = (await api(server.url, 'GET', `/podcasts/${channel.id}/episodes`, { token: member.token })).body.data.episodes[0].id
 
   const ADMIN_ONLY = new Set([
     'getUsers',
@@ -155,10 +161,15 @@ try {
     getCoverArt: () => ({ id: ids.album }),
     stream: () => ({ id: ids.song }),
     download: () => ({ id: ids.song }),
+    createPodcastChannel: () => ({ url: feeds.url('atom.xml') }),
+    getPodcastEpisode: () => ({ id: ids.episode }),
+    downloadPodcastEpisode: () => ({ id: ids.episode }),
+    deletePodcastEpisode: () => ({ id: ids.episode }),
+    deletePodcastChannel: () => ({ id: ids.channel }),
   }
   // Creations first, deletions last, so each sees what the other made.
-  const LAST = ['deleteBookmark', 'deleteShare', 'deletePlaylist']
-  const FIRST = ['createPlaylist', 'createShare', 'createBookmark']
+  const LAST = ['deleteBookmark', 'deleteShare', 'deletePlaylist', 'deletePodcastEpisode', 'deletePodcastChannel']
+  const FIRST = ['createPlaylist', 'createShare', 'createBookmark', 'createPodcastChannel']
   const ordered = [
     ...FIRST.flatMap((m) => endpoints.filter((e) => e.method === m)),
     ...endpoints.filter((e) => !FIRST.includes(e.method) && !LAST.includes(e.method)),
@@ -209,4 +220,5 @@ try {
   process.exitCode = invalid > 0 ? 1 : 0
 } finally {
   await server.stop()
+  await feeds.stop()
 }

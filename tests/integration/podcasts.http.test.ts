@@ -7,7 +7,7 @@
 // too slow, a refused host) are a 400 naming the problem and store nothing.
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { type PodcastFeeds, startPodcastFeeds } from '../helpers/podcast-feeds'
@@ -176,6 +176,25 @@ describe('refreshing', () => {
     const res = await api(app.url, 'POST', `/podcasts/${channel.id}/refresh`, { token: member.token })
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual([{ channelId: channel.id, changed: false, error: null }])
+  })
+})
+
+describe('new episodes', () => {
+  test('a changed feed is read again; its newer episodes are new until the member opens the channel', async () => {
+    const file = path.join(feeds.root, 'grows.xml')
+    const show = readFileSync(path.join(feeds.root, 'show.xml'), 'utf8')
+    writeFileSync(file, show)
+    const channel = (await subscribe(feeds.url('grows.xml'))).body.data
+    expect(channel.newCount).toBe(0)
+    const fresh = `<item><title>Episode 4: Fresh</title><guid>loopback-ep-4</guid><pubDate>${new Date(Date.now() + 60_000).toUTCString()}</pubDate><enclosure url="${feeds.server.url}/audio/ep2.mp3" type="audio/mpeg"/></item>`
+    writeFileSync(file, show.replace('<item>', `${fresh}\n<item>`))
+    const refreshed = await api(app.url, 'POST', `/podcasts/${channel.id}/refresh`, { token: member.token })
+    expect(refreshed.body.data).toEqual([{ channelId: channel.id, changed: true, error: null }])
+    const listed = (await api(app.url, 'GET', '/podcasts', { token: member.token })).body.data.find((c: { id: string }) => c.id === channel.id)
+    expect(listed).toMatchObject({ episodeCount: 4, newCount: 1 })
+    expect((await episodesOf(channel.id)).body.data.episodes[0].title).toBe('Episode 4: Fresh')
+    await api(app.url, 'POST', `/podcasts/${channel.id}/visit`, { token: member.token })
+    expect((await api(app.url, 'GET', `/podcasts/${channel.id}`, { token: member.token })).body.data.newCount).toBe(0)
   })
 })
 
