@@ -186,7 +186,9 @@ describe('new episodes', () => {
     writeFileSync(file, show)
     const channel = (await subscribe(feeds.url('grows.xml'))).body.data
     expect(channel.newCount).toBe(0)
-    const fresh = `<item><title>Episode 4: Fresh</title><guid>loopback-ep-4</guid><pubDate>${new Date(Date.now() + 60_000).toUTCString()}</pubDate><enclosure url="${feeds.server.url}/audio/ep2.mp3" type="audio/mpeg"/></item>`
+    // A feed's dates have whole seconds: the new episode is published a second after subscribing.
+    await Bun.sleep(1100)
+    const fresh = `<item><title>Episode 4: Fresh</title><guid>loopback-ep-4</guid><pubDate>${new Date().toUTCString()}</pubDate><enclosure url="${feeds.server.url}/audio/ep2.mp3" type="audio/mpeg"/></item>`
     writeFileSync(file, show.replace('<item>', `${fresh}\n<item>`))
     const refreshed = await api(app.url, 'POST', `/podcasts/${channel.id}/refresh`, { token: member.token })
     expect(refreshed.body.data).toEqual([{ channelId: channel.id, changed: true, error: null }])
