@@ -1,8 +1,8 @@
 // Podcasts as a member uses them, in Debian's Chromium on a desktop (1280×800) and a phone
 // (390×844), against feeds nginx serves on loopback (tests/fixtures/podcasts): subscribe by URL on
 // /podcasts, open the channel, play an episode in the one player (recorded with source
-// `podcast`), pause; on another device (a fresh browser context) the episode shows the time
-// left and plays on from where it was paused. A 2,000-episode feed lists its first episodes and
+// `podcast`), pause; after a reload, and on another device (a fresh browser context), the
+// episode shows the time left and plays on from where it was paused. A 2,000-episode feed lists its first episodes and
 // finds one by search. SCREENSHOT_DIR=… saves pictures of the pages.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import path from 'node:path'
@@ -78,6 +78,18 @@ for (const viewport of [
       )
       await waitForRow(server.dataDir, "SELECT source FROM play_events WHERE title = 'Episode 1: Pilot' AND source = 'podcast'", [])
       await screenshot(page, 'podcast-playing', viewport.width)
+
+      // Reload: the episode shows its time left and plays on from the saved place.
+      const channelPath = new URL(page.url()).pathname
+      await page.reload()
+      await page.waitForFunction(() => (window as unknown as { __vibesHydrated?: boolean }).__vibesHydrated === true)
+      expect(new URL(page.url()).pathname).toBe(channelPath)
+      const again = page.getByRole('list', { name: 'Episodes' }).getByRole('button', { name: /^Episode 1: Pilot/ })
+      await again.getByText(/left$/).waitFor()
+      await again.click()
+      await playsPast(page, saved.position_ms / 1000)
+      expect((await media(page)).currentTime).toBeLessThan(saved.position_ms / 1000 + 5)
+      await page.getByRole('button', { name: 'Pause', exact: true }).first().click()
       await page.goto('/podcasts')
       await page.getByRole('link', { name: /Loopback Radio Hour/ }).waitFor()
       await screenshot(page, 'podcasts', viewport.width)
