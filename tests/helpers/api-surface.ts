@@ -205,6 +205,22 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'PUT /user/playlists/:id/tracks': (ids) => ({ params: { id: ids.playlistId }, body: { trackIds: [] } }),
   'DELETE /user/playlists/:id/tracks': (ids) => ({ params: { id: ids.playlistId }, body: { indexes: [0] } }),
   'POST /user/playlists/:id/tracks/move': (ids) => ({ params: { id: ids.playlistId }, body: { from: 0, to: 0 } }),
+  // Podcasts: no feed is followed in the sweep; ids that look right reach the lookup (404), a
+  // feed on loopback is refused by the address policy (400), so nothing is fetched.
+  'GET /podcasts': () => ({}),
+  'POST /podcasts': () => ({ body: { url: 'http://127.0.0.1:9/feed.xml' } }),
+  'POST /podcasts/refresh': () => ({}),
+  'GET /podcasts/settings': () => ({}),
+  'PUT /podcasts/settings': () => ({ body: { feedsBy: 'everyone' } }),
+  'GET /podcasts/:channelId': () => ({ params: { channelId: 'pc-0123456789abcdef' } }),
+  'DELETE /podcasts/:channelId': () => ({ params: { channelId: 'pc-0123456789abcdef' } }),
+  'POST /podcasts/:channelId/refresh': () => ({ params: { channelId: 'pc-0123456789abcdef' } }),
+  'POST /podcasts/:channelId/visit': () => ({ params: { channelId: 'pc-0123456789abcdef' } }),
+  'GET /podcasts/:channelId/episodes': () => ({ params: { channelId: 'pc-0123456789abcdef' }, query: { search: 'a', limit: '10' } }),
+  'GET /podcasts/episodes/:episodeId': () => ({ params: { episodeId: 'pe-0123456789abcdef' } }),
+  'PUT /podcasts/episodes/:episodeId/progress': () => ({ params: { episodeId: 'pe-0123456789abcdef' }, body: { positionMs: 1000 } }),
+  'POST /podcasts/episodes/:episodeId/download': () => ({ params: { episodeId: 'pe-0123456789abcdef' } }),
+  'DELETE /podcasts/episodes/:episodeId/download': () => ({ params: { episodeId: 'pe-0123456789abcdef' } }),
 }
 
 /** Inputs for procedures no REST route reaches (the REST samples supply the others). */
