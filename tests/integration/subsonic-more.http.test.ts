@@ -106,14 +106,14 @@ afterAll(async () => {
 })
 
 describe('methods Vibes does not answer', () => {
-  test('a method Vibes has not got over /rest (getPodcasts) is error 0 "Not implemented" with HTTP 200, in XML and JSON', async () => {
-    const xml = await rest('getPodcasts.view', {})
+  test('a method Vibes has not got over /rest (getVideos) is error 0 "Not implemented" with HTTP 200, in XML and JSON', async () => {
+    const xml = await rest('getVideos.view', {})
     expect(xml.status).toBe(200)
     expect(xml.xml!.attributes.status).toBe('failed')
-    expect(childOf(xml.xml!, 'error').attributes).toEqual({ code: '0', message: 'Not implemented: getPodcasts' })
-    const json = await rest('getPodcasts', { f: 'json' })
+    expect(childOf(xml.xml!, 'error').attributes).toEqual({ code: '0', message: 'Not implemented: getVideos' })
+    const json = await rest('getVideos', { f: 'json' })
     expect(json.status).toBe(200)
-    expect(json.json).toMatchObject({ status: 'failed', error: { code: 0, message: 'Not implemented: getPodcasts' } })
+    expect(json.json).toMatchObject({ status: 'failed', error: { code: 0, message: 'Not implemented: getVideos' } })
   })
 
   test('an unknown method is error 70 with HTTP 200, never a bare 404, in XML and JSON', async () => {

@@ -19,7 +19,8 @@ export function userPayload(member: Member): Payload {
     playlistRole: false,
     coverArtRole: false,
     commentRole: false,
-    podcastRole: false,
+    // Every member may follow podcasts (new feeds may be kept to admins: createPodcastChannel then says so).
+    podcastRole: true,
     streamRole: true,
     jukeboxRole: false,
     shareRole: false,
