@@ -124,7 +124,7 @@ for (const viewport of [
       expect(await episodes.getByRole('listitem').count()).toBeLessThan(60)
       await page.getByRole('searchbox', { name: 'Search episodes' }).fill('Episode 1234:')
       await episodes.getByRole('button', { name: /^Episode 1234: notes & tones/ }).waitFor()
-      await page.getByText('1 episode match').waitFor()
+      await page.getByText('1 episode matches').waitFor()
       await screenshot(page, 'podcast-search', viewport.width)
       await context.close()
     }, 60_000)

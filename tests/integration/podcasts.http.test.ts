@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { ffmpeg } from '../helpers/media'
 import { type PodcastFeeds, startPodcastFeeds } from '../helpers/podcast-feeds'
 import { startServer, type TestServer } from '../helpers/server'
 
@@ -167,6 +168,32 @@ describe('playing episodes through the server', () => {
     const removed = await api(app.url, 'DELETE', `/podcasts/episodes/${notes.id}/download`, { token: member.token })
     expect(removed.body.data).toEqual({ downloaded: false })
     expect(existsSync(path.join(app.dataDir, 'podcasts', `${notes.id}.audio`))).toBe(false)
+  })
+})
+
+describe('the download quota (1 MB here)', () => {
+  test('past the quota, a download someone finished goes first; the newest download stays', async () => {
+    // Two real MP3s of about 600 KB each: together past the quota.
+    for (const name of ['big-a', 'big-b'])
+      ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=500:duration=25', '-b:a', '192k', path.join(feeds.root, `audio/${name}.mp3`))
+    const item = (n: string, day: number) =>
+      `<item><title>Big ${n}</title><guid>big-${n}</guid><pubDate>Mon, 0${day} Nov 2026 08:00:00 GMT</pubDate><enclosure url="${feeds.server.url}/audio/big-${n}.mp3" type="audio/mpeg"/></item>`
+    writeFileSync(path.join(feeds.root, 'quota.xml'), `<rss version="2.0"><channel><title>Big Files</title>${item('b', 3)}${item('a', 2)}</channel></rss>`)
+    const channel = (await subscribe(feeds.url('quota.xml'))).body.data
+    const [b, a] = (await episodesOf(channel.id)).body.data.episodes
+    expect((await api(app.url, 'POST', `/podcasts/episodes/${a.id}/download`, { token: member.token })).status).toBe(200)
+    await api(app.url, 'PUT', `/podcasts/episodes/${a.id}/progress`, { token: member.token, body: { positionMs: 25_000, played: true } })
+    expect((await api(app.url, 'POST', `/podcasts/episodes/${b.id}/download`, { token: member.token })).status).toBe(200)
+    const files = readdirSync(path.join(app.dataDir, 'podcasts'))
+    expect(files).toContain(`${b.id}.audio`)
+    expect(files).not.toContain(`${a.id}.audio`)
+    const after = (await episodesOf(channel.id)).body.data.episodes
+    expect(after.map((e: { title: string; downloaded: boolean }) => [e.title, e.downloaded])).toEqual([
+      ['Big b', true],
+      ['Big a', false],
+    ])
+    // The evicted episode still plays, from its source.
+    expect((await audio(a.id, { range: 'bytes=0-9' })).status).toBe(206)
   })
 })
 

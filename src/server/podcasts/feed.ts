@@ -73,6 +73,7 @@ export function plainText(html: string, max = MAX_TEXT): string {
     .replace(/<[^>]*>/g, ' ')
     // A tag left open at the end ("<a href=…" cut off) would otherwise survive as text.
     .replace(/<[a-z!/][^<]*$/i, ' ')
+  // No angle bracket survives, even an escaped one: some apps show descriptions as HTML.
   const decoded = decodeHTML(text)
     .replace(/[<>]/g, ' ')
     .replace(/[ \t\f\v\u00a0]+/g, ' ')

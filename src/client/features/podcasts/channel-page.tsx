@@ -164,7 +164,7 @@ export function ChannelPage({ id }: { id: string }) {
       ) : (
         <>
           <p className={mutedText({ size: 'xs' })} aria-live="polite">
-            {words ? `${plural(total, 'episode')} match` : plural(total, 'episode')}
+            {words ? `${plural(total, 'episode')} ${total === 1 ? 'matches' : 'match'}` : plural(total, 'episode')}
           </p>
           <VirtualList
             items={list}
