@@ -339,6 +339,9 @@ describe('OpenSubsonic', () => {
     expect(marks.body.bookmarks.bookmark).toContainEqual(
       expect.objectContaining({ position: 7000, entry: expect.objectContaining({ id: pilot.id, bookmarkPosition: 7000 }) }),
     )
+    // The playbackReport extension moves the same place.
+    expect((await rest('reportPlayback', { mediaId: pilot.id, mediaType: 'podcast', positionMs: '9000', state: 'paused' })).body.status).toBe('ok')
+    expect((await api(app.url, 'GET', `/podcasts/episodes/${pilot.id}`, { token: login.body.data.token })).body.data.positionMs).toBe(9000)
     expect((await rest('deleteBookmark', { id: pilot.id })).body.status).toBe('ok')
     expect((await api(app.url, 'GET', `/podcasts/episodes/${pilot.id}`, { token: login.body.data.token })).body.data.positionMs).toBe(0)
   })

@@ -316,13 +316,19 @@ export const METHODS: Record<string, Method> = {
   getLyricsBySongId: async (ctx) => ({ lyricsList: await structuredLyrics(requireSong(ctx)) }),
 
   // The playbackReport extension: an app's play as it goes, recorded as a scrobble's would be.
-  reportPlayback: (ctx) => {
+  reportPlayback: async (ctx) => {
     const p = ctx.params
     const mediaId = p.required('mediaId')
-    if (p.oneOf('mediaType', ['song', 'podcast']) === 'podcast') throw notFound('Podcast')
+    const podcast = p.oneOf('mediaType', ['song', 'podcast']) === 'podcast'
+    if (podcast && !isEpisodeId(mediaId)) throw notFound('Podcast')
     const state = p.oneOf('state', PLAYBACK_STATES)
     const positionMs = p.int('positionMs', { min: 0, max: 7 * 24 * 3600 * 1000 })
     if (positionMs === undefined) p.required('positionMs')
+    // An episode's report moves the member's place in it, the one every device resumes from.
+    if (podcast) {
+      await saveProgress(ctx.db, ctx.user, { episodeId: mediaId, positionMs: positionMs! })
+      return {}
+    }
     const playbackRate = p.decimal('playbackRate', { min: 0, max: 16, fallback: 1 })
     const ignoreScrobble = p.bool('ignoreScrobble', false)
     const wait = takePlayTokens(ctx.client, 1)
