@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { adminEnv, createMember } from '../helpers/api'
+import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
 import { type PodcastFeeds, startPodcastFeeds } from '../helpers/podcast-feeds'
 import { media, playsPast, setAdChance, waitForRow } from '../helpers/player'
@@ -44,6 +44,32 @@ async function signedInPage(token: string, viewport: { width: number; height: nu
   await opened.context.addCookies([{ name: 'vibes_session', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }])
   return opened
 }
+
+test('an admin keeps new feeds to admins from the Music page, and a member then sees why', async () => {
+  const admin = await loginAdmin(server.url)
+  const { context, page, consoleErrors } = await signedInPage(admin, { width: 1280, height: 800 })
+  await gotoHydrated(page, '/admin/music')
+  const only = page.getByRole('switch', { name: 'Only admins may add new podcast feeds' })
+  await only.waitFor()
+  expect(await only.isChecked()).toBe(false)
+  // The switch's label is what a person clicks (the input itself sits under the drawn control).
+  await page.getByText('Only admins may add new podcast feeds', { exact: true }).click()
+  for (let i = 0; i < 50 && (await api(server.url, 'GET', '/podcasts/settings', { token: admin })).body.data.feedsBy !== 'admins'; i++) await Bun.sleep(100)
+  expect((await api(server.url, 'GET', '/podcasts/settings', { token: admin })).body.data).toEqual({ feedsBy: 'admins' })
+  expect(await only.isChecked()).toBe(true)
+  await screenshot(page, 'admin-podcasts', 1280)
+  expect(consoleErrors).toEqual([])
+  await context.close()
+
+  const m = await createMember(server.url)
+  const member = await signedInPage(m.token, { width: 1280, height: 800 })
+  await gotoHydrated(member.page, '/podcasts')
+  await member.page.getByLabel('Feed URL').fill(feeds.url('atom.xml?admins-only'))
+  await member.page.getByRole('button', { name: 'Subscribe' }).click()
+  await member.page.getByText('Only admins may add new podcast feeds on this server').waitFor()
+  await member.context.close()
+  await api(server.url, 'PUT', '/podcasts/settings', { token: admin, body: { feedsBy: 'everyone' } })
+}, 60_000)
 
 for (const viewport of [
   { width: 1280, height: 800 },

@@ -10,6 +10,7 @@ import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { AdvertsPanel } from '../adverts/adverts-panel'
+import { PodcastsPanel } from '../podcasts/podcasts-panel'
 import { toast } from '~/client/ui/toaster'
 import { clock, plural } from '~/client/features/library/format'
 import { playTracks } from '~/client/features/library/play'
@@ -156,6 +157,7 @@ export function MusicPage() {
       <RecentAlbums />
       <RecentTracks />
       <AdvertsPanel />
+      <PodcastsPanel />
     </div>
   )
 }
