@@ -5,6 +5,7 @@
 // episode shows the time left and plays on from where it was paused. A 2,000-episode feed lists its first episodes and
 // finds one by search. SCREENSHOT_DIR=… saves pictures of the pages.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
@@ -29,6 +30,19 @@ afterAll(async () => {
   await server?.stop()
   await feeds?.stop()
 })
+
+const AXE_SOURCE = readFileSync(path.resolve(import.meta.dir, '../../node_modules/axe-core/axe.min.js'), 'utf8')
+/** axe-core's serious and critical violations on the page as it stands (rule and selectors). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE)
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: any[] }> } }).axe
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] })
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${(v.nodes as { target: unknown[] }[]).map((n) => n.target.join(' ')).join(', ')}`)
+  })
+}
 
 async function screenshot(page: Page, name: string, width: number) {
   const dir = process.env.SCREENSHOT_DIR
@@ -90,6 +104,7 @@ for (const viewport of [
       // Show notes are text: the feed's script never becomes part of the page.
       expect(await page.locator('script:not([src]):not([type])').evaluateAll((s) => s.some((e) => e.textContent?.includes("alert('feed')")))).toBe(false)
       await screenshot(page, 'podcast-channel', viewport.width)
+      expect(await seriousViolations(page)).toEqual([])
 
       await episodes.getByRole('button', { name: /^Episode 1: Pilot/ }).click()
       await playsPast(page, 4)
@@ -119,6 +134,7 @@ for (const viewport of [
       await page.goto('/podcasts')
       await page.getByRole('link', { name: /Loopback Radio Hour/ }).waitFor()
       await screenshot(page, 'podcasts', viewport.width)
+      expect(await seriousViolations(page)).toEqual([])
       expect(consoleErrors).toEqual([])
       await context.close()
 
