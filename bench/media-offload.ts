@@ -4,7 +4,8 @@
 // (decision 085): the offloaded answer ≥ 0.95× nginx for both.
 //   bun bench/media-offload.ts        (SECONDS=5 per wrk run, ROUNDS=3)
 // Beside MB/s: server CPU per request (nginx's workers, plus Vibes' process when it is behind
-// nginx) and wrk's own. Writes bench/results/media-offload.json.
+// nginx) and wrk's own; `check` is the offloading node asked directly (its answer has no body), the
+// part of the offloaded answer's cost that is Vibes'. Writes bench/results/media-offload.json.
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { signMediaUrl } from '~/server/media/sign'
@@ -43,6 +44,8 @@ const targets = {
   nginx: { url: `${nginx.url}/big.mp3`, pids: [nginx.pid] },
   offload: { url: nginx.url + signMediaUrl(SECRET, 'big.mp3'), pids: [nginx.pid, offloading.pid] },
   vibes: { url: plain.url + signMediaUrl(SECRET, 'big.mp3'), pids: [plain.pid] },
+  // The offloading node asked directly: its check and its empty answer alone, what it adds to nginx.
+  check: { url: offloading.url + signMediaUrl(SECRET, 'big.mp3'), pids: [offloading.pid] },
 }
 type Name = keyof typeof targets
 const loads = {
@@ -50,7 +53,7 @@ const loads = {
   range: { connections: 16, headers: { range: `bytes=${SIZE / 2}-${SIZE / 2 + 1048575}` } },
 }
 
-for (const { url } of Object.values(targets)) {
+for (const { url } of [targets.nginx, targets.offload, targets.vibes]) {
   for (const range of [undefined, loads.range.headers.range]) {
     const res = await fetch(url, { headers: range ? { range } : {} })
     const body = new Uint8Array(await res.arrayBuffer())
@@ -96,7 +99,7 @@ for (const load of ['full', 'range'] as const) {
     const r = m[name]
     console.log(
       `  ${name.padEnd(8)} ${f0(r.mbps).padStart(6)} MB/s ${f0(r.rate).padStart(6)} req/s  p99 ${r.p99.toFixed(1).padStart(6)} ms  ` +
-        `CPU µs/req server ${f0(r.serverCpu).padStart(5)} + wrk ${f0(r.wrkCpu).padStart(5)}  ${(r.mbps / m.nginx.mbps).toFixed(2)}× nginx` +
+        `CPU µs/req server ${f0(r.serverCpu).padStart(5)} + wrk ${f0(r.wrkCpu).padStart(5)}  ${name === 'check' ? 'no body' : `${(r.mbps / m.nginx.mbps).toFixed(2)}× nginx`}` +
         (r.non2xx ? `  (${r.non2xx} non-2xx)` : ''),
     )
   }
