@@ -18,6 +18,7 @@ const SECRET = 'offload-secret-'.repeat(4)
 const PREFIX = '/_vibes_media/'
 const BIG = 'Album/big track.mp3'
 const MIB = 1024 * 1024
+const ODD = 'Album/a?b%c#d é 100%.mp3'
 const bytes = new Uint8Array(3 * MIB).map((_, i) => (i * 2654435761) >>> 24)
 
 let server: TestServer
@@ -30,6 +31,9 @@ beforeAll(async () => {
   writeFileSync(path.join(server.mediaRoot, BIG), bytes)
   writeFileSync(path.join(server.dataDir, 'outside.mp3'), 'not in the library')
   symlinkSync(path.join(server.dataDir, 'outside.mp3'), path.join(server.mediaRoot, 'Album/link out.mp3'))
+  mkdirSync(path.join(server.mediaRoot, '.transcode-cache'))
+  writeFileSync(path.join(server.mediaRoot, '.transcode-cache/own.mp3'), 'a library file, not a converted copy')
+  writeFileSync(path.join(server.mediaRoot, ODD), 'odd name')
   makeTone(path.join(server.mediaRoot, 'Tones/chime.wma'), { title: 'Chime', artist: 'Offload', seconds: 2 })
   makeTone(path.join(server.mediaRoot, 'Tones/plain.mp3'), { title: 'Plain', artist: 'Offload', seconds: 2 })
   // What the README shows, minus the TLS: the cache's location is the longer prefix, so it wins.
@@ -117,6 +121,25 @@ describe('original files', () => {
       expect(res.headers.get('x-accel-redirect')).toBeNull()
       expect(body).not.toContain('not in the library')
     }
+  })
+
+  test('a name with ?, %, # and accents reaches nginx percent-encoded and is found', async () => {
+    const direct = await fetch(server.url + signMediaUrl(SECRET, ODD))
+    expect(direct.headers.get('x-accel-redirect')).toBe(`${PREFIX}Album/a%3Fb%25c%23d%20%C3%A9%20100%25.mp3`)
+    await direct.arrayBuffer()
+    const res = await viaNginx(signMediaUrl(SECRET, ODD))
+    expect(res.status).toBe(200)
+    expect(await res.text()).toBe('odd name')
+  })
+
+  test('a library folder named like the cache location is served by Vibes, never looked up in the cache', async () => {
+    const url = signMediaUrl(SECRET, '.transcode-cache/own.mp3')
+    const direct = await fetch(server.url + url)
+    expect(direct.headers.get('x-accel-redirect')).toBeNull()
+    expect(await direct.text()).toBe('a library file, not a converted copy')
+    const res = await viaNginx(url)
+    expect(res.status).toBe(200)
+    expect(await res.text()).toBe('a library file, not a converted copy')
   })
 
   test('the internal locations cannot be asked for directly', async () => {
