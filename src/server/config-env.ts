@@ -14,12 +14,16 @@ const flag = (fallback: boolean) =>
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional()
 
 /** Variables whose values never appear in an error line. */
-const SECRETS = new Set(['AUTH_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL', 'METRICS_TOKEN'])
+const SECRETS = new Set(['AUTH_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL', 'METRICS_TOKEN', 'DATABASE_URL'])
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((s) => /^postgres(ql)?:\/\/./.test(s) && URL.canParse(s), 'must be a postgres://user:password@host:port/database URL')
+    .optional(),
   MEDIA_ROOT: z.string().min(1).default('./media'),
   APP_URL: optionalUrl,
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -66,6 +70,13 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   TRANSCODE_SLOTS: z.coerce.number().int().min(1).max(256).optional(),
+  MEDIA_OFFLOAD: z.enum(['off', 'nginx']).default('off'),
+  // Sent in a header and matched by nginx's location: plain URL path characters only.
+  MEDIA_OFFLOAD_PREFIX: z
+    .string()
+    .regex(/^\/([A-Za-z0-9._~-]+\/)+$/, 'must be a URL path that starts and ends with / (e.g. /_vibes_media/)')
+    .default('/_vibes_media/'),
+  INSTANCE_NAME: z.string().min(1).max(200).optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Internal: set by the single binary, which unpacks its embedded migrations to a temp folder.

@@ -5,6 +5,7 @@ export const CONFIG_VARIABLES = [
   ['PORT', '3000', 'port to listen on (0 picks a free one)'],
   ['HOST', '0.0.0.0', 'address to listen on'],
   ['DATA_DIR', './data', 'SQLite database, generated secret, mail outbox (kept private: 0700)'],
+  ['DATABASE_URL', 'none (SQLite in DATA_DIR)', 'postgres://user:password@host:port/database: the database every node shares; backup then runs pg_dump'],
   ['MEDIA_ROOT', './media', 'server-side music library; folder paths are relative to it'],
   ['APP_URL', 'http://localhost:$PORT', 'public origin, used in e-mailed links; https turns on HSTS'],
   ['AUTH_SECRET', 'generated into DATA_DIR', 'signs tokens and media URLs (32+ characters)'],
@@ -21,6 +22,9 @@ export const CONFIG_VARIABLES = [
   ['SHUTDOWN_GRACE_SECONDS', '10', 'after SIGTERM, how long in-flight requests may finish'],
   ['FFMPEG_PATH', 'ffmpeg on PATH', 'ffmpeg used to convert formats browsers cannot play'],
   ['TRANSCODE_SLOTS', 'cores - 1 (at least 1)', 'ffmpeg conversions at once; a member or client address may run 2 of them, never all'],
+  ['MEDIA_OFFLOAD', 'off', 'nginx: /media answers carry X-Accel-Redirect and no body, so nginx sends the bytes (README "Growing past one box")'],
+  ['MEDIA_OFFLOAD_PREFIX', '/_vibes_media/', "nginx's internal location for offloaded media; converted copies under <prefix>.transcode-cache/"],
+  ['INSTANCE_NAME', 'hostname:port', 'the instance label on every /metrics series (one per node)'],
   ['METRICS_TOKEN', 'none', 'Bearer token a Prometheus scraper sends to GET /metrics (16+ characters; admins may use their own token)'],
   ['LOG_LEVEL', 'info', 'fatal | error | warn | info | debug | trace | silent'],
 ] as const

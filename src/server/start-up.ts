@@ -4,6 +4,7 @@
 // `startServer` runs the one start-up sequence with it. Each entry passes what differs: where the
 // page bundle and the client files come from. Configuration is read when config.ts is first
 // imported, so an entry sets the environment before it imports this.
+import { hostname } from 'node:os'
 import { registerAnalyticsWorker } from './analytics-worker-host'
 import { config } from './config'
 import { closeDb, getDb } from './db'
@@ -38,6 +39,10 @@ export type StartOptions = ServerOptions & {
 
 export type VibesServer = ReturnType<typeof createServer>
 
+/** The port this process listens on once it does (PORT may be 0, a free one): half of /metrics' default instance label. */
+let listeningPort = config.PORT
+const instanceName = () => config.INSTANCE_NAME ?? `${hostname()}:${listeningPort}`
+
 /**
  * The server's parts, built once: the database (opened and migrated), the modules loaded after
  * listening (app router, OpenSubsonic, page bundle), the API front over its transports, the
@@ -51,7 +56,7 @@ export function createServer({ loadPages, findStatic }: ServerOptions) {
   const pages = deferredApp(loadPages)
   const api = apiFront([trpcTransport, restTransport])
   const scanner = { start: () => startLibraryScanner(db), stop: stopLibraryScanner, status: () => scanStatus(db) }
-  const metrics = createRequestMetrics({ apiRouteLabel: api.routeLabel, runningTranscodes, scanStatus: scanner.status })
+  const metrics = createRequestMetrics({ apiRouteLabel: api.routeLabel, runningTranscodes, scanStatus: scanner.status, instance: instanceName })
   const fetch = createFront({
     pages: pages.app,
     findStatic,
@@ -88,6 +93,7 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   warnWhenMediaRootMissing()
 
   const http = listen(server.fetch)
+  listeningPort = http.port ?? config.PORT
   askPeersOf(http)
   // After listening: the first scan of a large library must not hold up start-up.
   server.scanner.start()
