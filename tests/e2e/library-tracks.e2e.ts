@@ -273,10 +273,7 @@ describe('the track menu in every list', () => {
     const box = page.getByRole('combobox', { name: 'Search library' })
     await box.click()
     await box.pressSequentially('delta')
-    await page
-      .getByRole('listbox', { name: 'Search results' })
-      .getByRole('option', { name: 'All results for “delta”' })
-      .click()
+    await page.getByRole('listbox', { name: 'Search results' }).getByRole('option', { name: 'All results for “delta”' }).click()
     await page.getByRole('heading', { level: 1, name: 'Results for “delta”' }).waitFor()
     list = page.getByRole('list', { name: 'Songs found' })
     await byMouse(page, list, 'Inlet', 'Add to queue')
