@@ -7,6 +7,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db } from '~/db/client'
+import { RADIO_STREAM_PREFIX } from '~/shared/player/track'
 import { radioFavourites, radioStations, users } from '~/db/schema'
 import type { RadioStationCreateInput, RadioStationUpdateInput } from '~/shared/validators'
 import { InvalidError, NotFoundError } from '../errors'
@@ -17,7 +18,7 @@ import { readNowPlaying } from '../radio/icy'
 export const STATION_NOT_FOUND = 'Radio station not found'
 
 /** Where the web player listens to a station: through this server (decision 077). */
-export const radioListenPath = (id: string) => `/api/radio/stream/${encodeURIComponent(id)}`
+export const radioListenPath = (id: string) => `${RADIO_STREAM_PREFIX}${encodeURIComponent(id)}`
 
 export type RadioStationView = {
   id: string
