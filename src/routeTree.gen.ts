@@ -24,6 +24,7 @@ import { Route as MemberLibraryRouteImport } from './routes/_member/library'
 import { Route as MemberPlayerRouteImport } from './routes/_member/player'
 import { Route as MemberPlaylistsRouteImport } from './routes/_member/playlists'
 import { Route as MemberProfileRouteImport } from './routes/_member/profile'
+import { Route as MemberRadioRouteImport } from './routes/_member/radio'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
@@ -35,6 +36,7 @@ import { Route as AdminAdminInsightsRouteImport } from './routes/_admin/admin/in
 import { Route as AdminAdminListeningAnalyticsRouteImport } from './routes/_admin/admin/listening-analytics'
 import { Route as AdminAdminMessagesRouteImport } from './routes/_admin/admin/messages'
 import { Route as AdminAdminMusicRouteImport } from './routes/_admin/admin/music'
+import { Route as AdminAdminRadioRouteImport } from './routes/_admin/admin/radio'
 import { Route as AdminAdminStatsRouteImport } from './routes/_admin/admin/stats'
 import { Route as AdminAdminUsersRouteImport } from './routes/_admin/admin/users'
 import { Route as MemberLibraryLikedRouteImport } from './routes/_member/library_.liked'
@@ -118,6 +120,11 @@ const MemberProfileRoute = MemberProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => MemberRoute,
 } as any)
+const MemberRadioRoute = MemberRadioRouteImport.update({
+  id: '/radio',
+  path: '/radio',
+  getParentRoute: () => MemberRoute,
+} as any)
 const ApiSplatRoute = ApiSplatRouteImport.update({
   id: '/api/$',
   path: '/api/$',
@@ -172,6 +179,11 @@ const AdminAdminMessagesRoute = AdminAdminMessagesRouteImport.update({
 const AdminAdminMusicRoute = AdminAdminMusicRouteImport.update({
   id: '/admin/music',
   path: '/admin/music',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminRadioRoute = AdminAdminRadioRouteImport.update({
+  id: '/admin/radio',
+  path: '/admin/radio',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAdminStatsRoute = AdminAdminStatsRouteImport.update({
@@ -234,6 +246,7 @@ export interface FileRoutesByFullPath {
   '/player': typeof MemberPlayerRoute
   '/playlists': typeof MemberPlaylistsRoute
   '/profile': typeof MemberProfileRoute
+  '/radio': typeof MemberRadioRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -244,6 +257,7 @@ export interface FileRoutesByFullPath {
   '/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
   '/admin/messages': typeof AdminAdminMessagesRoute
   '/admin/music': typeof AdminAdminMusicRoute
+  '/admin/radio': typeof AdminAdminRadioRoute
   '/admin/stats': typeof AdminAdminStatsRoute
   '/admin/users': typeof AdminAdminUsersRoute
   '/library/liked': typeof MemberLibraryLikedRoute
@@ -269,6 +283,7 @@ export interface FileRoutesByTo {
   '/player': typeof MemberPlayerRoute
   '/playlists': typeof MemberPlaylistsRoute
   '/profile': typeof MemberProfileRoute
+  '/radio': typeof MemberRadioRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -279,6 +294,7 @@ export interface FileRoutesByTo {
   '/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
   '/admin/messages': typeof AdminAdminMessagesRoute
   '/admin/music': typeof AdminAdminMusicRoute
+  '/admin/radio': typeof AdminAdminRadioRoute
   '/admin/stats': typeof AdminAdminStatsRoute
   '/admin/users': typeof AdminAdminUsersRoute
   '/library/liked': typeof MemberLibraryLikedRoute
@@ -307,6 +323,7 @@ export interface FileRoutesById {
   '/_member/player': typeof MemberPlayerRoute
   '/_member/playlists': typeof MemberPlaylistsRoute
   '/_member/profile': typeof MemberProfileRoute
+  '/_member/radio': typeof MemberRadioRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -317,6 +334,7 @@ export interface FileRoutesById {
   '/_admin/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
   '/_admin/admin/messages': typeof AdminAdminMessagesRoute
   '/_admin/admin/music': typeof AdminAdminMusicRoute
+  '/_admin/admin/radio': typeof AdminAdminRadioRoute
   '/_admin/admin/stats': typeof AdminAdminStatsRoute
   '/_admin/admin/users': typeof AdminAdminUsersRoute
   '/_member/library_/liked': typeof MemberLibraryLikedRoute
@@ -344,6 +362,7 @@ export interface FileRouteTypes {
     | '/player'
     | '/playlists'
     | '/profile'
+    | '/radio'
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
@@ -354,6 +373,7 @@ export interface FileRouteTypes {
     | '/admin/listening-analytics'
     | '/admin/messages'
     | '/admin/music'
+    | '/admin/radio'
     | '/admin/stats'
     | '/admin/users'
     | '/library/liked'
@@ -379,6 +399,7 @@ export interface FileRouteTypes {
     | '/player'
     | '/playlists'
     | '/profile'
+    | '/radio'
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
@@ -389,6 +410,7 @@ export interface FileRouteTypes {
     | '/admin/listening-analytics'
     | '/admin/messages'
     | '/admin/music'
+    | '/admin/radio'
     | '/admin/stats'
     | '/admin/users'
     | '/library/liked'
@@ -416,6 +438,7 @@ export interface FileRouteTypes {
     | '/_member/player'
     | '/_member/playlists'
     | '/_member/profile'
+    | '/_member/radio'
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
@@ -426,6 +449,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/listening-analytics'
     | '/_admin/admin/messages'
     | '/_admin/admin/music'
+    | '/_admin/admin/radio'
     | '/_admin/admin/stats'
     | '/_admin/admin/users'
     | '/_member/library_/liked'
@@ -563,6 +587,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberProfileRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/radio': {
+      id: '/_member/radio'
+      path: '/radio'
+      fullPath: '/radio'
+      preLoaderRoute: typeof MemberRadioRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/api/$': {
       id: '/api/$'
       path: '/api/$'
@@ -640,6 +671,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminMusicRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/radio': {
+      id: '/_admin/admin/radio'
+      path: '/admin/radio'
+      fullPath: '/admin/radio'
+      preLoaderRoute: typeof AdminAdminRadioRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/stats': {
       id: '/_admin/admin/stats'
       path: '/admin/stats'
@@ -714,6 +752,7 @@ interface AdminRouteChildren {
   AdminAdminListeningAnalyticsRoute: typeof AdminAdminListeningAnalyticsRoute
   AdminAdminMessagesRoute: typeof AdminAdminMessagesRoute
   AdminAdminMusicRoute: typeof AdminAdminMusicRoute
+  AdminAdminRadioRoute: typeof AdminAdminRadioRoute
   AdminAdminStatsRoute: typeof AdminAdminStatsRoute
   AdminAdminUsersRoute: typeof AdminAdminUsersRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
@@ -727,6 +766,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminListeningAnalyticsRoute: AdminAdminListeningAnalyticsRoute,
   AdminAdminMessagesRoute: AdminAdminMessagesRoute,
   AdminAdminMusicRoute: AdminAdminMusicRoute,
+  AdminAdminRadioRoute: AdminAdminRadioRoute,
   AdminAdminStatsRoute: AdminAdminStatsRoute,
   AdminAdminUsersRoute: AdminAdminUsersRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
@@ -740,6 +780,7 @@ interface MemberRouteChildren {
   MemberPlayerRoute: typeof MemberPlayerRoute
   MemberPlaylistsRoute: typeof MemberPlaylistsRoute
   MemberProfileRoute: typeof MemberProfileRoute
+  MemberRadioRoute: typeof MemberRadioRoute
   MemberLibraryLikedRoute: typeof MemberLibraryLikedRoute
   MemberLibrarySearchRoute: typeof MemberLibrarySearchRoute
   MemberPlaylistsIdRoute: typeof MemberPlaylistsIdRoute
@@ -753,6 +794,7 @@ const MemberRouteChildren: MemberRouteChildren = {
   MemberPlayerRoute: MemberPlayerRoute,
   MemberPlaylistsRoute: MemberPlaylistsRoute,
   MemberProfileRoute: MemberProfileRoute,
+  MemberRadioRoute: MemberRadioRoute,
   MemberLibraryLikedRoute: MemberLibraryLikedRoute,
   MemberLibrarySearchRoute: MemberLibrarySearchRoute,
   MemberPlaylistsIdRoute: MemberPlaylistsIdRoute,

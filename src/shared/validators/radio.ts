@@ -1,7 +1,7 @@
 // Internet radio stations (the Radio page, the admin console's Radio table, OpenSubsonic's
 // internet-radio methods): a name, the stream's http(s) URL and an optional homepage.
 import { z } from 'zod'
-import { remoteUrlField } from './remote'
+import { REMOTE_URL_INVALID, remoteUrlField } from './remote'
 
 export const RADIO_NAME_MAX = 200
 
@@ -15,6 +15,13 @@ const name = z
 
 /** An empty homepage is no homepage. */
 const homepage = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), remoteUrlField.nullish())
+
+/** The admin console's form: every field text, an empty homepage allowed. */
+export const RadioStationFormSchema = z.strictObject({
+  name,
+  streamUrl: remoteUrlField,
+  homepageUrl: z.string().refine((v) => v.trim() === '' || remoteUrlField.safeParse(v).success, REMOTE_URL_INVALID),
+})
 
 export const RadioStationIdSchema = z.strictObject({ id: stationId })
 
