@@ -31,8 +31,10 @@ describe('a live station', () => {
   })
 
   test('pause lets the stream go; play loads it again, and the open play event goes on', () => {
-    const paused = run(onAir().state, { type: 'togglePlay' }, { type: 'elementPause', ended: false })
-    expect(paused.effects.map((e) => e.type)).toEqual(['pause', 'unload', 'progress'])
+    // Unloading drops the element's own pause event: the engine settles the pause itself.
+    const paused = run(onAir().state, { type: 'togglePlay' })
+    expect(paused.effects.map((e) => e.type)).toEqual(['progress', 'pause', 'unload'])
+    expect(paused.state.playing).toBe(false)
     const resumed = run(paused.state, { type: 'togglePlay' }, { type: 'elementPlay' }, { type: 'elementPlaying' })
     expect(resumed.effects).toEqual([{ type: 'load', url: `${RADIO_STREAM_PREFIX}a`, play: true }])
     expect(resumed.state.reporting).toBe(true)
@@ -44,7 +46,8 @@ describe('a live station', () => {
     expect(currentTrack(back.state)?.title).toBe('Station a')
     expect(back.effects.some((e) => e.type === 'seek')).toBe(false)
     const stopped = run(onAir().state, { type: 'stop' })
-    expect(stopped.effects.map((e) => e.type)).toEqual(['pause', 'unload'])
+    expect(stopped.effects.map((e) => e.type)).toEqual(['progress', 'pause', 'unload'])
+    expect(stopped.state.playing).toBe(false)
   })
 
   test('the stream ending stops with a message, and does not move to the next station', () => {

@@ -180,6 +180,17 @@ const isLiveNow = (s: EngineState) => {
   return !!t && isLive(t)
 }
 
+/**
+ * Stops a live station and drops its stream. Unloading discards the element's pending 'pause'
+ * event (the media load algorithm clears its queued events), so the pause is settled here: the
+ * play event's listening so far is sent and the state is not playing.
+ */
+function letStationGo(s: EngineState, effects: Effect[]): EngineState {
+  if (s.reporting && s.playing) effects.push({ type: 'progress' })
+  effects.push({ type: 'pause' }, { type: 'unload' })
+  return { ...s, wantPlay: false, playing: false }
+}
+
 /** The step source: 'shuffle' while shuffled, else 'playlist'. */
 const stepSource = (s: EngineState): PlaySource => (s.shuffle ? 'shuffle' : 'playlist')
 
@@ -317,9 +328,9 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
       if (s.advert) return done(s)
       if (s.index < 0) return done(s.tracks.length > 0 ? go(s, s.order[0] ?? 0, stepSource(s), effects) : s)
       if (s.playing) {
-        effects.push({ type: 'pause' })
         // A paused station is let go (its connection closed); playing again tunes in afresh.
-        if (isLiveNow(s)) effects.push({ type: 'unload' })
+        if (isLiveNow(s)) return done(letStationGo(s, effects))
+        effects.push({ type: 'pause' })
         return done({ ...s, wantPlay: false })
       }
       const pendingSource = s.reporting || s.pendingSource ? s.pendingSource : 'direct'
@@ -330,7 +341,8 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
 
     case 'stop':
       if (s.index < 0) return done(s)
-      effects.push({ type: 'pause' }, isLiveNow(s) ? { type: 'unload' } : { type: 'seek', to: 0 })
+      if (isLiveNow(s)) return done(letStationGo(s, effects))
+      effects.push({ type: 'pause' }, { type: 'seek', to: 0 })
       return done({ ...s, wantPlay: false })
 
     case 'toggleShuffle': {

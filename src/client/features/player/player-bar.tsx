@@ -236,7 +236,7 @@ export function PlayerBar() {
               {error ? (
                 <p className={css({ fontSize: 'xs', color: 'danger.fg', truncate: true })}>Playback error</p>
               ) : (
-                <p className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })}>
+                <p data-testid="bar-subtitle" className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })}>
                   {live ? stationTitle || 'Live radio' : track ? track.artist || 'Unknown Artist' : 'Pick a folder to start'}
                 </p>
               )}
