@@ -110,6 +110,12 @@ describe('internet radio', () => {
       await page.waitForTimeout(300)
       await page.screenshot({ path: path.join(SHOTS, `radio-playing-${viewport.width}.png`) })
     }
+    // A phone's bar, opened: the live line and "Live" where a track's seek bar and length are.
+    await bar.getByRole('button', { name: 'More controls' }).click()
+    await bar.getByTestId('time-duration').waitFor()
+    expect(await bar.getByRole('button', { name: 'Share' }).isDisabled()).toBe(true)
+    await page.screenshot({ path: path.join(SHOTS, 'radio-playing-390-expanded.png') })
+    await bar.getByRole('button', { name: 'More controls' }).click()
     await page.setViewportSize(VIEWPORTS[0])
 
     // The station changes its title: the bar follows within the poll (15 s) and the server's reuse (10 s).

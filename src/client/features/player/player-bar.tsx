@@ -353,10 +353,11 @@ export function PlayerBar() {
                   pressed={liked}
                   filled={liked}
                   onClick={toggleLike}
-                  disabled={!track}
+                  disabled={!track || live}
                   className={css({ '&[aria-pressed=true]': { color: 'accent.pink', bg: 'transparent' } })}
                 />
-                <IconButton label="Share" icon="share" onClick={() => void share()} disabled={!track} />
+                {/* A station is not a track of the library: it can be neither liked nor shared. */}
+                <IconButton label="Share" icon="share" onClick={() => void share()} disabled={!track || live} />
                 {bookmark.canSave && <IconButton label="Bookmark position" icon="bookmark" onClick={bookmark.save} />}
                 <IconButton label={engine.muted ? 'Unmute' : 'Mute'} icon={volume === 0 ? 'muted' : 'volume'} onClick={() => send({ type: 'toggleMute' })} />
                 <VolumeSlider
