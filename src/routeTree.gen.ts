@@ -46,6 +46,7 @@ import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 import { Route as ApiUserAvatarRouteImport } from './routes/api/user/avatar'
 import { Route as MemberLibraryAlbumsIdRouteImport } from './routes/_member/library_.albums.$id'
 import { Route as MemberLibraryArtistsIdRouteImport } from './routes/_member/library_.artists.$id'
+import { Route as ApiRadioStreamIdRouteImport } from './routes/api/radio/stream/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -231,6 +232,11 @@ const MemberLibraryArtistsIdRoute = MemberLibraryArtistsIdRouteImport.update({
   path: '/library/artists/$id',
   getParentRoute: () => MemberRoute,
 } as any)
+const ApiRadioStreamIdRoute = ApiRadioStreamIdRouteImport.update({
+  id: '/api/radio/stream/$id',
+  path: '/api/radio/stream/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -268,6 +274,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminAdminIndexRoute
   '/library/albums/$id': typeof MemberLibraryAlbumsIdRoute
   '/library/artists/$id': typeof MemberLibraryArtistsIdRoute
+  '/api/radio/stream/$id': typeof ApiRadioStreamIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -305,6 +312,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminAdminIndexRoute
   '/library/albums/$id': typeof MemberLibraryAlbumsIdRoute
   '/library/artists/$id': typeof MemberLibraryArtistsIdRoute
+  '/api/radio/stream/$id': typeof ApiRadioStreamIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -345,6 +353,7 @@ export interface FileRoutesById {
   '/_admin/admin/': typeof AdminAdminIndexRoute
   '/_member/library_/albums/$id': typeof MemberLibraryAlbumsIdRoute
   '/_member/library_/artists/$id': typeof MemberLibraryArtistsIdRoute
+  '/api/radio/stream/$id': typeof ApiRadioStreamIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -384,6 +393,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/library/albums/$id'
     | '/library/artists/$id'
+    | '/api/radio/stream/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -421,6 +431,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/library/albums/$id'
     | '/library/artists/$id'
+    | '/api/radio/stream/$id'
   id:
     | '__root__'
     | '/'
@@ -460,6 +471,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/'
     | '/_member/library_/albums/$id'
     | '/_member/library_/artists/$id'
+    | '/api/radio/stream/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -478,6 +490,7 @@ export interface RootRouteChildren {
   SIdRoute: typeof SIdRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
   ApiUserAvatarRoute: typeof ApiUserAvatarRoute
+  ApiRadioStreamIdRoute: typeof ApiRadioStreamIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -741,6 +754,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberLibraryArtistsIdRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/api/radio/stream/$id': {
+      id: '/api/radio/stream/$id'
+      path: '/api/radio/stream/$id'
+      fullPath: '/api/radio/stream/$id'
+      preLoaderRoute: typeof ApiRadioStreamIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -821,6 +841,7 @@ const rootRouteChildren: RootRouteChildren = {
   SIdRoute: SIdRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
   ApiUserAvatarRoute: ApiUserAvatarRoute,
+  ApiRadioStreamIdRoute: ApiRadioStreamIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
