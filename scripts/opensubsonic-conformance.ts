@@ -181,7 +181,11 @@ try {
       continue
     }
     const body = answer.body as {
-      'subsonic-response'?: { status: string; error?: { code: number; message: string }; playlist?: { id: string }; shares?: { share?: { id: string }[] }
+      'subsonic-response'?: {
+        status: string
+        error?: { code: number; message: string }
+        playlist?: { id: string }
+        shares?: { share?: { id: string }[] }
         internetRadioStations?: { internetRadioStation?: { id: string }[] }
       }
     }

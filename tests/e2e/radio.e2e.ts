@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
-import { ADMIN, adminEnv, createMember, loginAdmin } from '../helpers/api'
+import { adminEnv, createMember, loginAdmin } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
 import { ICECAST_HOST, startIcecast, type TestIcecast } from '../helpers/icecast'
 import { playsPast, setAdChance, waitForRow } from '../helpers/player'
@@ -120,7 +120,9 @@ describe('internet radio', () => {
 
     // The station changes its title: the bar follows within the poll (15 s) and the server's reuse (10 s).
     await icecast.setTitle('/jazz.mp3', 'John Coltrane - Naima')
-    await page.waitForFunction(() => document.querySelector('[data-testid=bar-subtitle]')?.textContent === 'John Coltrane - Naima', undefined, { timeout: 40_000 })
+    await page.waitForFunction(() => document.querySelector('[data-testid=bar-subtitle]')?.textContent === 'John Coltrane - Naima', undefined, {
+      timeout: 40_000,
+    })
 
     // Pause lets the stream go; play tunes in again.
     await page.getByRole('button', { name: 'Pause Loopback Jazz' }).click()

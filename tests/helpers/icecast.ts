@@ -90,8 +90,30 @@ export async function startIcecast(): Promise<TestIcecast> {
     url,
     async feed(mount, name) {
       const ffmpeg = Bun.spawn(
-        ['ffmpeg', '-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-c:a', 'libmp3lame', '-b:a', '64k',
-          '-content_type', 'audio/mpeg', '-ice_name', name, '-ice_genre', 'Test', '-f', 'mp3', `icecast://source:${SOURCE_PASSWORD}@${ICECAST_HOST}:${port}${mount}`],
+        [
+          'ffmpeg',
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-re',
+          '-f',
+          'lavfi',
+          '-i',
+          'sine=frequency=440:sample_rate=44100',
+          '-c:a',
+          'libmp3lame',
+          '-b:a',
+          '64k',
+          '-content_type',
+          'audio/mpeg',
+          '-ice_name',
+          name,
+          '-ice_genre',
+          'Test',
+          '-f',
+          'mp3',
+          `icecast://source:${SOURCE_PASSWORD}@${ICECAST_HOST}:${port}${mount}`,
+        ],
         { stdout: 'ignore', stderr: 'pipe' },
       )
       sources.push(ffmpeg)

@@ -178,9 +178,7 @@ describe('/rest internet radio methods', () => {
     const xml = await restCall(server.url, 'getInternetRadioStations', { apiKey: memberKey })
     expect(xml.ok).toBe(true)
     const stations = childrenOf(childOf(parseXml(xml.text), 'internetRadioStations'), 'internetRadioStation')
-    expect(stations.map((s) => s.attributes)).toEqual([
-      { id: expect.any(String), name: 'Zulu Live', streamUrl: liveUrl, homePageUrl: `${icecast.url}/` },
-    ])
+    expect(stations.map((s) => s.attributes)).toEqual([{ id: expect.any(String), name: 'Zulu Live', streamUrl: liveUrl, homePageUrl: `${icecast.url}/` }])
     const json = await restCall(server.url, 'getInternetRadioStations', { apiKey: memberKey, f: 'json' })
     expect(JSON.parse(json.text)['subsonic-response'].internetRadioStations.internetRadioStation).toEqual([
       { id: stations[0].attributes.id, name: 'Zulu Live', streamUrl: liveUrl, homePageUrl: `${icecast.url}/` },

@@ -46,7 +46,12 @@ export async function handleRadioStream(request: Request, url = new URL(request.
   }
   let upstream: Awaited<ReturnType<typeof openRemoteStream>>
   try {
-    upstream = await openRemoteStream(station.streamUrl, remotePolicy(), { accept: 'audio/*, application/ogg, */*;q=0.5' }, { connectMs: CONNECT_MS, signal: request.signal })
+    upstream = await openRemoteStream(
+      station.streamUrl,
+      remotePolicy(),
+      { accept: 'audio/*, application/ogg, */*;q=0.5' },
+      { connectMs: CONNECT_MS, signal: request.signal },
+    )
   } catch (error) {
     if (error instanceof RemoteError) return envelope(502, `${station.name}: ${error.message}`)
     throw error

@@ -294,7 +294,10 @@ export async function openRemoteStream(
   const timer = setTimeout(close, connectMs)
   let opened: Opened
   try {
-    opened = await openRemote(rawUrl, policy, controller.signal, `The station did not answer within ${seconds(connectMs)}`, { 'accept-encoding': 'identity', ...headers })
+    opened = await openRemote(rawUrl, policy, controller.signal, `The station did not answer within ${seconds(connectMs)}`, {
+      'accept-encoding': 'identity',
+      ...headers,
+    })
   } catch (error) {
     close()
     throw error

@@ -52,7 +52,8 @@ export const RADIO_STREAM_PREFIX = '/api/radio/stream/'
 export const isLive = (track: Pick<Track, 'url'>) => track.url.startsWith(RADIO_STREAM_PREFIX)
 
 /** The station id of a live track's URL (null for any other track). */
-export const stationIdOf = (url: string): string | null => (url.startsWith(RADIO_STREAM_PREFIX) ? decodeURIComponent(url.slice(RADIO_STREAM_PREFIX.length)) : null)
+export const stationIdOf = (url: string): string | null =>
+  url.startsWith(RADIO_STREAM_PREFIX) ? decodeURIComponent(url.slice(RADIO_STREAM_PREFIX.length)) : null
 
 const VIDEO_URL = /\.(mp4|webm|ogv|mov|avi|mkv)$/i
 

@@ -7,11 +7,7 @@ export const RADIO_NAME_MAX = 200
 
 const stationId = z.string({ error: 'Station id is required' }).trim().min(1, 'Station id is required').max(100, 'Station id is too long')
 
-const name = z
-  .string({ error: 'Name is required' })
-  .trim()
-  .min(1, 'Name is required')
-  .max(RADIO_NAME_MAX, `Name must be at most ${RADIO_NAME_MAX} characters`)
+const name = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(RADIO_NAME_MAX, `Name must be at most ${RADIO_NAME_MAX} characters`)
 
 /** An empty homepage is no homepage. */
 const homepage = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), remoteUrlField.nullish())

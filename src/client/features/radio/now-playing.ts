@@ -10,8 +10,6 @@ const POLL_MS = 15_000
 export function useStationTitle(track: Track | undefined, playing: boolean): string | null | undefined {
   const trpc = useTRPC()
   const id = track ? stationIdOf(track.url) : null
-  const query = useQuery(
-    trpc.radio.nowPlaying.queryOptions({ id: id ?? '' }, { enabled: !!id && playing, refetchInterval: POLL_MS, staleTime: POLL_MS / 2 }),
-  )
+  const query = useQuery(trpc.radio.nowPlaying.queryOptions({ id: id ?? '' }, { enabled: !!id && playing, refetchInterval: POLL_MS, staleTime: POLL_MS / 2 }))
   return id ? query.data?.title : undefined
 }
