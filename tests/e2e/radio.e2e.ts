@@ -2,7 +2,7 @@
 // an admin adds a station in the admin console (a loopback address is refused under its field),
 // a member stars it on /radio, plays it in the one player (no seek bar, "Live" for its length, the
 // station's ICY title under its name, and a new title shows when the station changes it), the
-// play is recorded with source `radio`. Screenshots of the Radio page with the player playing a
+// play is recorded with source `radio` and the admin's analytics name it. Screenshots of the Radio page with the player playing a
 // station at 1280×800 and 390×844 go to test-results/screens.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import path from 'node:path'
@@ -132,4 +132,12 @@ describe('internet radio', () => {
     expect(consoleErrors).toEqual([])
     await context.close()
   }, 90_000)
+
+  test('an admin sees radio listening in the analytics', async () => {
+    const { page, context, consoleErrors } = await signedIn(adminToken)
+    await gotoHydrated(page, '/admin/listening-analytics')
+    await page.getByText('Internet radio', { exact: true }).waitFor({ timeout: 20_000 })
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
 })

@@ -57,4 +57,9 @@ describe('a live station', () => {
     expect(state.message).toMatch(/stopped sending/)
     expect(effects).toEqual([{ type: 'report', how: 'ended' }])
   })
+
+  test('a saved queue on a station comes back live, not at the saved second', () => {
+    const queue = { tracks: [station('a')], context: null, index: 0, positionSec: 754 }
+    expect(reduce(initialState(), { type: 'restore', queue, play: true }).effects).toEqual([{ type: 'load', url: `${RADIO_STREAM_PREFIX}a`, play: true }])
+  })
 })

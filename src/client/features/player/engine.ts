@@ -283,7 +283,8 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
       const shuffle = !!q.shuffle && isOrderOf(q.order, q.tracks.length)
       const index = Number.isInteger(q.index) && q.index >= 0 && q.index < q.tracks.length ? q.index : 0
       const volume = typeof q.volume === 'number' && Number.isFinite(q.volume) ? Math.min(1, Math.max(0, q.volume)) : left.volume
-      const at = Number.isFinite(q.positionSec) && q.positionSec > 0 ? q.positionSec : 0
+      // A station resumes live, never at the saved second.
+      const at = Number.isFinite(q.positionSec) && q.positionSec > 0 && !isLive(q.tracks[index]) ? q.positionSec : 0
       effects.push({ type: 'load', url: q.tracks[index].url, play: e.play, ...(at > 0 ? { at } : {}) })
       return done({
         ...left,
