@@ -122,7 +122,15 @@ describe('stations', () => {
 
   test('a member listens through the server: MP3 frames as the station sends them, without ICY metadata', async () => {
     expect((await fetch(`${server.url}/api/radio/stream/${liveId}`)).status).toBe(401)
-    expect((await fetch(`${server.url}/api/radio/stream/nope`, { headers: { authorization: `Bearer ${member.token}` } })).status).toBe(404)
+    const asMember = { headers: { authorization: `Bearer ${member.token}` } }
+    expect((await fetch(`${server.url}/api/radio/stream/nope`, asMember)).status).toBe(404)
+    // Malformed or missing ids are a 4xx naming the problem, never a fault.
+    for (const bad of ['%E0%A4%A', '', `${liveId}/extra`, 'x'.repeat(5000)]) {
+      const res = await fetch(`${server.url}/api/radio/stream/${bad}`, asMember)
+      expect(res.status).toBe(404)
+      expect((await res.json()).error).toBe('Radio station not found')
+    }
+    expect((await fetch(`${server.url}/api/radio/stream/${liveId}`, { ...asMember, method: 'POST' })).status).toBe(405)
     const res = await fetch(`${server.url}/api/radio/stream/${liveId}`, { headers: { authorization: `Bearer ${member.token}` } })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('audio/mpeg')

@@ -23,6 +23,17 @@ export const MAX_STREAMS_PER_MEMBER = 4
 
 const open = new Map<string, number>()
 
+/** The station id a stream path names, or null when it names none (empty, nested, malformed, absurdly long). */
+function stationIdOf(pathname: string): string | null {
+  const raw = pathname.slice(RADIO_STREAM_PATH.length + 1)
+  if (!raw || raw.length > 300 || raw.includes('/')) return null
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return null
+  }
+}
+
 const envelope = (status: number, error: string, headers: Record<string, string> = {}) =>
   Response.json({ success: false, error }, { status, headers: { 'cache-control': 'no-store', ...headers } })
 
@@ -34,8 +45,8 @@ export async function handleRadioStream(request: Request, url = new URL(request.
   const token = requestToken(request)
   const user = token ? validateToken(getDb(), token, config.AUTH_SECRET) : null
   if (!user) return envelope(401, 'Not signed in')
-  const id = decodeURIComponent(url.pathname.slice(RADIO_STREAM_PATH.length + 1))
-  if (!id || id.includes('/')) return envelope(404, 'Radio station not found')
+  const id = stationIdOf(url.pathname)
+  if (!id) return envelope(404, 'Radio station not found')
   if ((open.get(user.id) ?? 0) >= MAX_STREAMS_PER_MEMBER) return envelope(429, `At most ${MAX_STREAMS_PER_MEMBER} radio streams at once`)
   let station: Awaited<ReturnType<typeof getStation>>
   try {
