@@ -161,6 +161,24 @@ describe('stations', () => {
     expect((await api(server.url, 'DELETE', `/admin/radio/stations/${dead.body.data.id}`, { token: adminToken })).status).toBe(200)
   })
 
+  test('a station that redirects into a refused address is refused when it is opened, every hop judged', async () => {
+    // Saved while its host is allowed; its answer then sends the server to loopback.
+    const redirector = Bun.serve({ hostname: ICECAST_HOST, port: 0, fetch: () => Response.redirect('http://127.0.0.1:9/live.mp3', 302) })
+    try {
+      const saved = await addStation({ name: 'Bouncer', streamUrl: `http://${ICECAST_HOST}:${redirector.port}/live.mp3` })
+      expect(saved.status).toBe(201)
+      const asMember = { headers: { authorization: `Bearer ${member.token}` } }
+      const res = await fetch(`${server.url}/api/radio/stream/${saved.body.data.id}`, asMember)
+      expect(res.status).toBe(502)
+      expect((await res.json()).error).toBe('Bouncer: Remote URL refused: 127.0.0.1 is a loopback address')
+      const title = await api(server.url, 'GET', `/radio/stations/${saved.body.data.id}/now-playing`, { token: member.token })
+      expect(title.body.data.title).toBeNull()
+      expect((await api(server.url, 'DELETE', `/admin/radio/stations/${saved.body.data.id}`, { token: adminToken })).status).toBe(200)
+    } finally {
+      redirector.stop(true)
+    }
+  })
+
   test('plays of a station are counted under the source radio', async () => {
     const play = await api(server.url, 'POST', '/playlist/plays', {
       token: member.token,
