@@ -73,6 +73,11 @@ describe('internet radio', () => {
     await dialog.getByLabel('Stream URL').fill(`${icecast.url}/other.mp3`)
     await dialog.getByRole('button', { name: 'Add station' }).click()
     await page.getByRole('row', { name: /Another Station/ }).waitFor()
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport)
+      await page.waitForTimeout(300)
+      await page.screenshot({ path: path.join(SHOTS, `admin-radio-${viewport.width}.png`) })
+    }
     expect(consoleErrors.filter((e) => !e.includes('400'))).toEqual([])
     await page.context().close()
   })
