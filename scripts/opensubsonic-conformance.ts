@@ -152,13 +152,17 @@ try {
     updateShare: () => ({ id: ids.share ?? 'x' }),
     deleteShare: () => ({ id: ids.share ?? 'x' }),
     getAvatar: () => ({ username: member.username }),
+    // A public address literal: saved without a name lookup, never contacted.
+    createInternetRadioStation: () => ({ name: 'Conformance FM', streamUrl: 'http://93.184.215.14/live', homepageUrl: 'http://93.184.215.14/' }),
+    updateInternetRadioStation: () => ({ id: ids.station ?? 'x', name: 'Conformance FM 2', streamUrl: 'http://93.184.215.14/live' }),
+    deleteInternetRadioStation: () => ({ id: ids.station ?? 'x' }),
     getCoverArt: () => ({ id: ids.album }),
     stream: () => ({ id: ids.song }),
     download: () => ({ id: ids.song }),
   }
   // Creations first, deletions last, so each sees what the other made.
-  const LAST = ['deleteBookmark', 'deleteShare', 'deletePlaylist']
-  const FIRST = ['createPlaylist', 'createShare', 'createBookmark']
+  const LAST = ['deleteBookmark', 'deleteShare', 'deletePlaylist', 'deleteInternetRadioStation']
+  const FIRST = ['createPlaylist', 'createShare', 'createBookmark', 'createInternetRadioStation']
   const ordered = [
     ...FIRST.flatMap((m) => endpoints.filter((e) => e.method === m)),
     ...endpoints.filter((e) => !FIRST.includes(e.method) && !LAST.includes(e.method)),
@@ -177,11 +181,19 @@ try {
       continue
     }
     const body = answer.body as {
-      'subsonic-response'?: { status: string; error?: { code: number; message: string }; playlist?: { id: string }; shares?: { share?: { id: string }[] } }
+      'subsonic-response'?: {
+        status: string
+        error?: { code: number; message: string }
+        playlist?: { id: string }
+        shares?: { share?: { id: string }[] }
+        internetRadioStations?: { internetRadioStation?: { id: string }[] }
+      }
     }
     const response = body['subsonic-response']
     if (endpoint.method === 'createPlaylist' && response?.playlist) ids.created = response.playlist.id
     if (endpoint.method === 'createShare' && response?.shares?.share?.[0]) ids.share = response.shares.share[0].id
+    const station = response?.internetRadioStations?.internetRadioStation?.[0]?.id
+    if (endpoint.method === 'getInternetRadioStations' && station) ids.station = station
     const schemaId = endpoint.responseSchema
     if (!schemaId) {
       console.log(`  ${endpoint.method}: no JSON schema in the spec (${answer.status})`)

@@ -24,6 +24,7 @@ import { Route as MemberLibraryRouteImport } from './routes/_member/library'
 import { Route as MemberPlayerRouteImport } from './routes/_member/player'
 import { Route as MemberPlaylistsRouteImport } from './routes/_member/playlists'
 import { Route as MemberProfileRouteImport } from './routes/_member/profile'
+import { Route as MemberRadioRouteImport } from './routes/_member/radio'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
@@ -35,6 +36,7 @@ import { Route as AdminAdminInsightsRouteImport } from './routes/_admin/admin/in
 import { Route as AdminAdminListeningAnalyticsRouteImport } from './routes/_admin/admin/listening-analytics'
 import { Route as AdminAdminMessagesRouteImport } from './routes/_admin/admin/messages'
 import { Route as AdminAdminMusicRouteImport } from './routes/_admin/admin/music'
+import { Route as AdminAdminRadioRouteImport } from './routes/_admin/admin/radio'
 import { Route as AdminAdminStatsRouteImport } from './routes/_admin/admin/stats'
 import { Route as AdminAdminUsersRouteImport } from './routes/_admin/admin/users'
 import { Route as MemberLibraryLikedRouteImport } from './routes/_member/library_.liked'
@@ -44,6 +46,7 @@ import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 import { Route as ApiUserAvatarRouteImport } from './routes/api/user/avatar'
 import { Route as MemberLibraryAlbumsIdRouteImport } from './routes/_member/library_.albums.$id'
 import { Route as MemberLibraryArtistsIdRouteImport } from './routes/_member/library_.artists.$id'
+import { Route as ApiRadioStreamIdRouteImport } from './routes/api/radio/stream/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -118,6 +121,11 @@ const MemberProfileRoute = MemberProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => MemberRoute,
 } as any)
+const MemberRadioRoute = MemberRadioRouteImport.update({
+  id: '/radio',
+  path: '/radio',
+  getParentRoute: () => MemberRoute,
+} as any)
 const ApiSplatRoute = ApiSplatRouteImport.update({
   id: '/api/$',
   path: '/api/$',
@@ -174,6 +182,11 @@ const AdminAdminMusicRoute = AdminAdminMusicRouteImport.update({
   path: '/admin/music',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminRadioRoute = AdminAdminRadioRouteImport.update({
+  id: '/admin/radio',
+  path: '/admin/radio',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminStatsRoute = AdminAdminStatsRouteImport.update({
   id: '/admin/stats',
   path: '/admin/stats',
@@ -219,6 +232,11 @@ const MemberLibraryArtistsIdRoute = MemberLibraryArtistsIdRouteImport.update({
   path: '/library/artists/$id',
   getParentRoute: () => MemberRoute,
 } as any)
+const ApiRadioStreamIdRoute = ApiRadioStreamIdRouteImport.update({
+  id: '/api/radio/stream/$id',
+  path: '/api/radio/stream/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -234,6 +252,7 @@ export interface FileRoutesByFullPath {
   '/player': typeof MemberPlayerRoute
   '/playlists': typeof MemberPlaylistsRoute
   '/profile': typeof MemberProfileRoute
+  '/radio': typeof MemberRadioRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -244,6 +263,7 @@ export interface FileRoutesByFullPath {
   '/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
   '/admin/messages': typeof AdminAdminMessagesRoute
   '/admin/music': typeof AdminAdminMusicRoute
+  '/admin/radio': typeof AdminAdminRadioRoute
   '/admin/stats': typeof AdminAdminStatsRoute
   '/admin/users': typeof AdminAdminUsersRoute
   '/library/liked': typeof MemberLibraryLikedRoute
@@ -254,6 +274,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminAdminIndexRoute
   '/library/albums/$id': typeof MemberLibraryAlbumsIdRoute
   '/library/artists/$id': typeof MemberLibraryArtistsIdRoute
+  '/api/radio/stream/$id': typeof ApiRadioStreamIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -269,6 +290,7 @@ export interface FileRoutesByTo {
   '/player': typeof MemberPlayerRoute
   '/playlists': typeof MemberPlaylistsRoute
   '/profile': typeof MemberProfileRoute
+  '/radio': typeof MemberRadioRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -279,6 +301,7 @@ export interface FileRoutesByTo {
   '/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
   '/admin/messages': typeof AdminAdminMessagesRoute
   '/admin/music': typeof AdminAdminMusicRoute
+  '/admin/radio': typeof AdminAdminRadioRoute
   '/admin/stats': typeof AdminAdminStatsRoute
   '/admin/users': typeof AdminAdminUsersRoute
   '/library/liked': typeof MemberLibraryLikedRoute
@@ -289,6 +312,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminAdminIndexRoute
   '/library/albums/$id': typeof MemberLibraryAlbumsIdRoute
   '/library/artists/$id': typeof MemberLibraryArtistsIdRoute
+  '/api/radio/stream/$id': typeof ApiRadioStreamIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -307,6 +331,7 @@ export interface FileRoutesById {
   '/_member/player': typeof MemberPlayerRoute
   '/_member/playlists': typeof MemberPlaylistsRoute
   '/_member/profile': typeof MemberProfileRoute
+  '/_member/radio': typeof MemberRadioRoute
   '/api/$': typeof ApiSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -317,6 +342,7 @@ export interface FileRoutesById {
   '/_admin/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
   '/_admin/admin/messages': typeof AdminAdminMessagesRoute
   '/_admin/admin/music': typeof AdminAdminMusicRoute
+  '/_admin/admin/radio': typeof AdminAdminRadioRoute
   '/_admin/admin/stats': typeof AdminAdminStatsRoute
   '/_admin/admin/users': typeof AdminAdminUsersRoute
   '/_member/library_/liked': typeof MemberLibraryLikedRoute
@@ -327,6 +353,7 @@ export interface FileRoutesById {
   '/_admin/admin/': typeof AdminAdminIndexRoute
   '/_member/library_/albums/$id': typeof MemberLibraryAlbumsIdRoute
   '/_member/library_/artists/$id': typeof MemberLibraryArtistsIdRoute
+  '/api/radio/stream/$id': typeof ApiRadioStreamIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -344,6 +371,7 @@ export interface FileRouteTypes {
     | '/player'
     | '/playlists'
     | '/profile'
+    | '/radio'
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
@@ -354,6 +382,7 @@ export interface FileRouteTypes {
     | '/admin/listening-analytics'
     | '/admin/messages'
     | '/admin/music'
+    | '/admin/radio'
     | '/admin/stats'
     | '/admin/users'
     | '/library/liked'
@@ -364,6 +393,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/library/albums/$id'
     | '/library/artists/$id'
+    | '/api/radio/stream/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -379,6 +409,7 @@ export interface FileRouteTypes {
     | '/player'
     | '/playlists'
     | '/profile'
+    | '/radio'
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
@@ -389,6 +420,7 @@ export interface FileRouteTypes {
     | '/admin/listening-analytics'
     | '/admin/messages'
     | '/admin/music'
+    | '/admin/radio'
     | '/admin/stats'
     | '/admin/users'
     | '/library/liked'
@@ -399,6 +431,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/library/albums/$id'
     | '/library/artists/$id'
+    | '/api/radio/stream/$id'
   id:
     | '__root__'
     | '/'
@@ -416,6 +449,7 @@ export interface FileRouteTypes {
     | '/_member/player'
     | '/_member/playlists'
     | '/_member/profile'
+    | '/_member/radio'
     | '/api/$'
     | '/media/$'
     | '/reset-password/$token'
@@ -426,6 +460,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/listening-analytics'
     | '/_admin/admin/messages'
     | '/_admin/admin/music'
+    | '/_admin/admin/radio'
     | '/_admin/admin/stats'
     | '/_admin/admin/users'
     | '/_member/library_/liked'
@@ -436,6 +471,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/'
     | '/_member/library_/albums/$id'
     | '/_member/library_/artists/$id'
+    | '/api/radio/stream/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -454,6 +490,7 @@ export interface RootRouteChildren {
   SIdRoute: typeof SIdRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
   ApiUserAvatarRoute: typeof ApiUserAvatarRoute
+  ApiRadioStreamIdRoute: typeof ApiRadioStreamIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -563,6 +600,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberProfileRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/radio': {
+      id: '/_member/radio'
+      path: '/radio'
+      fullPath: '/radio'
+      preLoaderRoute: typeof MemberRadioRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/api/$': {
       id: '/api/$'
       path: '/api/$'
@@ -640,6 +684,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminMusicRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/radio': {
+      id: '/_admin/admin/radio'
+      path: '/admin/radio'
+      fullPath: '/admin/radio'
+      preLoaderRoute: typeof AdminAdminRadioRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/stats': {
       id: '/_admin/admin/stats'
       path: '/admin/stats'
@@ -703,6 +754,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberLibraryArtistsIdRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/api/radio/stream/$id': {
+      id: '/api/radio/stream/$id'
+      path: '/api/radio/stream/$id'
+      fullPath: '/api/radio/stream/$id'
+      preLoaderRoute: typeof ApiRadioStreamIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -714,6 +772,7 @@ interface AdminRouteChildren {
   AdminAdminListeningAnalyticsRoute: typeof AdminAdminListeningAnalyticsRoute
   AdminAdminMessagesRoute: typeof AdminAdminMessagesRoute
   AdminAdminMusicRoute: typeof AdminAdminMusicRoute
+  AdminAdminRadioRoute: typeof AdminAdminRadioRoute
   AdminAdminStatsRoute: typeof AdminAdminStatsRoute
   AdminAdminUsersRoute: typeof AdminAdminUsersRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
@@ -727,6 +786,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminListeningAnalyticsRoute: AdminAdminListeningAnalyticsRoute,
   AdminAdminMessagesRoute: AdminAdminMessagesRoute,
   AdminAdminMusicRoute: AdminAdminMusicRoute,
+  AdminAdminRadioRoute: AdminAdminRadioRoute,
   AdminAdminStatsRoute: AdminAdminStatsRoute,
   AdminAdminUsersRoute: AdminAdminUsersRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
@@ -740,6 +800,7 @@ interface MemberRouteChildren {
   MemberPlayerRoute: typeof MemberPlayerRoute
   MemberPlaylistsRoute: typeof MemberPlaylistsRoute
   MemberProfileRoute: typeof MemberProfileRoute
+  MemberRadioRoute: typeof MemberRadioRoute
   MemberLibraryLikedRoute: typeof MemberLibraryLikedRoute
   MemberLibrarySearchRoute: typeof MemberLibrarySearchRoute
   MemberPlaylistsIdRoute: typeof MemberPlaylistsIdRoute
@@ -753,6 +814,7 @@ const MemberRouteChildren: MemberRouteChildren = {
   MemberPlayerRoute: MemberPlayerRoute,
   MemberPlaylistsRoute: MemberPlaylistsRoute,
   MemberProfileRoute: MemberProfileRoute,
+  MemberRadioRoute: MemberRadioRoute,
   MemberLibraryLikedRoute: MemberLibraryLikedRoute,
   MemberLibrarySearchRoute: MemberLibrarySearchRoute,
   MemberPlaylistsIdRoute: MemberPlaylistsIdRoute,
@@ -779,6 +841,7 @@ const rootRouteChildren: RootRouteChildren = {
   SIdRoute: SIdRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
   ApiUserAvatarRoute: ApiUserAvatarRoute,
+  ApiRadioStreamIdRoute: ApiRadioStreamIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -38,6 +38,8 @@ export type FrontParts = {
   subsonic: (request: Request) => Answer
   /** The one /api path that takes a picture upload: it applies its own body limit (2 MB). */
   avatarUpload: { path: string; handle: (request: Request) => Answer }
+  /** The web player's internet radio streams (/api/radio/stream/<id>): long answers, no body limit. */
+  radioStream: { path: string; handle: (request: Request, url: URL) => Answer }
   metrics: RequestMetrics
 }
 
@@ -56,7 +58,7 @@ function decodes(pathname: string): boolean {
   }
 }
 
-export function createFront({ pages: app, findStatic, api, subsonic, avatarUpload, metrics }: FrontParts): Front {
+export function createFront({ pages: app, findStatic, api, subsonic, avatarUpload, radioStream, metrics }: FrontParts): Front {
   const render = (request: Request, nonce: string) => fetchPage(app, request, nonce)
   const pages = createPageCache(render)
   const memberPages = createMemberPageCache(render)
@@ -82,6 +84,7 @@ export function createFront({ pages: app, findStatic, api, subsonic, avatarUploa
     { under: '/media', handle: handleMedia },
     // A picture upload, with its own 2 MB body limit (every other /api body: 1 MB).
     { under: avatarUpload.path, handle: avatarUpload.handle },
+    { under: radioStream.path, handle: radioStream.handle },
     { under: '/api', handle: apiRequest },
     { under: '/rest', handle: subsonic },
     { under: '/metrics', handle: async (request) => metrics.handle(request) },

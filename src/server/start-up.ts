@@ -18,6 +18,7 @@ import { logger } from './logger'
 import { runningTranscodes } from './media/transcode'
 import { AVATAR_UPLOAD_PATH, handleAvatarUpload } from './rest/avatar-upload'
 import { restTransport } from './rest/transport'
+import { handleRadioStream, RADIO_STREAM_PATH } from './radio/stream'
 import { type StartApp, type StaticLookup, createFront, listen, warnWhenMediaRootMissing } from './serve'
 import { ensureAdmin } from './services/auth'
 import { startHousekeeping } from './services/housekeeping'
@@ -63,6 +64,7 @@ export function createServer({ loadPages, findStatic }: ServerOptions) {
     api,
     subsonic: (request) => withModule(subsonic, ({ handleSubsonic }) => handleSubsonic(request)),
     avatarUpload: { path: AVATAR_UPLOAD_PATH, handle: handleAvatarUpload },
+    radioStream: { path: RADIO_STREAM_PATH, handle: handleRadioStream },
     metrics,
   })
   return { config, db, router, subsonic, pages, api, scanner, metrics, fetch }

@@ -137,6 +137,13 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /user/shares': () => ({}),
   'POST /user/shares': () => ({ body: { target: { kind: 'album', id: 'no-such-album' }, expiresIn: '1d' } }),
   'DELETE /user/shares/:id': () => ({ params: { id: 'AAAAAAAAAAAAAAAAAAAAAAAA' } }),
+  // Not a station: the lookups answer 404, no station is changed; the new one is a public address literal, never contacted.
+  'GET /radio/stations': () => ({}),
+  'GET /radio/stations/:id/now-playing': () => ({ params: { id: 'no-such-station' } }),
+  'PUT /radio/stations/:id/favourite': () => ({ params: { id: 'no-such-station' }, body: { favourite: true } }),
+  'POST /admin/radio/stations': () => ({ body: { name: 'Sample FM', streamUrl: 'http://93.184.215.14/stream' } }),
+  'PUT /admin/radio/stations/:id': () => ({ params: { id: 'no-such-station' }, body: { name: 'Sample FM', streamUrl: 'http://93.184.215.14/stream' } }),
+  'DELETE /admin/radio/stations/:id': () => ({ params: { id: 'no-such-station' } }),
   'GET /admin/library/scan': () => ({}),
   'POST /admin/library/scan': () => ({ body: { full: false } }),
   'GET /promotions': () => ({}),

@@ -20,7 +20,7 @@ describe('listening event inputs', () => {
     const ok = PlayEventCreateSchema.parse({ trackUrl: 'http://h/a.mp3', title: 'A' })
     expect(ok).toMatchObject({ duration: 0, source: 'direct', networkType: 'unknown', genre: null })
     expect(firstMessage(PlayEventCreateSchema.safeParse({ trackUrl: 'u', title: 'A', source: 'radio' }))).toBe(
-      'Source must be one of: repeat, shuffle, direct, playlist',
+      'Source must be one of: repeat, shuffle, direct, playlist, radio',
     )
     expect(firstMessage(PlayEventCreateSchema.safeParse({ trackUrl: 'u', title: 'A', networkType: '5g' }))).toBe(
       'Network type must be one of: 4g, 3g, 2g, ethernet, wifi, unknown',

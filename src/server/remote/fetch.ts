@@ -273,3 +273,38 @@ export async function fetchRemoteBytes(rawUrl: string, policy: AddressPolicy, ra
     clearTimeout(timer)
   }
 }
+
+/** An open answer whose body is read as it comes (a live stream); `close` drops the connection. */
+export type RemoteStream = { url: string; contentType: string; headers: http.IncomingHttpHeaders; body: Readable; close: () => void }
+
+/**
+ * Opens a remote URL that never ends (an internet radio stream) under the same policy and redirect
+ * rules: `connectMs` bounds the hops until the answer's headers arrive; after that the body has
+ * no deadline (the reader keeps its own idle limit). `signal` (the listener leaving) closes it.
+ */
+export async function openRemoteStream(
+  rawUrl: string,
+  policy: AddressPolicy,
+  headers: Record<string, string>,
+  { connectMs, signal }: { connectMs: number; signal?: AbortSignal },
+): Promise<RemoteStream> {
+  const controller = new AbortController()
+  const close = () => controller.abort()
+  signal?.addEventListener('abort', close, { once: true })
+  const timer = setTimeout(close, connectMs)
+  let opened: Opened
+  try {
+    opened = await openRemote(rawUrl, policy, controller.signal, `The station did not answer within ${seconds(connectMs)}`, {
+      'accept-encoding': 'identity',
+      ...headers,
+    })
+  } catch (error) {
+    close()
+    throw error
+  } finally {
+    clearTimeout(timer)
+  }
+  const { url, raw } = opened
+  controller.signal.addEventListener('abort', () => raw.stream.destroy(), { once: true })
+  return { url: url.href, contentType: String(raw.headers['content-type'] ?? ''), headers: raw.headers, body: raw.stream, close }
+}

@@ -54,6 +54,7 @@ import {
 } from './library'
 import type { Params } from './params'
 import { ErrorCode, SubsonicError, type Payload } from './response'
+import { RADIO_METHODS } from './radio'
 import { SHARE_METHODS } from './shares'
 import { allMembers, memberByUsername, userPayload } from './users'
 
@@ -432,6 +433,7 @@ export const METHODS: Record<string, Method> = {
   },
 
   ...SHARE_METHODS,
+  ...RADIO_METHODS,
 }
 
 /**

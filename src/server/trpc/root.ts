@@ -12,6 +12,7 @@ import { libraryRouter } from '../routers/library'
 import { playlistRouter } from '../routers/playlist'
 import { playlistsRouter } from '../routers/playlists'
 import { profileRouter } from '../routers/profile'
+import { radioRouter } from '../routers/radio'
 import { remoteRouter } from '../routers/remote'
 import { sharesRouter } from '../routers/shares'
 import { statsRouter } from '../routers/stats'
@@ -37,6 +38,7 @@ export const appRouter = createTRPCRouter({
   appKeys: appKeysRouter,
   playlists: playlistsRouter,
   shares: sharesRouter,
+  radio: radioRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -5,7 +5,8 @@ import { z } from 'zod'
 import { DEVICE_TYPES } from '../player/device'
 import { PLAY_EVENT_LIMITS, SESSION_ID_PATTERN } from '../player/listening'
 
-export const PLAY_SOURCES = ['repeat', 'shuffle', 'direct', 'playlist'] as const
+/** The player's sources; 'radio' is a live internet radio station (its play has no end of its own). */
+export const PLAY_SOURCES = ['repeat', 'shuffle', 'direct', 'playlist', 'radio'] as const
 /** The source of plays the server records itself, never sent by the player: OpenSubsonic apps' scrobbles. */
 export const SCROBBLE_SOURCE = 'subsonic'
 /** The source of plays through a share link (/s/<id>), recorded by the server for a visitor without an account. */

@@ -24,7 +24,13 @@ function useNavItems(): NavItem[] {
     { to: '/about', label: 'About' },
     { to: '/contact', label: 'Contact' },
   ]
-  if (auth.isAuthenticated) items.push({ to: '/library', label: 'Library' }, { to: '/playlists', label: 'Playlists' }, { to: '/folders', label: 'Folders' })
+  if (auth.isAuthenticated)
+    items.push(
+      { to: '/library', label: 'Library' },
+      { to: '/playlists', label: 'Playlists' },
+      { to: '/radio', label: 'Radio' },
+      { to: '/folders', label: 'Folders' },
+    )
   if (auth.isAuthenticated && auth.isAdmin) items.push({ to: '/admin', label: 'Admin' })
   return items
 }

@@ -13,6 +13,7 @@ import { libraryRoutes } from './library'
 import { playlistRoutes } from './playlist'
 import { playlistsRoutes } from './playlists'
 import { profileRoutes } from './profile'
+import { radioRoutes } from './radio'
 import { remoteRoutes } from './remote'
 import { shareRoutes } from './shares'
 import { statsRoutes } from './stats'
@@ -34,4 +35,5 @@ export const restRoutes: RestRoute[] = [
   ...appKeyRoutes,
   ...playlistsRoutes,
   ...shareRoutes,
+  ...radioRoutes,
 ]

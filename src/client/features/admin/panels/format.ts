@@ -87,6 +87,7 @@ const SOURCE_NAMES: Record<string, string> = {
   repeat: 'Repeat',
   subsonic: 'Apps (OpenSubsonic)',
   share: 'Share links',
+  radio: 'Internet radio',
 }
 export const deviceName = (d: string) => DEVICE_NAMES[d] ?? d
 export const sourceName = (s: string) => SOURCE_NAMES[s] ?? s
