@@ -17,6 +17,8 @@ import { logger } from './logger'
 import { runningTranscodes } from './media/transcode'
 import { AVATAR_UPLOAD_PATH, handleAvatarUpload } from './rest/avatar-upload'
 import { restTransport } from './rest/transport'
+import { createProxyAuth } from './rest/proxy-auth'
+import { handleSignIn, SIGN_IN_PATH } from './rest/sign-in'
 import { type StartApp, type StaticLookup, createFront, listen, warnWhenMediaRootMissing } from './serve'
 import { ensureAdmin } from './services/auth'
 import { startHousekeeping } from './services/housekeeping'
@@ -59,6 +61,15 @@ export function createServer({ loadPages, findStatic }: ServerOptions) {
     subsonic: (request) => withModule(subsonic, ({ handleSubsonic }) => handleSubsonic(request)),
     avatarUpload: { path: AVATAR_UPLOAD_PATH, handle: handleAvatarUpload },
     metrics,
+    signIn: { path: SIGN_IN_PATH, handle: handleSignIn },
+    proxyAuth: config.AUTH_PROXY_HEADER
+      ? createProxyAuth({
+          header: config.AUTH_PROXY_HEADER,
+          trust: config.TRUST_PROXY,
+          secret: config.AUTH_SECRET,
+          secureCookies: config.APP_URL.startsWith('https:'),
+        })
+      : undefined,
   })
   return { config, db, router, subsonic, pages, api, scanner, metrics, fetch }
 }
