@@ -20,7 +20,7 @@ let adminToken: string
 
 function freePort(): number {
   const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-  const { port } = probe
+  const port = probe.port ?? 0
   probe.stop(true)
   return port
 }
@@ -130,7 +130,11 @@ describe('OpenID Connect sign-in', () => {
     expect(await loginPageSays(jar, '/login?linkWith=oidc')).toContain('Link and sign in')
 
     const post = (password: string) =>
-      browse(jar, `${vibes.url}/auth/link`, { method: 'POST', body: new URLSearchParams({ password }), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+      browse(jar, `${vibes.url}/auth/link`, {
+        method: 'POST',
+        body: new URLSearchParams({ password }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
     const wrong = await post('not-carols-password')
     expect(wrong.status).toBe(303)
     expect(wrong.headers.get('location')).toBe('/login?signInError=link-password&linkWith=oidc')
@@ -229,7 +233,11 @@ describe('OpenID Connect sign-in', () => {
       expect(answer.status).toBe(302)
       expect(answer.headers.get('location')).toStartWith('/login')
     }
-    const link = await browse(new CookieJar(), `${vibes.url}/auth/link`, { method: 'POST', body: 'password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const link = await browse(new CookieJar(), `${vibes.url}/auth/link`, {
+      method: 'POST',
+      body: 'password=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     expect(link.status).toBe(303)
     expect(link.headers.get('location')).toBe('/login?signInError=link-expired')
   })

@@ -6,6 +6,7 @@
 //   - from the proxy, the request becomes that member's: the member is found by username (or by
 //     e-mail, for a name with an @) and made on first sight, and the request carries that
 //     member's session cookie, which the answer also sets, so the browser holds a normal session.
+//     A name that is neither a valid username nor an e-mail is ignored.
 //     Cookie rules stay as they are: a write still needs the XSRF header the page sends.
 import { createSession, validateToken } from '../auth/sessions'
 import type { TrustProxy } from '../config-env'
@@ -38,6 +39,10 @@ export function createProxyAuth(options: { header: string; trust: TrustProxy; se
   async function signInAs(request: Request, name: string): Promise<string[]> {
     const db = getDb()
     const member = await memberForProxyName(db, name)
+    if (!member) {
+      logger.warn('the authenticating proxy sent a name that is neither a username nor an e-mail: ignored')
+      return []
+    }
     let token = tokens.get(member.id)
     if (!token || validateToken(db, token, options.secret)?.id !== member.id) {
       token = createSession(db, member, options.secret, request.headers.get('user-agent') ?? '').token

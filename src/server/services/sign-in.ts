@@ -15,6 +15,7 @@ import { logins, signInIdentities, users } from '~/db/schema'
 import { hashPassword } from '../auth/password'
 import { deleteUserSessions, randomSecret } from '../auth/sessions'
 import type { Identity } from '../auth/sign-in-providers'
+import { emailField, usernameField } from '~/shared/validators/fields'
 
 export type Member = { id: string; username: string; email: string; isAdmin: boolean; createdAt: Date }
 
@@ -68,9 +69,14 @@ export async function linkIdentity(db: Db, identity: Identity, memberId: string,
   return withAdminFlag(db, member, adminFrom(identity, rule))
 }
 
-/** The member a trusted proxy names: an e-mail matches the e-mail, anything else the username; made on first sight. */
-export async function memberForProxyName(db: Db, name: string): Promise<Member> {
+/**
+ * The member a trusted proxy names: an e-mail matches the e-mail, anything else the username; made
+ * on first sight. A name that is neither a valid e-mail nor a valid username is null: made into
+ * one, it would no longer match itself and every request would make another member.
+ */
+export async function memberForProxyName(db: Db, name: string): Promise<Member | null> {
   const isEmail = name.includes('@')
+  if (!(isEmail ? emailField : usernameField).safeParse(name).success) return null
   const wanted = isEmail ? name.toLowerCase() : name
   const [found] = await db
     .select(memberColumns)
