@@ -87,9 +87,9 @@ function LoginPage() {
         <LinkAccountForm providerName={linking.name} failure={providerFailure} />
       ) : (
         <>
-          {!failure && <FailureAlert message={providerFailure} />}
-          {options.providers.length > 0 && (
-            <div className={providerList}>
+          {((providerFailure && !failure) || options.providers.length > 0) && (
+            <div className={cx(providerList, options.providers.length === 0 ? css({ mb: '4' }) : undefined)}>
+              {!failure && <FailureAlert message={providerFailure} />}
               {options.providers.map((p) => (
                 <a key={p.id} href={`/auth/${p.id}/start`} className={button({ variant: 'outline', size: 'lg', block: true })}>
                   {`Sign in with ${p.name}`}
@@ -136,8 +136,7 @@ function LinkAccountForm({ providerName, failure }: { providerName: string; fail
     <form method="post" action="/auth/link" className={providerList}>
       <FailureAlert message={failure} />
       <p className={css({ fontSize: 'sm' })}>
-        An account with the e-mail address {providerName} gave us already exists. Enter that account’s password to link it to {providerName}; from then on, Sign
-        in with {providerName} opens it.
+        {`You already have an account here with the e-mail address ${providerName} gave us. Enter its password to link the two: from then on, “Sign in with ${providerName}” opens it.`}
       </p>
       <label className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm', fontWeight: 'medium' })}>
         Password

@@ -208,6 +208,17 @@ describe('OpenID Connect sign-in', () => {
       ['from another issuer', { claims: (c) => ({ ...c, iss: 'https://impostor.example' }) }],
       ['for another sign-in (nonce)', { claims: (c) => ({ ...c, nonce: 'a-nonce-from-elsewhere' }) }],
     ]
+    test('control: an ID token re-signed unchanged by the provider key still signs in (only the flaw under test refuses)', async () => {
+      const { jar, callback } = await toCallback('ann')
+      provider.doctor = { claims: (c) => c }
+      try {
+        expect((await browse(jar, callback)).headers.get('location')).toBe('/')
+      } finally {
+        provider.doctor = null
+      }
+      expect((await whoAmI(jar))?.email).toBe('ann@oidc.test')
+    })
+
     for (const [name, doctor] of cases) {
       test(`an ID token ${name} is refused`, async () => {
         const before = await members()

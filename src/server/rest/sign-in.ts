@@ -8,18 +8,17 @@
 // Every failure ends on the login page with a reason's name (/login?signInError=…), never a 5xx.
 import { SignJWT, jwtVerify } from 'jose'
 import type { SignInError } from '~/shared/sign-in'
-import { verifyPassword } from '../auth/password'
+import { confirmPassword } from '../auth/confirm-password'
 import { loginThrottle } from '../auth/login-throttle'
 import { createSession } from '../auth/sessions'
 import { configuredProviders, type Identity, newPendingSignIn, type PendingSignIn, type ProviderId, SignInRefused } from '../auth/sign-in-providers'
 import { config } from '../config'
+import { InvalidError } from '../errors'
 import { getDb } from '../db'
 import { withLimitedBody } from '../http/body-limit'
 import { clientInfo, forwardedHttps, withPeerAddress } from '../http/client-info'
 import { authCookies, readCookie, serializeCookie } from '../http/cookies'
 import { logger } from '../logger'
-import { users } from '~/db/schema'
-import { eq } from 'drizzle-orm'
 import { type AdminRule, linkIdentity, type Member, memberForIdentity, recordLogin } from '../services/sign-in'
 
 export const SIGN_IN_PATH = '/auth'
@@ -113,8 +112,16 @@ async function confirmLink(request: Request): Promise<Response> {
   const db = getDb()
   const attempt = { door: 'web' as const, account: link.email, address: clientInfo(withPeerAddress(request)).ip }
   if (loginThrottle.wait(attempt) > 0) return toLogin('link-throttled', [], 303, again)
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, link.memberId))
-  if (!row || typeof password !== 'string' || !(await verifyPassword(password, row.passwordHash))) {
+  const confirmed =
+    typeof password === 'string' &&
+    (await confirmPassword(db, link.memberId, password).then(
+      () => true,
+      (error) => {
+        if (error instanceof InvalidError) return false
+        throw error
+      },
+    ))
+  if (!confirmed) {
     loginThrottle.failed(attempt)
     return toLogin('link-password', [], 303, again)
   }
