@@ -25,6 +25,7 @@ import { Route as MemberPlayerRouteImport } from './routes/_member/player'
 import { Route as MemberPlaylistsRouteImport } from './routes/_member/playlists'
 import { Route as MemberProfileRouteImport } from './routes/_member/profile'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
+import { Route as AuthSplatRouteImport } from './routes/auth/$'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as SIdRouteImport } from './routes/s.$id'
@@ -121,6 +122,11 @@ const MemberProfileRoute = MemberProfileRouteImport.update({
 const ApiSplatRoute = ApiSplatRouteImport.update({
   id: '/api/$',
   path: '/api/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthSplatRoute = AuthSplatRouteImport.update({
+  id: '/auth/$',
+  path: '/auth/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MediaSplatRoute = MediaSplatRouteImport.update({
@@ -235,6 +241,7 @@ export interface FileRoutesByFullPath {
   '/playlists': typeof MemberPlaylistsRoute
   '/profile': typeof MemberProfileRoute
   '/api/$': typeof ApiSplatRoute
+  '/auth/$': typeof AuthSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/s/$id': typeof SIdRoute
@@ -270,6 +277,7 @@ export interface FileRoutesByTo {
   '/playlists': typeof MemberPlaylistsRoute
   '/profile': typeof MemberProfileRoute
   '/api/$': typeof ApiSplatRoute
+  '/auth/$': typeof AuthSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/s/$id': typeof SIdRoute
@@ -308,6 +316,7 @@ export interface FileRoutesById {
   '/_member/playlists': typeof MemberPlaylistsRoute
   '/_member/profile': typeof MemberProfileRoute
   '/api/$': typeof ApiSplatRoute
+  '/auth/$': typeof AuthSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/s/$id': typeof SIdRoute
@@ -345,6 +354,7 @@ export interface FileRouteTypes {
     | '/playlists'
     | '/profile'
     | '/api/$'
+    | '/auth/$'
     | '/media/$'
     | '/reset-password/$token'
     | '/s/$id'
@@ -380,6 +390,7 @@ export interface FileRouteTypes {
     | '/playlists'
     | '/profile'
     | '/api/$'
+    | '/auth/$'
     | '/media/$'
     | '/reset-password/$token'
     | '/s/$id'
@@ -417,6 +428,7 @@ export interface FileRouteTypes {
     | '/_member/playlists'
     | '/_member/profile'
     | '/api/$'
+    | '/auth/$'
     | '/media/$'
     | '/reset-password/$token'
     | '/s/$id'
@@ -449,6 +461,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
   ApiSplatRoute: typeof ApiSplatRoute
+  AuthSplatRoute: typeof AuthSplatRoute
   MediaSplatRoute: typeof MediaSplatRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   SIdRoute: typeof SIdRoute
@@ -568,6 +581,13 @@ declare module '@tanstack/react-router' {
       path: '/api/$'
       fullPath: '/api/$'
       preLoaderRoute: typeof ApiSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/$': {
+      id: '/auth/$'
+      path: '/auth/$'
+      fullPath: '/auth/$'
+      preLoaderRoute: typeof AuthSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/media/$': {
@@ -774,6 +794,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
   ApiSplatRoute: ApiSplatRoute,
+  AuthSplatRoute: AuthSplatRoute,
   MediaSplatRoute: MediaSplatRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   SIdRoute: SIdRoute,
