@@ -2,7 +2,7 @@
 // provider's own login and consent pages (oidc-provider on loopback) → back in Vibes, signed in.
 // Screenshots of the login page with its buttons at desktop and phone widths go to test-results/screens.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { createMember } from '../helpers/api'
@@ -11,6 +11,17 @@ import { startProvider, type TestProvider } from '../helpers/oidc-provider'
 import { startServer, type TestServer } from '../helpers/server'
 
 const SHOTS = path.resolve(import.meta.dir, '../../test-results/screens')
+const AXE_SOURCE = readFileSync(path.resolve(import.meta.dir, '../../node_modules/axe-core/axe.min.js'), 'utf8')
+
+/** The ids of axe's serious and critical findings on the page as it stands. */
+async function seriousAxeFindings(page: import('playwright-core').Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE)
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe
+    const { violations } = await axe.run(document)
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)
+  })
+}
 
 let provider: TestProvider
 let vibes: TestServer
@@ -89,6 +100,7 @@ describe('sign in with a provider in the browser', () => {
     await page.getByLabel('Password').fill('wrong-password-x')
     await page.getByRole('button', { name: 'Link and sign in' }).click()
     await page.getByRole('alert').getByText('Incorrect password: the accounts were not linked.').waitFor()
+    expect(await seriousAxeFindings(page)).toEqual([])
     await page.screenshot({ path: path.join(SHOTS, 'login-link-account-1280.png') })
     await page.getByLabel('Password').fill('lenas-password-1')
     await page.getByRole('button', { name: 'Link and sign in' }).click()
@@ -111,9 +123,11 @@ describe('sign in with a provider in the browser', () => {
       await page.getByRole('button', { name: 'Login', exact: true }).waitFor()
       await page.getByRole('link', { name: 'Forgot your password?' }).waitFor()
       await page.screenshot({ path: path.join(SHOTS, `login-providers-${viewport.width}.png`), fullPage: true })
+      expect(await seriousAxeFindings(page)).toEqual([])
       await gotoHydrated(page, '/login?signInError=state')
       await page.getByRole('alert').getByText('did not match this browser’s sign-in', { exact: false }).waitFor()
       await page.screenshot({ path: path.join(SHOTS, `login-sign-in-refused-${viewport.width}.png`), fullPage: true })
+      expect(await seriousAxeFindings(page)).toEqual([])
       expect(consoleErrors).toEqual([])
       await context.close()
     }
