@@ -26,6 +26,7 @@ import { Route as MemberPlaylistsRouteImport } from './routes/_member/playlists'
 import { Route as MemberProfileRouteImport } from './routes/_member/profile'
 import { Route as MemberRadioRouteImport } from './routes/_member/radio'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
+import { Route as AuthSplatRouteImport } from './routes/auth/$'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as SIdRouteImport } from './routes/s.$id'
@@ -129,6 +130,11 @@ const MemberRadioRoute = MemberRadioRouteImport.update({
 const ApiSplatRoute = ApiSplatRouteImport.update({
   id: '/api/$',
   path: '/api/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthSplatRoute = AuthSplatRouteImport.update({
+  id: '/auth/$',
+  path: '/auth/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MediaSplatRoute = MediaSplatRouteImport.update({
@@ -254,6 +260,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof MemberProfileRoute
   '/radio': typeof MemberRadioRoute
   '/api/$': typeof ApiSplatRoute
+  '/auth/$': typeof AuthSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/s/$id': typeof SIdRoute
@@ -292,6 +299,7 @@ export interface FileRoutesByTo {
   '/profile': typeof MemberProfileRoute
   '/radio': typeof MemberRadioRoute
   '/api/$': typeof ApiSplatRoute
+  '/auth/$': typeof AuthSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/s/$id': typeof SIdRoute
@@ -333,6 +341,7 @@ export interface FileRoutesById {
   '/_member/profile': typeof MemberProfileRoute
   '/_member/radio': typeof MemberRadioRoute
   '/api/$': typeof ApiSplatRoute
+  '/auth/$': typeof AuthSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/s/$id': typeof SIdRoute
@@ -373,6 +382,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/radio'
     | '/api/$'
+    | '/auth/$'
     | '/media/$'
     | '/reset-password/$token'
     | '/s/$id'
@@ -411,6 +421,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/radio'
     | '/api/$'
+    | '/auth/$'
     | '/media/$'
     | '/reset-password/$token'
     | '/s/$id'
@@ -451,6 +462,7 @@ export interface FileRouteTypes {
     | '/_member/profile'
     | '/_member/radio'
     | '/api/$'
+    | '/auth/$'
     | '/media/$'
     | '/reset-password/$token'
     | '/s/$id'
@@ -485,6 +497,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
   ApiSplatRoute: typeof ApiSplatRoute
+  AuthSplatRoute: typeof AuthSplatRoute
   MediaSplatRoute: typeof MediaSplatRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   SIdRoute: typeof SIdRoute
@@ -612,6 +625,13 @@ declare module '@tanstack/react-router' {
       path: '/api/$'
       fullPath: '/api/$'
       preLoaderRoute: typeof ApiSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/$': {
+      id: '/auth/$'
+      path: '/auth/$'
+      fullPath: '/auth/$'
+      preLoaderRoute: typeof AuthSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/media/$': {
@@ -836,6 +856,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
   ApiSplatRoute: ApiSplatRoute,
+  AuthSplatRoute: AuthSplatRoute,
   MediaSplatRoute: MediaSplatRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   SIdRoute: SIdRoute,

@@ -14,7 +14,16 @@ const flag = (fallback: boolean) =>
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional()
 
 /** Variables whose values never appear in an error line. */
-const SECRETS = new Set(['AUTH_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL', 'METRICS_TOKEN', 'DATABASE_URL'])
+const SECRETS = new Set([
+  'AUTH_SECRET',
+  'ADMIN_PASSWORD',
+  'SMTP_URL',
+  'METRICS_TOKEN',
+  'DATABASE_URL',
+  'OIDC_CLIENT_SECRET',
+  'GITHUB_CLIENT_SECRET',
+  'GOOGLE_CLIENT_SECRET',
+])
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -78,6 +87,22 @@ const EnvSchema = z.object({
     .default('/_vibes_media/'),
   INSTANCE_NAME: z.string().min(1).max(200).optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  OIDC_ISSUER_URL: optionalUrl,
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(40).default('Single sign-on'),
+  OIDC_ADMIN_GROUP: z.string().min(1).optional(),
+  OIDC_GROUPS_CLAIM: z.string().min(1).default('groups'),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  LOCAL_LOGIN: flag(true),
+  AUTH_PROXY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name such as Remote-User')
+    .transform((s) => s.toLowerCase())
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Internal: set by the single binary, which unpacks its embedded migrations to a temp folder.
   VIBES_MIGRATIONS: z.string().optional(),
@@ -108,10 +133,30 @@ export function parseEnv(source: Record<string, string | undefined>): { env: Env
   // Empty strings count as unset, so `FOO= bun run start` behaves like leaving FOO out.
   const env = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '' && v !== undefined)) as Record<string, string>
   const parsed = EnvSchema.safeParse(env)
-  if (parsed.success) return { env: parsed.data }
+  if (parsed.success) return pairsComplete(parsed.data, env)
   const issue = parsed.error.issues[0]
   const name = String(issue.path[0] ?? 'environment')
   return { error: configErrorLine(name, issue.message, env[name]) }
+}
+
+// A sign-in provider needs its whole set of variables; half a set is a mistake worth stopping for.
+const PROVIDER_SETS = [
+  ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+  ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+] as const
+
+function pairsComplete(parsed: Env, env: Record<string, string>): { env: Env } | { error: string } {
+  for (const set of PROVIDER_SETS) {
+    const given = set.filter((name) => parsed[name] !== undefined)
+    const missing = set.find((name) => parsed[name] === undefined)
+    if (given.length > 0 && missing) return { error: configErrorLine(missing, `is required with ${given.join(' and ')}`, env[missing]) }
+  }
+  // The proxy's header means something only from addresses the server trusts.
+  if (parsed.AUTH_PROXY_HEADER && parsed.TRUST_PROXY.kind === 'none') {
+    return { error: configErrorLine('TRUST_PROXY', 'must name the proxy when AUTH_PROXY_HEADER is set', env.TRUST_PROXY) }
+  }
+  return { env: parsed }
 }
 
 /**

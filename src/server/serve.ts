@@ -41,6 +41,10 @@ export type FrontParts = {
   /** The web player's internet radio streams (/api/radio/stream/<id>): long answers, no body limit. */
   radioStream: { path: string; handle: (request: Request, url: URL) => Answer }
   metrics: RequestMetrics
+  /** /auth: sign-in at an outside provider (rest/sign-in.ts). */
+  signIn: { path: string; handle: Handler }
+  /** With AUTH_PROXY_HEADER: who a trusted proxy says is calling (rest/proxy-auth.ts); it removes that header first. */
+  proxyAuth?: (request: Request, socketAddress: () => string) => Promise<string[]> | null
 }
 
 /** Answers one request: `peers` (the listening server) tells the caller's address; without it, loopback. */
@@ -58,7 +62,7 @@ function decodes(pathname: string): boolean {
   }
 }
 
-export function createFront({ pages: app, findStatic, api, subsonic, avatarUpload, radioStream, metrics }: FrontParts): Front {
+export function createFront({ pages: app, findStatic, api, subsonic, avatarUpload, radioStream, metrics, signIn, proxyAuth }: FrontParts): Front {
   const render = (request: Request, nonce: string) => fetchPage(app, request, nonce)
   const pages = createPageCache(render)
   const memberPages = createMemberPageCache(render)
@@ -88,6 +92,7 @@ export function createFront({ pages: app, findStatic, api, subsonic, avatarUploa
     { under: '/api', handle: apiRequest },
     { under: '/rest', handle: subsonic },
     { under: '/metrics', handle: async (request) => metrics.handle(request) },
+    { under: signIn.path, handle: signIn.handle },
   ]
 
   function route(request: Request, url: URL): Answer {
@@ -142,12 +147,19 @@ export function createFront({ pages: app, findStatic, api, subsonic, avatarUploa
     }
     let answer: Answer
     try {
-      answer = route(request, url)
+      // Before anything reads the request: the proxy's identity header is taken off here.
+      const proxied = proxyAuth?.(request, () => peers?.requestIP(request)?.address ?? '127.0.0.1')
+      answer = proxied ? proxied.then(async (cookies) => withCookies(await route(request, url), cookies)) : route(request, url)
     } catch (error) {
       answer = failed(error)
     }
     return answer instanceof Promise ? answer.catch(failed).then(finish) : finish(answer)
   }
+}
+
+function withCookies(response: Response, cookies: string[]): Response {
+  for (const line of cookies) response.headers.append('set-cookie', line)
+  return response
 }
 
 /** A missing library is one warning, not an error: the app works, the library is empty. */

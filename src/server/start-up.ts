@@ -19,6 +19,8 @@ import { runningTranscodes } from './media/transcode'
 import { AVATAR_UPLOAD_PATH, handleAvatarUpload } from './rest/avatar-upload'
 import { restTransport } from './rest/transport'
 import { handleRadioStream, RADIO_STREAM_PATH } from './radio/stream'
+import { createProxyAuth } from './rest/proxy-auth'
+import { handleSignIn, SIGN_IN_PATH } from './rest/sign-in'
 import { type StartApp, type StaticLookup, createFront, listen, warnWhenMediaRootMissing } from './serve'
 import { ensureAdmin } from './services/auth'
 import { startHousekeeping } from './services/housekeeping'
@@ -66,6 +68,15 @@ export function createServer({ loadPages, findStatic }: ServerOptions) {
     avatarUpload: { path: AVATAR_UPLOAD_PATH, handle: handleAvatarUpload },
     radioStream: { path: RADIO_STREAM_PATH, handle: handleRadioStream },
     metrics,
+    signIn: { path: SIGN_IN_PATH, handle: handleSignIn },
+    proxyAuth: config.AUTH_PROXY_HEADER
+      ? createProxyAuth({
+          header: config.AUTH_PROXY_HEADER,
+          trust: config.TRUST_PROXY,
+          secret: config.AUTH_SECRET,
+          secureCookies: config.APP_URL.startsWith('https:'),
+        })
+      : undefined,
   })
   return { config, db, router, subsonic, pages, api, scanner, metrics, fetch }
 }

@@ -222,6 +222,8 @@ export const TRPC_ONLY_SAMPLES: Record<string, (ids: Ids) => unknown> = {
   'shares.play': () => ({ id: 'AAAAAAAAAAAAAAAAAAAAAAAA', index: 0 }),
   // The web app's own picture; /api/user/avatar itself takes the upload (PUT) and DELETE.
   'profile.avatar': () => undefined,
+  // The login page's sign-in buttons; the sign-in itself is a browser's trip through /auth, outside /api.
+  'auth.signInOptions': () => undefined,
 }
 
 /** The URL path of a route with its params filled in (each encoded as one path segment). */

@@ -1,7 +1,7 @@
 // Accounts: sign-up, login, logout, password reset and the first admin.
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeHexLowerCase } from '@oslojs/encoding'
-import { ConflictError, InvalidError, UnauthorizedError } from '../errors'
+import { ConflictError, ForbiddenError, InvalidError, UnauthorizedError } from '../errors'
 import { and, eq, gt, isNotNull, isNull, lte, ne, or } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { logins, passwordResetTokens, users } from '~/db/schema'
@@ -36,7 +36,10 @@ export async function signup(db: Db, input: SignupInput) {
   }
 }
 
-export async function login(db: Db, input: LoginInput, secret: string, userAgent = '') {
+export const LOCAL_LOGIN_OFF = 'Password sign-in is turned off here. Please use your sign-in provider.'
+
+/** `adminsOnly` (LOCAL_LOGIN=off): a member's right password is refused; an admin's still signs in, the way back in when the provider fails. */
+export async function login(db: Db, input: LoginInput, secret: string, userAgent = '', { adminsOnly = false } = {}) {
   const user = db
     .select({ ...publicColumns, passwordHash: users.passwordHash })
     .from(users)
@@ -44,6 +47,7 @@ export async function login(db: Db, input: LoginInput, secret: string, userAgent
     .get()
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await timingDummyHash()))
   if (!user || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS)
+  if (adminsOnly && !user.isAdmin) throw new ForbiddenError(LOCAL_LOGIN_OFF)
   const { token, expiresAt } = createSession(db, user, secret, userAgent)
   db.insert(logins).values({ userId: user.id }).run()
   const { passwordHash: _, ...publicUser } = user
