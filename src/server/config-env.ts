@@ -14,7 +14,7 @@ const flag = (fallback: boolean) =>
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional()
 
 /** Variables whose values never appear in an error line. */
-const SECRETS = new Set(['AUTH_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL', 'METRICS_TOKEN'])
+const SECRETS = new Set(['AUTH_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL', 'METRICS_TOKEN', 'LASTFM_API_SECRET'])
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -67,6 +67,12 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   TRANSCODE_SLOTS: z.coerce.number().int().min(1).max(256).optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  LISTENBRAINZ_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.listenbrainz.org'),
+  LASTFM_API_KEY: z.string().regex(/^[A-Za-z0-9]{8,64}$/, 'must be the API key Last.fm gave (letters and digits)').optional(),
+  LASTFM_API_SECRET: z.string().regex(/^[A-Za-z0-9]{8,64}$/, 'must be the shared secret Last.fm gave (letters and digits)').optional(),
+  LASTFM_API_URL: z.url({ protocol: /^https?$/ }).default('https://ws.audioscrobbler.com'),
+  LASTFM_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://www.last.fm/api/auth/'),
+  SCROBBLE_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Internal: set by the single binary, which unpacks its embedded migrations to a temp folder.
   VIBES_MIGRATIONS: z.string().optional(),

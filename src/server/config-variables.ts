@@ -22,5 +22,11 @@ export const CONFIG_VARIABLES = [
   ['FFMPEG_PATH', 'ffmpeg on PATH', 'ffmpeg used to convert formats browsers cannot play'],
   ['TRANSCODE_SLOTS', 'cores - 1 (at least 1)', 'ffmpeg conversions at once; a member or client address may run 2 of them, never all'],
   ['METRICS_TOKEN', 'none', 'Bearer token a Prometheus scraper sends to GET /metrics (16+ characters; admins may use their own token)'],
+  ['LISTENBRAINZ_API_URL', 'https://api.listenbrainz.org', "ListenBrainz API that members' listens are sent to"],
+  ['LASTFM_API_KEY', 'none', 'Last.fm API key (with LASTFM_API_SECRET, members may connect Last.fm on /profile)'],
+  ['LASTFM_API_SECRET', 'none', 'Last.fm shared secret that signs every call'],
+  ['LASTFM_API_URL', 'https://ws.audioscrobbler.com', 'Last.fm API (calls go to <url>/2.0/)'],
+  ['LASTFM_AUTH_URL', 'https://www.last.fm/api/auth/', 'Last.fm page where a member allows Vibes to scrobble'],
+  ['SCROBBLE_RETRY_SECONDS', '30', 'first wait before sending a scrobble again when the service is down; doubles each time, up to 6 hours'],
   ['LOG_LEVEL', 'info', 'fatal | error | warn | info | debug | trace | silent'],
 ] as const

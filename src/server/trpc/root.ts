@@ -12,6 +12,7 @@ import { libraryRouter } from '../routers/library'
 import { playlistRouter } from '../routers/playlist'
 import { playlistsRouter } from '../routers/playlists'
 import { profileRouter } from '../routers/profile'
+import { scrobblingRouter } from '../routers/scrobbling'
 import { remoteRouter } from '../routers/remote'
 import { sharesRouter } from '../routers/shares'
 import { statsRouter } from '../routers/stats'
@@ -35,6 +36,7 @@ export const appRouter = createTRPCRouter({
   library: libraryRouter,
   profile: profileRouter,
   appKeys: appKeysRouter,
+  scrobbling: scrobblingRouter,
   playlists: playlistsRouter,
   shares: sharesRouter,
 })

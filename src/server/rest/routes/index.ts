@@ -13,6 +13,7 @@ import { libraryRoutes } from './library'
 import { playlistRoutes } from './playlist'
 import { playlistsRoutes } from './playlists'
 import { profileRoutes } from './profile'
+import { scrobblingRoutes } from './scrobbling'
 import { remoteRoutes } from './remote'
 import { shareRoutes } from './shares'
 import { statsRoutes } from './stats'
@@ -32,6 +33,7 @@ export const restRoutes: RestRoute[] = [
   ...libraryRoutes,
   ...profileRoutes,
   ...appKeyRoutes,
+  ...scrobblingRoutes,
   ...playlistsRoutes,
   ...shareRoutes,
 ]
