@@ -68,8 +68,14 @@ const EnvSchema = z.object({
   TRANSCODE_SLOTS: z.coerce.number().int().min(1).max(256).optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LISTENBRAINZ_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.listenbrainz.org'),
-  LASTFM_API_KEY: z.string().regex(/^[A-Za-z0-9]{8,64}$/, 'must be the API key Last.fm gave (letters and digits)').optional(),
-  LASTFM_API_SECRET: z.string().regex(/^[A-Za-z0-9]{8,64}$/, 'must be the shared secret Last.fm gave (letters and digits)').optional(),
+  LASTFM_API_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,64}$/, 'must be the API key Last.fm gave (letters and digits)')
+    .optional(),
+  LASTFM_API_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,64}$/, 'must be the shared secret Last.fm gave (letters and digits)')
+    .optional(),
   LASTFM_API_URL: z.url({ protocol: /^https?$/ }).default('https://ws.audioscrobbler.com'),
   LASTFM_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://www.last.fm/api/auth/'),
   SCROBBLE_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),

@@ -69,7 +69,7 @@ const trackParams = (s: Scrobble) => ({
   artist: s.artist,
   track: s.title,
   ...(s.album ? { album: s.album } : {}),
-  duration: String(Math.round(s.duration)),
+  ...(s.duration >= 1 ? { duration: String(Math.round(s.duration)) } : {}),
 })
 
 export async function lastfmNowPlaying(app: LastfmApp, sessionKey: string, s: Scrobble): Promise<SendOutcome> {

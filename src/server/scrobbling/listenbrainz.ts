@@ -25,7 +25,7 @@ function listenOf(listen: Scrobble, withTime: boolean) {
       track_name: listen.title,
       ...(listen.album ? { release_name: listen.album } : {}),
       additional_info: {
-        duration_ms: Math.round(listen.duration * 1000),
+        ...(listen.duration > 0 ? { duration_ms: Math.round(listen.duration * 1000) } : {}),
         media_player: 'Vibes',
         submission_client: 'Vibes',
       },

@@ -7,6 +7,8 @@
 // A sender that dies between the service's answer and marking the row sends it again after the
 // claim runs out: at least once, never twice otherwise (both services ignore a listen they have
 // at the same time). The queue is read again when a play is queued and at least once a minute.
+// When the service takes one row, the member's other rows waiting for it are due at once, and a
+// restart makes every waiting row due: an outage's backlog goes as soon as the service is back.
 import { and, asc, eq, gt, inArray, isNull, lte, min, or } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { scrobbleConnections, scrobbleQueue, type ScrobbleQueueRow } from '~/db/schema'
@@ -14,13 +16,14 @@ import { config } from '../config'
 import { logger } from '../logger'
 import { lastfmNowPlaying, lastfmScrobble } from '../scrobbling/lastfm'
 import { submitListens } from '../scrobbling/listenbrainz'
-import type { Scrobble, SendOutcome } from '../scrobbling/outcome'
+import { type Scrobble, type SendOutcome, SERVICE_TIMEOUT_MS } from '../scrobbling/outcome'
 import { lastfmApp, openCredential } from './scrobbling'
 
 const BATCH = 50
 /** ListenBrainz takes up to 1000 listens in one import; a smaller batch keeps a request short. */
 const IMPORT_BATCH = 100
-const CLAIM_MS = 2 * 60_000
+// Three times a call's time limit: a sender that stopped mid-call lets go of its rows soon after.
+const CLAIM_MS = 3 * SERVICE_TIMEOUT_MS
 const MAX_BACKOFF_MS = 6 * 3600_000
 const LISTEN_MAX_AGE_MS = 14 * 86_400_000
 const IDLE_CHECK_MS = 60_000
@@ -31,7 +34,13 @@ let sender: { db: Db; timer: ReturnType<typeof setTimeout> | null; running: bool
 export function startScrobbleSender(db: Db) {
   if (sender) return
   sender = { db, timer: null, running: false, again: false, stopped: false }
-  schedule(0)
+  // A restart is often the end of an outage: what waited is tried at once, not after its backoff.
+  void db
+    .update(scrobbleQueue)
+    .set({ nextAttemptAt: new Date() })
+    .where(and(eq(scrobbleQueue.status, 'queued'), gt(scrobbleQueue.nextAttemptAt, new Date())))
+    .catch((error: unknown) => logger.error({ err: error }, 'scrobble queue not read'))
+    .finally(() => schedule(0))
 }
 
 export function stopScrobbleSender() {
@@ -72,7 +81,10 @@ async function run(s: NonNullable<typeof sender>) {
 }
 
 async function untilNextDue(db: Db, now: number): Promise<number> {
-  const [row] = await db.select({ at: min(scrobbleQueue.nextAttemptAt) }).from(scrobbleQueue).where(eq(scrobbleQueue.status, 'queued'))
+  const [row] = await db
+    .select({ at: min(scrobbleQueue.nextAttemptAt) })
+    .from(scrobbleQueue)
+    .where(eq(scrobbleQueue.status, 'queued'))
   return row?.at ? Math.max(0, row.at.getTime() - now) : IDLE_CHECK_MS
 }
 
@@ -137,7 +149,22 @@ async function settle(db: Db, rows: ScrobbleQueueRow[], outcome: SendOutcome | {
     .update(scrobbleQueue)
     .set(set)
     .where(and(inArray(scrobbleQueue.id, ids), eq(scrobbleQueue.status, 'queued'), gt(scrobbleQueue.claimedUntil, new Date(now - 1))))
-  if (!('final' in outcome) && !outcome.ok) logger.warn({ service: rows[0].service, rows: ids.length, retry: outcome.retry, error: outcome.error }, 'scrobbles not sent')
+  // The service took this: it is back, so what waits for it there need not wait out its backoff.
+  if (!('final' in outcome) && outcome.ok) {
+    await db
+      .update(scrobbleQueue)
+      .set({ nextAttemptAt: new Date(now) })
+      .where(
+        and(
+          eq(scrobbleQueue.userId, rows[0].userId),
+          eq(scrobbleQueue.service, rows[0].service),
+          eq(scrobbleQueue.status, 'queued'),
+          gt(scrobbleQueue.nextAttemptAt, new Date(now)),
+        ),
+      )
+  }
+  if (!('final' in outcome) && !outcome.ok)
+    logger.warn({ service: rows[0].service, rows: ids.length, retry: outcome.retry, error: outcome.error }, 'scrobbles not sent')
 }
 
 const asScrobble = (r: ScrobbleQueueRow): Scrobble => ({ artist: r.artist, title: r.title, album: r.album, duration: r.duration, playedAt: r.playedAt })

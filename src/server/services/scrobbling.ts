@@ -70,8 +70,7 @@ export async function connectListenBrainz(db: Db, userId: string, token: string)
 
 // The state sent along to Last.fm's page names the member and when it was made, signed with
 // AUTH_SECRET: a token coming back is only taken from the member who started, and only for a while.
-const stateMac = (userId: string, madeAt: number) =>
-  createHmac('sha256', config.AUTH_SECRET).update(`lastfm-connect\n${userId}\n${madeAt}`).digest('base64url')
+const stateMac = (userId: string, madeAt: number) => createHmac('sha256', config.AUTH_SECRET).update(`lastfm-connect\n${userId}\n${madeAt}`).digest('base64url')
 
 /** Where to send the member to allow Vibes on Last.fm; Last.fm brings them back to /profile. */
 export function lastfmConnectUrl(userId: string, now = Date.now()): { url: string } {
@@ -193,10 +192,7 @@ export async function queueScrobbles(db: Db, userId: string, playEventId: string
       duration: play.duration,
       playedAt: play.startedAt,
     }
-    const kinds = [
-      ...(started ? ['now_playing'] : []),
-      ...(countsAsListen(service as ScrobbleService, play.duration, play.listened) ? ['listen'] : []),
-    ]
+    const kinds = [...(started ? ['now_playing'] : []), ...(countsAsListen(service as ScrobbleService, play.duration, play.listened) ? ['listen'] : [])]
     return kinds.map((kind) => ({ ...facts, kind }))
   })
   if (rows.length === 0) return

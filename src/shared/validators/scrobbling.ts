@@ -16,11 +16,7 @@ export const ListenBrainzConnectSchema = z.strictObject({
 })
 
 export const LastfmCompleteSchema = z.strictObject({
-  token: z
-    .string({ error: 'Token is required' })
-    .min(1, 'Token is required')
-    .max(200, 'Token is too long')
-    .regex(/^\w+$/, 'Token must be letters and digits'),
+  token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200, 'Token is too long').regex(/^\w+$/, 'Token must be letters and digits'),
   state: z.string({ error: 'State is required' }).min(1, 'State is required').max(200, 'State is too long'),
 })
 
