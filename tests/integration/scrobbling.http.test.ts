@@ -239,6 +239,40 @@ describe('what is sent', () => {
     expect(lb.nowPlaying.filter((l) => l.user === `lb-${member.username}`)).toEqual([])
   })
 
+  test('an app\'s "now playing" (reportPlayback starting, scrobble with submission=false) goes to both as "now playing" only', async () => {
+    const member = await createMember(server.url)
+    await connectListenBrainz(member)
+    await connectLastfm(member)
+    const key = await appKey(member)
+    const call = async (method: string, params: Record<string, string>) => {
+      const url = new URL(`${server.url}/rest/${method}`)
+      for (const [k, v] of Object.entries({ apiKey: key, v: '1.16.1', f: 'json', ...params })) url.searchParams.set(k, v)
+      expect(((await (await fetch(url)).json()) as { 'subsonic-response': object })['subsonic-response']).toMatchObject({ status: 'ok' })
+    }
+    const lbUser = `lb-${member.username}`
+    const fmUser = `fm-${member.username}`
+    const arrived = (n: number) => () =>
+      lb.nowPlaying.filter((l) => l.user === lbUser).length >= n && lastfm.nowPlaying.filter((s) => s.account === fmUser).length >= n
+    await call('reportPlayback', { c: 'Feishin', mediaId: long.id, mediaType: 'song', state: 'starting', positionMs: '0' })
+    // Waited for: of two "now playing" waiting together, only the latest is worth sending.
+    await until('the first at both', arrived(1))
+    await call('scrobble', { c: 'DSub', id: short.id, submission: 'false' })
+    // The same song again from the same app is still the one "now playing".
+    await call('scrobble', { c: 'DSub', id: short.id, submission: 'false' })
+    await until('both at both', arrived(2))
+    await until('every submission settled', async () => (await status(member)).submissions.every((s) => s.status !== 'queued'))
+    expect(lb.nowPlaying.filter((l) => l.user === lbUser).map((l) => [l.track, l.album, l.listenType])).toEqual([
+      [LONG.title, LONG.album, 'playing_now'],
+      [SHORT.title, SHORT.album, 'playing_now'],
+    ])
+    expect(lastfm.nowPlaying.filter((s) => s.account === fmUser).map((s) => [s.track, s.duration])).toEqual([
+      [LONG.title, Math.round(long.duration)],
+      [SHORT.title, Math.round(short.duration)],
+    ])
+    expect(listensOf(lbUser)).toEqual([])
+    expect(scrobblesOf(fmUser)).toEqual([])
+  })
+
   test('short plays are not scrobbled: under half heard goes nowhere; a 20 s track heard through goes to ListenBrainz, not to Last.fm (30 s at least)', async () => {
     const member = await createMember(server.url)
     await connectListenBrainz(member)

@@ -36,7 +36,8 @@ export const scrobbleQueue = sqliteTable(
     service: text().notNull(),
     /** now_playing | listen */
     kind: text().notNull(),
-    /** The play it comes from (a play event's id; it may since have been deleted). */
+    /** The play event it comes from (it may since have been deleted), or `now-playing:<id>` for
+     *  an app's "now playing" that recorded no play. */
     playId: text().notNull(),
     artist: text().notNull(),
     title: text().notNull(),

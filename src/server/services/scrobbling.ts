@@ -13,6 +13,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { playEvents, scrobbleConnections, scrobbleQueue } from '~/db/schema'
+import { newId } from '~/db/schema/columns'
 import type { ScrobbleService } from '~/shared/validators'
 import { openSecret, SEAL_PURPOSE, sealSecret } from '../auth/sealed-secret'
 import { config } from '../config'
@@ -161,14 +162,27 @@ export async function scrobblingStatus(db: Db, userId: string) {
   }
 }
 
+type PlayedTrack = { artist: string | null; title: string; album: string | null; duration: number; playedAt: Date }
+
+/** Queues one row per service and kind the rule gives; rows already queued for the play stay as they are. */
+async function queueFor(db: Db, userId: string, playId: string, track: PlayedTrack, kindsOf: (service: ScrobbleService) => string[]) {
+  if (!track.artist) return
+  const services = await db.select({ service: scrobbleConnections.service }).from(scrobbleConnections).where(eq(scrobbleConnections.userId, userId))
+  const facts = { userId, playId, artist: track.artist, title: track.title, album: track.album, duration: track.duration, playedAt: track.playedAt }
+  const rows = services.flatMap(({ service }) => kindsOf(service as ScrobbleService).map((kind) => ({ ...facts, service, kind })))
+  if (rows.length === 0) return
+  const queued = await db.insert(scrobbleQueue).values(rows).onConflictDoNothing().returning({ id: scrobbleQueue.id })
+  if (queued.length > 0) wakeScrobbleSender()
+}
+
 /**
  * Queues what a play gives each of the member's services: "now playing" when it has just started
  * (`started`), a listen once it counts as one. Called by the writer of plays after each write;
  * queueing twice is harmless (one row per play, service and kind).
  */
 export async function queueScrobbles(db: Db, userId: string, playEventId: string, started: boolean): Promise<void> {
-  const services = await db.select({ service: scrobbleConnections.service }).from(scrobbleConnections).where(eq(scrobbleConnections.userId, userId))
-  if (services.length === 0) return
+  const [connection] = await db.select({ userId: scrobbleConnections.userId }).from(scrobbleConnections).where(eq(scrobbleConnections.userId, userId)).limit(1)
+  if (!connection) return
   const [play] = await db
     .select({
       artist: playEvents.artist,
@@ -176,32 +190,28 @@ export async function queueScrobbles(db: Db, userId: string, playEventId: string
       album: playEvents.album,
       duration: playEvents.duration,
       listened: playEvents.listenDuration,
-      startedAt: playEvents.startedAt,
+      playedAt: playEvents.startedAt,
     })
     .from(playEvents)
     .where(and(eq(playEvents.id, playEventId), eq(playEvents.userId, userId)))
-  if (!play?.artist) return
-  const rows = services.flatMap(({ service }) => {
-    const facts = {
-      userId,
-      service,
-      playId: playEventId,
-      artist: play.artist as string,
-      title: play.title,
-      album: play.album,
-      duration: play.duration,
-      playedAt: play.startedAt,
-    }
-    const kinds = [...(started ? ['now_playing'] : []), ...(countsAsListen(service as ScrobbleService, play.duration, play.listened) ? ['listen'] : [])]
-    return kinds.map((kind) => ({ ...facts, kind }))
-  })
-  if (rows.length === 0) return
-  const queued = await db.insert(scrobbleQueue).values(rows).onConflictDoNothing().returning({ id: scrobbleQueue.id })
-  if (queued.length > 0) wakeScrobbleSender()
+  if (!play) return
+  await queueFor(db, userId, playEventId, play, (service) => [
+    ...(started ? ['now_playing'] : []),
+    ...(countsAsListen(service, play.duration, play.listened) ? ['listen'] : []),
+  ])
 }
+
+const inBackground = (work: Promise<void>, context: object) => void work.catch((error) => logger.error({ err: error, ...context }, 'queueing scrobbles failed'))
 
 /** queueScrobbles for a caller that must not wait or fail: a play is recorded whatever happens here. */
 export function queueScrobblesInBackground(db: Db, userId: string | null, playEventId: string, started: boolean): void {
-  if (userId === null) return
-  queueScrobbles(db, userId, playEventId, started).catch((error) => logger.error({ err: error, playEventId }, 'queueing scrobbles failed'))
+  if (userId !== null) inBackground(queueScrobbles(db, userId, playEventId, started), { playEventId })
+}
+
+/** An app says what it is playing without recording a play yet (scrobble with submission=false): "now playing" only. */
+export function queueNowPlayingInBackground(db: Db, userId: string, track: Omit<PlayedTrack, 'playedAt'>): void {
+  inBackground(
+    queueFor(db, userId, `now-playing:${newId()}`, { ...track, playedAt: new Date() }, () => ['now_playing']),
+    { userId },
+  )
 }
