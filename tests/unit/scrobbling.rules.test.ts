@@ -54,7 +54,7 @@ describe('the Last.fm signature', () => {
     const expected = createHash('md5').update('api_keyk3ymethodauth.getSessiontokent0ks3cret').digest('hex')
     expect(lastfmSignature(params, 's3cret')).toBe(expected)
     // UTF-8, as Last.fm reads it.
-    expect(lastfmSignature({ artist: 'Björk' }, 's')).toBe(createHash('md5').update(Buffer.from('artistBjörks', 'utf8')).digest('hex'))
+    expect(lastfmSignature({ artist: 'Björk' }, 's')).toBe(createHash('md5').update('artistBjörks', 'utf8').digest('hex'))
   })
 })
 
@@ -147,5 +147,32 @@ describe('the stand-ins refuse what is wrong', () => {
         timestamp: Math.floor(listen.playedAt.getTime() / 1000),
       }),
     ])
+  })
+})
+
+describe('the sender waits for a claim to run out', () => {
+  test('a row another sender holds (or one that crashed holding it) is due when the claim ends, not now', async () => {
+    process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'vibes-scrobbling-'))
+    const [{ openDb }, schema, { untilNextDue }] = await Promise.all([
+      import('~/db/client'),
+      import('~/db/schema'),
+      import('~/server/services/scrobble-sender'),
+    ])
+    const db = openDb(':memory:', path.resolve(import.meta.dir, '../../src/db/migrations'))
+    const now = Date.now()
+    const [user] = await db.insert(schema.users).values({ username: 'ada', email: 'ada@example.com', passwordHash: 'x' }).returning({ id: schema.users.id })
+    const row = {
+      userId: user.id,
+      service: 'listenbrainz',
+      kind: 'listen',
+      artist: 'Ada',
+      title: 'First Light',
+      duration: 200,
+      playedAt: new Date(now - 60_000),
+    }
+    await db.insert(schema.scrobbleQueue).values({ ...row, playId: 'held', nextAttemptAt: new Date(now - 1000), claimedUntil: new Date(now + 25_000) })
+    expect(await untilNextDue(db, now)).toBe(25_000)
+    await db.insert(schema.scrobbleQueue).values({ ...row, playId: 'waiting', nextAttemptAt: new Date(now + 5_000) })
+    expect(await untilNextDue(db, now)).toBe(5_000)
   })
 })

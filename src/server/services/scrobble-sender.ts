@@ -80,12 +80,20 @@ async function run(s: NonNullable<typeof sender>) {
   schedule(s.again ? 0 : next)
 }
 
-async function untilNextDue(db: Db, now: number): Promise<number> {
-  const [row] = await db
+/** How long until a waiting row is due: its next attempt, or when another sender's claim on it runs out. */
+export async function untilNextDue(db: Db, now: number): Promise<number> {
+  const at = new Date(now)
+  const queued = eq(scrobbleQueue.status, 'queued')
+  const [free] = await db
     .select({ at: min(scrobbleQueue.nextAttemptAt) })
     .from(scrobbleQueue)
-    .where(eq(scrobbleQueue.status, 'queued'))
-  return row?.at ? Math.max(0, row.at.getTime() - now) : IDLE_CHECK_MS
+    .where(and(queued, or(isNull(scrobbleQueue.claimedUntil), lte(scrobbleQueue.claimedUntil, at))))
+  const [held] = await db
+    .select({ at: min(scrobbleQueue.claimedUntil) })
+    .from(scrobbleQueue)
+    .where(and(queued, gt(scrobbleQueue.claimedUntil, at)))
+  const next = Math.min(free?.at?.getTime() ?? Infinity, held?.at?.getTime() ?? Infinity)
+  return next === Infinity ? IDLE_CHECK_MS : Math.max(0, next - now)
 }
 
 const backoff = (attempts: number) => Math.min(config.SCROBBLE_RETRY_SECONDS * 1000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS)
