@@ -138,6 +138,9 @@ beforeAll(async () => {
 })
 
 afterEach(() => {
+  // A test that failed midway leaves the services up for the next one.
+  lb.mode = 'up'
+  lastfm.mode = 'up'
   // Every request Vibes made had every field right and (Last.fm) a matching signature.
   expect(lb.problems).toEqual([])
   expect(lastfm.problems).toEqual([])
@@ -307,10 +310,12 @@ describe('when a service is down', () => {
     for (let i = 0; i < 3; i++) await restScrobble(key, long, base + i * 60_000)
     // Tried and refused more than once each: the sender retries.
     await until('retries against the 503s', () => lb.refused >= refusedBefore.lb + 2 && lastfm.refused >= refusedBefore.lastfm + 2)
-    const waiting = await status(member)
-    expect(waiting.submissions.filter((s) => s.status === 'queued')).toHaveLength(6)
-    expect(waiting.submissions.find((s) => s.service === 'listenbrainz')?.lastError).toContain('ListenBrainz answered 503')
-    expect(waiting.submissions.find((s) => s.service === 'lastfm')?.lastError).toContain('Last.fm error 16')
+    const waiting = await until('each listen tried', async () => {
+      const rows = (await status(member)).submissions
+      return rows.length === 6 && rows.every((s) => s.attempts >= 1) && rows
+    })
+    expect(waiting.every((s) => s.status === 'queued')).toBe(true)
+    for (const s of waiting) expect(s.lastError).toContain(s.service === 'listenbrainz' ? 'ListenBrainz answered 503' : 'Last.fm error 16')
     lb.mode = 'up'
     lastfm.mode = 'up'
     const lbUser = `lb-${member.username}`
