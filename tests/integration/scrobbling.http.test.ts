@@ -29,7 +29,7 @@ let short: Track
 const LONG = { title: 'Première Lumière', artist: 'Ada & Les Ondes', album: 'Dawn — Vol. 1', seconds: 40 }
 const SHORT = { title: 'Brief Spark', artist: 'Ada & Les Ondes', album: 'Dawn — Vol. 1', seconds: 20 }
 
-async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 20_000): Promise<T> {
+async function until<T>(what: string, probe: () => T | false | Promise<T | false>, timeoutMs = 20_000): Promise<T> {
   const end = Date.now() + timeoutMs
   for (;;) {
     const value = await probe()
