@@ -23,6 +23,7 @@ const SECRETS = new Set([
   'OIDC_CLIENT_SECRET',
   'GITHUB_CLIENT_SECRET',
   'GOOGLE_CLIENT_SECRET',
+  'LASTFM_API_SECRET',
 ])
 
 const EnvSchema = z.object({
@@ -103,6 +104,18 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name such as Remote-User')
     .transform((s) => s.toLowerCase())
     .optional(),
+  LISTENBRAINZ_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.listenbrainz.org'),
+  LASTFM_API_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,64}$/, 'must be the API key Last.fm gave (letters and digits)')
+    .optional(),
+  LASTFM_API_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,64}$/, 'must be the shared secret Last.fm gave (letters and digits)')
+    .optional(),
+  LASTFM_API_URL: z.url({ protocol: /^https?$/ }).default('https://ws.audioscrobbler.com'),
+  LASTFM_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://www.last.fm/api/auth/'),
+  SCROBBLE_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Internal: set by the single binary, which unpacks its embedded migrations to a temp folder.
   VIBES_MIGRATIONS: z.string().optional(),

@@ -38,5 +38,11 @@ export const CONFIG_VARIABLES = [
   ['GOOGLE_CLIENT_SECRET', 'none', "that client's secret"],
   ['LOCAL_LOGIN', 'on', 'off hides and refuses password sign-in and sign-up for members; admins still sign in at /login?local'],
   ['AUTH_PROXY_HEADER', 'none', 'header (e.g. Remote-User) naming the member, honoured only from addresses TRUST_PROXY lists'],
+  ['LISTENBRAINZ_API_URL', 'https://api.listenbrainz.org', "ListenBrainz API that members' listens are sent to"],
+  ['LASTFM_API_KEY', 'none', 'Last.fm API key (with LASTFM_API_SECRET, members may connect Last.fm on /profile)'],
+  ['LASTFM_API_SECRET', 'none', 'Last.fm shared secret that signs every call'],
+  ['LASTFM_API_URL', 'https://ws.audioscrobbler.com', 'Last.fm API (calls go to <url>/2.0/)'],
+  ['LASTFM_AUTH_URL', 'https://www.last.fm/api/auth/', 'Last.fm page where a member allows Vibes to scrobble'],
+  ['SCROBBLE_RETRY_SECONDS', '30', 'first wait before sending a scrobble again when the service is down; doubles each time, up to 6 hours'],
   ['LOG_LEVEL', 'info', 'fatal | error | warn | info | debug | trace | silent'],
 ] as const

@@ -24,6 +24,7 @@ import { handleSignIn, SIGN_IN_PATH } from './rest/sign-in'
 import { type StartApp, type StaticLookup, createFront, listen, warnWhenMediaRootMissing } from './serve'
 import { ensureAdmin } from './services/auth'
 import { startHousekeeping } from './services/housekeeping'
+import { startScrobbleSender, stopScrobbleSender } from './services/scrobble-sender'
 import { trpcTransport } from './trpc/http'
 import { appRouterModule } from './trpc/router-module'
 import { shareAppRouter } from './trpc/shared-router'
@@ -110,6 +111,8 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   askPeersOf(http)
   // After listening: the first scan of a large library must not hold up start-up.
   server.scanner.start()
+  // Scrobbles queued before a restart go out now; new ones as they are queued.
+  startScrobbleSender(db)
   logger.info(
     {
       port: http.port,
@@ -151,6 +154,8 @@ function stopOnSignals(http: ReturnType<typeof listen>, scanner: VibesServer['sc
       await http.stop(true)
     }
     await scanner.stop()
+    // What is being sent stays queued and claimed; the claim runs out and it is sent after restart.
+    stopScrobbleSender()
     closeDb()
     process.exit(0)
   }

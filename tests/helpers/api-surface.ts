@@ -134,6 +134,12 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /user/app-keys': () => ({}),
   'POST /user/app-keys': () => ({ body: { name: 'Sample app', currentPassword: 'not-the-password' } }),
   'DELETE /user/app-keys/:id': () => ({ params: { id: 'no-such-app-key' } }),
+  'GET /user/scrobbling': () => ({}),
+  // Not a token's shape: refused before the server would call ListenBrainz.
+  'POST /user/scrobbling/listenbrainz': () => ({ body: { token: 'not a token!' } }),
+  'POST /user/scrobbling/lastfm/start': () => ({}),
+  'POST /user/scrobbling/lastfm': () => ({ body: { token: 'sampletoken', state: 'not-a-state' } }),
+  'DELETE /user/scrobbling/:service': () => ({ params: { service: 'listenbrainz' } }),
   'GET /user/shares': () => ({}),
   'POST /user/shares': () => ({ body: { target: { kind: 'album', id: 'no-such-album' }, expiresIn: '1d' } }),
   'DELETE /user/shares/:id': () => ({ params: { id: 'AAAAAAAAAAAAAAAAAAAAAAAA' } }),

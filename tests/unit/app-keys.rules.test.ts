@@ -7,7 +7,7 @@ import path from 'node:path'
 import { openDb, type Db } from '~/db/client'
 import { appKeys, users } from '~/db/schema'
 import { createHash } from 'node:crypto'
-import { decryptAppKey, encryptAppKey } from '~/server/auth/app-key-cipher'
+import { decryptAppKey, encryptAppKey } from '~/server/auth/sealed-secret'
 import { listAppKeys, MAX_APP_KEYS_PER_USER, mintAppKey, revokeAppKey, verifyAppKey, verifyAppKeyToken } from '~/server/services/app-keys'
 
 const SECRET = 'unit-test-secret-unit-test-secret-xx'

@@ -2,7 +2,7 @@
 // sees it once, and can revoke it; /rest accepts it instead of the password: as `apiKey`, as the
 // password (`p`), or in token login (`t` = md5(key + `s`)). The key is 32 random bytes in base32
 // behind a `vibes_` prefix (recognisable in a leaked config file). It is found by its SHA-256, and
-// kept encrypted with a key derived from AUTH_SECRET for token login (auth/app-key-cipher.ts);
+// kept encrypted with a key derived from AUTH_SECRET for token login (auth/sealed-secret.ts);
 // keys made before that have no ciphertext and cannot do token login (decision 066). A revoked key stays listed
 // (with its revocation time) but never verifies again. Minting a key needs the current password
 // (a stolen session alone cannot mint a way back in), and a password reset ends every key (a
@@ -14,7 +14,7 @@ import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { appKeys, users, type User } from '~/db/schema'
 import type { AppKeyCreateInput } from '~/shared/validators'
-import { decryptAppKey, encryptAppKey } from '../auth/app-key-cipher'
+import { decryptAppKey, encryptAppKey } from '../auth/sealed-secret'
 import { confirmPassword } from '../auth/confirm-password'
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { randomSecret } from '../auth/sessions'

@@ -13,6 +13,7 @@ import { playlistRouter } from '../routers/playlist'
 import { playlistsRouter } from '../routers/playlists'
 import { profileRouter } from '../routers/profile'
 import { radioRouter } from '../routers/radio'
+import { scrobblingRouter } from '../routers/scrobbling'
 import { remoteRouter } from '../routers/remote'
 import { sharesRouter } from '../routers/shares'
 import { statsRouter } from '../routers/stats'
@@ -36,6 +37,7 @@ export const appRouter = createTRPCRouter({
   library: libraryRouter,
   profile: profileRouter,
   appKeys: appKeysRouter,
+  scrobbling: scrobblingRouter,
   playlists: playlistsRouter,
   shares: sharesRouter,
   radio: radioRouter,

@@ -14,6 +14,7 @@ import { playlistRoutes } from './playlist'
 import { playlistsRoutes } from './playlists'
 import { profileRoutes } from './profile'
 import { radioRoutes } from './radio'
+import { scrobblingRoutes } from './scrobbling'
 import { remoteRoutes } from './remote'
 import { shareRoutes } from './shares'
 import { statsRoutes } from './stats'
@@ -33,6 +34,7 @@ export const restRoutes: RestRoute[] = [
   ...libraryRoutes,
   ...profileRoutes,
   ...appKeyRoutes,
+  ...scrobblingRoutes,
   ...playlistsRoutes,
   ...shareRoutes,
   ...radioRoutes,
