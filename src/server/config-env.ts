@@ -14,12 +14,16 @@ const flag = (fallback: boolean) =>
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional()
 
 /** Variables whose values never appear in an error line. */
-const SECRETS = new Set(['AUTH_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL', 'METRICS_TOKEN'])
+const SECRETS = new Set(['AUTH_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL', 'METRICS_TOKEN', 'DATABASE_URL'])
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   MEDIA_ROOT: z.string().min(1).default('./media'),
   APP_URL: optionalUrl,
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

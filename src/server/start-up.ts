@@ -6,6 +6,7 @@
 // imported, so an entry sets the environment before it imports this.
 import { registerAnalyticsWorker } from './analytics-worker-host'
 import { config } from './config'
+import { migratePostgres } from '~/db/pg/migrate'
 import { closeDb, getDb } from './db'
 import { deferred, withModule } from './deferred'
 import { deferredApp } from './deferred-app'
@@ -79,18 +80,24 @@ const LOAD_AFTER_LISTEN_MS = 50
 
 /** The one start-up sequence: build, prepare the database, listen, then load what waited. */
 export async function startServer({ onListening, ...options }: StartOptions) {
+  // Nodes starting together take turns on an advisory lock: one migrates, the others find it done.
+  if (config.DATABASE_URL) await migratePostgres(config.DATABASE_URL)
   const server = createServer(options)
   const { db } = server
   // Before listening: the first page may be asked for at once, and its SSR calls the server's router.
   shareAppRouterWithPages(server.router)
   if (await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) logger.info({ email: config.ADMIN_EMAIL }, 'admin account created')
-  startHousekeeping(db)
+  // SQLite-only for now (docs/decisions/083): housekeeping, the library scanner and the analytics
+  // worker still use synchronous SQLite calls; on PostgreSQL they wait for the next round.
+  const sqliteOnly = !config.DATABASE_URL
+  if (sqliteOnly) startHousekeeping(db)
+  else logger.warn('PostgreSQL: housekeeping, library scans and the analytics worker do not run on PostgreSQL yet')
   warnWhenMediaRootMissing()
 
   const http = listen(server.fetch)
   askPeersOf(http)
   // After listening: the first scan of a large library must not hold up start-up.
-  server.scanner.start()
+  if (sqliteOnly) server.scanner.start()
   logger.info(
     {
       port: http.port,
@@ -105,7 +112,7 @@ export async function startServer({ onListening, ...options }: StartOptions) {
 
   // The listening analytics run on their own thread and read-only connection, so
   // no analytics query ever holds up a stream or an API call.
-  const analyticsWorker = registerAnalyticsWorker(config.dbFile)
+  const analyticsWorker = sqliteOnly ? registerAnalyticsWorker(config.dbFile) : { start() {} }
   // Listening: now the rest of the server, in the order requests are likeliest to need them, then
   // the page bundle. One that cannot load rejects here and the process exits 1.
   await Bun.sleep(LOAD_AFTER_LISTEN_MS)
@@ -132,7 +139,7 @@ function stopOnSignals(http: ReturnType<typeof listen>, scanner: VibesServer['sc
       await http.stop(true)
     }
     await scanner.stop()
-    closeDb()
+    await closeDb()
     process.exit(0)
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
