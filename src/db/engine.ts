@@ -8,6 +8,7 @@
 // The types are the SQLite dialect's: the twins hold the same values, so they describe both.
 // SQL that must differ is written once per dialect behind one function that asks `isPostgres`.
 import { SQL } from 'bun'
+import type { SQL as DrizzleSql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/bun-sql'
 import type { Db } from './client'
 import { pgTables } from './pg/schema'
@@ -76,4 +77,10 @@ export function isUniqueViolation(error: unknown): boolean {
   const text = String(error)
   const cause = (error as { cause?: unknown })?.cause
   return text.includes('UNIQUE') || /duplicate key value/.test(text) || (cause !== undefined && isUniqueViolation(cause))
+}
+
+/** PostgreSQL only: raw SQL's rows (int8 comes back as a string: Number() it). */
+export async function postgresRows<T>(db: Db, query: DrizzleSql): Promise<T[]> {
+  const pg = db as unknown as { execute: (q: DrizzleSql) => Promise<T[]> }
+  return [...(await pg.execute(query))]
 }

@@ -21,6 +21,7 @@ import { restTransport } from './rest/transport'
 import { type StartApp, type StaticLookup, createFront, listen, warnWhenMediaRootMissing } from './serve'
 import { ensureAdmin } from './services/auth'
 import { startHousekeeping } from './services/housekeeping'
+import { sweepSharedLimits } from './http/shared-rate-limit'
 import { trpcTransport } from './trpc/http'
 import { appRouterModule } from './trpc/router-module'
 import { shareAppRouter } from './trpc/shared-router'
@@ -91,7 +92,9 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   // worker still use synchronous SQLite calls; on PostgreSQL they wait for the next round.
   const sqliteOnly = !config.DATABASE_URL
   if (sqliteOnly) startHousekeeping(db)
-  else logger.warn('PostgreSQL: housekeeping, library scans and the analytics worker do not run on PostgreSQL yet')
+  else sweepSharedLimits(db)
+  if (!sqliteOnly)
+    logger.warn('PostgreSQL: housekeeping, library scans and the analytics worker do not run on PostgreSQL yet')
   warnWhenMediaRootMissing()
 
   const http = listen(server.fetch)

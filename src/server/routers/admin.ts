@@ -58,10 +58,10 @@ export const adminRouter = createTRPCRouter({
       recordAudit(ctx.db, ctx.user, 'folder.update', `"${folder.label}" of ${owner.username}`, folder.path)
       return folder
     }),
-    delete: adminProcedure.input(AdminFolderDeleteSchema).mutation(({ ctx, input }) => {
+    delete: adminProcedure.input(AdminFolderDeleteSchema).mutation(async ({ ctx, input }) => {
       const owner = users.requireUser(ctx.db, input.userId)
-      const folder = folders.getFolder(ctx.db, input.userId, input.folderId)
-      const deleted = folders.deleteFolder(ctx.db, input.userId, input.folderId)
+      const folder = await folders.getFolder(ctx.db, input.userId, input.folderId)
+      const deleted = await folders.deleteFolder(ctx.db, input.userId, input.folderId)
       recordAudit(ctx.db, ctx.user, 'folder.delete', `"${folder.label}" of ${owner.username}`, folder.path)
       return deleted
     }),

@@ -6,7 +6,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { folders, users } from '~/db/schema'
 import type { BulkAddFoldersInput } from '~/shared/validators/admin'
-import { deleteUserSessions } from '../auth/sessions'
+import { deleteUserSessionsNow } from '../auth/sessions'
 import { checkFolderPath, insertFolder, type FolderDto } from './folders'
 
 export const USER_NOT_FOUND = 'User not found'
@@ -64,7 +64,7 @@ export function setUserRole(db: Db, actorId: string, id: string, isAdmin: boolea
     const before = tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).get()
     if (!before) throw notFound()
     const row = tx.update(users).set({ isAdmin }).where(eq(users.id, id)).returning(columns).get()
-    if (before.isAdmin !== isAdmin) deleteUserSessions(tx as unknown as Db, id)
+    if (before.isAdmin !== isAdmin) deleteUserSessionsNow(tx as unknown as Db, id)
     return toDto(row)
   })
 }

@@ -12,6 +12,7 @@ import { encodeHexLowerCase } from '@oslojs/encoding'
 import { InvalidError, NotFoundError } from '../errors'
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
+import { tablesOf } from '~/db/engine'
 import { appKeys, users, type User } from '~/db/schema'
 import type { AppKeyCreateInput } from '~/shared/validators'
 import { decryptAppKey, encryptAppKey } from '../auth/app-key-cipher'
@@ -102,13 +103,14 @@ export function revokeAppKey(db: Db, userId: string, id: string): AppKeySummary 
 }
 
 /** Ends every live key of the member (a password reset or change); returns how many. */
-export function revokeAllAppKeys(db: Db, userId: string): number {
-  return db
+export async function revokeAllAppKeys(db: Db, userId: string): Promise<number> {
+  const { appKeys } = tablesOf(db)
+  const revoked = await db
     .update(appKeys)
     .set({ revokedAt: new Date() })
     .where(and(eq(appKeys.userId, userId), isNull(appKeys.revokedAt)))
     .returning({ id: appKeys.id })
-    .all().length
+  return revoked.length
 }
 
 export type AppKeyUser = Pick<User, 'id' | 'username' | 'email' | 'isAdmin'>
