@@ -51,6 +51,8 @@ export type TestServer = {
   pid: number
   dataDir: string
   mediaRoot: string
+  /** The PostgreSQL database it runs on, or null on SQLite (DATA_DIR/vibes.db). */
+  databaseUrl: string | null
   logs: string[]
   stop: () => Promise<void>
   kill9: () => Promise<void>
@@ -117,6 +119,7 @@ export async function startServer(env: Record<string, string> = {}, reuse?: { da
     pid: proc.pid,
     dataDir,
     mediaRoot,
+    databaseUrl: env.DATABASE_URL ?? engine.DATABASE_URL ?? null,
     logs,
     async stop() {
       proc.kill('SIGTERM')

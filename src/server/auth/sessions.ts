@@ -172,12 +172,6 @@ export async function deleteUserSessions(db: Db, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId))
 }
 
-/** SQLite only: `deleteUserSessions` inside a synchronous transaction (the admin console's role change). */
-export function deleteUserSessionsNow(db: Db, userId: string) {
-  const { sessions } = tablesOf(db)
-  db.delete(sessions).where(eq(sessions.userId, userId)).run()
-}
-
 /** Every session of the user but the one given (a password change keeps the device that made it). */
 export async function deleteOtherSessions(db: Db, userId: string, keepSessionId: string) {
   const { sessions } = tablesOf(db)

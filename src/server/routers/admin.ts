@@ -33,9 +33,9 @@ export const adminRouter = createTRPCRouter({
       recordAudit(ctx.db, ctx.user, 'user.delete', username)
       return deleted
     }),
-    setRole: adminProcedure.input(AdminUserRoleSchema).mutation(({ ctx, input }) => {
-      const user = users.setUserRole(ctx.db, ctx.user.id, input.id, input.isAdmin)
-      recordAudit(ctx.db, ctx.user, 'user.role', user.username, user.isAdmin ? 'admin' : 'member')
+    setRole: adminProcedure.input(AdminUserRoleSchema).mutation(async ({ ctx, input }) => {
+      const user = await users.setUserRole(ctx.db, ctx.user.id, input.id, input.isAdmin)
+      await recordAudit(ctx.db, ctx.user, 'user.role', user.username, user.isAdmin ? 'admin' : 'member')
       return user
     }),
   }),
