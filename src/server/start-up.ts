@@ -93,8 +93,7 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   const sqliteOnly = !config.DATABASE_URL
   if (sqliteOnly) startHousekeeping(db)
   else sweepSharedLimits(db)
-  if (!sqliteOnly)
-    logger.warn('PostgreSQL: housekeeping, library scans and the analytics worker do not run on PostgreSQL yet')
+  if (!sqliteOnly) logger.warn('PostgreSQL: housekeeping, library scans and the analytics worker do not run on PostgreSQL yet')
   warnWhenMediaRootMissing()
 
   const http = listen(server.fetch)

@@ -31,9 +31,7 @@ export async function createSession(db: Db, user: Pick<User, 'id' | 'email' | 'i
   const now = Date.now()
   const expiresAt = new Date(now + SESSION_DAYS * DAY_MS)
   const { sessions } = tablesOf(db)
-  await db
-    .insert(sessions)
-    .values({ id: hashSecret(sid), userId: user.id, expiresAt, userAgent: userAgent.slice(0, 512), lastSeenAt: new Date(now) })
+  await db.insert(sessions).values({ id: hashSecret(sid), userId: user.id, expiresAt, userAgent: userAgent.slice(0, 512), lastSeenAt: new Date(now) })
   const token = signJwt(
     { userId: user.id, email: user.email, isAdmin: user.isAdmin, sid, iat: Math.floor(now / 1000), exp: Math.floor(expiresAt.getTime() / 1000) },
     secret,

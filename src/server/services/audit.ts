@@ -40,9 +40,7 @@ type Actor = Pick<AuthUser, 'id' | 'username'>
 /** On SQLite the row is written before this returns (a caller that does not await still records it). */
 export async function recordAudit(db: Db, actor: Actor, action: AuditAction, target = '', detail = ''): Promise<void> {
   const { auditLog } = tablesOf(db)
-  await db
-    .insert(auditLog)
-    .values({ actorId: actor.id, actorName: actor.username, action, target: target.slice(0, 300), detail: detail.slice(0, 300) })
+  await db.insert(auditLog).values({ actorId: actor.id, actorName: actor.username, action, target: target.slice(0, 300), detail: detail.slice(0, 300) })
 }
 
 export function listAudit(db: Db, limit: number): AuditEntry[] {

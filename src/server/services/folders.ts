@@ -51,11 +51,7 @@ export function memberFolders(db: Db, userId: string): FolderDto[] | Promise<Fol
 
 async function readFolders(db: Db, userId: string): Promise<FolderDto[]> {
   const t = tablesOf(db)
-  const rows = await db
-    .select(columnsOf(t))
-    .from(t.folders)
-    .where(eq(t.folders.userId, userId))
-    .orderBy(t.folders.position, t.folders.createdAt)
+  const rows = await db.select(columnsOf(t)).from(t.folders).where(eq(t.folders.userId, userId)).orderBy(t.folders.position, t.folders.createdAt)
   return rows.map(toDto)
 }
 
