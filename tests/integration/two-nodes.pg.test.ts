@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { api, createMember } from '../helpers/api'
+import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { sqlOn } from '../helpers/engine'
 import { freshPostgresUrl, startServer, TEST_AUTH_SECRET, type TestServer } from '../helpers/server'
 
@@ -20,7 +20,8 @@ const media = mkdtempSync(path.join(tmpdir(), 'vibes-shared-media-'))
 beforeAll(async () => {
   databaseUrl = await freshPostgresUrl()
   // Limits on, and the address taken from X-Forwarded-For, so each test can speak from its own.
-  const env = { DATABASE_URL: databaseUrl, AUTH_SECRET: TEST_AUTH_SECRET, RATE_LIMIT: 'on', TRUST_PROXY: 'true' }
+  // Both nodes are told to create the same admin at start-up.
+  const env = { DATABASE_URL: databaseUrl, AUTH_SECRET: TEST_AUTH_SECRET, RATE_LIMIT: 'on', TRUST_PROXY: 'true', ...adminEnv }
   const node = () => startServer(env, { dataDir: mkdtempSync(path.join(tmpdir(), 'vibes-node-')), mediaRoot: media })
   ;[a, b] = await Promise.all([node(), node()])
 }, 60_000)
@@ -77,6 +78,16 @@ describe('two nodes on one PostgreSQL', () => {
     expect(await labelsOn(b)).toEqual(['three', 'two', 'one'])
     expect((await api(b.url, 'DELETE', `/user/folders/${ids[1]}`, { token: m.token })).status).toBe(200)
     expect(await labelsOn(a)).toEqual(['three', 'one'])
+  })
+
+  test('the admin both nodes were told to create exists once; a role change on A ends the sessions on B at once', async () => {
+    const [admins] = await sqlOn<{ n: number }>(a, 'SELECT count(*) AS n FROM users WHERE is_admin')
+    expect(admins.n).toBe(1)
+    const adminToken = await loginAdmin(b.url)
+    const m = await createMember(b.url)
+    expect((await api(b.url, 'GET', '/auth/session', { token: m.token })).status).toBe(200)
+    expect((await api(a.url, 'PATCH', `/admin/users/${m.user.id}/role`, { token: adminToken, body: { isAdmin: true } })).status).toBe(200)
+    expect((await api(b.url, 'GET', '/auth/session', { token: m.token })).status).toBe(401)
   })
 
   test('a login limit reached through A holds on B', async () => {

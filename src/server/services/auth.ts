@@ -136,13 +136,20 @@ export async function ensureAdmin(db: Db, email: string | undefined, password: s
   if (!email || !password) return false
   const normalized = email.toLowerCase()
   const { users } = tablesOf(db)
-  if ((await db.select({ id: users.id }).from(users).where(eq(users.email, normalized))).length > 0) return false
+  const exists = async () => (await db.select({ id: users.id }).from(users).where(eq(users.email, normalized))).length > 0
+  if (await exists()) return false
   let username = normalized
     .split('@')[0]
     .replace(/[^\p{L}\p{N}_.\- ]/gu, '')
     .slice(0, 32)
   if (username.length < 3) username = 'admin'
   if ((await db.select({ id: users.id }).from(users).where(eq(users.username, username))).length > 0) username = `${username}-${randomSecret(3)}`
-  await db.insert(users).values({ username, email: normalized, passwordHash: await hashPassword(password), isAdmin: true })
+  try {
+    await db.insert(users).values({ username, email: normalized, passwordHash: await hashPassword(password), isAdmin: true })
+  } catch (error) {
+    // Nodes starting together on one database: another one created this admin first.
+    if (isUniqueViolation(error) && (await exists())) return false
+    throw error
+  }
   return true
 }
