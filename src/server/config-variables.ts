@@ -5,7 +5,11 @@ export const CONFIG_VARIABLES = [
   ['PORT', '3000', 'port to listen on (0 picks a free one)'],
   ['HOST', '0.0.0.0', 'address to listen on'],
   ['DATA_DIR', './data', 'SQLite database, generated secret, mail outbox (kept private: 0700)'],
-  ['DATABASE_URL', 'none (SQLite in DATA_DIR)', 'postgres://user:password@host:port/database: the database every node shares; backup then runs pg_dump'],
+  [
+    'DATABASE_URL',
+    'none (SQLite in DATA_DIR)',
+    'postgres://user:password@host:port/database: the database every node shares (then AUTH_SECRET is required); backup then runs pg_dump',
+  ],
   ['MEDIA_ROOT', './media', 'server-side music library; folder paths are relative to it'],
   ['APP_URL', 'http://localhost:$PORT', 'public origin, used in e-mailed links; https turns on HSTS'],
   ['AUTH_SECRET', 'generated into DATA_DIR', 'signs tokens and media URLs (32+ characters)'],

@@ -194,7 +194,7 @@ export function listen(front: Front) {
     const code = String((error as NodeJS.ErrnoException).code)
     if (!Object.hasOwn(LISTEN_ERRORS, code)) throw error
     console.error(LISTEN_ERRORS[code]())
-    closeDb()
+    void closeDb()
     process.exit(1)
   }
 }

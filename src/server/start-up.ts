@@ -7,6 +7,7 @@
 import { hostname } from 'node:os'
 import { registerAnalyticsWorker } from './analytics-worker-host'
 import { config } from './config'
+import { migratePostgres } from '~/db/pg/migrate'
 import { closeDb, getDb } from './db'
 import { deferred, withModule } from './deferred'
 import { deferredApp } from './deferred-app'
@@ -25,6 +26,7 @@ import { type StartApp, type StaticLookup, createFront, listen, warnWhenMediaRoo
 import { ensureAdmin } from './services/auth'
 import { startHousekeeping } from './services/housekeeping'
 import { startScrobbleSender, stopScrobbleSender } from './services/scrobble-sender'
+import { sweepSharedLimits } from './http/shared-rate-limit'
 import { trpcTransport } from './trpc/http'
 import { appRouterModule } from './trpc/router-module'
 import { shareAppRouter } from './trpc/shared-router'
@@ -98,21 +100,28 @@ const LOAD_AFTER_LISTEN_MS = 50
 
 /** The one start-up sequence: build, prepare the database, listen, then load what waited. */
 export async function startServer({ onListening, ...options }: StartOptions) {
+  // Nodes starting together take turns on an advisory lock: one migrates, the others find it done.
+  if (config.DATABASE_URL) await migratePostgres(config.DATABASE_URL)
   const server = createServer(options)
   const { db } = server
   // Before listening: the first page may be asked for at once, and its SSR calls the server's router.
   shareAppRouterWithPages(server.router)
   if (await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) logger.info({ email: config.ADMIN_EMAIL }, 'admin account created')
-  startHousekeeping(db)
+  // SQLite-only for now (docs/decisions/083): housekeeping, the library scanner and the analytics
+  // worker still use synchronous SQLite calls; on PostgreSQL they wait for the next round.
+  const sqliteOnly = !config.DATABASE_URL
+  if (sqliteOnly) startHousekeeping(db)
+  else sweepSharedLimits(db)
+  if (!sqliteOnly) logger.warn('PostgreSQL: housekeeping, library scans, the scrobble sender and the analytics worker do not run on PostgreSQL yet')
   warnWhenMediaRootMissing()
 
   const http = listen(server.fetch)
   listeningPort = http.port ?? config.PORT
   askPeersOf(http)
   // After listening: the first scan of a large library must not hold up start-up.
-  server.scanner.start()
+  if (sqliteOnly) server.scanner.start()
   // Scrobbles queued before a restart go out now; new ones as they are queued.
-  startScrobbleSender(db)
+  if (sqliteOnly) startScrobbleSender(db)
   logger.info(
     {
       port: http.port,
@@ -127,7 +136,7 @@ export async function startServer({ onListening, ...options }: StartOptions) {
 
   // The listening analytics run on their own thread and read-only connection, so
   // no analytics query ever holds up a stream or an API call.
-  const analyticsWorker = registerAnalyticsWorker(config.dbFile)
+  const analyticsWorker = sqliteOnly ? registerAnalyticsWorker(config.dbFile) : { start() {} }
   // Listening: now the rest of the server, in the order requests are likeliest to need them, then
   // the page bundle. One that cannot load rejects here and the process exits 1.
   await Bun.sleep(LOAD_AFTER_LISTEN_MS)
@@ -156,7 +165,7 @@ function stopOnSignals(http: ReturnType<typeof listen>, scanner: VibesServer['sc
     await scanner.stop()
     // What is being sent stays queued and claimed; the claim runs out and it is sent after restart.
     stopScrobbleSender()
-    closeDb()
+    await closeDb()
     process.exit(0)
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))

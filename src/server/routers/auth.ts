@@ -50,10 +50,10 @@ export const authRouter = createTRPCRouter({
   // comes from our pages or an API client (the rule of every cookie write): another site's form
   // must not sign a member out. Our cookies without the XSRF header are refused; a post without
   // any credentials (a cross-site form: SameSite=Lax keeps the cookies back) clears nothing.
-  logout: publicProcedure.input(z.strictObject({}).optional()).mutation(({ ctx }) => {
+  logout: publicProcedure.input(z.strictObject({}).optional()).mutation(async ({ ctx }) => {
     const proof = ctx.writeProof
     if (proof === 'unproven') throw new ForbiddenError('Logout needs the X-XSRF-TOKEN header')
-    if (ctx.user) auth.logout(ctx.db, ctx.user)
+    if (ctx.user) await auth.logout(ctx.db, ctx.user)
     if (proof === 'proven') setAuthCookies(ctx, null)
     return { loggedOut: true }
   }),
@@ -71,7 +71,7 @@ export const authRouter = createTRPCRouter({
     .input(ResetPasswordSchema.extend({ password: uncommonPasswordField }))
     .mutation(async ({ ctx, input }) => {
       const user = await auth.resetPassword(ctx.db, input.token, input.password)
-      recordAudit(ctx.db, user, 'account.password-reset', user.username, 'sessions and app keys ended')
+      await recordAudit(ctx.db, user, 'account.password-reset', user.username, 'sessions and app keys ended')
       return { message: 'Password has been reset' }
     }),
 
