@@ -1,5 +1,5 @@
 // /profile ("Profile Settings" in the account menu): account, password,
-// sessions, app keys, shared links and account deletion, one card each, in the look of the account screens.
+// sessions, app keys, shared links, downloads on this device and account deletion, one card each, in the look of the account screens.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTRPC } from '~/client/trpc'
 import { CenteredSpinner } from '~/client/ui/spinner'
@@ -11,6 +11,7 @@ import { DeleteAccountSection } from './delete-account-section'
 import { SessionsSection } from './sessions-section'
 import { displayName } from '~/shared/display-name'
 import { SharedLinksSection } from '~/client/features/shares/shared-links-section'
+import { DownloadsSection } from '~/client/features/offline/downloads-section'
 
 export function ProfilePage() {
   const trpc = useTRPC()
@@ -33,6 +34,7 @@ export function ProfilePage() {
       <SessionsSection />
       <AppKeysSection />
       <SharedLinksSection />
+      <DownloadsSection />
       <DeleteAccountSection />
     </div>
   )
