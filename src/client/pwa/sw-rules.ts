@@ -1,5 +1,5 @@
 // What the service worker (service-worker.ts) does with each request, as pure rules the unit tests
-// check without a browser (tests/unit/sw-rules.test.ts).
+// check without a browser (tests/unit/sw.rules.test.ts).
 //
 // Threat model: on a shared device a cached answer must never show one member's data to another,
 // or a stale copy of it to anyone. So the worker keeps only the app shell (the build's hashed
