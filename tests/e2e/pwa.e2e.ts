@@ -160,6 +160,7 @@ describe('downloads for offline', () => {
     await downloadAlbum(page)
     await shot(page, 'album-downloaded-1280')
     await context.setOffline(true)
+    const wentOffline = Date.now()
     await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).click()
     await page.waitForFunction(() =>
       decodeURIComponent((document.querySelector('[data-testid=media]') as HTMLMediaElement).currentSrc).includes('/01 First Light.mp3'),
@@ -184,16 +185,20 @@ describe('downloads for offline', () => {
     const first = queued.find((i) => i.kind === 'play' && i.event?.title === 'First Light')
     expect(first?.update?.listenDuration ?? 0, JSON.stringify(queued)).toBeGreaterThan(1)
 
+    const backOnline = Date.now()
     await context.setOffline(false)
     await gotoHydrated(page, '/library')
-    const row = await waitForRow<{ title: string; listen_duration: number }>(
+    const row = await waitForRow<{ title: string; listen_duration: number; started_at: number }>(
       server.dataDir,
-      'SELECT title, listen_duration FROM play_events WHERE user_id = ? AND title = ?',
+      'SELECT title, listen_duration, started_at FROM play_events WHERE user_id = ? AND title = ?',
       [m.user.id, 'First Light'],
       // The play is created, then its listening time sent: wait for both.
       (r) => (r?.listen_duration ?? 0) > 0,
     )
     expect(row.listen_duration).toBeGreaterThan(1)
+    // Recorded at the time it was played, not when it was sent.
+    expect(row.started_at).toBeGreaterThanOrEqual(wentOffline)
+    expect(row.started_at).toBeLessThan(backOnline)
     expect(mine()).toHaveLength(1)
     expect(consoleErrors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([])
     await context.close()

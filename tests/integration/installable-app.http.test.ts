@@ -91,3 +91,13 @@ describe('the service worker', () => {
     expect(policy).toContain("manifest-src 'self'")
   })
 })
+
+test("the first page's scripts hold the worker's registration but not the downloads code (loaded apart, after hydration)", async () => {
+  const html = await (await get('/')).text()
+  const scripts = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1])
+  expect(scripts.length).toBeGreaterThan(0)
+  const code = (await Promise.all([...new Set(scripts)].map(async (src) => (await get(src)).text()))).join('\n')
+  expect(code).toContain('/sw.js')
+  expect(code).not.toContain('vibes:user:downloads')
+  expect(code).not.toContain('Download for offline')
+})
