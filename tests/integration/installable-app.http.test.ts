@@ -58,11 +58,12 @@ describe('the web app manifest', () => {
 })
 
 describe('the service worker', () => {
-  test('at /sw.js: a script revalidated on every load, storing the shell and never naming the API as something to store', async () => {
+  test('at /sw.js: a script revalidated on every load, reaching only our origin, storing the shell and never naming the API as something to store', async () => {
     const res = await get('/sw.js')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toStartWith('text/javascript')
     expect(res.headers.get('cache-control')).toBe('no-cache')
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'self'")
     const script = await res.text()
     // The build's assets are listed for the shell, and each of them exists.
     const assets = [...new Set(script.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? [])]
