@@ -4,7 +4,7 @@
 // the server once the network is back (the queue survives a reload while offline); the API is
 // never answered from a cache; signing out deletes the downloads.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -63,7 +63,7 @@ async function memberOnAlbum(viewport?: { width: number; height: number }) {
 
 async function downloadAlbum(page: Page) {
   await page.getByRole('button', { name: 'Download for offline' }).click()
-  await page.getByRole('button', { name: 'Remove download of Night Drive' }).waitFor({ timeout: 20_000 })
+  await page.getByRole('button', { name: 'Downloaded · Remove download of Night Drive' }).waitFor({ timeout: 20_000 })
 }
 
 const cacheNames = (page: Page) => page.evaluate(() => caches.keys())
@@ -73,6 +73,22 @@ const storedUrls = (page: Page) =>
     for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname)
     return urls
   })
+
+const AXE_SOURCE = readFileSync(path.resolve(import.meta.dir, '../../node_modules/axe-core/axe.min.js'), 'utf8')
+
+/** axe-core's serious and critical findings on the page (injected through the DevTools protocol,
+ *  which the page's policy does not govern). */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE)
+  return page.evaluate(async () => {
+    type Found = { id: string; impact: string; nodes: Array<{ target: unknown[] }> }
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Found[] }> } }).axe
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] })
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  })
+}
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`) })
@@ -146,6 +162,7 @@ describe('installing the app', () => {
       await page.getByRole('heading', { level: 1, name: "You're offline" }).waitFor()
       expect(page.url()).toBe(`${server.url}/library`)
       await shot(page, `offline-page-${viewport.width}`)
+      expect(await axeFindings(page)).toEqual([])
       // Back online, "Try again" loads the page asked for.
       await context.setOffline(false)
       await page.getByRole('link', { name: 'Try again' }).click()
@@ -234,6 +251,7 @@ describe('downloads for offline', () => {
     await shot(page, 'album-download-390')
     await downloadAlbum(page)
     await shot(page, 'album-downloaded-390')
+    expect(await axeFindings(page)).toEqual([])
     await gotoHydrated(page, '/profile')
     const section = page.getByRole('region', { name: 'Downloads on this device' })
     await section.getByRole('list', { name: 'Downloads' }).getByText('Night Drive').waitFor()
@@ -243,6 +261,7 @@ describe('downloads for offline', () => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await section.scrollIntoViewIfNeeded()
     await shot(page, 'profile-downloads-1280')
+    expect(await axeFindings(page)).toEqual([])
     expect(await cacheNames(page)).toContain('vibes-downloads')
 
     await signOut(page)

@@ -35,7 +35,8 @@ export function DownloadButton({ target, tracks, className }: Props) {
         variant="outline"
         className={className}
         disabled={removing}
-        aria-label={`Remove download of ${target.name}`}
+        // The name starts with what the button shows, as speech input expects.
+        aria-label={`Downloaded · Remove download of ${target.name}`}
         onClick={async () => {
           setRemoving(true)
           try {

@@ -48,7 +48,8 @@ export function DownloadsSection() {
         options={limitOptions}
         value={String(d.limit)}
         onValueChange={(v) => pageDownloads().setLimit(Number(v))}
-        className={css({ maxW: 'xs' })}
+        // A 44 px trigger, as every touch target on this page.
+        className={css({ maxW: 'xs', '& [data-part=trigger]': { h: '11' } })}
       />
       {d.collections.length === 0 ? (
         <p className={rowMeta}>Nothing downloaded yet: use "Download for offline" on an album or playlist.</p>
