@@ -66,6 +66,12 @@ describe('downloads', () => {
     ])
   })
 
+  test("a track's embedded cover (its own path with cover=1) is stored beside it, not over it", async () => {
+    const f = fakes({ [A]: 1000 })
+    await f.downloads.download({ kind: 'album', id: 'a', name: 'Album A' }, [signed(A), `${A}?cover=1&exp=1&sig=y`])
+    expect(f.stored()).toEqual([A, `${A}?cover=1`])
+  })
+
   test('stops before the file that would pass the limit, keeping what it stored', async () => {
     const f = fakes({ [A]: 600, [B]: 600 })
     f.downloads.setLimit(1000)

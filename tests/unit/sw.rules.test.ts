@@ -68,3 +68,13 @@ describe('byte ranges of a stored file', () => {
     expect(past.headers.get('content-range')).toBe('bytes */100')
   })
 })
+
+test("a file's embedded cover (same path, ?cover=1) and a transcoded copy are other files than the file itself", () => {
+  const file = downloadKey('/media/A/01.mp3?exp=1&sig=a', ORIGIN)
+  const cover = downloadKey('/media/A/01.mp3?cover=1&exp=1&sig=b', ORIGIN)
+  const transcoded = downloadKey('/media/A/01.flac?t=mp3&exp=1&sig=c', ORIGIN)
+  expect(file).toBe('/media/A/01.mp3')
+  expect(cover).toBe('/media/A/01.mp3?cover=1')
+  expect(transcoded).toBe('/media/A/01.flac?t=mp3')
+  expect(downloadKey('/media/A/01.mp3?cover=1&exp=2&sig=z', ORIGIN)).toBe(cover)
+})

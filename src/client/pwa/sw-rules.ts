@@ -11,7 +11,7 @@
 
 /** Cache of the app shell; the build's version is appended, so a new build starts a new cache. */
 export const SHELL_CACHE_PREFIX = 'vibes-shell-'
-/** Cache of the signed-in member's downloaded media files, keyed by /media path (no signature). */
+/** Cache of the signed-in member's downloaded media files, keyed by downloadKey. */
 export const DOWNLOADS_CACHE = 'vibes-downloads'
 export const OFFLINE_PAGE = '/offline.html'
 /** Shell files besides the build's assets. */
@@ -42,9 +42,19 @@ export function requestKind(request: { method: string; mode: string; url: string
   return 'network'
 }
 
-/** The key a downloaded media file is stored under: its path, without the signature or expiry. */
+/** What makes a signed link a link, not a part of what it serves. */
+const SIGNATURE_PARAMS = ['exp', 'sig']
+
+/**
+ * The key a downloaded media file is stored under: its path and what it asks of the file (an
+ * embedded cover is the same path with `cover=1`, a transcoded copy has `t=`), without the
+ * signature and expiry, so any later link to the same thing finds it.
+ */
 export function downloadKey(url: string, base: string): string {
-  return new URL(url, base).pathname
+  const parsed = new URL(url, base)
+  for (const name of SIGNATURE_PARAMS) parsed.searchParams.delete(name)
+  parsed.searchParams.sort()
+  return parsed.pathname + parsed.search
 }
 
 export type ByteRange = { start: number; end: number }

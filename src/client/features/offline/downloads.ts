@@ -2,8 +2,8 @@
 // browser's Cache Storage, which the service worker answers /media requests from when there is no
 // network (src/client/pwa/service-worker.ts), so they play in the one player as they are.
 //
-// Rules: files are stored under their /media path without the signature (the same file, whatever
-// link it came by), one copy however many albums or playlists hold it; a download stops at the
+// Rules: files are stored under their link without its signature and expiry (downloadKey: the same
+// file, whatever link it came by), one copy however many albums or playlists hold it; a download stops at the
 // size the member set for this device (the files stored so far stay); removing a collection
 // removes the files no other collection holds. Downloads belong to the member who made them: the
 // index names its owner, and when anyone else (or no one) is signed in, all of it is deleted
