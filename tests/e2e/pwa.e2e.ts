@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { adminEnv, createMember, loginAdmin } from '../helpers/api'
+import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { gotoHydrated, launchBrowser, launchPersistent, newPage } from '../helpers/browser'
 import { scanLibraryNow } from '../helpers/library-scan'
 import { makeTone } from '../helpers/media'
@@ -246,15 +246,28 @@ describe('downloads for offline', () => {
     await context.close()
   })
 
-  test('the profile shows used and limit; signing out deletes the downloads', async () => {
-    const { context, page } = await memberOnAlbum({ width: 390, height: 844 })
+  test("a playlist downloads too, sharing the album's files; the profile shows used and limit; signing out deletes the downloads", async () => {
+    const { m, context, page } = await memberOnAlbum({ width: 390, height: 844 })
     await shot(page, 'album-download-390')
     await downloadAlbum(page)
     await shot(page, 'album-downloaded-390')
     expect(await axeFindings(page)).toEqual([])
+    const usedAfterAlbum = await page.evaluate(() => JSON.parse(localStorage.getItem('vibes:user:downloads') ?? '{}').sizes as Record<string, number>)
+
+    const trackUrls = TITLES.slice(0, 2).map((t, i) => `/media/Low%20Sun/Night%20Drive/0${i + 1}%20${encodeURIComponent(t)}.mp3`)
+    const made = await api(server.url, 'POST', '/user/playlists', { token: m.token, body: { name: 'Road Mix', trackUrls } })
+    expect(made.status).toBe(201)
+    await gotoHydrated(page, `/playlists/${made.body.data.id}`)
+    await page.getByRole('button', { name: 'Download for offline' }).click()
+    await page.getByRole('button', { name: 'Downloaded · Remove download of Road Mix' }).waitFor({ timeout: 20_000 })
+    // Its files were already stored with the album: nothing more is kept.
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('vibes:user:downloads') ?? '{}').sizes)).toEqual(usedAfterAlbum)
+
     await gotoHydrated(page, '/profile')
     const section = page.getByRole('region', { name: 'Downloads on this device' })
-    await section.getByRole('list', { name: 'Downloads' }).getByText('Night Drive').waitFor()
+    const list = section.getByRole('list', { name: 'Downloads' })
+    await list.getByText('Night Drive').waitFor()
+    await list.getByText('Road Mix').waitFor()
     expect(await section.getByTestId('downloads-usage').textContent()).toMatch(/^0\.\d MB of 1 GB used$/)
     await section.scrollIntoViewIfNeeded()
     await shot(page, 'profile-downloads-390')
@@ -263,6 +276,10 @@ describe('downloads for offline', () => {
     await shot(page, 'profile-downloads-1280')
     expect(await axeFindings(page)).toEqual([])
     expect(await cacheNames(page)).toContain('vibes-downloads')
+    // Removing the album keeps the two files the playlist holds.
+    await section.getByRole('button', { name: 'Remove download of Night Drive' }).click()
+    await list.getByText('Night Drive').waitFor({ state: 'detached' })
+    expect((await storedUrls(page)).filter((u) => u.startsWith('/media/')).sort()).toEqual(trackUrls)
 
     await signOut(page)
     await page.waitForFunction(async () => !(await caches.has('vibes-downloads')) && localStorage.getItem('vibes:user:downloads') === null)
