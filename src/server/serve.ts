@@ -15,7 +15,7 @@ import { createMemberPageCache } from './http/member-page-cache'
 import { createPageCache, invalidatePublicPages } from './http/page-cache'
 import type { RequestMetrics } from './http/prometheus'
 import { redactPath } from './http/redact'
-import { privatePage, securityHeaders } from './http/security-headers'
+import { privatePage, SERVICE_WORKER_PATH, SERVICE_WORKER_POLICY, securityHeaders, STATIC_PAGE_POLICY } from './http/security-headers'
 import { logger, logRequest } from './logger'
 import { handleMedia } from './media/handler'
 
@@ -62,6 +62,19 @@ function decodes(pathname: string): boolean {
   }
 }
 
+/**
+ * Caching and policy of a client-build file. Hashed /assets/ never change. The service worker is
+ * checked for a new build on every page load (no-cache), as browsers expect of /sw.js, and may
+ * reach only our own origin. An HTML
+ * file of the build (the offline page) is static: it gets a policy that runs no script at all.
+ */
+function staticFileHeaders(pathname: string, type: string): Record<string, string> {
+  if (pathname.startsWith('/assets/')) return { 'cache-control': 'public, max-age=31536000, immutable' }
+  if (pathname === SERVICE_WORKER_PATH) return { 'cache-control': 'no-cache', 'content-security-policy': SERVICE_WORKER_POLICY }
+  if (type.startsWith('text/html')) return { 'cache-control': 'public, max-age=3600', 'content-security-policy': STATIC_PAGE_POLICY }
+  return { 'cache-control': 'public, max-age=3600' }
+}
+
 export function createFront({ pages: app, findStatic, api, subsonic, avatarUpload, radioStream, metrics, signIn, proxyAuth }: FrontParts): Front {
   const render = (request: Request, nonce: string) => fetchPage(app, request, nonce)
   const pages = createPageCache(render)
@@ -104,13 +117,9 @@ export function createFront({ pages: app, findStatic, api, subsonic, avatarUploa
     if ((request.method === 'GET' || request.method === 'HEAD') && url.pathname !== '/') {
       const file = findStatic(url.pathname)
       if (file) {
-        const immutable = url.pathname.startsWith('/assets/')
+        const type = file.type || 'application/octet-stream'
         return new Response(request.method === 'HEAD' ? null : file, {
-          headers: {
-            'content-type': file.type || 'application/octet-stream',
-            'content-length': String(file.size),
-            'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-          },
+          headers: { 'content-type': type, 'content-length': String(file.size), ...staticFileHeaders(url.pathname, type) },
         })
       }
     }

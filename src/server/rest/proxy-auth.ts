@@ -45,7 +45,7 @@ export function createProxyAuth(options: { header: string; trust: TrustProxy; se
     }
     let token = tokens.get(member.id)
     if (!token || validateToken(db, token, options.secret)?.id !== member.id) {
-      token = createSession(db, member, options.secret, request.headers.get('user-agent') ?? '').token
+      token = (await createSession(db, member, options.secret, request.headers.get('user-agent') ?? '')).token
       if (tokens.size >= MAX_REMEMBERED) tokens.clear()
       tokens.set(member.id, token)
       logger.info({ userId: member.id }, 'signed in by the authenticating proxy')

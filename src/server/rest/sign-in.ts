@@ -65,7 +65,7 @@ const toLogin = (reason: SignInError, cookies: string[] = [], status = 302, extr
 /** Signed in: a session like a password login's, its cookies, then the member's first page. */
 async function signedIn(request: Request, member: Member, cookies: string[], status = 302): Promise<Response> {
   const db = getDb()
-  const { token } = createSession(db, member, config.AUTH_SECRET, request.headers.get('user-agent') ?? '')
+  const { token } = await createSession(db, member, config.AUTH_SECRET, request.headers.get('user-agent') ?? '')
   await recordLogin(db, member.id)
   return redirect(member.isAdmin ? '/admin' : '/', [...cookies, ...authCookies(token, isSecure(request))], status)
 }

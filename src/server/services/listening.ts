@@ -55,6 +55,9 @@ export type PlayFacts = {
   sessionId?: string | null
   sessionPosition?: number | null
   networkType?: string
+  /** When a play still under way began by the client's clock (a play queued offline arrives
+   *  late): kept when reportedPlayTime finds it plausible, else the server's time. */
+  startedAt?: Date
   /** A play reported once it was over (from reportedPlayTime): listened through, at that time. */
   finishedAt?: Date
 }
@@ -113,7 +116,7 @@ const trackKeyOrNull = (url: string | null | undefined) => (url ? trackKey(url) 
  */
 export function recordPlay(db: Db, userId: string | null, play: PlayFacts, client: ClientInfo): { playEventId: string } {
   const fromAgent = classifyDevice(client.userAgent)
-  const at = play.finishedAt ?? new Date()
+  const at = play.finishedAt ?? (play.startedAt && reportedPlayTime(play.startedAt.getTime(), Date.now())) ?? new Date()
   const row: PlayRow = {
     id: newId(),
     userId,

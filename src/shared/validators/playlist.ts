@@ -88,6 +88,8 @@ export const PlayEventCreateSchema = z.strictObject({
   sessionId: z.string({ error: 'Session id must be text' }).regex(SESSION_ID_PATTERN, 'Session id must look like session_{timestamp}_{random}').nullish(),
   sessionPosition: count('Session position').nullish(),
   networkType: enumOf(NETWORK_TYPES, 'Network type').default('unknown'),
+  /** When the play began by the client's clock: a play queued offline is sent late. */
+  startedAt: moment('Started at').optional(),
 })
 export type PlayEventCreateInput = z.input<typeof PlayEventCreateSchema>
 

@@ -1,5 +1,5 @@
 // /profile ("Profile Settings" in the account menu): account, password,
-// sessions, app keys, scrobbling, shared links and account deletion, one card each, in the look of the account screens.
+// sessions, app keys, scrobbling, shared links, downloads on this device and account deletion, one card each, in the look of the account screens.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTRPC } from '~/client/trpc'
 import { CenteredSpinner } from '~/client/ui/spinner'
@@ -12,6 +12,7 @@ import { ScrobblingSection } from './scrobbling-section'
 import { SessionsSection } from './sessions-section'
 import { displayName } from '~/shared/display-name'
 import { SharedLinksSection } from '~/client/features/shares/shared-links-section'
+import { DownloadsSection } from '~/client/features/offline/downloads-section'
 
 export function ProfilePage() {
   const trpc = useTRPC()
@@ -35,6 +36,7 @@ export function ProfilePage() {
       <AppKeysSection />
       <ScrobblingSection />
       <SharedLinksSection />
+      <DownloadsSection />
       <DeleteAccountSection />
     </div>
   )
