@@ -101,6 +101,11 @@ describe('folder levels and play counts', () => {
       `INSERT INTO library_tracks (id, path, folder, title, artist, artist_id, album_artist, album_artist_id, album, album_id,
          duration, mime, size, mtime_ms, embedded_cover, cover_path, added_at) VALUES ('tb', 'B/1.mp3', 'B', 'B song', 'Bee', 'bee', 'Bee', 'bee', 'B', 'alb', 60, 'audio/mpeg', 1, 0, 0, 'B/cover.jpg', 0)`,
     )
+    // A song directly in the music folder.
+    c.run(
+      `INSERT INTO library_tracks (id, path, folder, title, artist, artist_id, album_artist, album_artist_id, album, album_id,
+         duration, mime, size, mtime_ms, embedded_cover, added_at) VALUES ('top', 'top.mp3', '', 'Top song', 'Bee', 'bee', 'Bee', 'bee', 'B', 'alb', 60, 'audio/mpeg', 1, 0, 0, 0)`,
+    )
     c.run("INSERT INTO library_artists (id, name, sort_name, album_count, song_count) VALUES ('ar', 'Ar', 'ar', 4, 20)")
     c.run("INSERT INTO users (id, username, email, password_hash, is_admin, created_at) VALUES ('u2', 'u2', 'u2@x.test', 'x', 0, 0)")
     const play = (url: string, i: number) =>
@@ -126,15 +131,22 @@ describe('folder levels and play counts', () => {
     for (const plan of plans) expect(plan).not.toMatch(/SCAN (library_tracks|t|f|library_folders)\b/)
   })
 
-  test('the root lists each folder once, with art only where a track in it has a cover', () => {
+  test('one root id, 1, everywhere: the root, the songs in it; its folders have no parent (the root is not shown twice)', () => {
     const root = directory(db, '', noStars)
     if (!root) throw new Error('no root')
-    expect(root.id).toBe('1')
-    const children = root.child as Array<{ title: string; coverArt?: string; id: string; parent?: string }>
-    expect(children.map((f) => [f.title, f.coverArt === f.id, f.coverArt === undefined, f.parent])).toEqual([
-      ['A', false, true, undefined],
-      ['B', true, false, undefined],
+    expect([root.id, root.parent]).toEqual(['1', undefined])
+    // Folders first, each with art only where a track in it has a cover; then the root's own songs.
+    const children = root.child as Array<{ title: string; coverArt?: string; id: string; parent?: string; isDir: boolean }>
+    expect(children.map((f) => [f.title, f.isDir, f.coverArt !== undefined && f.coverArt === f.id, f.parent])).toEqual([
+      ['A', true, false, undefined],
+      ['B', true, true, undefined],
+      ['Top song', false, false, '1'],
     ])
+    const indexes = folderIndex(db, noStars)
+    expect((indexes.child as Array<{ title: string; parent: string }>).map((s) => [s.title, s.parent])).toEqual([['Top song', '1']])
+    // An artist folder opened has no parent either; what is in it names it.
+    const a = directory(db, 'A', noStars)
+    expect(a?.parent).toBeUndefined()
     const b = directory(db, 'B', noStars)
     if (!b) throw new Error('no folder B')
     expect((b.child as Array<{ title: string; parent?: string }>).map((c) => [c.title, c.parent])).toEqual([
