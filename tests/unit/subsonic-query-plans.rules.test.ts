@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import path from 'node:path'
 import { type Db, openDb } from '~/db/client'
+import { ratingsOf } from '~/server/services/ratings'
 import { topSongs } from '~/server/subsonic/info'
 import { albumList, directory, folderIndex, randomSongs } from '~/server/subsonic/library'
 
@@ -157,6 +158,13 @@ describe('folder levels and play counts', () => {
 
   test("getTopSongs counts a song's bare and signed plays, not those of files whose URLs start alike", () => {
     expect(topSongs(db, 'Ar', 2, noStars).map((s) => s.title)).toEqual(['Song 2', 'Song 5'])
+  })
+
+  test("a member's ratings (every answer's userRating) and highest-rated albums come from an index alone", () => {
+    const plans = [...plansOf(() => ratingsOf(db, USER)), ...plansOf(() => albumList(db, USER, { type: 'highest', size: 10, offset: 0 }))]
+    const ratings = plans.filter((p) => /\bratings\b| r USING/.test(p))
+    expect(ratings.length).toBe(3)
+    for (const plan of ratings) expect(plan).toMatch(/USING COVERING INDEX ratings_user_kind_rating_idx/)
   })
 
   test("play counts are one range seek per song in play_events' track index", () => {
