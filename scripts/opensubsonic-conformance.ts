@@ -9,7 +9,7 @@
 // opensubsonic/open-subsonic-api and give its `openapi/` folder as the argument or as
 // OPENSUBSONIC_SCHEMA_DIR (default ../shared/opensubsonic-openapi/openapi). docs/decisions/068
 // says why this is a script and which commit it was last run against.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import Ajv, { type ValidateFunction } from 'ajv'
@@ -67,6 +67,9 @@ const lib = (p: string) => path.join(server.mediaRoot, p)
 try {
   const dawn = { artist: 'Ada', album: 'Dawn', genre: 'Jazz', year: 1999 }
   makeTone(lib('Ada/Dawn/1 First Light.mp3'), { ...dawn, title: 'First Light', seconds: 1, cover: true, metadata: { track: '1' } })
+  // Lyrics with word stamps (enhanced LRC), so getLyricsBySongId's enhanced answer (songLyrics
+  // version 2: kind, cueLine, cue) is checked too.
+  writeFileSync(lib('Ada/Dawn/1 First Light.lrc'), '[la:eng]\n[00:00.10]<00:00.10>First <00:00.40>light\n[00:00.80]눈을 <00:00.90>뜬<00:00.95>\n')
   makeTone(lib('Ada/Dawn/2 Love.mp3'), { ...dawn, title: 'Love', seconds: 1, metadata: { track: '2' } })
   makeTone(lib('Cleo/Blue/1 Sea.flac'), { artist: 'Cleo', album: 'Blue', genre: 'Jazz', year: 2001, title: 'Sea', seconds: 1 })
   const adminToken = await loginAdmin(server.url)
@@ -144,7 +147,7 @@ try {
     createBookmark: () => ({ id: ids.song, position: '1000' }),
     deleteBookmark: () => ({ id: ids.song }),
     getLyrics: () => ({ artist: ids.artistName, title: ids.title }),
-    getLyricsBySongId: () => ({ id: ids.song }),
+    getLyricsBySongId: () => ({ id: ids.song, enhanced: 'true' }),
     savePlayQueue: () => ({ id: ids.song, current: ids.song }),
     savePlayQueueByIndex: () => ({ id: ids.song, currentIndex: '0' }),
     reportPlayback: () => ({ mediaId: ids.song, mediaType: 'song', positionMs: '500', state: 'playing' }),

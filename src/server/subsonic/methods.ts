@@ -64,7 +64,7 @@ type Method = (ctx: MethodContext) => Payload | Response | Promise<Payload | Res
 export const EXTENSIONS: Payload[] = [
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'formPost', versions: [1] },
-  { name: 'songLyrics', versions: [1] },
+  { name: 'songLyrics', versions: [1, 2] },
   { name: 'indexBasedQueue', versions: [1] },
   { name: 'playbackReport', versions: [1] },
   { name: 'transcodeOffset', versions: [1] },
@@ -295,7 +295,7 @@ export const METHODS: Record<string, Method> = {
   },
 
   getLyrics: async (ctx) => ({ lyrics: await classicLyrics(ctx.db, ctx.params.get('artist') || undefined, ctx.params.required('title')) }),
-  getLyricsBySongId: async (ctx) => ({ lyricsList: await structuredLyrics(requireSong(ctx)) }),
+  getLyricsBySongId: async (ctx) => ({ lyricsList: await structuredLyrics(requireSong(ctx), ctx.params.bool('enhanced', false)) }),
 
   // The playbackReport extension: an app's play as it goes, recorded as a scrobble's would be.
   reportPlayback: (ctx) => {
