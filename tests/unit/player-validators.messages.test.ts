@@ -19,7 +19,7 @@ describe('listening event inputs', () => {
   test('a play event takes defaults and rejects bad enums, numbers and session ids', () => {
     const ok = PlayEventCreateSchema.parse({ trackUrl: 'http://h/a.mp3', title: 'A' })
     expect(ok).toMatchObject({ duration: 0, source: 'direct', networkType: 'unknown', genre: null })
-    expect(firstMessage(PlayEventCreateSchema.safeParse({ trackUrl: 'u', title: 'A', source: 'radio' }))).toBe(
+    expect(firstMessage(PlayEventCreateSchema.safeParse({ trackUrl: 'u', title: 'A', source: 'jukebox' }))).toBe(
       'Source must be one of: repeat, shuffle, direct, playlist, radio',
     )
     expect(firstMessage(PlayEventCreateSchema.safeParse({ trackUrl: 'u', title: 'A', networkType: '5g' }))).toBe(
