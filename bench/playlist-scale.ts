@@ -66,10 +66,28 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 const stats = (xs: number[]) => ({ p50: Math.round(pct(xs, 50)), p95: Math.round(pct(xs, 95)), runs: xs.map(Math.round) })
 
 // (a) HTTP. Each round leaves the playlist as it found it (5,000 songs, same order).
-const http = { open: [] as number[], moveFirstToLast: [] as number[], moveLastToFirst: [] as number[], removeFirst: [] as number[], addAtStart: [] as number[] }
+/** The request the page itself makes (tRPC, batched): the answer as the browser gets it. */
+async function timedPageQuery(): Promise<number> {
+  const input = encodeURIComponent(JSON.stringify({ 0: { json: { id: big } } }))
+  const started = performance.now()
+  const res = await fetch(`${app.url}/api/trpc/playlists.byId?batch=1&input=${input}`, { headers: { authorization: `Bearer ${m.token}` } })
+  const text = await res.text()
+  const ms = performance.now() - started
+  if (res.status !== 200 || !text.includes('entries')) throw new Error(`playlists.byId: ${res.status} ${text.slice(0, 200)}`)
+  return ms
+}
+const http = {
+  openAsThePage: [] as number[],
+  open: [] as number[],
+  moveFirstToLast: [] as number[],
+  moveLastToFirst: [] as number[],
+  removeFirst: [] as number[],
+  addAtStart: [] as number[],
+}
 const health: number[] = []
 for (let run = 0; run < RUNS; run++) {
   health.push(await timed('GET', '/health'))
+  http.openAsThePage.push(await timedPageQuery())
   http.open.push(await timed('GET', `/user/playlists/${big}`))
   http.moveFirstToLast.push(await timed('POST', `/user/playlists/${big}/tracks/move`, { from: 0, to: PLAYLIST - 1 }))
   http.moveLastToFirst.push(await timed('POST', `/user/playlists/${big}/tracks/move`, { from: PLAYLIST - 1, to: 0 }))
@@ -81,7 +99,12 @@ if (JSON.stringify(await trackIdsOf()) !== JSON.stringify(startOrder)) throw new
 progress('HTTP rounds done')
 
 // (b) Chromium.
-type PageTimes = { shown: number; playing: number; rows: number }
+/**
+ * Where a page load's time goes: until the app is hydrated, the playlist request (sent → its last
+ * byte, and its size), and from that last byte until the rows are on screen (parsing the answer,
+ * rendering the page).
+ */
+type PageTimes = { shown: number; playing: number; rows: number; hydrated: number; requestSent: number; responseEnd: number; responseBytes: number }
 async function pageTimes(browser: Browser, id: string): Promise<PageTimes> {
   const { page, context } = await newPage(browser, app.url)
   page.setDefaultTimeout(60_000)
@@ -92,7 +115,9 @@ async function pageTimes(browser: Browser, id: string): Promise<PageTimes> {
   const shown = await page
     .waitForFunction(
       () => {
-        const hydrated = (window as unknown as { __vibesHydrated?: boolean }).__vibesHydrated === true
+        const w = window as unknown as { __vibesHydrated?: boolean; __benchHydratedAt?: number }
+        const hydrated = w.__vibesHydrated === true
+        if (hydrated) w.__benchHydratedAt ??= performance.now()
         const row = document.querySelector('ul[aria-label=Songs] li')
         const play = [...document.querySelectorAll('main button')].find((b) => b.textContent?.trim() === 'Play all') as HTMLButtonElement | undefined
         return hydrated && row && play && !play.disabled ? performance.now() : false
@@ -113,8 +138,17 @@ async function pageTimes(browser: Browser, id: string): Promise<PageTimes> {
       }),
   )
   const rows = await page.locator('ul[aria-label=Songs] li').count()
+  const split = await page.evaluate(() => {
+    const request = performance.getEntriesByType('resource').find((e) => e.name.includes('playlists.byId')) as PerformanceResourceTiming | undefined
+    return {
+      hydrated: (window as unknown as { __benchHydratedAt?: number }).__benchHydratedAt ?? 0,
+      requestSent: request?.startTime ?? 0,
+      responseEnd: request?.responseEnd ?? 0,
+      responseBytes: request?.encodedBodySize ?? 0,
+    }
+  })
   await context.close()
-  return { shown, playing, rows }
+  return { shown, playing, rows, ...split }
 }
 
 const browser = await launchBrowser()
@@ -134,6 +168,7 @@ const ms = (x: number) => `${Math.round(x)} ms`
 const line = (name: string, xs: number[]) => console.log(`${name.padEnd(44)} p50 ${ms(pct(xs, 50)).padStart(8)}   p95 ${ms(pct(xs, 95)).padStart(8)}`)
 console.log(`Playlist of ${PLAYLIST} songs over a library of ${LIBRARY} indexed tracks; ${RUNS} HTTP rounds, ${BROWSER_RUNS} page loads`)
 line('GET /api/health (bare reference)', health)
+line(`open as the page does: tRPC playlists.byId`, http.openAsThePage)
 line(`open: GET /user/playlists/:id (${PLAYLIST} entries)`, http.open)
 line('move first → last', http.moveFirstToLast)
 line('move last → first', http.moveLastToFirst)
@@ -152,6 +187,18 @@ line(
   web.small.map((r) => r.playing),
 )
 console.log(`rows in the DOM for ${PLAYLIST} songs: ${web.big[0].rows}`)
+const split = (runs: PageTimes[]) => ({
+  hydrated: stats(runs.map((r) => r.hydrated)),
+  requestSent: stats(runs.map((r) => r.requestSent)),
+  request: stats(runs.map((r) => r.responseEnd - r.requestSent)),
+  afterResponse: stats(runs.map((r) => r.shown - r.responseEnd)),
+  responseBytes: runs[0].responseBytes,
+})
+const bigSplit = split(web.big)
+console.log(
+  `where a ${PLAYLIST}-song load goes (p50): hydrated at ${ms(bigSplit.hydrated.p50)}, playlist request sent at ${ms(bigSplit.requestSent.p50)}, ` +
+    `request ${ms(bigSplit.request.p50)} (${Math.round(bigSplit.responseBytes / 1024)} KiB), its last byte → rows shown ${ms(bigSplit.afterResponse.p50)}`,
+)
 const bareShown = web.small.map((r) => r.shown)
 const holds = pct(shownBig, 95) < GOAL_MS
 console.log(`goal: a ${PLAYLIST}-song playlist loads within ${GOAL_MS} ms → ${holds ? 'holds' : 'DOES NOT hold'} (p95 ${ms(pct(shownBig, 95))})`)
@@ -176,6 +223,8 @@ writeFileSync(
         bareShown: stats(bareShown),
         barePlaying: stats(web.small.map((r) => r.playing)),
         rowsInDom: web.big[0].rows,
+        split: bigSplit,
+        bareSplit: split(web.small),
       },
     },
     null,

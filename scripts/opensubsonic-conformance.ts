@@ -9,7 +9,7 @@
 // opensubsonic/open-subsonic-api and give its `openapi/` folder as the argument or as
 // OPENSUBSONIC_SCHEMA_DIR (default ../shared/opensubsonic-openapi/openapi). docs/decisions/068
 // says why this is a script and which commit it was last run against.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import Ajv, { type ValidateFunction } from 'ajv'
@@ -70,6 +70,9 @@ const lib = (p: string) => path.join(server.mediaRoot, p)
 try {
   const dawn = { artist: 'Ada', album: 'Dawn', genre: 'Jazz', year: 1999 }
   makeTone(lib('Ada/Dawn/1 First Light.mp3'), { ...dawn, title: 'First Light', seconds: 1, cover: true, metadata: { track: '1' } })
+  // Lyrics with word stamps (enhanced LRC), so getLyricsBySongId's enhanced answer (songLyrics
+  // version 2: kind, cueLine, cue) is checked too.
+  writeFileSync(lib('Ada/Dawn/1 First Light.lrc'), '[la:eng]\n[00:00.10]<00:00.10>First <00:00.40>light\n[00:00.80]눈을 <00:00.90>뜬<00:00.95>\n')
   makeTone(lib('Ada/Dawn/2 Love.mp3'), { ...dawn, title: 'Love', seconds: 1, metadata: { track: '2' } })
   makeTone(lib('Cleo/Blue/1 Sea.flac'), { artist: 'Cleo', album: 'Blue', genre: 'Jazz', year: 2001, title: 'Sea', seconds: 1 })
   const adminToken = await loginAdmin(server.url)
@@ -150,7 +153,7 @@ try {
     createBookmark: () => ({ id: ids.song, position: '1000' }),
     deleteBookmark: () => ({ id: ids.song }),
     getLyrics: () => ({ artist: ids.artistName, title: ids.title }),
-    getLyricsBySongId: () => ({ id: ids.song }),
+    getLyricsBySongId: () => ({ id: ids.song, enhanced: 'true' }),
     savePlayQueue: () => ({ id: ids.song, current: ids.song }),
     savePlayQueueByIndex: () => ({ id: ids.song, currentIndex: '0' }),
     reportPlayback: () => ({ mediaId: ids.song, mediaType: 'song', positionMs: '500', state: 'playing' }),
@@ -158,6 +161,10 @@ try {
     updateShare: () => ({ id: ids.share ?? 'x' }),
     deleteShare: () => ({ id: ids.share ?? 'x' }),
     getAvatar: () => ({ username: member.username }),
+    // A public address literal: saved without a name lookup, never contacted.
+    createInternetRadioStation: () => ({ name: 'Conformance FM', streamUrl: 'http://93.184.215.14/live', homepageUrl: 'http://93.184.215.14/' }),
+    updateInternetRadioStation: () => ({ id: ids.station ?? 'x', name: 'Conformance FM 2', streamUrl: 'http://93.184.215.14/live' }),
+    deleteInternetRadioStation: () => ({ id: ids.station ?? 'x' }),
     getCoverArt: () => ({ id: ids.album }),
     stream: () => ({ id: ids.song }),
     download: () => ({ id: ids.song }),
@@ -168,8 +175,8 @@ try {
     deletePodcastChannel: () => ({ id: ids.channel }),
   }
   // Creations first, deletions last, so each sees what the other made.
-  const LAST = ['deleteBookmark', 'deleteShare', 'deletePlaylist', 'deletePodcastEpisode', 'deletePodcastChannel']
-  const FIRST = ['createPlaylist', 'createShare', 'createBookmark', 'createPodcastChannel']
+  const LAST = ['deleteBookmark', 'deleteShare', 'deletePlaylist', 'deletePodcastEpisode', 'deletePodcastChannel', 'deleteInternetRadioStation']
+  const FIRST = ['createPlaylist', 'createShare', 'createBookmark', 'createPodcastChannel', 'createInternetRadioStation']
   const ordered = [
     ...FIRST.flatMap((m) => endpoints.filter((e) => e.method === m)),
     ...endpoints.filter((e) => !FIRST.includes(e.method) && !LAST.includes(e.method)),
@@ -188,11 +195,19 @@ try {
       continue
     }
     const body = answer.body as {
-      'subsonic-response'?: { status: string; error?: { code: number; message: string }; playlist?: { id: string }; shares?: { share?: { id: string }[] } }
+      'subsonic-response'?: {
+        status: string
+        error?: { code: number; message: string }
+        playlist?: { id: string }
+        shares?: { share?: { id: string }[] }
+        internetRadioStations?: { internetRadioStation?: { id: string }[] }
+      }
     }
     const response = body['subsonic-response']
     if (endpoint.method === 'createPlaylist' && response?.playlist) ids.created = response.playlist.id
     if (endpoint.method === 'createShare' && response?.shares?.share?.[0]) ids.share = response.shares.share[0].id
+    const station = response?.internetRadioStations?.internetRadioStation?.[0]?.id
+    if (endpoint.method === 'getInternetRadioStations' && station) ids.station = station
     const schemaId = endpoint.responseSchema
     if (!schemaId) {
       console.log(`  ${endpoint.method}: no JSON schema in the spec (${answer.status})`)

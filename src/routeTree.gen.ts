@@ -25,7 +25,9 @@ import { Route as MemberPlayerRouteImport } from './routes/_member/player'
 import { Route as MemberPlaylistsRouteImport } from './routes/_member/playlists'
 import { Route as MemberPodcastsRouteImport } from './routes/_member/podcasts'
 import { Route as MemberProfileRouteImport } from './routes/_member/profile'
+import { Route as MemberRadioRouteImport } from './routes/_member/radio'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
+import { Route as AuthSplatRouteImport } from './routes/auth/$'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as SIdRouteImport } from './routes/s.$id'
@@ -36,6 +38,7 @@ import { Route as AdminAdminInsightsRouteImport } from './routes/_admin/admin/in
 import { Route as AdminAdminListeningAnalyticsRouteImport } from './routes/_admin/admin/listening-analytics'
 import { Route as AdminAdminMessagesRouteImport } from './routes/_admin/admin/messages'
 import { Route as AdminAdminMusicRouteImport } from './routes/_admin/admin/music'
+import { Route as AdminAdminRadioRouteImport } from './routes/_admin/admin/radio'
 import { Route as AdminAdminStatsRouteImport } from './routes/_admin/admin/stats'
 import { Route as AdminAdminUsersRouteImport } from './routes/_admin/admin/users'
 import { Route as MemberLibraryLikedRouteImport } from './routes/_member/library_.liked'
@@ -46,6 +49,7 @@ import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 import { Route as ApiUserAvatarRouteImport } from './routes/api/user/avatar'
 import { Route as MemberLibraryAlbumsIdRouteImport } from './routes/_member/library_.albums.$id'
 import { Route as MemberLibraryArtistsIdRouteImport } from './routes/_member/library_.artists.$id'
+import { Route as ApiRadioStreamIdRouteImport } from './routes/api/radio/stream/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -125,9 +129,19 @@ const MemberProfileRoute = MemberProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => MemberRoute,
 } as any)
+const MemberRadioRoute = MemberRadioRouteImport.update({
+  id: '/radio',
+  path: '/radio',
+  getParentRoute: () => MemberRoute,
+} as any)
 const ApiSplatRoute = ApiSplatRouteImport.update({
   id: '/api/$',
   path: '/api/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthSplatRoute = AuthSplatRouteImport.update({
+  id: '/auth/$',
+  path: '/auth/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MediaSplatRoute = MediaSplatRouteImport.update({
@@ -181,6 +195,11 @@ const AdminAdminMusicRoute = AdminAdminMusicRouteImport.update({
   path: '/admin/music',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminRadioRoute = AdminAdminRadioRouteImport.update({
+  id: '/admin/radio',
+  path: '/admin/radio',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminStatsRoute = AdminAdminStatsRouteImport.update({
   id: '/admin/stats',
   path: '/admin/stats',
@@ -231,6 +250,11 @@ const MemberLibraryArtistsIdRoute = MemberLibraryArtistsIdRouteImport.update({
   path: '/library/artists/$id',
   getParentRoute: () => MemberRoute,
 } as any)
+const ApiRadioStreamIdRoute = ApiRadioStreamIdRouteImport.update({
+  id: '/api/radio/stream/$id',
+  path: '/api/radio/stream/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -247,7 +271,9 @@ export interface FileRoutesByFullPath {
   '/playlists': typeof MemberPlaylistsRoute
   '/podcasts': typeof MemberPodcastsRoute
   '/profile': typeof MemberProfileRoute
+  '/radio': typeof MemberRadioRoute
   '/api/$': typeof ApiSplatRoute
+  '/auth/$': typeof AuthSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/s/$id': typeof SIdRoute
@@ -257,6 +283,7 @@ export interface FileRoutesByFullPath {
   '/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
   '/admin/messages': typeof AdminAdminMessagesRoute
   '/admin/music': typeof AdminAdminMusicRoute
+  '/admin/radio': typeof AdminAdminRadioRoute
   '/admin/stats': typeof AdminAdminStatsRoute
   '/admin/users': typeof AdminAdminUsersRoute
   '/library/liked': typeof MemberLibraryLikedRoute
@@ -268,6 +295,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminAdminIndexRoute
   '/library/albums/$id': typeof MemberLibraryAlbumsIdRoute
   '/library/artists/$id': typeof MemberLibraryArtistsIdRoute
+  '/api/radio/stream/$id': typeof ApiRadioStreamIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -284,7 +312,9 @@ export interface FileRoutesByTo {
   '/playlists': typeof MemberPlaylistsRoute
   '/podcasts': typeof MemberPodcastsRoute
   '/profile': typeof MemberProfileRoute
+  '/radio': typeof MemberRadioRoute
   '/api/$': typeof ApiSplatRoute
+  '/auth/$': typeof AuthSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/s/$id': typeof SIdRoute
@@ -294,6 +324,7 @@ export interface FileRoutesByTo {
   '/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
   '/admin/messages': typeof AdminAdminMessagesRoute
   '/admin/music': typeof AdminAdminMusicRoute
+  '/admin/radio': typeof AdminAdminRadioRoute
   '/admin/stats': typeof AdminAdminStatsRoute
   '/admin/users': typeof AdminAdminUsersRoute
   '/library/liked': typeof MemberLibraryLikedRoute
@@ -305,6 +336,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminAdminIndexRoute
   '/library/albums/$id': typeof MemberLibraryAlbumsIdRoute
   '/library/artists/$id': typeof MemberLibraryArtistsIdRoute
+  '/api/radio/stream/$id': typeof ApiRadioStreamIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -324,7 +356,9 @@ export interface FileRoutesById {
   '/_member/playlists': typeof MemberPlaylistsRoute
   '/_member/podcasts': typeof MemberPodcastsRoute
   '/_member/profile': typeof MemberProfileRoute
+  '/_member/radio': typeof MemberRadioRoute
   '/api/$': typeof ApiSplatRoute
+  '/auth/$': typeof AuthSplatRoute
   '/media/$': typeof MediaSplatRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/s/$id': typeof SIdRoute
@@ -334,6 +368,7 @@ export interface FileRoutesById {
   '/_admin/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
   '/_admin/admin/messages': typeof AdminAdminMessagesRoute
   '/_admin/admin/music': typeof AdminAdminMusicRoute
+  '/_admin/admin/radio': typeof AdminAdminRadioRoute
   '/_admin/admin/stats': typeof AdminAdminStatsRoute
   '/_admin/admin/users': typeof AdminAdminUsersRoute
   '/_member/library_/liked': typeof MemberLibraryLikedRoute
@@ -345,6 +380,7 @@ export interface FileRoutesById {
   '/_admin/admin/': typeof AdminAdminIndexRoute
   '/_member/library_/albums/$id': typeof MemberLibraryAlbumsIdRoute
   '/_member/library_/artists/$id': typeof MemberLibraryArtistsIdRoute
+  '/api/radio/stream/$id': typeof ApiRadioStreamIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -363,7 +399,9 @@ export interface FileRouteTypes {
     | '/playlists'
     | '/podcasts'
     | '/profile'
+    | '/radio'
     | '/api/$'
+    | '/auth/$'
     | '/media/$'
     | '/reset-password/$token'
     | '/s/$id'
@@ -373,6 +411,7 @@ export interface FileRouteTypes {
     | '/admin/listening-analytics'
     | '/admin/messages'
     | '/admin/music'
+    | '/admin/radio'
     | '/admin/stats'
     | '/admin/users'
     | '/library/liked'
@@ -384,6 +423,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/library/albums/$id'
     | '/library/artists/$id'
+    | '/api/radio/stream/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -400,7 +440,9 @@ export interface FileRouteTypes {
     | '/playlists'
     | '/podcasts'
     | '/profile'
+    | '/radio'
     | '/api/$'
+    | '/auth/$'
     | '/media/$'
     | '/reset-password/$token'
     | '/s/$id'
@@ -410,6 +452,7 @@ export interface FileRouteTypes {
     | '/admin/listening-analytics'
     | '/admin/messages'
     | '/admin/music'
+    | '/admin/radio'
     | '/admin/stats'
     | '/admin/users'
     | '/library/liked'
@@ -421,6 +464,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/library/albums/$id'
     | '/library/artists/$id'
+    | '/api/radio/stream/$id'
   id:
     | '__root__'
     | '/'
@@ -439,7 +483,9 @@ export interface FileRouteTypes {
     | '/_member/playlists'
     | '/_member/podcasts'
     | '/_member/profile'
+    | '/_member/radio'
     | '/api/$'
+    | '/auth/$'
     | '/media/$'
     | '/reset-password/$token'
     | '/s/$id'
@@ -449,6 +495,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/listening-analytics'
     | '/_admin/admin/messages'
     | '/_admin/admin/music'
+    | '/_admin/admin/radio'
     | '/_admin/admin/stats'
     | '/_admin/admin/users'
     | '/_member/library_/liked'
@@ -460,6 +507,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/'
     | '/_member/library_/albums/$id'
     | '/_member/library_/artists/$id'
+    | '/api/radio/stream/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -473,11 +521,13 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
   ApiSplatRoute: typeof ApiSplatRoute
+  AuthSplatRoute: typeof AuthSplatRoute
   MediaSplatRoute: typeof MediaSplatRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   SIdRoute: typeof SIdRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
   ApiUserAvatarRoute: typeof ApiUserAvatarRoute
+  ApiRadioStreamIdRoute: typeof ApiRadioStreamIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -594,11 +644,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberProfileRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/radio': {
+      id: '/_member/radio'
+      path: '/radio'
+      fullPath: '/radio'
+      preLoaderRoute: typeof MemberRadioRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/api/$': {
       id: '/api/$'
       path: '/api/$'
       fullPath: '/api/$'
       preLoaderRoute: typeof ApiSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/$': {
+      id: '/auth/$'
+      path: '/auth/$'
+      fullPath: '/auth/$'
+      preLoaderRoute: typeof AuthSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/media/$': {
@@ -671,6 +735,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminMusicRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/radio': {
+      id: '/_admin/admin/radio'
+      path: '/admin/radio'
+      fullPath: '/admin/radio'
+      preLoaderRoute: typeof AdminAdminRadioRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/stats': {
       id: '/_admin/admin/stats'
       path: '/admin/stats'
@@ -741,6 +812,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberLibraryArtistsIdRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/api/radio/stream/$id': {
+      id: '/api/radio/stream/$id'
+      path: '/api/radio/stream/$id'
+      fullPath: '/api/radio/stream/$id'
+      preLoaderRoute: typeof ApiRadioStreamIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -752,6 +830,7 @@ interface AdminRouteChildren {
   AdminAdminListeningAnalyticsRoute: typeof AdminAdminListeningAnalyticsRoute
   AdminAdminMessagesRoute: typeof AdminAdminMessagesRoute
   AdminAdminMusicRoute: typeof AdminAdminMusicRoute
+  AdminAdminRadioRoute: typeof AdminAdminRadioRoute
   AdminAdminStatsRoute: typeof AdminAdminStatsRoute
   AdminAdminUsersRoute: typeof AdminAdminUsersRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
@@ -765,6 +844,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminListeningAnalyticsRoute: AdminAdminListeningAnalyticsRoute,
   AdminAdminMessagesRoute: AdminAdminMessagesRoute,
   AdminAdminMusicRoute: AdminAdminMusicRoute,
+  AdminAdminRadioRoute: AdminAdminRadioRoute,
   AdminAdminStatsRoute: AdminAdminStatsRoute,
   AdminAdminUsersRoute: AdminAdminUsersRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
@@ -779,6 +859,7 @@ interface MemberRouteChildren {
   MemberPlaylistsRoute: typeof MemberPlaylistsRoute
   MemberPodcastsRoute: typeof MemberPodcastsRoute
   MemberProfileRoute: typeof MemberProfileRoute
+  MemberRadioRoute: typeof MemberRadioRoute
   MemberLibraryLikedRoute: typeof MemberLibraryLikedRoute
   MemberLibrarySearchRoute: typeof MemberLibrarySearchRoute
   MemberPlaylistsIdRoute: typeof MemberPlaylistsIdRoute
@@ -794,6 +875,7 @@ const MemberRouteChildren: MemberRouteChildren = {
   MemberPlaylistsRoute: MemberPlaylistsRoute,
   MemberPodcastsRoute: MemberPodcastsRoute,
   MemberProfileRoute: MemberProfileRoute,
+  MemberRadioRoute: MemberRadioRoute,
   MemberLibraryLikedRoute: MemberLibraryLikedRoute,
   MemberLibrarySearchRoute: MemberLibrarySearchRoute,
   MemberPlaylistsIdRoute: MemberPlaylistsIdRoute,
@@ -816,11 +898,13 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
   ApiSplatRoute: ApiSplatRoute,
+  AuthSplatRoute: AuthSplatRoute,
   MediaSplatRoute: MediaSplatRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   SIdRoute: SIdRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
   ApiUserAvatarRoute: ApiUserAvatarRoute,
+  ApiRadioStreamIdRoute: ApiRadioStreamIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -11,6 +11,15 @@ import type { AppRouter } from '~/server/trpc/root'
 import { type SharedRouter, sharedAppRouter } from '~/server/trpc/shared-router'
 import { authHeaders } from './http'
 
+/**
+ * superjson, its answers revived in place: each is fresh from the JSON parser, so the deep copy
+ * superjson makes first is wasted (a 5,000-song playlist: a tenth of the page's load).
+ */
+const revivedInPlace = {
+  serialize: superjson.serialize,
+  deserialize: (payload: Parameters<typeof superjson.deserialize>[0]) => superjson.deserialize(payload, { inPlace: true }),
+}
+
 /** The router and context once loaded (server side only; set by the first SSR client). */
 let routerAtHand: SharedRouter | undefined
 
@@ -50,7 +59,7 @@ export const makeTRPCClient = createIsomorphicFn()
   })
   .client(() =>
     createTRPCClient<AppRouter>({
-      links: [httpBatchLink({ url: '/api/trpc', transformer: superjson, headers: authHeaders })],
+      links: [httpBatchLink({ url: '/api/trpc', transformer: revivedInPlace, headers: authHeaders })],
     }),
   )
 

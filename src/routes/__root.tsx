@@ -11,6 +11,7 @@ import { Footer } from '~/client/features/layout/footer'
 import { PlayerHost } from '~/client/features/player/player-host'
 import { RateLimitBanner } from '~/client/features/layout/rate-limit-banner'
 import { TopBar } from '~/client/features/layout/top-bar'
+import { startOfflineSupport } from '~/client/pwa/register'
 import { AppToaster } from '~/client/ui/toaster'
 import type { AppRouter } from '~/server/trpc/root'
 import appCss from '~/styles.css?url'
@@ -27,6 +28,8 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient; trpc
     links: [
       { rel: 'stylesheet', href: appCss },
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      { rel: 'manifest', href: '/manifest.webmanifest' },
+      { rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
     ],
   }),
   beforeLoad: async ({ context }) => {
@@ -42,6 +45,7 @@ function RootComponent() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: hydrate once with the SSR user; later changes come through authStore
   useEffect(() => {
     authStore.hydrate(sessionUser)
+    startOfflineSupport()
     // Browser tests wait for this before they interact.
     ;(window as unknown as { __vibesHydrated?: boolean }).__vibesHydrated = true
   }, [])

@@ -42,7 +42,7 @@ export function parseArgs(args: readonly string[]): Command {
 export function usage(program: string): string {
   const commands = [
     ['', 'start the server (configured by the environment, below)'],
-    ['backup <file>', 'copy the database to a new <file>, safe while the server runs'],
+    ['backup <file>', 'copy the database to a new <file>, safe while the server runs (PostgreSQL: runs pg_dump)'],
     ['db copy --to <postgres-url>', 'move this instance to an empty PostgreSQL database (server stopped)'],
     ['--help', 'print this help'],
     ['--version', 'print the version'],
@@ -60,6 +60,9 @@ export function usage(program: string): string {
     '',
     'Restore a backup: stop the server, replace DATA_DIR/vibes.db with the backup file, delete',
     'DATA_DIR/vibes.db-wal and DATA_DIR/vibes.db-shm, start the server.',
+    'With DATABASE_URL=postgres://…, backup runs pg_dump (on PATH or in /usr/lib/postgresql/*/bin;',
+    'install postgresql-client) and writes its custom format; restore with the nodes stopped:',
+    'pg_restore --clean --if-exists --no-owner --dbname=postgres://… <file>.',
     '',
     'Move to PostgreSQL: stop the server, run db copy --to postgres://user:password@host/database',
     '(an empty database; it is migrated, copied in one transaction and verified table by table;',

@@ -17,6 +17,12 @@ function readEnv(): Config {
     process.exit(1)
   }
   const c = result.env
+  // Every node must sign and check tokens with the same secret: one generated into one node's
+  // DATA_DIR would make the others refuse its tokens.
+  if (c.DATABASE_URL && !c.AUTH_SECRET) {
+    console.error('AUTH_SECRET is required with DATABASE_URL: every node sharing the database must sign tokens with the same secret')
+    process.exit(1)
+  }
   const dataDir = path.resolve(c.DATA_DIR)
   // The database, secret and mails inside are the instance's keys: owner only.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })

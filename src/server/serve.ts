@@ -15,7 +15,7 @@ import { createMemberPageCache } from './http/member-page-cache'
 import { createPageCache, invalidatePublicPages } from './http/page-cache'
 import type { RequestMetrics } from './http/prometheus'
 import { redactPath } from './http/redact'
-import { privatePage, securityHeaders } from './http/security-headers'
+import { privatePage, SERVICE_WORKER_PATH, SERVICE_WORKER_POLICY, securityHeaders, STATIC_PAGE_POLICY } from './http/security-headers'
 import { logger, logRequest } from './logger'
 import { handleMedia } from './media/handler'
 
@@ -40,7 +40,13 @@ export type FrontParts = {
   avatarUpload: { path: string; handle: (request: Request) => Answer }
   /** Podcast episodes' audio, streamed rather than answered as JSON: the paths it owns, under `under`. */
   podcastAudio: { under: string; owns: (pathname: string) => boolean; handle: Handler }
+  /** The web player's internet radio streams (/api/radio/stream/<id>): long answers, no body limit. */
+  radioStream: { path: string; handle: (request: Request, url: URL) => Answer }
   metrics: RequestMetrics
+  /** /auth: sign-in at an outside provider (rest/sign-in.ts). */
+  signIn: { path: string; handle: Handler }
+  /** With AUTH_PROXY_HEADER: who a trusted proxy says is calling (rest/proxy-auth.ts); it removes that header first. */
+  proxyAuth?: (request: Request, socketAddress: () => string) => Promise<string[]> | null
 }
 
 /** Answers one request: `peers` (the listening server) tells the caller's address; without it, loopback. */
@@ -58,7 +64,20 @@ function decodes(pathname: string): boolean {
   }
 }
 
-export function createFront({ pages: app, findStatic, api, subsonic, avatarUpload, podcastAudio, metrics }: FrontParts): Front {
+/**
+ * Caching and policy of a client-build file. Hashed /assets/ never change. The service worker is
+ * checked for a new build on every page load (no-cache), as browsers expect of /sw.js, and may
+ * reach only our own origin. An HTML
+ * file of the build (the offline page) is static: it gets a policy that runs no script at all.
+ */
+function staticFileHeaders(pathname: string, type: string): Record<string, string> {
+  if (pathname.startsWith('/assets/')) return { 'cache-control': 'public, max-age=31536000, immutable' }
+  if (pathname === SERVICE_WORKER_PATH) return { 'cache-control': 'no-cache', 'content-security-policy': SERVICE_WORKER_POLICY }
+  if (type.startsWith('text/html')) return { 'cache-control': 'public, max-age=3600', 'content-security-policy': STATIC_PAGE_POLICY }
+  return { 'cache-control': 'public, max-age=3600' }
+}
+
+export function createFront({ pages: app, findStatic, api, subsonic, avatarUpload, podcastAudio, radioStream, metrics, signIn, proxyAuth }: FrontParts): Front {
   const render = (request: Request, nonce: string) => fetchPage(app, request, nonce)
   const pages = createPageCache(render)
   const memberPages = createMemberPageCache(render)
@@ -85,9 +104,11 @@ export function createFront({ pages: app, findStatic, api, subsonic, avatarUploa
     // A picture upload, with its own 2 MB body limit (every other /api body: 1 MB).
     { under: avatarUpload.path, handle: avatarUpload.handle },
     { under: podcastAudio.under, handle: (request, url) => (podcastAudio.owns(url.pathname) ? podcastAudio.handle(request, url) : apiRequest(request, url)) },
+    { under: radioStream.path, handle: radioStream.handle },
     { under: '/api', handle: apiRequest },
     { under: '/rest', handle: subsonic },
     { under: '/metrics', handle: async (request) => metrics.handle(request) },
+    { under: signIn.path, handle: signIn.handle },
   ]
 
   function route(request: Request, url: URL): Answer {
@@ -99,13 +120,9 @@ export function createFront({ pages: app, findStatic, api, subsonic, avatarUploa
     if ((request.method === 'GET' || request.method === 'HEAD') && url.pathname !== '/') {
       const file = findStatic(url.pathname)
       if (file) {
-        const immutable = url.pathname.startsWith('/assets/')
+        const type = file.type || 'application/octet-stream'
         return new Response(request.method === 'HEAD' ? null : file, {
-          headers: {
-            'content-type': file.type || 'application/octet-stream',
-            'content-length': String(file.size),
-            'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-          },
+          headers: { 'content-type': type, 'content-length': String(file.size), ...staticFileHeaders(url.pathname, type) },
         })
       }
     }
@@ -142,12 +159,19 @@ export function createFront({ pages: app, findStatic, api, subsonic, avatarUploa
     }
     let answer: Answer
     try {
-      answer = route(request, url)
+      // Before anything reads the request: the proxy's identity header is taken off here.
+      const proxied = proxyAuth?.(request, () => peers?.requestIP(request)?.address ?? '127.0.0.1')
+      answer = proxied ? proxied.then(async (cookies) => withCookies(await route(request, url), cookies)) : route(request, url)
     } catch (error) {
       answer = failed(error)
     }
     return answer instanceof Promise ? answer.catch(failed).then(finish) : finish(answer)
   }
+}
+
+function withCookies(response: Response, cookies: string[]): Response {
+  for (const line of cookies) response.headers.append('set-cookie', line)
+  return response
 }
 
 /** A missing library is one warning, not an error: the app works, the library is empty. */
@@ -182,7 +206,7 @@ export function listen(front: Front) {
     const code = String((error as NodeJS.ErrnoException).code)
     if (!Object.hasOwn(LISTEN_ERRORS, code)) throw error
     console.error(LISTEN_ERRORS[code]())
-    closeDb()
+    void closeDb()
     process.exit(1)
   }
 }

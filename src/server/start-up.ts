@@ -4,8 +4,10 @@
 // `startServer` runs the one start-up sequence with it. Each entry passes what differs: where the
 // page bundle and the client files come from. Configuration is read when config.ts is first
 // imported, so an entry sets the environment before it imports this.
+import { hostname } from 'node:os'
 import { registerAnalyticsWorker } from './analytics-worker-host'
 import { config } from './config'
+import { migratePostgres } from '~/db/pg/migrate'
 import { closeDb, getDb } from './db'
 import { deferred, withModule } from './deferred'
 import { deferredApp } from './deferred-app'
@@ -17,11 +19,16 @@ import { logger } from './logger'
 import { runningTranscodes } from './media/transcode'
 import { AVATAR_UPLOAD_PATH, handleAvatarUpload } from './rest/avatar-upload'
 import { restTransport } from './rest/transport'
+import { handleRadioStream, RADIO_STREAM_PATH } from './radio/stream'
+import { createProxyAuth } from './rest/proxy-auth'
+import { handleSignIn, SIGN_IN_PATH } from './rest/sign-in'
 import { type StartApp, type StaticLookup, createFront, listen, warnWhenMediaRootMissing } from './serve'
 import { ensureAdmin } from './services/auth'
 import { startHousekeeping } from './services/housekeeping'
 import { startPodcastRefresh } from './services/podcasts'
 import { handleEpisodeAudio, isEpisodeAudioPath, PODCAST_EPISODES_PATH } from './podcasts/audio-route'
+import { startScrobbleSender, stopScrobbleSender } from './services/scrobble-sender'
+import { sweepSharedLimits } from './http/shared-rate-limit'
 import { trpcTransport } from './trpc/http'
 import { appRouterModule } from './trpc/router-module'
 import { shareAppRouter } from './trpc/shared-router'
@@ -40,6 +47,10 @@ export type StartOptions = ServerOptions & {
 
 export type VibesServer = ReturnType<typeof createServer>
 
+/** The port this process listens on once it does (PORT may be 0, a free one): half of /metrics' default instance label. */
+let listeningPort = config.PORT
+const instanceName = () => config.INSTANCE_NAME ?? `${hostname()}:${listeningPort}`
+
 /**
  * The server's parts, built once: the database (opened and migrated), the modules loaded after
  * listening (app router, OpenSubsonic, page bundle), the API front over its transports, the
@@ -53,7 +64,7 @@ export function createServer({ loadPages, findStatic }: ServerOptions) {
   const pages = deferredApp(loadPages)
   const api = apiFront([trpcTransport, restTransport])
   const scanner = { start: () => startLibraryScanner(db), stop: stopLibraryScanner, status: () => scanStatus(db) }
-  const metrics = createRequestMetrics({ apiRouteLabel: api.routeLabel, runningTranscodes, scanStatus: scanner.status })
+  const metrics = createRequestMetrics({ apiRouteLabel: api.routeLabel, runningTranscodes, scanStatus: scanner.status, instance: instanceName })
   const fetch = createFront({
     pages: pages.app,
     findStatic,
@@ -61,7 +72,17 @@ export function createServer({ loadPages, findStatic }: ServerOptions) {
     subsonic: (request) => withModule(subsonic, ({ handleSubsonic }) => handleSubsonic(request)),
     avatarUpload: { path: AVATAR_UPLOAD_PATH, handle: handleAvatarUpload },
     podcastAudio: { under: PODCAST_EPISODES_PATH, owns: isEpisodeAudioPath, handle: handleEpisodeAudio },
+    radioStream: { path: RADIO_STREAM_PATH, handle: handleRadioStream },
     metrics,
+    signIn: { path: SIGN_IN_PATH, handle: handleSignIn },
+    proxyAuth: config.AUTH_PROXY_HEADER
+      ? createProxyAuth({
+          header: config.AUTH_PROXY_HEADER,
+          trust: config.TRUST_PROXY,
+          secret: config.AUTH_SECRET,
+          secureCookies: config.APP_URL.startsWith('https:'),
+        })
+      : undefined,
   })
   return { config, db, router, subsonic, pages, api, scanner, metrics, fetch }
 }
@@ -82,19 +103,30 @@ const LOAD_AFTER_LISTEN_MS = 50
 
 /** The one start-up sequence: build, prepare the database, listen, then load what waited. */
 export async function startServer({ onListening, ...options }: StartOptions) {
+  // Nodes starting together take turns on an advisory lock: one migrates, the others find it done.
+  if (config.DATABASE_URL) await migratePostgres(config.DATABASE_URL)
   const server = createServer(options)
   const { db } = server
   // Before listening: the first page may be asked for at once, and its SSR calls the server's router.
   shareAppRouterWithPages(server.router)
   if (await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) logger.info({ email: config.ADMIN_EMAIL }, 'admin account created')
-  startHousekeeping(db)
-  startPodcastRefresh(db)
+  // SQLite-only for now (docs/decisions/083): housekeeping, the library scanner and the analytics
+  // worker still use synchronous SQLite calls; on PostgreSQL they wait for the next round.
+  const sqliteOnly = !config.DATABASE_URL
+  if (sqliteOnly) startHousekeeping(db)
+  if (sqliteOnly) startPodcastRefresh(db)
+  else sweepSharedLimits(db)
+  if (!sqliteOnly)
+    logger.warn('PostgreSQL: housekeeping, library scans, podcast refreshes, the scrobble sender and the analytics worker do not run on PostgreSQL yet')
   warnWhenMediaRootMissing()
 
   const http = listen(server.fetch)
+  listeningPort = http.port ?? config.PORT
   askPeersOf(http)
   // After listening: the first scan of a large library must not hold up start-up.
-  server.scanner.start()
+  if (sqliteOnly) server.scanner.start()
+  // Scrobbles queued before a restart go out now; new ones as they are queued.
+  if (sqliteOnly) startScrobbleSender(db)
   logger.info(
     {
       port: http.port,
@@ -109,7 +141,7 @@ export async function startServer({ onListening, ...options }: StartOptions) {
 
   // The listening analytics run on their own thread and read-only connection, so
   // no analytics query ever holds up a stream or an API call.
-  const analyticsWorker = registerAnalyticsWorker(config.dbFile)
+  const analyticsWorker = sqliteOnly ? registerAnalyticsWorker(config.dbFile) : { start() {} }
   // Listening: now the rest of the server, in the order requests are likeliest to need them, then
   // the page bundle. One that cannot load rejects here and the process exits 1.
   await Bun.sleep(LOAD_AFTER_LISTEN_MS)
@@ -136,7 +168,9 @@ function stopOnSignals(http: ReturnType<typeof listen>, scanner: VibesServer['sc
       await http.stop(true)
     }
     await scanner.stop()
-    closeDb()
+    // What is being sent stays queued and claimed; the claim runs out and it is sent after restart.
+    stopScrobbleSender()
+    await closeDb()
     process.exit(0)
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))

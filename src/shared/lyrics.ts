@@ -1,7 +1,13 @@
 // Lyrics as the server hands them out (the web player's panel, and over /rest the OpenSubsonic
 // structuredLyrics), and which synced line is sung at a moment.
 
-export type LyricLine = { start?: number; value: string }
+/**
+ * A timed word or syllable of a synced line (enhanced LRC's `<mm:ss.xx>` stamps): ms, and where
+ * its text is in the line's value as 0-based inclusive byte offsets into the value's UTF-8 (the
+ * OpenSubsonic cue). `end` is on every cue of a line or on none.
+ */
+export type LyricCue = { start: number; end?: number; value: string; byteStart: number; byteEnd: number }
+export type LyricLine = { start?: number; value: string; cues?: LyricCue[] }
 export type Lyrics = {
   /** ISO 639 code when the source names one, else 'xxx' (the taggers' "unknown"). */
   lang: string

@@ -94,6 +94,7 @@ describe('users', () => {
       'Users',
       'Folders',
       'Music',
+      'Radio',
       'Insights',
       'Listening Analytics',
       'Stats',

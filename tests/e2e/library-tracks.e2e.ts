@@ -268,14 +268,12 @@ describe('the track menu in every list', () => {
     add('Anchor')
     await expectQueue()
 
-    // Search: the box's "All results" opens the search page.
+    // Search: the box's "All results" opens the search page. Typing sends a query per pause, so
+    // the option for an earlier prefix ("delt") can show first: wait for the one for the whole word.
     const box = page.getByRole('combobox', { name: 'Search library' })
     await box.click()
     await box.pressSequentially('delta')
-    await page
-      .getByRole('listbox', { name: 'Search results' })
-      .getByRole('option', { name: /All results/ })
-      .click()
+    await page.getByRole('listbox', { name: 'Search results' }).getByRole('option', { name: 'All results for “delta”' }).click()
     await page.getByRole('heading', { level: 1, name: 'Results for “delta”' }).waitFor()
     list = page.getByRole('list', { name: 'Songs found' })
     await byMouse(page, list, 'Inlet', 'Add to queue')

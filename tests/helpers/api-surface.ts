@@ -134,9 +134,22 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /user/app-keys': () => ({}),
   'POST /user/app-keys': () => ({ body: { name: 'Sample app', currentPassword: 'not-the-password' } }),
   'DELETE /user/app-keys/:id': () => ({ params: { id: 'no-such-app-key' } }),
+  'GET /user/scrobbling': () => ({}),
+  // Not a token's shape: refused before the server would call ListenBrainz.
+  'POST /user/scrobbling/listenbrainz': () => ({ body: { token: 'not a token!' } }),
+  'POST /user/scrobbling/lastfm/start': () => ({}),
+  'POST /user/scrobbling/lastfm': () => ({ body: { token: 'sampletoken', state: 'not-a-state' } }),
+  'DELETE /user/scrobbling/:service': () => ({ params: { service: 'listenbrainz' } }),
   'GET /user/shares': () => ({}),
   'POST /user/shares': () => ({ body: { target: { kind: 'album', id: 'no-such-album' }, expiresIn: '1d' } }),
   'DELETE /user/shares/:id': () => ({ params: { id: 'AAAAAAAAAAAAAAAAAAAAAAAA' } }),
+  // Not a station: the lookups answer 404, no station is changed; the new one is a public address literal, never contacted.
+  'GET /radio/stations': () => ({}),
+  'GET /radio/stations/:id/now-playing': () => ({ params: { id: 'no-such-station' } }),
+  'PUT /radio/stations/:id/favourite': () => ({ params: { id: 'no-such-station' }, body: { favourite: true } }),
+  'POST /admin/radio/stations': () => ({ body: { name: 'Sample FM', streamUrl: 'http://93.184.215.14/stream' } }),
+  'PUT /admin/radio/stations/:id': () => ({ params: { id: 'no-such-station' }, body: { name: 'Sample FM', streamUrl: 'http://93.184.215.14/stream' } }),
+  'DELETE /admin/radio/stations/:id': () => ({ params: { id: 'no-such-station' } }),
   'GET /admin/library/scan': () => ({}),
   'POST /admin/library/scan': () => ({ body: { full: false } }),
   'GET /promotions': () => ({}),
@@ -231,6 +244,8 @@ export const TRPC_ONLY_SAMPLES: Record<string, (ids: Ids) => unknown> = {
   'shares.play': () => ({ id: 'AAAAAAAAAAAAAAAAAAAAAAAA', index: 0 }),
   // The web app's own picture; /api/user/avatar itself takes the upload (PUT) and DELETE.
   'profile.avatar': () => undefined,
+  // The login page's sign-in buttons; the sign-in itself is a browser's trip through /auth, outside /api.
+  'auth.signInOptions': () => undefined,
 }
 
 /** The URL path of a route with its params filled in (each encoded as one path segment). */

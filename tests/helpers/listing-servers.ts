@@ -74,8 +74,8 @@ export function openUp(dir: string) {
   chmodSync(dir, 0o755)
 }
 
-/** nginx with autoindex on `root`; `extra` adds server-block directives (redirect locations). */
-export function startNginx(root: string, host: string, extra = ''): Promise<ListingServer> {
+/** nginx with autoindex on `root`; `extra` adds server-block directives (redirect locations), `httpExtra` http-block ones (an upstream). */
+export function startNginx(root: string, host: string, extra = '', httpExtra = ''): Promise<ListingServer> {
   return startListingServer(
     {
       name: 'nginx',
@@ -97,6 +97,7 @@ http {
   sendfile on; tcp_nopush on;
   types { text/html html; audio/mpeg mp3; audio/x-mpegurl m3u m3u8; audio/x-scpls pls; application/json json; text/plain txt; }
   default_type application/octet-stream;
+  ${httpExtra}
   server {
     listen ${host}:${port};
     root ${root};

@@ -20,6 +20,8 @@ export type TestPostgres = {
   url: (database?: string) => string
   createDatabase: (name: string) => Promise<void>
   stop: () => Promise<void>
+  /** stop() for a process 'exit' handler, where nothing asynchronous runs any more. */
+  stopNow: () => void
 }
 
 function freePort(): Promise<number> {
@@ -76,6 +78,11 @@ export async function startPostgres(): Promise<TestPostgres> {
       } finally {
         rmSync(root, { recursive: true, force: true })
       }
+    },
+    stopNow() {
+      const cmd = [`${PG_BIN}/pg_ctl`, '-D', dataDir, '-m', 'immediate', '-w', 'stop']
+      Bun.spawnSync(asPostgres ? ['runuser', '-u', 'postgres', '--', ...cmd] : cmd)
+      rmSync(root, { recursive: true, force: true })
     },
   }
 }

@@ -21,7 +21,7 @@ export async function loadRestMethods() {
 }
 
 /** Methods only an admin may call: a member gets error 50. */
-export const REST_ADMIN_ONLY = ['getUsers', 'startScan']
+export const REST_ADMIN_ONLY = ['getUsers', 'startScan', 'createInternetRadioStation', 'updateInternetRadioStation', 'deleteInternetRadioStation']
 
 /** What one caller's samples point at: library things everyone shares, and the caller's own. */
 export type RestIds = {
@@ -86,6 +86,11 @@ export const REST_SAMPLES: Record<string, (ids: RestIds) => RestParams> = {
   // Not a share id: the owner reaches the lookup (70), and no real link is changed or revoked.
   updateShare: (ids) => ({ id: ids.songId, description: 'sampled' }),
   deleteShare: (ids) => ({ id: ids.songId }),
+  // A public address literal: saved without a name lookup, never contacted by saving it.
+  createInternetRadioStation: () => ({ name: 'Sample FM', streamUrl: 'http://93.184.215.14/stream', homepageUrl: 'http://93.184.215.14/' }),
+  // Not a station id: an admin reaches the lookup (70), and no station is changed or deleted.
+  updateInternetRadioStation: (ids) => ({ id: ids.songId, name: 'Sample FM', streamUrl: 'http://93.184.215.14/stream' }),
+  deleteInternetRadioStation: (ids) => ({ id: ids.songId }),
   reportPlayback: (ids) => ({ mediaId: ids.songId, mediaType: 'song', positionMs: '0', state: 'playing', ignoreScrobble: 'true' }),
   // No podcast is followed in the sweep: ids that look right reach the lookup (70); a feed on
   // loopback is refused by the address policy (0), so nothing is fetched.

@@ -1,9 +1,49 @@
 // Starts the real production server (the built app) on a free port with a fresh DATA_DIR and
-// MEDIA_ROOT, and stops it after the test file.
+// MEDIA_ROOT, and stops it after the test file. With VIBES_TEST_ENGINE=postgres each server gets
+// a fresh database on a throwaway PostgreSQL cluster (one per test file) instead of SQLite.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { ensureBuilt } from './build'
+import { startPostgres, type TestPostgres } from './postgres'
+
+/** Which engine the test servers run on: `VIBES_TEST_ENGINE=postgres`, else SQLite. */
+export const TEST_ENGINE: 'sqlite' | 'postgres' = process.env.VIBES_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite'
+
+/** The same secret on every node of a test, as production requires on PostgreSQL. */
+export const TEST_AUTH_SECRET = 'vibes-test-secret-shared-by-every-node-0123456789'
+
+let cluster: Promise<TestPostgres> | undefined
+let databases = 0
+/** The file's PostgreSQL cluster, started on first use and stopped when the test process exits. */
+export function testPostgres(): Promise<TestPostgres> {
+  cluster ??= startPostgres().then((pg) => {
+    process.once('exit', () => pg.stopNow())
+    return pg
+  })
+  return cluster
+}
+
+/** A fresh, empty database on the file's cluster. */
+export async function freshPostgresUrl(): Promise<string> {
+  const pg = await testPostgres()
+  const name = `vibes_${process.pid}_${++databases}`
+  await pg.createDatabase(name)
+  return pg.url(name)
+}
+
+// A server restarted on the same DATA_DIR finds its database again.
+const databaseOfDataDir = new Map<string, string>()
+
+async function engineEnv(dataDir: string, env: Record<string, string>): Promise<Record<string, string>> {
+  if (TEST_ENGINE !== 'postgres' || env.DATABASE_URL) return {}
+  let url = databaseOfDataDir.get(dataDir)
+  if (!url) {
+    url = await freshPostgresUrl()
+    databaseOfDataDir.set(dataDir, url)
+  }
+  return { DATABASE_URL: url, AUTH_SECRET: TEST_AUTH_SECRET }
+}
 
 export type TestServer = {
   url: string
@@ -11,6 +51,8 @@ export type TestServer = {
   pid: number
   dataDir: string
   mediaRoot: string
+  /** The PostgreSQL database it runs on, or null on SQLite (DATA_DIR/vibes.db). */
+  databaseUrl: string | null
   logs: string[]
   stop: () => Promise<void>
   kill9: () => Promise<void>
@@ -20,6 +62,7 @@ export async function startServer(env: Record<string, string> = {}, reuse?: { da
   ensureBuilt()
   const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'vibes-data-'))
   const mediaRoot = reuse?.mediaRoot ?? mkdtempSync(path.join(tmpdir(), 'vibes-media-'))
+  const engine = await engineEnv(dataDir, env)
   const proc = Bun.spawn(['bun', 'src/server/entry.ts'], {
     cwd: path.resolve(import.meta.dir, '../..'),
     env: {
@@ -31,6 +74,7 @@ export async function startServer(env: Record<string, string> = {}, reuse?: { da
       MEDIA_ROOT: mediaRoot,
       RATE_LIMIT: 'off',
       LOG_LEVEL: 'info',
+      ...engine,
       ...env,
     },
     stdout: 'pipe',
@@ -75,6 +119,7 @@ export async function startServer(env: Record<string, string> = {}, reuse?: { da
     pid: proc.pid,
     dataDir,
     mediaRoot,
+    databaseUrl: env.DATABASE_URL ?? engine.DATABASE_URL ?? null,
     logs,
     async stop() {
       proc.kill('SIGTERM')

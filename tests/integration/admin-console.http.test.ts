@@ -4,6 +4,7 @@
 // GET /metrics speaks Prometheus to a scraper holding METRICS_TOKEN or an admin.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
+import { hostname } from 'node:os'
 import path from 'node:path'
 import { ADMIN, adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { makeTone } from '../helpers/media'
@@ -191,15 +192,18 @@ describe('one file, one track', () => {
 
 describe('GET /metrics', () => {
   const scrape = (headers: Record<string, string> = {}, method = 'GET') => fetch(`${server.url}/metrics`, { method, headers })
-  /** The samples of the exposition as `name{labels}` → value. */
-  const samples = (text: string) =>
+  /** The samples of the exposition as `name{labels}` → value, each sample's own `instance` label left out. */
+  const samples = (text: string, instance = `${hostname()}:${server.port}`) =>
     new Map(
       text
         .split('\n')
         .filter((l) => l && !l.startsWith('#'))
         .map((l) => {
           const at = l.lastIndexOf(' ')
-          return [l.slice(0, at), Number(l.slice(at + 1))] as const
+          const series = l.slice(0, at)
+          const label = `instance="${instance}"`
+          expect(series).toContain(`{${label}`)
+          return [series.replace(`{${label}}`, '').replace(`{${label},`, '{'), Number(l.slice(at + 1))] as const
         }),
     )
 
@@ -235,6 +239,22 @@ describe('GET /metrics', () => {
     // No user, e-mail, token or address in the exposition.
     expect(text).not.toContain(member.email)
     expect(text).not.toContain('127.0.0.1')
+  })
+
+  test('every sample names its node: hostname:port by default, INSTANCE_NAME when set', async () => {
+    const text = await (await scrape({ authorization: `Bearer ${METRICS_TOKEN}` })).text()
+    const lines = text.split('\n').filter((l) => l && !l.startsWith('#'))
+    expect(lines.length).toBeGreaterThan(20)
+    for (const line of lines) expect(line).toMatch(new RegExp(`^[a-z_]+\\{instance="${hostname().replace(/[.]/g, '\\.')}:${server.port}"[,}]`))
+
+    const named = await startServer({ METRICS_TOKEN, INSTANCE_NAME: 'node-b "eu"' })
+    try {
+      const res = await fetch(`${named.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+      const m = samples(await res.text(), 'node-b \\"eu\\"')
+      expect(m.get('vibes_transcodes_running')).toBe(0)
+    } finally {
+      await named.stop()
+    }
   })
 
   test('an admin’s own token works; a member is refused (403), no or a wrong token is 401', async () => {
@@ -274,7 +294,7 @@ describe('GET /metrics', () => {
     expect((await api(server.url, 'GET', '/health/system')).status).toBe(401)
     expect((await fetch(`${server.url}/api/trpc/health.check`)).status).toBe(200)
     const text = await (await scrape({ authorization: `Bearer ${METRICS_TOKEN}` })).text()
-    const routes = new Set([...text.matchAll(/vibes_http_requests_total\{route="([^"]*)"/g)].map((x) => x[1]))
+    const routes = new Set([...text.matchAll(/vibes_http_requests_total\{instance="[^"]*",route="([^"]*)"/g)].map((x) => x[1]))
     expect(routes.has('/api/health/system')).toBe(true)
     expect(routes.has('/api/trpc/health.check')).toBe(true)
     expect(routes.has('/api/trpc/:batch')).toBe(true)

@@ -128,3 +128,19 @@ describe('liking a track', () => {
     expect(likeOf(app.user.id)).toEqual(likeOf(web.user.id))
   })
 })
+
+describe('a play sent late', () => {
+  test("the web player's play queued offline keeps the time it started; an implausible time is the server's", async () => {
+    const member = await createMember(server.url)
+    const hourAgo = Date.now() - 3_600_000
+    const send = (startedAt: number) =>
+      api(server.url, 'POST', '/playlist/plays', { token: member.token, body: { trackUrl: track.url, title: `at ${startedAt}`, duration: 2, startedAt } })
+    expect((await send(hourAgo)).status).toBe(201)
+    const before = Date.now()
+    expect((await send(Date.now() + 86_400_000)).status).toBe(201)
+    expect((await send(Date.now() - 30 * 86_400_000)).status).toBe(201)
+    const started = rows('SELECT title, started_at FROM play_events WHERE user_id = ? ORDER BY rowid', member.user.id).map((r) => Number(r.started_at))
+    expect(started[0]).toBe(hourAgo)
+    for (const at of started.slice(1)) expect(at).toBeGreaterThanOrEqual(before)
+  })
+})

@@ -1,10 +1,9 @@
 // Password reset tokens against the real server and a real (slow) SMTP server: one live token per
 // account (and reset tokens never reach the logs), and a forgot-password answer that neither waits on the
 // mail server nor tells whether the account exists.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import path from 'node:path'
 import { api, createMember } from '../helpers/api'
+import { describeUntilOnPostgres, sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 import { startSmtp } from '../helpers/smtp'
 
@@ -46,15 +45,10 @@ const reset = (token: string, password: string) => api(server.url, 'POST', `/aut
 const login = (email: string, password: string) => api(server.url, 'POST', '/auth/login', { body: { email, password } })
 
 /** A token the database holds for `userId` without any mail: a second live token, as old code left. */
-function seedToken(userId: string): string {
+async function seedToken(userId: string): Promise<string> {
   const token = `seeded${crypto.randomUUID().replaceAll('-', '')}`
   const id = new Bun.CryptoHasher('sha256').update(token).digest('hex')
-  const db = new Database(path.join(server.dataDir, 'vibes.db'))
-  try {
-    db.query('INSERT INTO password_reset_tokens (id, user_id, expires_at) VALUES (?, ?, ?)').run(id, userId, Date.now() + 3_600_000)
-  } finally {
-    db.close()
-  }
+  await sqlOn(server, 'INSERT INTO password_reset_tokens (id, user_id, expires_at) VALUES (?, ?, ?)', [id, userId, Date.now() + 3_600_000])
   return token
 }
 
@@ -92,8 +86,8 @@ describe('one live reset token per account', () => {
     const other = await createMember(server.url)
     await forgot(m.email)
     const [mailed] = await tokensMailedTo(m.email, 1)
-    const alsoLive = seedToken(m.user.id)
-    const othersToken = seedToken(other.user.id)
+    const alsoLive = await seedToken(m.user.id)
+    const othersToken = await seedToken(other.user.id)
 
     expect((await reset(mailed, 'after-reset-pass')).status).toBe(200)
     expect(await reset(alsoLive, 'sneaky-pass-123')).toMatchObject({ status: 400, body: { error: INVALID } })
@@ -103,7 +97,8 @@ describe('one live reset token per account', () => {
   })
 })
 
-describe('a reset ends what a thief may hold', () => {
+// App keys answer through OpenSubsonic (/rest), still SQLite-only.
+describeUntilOnPostgres('a reset ends what a thief may hold', () => {
   test('every session and every app key of the account stop working', async () => {
     const m = await createMember(server.url)
     const made = await api(server.url, 'POST', '/user/app-keys', { token: m.token, body: { name: 'DSub', currentPassword: m.password } })

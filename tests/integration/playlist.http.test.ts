@@ -138,7 +138,7 @@ describe('play events', () => {
     const m = await createMember(server.url)
     const count = () => Number(readRow('SELECT count(*) AS n FROM play_events WHERE user_id = ?', m.user.id)!.n)
     const cases: Array<[unknown, string]> = [
-      [{ ...play, source: 'radio' }, 'Source must be one of: repeat, shuffle, direct, playlist'],
+      [{ ...play, source: 'jukebox' }, 'Source must be one of: repeat, shuffle, direct, playlist, radio, podcast'],
       [{ ...play, networkType: '5g' }, 'Network type must be one of: 4g, 3g, 2g, ethernet, wifi, unknown'],
       [{ ...play, duration: -4 }, 'Duration must be at least 0'],
       [{ ...play, duration: '12' }, 'Duration must be a number'],

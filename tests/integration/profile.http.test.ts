@@ -1,10 +1,9 @@
 // The account page's calls (/profile) over real HTTP against the built
 // server: each change needs the current password, a password change ends the other sessions, a
 // member sees and ends only their own sessions, and the last admin cannot delete their account.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import path from 'node:path'
 import { ADMIN, adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { describeUntilOnPostgres, sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -156,15 +155,10 @@ describe('sessions', () => {
 
   test('last seen is stored when a session is used (at most every few minutes)', async () => {
     const m = await createMember(server.url)
-    const db = new Database(path.join(server.dataDir, 'vibes.db'))
-    try {
-      db.run('UPDATE sessions SET last_seen_at = ? WHERE user_id = ?', [Date.now() - 3_600_000, m.user.id])
-      expect(await sessionOk(m.token)).toBe(true)
-      const row = db.query('SELECT last_seen_at AS lastSeen FROM sessions WHERE user_id = ?').get(m.user.id) as { lastSeen: number }
-      expect(Date.now() - row.lastSeen).toBeLessThan(60_000)
-    } finally {
-      db.close()
-    }
+    await sqlOn(server, 'UPDATE sessions SET last_seen_at = ? WHERE user_id = ?', [Date.now() - 3_600_000, m.user.id])
+    expect(await sessionOk(m.token)).toBe(true)
+    const [row] = await sqlOn<{ lastSeen: number }>(server, 'SELECT last_seen_at AS "lastSeen" FROM sessions WHERE user_id = ?', [m.user.id])
+    expect(Date.now() - row.lastSeen).toBeLessThan(60_000)
   })
 })
 
@@ -176,7 +170,8 @@ async function appKeyAnswer(key: string): Promise<string> {
 }
 const createKey = (token: string, body: Record<string, unknown>) => api(server.url, 'POST', '/user/app-keys', { token, body })
 
-describe('app keys', () => {
+// App keys answer through OpenSubsonic (/rest), still SQLite-only.
+describeUntilOnPostgres('app keys', () => {
   test('creating one needs the current password: a stolen session alone cannot mint a key', async () => {
     const m = await createMember(server.url)
     expect(await createKey(m.token, { name: 'DSub' })).toMatchObject({ status: 400, body: { error: 'Current password is required' } })

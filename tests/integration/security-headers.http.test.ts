@@ -11,7 +11,7 @@ let memberCookie: string
 let adminCookie: string
 
 const PUBLIC_PAGES = ['/', '/about', '/charts', '/contact', '/login', '/register', '/forgot-password', '/reset-password/some-token']
-const MEMBER_PAGES = ['/player', '/folders']
+const MEMBER_PAGES = ['/player', '/folders', '/radio']
 const ADMIN_PAGES = [
   '/admin',
   '/admin/dashboard',
@@ -19,6 +19,7 @@ const ADMIN_PAGES = [
   '/admin/folders',
   '/admin/messages',
   '/admin/music',
+  '/admin/radio',
   '/music',
   '/admin/stats',
   '/admin/insights',

@@ -96,12 +96,78 @@ afterAll(async () => {
 })
 
 describe('getLyricsBySongId (songLyrics)', () => {
-  test('getOpenSubsonicExtensions advertises songLyrics version 1', async () => {
+  test('getOpenSubsonicExtensions advertises songLyrics versions 1 and 2', async () => {
     const { openSubsonicExtensions } = await client.getOpenSubsonicExtensions()
-    expect(openSubsonicExtensions).toContainEqual({ name: 'songLyrics', versions: [1] })
+    expect(openSubsonicExtensions).toContainEqual({ name: 'songLyrics', versions: [1, 2] })
   })
 
-  test('a sidecar .lrc: synced lines in time order, a line with two stamps at both times, its offset and language; word stamps dropped', async () => {
+  test('enhanced=true (version 2): each set is kind main, and a line with word stamps has a cueLine of timed words', async () => {
+    const id = await idOf('Synced')
+    const { json } = await rest('getLyricsBySongId', { id, f: 'json', enhanced: 'true' })
+    const chorus = (index: number, start: number, ends: boolean) => ({
+      index,
+      start,
+      ...(ends ? { end: start + 750 } : {}),
+      value: 'Chorus twice',
+      cue: [
+        { start, ...(ends ? { end: start + 300 } : {}), byteStart: 0, byteEnd: 6, value: 'Chorus ' },
+        { start: start + 300, ...(ends ? { end: start + 750 } : {}), byteStart: 7, byteEnd: 11, value: 'twice' },
+      ],
+    })
+    expect(json.lyricsList.structuredLyrics).toEqual([
+      {
+        kind: 'main',
+        displayArtist: 'Ada',
+        displayTitle: 'Synced',
+        lang: 'eng',
+        offset: 250,
+        synced: true,
+        line: [
+          { start: 1000, value: 'First line' },
+          { start: 2500, value: 'Chorus twice' },
+          { start: 3250, value: 'Between' },
+          { start: 4000, value: 'Chorus twice' },
+        ],
+        // The second chorus is the last line: when its last word ends is unknown, so no word has an end.
+        cueLine: [chorus(1, 2500, true), chorus(3, 4000, false)],
+      },
+    ])
+    // Unsynced lyrics and synced ones without word stamps: kind, and no cueLine.
+    const framed = (await rest('getLyricsBySongId', { id: await idOf('Framed'), f: 'json', enhanced: 'true' })).json.lyricsList.structuredLyrics
+    expect(framed).toHaveLength(2)
+    for (const set of framed) {
+      expect(set.kind).toBe('main')
+      expect(set.cueLine).toBeUndefined()
+    }
+  })
+
+  test('enhanced in XML: a cueLine element with its text as an attribute and a cue element per word', async () => {
+    const { xml } = await rest('getLyricsBySongId.view', { id: await idOf('Synced'), enhanced: 'true' })
+    const [set] = childrenOf(childOf(xml!, 'lyricsList'), 'structuredLyrics')
+    expect(set.attributes.kind).toBe('main')
+    const cueLines = childrenOf(set, 'cueLine')
+    expect(cueLines.map((c) => c.attributes)).toEqual([
+      { index: '1', start: '2500', end: '3250', value: 'Chorus twice' },
+      { index: '3', start: '4000', value: 'Chorus twice' },
+    ])
+    expect(childrenOf(cueLines[0], 'cue').map((c) => [c.attributes, c.text])).toEqual([
+      [{ start: '2500', end: '2800', byteStart: '0', byteEnd: '6' }, 'Chorus '],
+      [{ start: '2800', end: '3250', byteStart: '7', byteEnd: '11' }, 'twice'],
+    ])
+  })
+
+  test('without enhanced, or enhanced=false, the answer is version 1’s; a malformed enhanced is an error naming it', async () => {
+    const id = await idOf('Synced')
+    const plain = (await rest('getLyricsBySongId', { id, f: 'json' })).json.lyricsList
+    expect((await rest('getLyricsBySongId', { id, f: 'json', enhanced: 'false' })).json.lyricsList).toEqual(plain)
+    expect(plain.structuredLyrics[0].kind).toBeUndefined()
+    expect(plain.structuredLyrics[0].cueLine).toBeUndefined()
+    const bad = (await rest('getLyricsBySongId', { id, f: 'json', enhanced: 'yes' })).json
+    expect(bad.status).toBe('failed')
+    expect(bad.error.message).toContain('enhanced')
+  })
+
+  test('a sidecar .lrc: synced lines in time order, a line with two stamps at both times, its offset and language; word stamps out of the text', async () => {
     expect(await lyricsOf(await idOf('Synced'))).toEqual([
       {
         displayArtist: 'Ada',

@@ -382,7 +382,8 @@ describe('bytes: stream, download, getCoverArt', () => {
 
     // Asked again, a kept copy counts as used now; a new size makes a copy and trims the cache.
     expect((await client.getCoverArt({ id: coverArt, size: 300 })).status).toBe(200)
-    const age = (name: string) => Date.now() - statSync(path.join(dir, name)).mtimeMs
+    // The last use is the atime (the mtime stays when the copy was made: cache-dir.ts).
+    const age = (name: string) => Date.now() - statSync(path.join(dir, name)).atimeMs
     const asked = kept.filter((name) => dimensions(new Uint8Array(readFileSync(path.join(dir, name)))) === '512x341')
     expect(asked).toHaveLength(1)
     expect(age(asked[0])).toBeLessThan(60_000)

@@ -69,3 +69,27 @@ describe('TRUST_PROXY', () => {
 test('--help lists exactly the variables the schema reads', () => {
   expect(CONFIG_VARIABLES.map(([name]): string => name).sort()).toEqual([...SCHEMA_VARIABLES].sort())
 })
+
+describe('sign-in settings', () => {
+  test('a provider needs its whole set of variables, and the error hides no secret', () => {
+    expect(errorOf({ OIDC_ISSUER_URL: 'https://sso.example', OIDC_CLIENT_ID: 'vibes' })).toStartWith('Invalid configuration: OIDC_CLIENT_SECRET is required')
+    expect(errorOf({ OIDC_CLIENT_SECRET: 'sssh-secret' })).not.toContain('sssh-secret')
+    expect(errorOf({ GITHUB_CLIENT_ID: 'abc' })).toStartWith('Invalid configuration: GITHUB_CLIENT_SECRET ')
+    expect(errorOf({ GOOGLE_CLIENT_SECRET: 'sssh-secret' })).toStartWith('Invalid configuration: GOOGLE_CLIENT_ID ')
+    expect(errorOf({ GOOGLE_CLIENT_SECRET: 'sssh-secret', GOOGLE_CLIENT_ID: 'x', OIDC_CLIENT_SECRET: 'sssh' })).not.toContain('sssh')
+    const env = envOf({ OIDC_ISSUER_URL: 'https://sso.example', OIDC_CLIENT_ID: 'vibes', OIDC_CLIENT_SECRET: 's' })
+    expect(env.OIDC_NAME).toBe('Single sign-on')
+    expect(env.OIDC_GROUPS_CLAIM).toBe('groups')
+  })
+
+  test('LOCAL_LOGIN is on unless turned off', () => {
+    expect(envOf({}).LOCAL_LOGIN).toBe(true)
+    expect(envOf({ LOCAL_LOGIN: 'off' }).LOCAL_LOGIN).toBe(false)
+  })
+
+  test('AUTH_PROXY_HEADER is a header name and needs TRUST_PROXY', () => {
+    expect(errorOf({ AUTH_PROXY_HEADER: 'Remote-User' })).toStartWith('Invalid configuration: TRUST_PROXY must name the proxy')
+    expect(errorOf({ AUTH_PROXY_HEADER: 'Remote User:', TRUST_PROXY: '10.0.0.1' })).toStartWith('Invalid configuration: AUTH_PROXY_HEADER ')
+    expect(envOf({ AUTH_PROXY_HEADER: 'Remote-User', TRUST_PROXY: '10.0.0.1' }).AUTH_PROXY_HEADER).toBe('remote-user')
+  })
+})

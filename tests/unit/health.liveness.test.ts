@@ -8,11 +8,11 @@ import { liveness } from '~/server/services/health'
 
 test('ok with the current time while the database is open, degraded once it is closed', async () => {
   const db = openDb(':memory:', path.resolve('src/db/migrations'))
-  const first = liveness(db)
+  const first = await liveness(db)
   expect(first).toMatchObject({ status: 'ok', db: { connected: true } })
   expect(Math.abs(Date.parse(first.timestamp) - Date.now())).toBeLessThan(1000)
   await Bun.sleep(5)
-  expect(Date.parse(liveness(db).timestamp)).toBeGreaterThan(Date.parse(first.timestamp))
+  expect(Date.parse((await liveness(db)).timestamp)).toBeGreaterThan(Date.parse(first.timestamp))
   db.$client.close()
-  expect(liveness(db)).toMatchObject({ status: 'degraded', db: { connected: false } })
+  expect(await liveness(db)).toMatchObject({ status: 'degraded', db: { connected: false } })
 })

@@ -24,11 +24,58 @@ describe('parseLyricsText', () => {
       synced: true,
       offset: -120,
       lines: [
-        { start: 2000, value: 'Chorus line' },
+        {
+          start: 2000,
+          value: 'Chorus line',
+          cues: [
+            { start: 2100, end: 2500, value: 'Chorus ', byteStart: 0, byteEnd: 6 },
+            { start: 2500, end: 5000, value: 'line', byteStart: 7, byteEnd: 10 },
+          ],
+        },
         { start: 5000, value: '' },
-        { start: 10000, value: 'Chorus line' },
+        // The last line: nothing says when its last word ends, so no word has an end.
+        {
+          start: 10000,
+          value: 'Chorus line',
+          cues: [
+            { start: 10100, value: 'Chorus ', byteStart: 0, byteEnd: 6 },
+            { start: 10500, value: 'line', byteStart: 7, byteEnd: 10 },
+          ],
+        },
       ],
     })
+  })
+
+  test('word stamps (enhanced LRC): UTF-8 byte offsets into the line, text before the first stamp at the line time, an end stamp, overlaps put in order', () => {
+    const parsed = parseLyricsText('[00:01.00]  Oh <00:01.50>눈을 <00:02.00>뜬<00:02.40>\n[00:03.00]<00:03.50>late <00:03.20>early\n[00:04.00]plain')
+    expect(parsed?.lines).toEqual([
+      {
+        start: 1000,
+        value: 'Oh 눈을 뜬',
+        cues: [
+          { start: 1000, end: 1500, value: 'Oh ', byteStart: 0, byteEnd: 2 },
+          { start: 1500, end: 2000, value: '눈을 ', byteStart: 3, byteEnd: 9 },
+          { start: 2000, end: 2400, value: '뜬', byteStart: 10, byteEnd: 12 },
+        ],
+      },
+      {
+        start: 3000,
+        value: 'late early',
+        // A stamp earlier than the word before it starts when that word ends: no two words overlap.
+        cues: [
+          { start: 3500, end: 3500, value: 'late ', byteStart: 0, byteEnd: 4 },
+          { start: 3500, end: 4000, value: 'early', byteStart: 5, byteEnd: 9 },
+        ],
+      },
+      { start: 4000, value: 'plain' },
+    ])
+    const value = 'Oh 눈을 뜬'
+    for (const cue of parsed?.lines[0].cues ?? [])
+      expect(
+        Buffer.from(value)
+          .subarray(cue.byteStart, cue.byteEnd + 1)
+          .toString(),
+      ).toBe(cue.value)
   })
 
   test('plain text keeps blank lines between verses, not at the ends; a language from the source when the text names none', () => {

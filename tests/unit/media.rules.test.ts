@@ -1,7 +1,7 @@
 // Pure rules of /media: path decoding, range parsing, signatures.
 import { describe, expect, test } from 'bun:test'
 import { mediaPathOf, parseRange } from '~/server/media/request-rules'
-import { signMediaUrl, verifyMediaSignature } from '~/server/media/sign'
+import { encodeMediaPath, signMediaUrl, verifyMediaSignature } from '~/server/media/sign'
 
 describe('media paths', () => {
   test('decodes segments and refuses dot segments, encoded slashes, NUL and empty segments', () => {
@@ -70,5 +70,20 @@ describe('signatures', () => {
     expect(verifyMediaSignature(secret, 'x/y.mp3', 'file', exp, `${sig}A`, now)).toBe('invalid')
     expect(verifyMediaSignature(secret, 'x/y.mp3', 'file', exp, sig?.slice(1) ?? null, now)).toBe('invalid')
     expect(verifyMediaSignature(secret, 'x/y.mp3', 'file', exp, sig, Number(exp) + 1)).toBe('expired')
+  })
+  test('each signature is the HMAC of its own secret, however the secrets alternate', () => {
+    const now = 1_800_000_000
+    const hmac = (key: string, text: string) => new Bun.CryptoHasher('sha256', key).update(text).digest('base64url')
+    for (const key of [secret, 't'.repeat(40), secret, 'u'.repeat(40), secret]) {
+      for (const p of ['a/b.mp3', 'c d/é.flac']) {
+        const [exp, sig] = parts(signMediaUrl(key, p, 'cover', now))
+        expect(sig).toBe(hmac(key, `cover\n${exp}\n${p}`))
+      }
+    }
+  })
+
+  test('a media path is encoded segment by segment: only its separators stay slashes', () => {
+    for (const p of ['a b/c#?.mp3', 'x%2Fy/z.mp3', 'ü/%2f/100%.mp3', 'plain/path.mp3', "it's (live)/[1] & more+.ogg"])
+      expect(encodeMediaPath(p)).toBe(p.split('/').map(encodeURIComponent).join('/'))
   })
 })

@@ -19,8 +19,8 @@ describe('listening event inputs', () => {
   test('a play event takes defaults and rejects bad enums, numbers and session ids', () => {
     const ok = PlayEventCreateSchema.parse({ trackUrl: 'http://h/a.mp3', title: 'A' })
     expect(ok).toMatchObject({ duration: 0, source: 'direct', networkType: 'unknown', genre: null })
-    expect(firstMessage(PlayEventCreateSchema.safeParse({ trackUrl: 'u', title: 'A', source: 'radio' }))).toBe(
-      'Source must be one of: repeat, shuffle, direct, playlist',
+    expect(firstMessage(PlayEventCreateSchema.safeParse({ trackUrl: 'u', title: 'A', source: 'jukebox' }))).toBe(
+      'Source must be one of: repeat, shuffle, direct, playlist, radio, podcast',
     )
     expect(firstMessage(PlayEventCreateSchema.safeParse({ trackUrl: 'u', title: 'A', networkType: '5g' }))).toBe(
       'Network type must be one of: 4g, 3g, 2g, ethernet, wifi, unknown',

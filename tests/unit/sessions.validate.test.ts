@@ -12,19 +12,19 @@ import { createSession, deleteUserSessions, validateToken } from '~/server/auth/
 const SECRET = 'unit-test-secret-'.repeat(3)
 const migrations = path.resolve('src/db/migrations')
 
-function memberIn(db: ReturnType<typeof openDb>, name: string) {
+async function memberIn(db: ReturnType<typeof openDb>, name: string) {
   const user = db
     .insert(users)
     .values({ username: name, email: `${name}@example.com`, passwordHash: 'x' })
     .returning()
     .get()
-  return { user, token: createSession(db, user, SECRET).token }
+  return { user, token: (await createSession(db, user, SECRET)).token }
 }
 
 describe('validateToken', () => {
-  test('a live session is its user; expired, deleted or re-flagged sessions and bad signatures are not', () => {
+  test('a live session is its user; expired, deleted or re-flagged sessions and bad signatures are not', async () => {
     const db = openDb(':memory:', migrations)
-    const { user, token } = memberIn(db, 'ada')
+    const { user, token } = await memberIn(db, 'ada')
     expect(validateToken(db, token, SECRET)).toMatchObject({ id: user.id, username: 'ada', isAdmin: false })
     expect(validateToken(db, token, `${SECRET}x`)).toBeNull()
 
@@ -41,13 +41,13 @@ describe('validateToken', () => {
     expect(validateToken(db, token, SECRET)).toBeNull()
     db.update(users).set({ isAdmin: false }).where(eq(users.id, user.id)).run()
 
-    deleteUserSessions(db, user.id)
+    await deleteUserSessions(db, user.id)
     expect(validateToken(db, token, SECRET)).toBeNull()
   })
 
-  test('a token checked once is refused once its own expiry passes, even while its session row lives on', () => {
+  test('a token checked once is refused once its own expiry passes, even while its session row lives on', async () => {
     const db = openDb(':memory:', migrations)
-    const { user, token } = memberIn(db, 'eve')
+    const { user, token } = await memberIn(db, 'eve')
     const now = Date.now()
     expect(validateToken(db, token, SECRET, now)?.id).toBe(user.id)
     // The row outlives the token (e.g. a token minted for a shorter time): the token's exp decides.
@@ -58,11 +58,11 @@ describe('validateToken', () => {
     expect(validateToken(db, token, SECRET, now + 1000)?.id).toBe(user.id)
   })
 
-  test('each database answers from its own sessions', () => {
+  test('each database answers from its own sessions', async () => {
     const one = openDb(':memory:', migrations)
     const two = openDb(':memory:', migrations)
-    const a = memberIn(one, 'ann')
-    const b = memberIn(two, 'bob')
+    const a = await memberIn(one, 'ann')
+    const b = await memberIn(two, 'bob')
     expect(validateToken(one, a.token, SECRET)?.username).toBe('ann')
     expect(validateToken(two, b.token, SECRET)?.username).toBe('bob')
     expect(validateToken(one, b.token, SECRET)).toBeNull()

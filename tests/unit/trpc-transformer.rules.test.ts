@@ -1,8 +1,9 @@
 // The server's tRPC transformer reads what a superjson client writes and refuses every other
-// metadata shape with one message, instead of overflowing the stack or quoting library source.
+// metadata shape with one message, instead of overflowing the stack or quoting library source;
+// an answer marked plain JSON goes out without superjson's walk and reads back the same.
 import { describe, expect, test } from 'bun:test'
 import superjson from 'superjson'
-import { MALFORMED_INPUT, transformer } from '~/server/trpc/transformer'
+import { MALFORMED_INPUT, plainJson, transformer } from '~/server/trpc/transformer'
 
 const wire = (value: unknown) => JSON.parse(JSON.stringify(superjson.serialize(value)))
 
@@ -37,5 +38,25 @@ describe('tRPC transformer', () => {
       { json: { a: 1 }, meta: { values: { a: ['Date'] }, extra: true } },
     ]
     for (const payload of hostile) expect(() => transformer.deserialize(payload)).toThrow(MALFORMED_INPUT)
+  })
+
+  test('an answer marked plain JSON is sent as it is, and a superjson client reads back the same value', () => {
+    const answer = plainJson({
+      id: 'p',
+      entries: [{ id: 1, track: { url: '/media/a?exp=1&sig=x', replayGain: { trackGain: -3.5 } } }, { id: 2 }],
+      public: false,
+    })
+    const sent = transformer.serialize(answer)
+    expect(sent).toEqual({ json: answer })
+    const read = superjson.deserialize(JSON.parse(JSON.stringify(sent)))
+    expect(read).toEqual(answer)
+    expect(superjson.deserialize(JSON.parse(JSON.stringify(sent)), { inPlace: true })).toEqual(answer)
+  })
+
+  test('an unmarked answer still goes through superjson, its Dates and Maps kept', () => {
+    const value = { at: new Date(0), m: new Map([['a', 1]]) }
+    const sent = transformer.serialize(value) as { json: unknown; meta?: unknown }
+    expect(sent.meta).toBeDefined()
+    expect(superjson.deserialize(JSON.parse(JSON.stringify(sent)), { inPlace: true })).toEqual(value)
   })
 })

@@ -51,6 +51,9 @@ export const libraryTracks = sqliteTable(
   },
   (t) => [
     index('library_tracks_folder_idx').on(t.folder, t.path),
+    // Whether a folder holds a track with a cover (getMusicDirectory's coverArt for each sub-folder,
+    // thousands at the root of a large library): one seek in a narrow index per folder.
+    index('library_tracks_folder_cover_idx').on(t.folder).where(sql`${t.coverPath} IS NOT NULL`),
     index('library_tracks_album_idx').on(t.albumId, t.discNo, t.trackNo, t.path),
     index('library_tracks_artist_idx').on(t.artistId),
     index('library_tracks_album_artist_idx').on(t.albumArtistId),
@@ -123,7 +126,9 @@ export const libraryFolders = sqliteTable(
     /** A cover/folder/front image in this folder, as a library path. */
     coverPath: text(),
   },
-  (t) => [index('library_folders_parent_idx').on(t.parent, t.name)],
+  // path and cover_path in it: a level of the folder tree (5,000 artist folders at the root of a
+  // large library) is read from the index alone, with no lookup of each row.
+  (t) => [index('library_folders_parent_idx').on(t.parent, t.name, t.path, t.coverPath)],
 )
 
 /** One row per finished scan: when, what it did (lastScanAt is the newest). */

@@ -18,13 +18,30 @@ import { countIn, forget, type LoginBucket, takeToken, waitFor } from '../http/r
 
 export type Door = 'web' | 'rest'
 
+/** A number now (the in-memory limits) or once the database answers (the limits shared on PostgreSQL). */
+type Maybe<T> = T | Promise<T>
+
 type Limiter = {
   /** Counts one; seconds to wait when the window was already full (then nothing is counted). */
-  take(bucket: LoginBucket, key: string, now: number): number
+  take(bucket: LoginBucket, key: string, now: number): Maybe<number>
   /** Seconds to wait, or 0, without counting. */
-  peek(bucket: LoginBucket, key: string, now: number): number
-  count(bucket: LoginBucket, key: string, now: number): number
-  forget(bucket: LoginBucket, key: string): void
+  peek(bucket: LoginBucket, key: string, now: number): Maybe<number>
+  count(bucket: LoginBucket, key: string, now: number): Maybe<number>
+  forget(bucket: LoginBucket, key: string): Maybe<void>
+}
+
+/** The in-memory limiter: every answer at once. */
+type LimiterNow = { [K in keyof Limiter]: (...args: Parameters<Limiter[K]>) => Awaited<ReturnType<Limiter[K]>> }
+
+type Throttle<Wait, Done> = {
+  wait(attempt: Attempt, now?: number): Wait
+  failed(attempt: Attempt, now?: number): Done
+  succeeded(attempt: Attempt): Done
+}
+
+/** The values, at once when none is a promise (the in-memory limiter keeps its path without promises). */
+function whenAll<T, R>(values: Maybe<T>[], combine: (ready: T[]) => R): Maybe<R> {
+  return values.some((v) => v instanceof Promise) ? Promise.all(values).then(combine) : combine(values as T[])
 }
 
 const BUCKETS: Record<Door, { pair: LoginBucket; account: LoginBucket; address: LoginBucket | null }> = {
@@ -37,29 +54,31 @@ export type Attempt = { door: Door; account: string | null; address: string }
 
 const pairKey = (account: string, address: string) => `${account}\n${address}`
 
-export function createLoginThrottle(limiter: Limiter) {
+export function createLoginThrottle(limiter: LimiterNow): Throttle<number, void>
+export function createLoginThrottle(limiter: Limiter): Throttle<Maybe<number>, Maybe<void>>
+export function createLoginThrottle(limiter: Limiter): Throttle<Maybe<number>, Maybe<void>> {
   return {
     /** Seconds this attempt must wait before any password is checked; 0: check it. */
-    wait({ door, account, address }: Attempt, now = Date.now()): number {
+    wait({ door, account, address }: Attempt, now = Date.now()): Maybe<number> {
       const b = BUCKETS[door]
       const fromAddress = b.address === null ? 0 : limiter.peek(b.address, address, now)
       if (account === null) return fromAddress
       const pair = pairKey(account, address)
-      const fromPair = limiter.peek(b.pair, pair, now)
-      const fromAccount = limiter.count(b.pair, pair, now) > 0 ? limiter.peek(b.account, account, now) : 0
-      return Math.max(fromAddress, fromPair, fromAccount)
+      return whenAll(
+        [fromAddress, limiter.peek(b.pair, pair, now), limiter.count(b.pair, pair, now), limiter.peek(b.account, account, now)],
+        ([fromAddr, fromPair, pairFailures, fromAccount]) => Math.max(fromAddr, fromPair, pairFailures > 0 ? fromAccount : 0),
+      )
     },
     /** A wrong password (or unknown account, or bad key): counted in every bucket of the door. */
-    failed({ door, account, address }: Attempt, now = Date.now()): void {
+    failed({ door, account, address }: Attempt, now = Date.now()): Maybe<void> {
       const b = BUCKETS[door]
-      if (b.address !== null) limiter.take(b.address, address, now)
-      if (account === null) return
-      limiter.take(b.pair, pairKey(account, address), now)
-      limiter.take(b.account, account, now)
+      const taken = b.address === null ? [] : [limiter.take(b.address, address, now)]
+      if (account !== null) taken.push(limiter.take(b.pair, pairKey(account, address), now), limiter.take(b.account, account, now))
+      return whenAll(taken, () => undefined)
     },
     /** A right password: this address's earlier failures for the account no longer count. */
-    succeeded({ door, account, address }: Attempt): void {
-      if (account !== null) limiter.forget(BUCKETS[door].pair, pairKey(account, address))
+    succeeded({ door, account, address }: Attempt): Maybe<void> {
+      if (account !== null) return limiter.forget(BUCKETS[door].pair, pairKey(account, address))
     },
   }
 }

@@ -3,11 +3,12 @@
 // every token that points at them.
 import { createHash } from 'node:crypto'
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding'
-import { and, eq, lte, ne, sql } from 'drizzle-orm'
+import { and, eq, lte, ne } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { reusedWhileUnchanged } from '~/db/change-counter'
+import { isPostgres, tablesOf } from '~/db/engine'
 import { preparedFor } from '~/db/prepared'
-import { sessions, type User } from '~/db/schema'
+import type { User } from '~/db/schema'
 import { type JwtClaims, signJwt, verifyJwt } from './jwt'
 
 export const SESSION_DAYS = 30
@@ -25,13 +26,12 @@ export function randomSecret(bytes = 20): string {
   return encodeBase32LowerCaseNoPadding(b)
 }
 
-export function createSession(db: Db, user: Pick<User, 'id' | 'email' | 'isAdmin'>, secret: string, userAgent = '') {
+export async function createSession(db: Db, user: Pick<User, 'id' | 'email' | 'isAdmin'>, secret: string, userAgent = '') {
   const sid = randomSecret()
   const now = Date.now()
   const expiresAt = new Date(now + SESSION_DAYS * DAY_MS)
-  db.insert(sessions)
-    .values({ id: hashSecret(sid), userId: user.id, expiresAt, userAgent: userAgent.slice(0, 512), lastSeenAt: new Date(now) })
-    .run()
+  const { sessions } = tablesOf(db)
+  await db.insert(sessions).values({ id: hashSecret(sid), userId: user.id, expiresAt, userAgent: userAgent.slice(0, 512), lastSeenAt: new Date(now) })
   const token = signJwt(
     { userId: user.id, email: user.email, isAdmin: user.isAdmin, sid, iat: Math.floor(now / 1000), exp: Math.floor(expiresAt.getTime() / 1000) },
     secret,
@@ -77,44 +77,107 @@ function verifiedToken(token: string, secret: string, now: number) {
   return known.claims.exp * 1000 > now ? known : null
 }
 
-/** The user behind a token, if its signature, expiry, session row and admin flag all hold. */
+/**
+ * The user behind a token, if its signature, expiry, session row and admin flag all hold. On
+ * SQLite it answers at once (prepared statements, rows reused while no write has committed). On
+ * PostgreSQL another node may have revoked the session a moment ago, so the rows are read fresh
+ * on every request: nothing outlives a write made elsewhere (docs/decisions/083).
+ */
+export function authenticate(db: Db, token: string, secret: string, now = Date.now()): AuthUser | null | Promise<AuthUser | null> {
+  return isPostgres(db) ? validateTokenFresh(db, token, secret, now) : validateToken(db, token, secret, now)
+}
+
+/** SQLite only: `authenticate` without a promise, for the synchronous request paths. */
 export function validateToken(db: Db, token: string, secret: string, now = Date.now()): AuthUser | null {
   const verified = verifiedToken(token, secret, now)
   if (!verified) return null
-  const { claims, sessionId } = verified
+  const { sessionId } = verified
   const found = sessionRows(db)(sessionId, () => loadSession(db, sessionId))
+  const user = acceptSession(found, verified.claims, sessionId, now)
+  if (user && needsLastSeen(found, now)) {
+    const { sessions } = tablesOf(db)
+    db.update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, sessionId))
+      .run()
+  }
+  return user
+}
+
+async function validateTokenFresh(db: Db, token: string, secret: string, now: number): Promise<AuthUser | null> {
+  const verified = verifiedToken(token, secret, now)
+  if (!verified) return null
+  const { sessionId } = verified
+  const { sessions, users } = tablesOf(db)
+  // One round trip: the session and its user together.
+  const [row] = await db
+    .select({
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      createdAt: users.createdAt,
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+  const found = row
+    ? {
+        session: { userId: row.userId, expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt?.getTime() ?? null },
+        user:
+          row.id === null || row.username === null || row.email === null || row.isAdmin === null || row.createdAt === null
+            ? null
+            : { id: row.id, username: row.username, email: row.email, isAdmin: row.isAdmin ? 1 : 0, createdAt: row.createdAt.getTime() },
+      }
+    : null
+  const user = acceptSession(found, verified.claims, sessionId, now)
+  if (user && needsLastSeen(found, now))
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, sessionId))
+  return user
+}
+
+type SessionRows = { session: SessionRow; user: SessionUserRow | null } | null
+
+/** The checks of both engines' session reads: expiry, owner, and an admin flag no role change has made stale. */
+function acceptSession(found: SessionRows, claims: JwtClaims, sessionId: string, now: number): AuthUser | null {
   if (!found) return null
   // expiresAt and lastSeenAt are stored as milliseconds (timestamp_ms).
   const { session, user: row } = found
   if (session.expiresAt <= now || session.userId !== claims.userId) return null
   // A token minted before a role change carries a stale flag: it no longer counts.
   if (!row || row.isAdmin !== Number(claims.isAdmin)) return null
-  const { lastSeenAt } = session
-  if (!lastSeenAt || now - lastSeenAt >= LAST_SEEN_INTERVAL_MS) {
-    db.update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, sessionId))
-      .run()
-  }
   return { id: row.id, username: row.username, email: row.email, isAdmin: row.isAdmin === 1, createdAt: new Date(row.createdAt), sessionId }
 }
 
-export function deleteSession(db: Db, sessionId: string) {
-  db.delete(sessions).where(eq(sessions.id, sessionId)).run()
+const needsLastSeen = (found: SessionRows, now: number) => {
+  const lastSeenAt = found?.session.lastSeenAt
+  return !lastSeenAt || now - lastSeenAt >= LAST_SEEN_INTERVAL_MS
 }
 
-export function deleteUserSessions(db: Db, userId: string) {
-  db.delete(sessions).where(eq(sessions.userId, userId)).run()
+export async function deleteSession(db: Db, sessionId: string) {
+  const { sessions } = tablesOf(db)
+  await db.delete(sessions).where(eq(sessions.id, sessionId))
+}
+
+export async function deleteUserSessions(db: Db, userId: string) {
+  const { sessions } = tablesOf(db)
+  await db.delete(sessions).where(eq(sessions.userId, userId))
 }
 
 /** Every session of the user but the one given (a password change keeps the device that made it). */
-export function deleteOtherSessions(db: Db, userId: string, keepSessionId: string) {
-  db.delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
-    .run()
+export async function deleteOtherSessions(db: Db, userId: string, keepSessionId: string) {
+  const { sessions } = tablesOf(db)
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
 }
 
 /** Housekeeping: expired sessions are refused anyway; returns how many were deleted. */
 export function deleteExpiredSessions(db: Db): number {
+  const { sessions } = tablesOf(db)
   return db.delete(sessions).where(lte(sessions.expiresAt, new Date())).returning({ id: sessions.id }).all().length
 }

@@ -12,7 +12,7 @@
 // (anything but letters, digits, @ . _ + -) are rendered per request, as are pages that redirect,
 // fail or set a cookie, and a hard reload (Cache-Control: no-cache). Freshness as for public
 // pages (page-cache.ts): TTL and every API write.
-import { type AuthUser, validateToken } from '../auth/sessions'
+import { type AuthUser, authenticate } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
 import { requestToken } from './request-token'
@@ -152,7 +152,7 @@ export function createMemberPageCache(render: RenderPage, now = () => Date.now()
       // A hard reload asks for a fresh render.
       if (request.headers.get('cache-control')?.includes('no-cache')) return null
       const token = requestToken(request)
-      const user = token ? validateToken(getDb(), token, config.AUTH_SECRET) : null
+      const user = token ? await authenticate(getDb(), token, config.AUTH_SECRET) : null
       if (!user || !VERBATIM.test(user.id) || !VERBATIM.test(user.username) || !VERBATIM.test(user.email)) return null
       const key = `${url.pathname} ${user.isAdmin ? 'admin' : 'member'}`
       const hit = templates.get(key)

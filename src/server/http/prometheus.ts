@@ -12,7 +12,8 @@
 // `/api/trpc/:batch`, media is one `/media`, OpenSubsonic one `/rest`, client files one `/assets`,
 // every page one `page`, and any other path (a made-up route or procedure) `unknown`. So the set of
 // labels is fixed by the code (decision 044). Recording is two Map lookups and a few additions per
-// request.
+// request. Every sample also carries `instance` (INSTANCE_NAME, else hostname:port), so the series
+// of several nodes behind one load balancer stay apart wherever they are collected.
 //
 // The start-up creates the one recorder (start-up.ts) and hands it what this layer does not import:
 // the API front's route labels (the transports know their routes and procedures) and the readings
@@ -38,11 +39,13 @@ export type MetricsSources = {
   /** ffmpeg conversions streaming now. */
   runningTranscodes: () => number
   scanStatus: () => ScanReading
+  /** This node's name: the `instance` label of every sample. */
+  instance: () => string
 }
 
 export type RequestMetrics = ReturnType<typeof createRequestMetrics>
 
-export function createRequestMetrics({ apiRouteLabel, runningTranscodes, scanStatus }: MetricsSources) {
+export function createRequestMetrics({ apiRouteLabel, runningTranscodes, scanStatus, instance }: MetricsSources) {
   const routes = new Map<string, RouteStats>()
 
   function routeLabel(pathname: string): string {
@@ -84,51 +87,53 @@ export function createRequestMetrics({ apiRouteLabel, runningTranscodes, scanSta
   function text(): string {
     const out: string[] = []
     const metric = (name: string, type: 'counter' | 'gauge' | 'histogram', help: string) => out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`)
+    const node = `instance="${labelValue(instance())}"`
 
     metric('vibes_http_requests_total', 'counter', 'HTTP requests answered, by route, method and status.')
     for (const [route, stats] of routes) {
       for (const [key, n] of stats.counts) {
         const [method, status] = key.split(' ')
-        out.push(`vibes_http_requests_total{route="${labelValue(route)}",method="${method}",status="${status}"} ${n}`)
+        out.push(`vibes_http_requests_total{${node},route="${labelValue(route)}",method="${method}",status="${status}"} ${n}`)
       }
     }
     metric('vibes_http_request_duration_seconds', 'histogram', 'Time to answer a request (until the response starts), by route.')
     for (const [route, stats] of routes) {
       const r = labelValue(route)
-      for (let i = 0; i < BUCKETS.length; i++) out.push(`vibes_http_request_duration_seconds_bucket{route="${r}",le="${BUCKETS[i]}"} ${stats.buckets[i]}`)
-      out.push(`vibes_http_request_duration_seconds_bucket{route="${r}",le="+Inf"} ${stats.count}`)
-      out.push(`vibes_http_request_duration_seconds_sum{route="${r}"} ${stats.sum}`)
-      out.push(`vibes_http_request_duration_seconds_count{route="${r}"} ${stats.count}`)
+      for (let i = 0; i < BUCKETS.length; i++)
+        out.push(`vibes_http_request_duration_seconds_bucket{${node},route="${r}",le="${BUCKETS[i]}"} ${stats.buckets[i]}`)
+      out.push(`vibes_http_request_duration_seconds_bucket{${node},route="${r}",le="+Inf"} ${stats.count}`)
+      out.push(`vibes_http_request_duration_seconds_sum{${node},route="${r}"} ${stats.sum}`)
+      out.push(`vibes_http_request_duration_seconds_count{${node},route="${r}"} ${stats.count}`)
     }
 
     const media = routes.get('/media')
     metric('vibes_media_streams_total', 'counter', 'Media requests (streams, ranges, covers) answered.')
-    out.push(`vibes_media_streams_total ${media?.count ?? 0}`)
+    out.push(`vibes_media_streams_total{${node}} ${media?.count ?? 0}`)
     metric('vibes_transcodes_running', 'gauge', 'ffmpeg conversions streaming now.')
-    out.push(`vibes_transcodes_running ${runningTranscodes()}`)
+    out.push(`vibes_transcodes_running{${node}} ${runningTranscodes()}`)
 
     const scan = scanStatus()
     metric('vibes_library_scanning', 'gauge', '1 while the library scanner runs.')
-    out.push(`vibes_library_scanning ${scan.scanning ? 1 : 0}`)
+    out.push(`vibes_library_scanning{${node}} ${scan.scanning ? 1 : 0}`)
     metric('vibes_library_scan_files', 'gauge', 'Files the running scan has read and found so far.')
-    out.push(`vibes_library_scan_files{state="scanned"} ${scan.scanned}`, `vibes_library_scan_files{state="total"} ${scan.total}`)
+    out.push(`vibes_library_scan_files{${node},state="scanned"} ${scan.scanned}`, `vibes_library_scan_files{${node},state="total"} ${scan.total}`)
     metric('vibes_library_items', 'gauge', 'Indexed tracks, albums and artists.')
     out.push(
-      `vibes_library_items{kind="tracks"} ${scan.tracks}`,
-      `vibes_library_items{kind="albums"} ${scan.albums}`,
-      `vibes_library_items{kind="artists"} ${scan.artists}`,
+      `vibes_library_items{${node},kind="tracks"} ${scan.tracks}`,
+      `vibes_library_items{${node},kind="albums"} ${scan.albums}`,
+      `vibes_library_items{${node},kind="artists"} ${scan.artists}`,
     )
     metric('vibes_library_last_scan_timestamp_seconds', 'gauge', 'When the last scan finished (0: never).')
-    out.push(`vibes_library_last_scan_timestamp_seconds ${scan.lastScanAt ? Date.parse(scan.lastScanAt) / 1000 : 0}`)
+    out.push(`vibes_library_last_scan_timestamp_seconds{${node}} ${scan.lastScanAt ? Date.parse(scan.lastScanAt) / 1000 : 0}`)
 
     metric('vibes_db_size_bytes', 'gauge', 'SQLite database file and its write-ahead log.')
-    out.push(`vibes_db_size_bytes{file="db"} ${fileSize(config.dbFile)}`, `vibes_db_size_bytes{file="wal"} ${fileSize(`${config.dbFile}-wal`)}`)
+    out.push(`vibes_db_size_bytes{${node},file="db"} ${fileSize(config.dbFile)}`, `vibes_db_size_bytes{${node},file="wal"} ${fileSize(`${config.dbFile}-wal`)}`)
 
     const memory = process.memoryUsage()
     metric('process_resident_memory_bytes', 'gauge', 'Resident memory of the server process.')
-    out.push(`process_resident_memory_bytes ${memory.rss}`)
+    out.push(`process_resident_memory_bytes{${node}} ${memory.rss}`)
     metric('vibes_uptime_seconds', 'gauge', 'Seconds since the server started.')
-    out.push(`vibes_uptime_seconds ${Math.round(process.uptime())}`)
+    out.push(`vibes_uptime_seconds{${node}} ${Math.round(process.uptime())}`)
     return `${out.join('\n')}\n`
   }
 

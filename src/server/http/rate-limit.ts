@@ -16,7 +16,7 @@ export type Bucket = 'auth' | LoginBucket | 'contact' | 'events' | 'remote' | 'h
 export type LoginBucket = 'login-pair' | 'login-account' | 'rest-pair' | 'rest-account' | 'rest-address'
 
 // Requests allowed per window, per key.
-const LIMITS: Record<Bucket, { max: number; windowMs: number }> = {
+export const LIMITS: Record<Bucket, { max: number; windowMs: number }> = {
   // Per address: sign-up, login, forgot and reset. Generous, so one NAT of people signing in is
   // not locked out; the account bucket is what stops grinding one password.
   auth: { max: 30, windowMs: 60_000 },

@@ -56,6 +56,24 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join('; ')
 }
 
+/** The installable app's service worker: served from the root so its scope is the whole app. */
+export const SERVICE_WORKER_PATH = '/sw.js'
+/** The worker's own policy (a worker's comes from its script's answer, not the page's): it only
+ *  ever fetches from our origin, so nothing else is allowed, should a script ever get into it. */
+export const SERVICE_WORKER_POLICY = "default-src 'self'"
+
+/** The policy of a static HTML file of the client build (the offline page): its own inline
+ *  styles and same-origin images, no script of any kind, no framing. */
+export const STATIC_PAGE_POLICY = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "img-src 'self'",
+  "manifest-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
 /** Powerful features the app never uses are denied to every frame; the player's fullscreen,
  *  autoplay and picture-in-picture stay available to our own pages. Only features Chromium knows:
  *  an unknown name is a console warning on every page. */

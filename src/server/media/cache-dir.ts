@@ -1,8 +1,10 @@
 // The two caches under DATA_DIR — converted files (transcode-cache) and scaled covers for apps
-// (cover-cache) — kept to a size cap the same way: each hit touches the file's mtime, so the
-// mtime is the last use, and after a new copy is written the least recently used go first.
+// (cover-cache) — kept to a size cap the same way: each hit sets the file's access time, so the
+// atime is the last use, and after a new copy is written the least recently used go first. The
+// mtime stays when the copy was written: nginx derives a served copy's ETag and Last-Modified
+// from it (MEDIA_OFFLOAD=nginx), which must not change from one hit to the next.
 // The cap is a target checked after each write, not a hard limit: the copy just made always stays.
-import { utimesSync } from 'node:fs'
+import { statSync, utimesSync } from 'node:fs'
 import { readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 
@@ -13,7 +15,7 @@ export const CACHE_LIMITS = {
   coverBytes: 256 * 1024 ** 2,
 } as const
 
-export type CachedFile = { file: string; size: number /** Last use (ms): the file's mtime, touched on each hit. */; used: number }
+export type CachedFile = { file: string; size: number /** Last use (ms): the file's atime, set on each hit. */; used: number }
 
 const STALE_PART_MS = 24 * 3600_000
 
@@ -40,10 +42,9 @@ export function cacheEvictions(files: CachedFile[], opts: { limit: number; keep:
   return out
 }
 
-/** Marks a cached copy as used now (a hit). */
+/** Marks a cached copy as used now (a hit): its atime; its mtime is kept. */
 export function touchCached(file: string) {
-  const now = new Date()
-  utimesSync(file, now, now)
+  utimesSync(file, new Date(), statSync(file).mtime)
 }
 
 /**
@@ -56,7 +57,7 @@ export async function trimCacheDir(dir: string, limit: number, keep: string) {
     names.map(async (name) => {
       const file = path.join(dir, name)
       const st = await stat(file).catch(() => null)
-      return st && { file, size: st.size, used: st.mtimeMs }
+      return st && { file, size: st.size, used: st.atimeMs }
     }),
   )
   const found = files.filter((f): f is CachedFile => f !== null)

@@ -4,8 +4,9 @@
 // extension → MIME map (unknown gives audio/mpeg). `?cover=1` serves the embedded cover art of the file the same way, only ever
 // as image/jpeg, png, gif or webp (typed by its bytes, see covers.ts). `?t=<profile>` streams it
 // converted by ffmpeg (transcode.ts), and a complete converted copy is served like a file;
-// `&start=<ms>` (signed too) starts that conversion part way in. Every answer, errors and
-// 304s included, carries `nosniff` and a CSP that sandboxes it:
+// `&start=<ms>` (signed too) starts that conversion part way in. With MEDIA_OFFLOAD=nginx a file
+// or complete converted copy that passed every check is handed to nginx (offload.ts). Every
+// answer, errors and 304s included, carries `nosniff` and a CSP that sandboxes it:
 // whatever a library file holds, a browser never runs it as a page of our origin.
 // Wired in front of the app in serve.ts (fast path) and as the Start route /media/$ (dev).
 import type { Stats } from 'node:fs'
@@ -15,6 +16,7 @@ import { readCover } from './covers'
 import { createFileLookup } from './file-lookup'
 import { resolveInside } from './library-path'
 import { mimeFromName } from '~/shared/player/mime'
+import { offloadUri } from './offload'
 import { mediaPathOf, parseRange } from './request-rules'
 import { mediaKindOf, mediaStartOf, verifyMediaSignature, type MediaKind } from './sign'
 import { convertedFile } from './transcode'
@@ -104,6 +106,16 @@ async function answer(request: Request, url: URL, member: string | undefined): P
     const converted = await convertedFile(request, real, st, kind, member, startMs)
     if (converted instanceof Response) return converted
     served = converted
+  }
+  // A whole file or a complete converted copy may be handed to nginx (covers are read out of the file).
+  if (kind !== 'cover') {
+    const offloaded = offloadUri(served.path, kind !== 'file')
+    if (offloaded) {
+      // nginx keeps Content-Type and Cache-Control from this answer and makes the rest (ETag,
+      // Last-Modified, ranges, 304s) from the file it sends.
+      const type = kind === 'file' ? mimeFromName(relPath) : TRANSCODE_PROFILES[kind].mime
+      return new Response(null, { headers: { 'x-accel-redirect': offloaded, 'content-type': type, 'cache-control': headers['cache-control'] } })
+    }
   }
   if (notModified(request, etag, st.mtimeMs)) return new Response(null, { status: 304, headers })
 

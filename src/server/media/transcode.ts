@@ -96,7 +96,8 @@ function holderOf(request: Request, member: string | undefined): string {
   return user ? `member:${user.id}` : `address:${addressKey(clientInfo(request.headers).ip)}`
 }
 
-const cacheDir = () => path.join(config.DATA_DIR, 'transcode-cache')
+/** Where complete converted copies are kept (offload.ts hands them to nginx from here). */
+export const cacheDir = () => path.join(config.DATA_DIR, 'transcode-cache')
 
 function cacheKey(real: string, st: Stats, profile: TranscodeProfile): string {
   return new Bun.CryptoHasher('sha256')

@@ -260,29 +260,6 @@ const header = (raw: Raw, name: string): string | null => {
   return typeof value === 'string' && value ? value : null
 }
 
-/** A remote file opened for relaying: its answer's status and headers, and its body as it comes. */
-export type RemoteStream = { status: number; headers: http.IncomingHttpHeaders; body: Readable }
-
-/**
- * Opens a remote media file for relaying to a listener, under the same policy and redirect rules;
- * `range` is the listener's Range header, passed on. Only reaching the answer is timed: a long
- * episode then streams for as long as it plays (the listener's own disconnect ends it).
- */
-export async function openRemoteStream(rawUrl: string, policy: AddressPolicy, range: string | null, timeoutMs = REMOTE_TIMEOUT_MS): Promise<RemoteStream> {
-  const timedOut = `The remote server did not answer within ${seconds(timeoutMs)}`
-  const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), timeoutMs)
-  // identity: a compressed body would make the byte ranges of the answer mean nothing.
-  const headers: Record<string, string> = { accept: '*/*', 'accept-encoding': 'identity' }
-  if (range) headers.range = range
-  try {
-    const { raw } = await openRemote(rawUrl, policy, controller.signal, timedOut, headers)
-    return { status: raw.status, headers: raw.headers, body: raw.stream }
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
 /** Part of a remote file: its first bytes, or (suffix) its last ones. */
 export type ByteRange = { first: number; last: number } | { suffix: number }
 
@@ -324,4 +301,40 @@ export async function fetchRemoteBytes(rawUrl: string, policy: AddressPolicy, ra
   } finally {
     clearTimeout(timer)
   }
+}
+
+/** An open answer whose body is read as it comes (a live stream, an episode relayed); `close` drops the connection. */
+export type RemoteStream = { url: string; status: number; contentType: string; headers: http.IncomingHttpHeaders; body: Readable; close: () => void }
+
+/**
+ * Opens a remote URL to relay it as it comes (an internet radio stream, a podcast episode with the
+ * listener's Range in `headers`) under the same policy and redirect rules: `connectMs` bounds the
+ * hops until the answer's headers arrive; after that the body has no deadline (a station never
+ * ends, an episode plays for as long as it lasts). `signal` (the listener leaving) closes it.
+ */
+export async function openRemoteStream(
+  rawUrl: string,
+  policy: AddressPolicy,
+  headers: Record<string, string>,
+  { connectMs, signal }: { connectMs: number; signal?: AbortSignal },
+): Promise<RemoteStream> {
+  const controller = new AbortController()
+  const close = () => controller.abort()
+  signal?.addEventListener('abort', close, { once: true })
+  const timer = setTimeout(close, connectMs)
+  let opened: Opened
+  try {
+    opened = await openRemote(rawUrl, policy, controller.signal, `The station did not answer within ${seconds(connectMs)}`, {
+      'accept-encoding': 'identity',
+      ...headers,
+    })
+  } catch (error) {
+    close()
+    throw error
+  } finally {
+    clearTimeout(timer)
+  }
+  const { url, raw } = opened
+  controller.signal.addEventListener('abort', () => raw.stream.destroy(), { once: true })
+  return { url: url.href, status: raw.status, contentType: String(raw.headers['content-type'] ?? ''), headers: raw.headers, body: raw.stream, close }
 }

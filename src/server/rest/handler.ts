@@ -111,6 +111,10 @@ const queryOf = (url: URL): Record<string, string> => (url.search === '' ? {} : 
 function answer(route: RestRoute, req: RestRequest, url: URL): Response | Promise<Response> {
   const resHeaders = new Headers()
   const ctx = createContext(req.request, resHeaders)
+  return ctx instanceof Promise ? ctx.then((ready) => answerIn(ready, route, req, url, resHeaders)) : answerIn(ctx, route, req, url, resHeaders)
+}
+
+function answerIn(ctx: Context, route: RestRoute, req: RestRequest, url: URL, resHeaders: Headers): Response | Promise<Response> {
   const ok = (data: unknown) => json(route.status ?? 200, { success: true, data }, resHeaders)
   const failed = (error: unknown) => failure(error, route, ctx, resHeaders, req.request.method, url)
   try {

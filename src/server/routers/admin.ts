@@ -33,9 +33,9 @@ export const adminRouter = createTRPCRouter({
       recordAudit(ctx.db, ctx.user, 'user.delete', username)
       return deleted
     }),
-    setRole: adminProcedure.input(AdminUserRoleSchema).mutation(({ ctx, input }) => {
-      const user = users.setUserRole(ctx.db, ctx.user.id, input.id, input.isAdmin)
-      recordAudit(ctx.db, ctx.user, 'user.role', user.username, user.isAdmin ? 'admin' : 'member')
+    setRole: adminProcedure.input(AdminUserRoleSchema).mutation(async ({ ctx, input }) => {
+      const user = await users.setUserRole(ctx.db, ctx.user.id, input.id, input.isAdmin)
+      await recordAudit(ctx.db, ctx.user, 'user.role', user.username, user.isAdmin ? 'admin' : 'member')
       return user
     }),
   }),
@@ -58,10 +58,10 @@ export const adminRouter = createTRPCRouter({
       recordAudit(ctx.db, ctx.user, 'folder.update', `"${folder.label}" of ${owner.username}`, folder.path)
       return folder
     }),
-    delete: adminProcedure.input(AdminFolderDeleteSchema).mutation(({ ctx, input }) => {
+    delete: adminProcedure.input(AdminFolderDeleteSchema).mutation(async ({ ctx, input }) => {
       const owner = users.requireUser(ctx.db, input.userId)
-      const folder = folders.getFolder(ctx.db, input.userId, input.folderId)
-      const deleted = folders.deleteFolder(ctx.db, input.userId, input.folderId)
+      const folder = await folders.getFolder(ctx.db, input.userId, input.folderId)
+      const deleted = await folders.deleteFolder(ctx.db, input.userId, input.folderId)
       recordAudit(ctx.db, ctx.user, 'folder.delete', `"${folder.label}" of ${owner.username}`, folder.path)
       return deleted
     }),

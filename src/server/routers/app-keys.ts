@@ -14,7 +14,7 @@ export const appKeysRouter = createTRPCRouter({
     .input(AppKeyCreateSchema)
     .mutation(async ({ ctx, input }) => {
       const created = await appKeys.createAppKey(ctx.db, config.AUTH_SECRET, ctx.user.id, input)
-      recordAudit(ctx.db, ctx.user, 'appkey.create', created.name, created.id)
+      await recordAudit(ctx.db, ctx.user, 'appkey.create', created.name, created.id)
       return created
     }),
   revoke: protectedProcedure.input(AppKeyIdSchema).mutation(({ ctx, input }) => appKeys.revokeAppKey(ctx.db, ctx.user.id, input.id)),

@@ -3,14 +3,16 @@ import { ForbiddenError } from '../errors'
 import { z } from 'zod'
 import { uncommonPasswordField } from '../auth/common-passwords'
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema } from '~/shared/validators'
-import { SESSION_DAYS } from '../auth/sessions'
 import { config } from '../config'
-import { SESSION_COOKIE, serializeCookie, XSRF_COOKIE } from '../http/cookies'
+import { configuredProviders } from '../auth/sign-in-providers'
+import type { SignInOptions } from '~/shared/sign-in'
+import { authCookies } from '../http/cookies'
 import { recordAudit } from '../services/audit'
 import * as auth from '../services/auth'
-import { randomSecret } from '../auth/sessions'
 import { createTRPCRouter, protectedProcedure, publicProcedure, rateLimit, loginThrottled } from '../trpc/init'
 import type { Context } from '../trpc/context'
+
+const LOCAL_SIGN_UP_OFF = 'Sign-up with a password is turned off here. Please use your sign-in provider.'
 
 export const toPublicUser = (u: { id: string; username: string; email: string; isAdmin: boolean; createdAt: Date }) => ({
   id: u.id,
@@ -22,23 +24,24 @@ export const toPublicUser = (u: { id: string; username: string; email: string; i
 
 /** Sets (or, with null, clears) the session cookie and its XSRF partner. */
 export function setAuthCookies(ctx: Context, token: string | null) {
-  const maxAgeSec = token ? SESSION_DAYS * 86_400 : 0
-  ctx.resHeaders.append('set-cookie', serializeCookie(SESSION_COOKIE, token ?? '', { maxAgeSec, httpOnly: true, secure: ctx.secure }))
-  ctx.resHeaders.append('set-cookie', serializeCookie(XSRF_COOKIE, token ? randomSecret() : '', { maxAgeSec, httpOnly: false, secure: ctx.secure }))
+  for (const line of authCookies(token, ctx.secure)) ctx.resHeaders.append('set-cookie', line)
 }
 
 export const authRouter = createTRPCRouter({
   signup: publicProcedure
     .use(rateLimit('auth'))
     .input(SignupSchema.extend({ password: uncommonPasswordField }))
-    .mutation(async ({ ctx, input }) => toPublicUser(await auth.signup(ctx.db, input))),
+    .mutation(async ({ ctx, input }) => {
+      if (!config.LOCAL_LOGIN) throw new ForbiddenError(LOCAL_SIGN_UP_OFF)
+      return toPublicUser(await auth.signup(ctx.db, input))
+    }),
 
   login: publicProcedure
     .use(rateLimit('auth'))
     .input(LoginSchema)
     .use(loginThrottled)
     .mutation(async ({ ctx, input }) => {
-      const { token, user } = await auth.login(ctx.db, input, config.AUTH_SECRET, ctx.client.userAgent)
+      const { token, user } = await auth.login(ctx.db, input, config.AUTH_SECRET, ctx.client.userAgent, { adminsOnly: !config.LOCAL_LOGIN })
       setAuthCookies(ctx, token)
       return { token, user: toPublicUser(user) }
     }),
@@ -47,10 +50,10 @@ export const authRouter = createTRPCRouter({
   // comes from our pages or an API client (the rule of every cookie write): another site's form
   // must not sign a member out. Our cookies without the XSRF header are refused; a post without
   // any credentials (a cross-site form: SameSite=Lax keeps the cookies back) clears nothing.
-  logout: publicProcedure.input(z.strictObject({}).optional()).mutation(({ ctx }) => {
+  logout: publicProcedure.input(z.strictObject({}).optional()).mutation(async ({ ctx }) => {
     const proof = ctx.writeProof
     if (proof === 'unproven') throw new ForbiddenError('Logout needs the X-XSRF-TOKEN header')
-    if (ctx.user) auth.logout(ctx.db, ctx.user)
+    if (ctx.user) await auth.logout(ctx.db, ctx.user)
     if (proof === 'proven') setAuthCookies(ctx, null)
     return { loggedOut: true }
   }),
@@ -68,9 +71,17 @@ export const authRouter = createTRPCRouter({
     .input(ResetPasswordSchema.extend({ password: uncommonPasswordField }))
     .mutation(async ({ ctx, input }) => {
       const user = await auth.resetPassword(ctx.db, input.token, input.password)
-      recordAudit(ctx.db, user, 'account.password-reset', user.username, 'sessions and app keys ended')
+      await recordAudit(ctx.db, user, 'account.password-reset', user.username, 'sessions and app keys ended')
       return { message: 'Password has been reset' }
     }),
+
+  /** What the login page offers: the "Sign in with …" buttons, and whether passwords sign in. */
+  signInOptions: publicProcedure.query(
+    (): SignInOptions => ({
+      providers: configuredProviders(config).map(({ id, name }) => ({ id, name })),
+      localLogin: config.LOCAL_LOGIN,
+    }),
+  ),
 
   /** The session check behind the user guard: 401 unless the session is valid. */
   session: protectedProcedure.query(({ ctx }) => ({ user: toPublicUser(ctx.user) })),

@@ -5,7 +5,7 @@ import * as folders from '../services/folders'
 import { createTRPCRouter, protectedProcedure, rateLimit } from '../trpc/init'
 
 export const foldersRouter = createTRPCRouter({
-  list: protectedProcedure.query(({ ctx }) => folders.listFolders(ctx.db, ctx.user.id)),
+  list: protectedProcedure.query(({ ctx }) => folders.memberFolders(ctx.db, ctx.user.id)),
   byId: protectedProcedure.input(FolderIdSchema).query(({ ctx, input }) => folders.getFolder(ctx.db, ctx.user.id, input.id)),
   create: protectedProcedure.input(FolderSchema).mutation(({ ctx, input }) => folders.createFolder(ctx.db, ctx.user.id, input)),
   update: protectedProcedure.input(FolderUpdateSchema).mutation(({ ctx, input: { id, ...data } }) => folders.updateFolder(ctx.db, ctx.user.id, id, data)),

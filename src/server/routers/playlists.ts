@@ -13,6 +13,7 @@ import {
 } from '~/shared/validators/playlists'
 import * as playlists from '../services/playlists'
 import { createTRPCRouter, protectedProcedure } from '../trpc/init'
+import { plainJson } from '../trpc/transformer'
 
 /** The one source named by an input (validated to hold exactly one, or none on create). */
 function sourceOf(input: { trackIds?: string[]; albumId?: string; trackUrls?: string[] }): playlists.TrackSource | undefined {
@@ -24,7 +25,7 @@ function sourceOf(input: { trackIds?: string[]; albumId?: string; trackUrls?: st
 
 export const playlistsRouter = createTRPCRouter({
   list: protectedProcedure.query(({ ctx }) => playlists.listPlaylists(ctx.db, ctx.user.id)),
-  byId: protectedProcedure.input(PlaylistIdSchema).query(({ ctx, input }) => playlists.getPlaylist(ctx.db, ctx.user.id, input.id)),
+  byId: protectedProcedure.input(PlaylistIdSchema).query(({ ctx, input }) => plainJson(playlists.getPlaylist(ctx.db, ctx.user.id, input.id))),
   create: protectedProcedure
     .input(PlaylistCreateSchema)
     .mutation(({ ctx, input }) =>

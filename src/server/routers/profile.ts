@@ -20,14 +20,14 @@ export const profileRouter = createTRPCRouter({
   /** Answers a fresh token (and cookie) for this device: the old one carried the old address. */
   updateEmail: confirmedProcedure.input(ChangeEmailSchema).mutation(async ({ ctx, input }) => {
     const { token, user, previousEmail } = await profile.changeEmail(ctx.db, ctx.user, input, config.AUTH_SECRET, ctx.client.userAgent)
-    recordAudit(ctx.db, ctx.user, 'account.email', ctx.user.username, `${previousEmail} → ${user.email}`)
+    await recordAudit(ctx.db, ctx.user, 'account.email', ctx.user.username, `${previousEmail} → ${user.email}`)
     setAuthCookies(ctx, token)
     return { token, user: toPublicUser(user) }
   }),
 
   updatePassword: confirmedProcedure.input(ChangePasswordSchema.extend({ newPassword: uncommonPasswordField })).mutation(async ({ ctx, input }) => {
     const { appKeysRevoked } = await profile.changePassword(ctx.db, ctx.user, input)
-    recordAudit(ctx.db, ctx.user, 'account.password', ctx.user.username, appKeysRevoked ? 'app keys revoked' : 'app keys kept')
+    await recordAudit(ctx.db, ctx.user, 'account.password', ctx.user.username, appKeysRevoked ? 'app keys revoked' : 'app keys kept')
     return { message: 'Password changed. Your other sessions have been logged out.', appKeysRevoked }
   }),
 
@@ -46,7 +46,7 @@ export const profileRouter = createTRPCRouter({
   }),
 
   sessions: createTRPCRouter({
-    list: protectedProcedure.query(({ ctx }) => ({ sessions: profile.listSessions(ctx.db, ctx.user) })),
+    list: protectedProcedure.query(async ({ ctx }) => ({ sessions: await profile.listSessions(ctx.db, ctx.user) })),
     delete: protectedProcedure.input(SessionIdSchema).mutation(({ ctx, input }) => profile.revokeSession(ctx.db, ctx.user, input.id)),
   }),
 })

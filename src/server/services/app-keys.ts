@@ -2,7 +2,7 @@
 // sees it once, and can revoke it; /rest accepts it instead of the password: as `apiKey`, as the
 // password (`p`), or in token login (`t` = md5(key + `s`)). The key is 32 random bytes in base32
 // behind a `vibes_` prefix (recognisable in a leaked config file). It is found by its SHA-256, and
-// kept encrypted with a key derived from AUTH_SECRET for token login (auth/app-key-cipher.ts);
+// kept encrypted with a key derived from AUTH_SECRET for token login (auth/sealed-secret.ts);
 // keys made before that have no ciphertext and cannot do token login (decision 066). A revoked key stays listed
 // (with its revocation time) but never verifies again. Minting a key needs the current password
 // (a stolen session alone cannot mint a way back in), and a password reset ends every key (a
@@ -12,9 +12,10 @@ import { encodeHexLowerCase } from '@oslojs/encoding'
 import { InvalidError, NotFoundError } from '../errors'
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
+import { type Tables, tablesOf } from '~/db/engine'
 import { appKeys, users, type User } from '~/db/schema'
 import type { AppKeyCreateInput } from '~/shared/validators'
-import { decryptAppKey, encryptAppKey } from '../auth/app-key-cipher'
+import { decryptAppKey, encryptAppKey } from '../auth/sealed-secret'
 import { confirmPassword } from '../auth/confirm-password'
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { randomSecret } from '../auth/sessions'
@@ -31,23 +32,31 @@ export type AppKeySummary = { id: string; name: string; createdAt: number; lastU
 
 const hashKey = (key: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(key)))
 
-const summary = {
+const summaryOf = ({ appKeys }: Tables) => ({
   id: appKeys.id,
   name: appKeys.name,
   createdAt: appKeys.createdAt,
   lastUsedAt: appKeys.lastUsedAt,
   revokedAt: appKeys.revokedAt,
-  tokenLogin: sql<number>`${appKeys.keySecret} IS NOT NULL`,
-}
+  // 1 or 0 on SQLite, true or false on PostgreSQL.
+  tokenLogin: sql<number | boolean>`${appKeys.keySecret} IS NOT NULL`,
+})
 
-function toSummary(row: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null; tokenLogin: number }): AppKeySummary {
+function toSummary(row: {
+  id: string
+  name: string
+  createdAt: Date
+  lastUsedAt: Date | null
+  revokedAt: Date | null
+  tokenLogin: number | boolean
+}): AppKeySummary {
   return {
     id: row.id,
     name: row.name,
     createdAt: row.createdAt.getTime(),
     lastUsedAt: row.lastUsedAt?.getTime() ?? null,
     revokedAt: row.revokedAt?.getTime() ?? null,
-    tokenLogin: row.tokenLogin === 1,
+    tokenLogin: Number(row.tokenLogin) === 1,
   }
 }
 
@@ -58,57 +67,60 @@ export async function createAppKey(db: Db, secret: string, userId: string, input
 }
 
 /** A new key for the member, within the bound on live keys (no confirmation: callers confirm). */
-export function mintAppKey(db: Db, secret: string, userId: string, name: string): AppKeySummary & { key: string } {
-  const active = db
+export async function mintAppKey(db: Db, secret: string, userId: string, name: string): Promise<AppKeySummary & { key: string }> {
+  const t = tablesOf(db)
+  const { appKeys } = t
+  const [active] = await db
     .select({ n: count() })
     .from(appKeys)
     .where(and(eq(appKeys.userId, userId), isNull(appKeys.revokedAt)))
-    .get()
-  if ((active?.n ?? 0) >= MAX_APP_KEYS_PER_USER) {
+  if (Number(active?.n ?? 0) >= MAX_APP_KEYS_PER_USER) {
     throw new InvalidError(`You can keep at most ${MAX_APP_KEYS_PER_USER} app keys; revoke one first`)
   }
   const key = APP_KEY_PREFIX + randomSecret(32)
-  const row = db
+  const [row] = await db
     .insert(appKeys)
     .values({ userId, name, keyHash: hashKey(key), keySecret: encryptAppKey(secret, userId, key) })
-    .returning(summary)
-    .get()
+    .returning(summaryOf(t))
   return { ...toSummary(row), key }
 }
 
 /** The member's keys, newest first (revoked ones included, marked). */
-export function listAppKeys(db: Db, userId: string): { keys: AppKeySummary[] } {
-  const rows = db.select(summary).from(appKeys).where(eq(appKeys.userId, userId)).orderBy(desc(appKeys.createdAt)).all()
+export async function listAppKeys(db: Db, userId: string): Promise<{ keys: AppKeySummary[] }> {
+  const t = tablesOf(db)
+  const { appKeys } = t
+  const rows = await db.select(summaryOf(t)).from(appKeys).where(eq(appKeys.userId, userId)).orderBy(desc(appKeys.createdAt))
   return { keys: rows.map(toSummary) }
 }
 
 /** Revokes one of the member's keys (another member's id is simply not found). */
-export function revokeAppKey(db: Db, userId: string, id: string): AppKeySummary {
-  const row = db
+export async function revokeAppKey(db: Db, userId: string, id: string): Promise<AppKeySummary> {
+  const t = tablesOf(db)
+  const { appKeys } = t
+  const [row] = await db
     .update(appKeys)
     .set({ revokedAt: new Date() })
     .where(and(eq(appKeys.id, id), eq(appKeys.userId, userId), isNull(appKeys.revokedAt)))
-    .returning(summary)
-    .get()
+    .returning(summaryOf(t))
   if (row) return toSummary(row)
   // Revoking twice is not an error: the key is revoked either way.
-  const existing = db
-    .select(summary)
+  const [existing] = await db
+    .select(summaryOf(t))
     .from(appKeys)
     .where(and(eq(appKeys.id, id), eq(appKeys.userId, userId)))
-    .get()
   if (!existing) throw new NotFoundError(APP_KEY_NOT_FOUND)
   return toSummary(existing)
 }
 
 /** Ends every live key of the member (a password reset or change); returns how many. */
-export function revokeAllAppKeys(db: Db, userId: string): number {
-  return db
+export async function revokeAllAppKeys(db: Db, userId: string): Promise<number> {
+  const { appKeys } = tablesOf(db)
+  const revoked = await db
     .update(appKeys)
     .set({ revokedAt: new Date() })
     .where(and(eq(appKeys.userId, userId), isNull(appKeys.revokedAt)))
     .returning({ id: appKeys.id })
-    .all().length
+  return revoked.length
 }
 
 export type AppKeyUser = Pick<User, 'id' | 'username' | 'email' | 'isAdmin'>

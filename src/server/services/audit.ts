@@ -8,6 +8,7 @@
 // the merge costs 4 × limit rows whatever the size of the tables.
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client'
+import { tablesOf } from '~/db/engine'
 import { auditLog, contactMessages, folders, users } from '~/db/schema'
 import type { AuthUser } from '../auth/sessions'
 
@@ -36,10 +37,10 @@ export type Activity = { at: string; kind: 'signup' | 'folder' | 'message' | Aud
 
 type Actor = Pick<AuthUser, 'id' | 'username'>
 
-export function recordAudit(db: Db, actor: Actor, action: AuditAction, target = '', detail = ''): void {
-  db.insert(auditLog)
-    .values({ actorId: actor.id, actorName: actor.username, action, target: target.slice(0, 300), detail: detail.slice(0, 300) })
-    .run()
+/** On SQLite the row is written before this returns (a caller that does not await still records it). */
+export async function recordAudit(db: Db, actor: Actor, action: AuditAction, target = '', detail = ''): Promise<void> {
+  const { auditLog } = tablesOf(db)
+  await db.insert(auditLog).values({ actorId: actor.id, actorName: actor.username, action, target: target.slice(0, 300), detail: detail.slice(0, 300) })
 }
 
 export function listAudit(db: Db, limit: number): AuditEntry[] {

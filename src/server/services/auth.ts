@@ -1,10 +1,9 @@
 // Accounts: sign-up, login, logout, password reset and the first admin.
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeHexLowerCase } from '@oslojs/encoding'
-import { ConflictError, InvalidError, UnauthorizedError } from '../errors'
+import { ConflictError, ForbiddenError, InvalidError, UnauthorizedError } from '../errors'
 import { and, eq, gt, isNotNull, isNull, lte, ne, or } from 'drizzle-orm'
-import type { Db } from '~/db/client'
-import { logins, passwordResetTokens, users } from '~/db/schema'
+import { type Db, isUniqueViolation, type Tables, tablesOf, transaction } from '~/db/engine'
 import type { LoginInput, SignupInput } from '~/shared/validators'
 import { hashPassword, timingDummyHash, verifyPassword } from '../auth/password'
 import { createSession, deleteSession, deleteUserSessions, randomSecret, type AuthUser } from '../auth/sessions'
@@ -16,42 +15,55 @@ const RESET_TTL_MS = 60 * 60 * 1000
 export const INVALID_CREDENTIALS = 'Invalid email or password'
 export const INVALID_RESET_TOKEN = 'Invalid or expired password reset token'
 
-const publicColumns = { id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, createdAt: users.createdAt }
+const publicColumnsOf = ({ users }: Tables) => ({
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  isAdmin: users.isAdmin,
+  createdAt: users.createdAt,
+})
 
 export async function signup(db: Db, input: SignupInput) {
-  const taken = db
+  const t = tablesOf(db)
+  const { users } = t
+  const [taken] = await db
     .select({ email: users.email, username: users.username })
     .from(users)
     .where(or(eq(users.email, input.email), eq(users.username, input.username)))
-    .get()
+    .limit(1)
   if (taken?.email === input.email) throw new ConflictError('Email is already registered')
   if (taken) throw new ConflictError('Username is already taken')
   const passwordHash = await hashPassword(input.password)
   try {
-    return db.insert(users).values({ username: input.username, email: input.email, passwordHash }).returning(publicColumns).get()
+    const [created] = await db.insert(users).values({ username: input.username, email: input.email, passwordHash }).returning(publicColumnsOf(t))
+    return created
   } catch (error) {
     // Two sign-ups racing for the same e-mail: the unique index decides.
-    if (String(error).includes('UNIQUE')) throw new ConflictError('Email or username is already taken')
+    if (isUniqueViolation(error)) throw new ConflictError('Email or username is already taken')
     throw error
   }
 }
 
-export async function login(db: Db, input: LoginInput, secret: string, userAgent = '') {
-  const user = db
-    .select({ ...publicColumns, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.email, input.email))
-    .get()
+export const LOCAL_LOGIN_OFF = 'Password sign-in is turned off here. Please use your sign-in provider.'
+
+/** `adminsOnly` (LOCAL_LOGIN=off): a member's right password is refused; an admin's still signs in, the way back in when the provider fails. */
+export async function login(db: Db, input: LoginInput, secret: string, userAgent = '', { adminsOnly = false } = {}) {
+  const t = tablesOf(db)
+  const [user] = await db
+    .select({ ...publicColumnsOf(t), passwordHash: t.users.passwordHash })
+    .from(t.users)
+    .where(eq(t.users.email, input.email))
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await timingDummyHash()))
   if (!user || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS)
-  const { token, expiresAt } = createSession(db, user, secret, userAgent)
-  db.insert(logins).values({ userId: user.id }).run()
+  if (adminsOnly && !user.isAdmin) throw new ForbiddenError(LOCAL_LOGIN_OFF)
+  const { token, expiresAt } = await createSession(db, user, secret, userAgent)
+  await db.insert(t.logins).values({ userId: user.id })
   const { passwordHash: _, ...publicUser } = user
   return { token, expiresAt, user: publicUser }
 }
 
-export function logout(db: Db, user: AuthUser) {
-  deleteSession(db, user.sessionId)
+export async function logout(db: Db, user: AuthUser) {
+  await deleteSession(db, user.sessionId)
 }
 
 const hashToken = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)))
@@ -69,14 +81,13 @@ export function requestPasswordReset(db: Db, email: string, appUrl: string): voi
 
 /** Mails a single-use reset link; the new token ends every earlier one of that account. */
 async function issuePasswordReset(db: Db, email: string, appUrl: string) {
-  const user = db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email)).get()
+  const { users, passwordResetTokens } = tablesOf(db)
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email))
   if (!user) return
   const token = randomSecret(32)
-  db.transaction((tx) => {
-    tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).run()
-    tx.insert(passwordResetTokens)
-      .values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) })
-      .run()
+  await transaction(db, async (tx) => {
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))
+    await tx.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) })
   })
   const link = `${appUrl}/reset-password/${token}`
   await sendMail({
@@ -95,30 +106,28 @@ async function issuePasswordReset(db: Db, email: string, appUrl: string) {
 export async function resetPassword(db: Db, token: string, password: string): Promise<{ id: string; username: string }> {
   const passwordHash = await hashPassword(password)
   const id = hashToken(token)
-  const userId = db.transaction((tx) => {
-    const claimed = tx
+  const { users, passwordResetTokens } = tablesOf(db)
+  const userId = await transaction(db, async (tx) => {
+    const [claimed] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
       .returning({ userId: passwordResetTokens.userId })
-      .get()
     if (!claimed) return null
-    tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId)).run()
-    tx.delete(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.userId, claimed.userId), ne(passwordResetTokens.id, id)))
-      .run()
-    // One connection, so these run inside this transaction too.
-    deleteUserSessions(db, claimed.userId)
-    revokeAllAppKeys(db, claimed.userId)
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId))
+    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, claimed.userId), ne(passwordResetTokens.id, id)))
+    await deleteUserSessions(tx, claimed.userId)
+    await revokeAllAppKeys(tx, claimed.userId)
     return claimed.userId
   })
   if (!userId) throw new InvalidError(INVALID_RESET_TOKEN)
-  const user = db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, userId)).get()
+  const [user] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, userId))
   return user ?? { id: userId, username: '' }
 }
 
 /** Housekeeping: used and expired reset tokens open nothing any more. */
 export function deleteSpentResetTokens(db: Db): number {
+  const { passwordResetTokens } = tablesOf(db)
   return db
     .delete(passwordResetTokens)
     .where(or(isNotNull(passwordResetTokens.usedAt), lte(passwordResetTokens.expiresAt, new Date())))
@@ -130,15 +139,21 @@ export function deleteSpentResetTokens(db: Db): number {
 export async function ensureAdmin(db: Db, email: string | undefined, password: string | undefined) {
   if (!email || !password) return false
   const normalized = email.toLowerCase()
-  if (db.select({ id: users.id }).from(users).where(eq(users.email, normalized)).get()) return false
+  const { users } = tablesOf(db)
+  const exists = async () => (await db.select({ id: users.id }).from(users).where(eq(users.email, normalized))).length > 0
+  if (await exists()) return false
   let username = normalized
     .split('@')[0]
     .replace(/[^\p{L}\p{N}_.\- ]/gu, '')
     .slice(0, 32)
   if (username.length < 3) username = 'admin'
-  if (db.select({ id: users.id }).from(users).where(eq(users.username, username)).get()) username = `${username}-${randomSecret(3)}`
-  db.insert(users)
-    .values({ username, email: normalized, passwordHash: await hashPassword(password), isAdmin: true })
-    .run()
+  if ((await db.select({ id: users.id }).from(users).where(eq(users.username, username))).length > 0) username = `${username}-${randomSecret(3)}`
+  try {
+    await db.insert(users).values({ username, email: normalized, passwordHash: await hashPassword(password), isAdmin: true })
+  } catch (error) {
+    // Nodes starting together on one database: another one created this admin first.
+    if (isUniqueViolation(error) && (await exists())) return false
+    throw error
+  }
   return true
 }

@@ -5,10 +5,9 @@
 // nothing answering); so is a second folder with the same path or URL for the same member.
 import { InvalidError, NotFoundError } from '../errors'
 import { and, count, eq, max } from 'drizzle-orm'
-import type { Db } from '~/db/client'
 import { reusedWhileUnchanged } from '~/db/change-counter'
+import { type Db, isPostgres, type Tables, tablesOf, transaction } from '~/db/engine'
 import { preparedFor } from '~/db/prepared'
-import { folders } from '~/db/schema'
 import { isRemotePath, MAX_FOLDERS_PER_USER, type FolderInput } from '~/shared/validators/folder'
 import type { Track } from '~/shared/player/track'
 import { normalizeRelPath } from '../media/library-path'
@@ -19,7 +18,7 @@ export const FOLDER_NOT_FOUND = 'Folder not found'
 /** The API shape of a folder (_id, as the original client reads it, plus id). */
 export type FolderDto = { _id: string; id: string; label: string; path: string; createdAt: string }
 
-const columns = { id: folders.id, label: folders.label, path: folders.path, createdAt: folders.createdAt }
+const columnsOf = ({ folders }: Tables) => ({ id: folders.id, label: folders.label, path: folders.path, createdAt: folders.createdAt })
 const toDto = (f: { id: string; label: string; path: string; createdAt: Date }): FolderDto => ({
   _id: f.id,
   id: f.id,
@@ -41,6 +40,22 @@ const folderListQuery = preparedFor((db) =>
 // frozen, so a caller that changed it would fail loudly instead of changing another's answer.
 const folderLists = preparedFor((db) => reusedWhileUnchanged<FolderDto[]>(db))
 
+/**
+ * The member's folders in their order, on either engine. SQLite answers at once from the prepared
+ * statement and the list reused while unchanged; PostgreSQL reads them fresh, since another node
+ * may have just written them (docs/decisions/083).
+ */
+export function memberFolders(db: Db, userId: string): FolderDto[] | Promise<FolderDto[]> {
+  return isPostgres(db) ? readFolders(db, userId) : listFolders(db, userId)
+}
+
+async function readFolders(db: Db, userId: string): Promise<FolderDto[]> {
+  const t = tablesOf(db)
+  const rows = await db.select(columnsOf(t)).from(t.folders).where(eq(t.folders.userId, userId)).orderBy(t.folders.position, t.folders.createdAt)
+  return rows.map(toDto)
+}
+
+/** SQLite only: `memberFolders` without a promise (the OpenSubsonic and admin paths, still synchronous). */
 export function listFolders(db: Db, userId: string): FolderDto[] {
   return folderLists(db)(
     userId,
@@ -53,12 +68,13 @@ export function listFolders(db: Db, userId: string): FolderDto[] {
   )
 }
 
-export function getFolder(db: Db, userId: string, id: string): FolderDto {
-  const row = db
-    .select(columns)
+export async function getFolder(db: Db, userId: string, id: string): Promise<FolderDto> {
+  const t = tablesOf(db)
+  const { folders } = t
+  const [row] = await db
+    .select(columnsOf(t))
     .from(folders)
     .where(and(eq(folders.id, id), eq(folders.userId, userId)))
-    .get()
   if (!row) throw notFound()
   return toDto(row)
 }
@@ -82,88 +98,106 @@ function folderKey(path: string): string {
   return `/${normalizeRelPath(path) ?? path}`
 }
 
-/** Refuses (400) a path the member already has in another folder. */
-function refuseDuplicate(db: Db, userId: string, path: string, exceptId?: string) {
+function refuseTaken(owned: { id: string; path: string }[], path: string, exceptId?: string) {
   const key = folderKey(path)
-  const taken = db
-    .select({ id: folders.id, path: folders.path })
-    .from(folders)
-    .where(eq(folders.userId, userId))
-    .all()
-    .some((f) => f.id !== exceptId && folderKey(f.path) === key)
+  const taken = owned.some((f) => f.id !== exceptId && folderKey(f.path) === key)
   if (taken) throw new InvalidError(`You already have a folder with this ${isRemotePath(path) ? 'URL' : 'path'}: ${path}`, 'path')
+}
+
+/** Refuses (400) a path the member already has in another folder. */
+async function refuseDuplicate(db: Db, userId: string, path: string, exceptId?: string) {
+  const { folders } = tablesOf(db)
+  refuseTaken(await db.select({ id: folders.id, path: folders.path }).from(folders).where(eq(folders.userId, userId)), path, exceptId)
+}
+
+const refuseFull = (n: number) => {
+  if (n >= MAX_FOLDERS_PER_USER) throw new InvalidError(`You can keep at most ${MAX_FOLDERS_PER_USER} folders`)
 }
 
 export async function createFolder(db: Db, userId: string, input: FolderInput): Promise<FolderDto> {
   // Before the path is checked, so a duplicate URL is refused without fetching it.
-  refuseDuplicate(db, userId, input.path)
+  await refuseDuplicate(db, userId, input.path)
   await checkFolderPath(input.path)
-  return insertFolder(db, userId, input)
+  const t = tablesOf(db)
+  const { folders } = t
+  return transaction(db, async (tx) => {
+    await refuseDuplicate(tx, userId, input.path)
+    const [stats] = await tx
+      .select({ n: count(), last: max(folders.position) })
+      .from(folders)
+      .where(eq(folders.userId, userId))
+    refuseFull(Number(stats?.n ?? 0))
+    const position = Number(stats?.last ?? -1) + 1
+    const [row] = await tx.insert(folders).values({ userId, label: input.label, path: input.path, position }).returning(columnsOf(t))
+    return toDto(row)
+  })
 }
 
-/** Appends a folder whose path checkFolderPath already accepted (bulk add checks it once). */
+/** SQLite only: appends a folder inside the admin's synchronous bulk-add transaction (its path already checked). */
 export function insertFolder(db: Db, userId: string, input: FolderInput): FolderDto {
+  const t = tablesOf(db)
+  const { folders } = t
   return db.transaction((tx) => {
-    refuseDuplicate(tx as unknown as Db, userId, input.path)
+    refuseTaken(tx.select({ id: folders.id, path: folders.path }).from(folders).where(eq(folders.userId, userId)).all(), input.path)
     const stats = tx
       .select({ n: count(), last: max(folders.position) })
       .from(folders)
       .where(eq(folders.userId, userId))
       .get()
-    if ((stats?.n ?? 0) >= MAX_FOLDERS_PER_USER) throw new InvalidError(`You can keep at most ${MAX_FOLDERS_PER_USER} folders`)
+    refuseFull(stats?.n ?? 0)
     const position = (stats?.last ?? -1) + 1
-    return toDto(tx.insert(folders).values({ userId, label: input.label, path: input.path, position }).returning(columns).get())
+    return toDto(tx.insert(folders).values({ userId, label: input.label, path: input.path, position }).returning(columnsOf(t)).get())
   })
 }
 
 export async function updateFolder(db: Db, userId: string, id: string, input: FolderInput): Promise<FolderDto> {
   // Another user's folder is a 404 whatever the new path; only then is the path judged.
-  getFolder(db, userId, id)
-  refuseDuplicate(db, userId, input.path, id)
+  await getFolder(db, userId, id)
+  await refuseDuplicate(db, userId, input.path, id)
   await checkFolderPath(input.path)
-  const row = db
+  const t = tablesOf(db)
+  const { folders } = t
+  const [row] = await db
     .update(folders)
     .set({ label: input.label, path: input.path, updatedAt: new Date() })
     .where(and(eq(folders.id, id), eq(folders.userId, userId)))
-    .returning(columns)
-    .get()
+    .returning(columnsOf(t))
   if (!row) throw notFound()
   return toDto(row)
 }
 
-export function deleteFolder(db: Db, userId: string, id: string): { id: string; deleted: true } {
-  const row = db
+export async function deleteFolder(db: Db, userId: string, id: string): Promise<{ id: string; deleted: true }> {
+  const { folders } = tablesOf(db)
+  const [row] = await db
     .delete(folders)
     .where(and(eq(folders.id, id), eq(folders.userId, userId)))
     .returning({ id: folders.id })
-    .get()
   if (!row) throw notFound()
   return { id: row.id, deleted: true }
 }
 
 /** Sets the order; the list must name each of the caller's folders exactly once. */
-export function reorderFolders(db: Db, userId: string, folderIds: string[]): FolderDto[] {
-  return db.transaction((tx) => {
-    const owned = tx.select({ id: folders.id }).from(folders).where(eq(folders.userId, userId)).all()
+export async function reorderFolders(db: Db, userId: string, folderIds: string[]): Promise<FolderDto[]> {
+  const { folders } = tablesOf(db)
+  return transaction(db, async (tx) => {
+    const owned = await tx.select({ id: folders.id }).from(folders).where(eq(folders.userId, userId))
     const ownedIds = new Set(owned.map((f) => f.id))
     const given = new Set(folderIds)
     if (given.size !== folderIds.length) throw new InvalidError('folderIds lists a folder more than once', 'folderIds')
     if (given.size !== ownedIds.size || folderIds.some((id) => !ownedIds.has(id)))
       throw new InvalidError('folderIds must list each of your folders exactly once', 'folderIds')
-    folderIds.forEach((id, position) => {
-      tx.update(folders)
+    for (const [position, id] of folderIds.entries())
+      await tx
+        .update(folders)
         .set({ position })
         .where(and(eq(folders.id, id), eq(folders.userId, userId)))
-        .run()
-    })
-    // The outer handle: its prepared statement runs on the same connection, inside this transaction.
-    return listFolders(db, userId)
+    return readFolders(tx, userId)
   })
 }
 
 /** A folder's tracks: the server library for a path, the remote reader for a URL. */
 export async function folderPlaylist(db: Db, userId: string, id: string, secret: string): Promise<{ folder: FolderDto; tracks: Track[] }> {
-  const folder = getFolder(db, userId, id)
+  const folder = await getFolder(db, userId, id)
   const tracks = isRemotePath(folder.path)
     ? await (await import('../remote')).loadRemotePlaylist(folder.path)
     : await listLibraryFolder(db, folder.path, secret)

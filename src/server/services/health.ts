@@ -2,7 +2,9 @@
 // the server and its database are up (`liveness`); the host's telemetry (`health`) tells an
 // attacker how loaded and how big the machine is, so only admins see it.
 import os from 'node:os'
+import { sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
+import { isPostgres, postgresRows } from '~/db/engine'
 import { preparedFor } from '~/db/prepared'
 
 const startedAt = Date.now()
@@ -17,6 +19,16 @@ function probeDb(db: Db) {
   } catch {
     connected = false
   }
+  return { connected, latencyMs: Math.round((performance.now() - t0) * 100) / 100 }
+}
+
+/** PostgreSQL: one `select 1` round trip over the pool (a server that went away fails it). */
+async function probePostgres(db: Db) {
+  const t0 = performance.now()
+  const connected = await postgresRows(db, sql`select 1`).then(
+    () => true,
+    () => false,
+  )
   return { connected, latencyMs: Math.round((performance.now() - t0) * 100) / 100 }
 }
 
@@ -40,13 +52,18 @@ function isoNow(): string {
 
 /** What anonymous callers and members get: up or not, and the server's time. */
 export function liveness(db: Db) {
-  const connected = connectionOpen(db)
-  return { status: connected ? 'ok' : 'degraded', db: { connected }, timestamp: isoNow() }
+  if (isPostgres(db)) return probePostgres(db).then(({ connected }) => livenessOf(connected))
+  return livenessOf(connectionOpen(db))
 }
+
+const livenessOf = (connected: boolean) => ({ status: connected ? 'ok' : 'degraded', db: { connected }, timestamp: isoNow() })
 
 /** The full Health entity, for admins. */
 export function health(db: Db) {
-  const { connected, latencyMs } = probeDb(db)
+  return isPostgres(db) ? probePostgres(db).then(healthOf) : healthOf(probeDb(db))
+}
+
+function healthOf({ connected, latencyMs }: { connected: boolean; latencyMs: number }) {
   const total = os.totalmem()
   const used = total - os.freemem()
   const [one, five, fifteen] = os.loadavg()

@@ -2,6 +2,7 @@
 // interactions and likes. Every door writes through the one function of each here, supplying only
 // what is its own: the web player's tRPC procedure and its REST path (POST /api/playlist/plays) and
 // an app's /rest scrobble all call recordPlay; updates, interactions and likes have one writer each.
+// Both plays and their updates queue what the member's scrobbling services get (services/scrobbling.ts).
 // The rules live here, not at the doors: times are server time (a reported play's own time only
 // within REPORTED_PLAY_MAX_AGE_MS), the device class comes from the User-Agent (the door's guess
 // only when it names none), the place from trusted request data, and every track is stored under
@@ -23,6 +24,7 @@ import type { InteractionSchema, LikeSetSchema, PlayEventUpdateFields } from '~/
 import { addressKey, type ClientInfo } from '../http/client-info'
 import { trackKey } from '../catalog/track-key'
 import { takeToken } from '../http/rate-limit'
+import { queueScrobblesInBackground } from './scrobbling'
 
 type UpdateInput = z.output<typeof PlayEventUpdateFields>
 
@@ -53,6 +55,9 @@ export type PlayFacts = {
   sessionId?: string | null
   sessionPosition?: number | null
   networkType?: string
+  /** When a play still under way began by the client's clock (a play queued offline arrives
+   *  late): kept when reportedPlayTime finds it plausible, else the server's time. */
+  startedAt?: Date
   /** A play reported once it was over (from reportedPlayTime): listened through, at that time. */
   finishedAt?: Date
 }
@@ -111,7 +116,7 @@ const trackKeyOrNull = (url: string | null | undefined) => (url ? trackKey(url) 
  */
 export function recordPlay(db: Db, userId: string | null, play: PlayFacts, client: ClientInfo): { playEventId: string } {
   const fromAgent = classifyDevice(client.userAgent)
-  const at = play.finishedAt ?? new Date()
+  const at = play.finishedAt ?? (play.startedAt && reportedPlayTime(play.startedAt.getTime(), Date.now())) ?? new Date()
   const row: PlayRow = {
     id: newId(),
     userId,
@@ -141,6 +146,9 @@ export function recordPlay(db: Db, userId: string | null, play: PlayFacts, clien
     endedAtMs: play.finishedAt?.getTime() ?? null,
   }
   const inserted = insertPlay(db).get(row) as { id: string }
+  // After the write (and the caller's transaction): a play is sent to the member's scrobbling
+  // services from the queue, in the background, never holding up the play or the request.
+  queueScrobblesInBackground(db, userId, inserted.id, play.finishedAt === undefined)
   return { playEventId: inserted.id }
 }
 
@@ -231,6 +239,8 @@ export function updatePlayEvent(db: Db, userId: string, playEventId: string, inp
     return updated
   })
   if (!row) throw new NotFoundError(PLAY_EVENT_NOT_FOUND)
+  // Time listened may now make the play a listen at the member's scrobbling services.
+  if (input.listenDuration !== undefined) queueScrobblesInBackground(db, userId, row.id, false)
   return { playEventId: row.id, updatedAt: row.updatedAt.toISOString() }
 }
 

@@ -11,5 +11,7 @@ export async function lyricsOfTrack(db: Db, url: string): Promise<{ lyrics: Lyri
   const path = mediaPathOf(new URL(url, 'http://x').pathname)
   // library_tracks.path is unique (indexed): only what the scan indexed is read.
   if (!path || !db.$client.query<{ one: number }, [string]>('SELECT 1 AS one FROM library_tracks WHERE path = ?').get(path)) return { lyrics: [] }
-  return { lyrics: await readLyrics(path) }
+  // The panel highlights whole lines: the word timings (cues) an app may ask for are left out.
+  const sets = await readLyrics(path)
+  return { lyrics: sets.map((set) => ({ ...set, lines: set.lines.map(({ cues: _cues, ...line }) => line) })) }
 }

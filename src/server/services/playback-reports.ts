@@ -12,6 +12,7 @@ import { SCROBBLE_SOURCE } from '~/shared/validators'
 import { type LibraryRow, libraryTrackKey } from '../catalog/track'
 import type { ClientInfo } from '../http/client-info'
 import { recordPlay, updatePlayEvent } from './listening'
+import { queueNowPlayingInBackground } from './scrobbling'
 
 export const PLAYBACK_STATES = ['starting', 'playing', 'paused', 'stopped'] as const
 export type PlaybackState = (typeof PLAYBACK_STATES)[number]
@@ -148,7 +149,7 @@ export function reportPlayback(db: Db, user: { id: string; username: string }, r
   if (report.state !== 'starting') update(db, live, { listenDuration: round2(live.listened) })
 }
 
-/** scrobble with submission=false: "now playing" only, no play recorded. */
+/** scrobble with submission=false: "now playing" only (here and at the member's scrobbling services), no play recorded. */
 export function reportNowPlaying(
   db: Db,
   user: { id: string; username: string },
@@ -162,6 +163,7 @@ export function reportNowPlaying(
     session.at = now
     return
   }
+  queueNowPlayingInBackground(db, user.id, { artist: row.artist, title: row.title, album: row.album, duration: row.duration })
   reportPlayback(db, user, { row, state: 'playing', positionMs: 0, playbackRate: 1, ignoreScrobble: true, app, deviceType: null }, client, now)
 }
 

@@ -16,7 +16,7 @@ import { ForbiddenError, InvalidError, NotFoundError } from '../errors'
 import { logger } from '../logger'
 import { FeedError, type Feed, parseFeed } from '../podcasts/feed'
 import { remotePolicy } from '../remote'
-import { fetchRemote, openRemoteStream, RemoteError } from '../remote/fetch'
+import { fetchRemote, openRemoteStream, REMOTE_TIMEOUT_MS, RemoteError } from '../remote/fetch'
 
 export const PODCAST_FEED_MAX_BYTES = 10 * 1024 * 1024
 export const PODCAST_FEED_TIMEOUT_MS = 10_000
@@ -503,7 +503,8 @@ export async function episodeAudio(db: Db, member: Member, episodeId: string, re
   }
   let remote: Awaited<ReturnType<typeof openRemoteStream>>
   try {
-    remote = await openRemoteStream(episode.enclosureUrl, remotePolicy(), range)
+    const headers: Record<string, string> = { accept: '*/*', ...(range ? { range } : {}) }
+    remote = await openRemoteStream(episode.enclosureUrl, remotePolicy(), headers, { connectMs: REMOTE_TIMEOUT_MS, signal: request.signal })
   } catch (error) {
     if (error instanceof RemoteError) throw new InvalidError(error.message, 'episode')
     throw error
@@ -562,7 +563,7 @@ export async function downloadEpisode(db: Db, member: Member, episodeId: string)
   const file = `${episodeId}.audio`
   const target = path.join(downloadsDir(), file)
   try {
-    const remote = await openRemoteStream(episode.enclosureUrl, remotePolicy(), null)
+    const remote = await openRemoteStream(episode.enclosureUrl, remotePolicy(), { accept: '*/*' }, { connectMs: REMOTE_TIMEOUT_MS })
     const declared = Number(remote.headers['content-length'] ?? NaN)
     if (declared > quota) {
       remote.body.destroy()

@@ -5,8 +5,7 @@
 // id is simply "not found".
 import { ConflictError, InvalidError, NotFoundError } from '../errors'
 import { and, count, desc, eq, gt, ne } from 'drizzle-orm'
-import type { Db } from '~/db/client'
-import { sessions, users } from '~/db/schema'
+import { type Db, isUniqueViolation, tablesOf, transaction } from '~/db/engine'
 import { deviceName } from '~/shared/player/device'
 import type { ChangeEmailInput, ChangePasswordInput, ChangeUsernameInput } from '~/shared/validators'
 import { confirmPassword } from '../auth/confirm-password'
@@ -21,24 +20,25 @@ export const SESSION_NOT_FOUND = 'Session not found'
 export const LAST_ADMIN = 'You are the only admin: make another member an admin before deleting your account.'
 
 /** Two members racing for the same name or address: the unique index decides. */
-function updateUnique(db: Db, userId: string, values: { username: string } | { email: string }, takenMessage: string) {
+async function updateUnique(db: Db, userId: string, values: { username: string } | { email: string }, takenMessage: string) {
+  const { users } = tablesOf(db)
   try {
-    db.update(users).set(values).where(eq(users.id, userId)).run()
+    await db.update(users).set(values).where(eq(users.id, userId))
   } catch (error) {
-    if (String(error).includes('UNIQUE')) throw new ConflictError(takenMessage)
+    if (isUniqueViolation(error)) throw new ConflictError(takenMessage)
     throw error
   }
 }
 
 export async function changeUsername(db: Db, user: AuthUser, input: ChangeUsernameInput) {
   await confirmPassword(db, user.id, input.currentPassword)
-  const taken = db
+  const { users } = tablesOf(db)
+  const [taken] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.username, input.username), ne(users.id, user.id)))
-    .get()
   if (taken) throw new ConflictError(USERNAME_TAKEN)
-  updateUnique(db, user.id, { username: input.username }, USERNAME_TAKEN)
+  await updateUnique(db, user.id, { username: input.username }, USERNAME_TAKEN)
   return { ...user, username: input.username }
 }
 
@@ -48,16 +48,16 @@ export async function changeUsername(db: Db, user: AuthUser, input: ChangeUserna
  */
 export async function changeEmail(db: Db, user: AuthUser, input: ChangeEmailInput, secret: string, userAgent: string) {
   await confirmPassword(db, user.id, input.currentPassword)
-  const taken = db
+  const { users } = tablesOf(db)
+  const [taken] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.email, input.email), ne(users.id, user.id)))
-    .get()
   if (taken) throw new ConflictError(EMAIL_TAKEN)
-  updateUnique(db, user.id, { email: input.email }, EMAIL_TAKEN)
+  await updateUnique(db, user.id, { email: input.email }, EMAIL_TAKEN)
   const updated = { ...user, email: input.email }
-  const { token } = createSession(db, updated, secret, userAgent)
-  deleteSession(db, user.sessionId)
+  const { token } = await createSession(db, updated, secret, userAgent)
+  await deleteSession(db, user.sessionId)
   return { token, user: updated, previousEmail: user.email }
 }
 
@@ -69,11 +69,11 @@ export async function changeEmail(db: Db, user: AuthUser, input: ChangeEmailInpu
 export async function changePassword(db: Db, user: AuthUser, input: ChangePasswordInput) {
   await confirmPassword(db, user.id, input.currentPassword)
   const passwordHash = await hashPassword(input.newPassword)
-  // One connection, so the helpers' statements run inside this transaction.
-  db.transaction(() => {
-    db.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run()
-    deleteOtherSessions(db, user.id, user.sessionId)
-    if (input.revokeAppKeys) revokeAllAppKeys(db, user.id)
+  const { users } = tablesOf(db)
+  await transaction(db, async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id))
+    await deleteOtherSessions(tx, user.id, user.sessionId)
+    if (input.revokeAppKeys) await revokeAllAppKeys(tx, user.id)
   })
   return { appKeysRevoked: input.revokeAppKeys }
 }
@@ -88,13 +88,13 @@ function sessionDevice(userAgent: string): string {
 }
 
 /** The member's unexpired sessions, most recently used first. */
-export function listSessions(db: Db, user: AuthUser): SessionDto[] {
-  const rows = db
+export async function listSessions(db: Db, user: AuthUser): Promise<SessionDto[]> {
+  const { sessions } = tablesOf(db)
+  const rows = await db
     .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, new Date())))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
-    .all()
   const names = distinctDeviceNames(rows.map((s) => ({ device: sessionDevice(s.userAgent), signedInAt: s.createdAt.getTime() })))
   return rows.map((s, i) => ({
     id: s.id,
@@ -124,12 +124,12 @@ export function distinctDeviceNames(list: ReadonlyArray<{ device: string; signed
 }
 
 /** Ends one of the member's own sessions (its tokens answer 401 from now on). */
-export function revokeSession(db: Db, user: AuthUser, id: string) {
-  const gone = db
+export async function revokeSession(db: Db, user: AuthUser, id: string) {
+  const { sessions } = tablesOf(db)
+  const [gone] = await db
     .delete(sessions)
     .where(and(eq(sessions.id, id), eq(sessions.userId, user.id)))
     .returning({ id: sessions.id })
-    .get()
   if (!gone) throw new NotFoundError(SESSION_NOT_FOUND)
   return { id, revoked: true as const }
 }
@@ -141,13 +141,14 @@ export function revokeSession(db: Db, user: AuthUser, id: string) {
  */
 export async function deleteAccount(db: Db, user: AuthUser, currentPassword: string) {
   await confirmPassword(db, user.id, currentPassword)
-  db.transaction((tx) => {
-    const me = tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, user.id)).get()
+  const { users } = tablesOf(db)
+  await transaction(db, async (tx) => {
+    const [me] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, user.id))
     if (me?.isAdmin) {
-      const admins = tx.select({ n: count() }).from(users).where(eq(users.isAdmin, true)).get()?.n ?? 0
-      if (admins <= 1) throw new InvalidError(LAST_ADMIN)
+      const [admins] = await tx.select({ n: count() }).from(users).where(eq(users.isAdmin, true))
+      if (Number(admins?.n ?? 0) <= 1) throw new InvalidError(LAST_ADMIN)
     }
-    tx.delete(users).where(eq(users.id, user.id)).run()
+    await tx.delete(users).where(eq(users.id, user.id))
   })
   return { deleted: true as const }
 }

@@ -3,7 +3,7 @@
 //                key of u's account works as the password too (older apps ask for a password).
 //   apiKey       an app key from /profile (the apiKeyAuthentication extension); u must be absent
 //   u + t + s    md5(secret + salt): needs the secret in clear on the server. Vibes keeps app keys
-//                encrypted (auth/app-key-cipher.ts) but never the account password, so a token
+//                encrypted (auth/sealed-secret.ts) but never the account password, so a token
 //                made from an app key passes and any other answers error 41, after which the
 //                app falls back to p or apiKey (decision 066).
 // `u` is the username (or the e-mail the web login uses).

@@ -141,6 +141,10 @@ export function artistWithAlbums(db: Db, id: string, ratings: Map<string, number
 /** The first letter an index groups a name under ('#' for anything but A–Z), articles ignored. */
 function indexLetter(name: string): string {
   const stripped = name.replace(/^(the|el|la|los|las|le|les)\s+/i, '')
+  // An ASCII first character is its own letter (marks after it do not move it): decomposing and
+  // stripping the whole name, 5,000 times for a level of the index, is only for the others.
+  const first = stripped.charCodeAt(0)
+  if (first < 0x80) return (first >= 0x41 && first <= 0x5a) || (first >= 0x61 && first <= 0x7a) ? String.fromCharCode(first & ~0x20) : '#'
   const letter = stripped.normalize('NFD').replace(/\p{M}/gu, '').charAt(0).toUpperCase()
   return /[A-Z]/.test(letter) ? letter : '#'
 }
@@ -179,7 +183,10 @@ export function folderIndex(db: Db, starred: Marks): Payload {
 export function directory(db: Db, path: string, starred: Marks): Payload | null {
   const folder = db.$client.query<{ name: string; parent: string | null }, [string]>('SELECT name, parent FROM library_folders WHERE path = ?').get(path)
   if (!folder && path !== '') return null
-  // A folder's art is its own image or a cover in one of its tracks (coverPathOf): advertised only when there is one.
+  // A folder's art is its own image or a cover in one of its tracks (coverPathOf): advertised only
+  // when there is one. The sub-folders come from library_folders_parent_idx alone and each
+  // track-cover test is one seek in library_tracks_folder_cover_idx (tracks with a cover only): the
+  // root of a large library lists thousands of folders.
   const subfolders = db.$client
     .query<{ name: string; path: string; hasCover: number }, [string]>(
       `SELECT name, path, cover_path IS NOT NULL OR EXISTS (SELECT 1 FROM library_tracks t WHERE t.folder = f.path AND t.cover_path IS NOT NULL) AS hasCover
@@ -189,6 +196,7 @@ export function directory(db: Db, path: string, starred: Marks): Payload | null 
   subfolders.sort((a, b) => naturalCompare(a.name, b.name))
   const files = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.folder = ?`).all(path)
   files.sort((a, b) => naturalCompare(a.path, b.path))
+  const parentId = path === '' ? undefined : folderId(path)
   return {
     id: folderId(path),
     // A top-level folder (an artist's, mostly) has no parent, as Navidrome's artist directories:
@@ -196,13 +204,10 @@ export function directory(db: Db, path: string, starred: Marks): Payload | null 
     parent: folder?.parent ? folderId(folder.parent) : undefined,
     name: folder?.name || 'Music',
     child: [
-      ...subfolders.map((f) => ({
-        id: folderId(f.path),
-        parent: path === '' ? undefined : folderId(path),
-        isDir: true,
-        title: f.name,
-        coverArt: f.hasCover ? folderId(f.path) : undefined,
-      })),
+      ...subfolders.map((f) => {
+        const id = folderId(f.path)
+        return { id, parent: parentId, isDir: true, title: f.name, coverArt: f.hasCover ? id : undefined }
+      }),
       ...files.map((s) => song(s, starred)),
     ],
   }

@@ -54,6 +54,7 @@ import {
 } from './library'
 import type { Params } from './params'
 import { ErrorCode, SubsonicError, type Payload } from './response'
+import { RADIO_METHODS } from './radio'
 import { SHARE_METHODS } from './shares'
 import { episodePayload, isEpisodeId, PODCAST_METHODS, scrobbledEpisodes, streamEpisode } from './podcasts'
 import { clearProgress, episodesInProgress, saveProgress } from '../services/podcasts'
@@ -65,7 +66,7 @@ type Method = (ctx: MethodContext) => Payload | Response | Promise<Payload | Res
 export const EXTENSIONS: Payload[] = [
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'formPost', versions: [1] },
-  { name: 'songLyrics', versions: [1] },
+  { name: 'songLyrics', versions: [1, 2] },
   { name: 'indexBasedQueue', versions: [1] },
   { name: 'playbackReport', versions: [1] },
   { name: 'transcodeOffset', versions: [1] },
@@ -313,7 +314,7 @@ export const METHODS: Record<string, Method> = {
   },
 
   getLyrics: async (ctx) => ({ lyrics: await classicLyrics(ctx.db, ctx.params.get('artist') || undefined, ctx.params.required('title')) }),
-  getLyricsBySongId: async (ctx) => ({ lyricsList: await structuredLyrics(requireSong(ctx)) }),
+  getLyricsBySongId: async (ctx) => ({ lyricsList: await structuredLyrics(requireSong(ctx), ctx.params.bool('enhanced', false)) }),
 
   // The playbackReport extension: an app's play as it goes, recorded as a scrobble's would be.
   reportPlayback: async (ctx) => {
@@ -469,6 +470,7 @@ export const METHODS: Record<string, Method> = {
 
   ...SHARE_METHODS,
   ...PODCAST_METHODS,
+  ...RADIO_METHODS,
 }
 
 /**

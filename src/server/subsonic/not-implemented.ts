@@ -10,10 +10,6 @@ export const DOES_NOT_APPLY: Record<string, string> = {
 
 export const NOT_IMPLEMENTED = new Set([
   'search',
-  'getInternetRadioStations',
-  'createInternetRadioStation',
-  'updateInternetRadioStation',
-  'deleteInternetRadioStation',
   'createUser',
   'updateUser',
   'deleteUser',

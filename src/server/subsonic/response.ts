@@ -3,7 +3,8 @@
 // serverVersion, openSubsonic) and writes it as JSON (f=json) or XML (the default). One payload
 // shape serves both formats by the rules the Subsonic XSD and the OpenSubsonic JSON follow:
 //   scalar            → XML attribute            (JSON: property)
-//   key `value`       → XML text content          (JSON: "value", e.g. a genre's name)
+//   key `value`       → XML text content          (JSON: "value", e.g. a genre's name), or an
+//                       attribute when the element also has child elements (a lyrics cueLine)
 //   object            → one child element
 //   array of objects  → one child element each    (JSON: array)
 //   array of scalars  → child elements with text  (JSON: array, e.g. extension versions)
@@ -89,9 +90,12 @@ export function element(name: string, node: Payload, extraAttributes = ''): stri
   let attributes = extraAttributes
   let text = ''
   let children = ''
-  for (const [key, value] of Object.entries(node)) {
+  const entries = Object.entries(node)
+  // The Subsonic XML mixes no text with child elements: beside children, `value` is an attribute.
+  const valueIsText = !entries.some(([key, value]) => key !== 'value' && value !== null && typeof value === 'object')
+  for (const [key, value] of entries) {
     if (value === undefined || value === null) continue
-    if (key === 'value' && isScalar(value)) text = escapeXml(String(value))
+    if (key === 'value' && isScalar(value) && valueIsText) text = escapeXml(String(value))
     else if (isScalar(value)) attributes += ` ${key}="${escapeXml(String(value))}"`
     else if (Array.isArray(value)) {
       for (const item of value) children += isScalar(item) ? `<${key}>${escapeXml(String(item))}</${key}>` : element(key, item)

@@ -2,7 +2,7 @@
 // adapter); createContext reads identity from the Authorization header or the session cookie, or
 // takes the stand-in user serve.ts renders a member page template as (http/stand-in.ts).
 import type { Db } from '~/db/client'
-import { validateToken, type AuthUser } from '../auth/sessions'
+import { authenticate, type AuthUser } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
 import { clientInfo, forwardedHttps, withPeerAddress, type ClientInfo } from '../http/client-info'
@@ -48,11 +48,16 @@ function writeProofOf(request: Request): WriteProof {
   return expected && request.headers.get(XSRF_HEADER) === expected ? 'proven' : 'unproven'
 }
 
-export function createContext(request: Request, resHeaders = new Headers()): Context {
+/** The request's context: at once on SQLite, a promise on PostgreSQL (its session read is a round trip). */
+export function createContext(request: Request, resHeaders = new Headers()): Context | Promise<Context> {
   const db = getDb()
   const standIn = standInOf(request)
   const token = standIn ? null : requestToken(request)
-  const user = standIn ?? (token ? validateToken(db, token, config.AUTH_SECRET) : null)
+  const user = standIn ?? (token ? authenticate(db, token, config.AUTH_SECRET) : null)
+  return user instanceof Promise ? user.then((found) => contextOf(request, resHeaders, db, token, found)) : contextOf(request, resHeaders, db, token, user)
+}
+
+function contextOf(request: Request, resHeaders: Headers, db: Db, token: string | null, user: AuthUser | null): Context {
   const secure =
     request.url.startsWith('https:') || config.APP_URL.startsWith('https:') || (config.TRUST_PROXY.kind !== 'none' && forwardedHttps(withPeerAddress(request)))
   let client: ClientInfo | undefined

@@ -8,7 +8,9 @@ import { fieldErrors, publicMessage, toTRPCError } from './errors'
 import { transformer } from './transformer'
 import { addressKey } from '../http/client-info'
 import { takeToken, type Bucket } from '../http/rate-limit'
-import { loginThrottle } from '../auth/login-throttle'
+import { sharedLimiter } from '../http/shared-rate-limit'
+import { createLoginThrottle, loginThrottle } from '../auth/login-throttle'
+import { type Db, isPostgres } from '~/db/engine'
 
 const t = initTRPC.context<Context>().create({
   transformer,
@@ -53,10 +55,23 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   return next()
 })
 
+// SQLite: the limits in this process's memory. PostgreSQL: rows every node counts in (docs/decisions/083).
+const sharedLimits = new WeakMap<Db, { limiter: ReturnType<typeof sharedLimiter>; throttle: ReturnType<typeof createLoginThrottle> }>()
+function sharedLimitsOf(db: Db) {
+  let shared = sharedLimits.get(db)
+  if (!shared) {
+    const limiter = sharedLimiter(db)
+    shared = { limiter, throttle: createLoginThrottle(limiter) }
+    sharedLimits.set(db, shared)
+  }
+  return shared
+}
+
 /** Middleware: count the call against a per-client limit (IPv6 clients by /64). */
 export function rateLimit(bucket: Bucket) {
-  return t.middleware(({ ctx, next }) => {
-    const wait = takeToken(bucket, addressKey(ctx.client.ip))
+  return t.middleware(async ({ ctx, next }) => {
+    const address = addressKey(ctx.client.ip)
+    const wait = isPostgres(ctx.db) ? await sharedLimitsOf(ctx.db).limiter.take(bucket, address) : takeToken(bucket, address)
     if (wait > 0) throw new RateLimitedError(wait)
     return next()
   })
@@ -71,10 +86,11 @@ export const loginThrottled = t.middleware(async ({ ctx, input, next }) => {
   const email = typeof input === 'object' && input !== null && 'email' in input ? input.email : undefined
   if (typeof email !== 'string') return next()
   const attempt = { door: 'web' as const, account: email.trim().toLowerCase(), address: addressKey(ctx.client.ip) }
-  const wait = loginThrottle.wait(attempt)
+  const throttle = isPostgres(ctx.db) ? sharedLimitsOf(ctx.db).throttle : loginThrottle
+  const wait = await throttle.wait(attempt)
   if (wait > 0) throw new RateLimitedError(wait)
   const result = await next()
-  if (result.ok) loginThrottle.succeeded(attempt)
-  else if (toTRPCError(result.error).code === 'UNAUTHORIZED') loginThrottle.failed(attempt)
+  if (result.ok) await throttle.succeeded(attempt)
+  else if (toTRPCError(result.error).code === 'UNAUTHORIZED') await throttle.failed(attempt)
   return result
 })

@@ -13,6 +13,8 @@ import { playlistRouter } from '../routers/playlist'
 import { playlistsRouter } from '../routers/playlists'
 import { podcastsRouter } from '../routers/podcasts'
 import { profileRouter } from '../routers/profile'
+import { radioRouter } from '../routers/radio'
+import { scrobblingRouter } from '../routers/scrobbling'
 import { remoteRouter } from '../routers/remote'
 import { sharesRouter } from '../routers/shares'
 import { statsRouter } from '../routers/stats'
@@ -36,9 +38,11 @@ export const appRouter = createTRPCRouter({
   library: libraryRouter,
   profile: profileRouter,
   appKeys: appKeysRouter,
+  scrobbling: scrobblingRouter,
   playlists: playlistsRouter,
   shares: sharesRouter,
   podcasts: podcastsRouter,
+  radio: radioRouter,
 })
 
 export type AppRouter = typeof appRouter

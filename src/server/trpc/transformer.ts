@@ -5,8 +5,23 @@
 // that does not fit the data (`referentialEqualities` into `null`) crashes with an engine
 // TypeError whose text quotes the library's source. So only the shapes superjson itself writes
 // are read, and any failure to read is the same 400 "Malformed superjson input", like any other
-// unreadable input. Output is plain superjson.
+// unreadable input. Output is plain superjson, except for answers marked plainJson (below).
 import superjson from 'superjson'
+
+/** A value JSON carries as it is: no Date, Map, Set, bigint or class instance anywhere in it. */
+export type PlainJson = string | number | boolean | null | undefined | readonly PlainJson[] | { readonly [key: string]: PlainJson }
+
+const plainAnswers = new WeakSet<object>()
+
+/**
+ * Marks a procedure's answer as plain JSON, so it is sent without superjson's walk over every
+ * value looking for types to annotate (there are none to find): for a 5,000-song playlist that
+ * walk cost more than a third as much as making the answer. The type keeps Dates and the like out.
+ */
+export function plainJson<T extends PlainJson & object>(value: T): T {
+  plainAnswers.add(value)
+  return value
+}
 
 const MAX_DEPTH = 64
 
@@ -43,7 +58,7 @@ function isSuperjsonMeta(meta: unknown): boolean {
 export const MALFORMED_INPUT = 'Malformed superjson input'
 
 export const transformer = {
-  serialize: (value: unknown) => superjson.serialize(value),
+  serialize: (value: unknown) => (typeof value === 'object' && value !== null && plainAnswers.has(value) ? { json: value } : superjson.serialize(value)),
   deserialize: (payload: unknown) => {
     if (isRecord(payload) && !isSuperjsonMeta(payload.meta)) throw new Error(MALFORMED_INPUT)
     try {

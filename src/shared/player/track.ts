@@ -45,6 +45,16 @@ export function makeTrack(input: Partial<Track> & { url: string }): Track {
   }
 }
 
+/** Where the web player listens to an internet radio station: through this server (decision 077). */
+export const RADIO_STREAM_PREFIX = '/api/radio/stream/'
+
+/** A live internet radio station: it has no length and no end of its own, and cannot be sought. */
+export const isLive = (track: Pick<Track, 'url'>) => track.url.startsWith(RADIO_STREAM_PREFIX)
+
+/** The station id of a live track's URL (null for any other track). */
+export const stationIdOf = (url: string): string | null =>
+  url.startsWith(RADIO_STREAM_PREFIX) ? decodeURIComponent(url.slice(RADIO_STREAM_PREFIX.length)) : null
+
 const VIDEO_URL = /\.(mp4|webm|ogv|mov|avi|mkv)$/i
 
 /** Video is any mime starting with 'video', or a URL ending in a video extension. */

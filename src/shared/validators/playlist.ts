@@ -5,8 +5,11 @@ import { z } from 'zod'
 import { DEVICE_TYPES } from '../player/device'
 import { PLAY_EVENT_LIMITS, SESSION_ID_PATTERN } from '../player/listening'
 
-// 'podcast': the player plays a podcast episode (services/podcasts.ts), whatever moved it there.
-export const PLAY_SOURCES = ['repeat', 'shuffle', 'direct', 'playlist', 'podcast'] as const
+/**
+ * The player's sources; 'radio' is a live internet radio station (its play has no end of its own),
+ * 'podcast' a podcast episode (services/podcasts.ts), whatever moved it there.
+ */
+export const PLAY_SOURCES = ['repeat', 'shuffle', 'direct', 'playlist', 'radio', 'podcast'] as const
 /** The source of plays the server records itself, never sent by the player: OpenSubsonic apps' scrobbles. */
 export const SCROBBLE_SOURCE = 'subsonic'
 /** The source of plays through a share link (/s/<id>), recorded by the server for a visitor without an account. */
@@ -88,6 +91,8 @@ export const PlayEventCreateSchema = z.strictObject({
   sessionId: z.string({ error: 'Session id must be text' }).regex(SESSION_ID_PATTERN, 'Session id must look like session_{timestamp}_{random}').nullish(),
   sessionPosition: count('Session position').nullish(),
   networkType: enumOf(NETWORK_TYPES, 'Network type').default('unknown'),
+  /** When the play began by the client's clock: a play queued offline is sent late. */
+  startedAt: moment('Started at').optional(),
 })
 export type PlayEventCreateInput = z.input<typeof PlayEventCreateSchema>
 

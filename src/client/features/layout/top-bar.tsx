@@ -29,6 +29,7 @@ function useNavItems(): NavItem[] {
       { to: '/library', label: 'Library' },
       { to: '/playlists', label: 'Playlists' },
       { to: '/podcasts', label: 'Podcasts' },
+      { to: '/radio', label: 'Radio' },
       { to: '/folders', label: 'Folders' },
     )
   if (auth.isAuthenticated && auth.isAdmin) items.push({ to: '/admin', label: 'Admin' })

@@ -1,9 +1,10 @@
 // /library/albums/$id: the album's cover, facts, "Play" (the player's list becomes the album),
-// "Add to queue" and "Share link", and its tracks in disc and track order.
+// "Add to queue", "Share link" and "Download for offline", and its tracks in disc and track order.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { DownloadButton } from '~/client/features/offline/download-button'
 import { ShareDialog } from '~/client/features/shares/share-dialog'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
@@ -59,6 +60,7 @@ export function AlbumPage({ id }: { id: string }) {
             <Button size="lg" variant="outline" onClick={() => setSharing(true)}>
               Share link
             </Button>
+            <DownloadButton target={{ kind: 'album', id: album.id, name: album.name }} tracks={album.tracks} />
           </div>
           <ShareDialog target={{ kind: 'album', id: album.id }} name={album.name} open={sharing} onOpenChange={setSharing} />
         </div>

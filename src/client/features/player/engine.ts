@@ -7,7 +7,7 @@
 // is a plain unit test (tests/unit/player-engine.rules.test.ts).
 import { makeOrder, nextIndex, previousIndex, type Rng } from '~/shared/player/order'
 import { isIgnorablePlayRejection, playbackErrorText, shouldShowAd } from '~/shared/player/errors'
-import { DEFAULT_MIME, isVideo, type Track } from '~/shared/player/track'
+import { DEFAULT_MIME, isLive, isVideo, type Track } from '~/shared/player/track'
 import type { PlaySource } from '~/shared/validators'
 
 export const DEFAULT_VOLUME = 0.8
@@ -174,6 +174,23 @@ export const currentTrack = (s: EngineState): Track | undefined => (s.index >= 0
 /** Video by mime or URL extension, unless the fallback already made the track audio/mpeg. */
 export const isVideoTrack = (s: EngineState, t: Track) => (s.fellBack.includes(t.url) ? t.mime.toLowerCase().startsWith('video') : isVideo(t))
 
+/** The current track is a live internet radio station. */
+const isLiveNow = (s: EngineState) => {
+  const t = currentTrack(s)
+  return !!t && isLive(t)
+}
+
+/**
+ * Stops a live station and drops its stream. Unloading discards the element's pending 'pause'
+ * event (the media load algorithm clears its queued events), so the pause is settled here: the
+ * play event's listening so far is sent and the state is not playing.
+ */
+function letStationGo(s: EngineState, effects: Effect[]): EngineState {
+  if (s.reporting && s.playing) effects.push({ type: 'progress' })
+  effects.push({ type: 'pause' }, { type: 'unload' })
+  return { ...s, wantPlay: false, playing: false }
+}
+
 /** The step source: 'shuffle' while shuffled, else 'playlist'. */
 const stepSource = (s: EngineState): PlaySource => (s.shuffle ? 'shuffle' : 'playlist')
 
@@ -266,7 +283,8 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
       const shuffle = !!q.shuffle && isOrderOf(q.order, q.tracks.length)
       const index = Number.isInteger(q.index) && q.index >= 0 && q.index < q.tracks.length ? q.index : 0
       const volume = typeof q.volume === 'number' && Number.isFinite(q.volume) ? Math.min(1, Math.max(0, q.volume)) : left.volume
-      const at = Number.isFinite(q.positionSec) && q.positionSec > 0 ? q.positionSec : 0
+      // A station resumes live, never at the saved second.
+      const at = Number.isFinite(q.positionSec) && q.positionSec > 0 && !isLive(q.tracks[index]) ? q.positionSec : 0
       effects.push({ type: 'load', url: q.tracks[index].url, play: e.play, ...(at > 0 ? { at } : {}) })
       return done({
         ...left,
@@ -300,7 +318,8 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
       return done(s.tracks.length > 0 ? go(s, nextIndex(s.order, s.index), stepSource(s), effects) : s)
 
     case 'previous':
-      if (s.index >= 0 && (e.at ?? 0) > RESTART_PREVIOUS_SECONDS) {
+      // A live station has no start to go back to: Previous is the station before it.
+      if (s.index >= 0 && (e.at ?? 0) > RESTART_PREVIOUS_SECONDS && !isLiveNow(s)) {
         effects.push({ type: 'seek', to: 0 })
         return done(s)
       }
@@ -310,16 +329,20 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
       if (s.advert) return done(s)
       if (s.index < 0) return done(s.tracks.length > 0 ? go(s, s.order[0] ?? 0, stepSource(s), effects) : s)
       if (s.playing) {
+        // A paused station is let go (its connection closed); playing again tunes in afresh.
+        if (isLiveNow(s)) return done(letStationGo(s, effects))
         effects.push({ type: 'pause' })
         return done({ ...s, wantPlay: false })
       }
-      effects.push({ type: 'play' })
       const pendingSource = s.reporting || s.pendingSource ? s.pendingSource : 'direct'
+      if (isLiveNow(s)) return done(loadCurrent({ ...s, wantPlay: true, pendingSource, error: null, message: null }, effects))
+      effects.push({ type: 'play' })
       return done({ ...s, wantPlay: true, pendingSource, error: null })
     }
 
     case 'stop':
       if (s.index < 0) return done(s)
+      if (isLiveNow(s)) return done(letStationGo(s, effects))
       effects.push({ type: 'pause' }, { type: 'seek', to: 0 })
       return done({ ...s, wantPlay: false })
 
@@ -348,6 +371,8 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
     case 'ended': {
       const t = currentTrack(s)
       if (!t) return done(s)
+      // A station has no end: its stream ending means it stopped sending (off air, a dropped line).
+      if (isLive(t)) return done({ ...leave(s, effects, 'ended'), wantPlay: false, message: 'The station stopped sending. Press play to tune in again.' })
       if (s.repeat === 'one') {
         // Repeat: the play is completed and repeated, a repeat is logged, the track restarts.
         if (s.reporting) effects.push({ type: 'report', how: 'repeated' })
@@ -379,7 +404,8 @@ export function reduce(s: EngineState, e: EngineEvent): Step {
     case 'elementPlaying': {
       // The element really plays: open the play event the last choice asked for.
       if (!s.pendingSource) return done({ ...s, playing: true, message: null })
-      effects.push({ type: 'beginPlay', source: s.pendingSource })
+      // Whatever led to it, listening to a station counts as radio.
+      effects.push({ type: 'beginPlay', source: isLiveNow(s) ? 'radio' : s.pendingSource })
       return done({ ...s, playing: true, message: null, pendingSource: null, reporting: true })
     }
 

@@ -234,6 +234,8 @@ export function createTracker(deps: TrackerDeps) {
       sessionId: session.id,
       sessionPosition: session.position,
       networkType: (deps.network ?? networkType)(),
+      // Sent now or, queued while offline, later: the server keeps the time it began.
+      startedAt: now(),
     })
   }
 

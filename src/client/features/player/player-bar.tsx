@@ -17,7 +17,8 @@ import { Button } from '~/client/ui/button'
 import { useAuth } from '~/client/features/auth/auth-store'
 import { PlaylistPicker } from '~/client/features/playlists/playlist-picker'
 import { plural } from '~/shared/plural'
-import { displayTitle, formatTime, type Track } from '~/shared/player/track'
+import { displayTitle, formatTime, isLive, type Track } from '~/shared/player/track'
+import { useStationTitle } from '~/client/features/radio/now-playing'
 import { currentTrack, isVideoTrack, type RepeatMode } from './engine'
 import { PlayButton } from './play-button'
 import { TrackList } from './player-lists'
@@ -133,6 +134,10 @@ const resumeOffer = css({
   boxShadow: { base: 'lg', lg: 'none' },
 })
 
+/** Where a live station's seek bar would be: a line with a red dot (nothing to seek). */
+const liveLine = css({ flex: '1', minW: 0, h: '1', borderRadius: 'full', bg: 'border.default', position: 'relative', display: 'flex', alignItems: 'center' })
+const liveDot = css({ position: 'absolute', right: 0, w: '2.5', h: '2.5', borderRadius: 'full', bg: 'danger.fg' })
+
 export function PlayerBar() {
   const { engine, currentTime, duration } = usePlayer()
   const fullShown = useSyncExternalStore(fullPlayerShown.subscribe, fullPlayerShown.get, () => false)
@@ -146,6 +151,9 @@ export function PlayerBar() {
 
   const send = player().send
   const track = currentTrack(engine)
+  // A live station: no length, no seeking; what it plays now comes from the server.
+  const live = !!track && isLive(track)
+  const stationTitle = useStationTitle(track, engine.playing)
   const hasTracks = engine.tracks.length > 0
   const volume = engine.muted ? 0 : engine.volume
   usePlayerKeys(hasTracks && !engine.advert, {
@@ -228,8 +236,8 @@ export function PlayerBar() {
               {error ? (
                 <p className={css({ fontSize: 'xs', color: 'danger.fg', truncate: true })}>Playback error</p>
               ) : (
-                <p className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })}>
-                  {track ? track.artist || 'Unknown Artist' : 'Pick a folder to start'}
+                <p data-testid="bar-subtitle" className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })}>
+                  {live ? stationTitle || 'Live radio' : track ? track.artist || 'Unknown Artist' : 'Pick a folder to start'}
                 </p>
               )}
             </div>
@@ -271,7 +279,7 @@ export function PlayerBar() {
                   label="Rewind 10 seconds"
                   icon="rewind"
                   onClick={() => player().seekBy(-SEEK_STEP)}
-                  disabled={!track}
+                  disabled={!track || live}
                   className={expandedOnlyButton}
                 />
                 <IconButton label="Previous" icon="previous" onClick={() => send({ type: 'previous' })} disabled={!hasTracks} />
@@ -281,7 +289,7 @@ export function PlayerBar() {
                   label="Forward 10 seconds"
                   icon="forward"
                   onClick={() => player().seekBy(SEEK_STEP)}
-                  disabled={!track}
+                  disabled={!track || live}
                   className={expandedOnlyButton}
                 />
                 <IconButton label="Stop" icon="stop" onClick={() => send({ type: 'stop' })} disabled={!track} className={expandedOnlyButton} />
@@ -303,27 +311,33 @@ export function PlayerBar() {
                 <span data-testid="time-current" className={timeText}>
                   {formatTime(currentTime)}
                 </span>
-                <input
-                  type="range"
-                  aria-label="Seek"
-                  min={0}
-                  max={seekMax}
-                  step={0.1}
-                  value={Math.min(currentTime, seekMax)}
-                  disabled={!track}
-                  onChange={(e) => player().seekTo(Number(e.target.value))}
-                  aria-valuetext={`${formatTime(currentTime)} of ${formatTime(total)}`}
-                  className={css({
-                    flex: '1',
-                    minW: 0,
-                    h: { base: '11', lg: '6' },
-                    accentColor: 'var(--colors-accent-default)',
-                    cursor: 'pointer',
-                    _disabled: { cursor: 'not-allowed', opacity: 0.5 },
-                  })}
-                />
+                {live ? (
+                  <span className={liveLine} aria-hidden>
+                    <span className={liveDot} />
+                  </span>
+                ) : (
+                  <input
+                    type="range"
+                    aria-label="Seek"
+                    min={0}
+                    max={seekMax}
+                    step={0.1}
+                    value={Math.min(currentTime, seekMax)}
+                    disabled={!track}
+                    onChange={(e) => player().seekTo(Number(e.target.value))}
+                    aria-valuetext={`${formatTime(currentTime)} of ${formatTime(total)}`}
+                    className={css({
+                      flex: '1',
+                      minW: 0,
+                      h: { base: '11', lg: '6' },
+                      accentColor: 'var(--colors-accent-default)',
+                      cursor: 'pointer',
+                      _disabled: { cursor: 'not-allowed', opacity: 0.5 },
+                    })}
+                  />
+                )}
                 <span data-testid="time-duration" className={timeText}>
-                  {formatTime(duration)}
+                  {live ? 'Live' : formatTime(duration)}
                 </span>
               </div>
 
@@ -339,10 +353,11 @@ export function PlayerBar() {
                   pressed={liked}
                   filled={liked}
                   onClick={toggleLike}
-                  disabled={!track}
+                  disabled={!track || live}
                   className={css({ '&[aria-pressed=true]': { color: 'accent.pink', bg: 'transparent' } })}
                 />
-                <IconButton label="Share" icon="share" onClick={() => void share()} disabled={!track} />
+                {/* A station is not a track of the library: it can be neither liked nor shared. */}
+                <IconButton label="Share" icon="share" onClick={() => void share()} disabled={!track || live} />
                 {bookmark.canSave && <IconButton label="Bookmark position" icon="bookmark" onClick={bookmark.save} />}
                 <IconButton label={engine.muted ? 'Unmute' : 'Mute'} icon={volume === 0 ? 'muted' : 'volume'} onClick={() => send({ type: 'toggleMute' })} />
                 <VolumeSlider

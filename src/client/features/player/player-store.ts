@@ -13,7 +13,7 @@ import { LOGOUT_EVENT } from '~/client/features/auth/auth-store'
 import { inferArtist, inferYear } from '~/shared/player/file-name'
 import { AD_CHANCE } from '~/shared/player/errors'
 import { leaveReport, PROGRESS_REPORT_MS, round2 } from '~/shared/player/listening'
-import { displayTitle, type Track } from '~/shared/player/track'
+import { displayTitle, isLive, type Track } from '~/shared/player/track'
 import { episodeIdOfUrl } from '~/shared/podcasts'
 import type { PlaySource } from '~/shared/validators'
 import { currentTrack, initialState, isVideoTrack, reduce, type Effect, type EngineEvent, type EngineState, type RestoredQueue } from './engine'
@@ -248,12 +248,13 @@ export function createPlayer() {
   function gaplessNext(event: EndedEvent, atEnd = false): string | null {
     const s = snapshot.engine
     const now = currentTrack(s)
-    if (!now || isVideoTrack(s, now) || (!s.playing && !atEnd)) return null
+    // A live station neither ends nor is pre-rolled (its stream would be heard from the wrong moment).
+    if (!now || isLive(now) || isVideoTrack(s, now) || (!s.playing && !atEnd)) return null
     const step = reduce(s, event)
     const load = step.effects.find((e) => e.type === 'load')
     const next = currentTrack(step.state)
     if (load?.type !== 'load' || !load.play || load.at || step.effects.some((e) => e.type === 'advertTimer')) return null
-    if (!next || next.url !== load.url || isVideoTrack(step.state, next)) return null
+    if (!next || next.url !== load.url || isLive(next) || isVideoTrack(step.state, next)) return null
     return load.url
   }
 
@@ -654,7 +655,8 @@ export function createPlayer() {
     },
     seekTo(t: number) {
       const el = element
-      if (!el || !currentTrack(snapshot.engine)) return
+      const track = currentTrack(snapshot.engine)
+      if (!el || !track || isLive(track)) return
       const max = Number.isFinite(el.duration) ? el.duration : Number.MAX_SAFE_INTEGER
       stopMeter(el.currentTime)
       el.currentTime = Math.min(Math.max(0, t), max)

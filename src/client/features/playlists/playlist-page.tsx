@@ -1,7 +1,7 @@
 // /playlists/$id: one playlist. Play all / Shuffle hand its available tracks to the one player;
 // a row plays the list from there. The owner also edits it: rename, describe and make public,
 // delete, reorder by dragging a row's grip or with ↑/↓ on the grip, remove a row; anyone who
-// sees it may export it as M3U8. The row of the track the player has current is marked, as in
+// sees it may export it as M3U8 or download it for offline. The row of the track the player has current is marked, as in
 // every library list. An entry whose file has left the library stays in its place, dimmed and
 // marked unavailable.
 // The songs are the app's fixed-row-height virtual list (a playlist holds up to 10,000), so a drag
@@ -13,6 +13,7 @@ import { type FormEvent, type KeyboardEvent, type PointerEvent as ReactPointerEv
 import { css, cx } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { backLink } from '~/client/features/library/album-page'
+import { DownloadButton } from '~/client/features/offline/download-button'
 import { ShareDialog } from '~/client/features/shares/share-dialog'
 import { clock, plural } from '~/client/features/library/format'
 import { playTracks, shuffleTracks } from '~/client/features/library/play'
@@ -152,6 +153,7 @@ export function PlaylistPage({ id }: { id: string }) {
             <Button size="lg" variant="outline" disabled={playable.length === 0} onClick={() => shuffleTracks(playable, playlist.name)}>
               <Icon name="shuffle" size={18} /> Shuffle
             </Button>
+            <DownloadButton target={{ kind: 'playlist', id: playlist.id, name: playlist.name }} tracks={playable} />
           </div>
           <div className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', ml: '-3' })}>
             {playlist.mine && (

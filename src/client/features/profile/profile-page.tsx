@@ -1,5 +1,5 @@
 // /profile ("Profile Settings" in the account menu): account, password,
-// sessions, app keys, shared links and account deletion, one card each, in the look of the account screens.
+// sessions, app keys, scrobbling, shared links, downloads on this device and account deletion, one card each, in the look of the account screens.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTRPC } from '~/client/trpc'
 import { CenteredSpinner } from '~/client/ui/spinner'
@@ -8,9 +8,11 @@ import { AccountSection, PasswordSection } from './account-forms'
 import { AppKeysSection } from './app-keys-section'
 import { AvatarSection } from './avatar-section'
 import { DeleteAccountSection } from './delete-account-section'
+import { ScrobblingSection } from './scrobbling-section'
 import { SessionsSection } from './sessions-section'
 import { displayName } from '~/shared/display-name'
 import { SharedLinksSection } from '~/client/features/shares/shared-links-section'
+import { DownloadsSection } from '~/client/features/offline/downloads-section'
 
 export function ProfilePage() {
   const trpc = useTRPC()
@@ -32,7 +34,9 @@ export function ProfilePage() {
       <PasswordSection onChanged={() => void queryClient.invalidateQueries({ queryKey: trpc.profile.sessions.list.queryKey() })} />
       <SessionsSection />
       <AppKeysSection />
+      <ScrobblingSection />
       <SharedLinksSection />
+      <DownloadsSection />
       <DeleteAccountSection />
     </div>
   )

@@ -14,6 +14,8 @@ import { playlistRoutes } from './playlist'
 import { playlistsRoutes } from './playlists'
 import { podcastRoutes } from './podcasts'
 import { profileRoutes } from './profile'
+import { radioRoutes } from './radio'
+import { scrobblingRoutes } from './scrobbling'
 import { remoteRoutes } from './remote'
 import { shareRoutes } from './shares'
 import { statsRoutes } from './stats'
@@ -33,7 +35,9 @@ export const restRoutes: RestRoute[] = [
   ...libraryRoutes,
   ...profileRoutes,
   ...appKeyRoutes,
+  ...scrobblingRoutes,
   ...playlistsRoutes,
   ...shareRoutes,
   ...podcastRoutes,
+  ...radioRoutes,
 ]

@@ -88,6 +88,7 @@ const SOURCE_NAMES: Record<string, string> = {
   subsonic: 'Apps (OpenSubsonic)',
   share: 'Share links',
   podcast: 'Podcasts',
+  radio: 'Internet radio',
 }
 export const deviceName = (d: string) => DEVICE_NAMES[d] ?? d
 export const sourceName = (s: string) => SOURCE_NAMES[s] ?? s

@@ -1,0 +1,86 @@
+// One data layer, two engines (docs/decisions/083): SQLite in DATA_DIR (the default) or, with
+// DATABASE_URL, PostgreSQL shared by any number of nodes.
+//
+// Services take the one handle type `Db` and reach the tables through `tablesOf(db)`, which hands
+// out the engine's table objects: the SQLite tables, or their PostgreSQL twins derived from them
+// (decision 071: same export names, column keys and JS values). They await Drizzle builders,
+// which are thenable on both dialects, instead of SQLite's synchronous `.all()/.get()/.run()`.
+// The types are the SQLite dialect's: the twins hold the same values, so they describe both.
+// SQL that must differ is written once per dialect behind one function that asks `isPostgres`.
+import { SQL } from 'bun'
+import type { SQL as DrizzleSql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/bun-sql'
+import type { Db } from './client'
+import { pgTables } from './pg/schema'
+import * as sqliteSchema from './schema'
+
+export type { Db }
+export type Tables = typeof sqliteSchema
+
+// Handles (and their transactions) that talk to PostgreSQL.
+const postgresHandles = new WeakSet<object>()
+
+/** Connections each node keeps to PostgreSQL: requests wait for a free one beyond this. */
+const POOL_SIZE = 10
+
+/** A Drizzle handle on PostgreSQL (Bun's built-in SQL client, decision 071); migrate it first. */
+export function openPostgres(url: string): Db {
+  const client = new SQL({ url, max: POOL_SIZE })
+  const db = drizzle({ client, schema: pgTables })
+  postgresHandles.add(db)
+  return db as unknown as Db
+}
+
+export const isPostgres = (db: Db): boolean => postgresHandles.has(db)
+
+/** The engine's table objects, typed as the SQLite ones they are derived from. */
+export function tablesOf(db: Db): Tables {
+  return (isPostgres(db) ? pgTables : sqliteSchema) as unknown as Tables
+}
+
+/** Closes the handle's connections (SQLite's file or PostgreSQL's pool). */
+export async function closeHandle(db: Db): Promise<void> {
+  if (isPostgres(db)) await (db.$client as unknown as SQL).close()
+  else db.$client.close()
+}
+
+/**
+ * Runs `body` in one transaction on either engine; a throw rolls it back. `body` must await
+ * nothing but this database: on SQLite (one connection, synchronous statements) every await of a
+ * statement resolves before any other request's code runs, so nothing else can slip a statement
+ * into the open transaction; a real wait (a fetch, a timer) inside it would break that.
+ */
+export async function transaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T> {
+  if (isPostgres(db)) {
+    const pg = db as unknown as { transaction: (run: (tx: object) => Promise<T>) => Promise<T> }
+    return pg.transaction((tx) => {
+      postgresHandles.add(tx)
+      return body(tx as Db)
+    })
+  }
+  const client = db.$client
+  // A second transaction begun while one is open would be a statement of the first one.
+  if (client.inTransaction) throw new Error('A SQLite transaction is already open on this connection')
+  client.run('BEGIN IMMEDIATE')
+  try {
+    const value = await body(db)
+    client.run('COMMIT')
+    return value
+  } catch (error) {
+    if (client.inTransaction) client.run('ROLLBACK')
+    throw error
+  }
+}
+
+/** Whether a write failed on a unique index (two sign-ups racing for one e-mail), on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const text = String(error)
+  const cause = (error as { cause?: unknown })?.cause
+  return text.includes('UNIQUE') || /duplicate key value/.test(text) || (cause !== undefined && isUniqueViolation(cause))
+}
+
+/** PostgreSQL only: raw SQL's rows (int8 comes back as a string: Number() it). */
+export async function postgresRows<T>(db: Db, query: DrizzleSql): Promise<T[]> {
+  const pg = db as unknown as { execute: (q: DrizzleSql) => Promise<T[]> }
+  return [...(await pg.execute(query))]
+}

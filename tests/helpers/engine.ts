@@ -1,0 +1,38 @@
+// Tests that run on either engine (VIBES_TEST_ENGINE=postgres, tests/helpers/server.ts): reading a
+// test server's database directly, and marking what does not run on PostgreSQL yet.
+import { Database } from 'bun:sqlite'
+import { describe } from 'bun:test'
+import path from 'node:path'
+import { TEST_ENGINE, type TestServer } from './server'
+
+/**
+ * Runs SQL on the server's own database, SQLite or PostgreSQL, with `?` placeholders. Numbers
+ * PostgreSQL answers as text (bigint, count) come back as numbers, as SQLite's do.
+ */
+export async function sqlOn<T = Record<string, unknown>>(server: TestServer, query: string, params: (string | number | null)[] = []): Promise<T[]> {
+  if (server.databaseUrl === null) {
+    const db = new Database(path.join(server.dataDir, 'vibes.db'))
+    try {
+      return db.query(query).all(...params) as T[]
+    } finally {
+      db.close()
+    }
+  }
+  const client = new Bun.SQL({ url: server.databaseUrl, max: 1 })
+  try {
+    let n = 0
+    const rows = (await client.unsafe(
+      query.replace(/\?/g, () => `$${++n}`),
+      params,
+    )) as Record<string, unknown>[]
+    return rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v]))) as T[]
+  } finally {
+    await client.close()
+  }
+}
+
+/**
+ * Tests of areas still on synchronous SQLite calls (OpenSubsonic, library scanning, analytics,
+ * search: docs/decisions/083): they run on SQLite and wait on PostgreSQL until their area moves.
+ */
+export const describeUntilOnPostgres = describe.skipIf(TEST_ENGINE === 'postgres')

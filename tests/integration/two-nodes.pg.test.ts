@@ -1,0 +1,121 @@
+// Two server processes on one PostgreSQL database, as N nodes behind a load balancer run: what a
+// member does through one node holds on the other at once (sessions, folders, login limits), the
+// two nodes started together migrate once, and without AUTH_SECRET a node refuses to start.
+// Always on PostgreSQL, whatever VIBES_TEST_ENGINE says.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
+import { freshPostgresUrl, startServer, TEST_AUTH_SECRET, type TestServer } from '../helpers/server'
+
+const ROOT = path.resolve(import.meta.dir, '../..')
+let a: TestServer
+let b: TestServer
+let databaseUrl: string
+// The library on storage every node mounts.
+const media = mkdtempSync(path.join(tmpdir(), 'vibes-shared-media-'))
+
+beforeAll(async () => {
+  databaseUrl = await freshPostgresUrl()
+  // Limits on, and the address taken from X-Forwarded-For, so each test can speak from its own.
+  // Both nodes are told to create the same admin at start-up.
+  const env = { DATABASE_URL: databaseUrl, AUTH_SECRET: TEST_AUTH_SECRET, RATE_LIMIT: 'on', TRUST_PROXY: 'true', ...adminEnv }
+  const node = () => startServer(env, { dataDir: mkdtempSync(path.join(tmpdir(), 'vibes-node-')), mediaRoot: media })
+  ;[a, b] = await Promise.all([node(), node()])
+}, 60_000)
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()])
+  for (const dir of [a?.dataDir, b?.dataDir, media]) if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+let addresses = 0
+/** A client address of its own, so one test's calls do not use up another's per-address limits. */
+const fromAddress = () => ({ 'x-forwarded-for': `198.51.100.${++addresses}` })
+
+describe('two nodes on one PostgreSQL', () => {
+  test('the two nodes, started together, applied each migration once', async () => {
+    const journal = JSON.parse(readFileSync(path.join(ROOT, 'src/db/migrations-pg/meta/_journal.json'), 'utf8')) as { entries: unknown[] }
+    const [applied] = await sqlOn<{ n: number; distinct: number }>(
+      a,
+      'SELECT count(*) AS n, count(DISTINCT hash) AS "distinct" FROM drizzle.__drizzle_migrations',
+    )
+    expect(applied).toEqual({ n: journal.entries.length, distinct: journal.entries.length })
+  })
+
+  test('signed up through A, logged in through B: the token works on both', async () => {
+    const headers = fromAddress()
+    const input = { username: `node${Date.now().toString(36)}`, email: `node-${Date.now()}@example.com`, password: 'tune-in-2-vibes' }
+    expect((await api(a.url, 'POST', '/auth/signup', { body: input, headers })).status).toBe(201)
+    const login = await api(b.url, 'POST', '/auth/login', { body: { email: input.email, password: input.password }, headers })
+    expect(login.status).toBe(200)
+    const token = login.body.data.token as string
+    for (const node of [a, b]) expect((await api(node.url, 'GET', '/auth/session', { token })).body.data.user.email).toBe(input.email)
+  })
+
+  test('a logout on A is refused on B at once', async () => {
+    const m = await createMember(a.url)
+    expect((await api(b.url, 'GET', '/auth/session', { token: m.token })).status).toBe(200)
+    expect((await api(a.url, 'POST', '/auth/logout', { token: m.token })).status).toBe(200)
+    expect((await api(b.url, 'GET', '/auth/session', { token: m.token })).status).toBe(401)
+    expect((await api(b.url, 'GET', '/user/folders', { token: m.token })).status).toBe(401)
+  })
+
+  test('a folder reorder on A is read back on B', async () => {
+    const m = await createMember(b.url)
+    for (const name of ['one', 'two', 'three']) mkdirSync(path.join(media, m.username, name), { recursive: true })
+    const ids: string[] = []
+    for (const name of ['one', 'two', 'three']) {
+      const made = await api(a.url, 'POST', '/user/folders', { token: m.token, body: { label: name, path: `/${m.username}/${name}` } })
+      expect(made.status).toBe(201)
+      ids.push(made.body.data.id)
+    }
+    const labelsOn = async (node: TestServer) =>
+      (await api(node.url, 'GET', '/user/folders', { token: m.token })).body.data.map((f: { label: string }) => f.label)
+    expect(await labelsOn(b)).toEqual(['one', 'two', 'three'])
+    expect((await api(a.url, 'PUT', '/user/folders/reorder', { token: m.token, body: { folderIds: ids.toReversed() } })).status).toBe(200)
+    expect(await labelsOn(b)).toEqual(['three', 'two', 'one'])
+    expect((await api(b.url, 'DELETE', `/user/folders/${ids[1]}`, { token: m.token })).status).toBe(200)
+    expect(await labelsOn(a)).toEqual(['three', 'one'])
+  })
+
+  test('the admin both nodes were told to create exists once; a role change on A ends the sessions on B at once', async () => {
+    const [admins] = await sqlOn<{ n: number }>(a, 'SELECT count(*) AS n FROM users WHERE is_admin')
+    expect(admins.n).toBe(1)
+    const adminToken = await loginAdmin(b.url)
+    const m = await createMember(b.url)
+    expect((await api(b.url, 'GET', '/auth/session', { token: m.token })).status).toBe(200)
+    expect((await api(a.url, 'PATCH', `/admin/users/${m.user.id}/role`, { token: adminToken, body: { isAdmin: true } })).status).toBe(200)
+    expect((await api(b.url, 'GET', '/auth/session', { token: m.token })).status).toBe(401)
+  })
+
+  test('a login limit reached through A holds on B', async () => {
+    const m = await createMember(a.url)
+    const headers = fromAddress()
+    const loginOn = (node: TestServer, password: string) => api(node.url, 'POST', '/auth/login', { body: { email: m.email, password }, headers })
+    for (let i = 0; i < 10; i++) expect((await loginOn(a, `wrong-${i}`)).status).toBe(401)
+    const refused = await loginOn(b, m.password)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Her own address elsewhere still signs in, on either node.
+    expect((await api(b.url, 'POST', '/auth/login', { body: { email: m.email, password: m.password }, headers: fromAddress() })).status).toBe(200)
+  })
+})
+
+describe('start-up on PostgreSQL', () => {
+  test('without AUTH_SECRET a node refuses to start, with one line saying why', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-node-'))
+    try {
+      const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }
+      env.DATABASE_URL = databaseUrl
+      delete env.AUTH_SECRET
+      const proc = Bun.spawn(['bun', 'src/server/entry.ts'], { cwd: ROOT, env, stdout: 'pipe', stderr: 'pipe' })
+      const [code, err] = await Promise.all([proc.exited, new Response(proc.stderr).text()])
+      expect(code).toBe(1)
+      expect(err.trim()).toBe('AUTH_SECRET is required with DATABASE_URL: every node sharing the database must sign tokens with the same secret')
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
