@@ -5,6 +5,8 @@
 // page bundle and the client files come from. Configuration is read when config.ts is first
 // imported, so an entry sets the environment before it imports this.
 import { hostname } from 'node:os'
+import { RADIO_STREAM_PREFIX } from '~/shared/player/track'
+import { isEpisodeAudioPath, PODCAST_EPISODES_PATH } from '~/shared/podcasts'
 import { registerAnalyticsWorker } from './analytics-worker-host'
 import { config } from './config'
 import { migratePostgres } from '~/db/pg/migrate'
@@ -19,14 +21,11 @@ import { logger } from './logger'
 import { runningTranscodes } from './media/transcode'
 import { AVATAR_UPLOAD_PATH, handleAvatarUpload } from './rest/avatar-upload'
 import { restTransport } from './rest/transport'
-import { handleRadioStream, RADIO_STREAM_PATH } from './radio/stream'
 import { createProxyAuth } from './rest/proxy-auth'
 import { handleSignIn, SIGN_IN_PATH } from './rest/sign-in'
 import { type StartApp, type StaticLookup, createFront, listen, warnWhenMediaRootMissing } from './serve'
 import { ensureAdmin } from './services/auth'
 import { startHousekeeping } from './services/housekeeping'
-import { startPodcastRefresh } from './services/podcasts'
-import { handleEpisodeAudio, isEpisodeAudioPath, PODCAST_EPISODES_PATH } from './podcasts/audio-route'
 import { startScrobbleSender, stopScrobbleSender } from './services/scrobble-sender'
 import { sweepSharedLimits } from './http/shared-rate-limit'
 import { trpcTransport } from './trpc/http'
@@ -61,6 +60,10 @@ export function createServer({ loadPages, findStatic }: ServerOptions) {
   const db = getDb()
   const router = appRouterModule
   const subsonic = deferred(() => import('./subsonic/handler'))
+  // The radio relay and the episode audio route read remote streams: the remote reader loads with
+  // them, after listening.
+  const radioStream = deferred(() => import('./radio/stream'))
+  const podcastAudio = deferred(() => import('./podcasts/audio-route'))
   const pages = deferredApp(loadPages)
   const api = apiFront([trpcTransport, restTransport])
   const scanner = { start: () => startLibraryScanner(db), stop: stopLibraryScanner, status: () => scanStatus(db) }
@@ -71,8 +74,15 @@ export function createServer({ loadPages, findStatic }: ServerOptions) {
     api,
     subsonic: (request) => withModule(subsonic, ({ handleSubsonic }) => handleSubsonic(request)),
     avatarUpload: { path: AVATAR_UPLOAD_PATH, handle: handleAvatarUpload },
-    podcastAudio: { under: PODCAST_EPISODES_PATH, owns: isEpisodeAudioPath, handle: handleEpisodeAudio },
-    radioStream: { path: RADIO_STREAM_PATH, handle: handleRadioStream },
+    podcastAudio: {
+      under: PODCAST_EPISODES_PATH,
+      owns: isEpisodeAudioPath,
+      handle: (request, url) => withModule(podcastAudio, ({ handleEpisodeAudio }) => handleEpisodeAudio(request, url)),
+    },
+    radioStream: {
+      path: RADIO_STREAM_PREFIX.slice(0, -1),
+      handle: (request, url) => withModule(radioStream, ({ handleRadioStream }) => handleRadioStream(request, url)),
+    },
     metrics,
     signIn: { path: SIGN_IN_PATH, handle: handleSignIn },
     proxyAuth: config.AUTH_PROXY_HEADER
@@ -84,7 +94,7 @@ export function createServer({ loadPages, findStatic }: ServerOptions) {
         })
       : undefined,
   })
-  return { config, db, router, subsonic, pages, api, scanner, metrics, fetch }
+  return { config, db, router, subsonic, radioStream, podcastAudio, pages, api, scanner, metrics, fetch }
 }
 
 /** The page bundle's SSR calls this server's router rather than a copy of its own (trpc/shared-router.ts). */
@@ -114,7 +124,6 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   // worker still use synchronous SQLite calls; on PostgreSQL they wait for the next round.
   const sqliteOnly = !config.DATABASE_URL
   if (sqliteOnly) startHousekeeping(db)
-  if (sqliteOnly) startPodcastRefresh(db)
   else sweepSharedLimits(db)
   if (!sqliteOnly)
     logger.warn('PostgreSQL: housekeeping, library scans, podcast refreshes, the scrobble sender and the analytics worker do not run on PostgreSQL yet')
@@ -147,6 +156,10 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   await Bun.sleep(LOAD_AFTER_LISTEN_MS)
   await server.router.load()
   await server.subsonic.load()
+  await server.radioStream.load()
+  await server.podcastAudio.load()
+  // Podcast feeds refresh on their schedule once the remote reader has loaded.
+  if (sqliteOnly) (await import('./services/podcasts')).startPodcastRefresh(db)
   await server.pages.ready()
   // Last, so its start delays neither start-up nor the first report (decision 054).
   analyticsWorker.start()

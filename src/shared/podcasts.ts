@@ -9,3 +9,13 @@ export const episodeAudioPath = (id: string) => `/api/podcasts/episodes/${id}/au
 export function episodeIdOfUrl(url: string): string | null {
   return AUDIO_PATH.exec(url.split(/[?#]/)[0])?.[1] ?? null
 }
+
+/** The front hands this path's audio requests to the episode audio route (its other paths are REST's). */
+export const PODCAST_EPISODES_PATH = '/api/podcasts/episodes'
+const AUDIO_ROUTE = /^\/api\/podcasts\/episodes\/([^/]+)\/audio\/?$/
+
+/** Whether the episode audio route answers the path. */
+export const isEpisodeAudioPath = (pathname: string) => AUDIO_ROUTE.test(pathname)
+
+/** The (still encoded) episode id in an audio route path, '' when there is none. */
+export const episodeIdOfAudioPath = (pathname: string) => AUDIO_ROUTE.exec(pathname)?.[1] ?? ''

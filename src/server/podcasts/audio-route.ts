@@ -3,15 +3,13 @@
 // the source never sees the listener's address). The listener's Range is passed on; the source
 // is checked by the address policy at every request. Identity is the bearer token or session
 // cookie, as for every /api call; answers other than audio use the /api JSON envelope.
+import { episodeIdOfAudioPath } from '~/shared/podcasts'
 import { validateToken } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
 import { DomainError } from '../errors'
 import { episodeAudio } from '../services/podcasts'
 import { requestToken } from '../http/request-token'
-
-export const PODCAST_EPISODES_PATH = '/api/podcasts/episodes'
-const AUDIO = /^\/api\/podcasts\/episodes\/([^/]+)\/audio\/?$/
 
 const STATUS: Record<DomainError['kind'], number> = {
   invalid: 400,
@@ -25,15 +23,12 @@ const STATUS: Record<DomainError['kind'], number> = {
 const envelope = (status: number, error: string, headers: Record<string, string> = {}) =>
   Response.json({ success: false, error }, { status, headers: { 'cache-control': 'no-store', ...headers } })
 
-/** Whether this front route answers the path (the other /api/podcasts/episodes paths are REST's). */
-export const isEpisodeAudioPath = (pathname: string) => AUDIO.test(pathname)
-
 export async function handleEpisodeAudio(request: Request, url: URL): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return envelope(405, 'Use GET', { allow: 'GET, HEAD' })
   const token = requestToken(request)
   const user = token ? validateToken(getDb(), token, config.AUTH_SECRET) : null
   if (!user) return envelope(401, 'Not signed in')
-  const id = AUDIO.exec(url.pathname)?.[1] ?? ''
+  const id = episodeIdOfAudioPath(url.pathname)
   try {
     return await episodeAudio(getDb(), user, decodeURIComponent(id), request)
   } catch (error) {

@@ -5,6 +5,7 @@
 // metadata asked for, so the browser gets plain audio. Leaving (the tab stops, the player changes
 // station) closes the upstream connection; so do 30 s without a byte. A member may hold a few
 // streams at once (tabs, devices), not more.
+import { RADIO_STREAM_PREFIX } from '~/shared/player/track'
 import { validateToken } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
@@ -16,7 +17,6 @@ import { remotePolicy } from '../remote'
 import { openRemoteStream, RemoteError } from '../remote/fetch'
 import { getStation } from '../services/radio'
 
-export const RADIO_STREAM_PATH = '/api/radio/stream'
 const CONNECT_MS = 10_000
 const IDLE_MS = 30_000
 export const MAX_STREAMS_PER_MEMBER = 4
@@ -25,7 +25,7 @@ const open = new Map<string, number>()
 
 /** The station id a stream path names, or null when it names none (empty, nested, malformed, absurdly long). */
 function stationIdOf(pathname: string): string | null {
-  const raw = pathname.slice(RADIO_STREAM_PATH.length + 1)
+  const raw = pathname.slice(RADIO_STREAM_PREFIX.length)
   if (!raw || raw.length > 300 || raw.includes('/')) return null
   try {
     return decodeURIComponent(raw)
