@@ -204,15 +204,16 @@ describe('downloads for offline', () => {
     const first = queued.find((i) => i.kind === 'play' && i.event?.title === 'First Light')
     expect(first?.update?.listenDuration ?? 0, JSON.stringify(queued)).toBeGreaterThan(1)
 
+    // Back online, the open downloads page sends the queue itself (on the browser's online event).
     const backOnline = Date.now()
     await context.setOffline(false)
-    await gotoHydrated(page, '/library')
     const row = await waitForRow<{ title: string; listen_duration: number; started_at: number }>(
       server.dataDir,
       'SELECT title, listen_duration, started_at FROM play_events WHERE user_id = ? AND title = ?',
       [m.user.id, 'First Light'],
       // The play is created, then its listening time sent: wait for both.
       (r) => (r?.listen_duration ?? 0) > 0,
+      20_000,
     )
     expect(row.listen_duration).toBeGreaterThan(1)
     // Recorded at the time it was played, not when it was sent.
@@ -374,6 +375,7 @@ describe('opening the app with no network', () => {
     expect(row.listen_duration).toBeGreaterThan(1)
     expect(row.started_at).toBeGreaterThanOrEqual(wentOffline)
     expect(row.started_at).toBeLessThan(backOnline)
+    expect(readRows(server.dataDir, 'SELECT id FROM play_events WHERE user_id = ? AND title = ?', m.user.id, 'Second Wind')).toHaveLength(1)
     expect(consoleErrors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([])
     await context.close()
   }, 150_000)

@@ -44,8 +44,9 @@ worker.addEventListener('install', (event) => {
     (async () => {
       const cache = await caches.open(SHELL_CACHE)
       await cache.addAll([...SHELL_EXTRAS, ...BUILD_ASSETS])
-      // Without credentials: the page as any visitor gets it, never a member's render.
-      await cache.add(new Request(DOWNLOADS_PAGE, { credentials: 'omit' }))
+      // Without credentials: the page as any visitor gets it, never a member's render. Not kept
+      // (offline, the offline page then) rather than no worker when the server will not give it.
+      await cache.add(new Request(DOWNLOADS_PAGE, { credentials: 'omit', redirect: 'error' })).catch(() => {})
       await worker.skipWaiting()
     })(),
   )
