@@ -15,6 +15,7 @@ import { Route as MemberRouteImport } from './routes/_member'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as ChartsRouteImport } from './routes/charts'
 import { Route as ContactRouteImport } from './routes/contact'
+import { Route as DownloadsRouteImport } from './routes/downloads'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
@@ -77,6 +78,11 @@ const ChartsRoute = ChartsRouteImport.update({
 const ContactRoute = ContactRouteImport.update({
   id: '/contact',
   path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DownloadsRoute = DownloadsRouteImport.update({
+  id: '/downloads',
+  path: '/downloads',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
@@ -261,6 +267,7 @@ export interface FileRoutesByFullPath {
   '/about': typeof AboutRoute
   '/charts': typeof ChartsRoute
   '/contact': typeof ContactRoute
+  '/downloads': typeof DownloadsRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
@@ -302,6 +309,7 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute
   '/charts': typeof ChartsRoute
   '/contact': typeof ContactRoute
+  '/downloads': typeof DownloadsRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
@@ -346,6 +354,7 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/charts': typeof ChartsRoute
   '/contact': typeof ContactRoute
+  '/downloads': typeof DownloadsRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
@@ -389,6 +398,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/charts'
     | '/contact'
+    | '/downloads'
     | '/forgot-password'
     | '/login'
     | '/register'
@@ -430,6 +440,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/charts'
     | '/contact'
+    | '/downloads'
     | '/forgot-password'
     | '/login'
     | '/register'
@@ -473,6 +484,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/charts'
     | '/contact'
+    | '/downloads'
     | '/forgot-password'
     | '/login'
     | '/register'
@@ -517,6 +529,7 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   ChartsRoute: typeof ChartsRoute
   ContactRoute: typeof ContactRoute
+  DownloadsRoute: typeof DownloadsRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
@@ -572,6 +585,13 @@ declare module '@tanstack/react-router' {
       path: '/contact'
       fullPath: '/contact'
       preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/downloads': {
+      id: '/downloads'
+      path: '/downloads'
+      fullPath: '/downloads'
+      preLoaderRoute: typeof DownloadsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forgot-password': {
@@ -894,6 +914,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   ChartsRoute: ChartsRoute,
   ContactRoute: ContactRoute,
+  DownloadsRoute: DownloadsRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,

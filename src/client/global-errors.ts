@@ -1,6 +1,7 @@
 // Global error handling: no response, 429 and 5xx each get their toast; 429 also
 // raises the top banner for 10 s.
 import { TRPCClientError } from '@trpc/client'
+import { DOWNLOADS_PAGE } from './pwa/sw-rules'
 import { toast } from './ui/toaster'
 
 export const RATE_LIMIT_SENTENCE = "You're making requests too quickly. Please slow down."
@@ -16,9 +17,26 @@ export function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError
 }
 
+let toldOffline = false
+
+/**
+ * With the device offline every call fails: one "You are offline" for the whole spell, not a toast
+ * per call, and none on the downloads page, which says so itself.
+ */
+function reportOffline() {
+  if (toldOffline || location.pathname === DOWNLOADS_PAGE) return
+  toldOffline = true
+  window.addEventListener('online', () => (toldOffline = false), { once: true })
+  toast({ title: 'You are offline', description: 'Downloaded music still plays; the rest comes back with the network.', type: 'info' })
+}
+
 /** Toasts for failures every screen shares; returns true when it handled the error. */
 export function reportGlobalError(error: unknown): boolean {
   if (isNetworkError(error)) {
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      reportOffline()
+      return true
+    }
     toast({ title: 'Network Error', description: 'Unable to connect to the server. Please check your internet connection.', type: 'error' })
     return true
   }

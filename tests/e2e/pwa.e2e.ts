@@ -1,8 +1,10 @@
 // The installable app in Debian's Chromium: the manifest and service worker are valid and Chromium
 // finds nothing in the way of installing; a page that cannot be fetched shows the offline page; an
 // album downloaded for offline plays in the one player with the network cut, and that play reaches
-// the server once the network is back (the queue survives a reload while offline); the API is
-// never answered from a cache; signing out deletes the downloads.
+// the server once the network is back (the queue survives a reload while offline); the app opened
+// with no network (a new page, at / or at a member's address) shows the downloads page and plays
+// from it, while a visitor with no downloads gets the offline page; the API is never answered from
+// a cache, and the one page kept is the anonymous render; signing out deletes the downloads.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -194,23 +196,24 @@ describe('downloads for offline', () => {
     const mine = () => readRows(server.dataDir, 'SELECT title, listen_duration FROM play_events WHERE user_id = ?', m.user.id)
     expect(mine()).toEqual([])
 
-    // A reload with no network: the offline page, and the queued play is still stored.
+    // A reload with no network: the downloads page, and the queued play is still stored.
     await page.reload()
-    await page.getByRole('heading', { level: 1, name: "You're offline" }).waitFor()
+    await page.getByRole('heading', { level: 1, name: 'Downloads' }).waitFor()
     type Queued = { kind: string; event?: { title: string }; update?: { listenDuration?: number } }
     const queued = await page.evaluate(() => JSON.parse(localStorage.getItem('vibes:event-queue') ?? '[]') as Queued[])
     const first = queued.find((i) => i.kind === 'play' && i.event?.title === 'First Light')
     expect(first?.update?.listenDuration ?? 0, JSON.stringify(queued)).toBeGreaterThan(1)
 
+    // Back online, the open downloads page sends the queue itself (on the browser's online event).
     const backOnline = Date.now()
     await context.setOffline(false)
-    await gotoHydrated(page, '/library')
     const row = await waitForRow<{ title: string; listen_duration: number; started_at: number }>(
       server.dataDir,
       'SELECT title, listen_duration, started_at FROM play_events WHERE user_id = ? AND title = ?',
       [m.user.id, 'First Light'],
       // The play is created, then its listening time sent: wait for both.
       (r) => (r?.listen_duration ?? 0) > 0,
+      20_000,
     )
     expect(row.listen_duration).toBeGreaterThan(1)
     // Recorded at the time it was played, not when it was sent.
@@ -226,7 +229,7 @@ describe('downloads for offline', () => {
     await downloadAlbum(page)
     // Member data was fetched online (the album, the session): only the shell and the member's own
     // downloaded files are in any cache, no API answer and no page.
-    const shellFiles = ['/offline.html', '/manifest.webmanifest', '/favicon.svg']
+    const shellFiles = ['/offline.html', '/downloads', '/manifest.webmanifest', '/favicon.svg']
     const stored = await storedUrls(page)
     expect(stored.filter((u) => !/^\/(assets|media|icons)\//.test(u) && !shellFiles.includes(u))).toEqual([])
     expect(stored.filter((u) => u.startsWith('/media/')).length).toBe(TITLES.length)
@@ -240,9 +243,11 @@ describe('downloads for offline', () => {
       return Promise.all(['/api/trpc/auth.status', '/api/user/folders', '/rest/ping.view?f=json'].map(tryFetch))
     })
     expect(answers).toEqual(['failed', 'failed', 'failed'])
-    // A member page asked for offline is the offline page, never a stored copy of the page.
+    // A member page asked for offline is never a stored copy of the page: it is the downloads page.
     await page.goto('/profile')
-    await page.getByRole('heading', { level: 1, name: "You're offline" }).waitFor()
+    await page.getByRole('heading', { level: 1, name: 'Downloads' }).waitFor()
+    expect(page.url()).toBe(`${server.url}/downloads`)
+    expect(await page.getByRole('heading', { name: 'Profile Settings' }).count()).toBe(0)
     await context.close()
   })
 
@@ -294,6 +299,107 @@ describe('downloads for offline', () => {
     })
     expect(offline).toBe('failed')
     await context.close()
+  })
+})
+
+describe('opening the app with no network', () => {
+  test('a new page at / or at a member address shows the downloads and plays them; the play reaches the server once back online', async () => {
+    const { m, context, page: first } = await memberOnAlbum({ width: 1280, height: 800 })
+    const albumPath = new URL(first.url()).pathname
+    await downloadAlbum(first)
+    // The page the worker keeps is the anonymous render: the same for everyone, no member data.
+    const kept = await first.evaluate(async () => {
+      for (const name of await caches.keys()) {
+        const r = await (await caches.open(name)).match('/downloads')
+        if (r) return r.text()
+      }
+      return null
+    })
+    expect(kept).toContain('Downloads')
+    expect(kept).not.toContain(m.user.email)
+    expect(kept).not.toContain(m.user.username)
+    expect(kept).not.toContain(m.user.id)
+    await first.close()
+
+    await context.setOffline(true)
+    const page = await context.newPage()
+    const consoleErrors: string[] = []
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') consoleErrors.push(msg.text())
+    })
+    page.on('pageerror', (err) => consoleErrors.push(String(err)))
+    await setAdChance(page, 0)
+    await gotoHydrated(page, '/')
+    expect(page.url()).toBe(`${server.url}/downloads`)
+    await page.getByRole('heading', { level: 1, name: 'Downloads' }).waitFor()
+    await page.getByRole('status').getByText('You are offline').waitFor()
+    const album = page.getByRole('region', { name: 'Night Drive' })
+    await album.getByText('Album · 3 songs').waitFor()
+    const tracks = album.getByRole('list', { name: 'Tracks of Night Drive' }).getByRole('button')
+    expect(await tracks.allTextContents()).toEqual(TITLES.map((t, i) => `${i + 1}${t}Low Sun0:20`))
+    await shot(page, 'offline-downloads-1280')
+    expect(await axeFindings(page)).toEqual([])
+
+    const wentOffline = Date.now()
+    await tracks.filter({ hasText: 'Second Wind' }).click()
+    await page.waitForFunction(() =>
+      decodeURIComponent((document.querySelector('[data-testid=media]') as HTMLMediaElement).currentSrc).includes('/02 Second Wind.mp3'),
+    )
+    await playsPast(page, 2)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await shot(page, 'offline-downloads-390')
+    expect(await axeFindings(page)).toEqual([])
+    // API calls failing offline stay quiet: the page says it is offline, no error toasts.
+    expect(await page.getByText('Network Error').count()).toBe(0)
+    expect(await page.getByText('You are offline').count()).toBe(1)
+    await page.close()
+
+    // At a member's address the same: sent to the downloads page, which plays.
+    const member = await context.newPage()
+    await setAdChance(member, 0)
+    await gotoHydrated(member, albumPath)
+    expect(member.url()).toBe(`${server.url}/downloads`)
+    await member.getByRole('button', { name: 'Play Night Drive' }).click()
+    await playsPast(member, 1)
+    expect(readRows(server.dataDir, 'SELECT title FROM play_events WHERE user_id = ?', m.user.id)).toEqual([])
+
+    const backOnline = Date.now()
+    await context.setOffline(false)
+    const row = await waitForRow<{ listen_duration: number; started_at: number }>(
+      server.dataDir,
+      'SELECT listen_duration, started_at FROM play_events WHERE user_id = ? AND title = ?',
+      [m.user.id, 'Second Wind'],
+      (r) => (r?.listen_duration ?? 0) > 0,
+      20_000,
+    )
+    expect(row.listen_duration).toBeGreaterThan(1)
+    expect(row.started_at).toBeGreaterThanOrEqual(wentOffline)
+    expect(row.started_at).toBeLessThan(backOnline)
+    expect(readRows(server.dataDir, 'SELECT id FROM play_events WHERE user_id = ? AND title = ?', m.user.id, 'Second Wind')).toHaveLength(1)
+    expect(consoleErrors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([])
+    await context.close()
+  }, 150_000)
+
+  test('a visitor and a member with no downloads opening the app offline get the offline page', async () => {
+    const { context, page: first } = await newPage(browser, server.url, { serviceWorkers: 'allow' })
+    await gotoHydrated(first, '/')
+    await controlled(first)
+    await first.close()
+    await context.setOffline(true)
+    const page = await context.newPage()
+    await page.goto('/')
+    await page.getByRole('heading', { level: 1, name: "You're offline" }).waitFor()
+    expect(page.url()).toBe(`${server.url}/`)
+    await context.close()
+
+    const member = await memberOnAlbum()
+    await member.page.close()
+    await member.context.setOffline(true)
+    const again = await member.context.newPage()
+    await again.goto('/library')
+    await again.getByRole('heading', { level: 1, name: "You're offline" }).waitFor()
+    expect(again.url()).toBe(`${server.url}/library`)
+    await member.context.close()
   })
 })
 

@@ -1,8 +1,9 @@
 // The installable app's files from the built server over real HTTP: the manifest (its content type,
 // what it says, icons that exist as PNGs of the sizes it claims), the service worker at the root
 // (a script, checked for a new build on every load, with the app shell it stores and no API path
-// in it), and the offline page (static HTML under a policy that runs no script). Every page links
-// the manifest.
+// in it), the offline page (static HTML under a policy that runs no script), and the downloads page
+// the worker keeps for a start with no network (a plain page for an anonymous visitor, naming no
+// member). Every page links the manifest.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createMember } from '../helpers/api'
 import { startServer, type TestServer } from '../helpers/server'
@@ -84,6 +85,20 @@ describe('the service worker', () => {
     const html = await res.text()
     expect(html).toContain("You're offline")
     expect(html).not.toContain('<script')
+  })
+
+  test('the downloads page the worker keeps: for a visitor with no credentials a 200 HTML page, no redirect, naming no member', async () => {
+    const m = await createMember(server.url)
+    const script = await (await get('/sw.js')).text()
+    expect(script).toContain('"/downloads"')
+    const res = await fetch(`${server.url}/downloads`, { redirect: 'manual' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toStartWith('text/html')
+    expect(res.headers.get('vary')).not.toBe('*')
+    const html = await res.text()
+    expect(html).toContain('Downloads')
+    expect(html).not.toContain(m.user.email)
+    expect(html).not.toContain(m.user.id)
   })
 
   test('pages keep their own policy, which allows this worker and manifest from our origin only', async () => {

@@ -1,10 +1,12 @@
 // Downloads for offline without a browser: fakes for Cache Storage, storage, fetch and the
 // signed-in member. Files are stored once under their path, a download stops at the limit keeping
-// what it stored, removing a collection keeps files another one holds, and anyone but the owner
-// signed in (or no one) deletes everything.
+// what it stored, removing a collection keeps files another one holds, anyone but the owner
+// signed in (or no one, while online) deletes everything, and the tracks kept for the downloads
+// page are those whose file is stored.
 import { describe, expect, test } from 'bun:test'
-import { createDownloads, DOWNLOAD_LIMIT_KEY, DOWNLOADS_INDEX_KEY } from '~/client/features/offline/downloads'
+import { createDownloads, DOWNLOAD_LIMIT_KEY, DOWNLOADS_INDEX_KEY, storedTracks } from '~/client/features/offline/downloads'
 import { DOWNLOADS_CACHE } from '~/client/pwa/sw-rules'
+import { makeTrack } from '~/shared/player/track'
 
 const ORIGIN = 'https://vibes.example'
 
@@ -13,6 +15,7 @@ function fakes(sizes: Record<string, number>) {
   const items = new Map<string, string>()
   const fetched: string[] = []
   let owner: string | null = 'alice'
+  let online = true
   const deps = {
     storage: {
       getItem: (k: string) => items.get(k) ?? null,
@@ -34,6 +37,7 @@ function fakes(sizes: Record<string, number>) {
     },
     origin: ORIGIN,
     owner: () => owner,
+    online: () => online,
   }
   return {
     downloads: createDownloads(deps),
@@ -42,6 +46,7 @@ function fakes(sizes: Record<string, number>) {
     items,
     fetched,
     signIn: (who: string | null) => (owner = who),
+    setOnline: (on: boolean) => (online = on),
   }
 }
 
@@ -112,6 +117,37 @@ describe('downloads', () => {
     g.signIn(null)
     await g.downloads.checkOwner()
     expect(g.cacheExists()).toBe(false)
+  })
+
+  test('offline with no one signed in (a sign-in that expired) keeps the downloads; another member still clears them', async () => {
+    const f = fakes({ [A]: 1 })
+    await f.downloads.download({ kind: 'album', id: 'a', name: 'Album A' }, [A])
+    f.setOnline(false)
+    f.signIn(null)
+    await f.downloads.checkOwner()
+    expect(f.stored()).toEqual([A])
+    // Nobody signed in sees nothing of them meanwhile.
+    expect(f.downloads.get().collections).toEqual([])
+    f.signIn('alice')
+    expect(f.downloads.get().collections.map((c) => c.name)).toEqual(['Album A'])
+    f.signIn('bob')
+    await f.downloads.checkOwner()
+    expect(f.cacheExists()).toBe(false)
+  })
+
+  test('the tracks kept with a collection are listed for the downloads page only where their file is stored', async () => {
+    const f = fakes({ [A]: 600, [B]: 600 })
+    f.downloads.setLimit(1000)
+    const tracks = [makeTrack({ url: signed(A), title: 'One' }), makeTrack({ url: signed(B), title: 'Two' })]
+    const r = await f.downloads.download(
+      { kind: 'album', id: 'a', name: 'Album A' },
+      tracks.map((t) => t.url),
+      tracks,
+    )
+    expect(r.full).toBe(true)
+    const [album] = f.downloads.get().collections
+    expect(album.tracks).toEqual(tracks)
+    expect(storedTracks(album, ORIGIN).map((t) => t.title)).toEqual(['One'])
   })
 
   test('signed out, or without Cache Storage, nothing is downloaded', async () => {

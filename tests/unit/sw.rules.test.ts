@@ -1,11 +1,22 @@
 // The service worker's rules without a browser: which requests it answers (never the API, never a
 // page from storage), the key of a downloaded file, and byte ranges of a stored file.
 import { describe, expect, test } from 'bun:test'
-import { answerFromBlob, downloadKey, parseRange, requestKind } from '~/client/pwa/sw-rules'
+import { answerFromBlob, downloadKey, offlineAnswer, parseRange, requestKind } from '~/client/pwa/sw-rules'
 
 const ORIGIN = 'https://vibes.example'
 const kind = (path: string, init: { method?: string; mode?: string; origin?: string } = {}) =>
   requestKind({ method: init.method ?? 'GET', mode: init.mode ?? 'cors', url: (init.origin ?? ORIGIN) + path }, ORIGIN)
+
+describe('offlineAnswer', () => {
+  test('with no downloads on the device, every page load with no network gets the static offline page', () => {
+    for (const path of ['/', '/downloads', '/library/albums/a1', '/profile']) expect(offlineAnswer(ORIGIN + path, false)).toBe('offline-page')
+  })
+  test('with downloads, the downloads page is served at its own address and every other page is sent there', () => {
+    expect(offlineAnswer(`${ORIGIN}/downloads`, true)).toBe('downloads-page')
+    expect(offlineAnswer(`${ORIGIN}/downloads?x=1`, true)).toBe('downloads-page')
+    for (const path of ['/', '/library/albums/a1', '/profile', '/downloads/x']) expect(offlineAnswer(ORIGIN + path, true)).toBe('to-downloads-page')
+  })
+})
 
 describe('requestKind', () => {
   test('the API, tRPC, OpenSubsonic and metrics go to the network untouched, whatever the method or mode', () => {

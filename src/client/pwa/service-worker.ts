@@ -2,12 +2,24 @@
 // build's version and asset list). Which requests it answers and how: sw-rules.ts.
 //  - install: stores the app shell (the build's JS/CSS, the offline page, manifest, icons);
 //  - activate: drops the shells of older builds and takes control of open pages;
-//  - a page that cannot be fetched (no network) gets the offline page; pages are never stored;
+//  - a page that cannot be fetched (no network) gets the offline page, or, when the member has
+//    downloads here, the downloads page, which plays them; no member's page is ever stored (the
+//    downloads page is stored as its anonymous render, the same for everyone);
 //  - /assets/* come from the shell (they are hashed, so a stored copy is never stale);
 //  - /media/* come from the member's downloads when stored there (with byte ranges, which media
 //    elements ask for), else from the network;
 //  - everything else, the API above all, goes to the network untouched.
-import { answerFromBlob, DOWNLOADS_CACHE, downloadKey, OFFLINE_PAGE, requestKind, SHELL_CACHE_PREFIX, SHELL_EXTRAS } from './sw-rules'
+import {
+  answerFromBlob,
+  DOWNLOADS_CACHE,
+  DOWNLOADS_PAGE,
+  downloadKey,
+  OFFLINE_PAGE,
+  offlineAnswer,
+  requestKind,
+  SHELL_CACHE_PREFIX,
+  SHELL_EXTRAS,
+} from './sw-rules'
 
 declare const BUILD_VERSION: string
 declare const BUILD_ASSETS: string[]
@@ -32,6 +44,9 @@ worker.addEventListener('install', (event) => {
     (async () => {
       const cache = await caches.open(SHELL_CACHE)
       await cache.addAll([...SHELL_EXTRAS, ...BUILD_ASSETS])
+      // Without credentials: the page as any visitor gets it, never a member's render. Not kept
+      // (offline, the offline page then) rather than no worker when the server will not give it.
+      await cache.add(new Request(DOWNLOADS_PAGE, { credentials: 'omit', redirect: 'error' })).catch(() => {})
       await worker.skipWaiting()
     })(),
   )
@@ -64,8 +79,25 @@ async function pageOrOffline(request: Request): Promise<Response> {
   try {
     return await fetch(request)
   } catch {
-    return (await caches.match(OFFLINE_PAGE, { cacheName: SHELL_CACHE })) ?? Response.error()
+    switch (offlineAnswer(request.url, await hasDownloads())) {
+      case 'to-downloads-page':
+        return Response.redirect(new URL(DOWNLOADS_PAGE, origin).href, 302)
+      case 'downloads-page':
+        return (await caches.match(DOWNLOADS_PAGE, { cacheName: SHELL_CACHE })) ?? offlinePage()
+      case 'offline-page':
+        return offlinePage()
+    }
   }
+}
+
+async function offlinePage(): Promise<Response> {
+  return (await caches.match(OFFLINE_PAGE, { cacheName: SHELL_CACHE })) ?? Response.error()
+}
+
+/** Whether any file is downloaded on this device (the cache goes when its member signs out). */
+async function hasDownloads(): Promise<boolean> {
+  if (!(await caches.has(DOWNLOADS_CACHE))) return false
+  return (await (await caches.open(DOWNLOADS_CACHE)).keys()).length > 0
 }
 
 async function fromShell(request: Request): Promise<Response> {

@@ -7,13 +7,20 @@
 // the API (/api, /trpc, /rest), /metrics or a page: pages are rendered per visitor and carry
 // `private, no-store`. The one exception is the signed-in member's own downloads: media files
 // stored on this device at their request, deleted when they sign out, served only for /media
-// paths (docs/decisions/082-installable-app.md).
+// paths (docs/decisions/082-installable-app.md). The one page kept, the downloads page, is
+// fetched without credentials: the anonymous render, the same for everyone, with no member data.
 
 /** Cache of the app shell; the build's version is appended, so a new build starts a new cache. */
 export const SHELL_CACHE_PREFIX = 'vibes-shell-'
 /** Cache of the signed-in member's downloaded media files, keyed by downloadKey. */
 export const DOWNLOADS_CACHE = 'vibes-downloads'
 export const OFFLINE_PAGE = '/offline.html'
+/**
+ * The page that plays downloads: with no network and downloads on the device, a page load gets
+ * it instead of the offline page. Stored as its anonymous render; it lists the downloads from
+ * this device's own storage once it runs.
+ */
+export const DOWNLOADS_PAGE = '/downloads'
 /** Shell files besides the build's assets. */
 export const SHELL_EXTRAS = [
   OFFLINE_PAGE,
@@ -40,6 +47,18 @@ export function requestKind(request: { method: string; mode: string; url: string
   if (under(url.pathname, '/assets') || SHELL_EXTRAS.includes(url.pathname)) return 'asset'
   if (under(url.pathname, '/media')) return 'media'
   return 'network'
+}
+
+export type OfflineAnswer = 'downloads-page' | 'to-downloads-page' | 'offline-page'
+
+/**
+ * What a page load that could not reach the network gets: with downloads on this device, the
+ * downloads page (any other address is sent there, so the page the browser shows matches its
+ * address), else the static offline page.
+ */
+export function offlineAnswer(url: string, hasDownloads: boolean): OfflineAnswer {
+  if (!hasDownloads) return 'offline-page'
+  return new URL(url).pathname === DOWNLOADS_PAGE ? 'downloads-page' : 'to-downloads-page'
 }
 
 /** What makes a signed link a link, not a part of what it serves. */

@@ -6,10 +6,10 @@ import { player } from '~/client/features/player/player-store'
 import type { LibraryTrack } from '~/shared/library'
 import { makeTrack, type Track } from '~/shared/player/track'
 
-const toTrack = (t: LibraryTrack): Track => makeTrack(t)
+const toTrack = (t: Track): Track => makeTrack(t)
 
 /** Replaces the player's list with `tracks` (labelled `label`) and plays from `start`. */
-export function playTracks(tracks: readonly LibraryTrack[], label: string, start = 0) {
+export function playTracks(tracks: readonly Track[], label: string, start = 0) {
   if (tracks.length === 0) return
   const send = player().send
   // A library list plays like a member's folder (signed /media/ URLs); it has no folder id.

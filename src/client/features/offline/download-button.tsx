@@ -4,12 +4,13 @@
 import { useState } from 'react'
 import { useAuth } from '~/client/features/auth/auth-store'
 import { downloadKey } from '~/client/pwa/sw-rules'
+import { makeTrack, type Track } from '~/shared/player/track'
 import { Button } from '~/client/ui/button'
 import { Icon } from '~/client/ui/icon'
 import { toast } from '~/client/ui/toaster'
 import { collectionKey, type DownloadTarget, filesOf, formatBytes, pageDownloads, useDownloads } from './downloads'
 
-type Props = { target: DownloadTarget; tracks: ReadonlyArray<{ url: string; cover?: string; unavailable?: string }>; className?: string }
+type Props = { target: DownloadTarget; tracks: readonly Track[]; className?: string }
 
 export function DownloadButton({ target, tracks, className }: Props) {
   const auth = useAuth()
@@ -58,7 +59,9 @@ export function DownloadButton({ target, tracks, className }: Props) {
       className={className}
       onClick={async () => {
         try {
-          const result = await pageDownloads().download(target, files)
+          // Plain Tracks, as the player keeps them: the downloads page plays them with no network.
+          const playable = tracks.filter((t) => !t.unavailable).map(makeTrack)
+          const result = await pageDownloads().download(target, files, playable)
           const { used, limit } = pageDownloads().get()
           if (result.full)
             toast({

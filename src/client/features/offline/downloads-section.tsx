@@ -1,5 +1,6 @@
 // /profile "Downloads on this device": how much the member's offline albums and playlists take of
 // the limit they set for this device, the limit itself, each download with Remove, and Remove all.
+import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { listClass, rowClass, rowMeta } from '~/client/features/profile/sessions-section'
 import { ProfileSection, touchTarget } from '~/client/features/profile/profile-section'
@@ -55,6 +56,11 @@ export function DownloadsSection() {
         <p className={rowMeta}>Nothing downloaded yet: use "Download for offline" on an album or playlist.</p>
       ) : (
         <>
+          <p>
+            <Link to="/downloads" className={css({ textDecoration: 'underline', display: 'inline-flex', alignItems: 'center', minH: '11' })}>
+              Play your downloads
+            </Link>
+          </p>
           <ul className={listClass} aria-label="Downloads">
             {d.collections.map((c) => (
               <li key={`${c.kind}:${c.id}`} className={rowClass}>

@@ -15,6 +15,7 @@
 import { useSyncExternalStore } from 'react'
 import { authStore } from '~/client/features/auth/auth-store'
 import { DOWNLOADS_CACHE, downloadKey } from '~/client/pwa/sw-rules'
+import type { Track } from '~/shared/player/track'
 
 /** The index of stored files; 'vibes:user:' keys are removed at sign-out with the rest of the member's state. */
 export const DOWNLOADS_INDEX_KEY = 'vibes:user:downloads'
@@ -25,7 +26,8 @@ export const LIMIT_CHOICES = [250 * MB, 500 * MB, 1024 * MB, 2048 * MB, 5120 * M
 export const DEFAULT_LIMIT = 1024 * MB
 
 export type DownloadTarget = { kind: 'album' | 'playlist'; id: string; name: string }
-export type StoredCollection = DownloadTarget & { files: string[] }
+/** `tracks`: what the downloads page lists and plays with no network (the player's own Tracks). */
+export type StoredCollection = DownloadTarget & { files: string[]; tracks?: Track[] }
 type Index = { owner: string; collections: StoredCollection[]; sizes: Record<string, number> }
 
 export type DownloadsSnapshot = {
@@ -47,6 +49,8 @@ export type DownloadsDeps = {
   origin: string
   /** The signed-in member's id, or null. */
   owner: () => string | null
+  /** Whether the device has a network (no one can sign in or out without one). */
+  online?: () => boolean
 }
 
 export const collectionKey = (t: Pick<DownloadTarget, 'kind' | 'id'>) => `${t.kind}:${t.id}`
@@ -56,6 +60,7 @@ export function createDownloads(deps: DownloadsDeps) {
   const listeners = new Set<() => void>()
   const progress: Record<string, { done: number; total: number }> = {}
   let snapshot: DownloadsSnapshot | null = null
+  let snapshotOwner: string | null = null
 
   function readIndex(): Index | null {
     try {
@@ -83,9 +88,11 @@ export function createDownloads(deps: DownloadsDeps) {
   }
 
   function get(): DownloadsSnapshot {
-    if (snapshot) return snapshot
+    const owner = deps.owner()
+    if (snapshot && snapshotOwner === owner) return snapshot
+    snapshotOwner = owner
     const index = readIndex()
-    const mine = index && index.owner === deps.owner() ? index : null
+    const mine = index && index.owner === owner ? index : null
     const sizes = mine?.sizes ?? {}
     snapshot = {
       supported: deps.caches !== null,
@@ -104,19 +111,25 @@ export function createDownloads(deps: DownloadsDeps) {
     changed()
   }
 
-  /** Downloads belong to the member who made them: anyone else signed in (or no one) clears them. */
+  /**
+   * Downloads belong to the member who made them: anyone else signed in (or no one) clears them.
+   * Except no one signed in with no network: a sign-in that expired on a plane keeps the music
+   * (signing out removes the index itself, and signing in takes a network).
+   */
   async function checkOwner() {
     const index = readIndex()
-    if (index && index.owner === deps.owner()) return
+    const owner = deps.owner()
+    if (index && index.owner === owner) return
+    if (index && owner === null && deps.online?.() === false) return
     await removeAll()
   }
 
   /**
    * Stores `urls` (the collection's media files and covers, same-origin /media links) as
-   * `target`, skipping files already stored. Stops before a file that would pass the limit: the
-   * files stored so far stay, and `full` says it stopped.
+   * `target`, skipping files already stored, with `tracks` to list and play offline. Stops before
+   * a file that would pass the limit: the files stored so far stay, and `full` says it stopped.
    */
-  async function download(target: DownloadTarget, urls: readonly string[]): Promise<DownloadResult> {
+  async function download(target: DownloadTarget, urls: readonly string[], tracks: readonly Track[] = []): Promise<DownloadResult> {
     const owner = deps.owner()
     if (!deps.caches || !owner) throw new Error('Sign in on a secure (https) connection to download')
     await checkOwner()
@@ -146,7 +159,7 @@ export function createDownloads(deps: DownloadsDeps) {
         }
         stored.push(file)
         const at = index.collections.findIndex((c) => collectionKey(c) === key)
-        const entry = { ...target, files: [...stored] }
+        const entry = { ...target, files: [...stored], tracks: [...tracks] }
         if (at >= 0) index.collections[at] = { ...entry, files: [...new Set([...index.collections[at].files, ...stored])] }
         else index.collections.push(entry)
         progress[key] = { done: stored.length, total: files.length }
@@ -208,6 +221,7 @@ export function pageDownloads(): Downloads {
     fetch: (url) => fetch(url),
     origin: location.origin,
     owner: () => authStore.get().user?.id ?? null,
+    online: () => navigator.onLine,
   })
   return page
 }
@@ -226,6 +240,12 @@ export function useDownloads(): DownloadsSnapshot {
 export function filesOf(tracks: ReadonlyArray<{ url: string; cover?: string; unavailable?: string }>): string[] {
   const isMedia = (u: string | undefined): u is string => !!u && u.startsWith('/media/')
   return tracks.filter((t) => !t.unavailable && isMedia(t.url)).flatMap((t) => [t.url, ...(isMedia(t.cover) ? [t.cover] : [])])
+}
+
+/** The tracks of a stored collection whose media file is on this device, in the collection's order. */
+export function storedTracks(collection: StoredCollection, origin: string): Track[] {
+  const files = new Set(collection.files)
+  return (collection.tracks ?? []).filter((t) => files.has(downloadKey(t.url, origin)))
 }
 
 /** "12.3 MB", "1.5 GB". */
