@@ -38,7 +38,7 @@ export type FrontParts = {
   subsonic: (request: Request) => Answer
   /** The one /api path that takes a picture upload: it applies its own body limit (2 MB). */
   avatarUpload: { path: string; handle: (request: Request) => Answer }
-  /** Podcast episodes' audio, streamed rather than answered as JSON: the paths it owns, under `under`. */
+  /** Podcast episodes' audio and channels' artwork, bytes rather than JSON: the paths it owns, under `under`. */
   podcastAudio: { under: string; owns: (pathname: string) => boolean; handle: Handler }
   /** The web player's internet radio streams (/api/radio/stream/<id>): long answers, no body limit. */
   radioStream: { path: string; handle: (request: Request, url: URL) => Answer }

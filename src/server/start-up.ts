@@ -6,7 +6,7 @@
 // imported, so an entry sets the environment before it imports this.
 import { hostname } from 'node:os'
 import { RADIO_STREAM_PREFIX } from '~/shared/player/track'
-import { isEpisodeAudioPath, PODCAST_EPISODES_PATH } from '~/shared/podcasts'
+import { isPodcastMediaPath, PODCAST_MEDIA_PATH } from '~/shared/podcasts'
 import { registerAnalyticsWorker } from './analytics-worker-host'
 import { config } from './config'
 import { migratePostgres } from '~/db/pg/migrate'
@@ -75,9 +75,9 @@ export function createServer({ loadPages, findStatic }: ServerOptions) {
     subsonic: (request) => withModule(subsonic, ({ handleSubsonic }) => handleSubsonic(request)),
     avatarUpload: { path: AVATAR_UPLOAD_PATH, handle: handleAvatarUpload },
     podcastAudio: {
-      under: PODCAST_EPISODES_PATH,
-      owns: isEpisodeAudioPath,
-      handle: (request, url) => withModule(podcastAudio, ({ handleEpisodeAudio }) => handleEpisodeAudio(request, url)),
+      under: PODCAST_MEDIA_PATH,
+      owns: isPodcastMediaPath,
+      handle: (request, url) => withModule(podcastAudio, ({ handlePodcastMedia }) => handlePodcastMedia(request, url)),
     },
     radioStream: {
       path: RADIO_STREAM_PREFIX.slice(0, -1),

@@ -10,9 +10,19 @@ export function episodeIdOfUrl(url: string): string | null {
   return AUDIO_PATH.exec(url.split(/[?#]/)[0])?.[1] ?? null
 }
 
-/** The front hands this path's audio requests to the episode audio route (its other paths are REST's). */
-export const PODCAST_EPISODES_PATH = '/api/podcasts/episodes'
+/** The front hands this path's audio and artwork requests to the podcast media routes (its other paths are REST's). */
+export const PODCAST_MEDIA_PATH = '/api/podcasts'
 const AUDIO_ROUTE = /^\/api\/podcasts\/episodes\/([^/]+)\/audio\/?$/
+const ARTWORK_ROUTE = /^\/api\/podcasts\/([^/]+)\/artwork\/?$/
+
+/** The path of a channel's artwork (a same-origin JPEG, scaled to fit `size`×`size`). */
+export const channelArtworkPath = (channelId: string, size: number) => `/api/podcasts/${channelId}/artwork?size=${size}`
+
+/** Whether the podcast media routes (episode audio, channel artwork) answer the path. */
+export const isPodcastMediaPath = (pathname: string) => AUDIO_ROUTE.test(pathname) || ARTWORK_ROUTE.test(pathname)
+
+/** The (still encoded) channel id in an artwork route path, null when the path is no artwork route. */
+export const channelIdOfArtworkPath = (pathname: string) => ARTWORK_ROUTE.exec(pathname)?.[1] ?? null
 
 /** Whether the episode audio route answers the path. */
 export const isEpisodeAudioPath = (pathname: string) => AUDIO_ROUTE.test(pathname)

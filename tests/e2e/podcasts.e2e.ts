@@ -49,6 +49,16 @@ async function screenshot(page: Page, name: string, width: number) {
   if (dir) await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true })
 }
 
+/** Waits for the podcast artwork images in `scope` to have loaded; their paths (each drawn from the server, not the feed's host). */
+async function loadedArtwork(page: Page, scope: string): Promise<string[]> {
+  const selector = `${scope} img[src*="/artwork"]`
+  await page.waitForFunction((sel) => {
+    const imgs = [...document.querySelectorAll<HTMLImageElement>(sel)]
+    return imgs.length > 0 && imgs.every((img) => img.complete && img.naturalWidth > 0)
+  }, selector)
+  return page.locator(selector).evaluateAll((imgs) => imgs.map((img) => new URL((img as HTMLImageElement).src).pathname))
+}
+
 async function signedInPage(token: string, viewport: { width: number; height: number }) {
   const opened = await newPage(browser, server.url, { viewport })
   await setAdChance(opened.page, 0)
@@ -99,6 +109,8 @@ for (const viewport of [
       await page.getByLabel('Feed URL').fill(feeds.url('show.xml'))
       await page.getByRole('button', { name: 'Subscribe' }).click()
       await page.getByRole('heading', { level: 1, name: 'Loopback Radio Hour' }).waitFor()
+      // The feed's artwork, drawn through the server (the page's CSP allows no outside image).
+      expect(await loadedArtwork(page, 'header')).toEqual([expect.stringMatching(/^\/api\/podcasts\/pc-[0-9a-f]+\/artwork$/)])
       const episodes = page.getByRole('list', { name: 'Episodes' })
       await episodes.getByRole('button', { name: /^Episode 1: Pilot/ }).waitFor()
       // Show notes are text: the feed's script never becomes part of the page.
@@ -133,6 +145,7 @@ for (const viewport of [
       await page.getByRole('button', { name: 'Pause', exact: true }).first().click()
       await page.goto('/podcasts')
       await page.getByRole('link', { name: /Loopback Radio Hour/ }).waitFor()
+      expect(await loadedArtwork(page, '[aria-label="Your podcasts"]')).toHaveLength(1)
       await screenshot(page, 'podcasts', viewport.width)
       expect(await seriousViolations(page)).toEqual([])
       expect(consoleErrors).toEqual([])
@@ -162,6 +175,8 @@ for (const viewport of [
       await page.getByRole('heading', { level: 1, name: 'Two Thousand Episodes' }).waitFor()
       const episodes = page.getByRole('list', { name: 'Episodes' })
       await episodes.getByRole('button', { name: /^Episode 2000: notes & tones/ }).waitFor()
+      // This feed names no artwork: the plain podcast tile, no image.
+      expect(await page.locator('img[src*="/artwork"]').count()).toBe(0)
       // Virtual: only the rows in view are in the page, however long the feed.
       expect(await episodes.getByRole('listitem').count()).toBeLessThan(60)
       await page.getByRole('searchbox', { name: 'Search episodes' }).fill('Episode 1234:')

@@ -2,12 +2,13 @@
 // tests/fixtures/podcasts (with {{BASE}} set to this server's address), real MP3 episodes made with
 // ffmpeg, a feed of many episodes generated on the spot, and the hostile ones: a feed larger than
 // the cap, one nginx sends at 20 bytes a second. nginx serves them with its ETag/Last-Modified
-// (conditional requests answer 304) and byte ranges; /track/ep3.mp3 redirects to an episode file.
+// (conditional requests answer 304) and byte ranges; /track/ep3.mp3 redirects to an episode file;
+// /art.jpg is the shows' artwork, /fake-art.jpg an HTML page posing as one.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type ListingServer, openUp, startNginx } from './listing-servers'
-import { makeTone } from './media'
+import { ffmpeg, makeTone } from './media'
 
 const FIXTURES = path.resolve(import.meta.dir, '../fixtures/podcasts')
 
@@ -40,6 +41,10 @@ export async function startPodcastFeeds(host: string, extraFeeds: Record<string,
   mkdirSync(path.join(root, 'audio'))
   makeTone(path.join(root, 'audio/ep1.mp3'), { title: 'Pilot', seconds: 20, frequency: 440 })
   makeTone(path.join(root, 'audio/ep2.mp3'), { title: 'Notes', seconds: 20, frequency: 660 })
+  // The shows' artwork: a real 800×600 JPEG (show.xml, atom.xml name /art.jpg), and an HTML page
+  // named like a picture (the feed of the artwork tests that point at it).
+  ffmpeg('-f', 'lavfi', '-i', 'color=c=0x2a9d8f:s=800x600', '-frames:v', '1', path.join(root, 'art.jpg'))
+  writeFileSync(path.join(root, 'fake-art.jpg'), '<!doctype html><html><body><script>alert(1)</script></body></html>')
   const locations = [
     'location ~ \\.xml$ { types { application/rss+xml xml; } }',
     'location = /track/ep3.mp3 { return 302 /audio/ep1.mp3; }',

@@ -22,7 +22,10 @@ let member: Awaited<ReturnType<typeof createMember>>
 let adminToken: string
 
 beforeAll(async () => {
-  feeds = await startPodcastFeeds(HOST)
+  feeds = await startPodcastFeeds(HOST, {
+    'fake-art.xml': (base) => artFeed('Fake Art', `${base}/fake-art.jpg`),
+    'refused-art.xml': () => artFeed('Art Inside', 'http://127.0.0.1:9/art.jpg'),
+  })
   app = await startServer({ ...adminEnv, REMOTE_ALLOW_HOSTS: HOST, PODCAST_REFRESH_MINUTES: '0', PODCAST_DOWNLOAD_QUOTA_MB: '1' })
   member = await createMember(app.url)
   adminToken = await loginAdmin(app.url)
@@ -33,10 +36,28 @@ afterAll(async () => {
   await app?.stop()
 })
 
+/** A one-episode feed whose artwork is at `image`. */
+const artFeed = (title: string, image: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>${title}</title>
+<itunes:image href="${image}"/><description>Artwork test.</description>
+<item><title>One</title><guid>${title}-1</guid><enclosure url="http://127.0.0.1:9/one.mp3" length="1" type="audio/mpeg"/></item>
+</channel></rss>`
+
 const hex = (bytes: ArrayBufferView) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')
 const hexOf = async (res: Response) => hex(new Uint8Array(await res.arrayBuffer()))
 const subscribe = (url: string, token = member.token) => api(app.url, 'POST', '/podcasts', { token, body: { url } })
 const episodesOf = (channelId: string, query = '', token = member.token) => api(app.url, 'GET', `/podcasts/${channelId}/episodes${query}`, { token })
+const artwork = (channelId: string, query = '?size=300', token: string | null = member.token) =>
+  fetch(`${app.url}/api/podcasts/${channelId}/artwork${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+
+/** Width×height of a picture, read by ffprobe. */
+function dimensionsOf(bytes: Uint8Array): string {
+  const file = path.join(app.dataDir, `probe-${Date.now()}.jpg`)
+  writeFileSync(file, bytes)
+  const r = Bun.spawnSync(['ffprobe', '-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=s=x:p=0', file])
+  return r.stdout.toString().trim()
+}
+
 const audio = (id: string, headers: Record<string, string> = {}, token = member.token) =>
   fetch(`${app.url}/api/podcasts/episodes/${id}/audio`, { headers: { authorization: `Bearer ${token}`, ...headers } })
 
@@ -168,6 +189,60 @@ describe('playing episodes through the server', () => {
     const removed = await api(app.url, 'DELETE', `/podcasts/episodes/${notes.id}/download`, { token: member.token })
     expect(removed.body.data).toEqual({ downloaded: false })
     expect(existsSync(path.join(app.dataDir, 'podcasts', `${notes.id}.audio`))).toBe(false)
+  })
+})
+
+describe('artwork through the server', () => {
+  test('the feed’s image comes back as a JPEG scaled to the asked size (rounded up), kept in the cover cache', async () => {
+    const channel = (await subscribe(feeds.url('show.xml'))).body.data
+    const res = await artwork(channel.id)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/jpeg')
+    expect(res.headers.get('cache-control')).toBe('private, max-age=86400')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    expect(hex(bytes.subarray(0, 3))).toBe('ffd8ff')
+    // 800×600 fits in 512×512 (300 rounds up to 512), never up.
+    expect(dimensionsOf(bytes)).toBe('512x384')
+    const small = await artwork(channel.id, '?size=64')
+    expect(dimensionsOf(new Uint8Array(await small.arrayBuffer()))).toBe('64x48')
+    const etag = res.headers.get('etag')
+    expect((await artwork(channel.id)).headers.get('etag')).toBe(etag)
+    expect(readdirSync(path.join(app.dataDir, 'cover-cache')).filter((f) => f.endsWith('.jpg')).length).toBeGreaterThanOrEqual(2)
+  })
+
+  test('a size that is no whole number from 1 to 10000 is a 400', async () => {
+    const channel = (await subscribe(feeds.url('show.xml'))).body.data
+    for (const query of ['?size=0', '?size=abc', '?size=10001']) {
+      const res = await artwork(channel.id, query)
+      expect(res.status).toBe(400)
+      expect((await res.json()).error).toBe('size must be a whole number from 1 to 10000')
+    }
+  })
+
+  test('only the channel’s members see it: without a session 401, a stranger 404', async () => {
+    const channel = (await subscribe(feeds.url('show.xml'))).body.data
+    expect((await artwork(channel.id, '?size=64', null)).status).toBe(401)
+    const stranger = await createMember(app.url)
+    const res = await artwork(channel.id, '?size=64', stranger.token)
+    expect(res.status).toBe(404)
+    expect((await res.json()).error).toBe('Podcast not found')
+  })
+
+  test('an HTML page named like a picture is no artwork: a 404 saying so, never its bytes', async () => {
+    const channel = (await subscribe(feeds.url('fake-art.xml'))).body.data
+    expect(channel.artworkUrl).toBe(`${feeds.server.url}/fake-art.jpg`)
+    const res = await artwork(channel.id)
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    expect((await res.json()).error).toBe('No artwork for this podcast: the address does not give a picture')
+  })
+
+  test('artwork on a refused host is not fetched: a 404 naming the address', async () => {
+    const channel = (await subscribe(feeds.url('refused-art.xml'))).body.data
+    const res = await artwork(channel.id)
+    expect(res.status).toBe(404)
+    expect((await res.json()).error).toMatch(/^No artwork for this podcast: .*127\.0\.0\.1 is a loopback address/)
   })
 })
 
@@ -308,6 +383,19 @@ describe('OpenSubsonic', () => {
     })
     const bare = await rest('getPodcasts', { includeEpisodes: 'false' })
     expect(bare.body.podcasts.channel[0].episode).toBeUndefined()
+  })
+
+  test('getCoverArt gives a channel’s artwork (its coverArt id, on the channel and its episodes); others get 70', async () => {
+    const [channel] = (await rest('getPodcasts')).body.podcasts.channel
+    expect(channel.coverArt).toBe(channel.id)
+    expect(channel.episode[0].coverArt).toBe(channel.id)
+    const { res } = await rest('getCoverArt', { id: channel.coverArt, size: '100' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/jpeg')
+    expect(dimensionsOf(new Uint8Array(await res.arrayBuffer()))).toBe('128x96')
+    const stranger = await createMember(app.url)
+    const theirs = await rest('getCoverArt', { id: channel.coverArt }, stranger)
+    expect(theirs.body.error).toEqual({ code: 70, message: 'Podcast not found' })
   })
 
   test('getNewestPodcasts, getPodcastEpisode (advertised), stream with Range, scrobble with source podcast', async () => {

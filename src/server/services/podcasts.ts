@@ -265,7 +265,7 @@ export function startPodcastRefresh(db: Db): void {
 
 // ---- reading -------------------------------------------------------------------------------
 
-async function requireAccess(db: Db, member: Member, channelId: string): Promise<void> {
+export async function requireAccess(db: Db, member: Member, channelId: string): Promise<void> {
   if (member.isAdmin) {
     const [row] = await db.select({ id: podcastChannels.id }).from(podcastChannels).where(eq(podcastChannels.id, channelId))
     if (row) return

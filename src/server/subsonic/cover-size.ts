@@ -39,8 +39,8 @@ function releaseSlot() {
   else running--
 }
 
-/** Runs `work` in its turn; 'busy' when the queue is full, 'gone' when the caller left before its turn. */
-async function turn<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T | 'busy' | 'gone'> {
+/** Runs `work` in its turn (also podcast artwork's scaling, so both share the slots); 'busy' when the queue is full, 'gone' when the caller left before its turn. */
+export async function turn<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T | 'busy' | 'gone'> {
   if (signal.aborted) return 'gone'
   if (running < MAX_RUNNING) running++
   else {
@@ -71,7 +71,7 @@ async function turn<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T |
   }
 }
 
-async function scale(ffmpeg: string, image: Uint8Array, size: number): Promise<Uint8Array | null> {
+export async function scale(ffmpeg: string, image: Uint8Array, size: number): Promise<Uint8Array | null> {
   const fit = `scale='min(${size},iw)':'min(${size},ih)':force_original_aspect_ratio=decrease`
   return imageToJpeg(ffmpeg, image, fit)
 }

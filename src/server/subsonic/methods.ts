@@ -56,7 +56,7 @@ import type { Params } from './params'
 import { ErrorCode, SubsonicError, type Payload } from './response'
 import { RADIO_METHODS } from './radio'
 import { SHARE_METHODS } from './shares'
-import { episodePayload, isEpisodeId, PODCAST_METHODS, scrobbledEpisodes, streamEpisode } from './podcasts'
+import { channelCoverArt, episodePayload, isChannelId, isEpisodeId, PODCAST_METHODS, scrobbledEpisodes, streamEpisode } from './podcasts'
 import { clearProgress, episodesInProgress, saveProgress } from '../services/podcasts'
 import { allMembers, memberByUsername, userPayload } from './users'
 
@@ -253,6 +253,7 @@ export const METHODS: Record<string, Method> = {
   getCoverArt: async (ctx) => {
     const id = ctx.params.required('id')
     const size = ctx.params.int('size', { min: 1, max: 10_000 })
+    if (isChannelId(id)) return channelCoverArt(ctx, id, size)
     const cover = coverPathOf(ctx.db, id)
     if (!cover) throw notFound('Cover art')
     const sized = size === undefined ? null : await sizedCover(cover, size, ctx.request.signal)

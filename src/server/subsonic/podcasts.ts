@@ -22,6 +22,8 @@ import {
   subscribe,
   unsubscribe,
 } from '../services/podcasts'
+import { NotFoundError } from '../errors'
+import { channelArtwork } from '../podcasts/artwork'
 import type { MethodContext } from './methods'
 import { ErrorCode, type Payload, SubsonicError } from './response'
 
@@ -29,6 +31,17 @@ import { ErrorCode, type Payload, SubsonicError } from './response'
 const PODCAST_SOURCE = 'podcast'
 
 export const isEpisodeId = (id: string) => /^pe-[0-9a-f]+$/.test(id)
+export const isChannelId = (id: string) => /^pc-[0-9a-f]+$/.test(id)
+
+/** getCoverArt for a podcast channel: its artwork through the server (podcasts/artwork.ts). */
+export async function channelCoverArt(ctx: MethodContext, channelId: string, size: number | undefined): Promise<Response> {
+  try {
+    return await channelArtwork(ctx.db, ctx.user, channelId, size, ctx.request.signal)
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new SubsonicError(ErrorCode.notFound, error.message)
+    throw error
+  }
+}
 
 /** The usual file extension of a MIME type ('audio/mpeg' → 'mp3'), or undefined. */
 const suffixOf = (type: string) => MEDIA_EXTENSIONS.find((ext) => mimeFromName(`x.${ext}`) === type.toLowerCase())
@@ -36,9 +49,11 @@ const suffixOf = (type: string) => MEDIA_EXTENSIONS.find((ext) => mimeFromName(`
 const iso = (ms: number | null) => (ms === null ? undefined : new Date(ms).toISOString())
 
 /** An episode as a PodcastEpisode (a Child with the podcast fields). */
-export function episodePayload(e: EpisodeView, channel: Pick<ChannelSummary, 'title' | 'author'> | undefined): Payload {
+export function episodePayload(e: EpisodeView, channel: (Pick<ChannelSummary, 'title' | 'author'> & { artworkUrl?: string | null }) | undefined): Payload {
   return {
     id: e.id,
+    // Episodes show their channel's artwork (getCoverArt with the channel's id).
+    coverArt: channel?.artworkUrl ? e.channelId : undefined,
     streamId: e.id,
     channelId: e.channelId,
     parent: e.channelId,
@@ -67,6 +82,7 @@ function channelPayload(c: ChannelSummary, episodes?: EpisodeView[]): Payload {
     url: c.feedUrl,
     title: c.title,
     description: c.description || undefined,
+    coverArt: c.artworkUrl ? c.id : undefined,
     originalImageUrl: c.artworkUrl ?? undefined,
     status: c.lastError ? 'error' : 'completed',
     errorMessage: c.lastError ?? undefined,

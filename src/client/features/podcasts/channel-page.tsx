@@ -127,7 +127,7 @@ export function ChannelPage({ id }: { id: string }) {
         ← Podcasts
       </Link>
       <header className={css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: { base: '4', md: '8' }, alignItems: { sm: 'flex-end' } })}>
-        <PodcastTile size="lg" />
+        <PodcastTile size="lg" channel={channel} />
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minW: 0 })}>
           <p className={css({ fontSize: 'xs', textTransform: 'uppercase', letterSpacing: 'wider', color: 'fg.muted' })}>Podcast</p>
           <h1 className={css({ fontSize: { base: '2xl', md: '4xl' }, fontWeight: 'extrabold', lineHeight: 'tight', wordBreak: 'break-word' })}>

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { css, cva, cx } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { plural } from '~/client/features/library/format'
 import { errorMessage } from '~/client/global-errors'
@@ -14,6 +14,7 @@ import { Icon } from '~/client/ui/icon'
 import { mutedText } from '~/client/ui/text'
 import { TextField } from '~/client/ui/text-field'
 import { toast } from '~/client/ui/toaster'
+import { channelArtworkPath } from '~/shared/podcasts'
 
 const row = css({
   display: 'flex',
@@ -37,9 +38,33 @@ export const newBadge = css({
   fontWeight: 'semibold',
 })
 
-/** The tile beside a podcast's name (feeds' artwork stays on their hosts: the page loads no outside images). */
-export function PodcastTile({ size }: { size: 'sm' | 'lg' }) {
-  return <CoverTile size={size} icon="podcast" fadeTo="pink" />
+const artwork = cva({
+  base: { flexShrink: 0, objectFit: 'cover', bg: 'bg.subtle' },
+  variants: {
+    size: {
+      sm: { w: '12', h: '12', borderRadius: 'lg' },
+      lg: { w: { base: '36', md: '48' }, h: { base: '36', md: '48' }, borderRadius: '2xl', boxShadow: 'xl' },
+    },
+  },
+})
+
+/**
+ * The podcast's artwork beside its name, through the server (the page loads no outside images);
+ * the plain podcast tile when the feed names none or it cannot be shown.
+ */
+export function PodcastTile({ size, channel }: { size: 'sm' | 'lg'; channel: { id: string; artworkUrl: string | null } }) {
+  const [failed, setFailed] = useState(false)
+  if (!channel.artworkUrl || failed) return <CoverTile size={size} icon="podcast" fadeTo="pink" />
+  return (
+    <img
+      src={channelArtworkPath(channel.id, size === 'lg' ? 512 : 128)}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+      className={artwork({ size })}
+    />
+  )
 }
 
 export function PodcastsPage() {
@@ -112,7 +137,7 @@ export function PodcastsPage() {
           {channels.map((c) => (
             <li key={c.id}>
               <Link to="/podcasts/$id" params={{ id: c.id }} className={row}>
-                <PodcastTile size="sm" />
+                <PodcastTile size="sm" channel={c} />
                 <span className={css({ display: 'flex', flexDirection: 'column', minW: 0, flex: '1' })}>
                   <span className={cx(ellipsis, css({ fontWeight: 'semibold' }))}>{c.title}</span>
                   <span className={cx(ellipsis, mutedText({ size: 'xs' }))}>
