@@ -43,7 +43,7 @@ export async function startPodcastFeeds(host: string, extraFeeds: Record<string,
   makeTone(path.join(root, 'audio/ep2.mp3'), { title: 'Notes', seconds: 20, frequency: 660 })
   // The shows' artwork: a real 800×600 JPEG (show.xml, atom.xml name /art.jpg), and an HTML page
   // named like a picture (the feed of the artwork tests that point at it).
-  ffmpeg('-f', 'lavfi', '-i', 'color=c=0x2a9d8f:s=800x600', '-frames:v', '1', path.join(root, 'art.jpg'))
+  ffmpeg('-f', 'lavfi', '-i', 'testsrc2=s=800x600', '-frames:v', '1', path.join(root, 'art.jpg'))
   writeFileSync(path.join(root, 'fake-art.jpg'), '<!doctype html><html><body><script>alert(1)</script></body></html>')
   const locations = [
     'location ~ \\.xml$ { types { application/rss+xml xml; } }',

@@ -1015,7 +1015,7 @@ describe(`/rest: hostile input at every OpenSubsonic method (seed ${SEED}, ${RUN
     }
   })
 
-  test('stream, download and getCoverArt serve library files only: traversal and absolute ids are not found', async () => {
+  test('stream, download and getCoverArt serve library files (and followed podcasts) only: traversal, absolute and unknown ids are not found', async () => {
     const who = restIdentities[0]
     const ids = [
       '../../etc/passwd',
@@ -1027,6 +1027,9 @@ describe(`/rest: hostile input at every OpenSubsonic method (seed ${SEED}, ${RUN
       b64('/etc'),
       `rest-lib/../../${outsideName}`,
       '%2e%2e%2fetc%2fpasswd',
+      // A podcast channel's id shape (getCoverArt gives followed channels' artwork): unknown here.
+      'pc-0123456789abcdef',
+      'pc-../../etc/passwd',
     ]
     for (const method of ['stream', 'download', 'getCoverArt']) {
       for (const id of ids) {
