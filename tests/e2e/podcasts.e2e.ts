@@ -3,7 +3,8 @@
 // /podcasts, open the channel, play an episode in the one player (recorded with source
 // `podcast`), pause; after a reload, and on another device (a fresh browser context), the
 // episode shows the time left and plays on from where it was paused. A 2,000-episode feed lists its first episodes and
-// finds one by search. SCREENSHOT_DIR=… saves pictures of the pages.
+// finds one by search. Feed artwork shows through the server; none, or a page posing as a picture,
+// leaves the plain podcast tile. SCREENSHOT_DIR=… saves pictures of the pages.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -20,7 +21,14 @@ let feeds: PodcastFeeds
 let browser: Browser
 
 beforeAll(async () => {
-  feeds = await startPodcastFeeds(HOST)
+  // A show whose "artwork" is an HTML page: the server refuses it, the page shows the plain tile.
+  feeds = await startPodcastFeeds(HOST, {
+    'fake-art.xml': (base) => `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>Fake Art Show</title>
+<itunes:image href="${base}/fake-art.jpg"/><description>Its image is a web page.</description>
+<item><title>Only one</title><guid>fake-1</guid><enclosure url="${base}/audio/ep1.mp3" length="1" type="audio/mpeg"/></item>
+</channel></rss>`,
+  })
   server = await startServer({ ...adminEnv, REMOTE_ALLOW_HOSTS: HOST, PODCAST_REFRESH_MINUTES: '0' })
   browser = await launchBrowser()
 }, 60_000)
@@ -166,7 +174,7 @@ for (const viewport of [
       await other.context.close()
     }, 90_000)
 
-    test('a 2,000-episode feed lists its newest episodes and finds one by search', async () => {
+    test('a 2,000-episode feed lists its newest episodes and finds one by search; feeds without usable artwork show the plain tile', async () => {
       const m = await createMember(server.url)
       const { context, page } = await signedInPage(m.token, viewport)
       await gotoHydrated(page, '/podcasts')
@@ -183,6 +191,14 @@ for (const viewport of [
       await episodes.getByRole('button', { name: /^Episode 1234: notes & tones/ }).waitFor()
       await page.getByText('1 episode matches').waitFor()
       await screenshot(page, 'podcast-search', viewport.width)
+      await page.goto('/podcasts')
+      await page.getByLabel('Feed URL').fill(feeds.url('fake-art.xml'))
+      const refused = page.waitForResponse((res) => /\/api\/podcasts\/pc-[0-9a-f]+\/artwork/.test(res.url()))
+      await page.getByRole('button', { name: 'Subscribe' }).click()
+      expect((await refused).status()).toBe(404)
+      await page.getByRole('heading', { level: 1, name: 'Fake Art Show' }).waitFor()
+      // Its "artwork" is no picture: the server answers 404 and the image gives way to the tile.
+      await page.waitForFunction(() => document.querySelectorAll('img[src*="/artwork"]').length === 0)
       await context.close()
     }, 60_000)
   })
