@@ -39,7 +39,6 @@ import { Route as AdminAdminInsightsRouteImport } from './routes/_admin/admin/in
 import { Route as AdminAdminListeningAnalyticsRouteImport } from './routes/_admin/admin/listening-analytics'
 import { Route as AdminAdminMessagesRouteImport } from './routes/_admin/admin/messages'
 import { Route as AdminAdminMusicRouteImport } from './routes/_admin/admin/music'
-import { Route as AdminAdminRadioRouteImport } from './routes/_admin/admin/radio'
 import { Route as AdminAdminStatsRouteImport } from './routes/_admin/admin/stats'
 import { Route as AdminAdminUsersRouteImport } from './routes/_admin/admin/users'
 import { Route as MemberLibraryLikedRouteImport } from './routes/_member/library_.liked'
@@ -201,11 +200,6 @@ const AdminAdminMusicRoute = AdminAdminMusicRouteImport.update({
   path: '/admin/music',
   getParentRoute: () => AdminRoute,
 } as any)
-const AdminAdminRadioRoute = AdminAdminRadioRouteImport.update({
-  id: '/admin/radio',
-  path: '/admin/radio',
-  getParentRoute: () => AdminRoute,
-} as any)
 const AdminAdminStatsRoute = AdminAdminStatsRouteImport.update({
   id: '/admin/stats',
   path: '/admin/stats',
@@ -290,7 +284,6 @@ export interface FileRoutesByFullPath {
   '/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
   '/admin/messages': typeof AdminAdminMessagesRoute
   '/admin/music': typeof AdminAdminMusicRoute
-  '/admin/radio': typeof AdminAdminRadioRoute
   '/admin/stats': typeof AdminAdminStatsRoute
   '/admin/users': typeof AdminAdminUsersRoute
   '/library/liked': typeof MemberLibraryLikedRoute
@@ -332,7 +325,6 @@ export interface FileRoutesByTo {
   '/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
   '/admin/messages': typeof AdminAdminMessagesRoute
   '/admin/music': typeof AdminAdminMusicRoute
-  '/admin/radio': typeof AdminAdminRadioRoute
   '/admin/stats': typeof AdminAdminStatsRoute
   '/admin/users': typeof AdminAdminUsersRoute
   '/library/liked': typeof MemberLibraryLikedRoute
@@ -377,7 +369,6 @@ export interface FileRoutesById {
   '/_admin/admin/listening-analytics': typeof AdminAdminListeningAnalyticsRoute
   '/_admin/admin/messages': typeof AdminAdminMessagesRoute
   '/_admin/admin/music': typeof AdminAdminMusicRoute
-  '/_admin/admin/radio': typeof AdminAdminRadioRoute
   '/_admin/admin/stats': typeof AdminAdminStatsRoute
   '/_admin/admin/users': typeof AdminAdminUsersRoute
   '/_member/library_/liked': typeof MemberLibraryLikedRoute
@@ -421,7 +412,6 @@ export interface FileRouteTypes {
     | '/admin/listening-analytics'
     | '/admin/messages'
     | '/admin/music'
-    | '/admin/radio'
     | '/admin/stats'
     | '/admin/users'
     | '/library/liked'
@@ -463,7 +453,6 @@ export interface FileRouteTypes {
     | '/admin/listening-analytics'
     | '/admin/messages'
     | '/admin/music'
-    | '/admin/radio'
     | '/admin/stats'
     | '/admin/users'
     | '/library/liked'
@@ -507,7 +496,6 @@ export interface FileRouteTypes {
     | '/_admin/admin/listening-analytics'
     | '/_admin/admin/messages'
     | '/_admin/admin/music'
-    | '/_admin/admin/radio'
     | '/_admin/admin/stats'
     | '/_admin/admin/users'
     | '/_member/library_/liked'
@@ -755,13 +743,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminMusicRouteImport
       parentRoute: typeof AdminRoute
     }
-    '/_admin/admin/radio': {
-      id: '/_admin/admin/radio'
-      path: '/admin/radio'
-      fullPath: '/admin/radio'
-      preLoaderRoute: typeof AdminAdminRadioRouteImport
-      parentRoute: typeof AdminRoute
-    }
     '/_admin/admin/stats': {
       id: '/_admin/admin/stats'
       path: '/admin/stats'
@@ -850,7 +831,6 @@ interface AdminRouteChildren {
   AdminAdminListeningAnalyticsRoute: typeof AdminAdminListeningAnalyticsRoute
   AdminAdminMessagesRoute: typeof AdminAdminMessagesRoute
   AdminAdminMusicRoute: typeof AdminAdminMusicRoute
-  AdminAdminRadioRoute: typeof AdminAdminRadioRoute
   AdminAdminStatsRoute: typeof AdminAdminStatsRoute
   AdminAdminUsersRoute: typeof AdminAdminUsersRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
@@ -864,7 +844,6 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminListeningAnalyticsRoute: AdminAdminListeningAnalyticsRoute,
   AdminAdminMessagesRoute: AdminAdminMessagesRoute,
   AdminAdminMusicRoute: AdminAdminMusicRoute,
-  AdminAdminRadioRoute: AdminAdminRadioRoute,
   AdminAdminStatsRoute: AdminAdminStatsRoute,
   AdminAdminUsersRoute: AdminAdminUsersRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,

@@ -94,7 +94,6 @@ describe('users', () => {
       'Users',
       'Folders',
       'Music',
-      'Radio',
       'Insights',
       'Listening Analytics',
       'Stats',

@@ -52,7 +52,7 @@ async function signedIn(token: string, viewport = VIEWPORTS[0]) {
 describe('internet radio', () => {
   test('an admin adds a station in the admin console; a loopback address is refused under its field', async () => {
     const { page, consoleErrors } = await signedIn(adminToken)
-    await gotoHydrated(page, '/admin/radio')
+    await gotoHydrated(page, '/admin/music')
     await page.getByText('No stations yet').waitFor()
     await page.getByRole('button', { name: 'Add station' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add station' })

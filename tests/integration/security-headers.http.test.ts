@@ -19,7 +19,6 @@ const ADMIN_PAGES = [
   '/admin/folders',
   '/admin/messages',
   '/admin/music',
-  '/admin/radio',
   '/music',
   '/admin/stats',
   '/admin/insights',

@@ -17,7 +17,6 @@ const SIDEBAR = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/folders', label: 'Folders' },
   { to: '/admin/music', label: 'Music' },
-  { to: '/admin/radio', label: 'Radio' },
   { to: '/admin/insights', label: 'Insights' },
   { to: '/admin/listening-analytics', label: 'Listening Analytics' },
   { to: '/admin/stats', label: 'Stats' },

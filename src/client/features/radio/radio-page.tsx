@@ -79,8 +79,8 @@ export function RadioPage() {
         <p className={css({ color: 'fg.muted', py: '6' })}>
           No stations yet.{' '}
           {auth.isAdmin ? (
-            <Link to="/admin/radio" className={css({ color: 'accent.default', textDecoration: 'underline' })}>
-              Add one in the admin console.
+            <Link to="/admin/music" className={css({ color: 'accent.default', textDecoration: 'underline' })}>
+              Add one on the admin Music page.
             </Link>
           ) : (
             'An admin can add some.'

@@ -11,6 +11,7 @@ import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { AdvertsPanel } from '../adverts/adverts-panel'
 import { PodcastsPanel } from '../podcasts/podcasts-panel'
+import { RadioStationsPanel } from '../radio/radio-stations-panel'
 import { toast } from '~/client/ui/toaster'
 import { clock, plural } from '~/client/features/library/format'
 import { playTracks } from '~/client/features/library/play'
@@ -158,6 +159,7 @@ export function MusicPage() {
       <RecentTracks />
       <AdvertsPanel />
       <PodcastsPanel />
+      <RadioStationsPanel />
     </div>
   )
 }

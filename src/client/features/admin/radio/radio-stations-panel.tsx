@@ -1,4 +1,4 @@
-// /admin/radio: the internet radio stations every member sees on /radio (and apps through
+// The Music page's Internet radio section: the stations every member sees on /radio (and apps through
 // getInternetRadioStations). Add, edit and delete (confirmed); the server checks each URL with the
 // remote-folder address policy and its refusal shows under the field it names.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -10,7 +10,6 @@ import { useForm } from '~/client/hooks/use-form'
 import { useTRPC } from '~/client/trpc'
 import { Button } from '~/client/ui/button'
 import { Modal, modalFooter } from '~/client/ui/modal'
-import { pageHeader } from '~/client/ui/page-header'
 import { table, TableHead } from '~/client/ui/table'
 import { TextField } from '~/client/ui/text-field'
 import { toast } from '~/client/ui/toaster'
@@ -112,7 +111,7 @@ function StationForm({ station, onBusy, onClose }: { station: Station | null; on
   )
 }
 
-export function RadioStationsPage() {
+export function RadioStationsPanel() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const stations = useQuery(trpc.radio.list.queryOptions())
@@ -135,8 +134,8 @@ export function RadioStationsPage() {
     <section className={stack({ gap: '5' })}>
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3' })}>
         <div>
-          <h2 className={pageHeader().title}>Radio</h2>
-          <p className={pageHeader().description}>Internet radio stations members can play on the Radio page and in their apps.</p>
+          <h3 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>Internet radio</h3>
+          <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>Stations members can play on the Radio page and in their apps.</p>
         </div>
         <Button onClick={() => setEditing('new')}>Add station</Button>
       </div>
