@@ -5,6 +5,7 @@
 // cookie, as for every /api call; answers other than audio use the /api JSON envelope.
 // GET /api/podcasts/{channelId}/artwork?size=N: the channel's artwork as a same-origin JPEG
 // (podcasts/artwork.ts), under the same identity and envelope.
+import { REST_STATUS } from '../rest/handler'
 import { channelIdOfArtworkPath, episodeIdOfAudioPath } from '~/shared/podcasts'
 import { validateToken } from '../auth/sessions'
 import { config } from '../config'
@@ -13,15 +14,6 @@ import { DomainError, RateLimitedError } from '../errors'
 import { episodeAudio } from '../services/podcasts'
 import { channelArtwork } from './artwork'
 import { requestToken } from '../http/request-token'
-
-const STATUS: Record<DomainError['kind'], number> = {
-  invalid: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  'not-found': 404,
-  conflict: 409,
-  'rate-limited': 429,
-}
 
 const envelope = (status: number, error: string, headers: Record<string, string> = {}) =>
   Response.json({ success: false, error }, { status, headers: { 'cache-control': 'no-store', ...headers } })
@@ -50,7 +42,7 @@ export async function handlePodcastMedia(request: Request, url: URL): Promise<Re
     return await episodeAudio(getDb(), user, decodeURIComponent(episodeIdOfAudioPath(url.pathname)), request)
   } catch (error) {
     if (error instanceof DomainError)
-      return envelope(STATUS[error.kind], error.message, error instanceof RateLimitedError ? { 'retry-after': String(error.retryAfterSec) } : {})
+      return envelope(REST_STATUS[error.kind], error.message, error instanceof RateLimitedError ? { 'retry-after': String(error.retryAfterSec) } : {})
     if (error instanceof URIError) return envelope(400, 'Malformed URL')
     throw error
   }

@@ -6,6 +6,7 @@
 // the caller's bearer token or session cookie (a cookie-only write must carry the XSRF header,
 // request-token.ts). Answers use the /api JSON envelope; a refused picture is a 400 naming why.
 // The web app reads its own picture through tRPC (profile.avatar), apps through getAvatar.
+import { REST_STATUS } from './handler'
 import { validateToken } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
@@ -18,15 +19,6 @@ export const AVATAR_UPLOAD_PATH = '/api/user/avatar'
 
 const envelope = (status: number, error: string, headers: Record<string, string> = {}) =>
   Response.json({ success: false, error }, { status, headers: { 'cache-control': 'no-store', ...headers } })
-
-const STATUS: Record<DomainError['kind'], number> = {
-  invalid: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  'not-found': 404,
-  conflict: 409,
-  'rate-limited': 429,
-}
 
 export function handleAvatarUpload(request: Request): Response | Promise<Response> {
   if (request.method !== 'PUT' && request.method !== 'DELETE') return envelope(405, 'Use PUT with the image as the body, or DELETE', { allow: 'PUT, DELETE' })
@@ -46,7 +38,7 @@ export function handleAvatarUpload(request: Request): Response | Promise<Respons
       } catch (error) {
         if (!(error instanceof DomainError)) throw error
         const retry = error instanceof RateLimitedError ? { 'retry-after': String(error.retryAfterSec) } : undefined
-        return envelope(STATUS[error.kind], error.message, retry)
+        return envelope(REST_STATUS[error.kind], error.message, retry)
       }
     },
     AVATAR_MAX_BYTES,
