@@ -1,14 +1,15 @@
-// `bun run test`: build once, typecheck, lint (Biome), then unit + integration (bun test) and browser tests
-// (bun test with playwright-core, one process per file), and close with one line
-// `N passed, N failed` summed over every run. `bun run test unit|integration|e2e` runs one suite.
+// `bun run test`: build once, typecheck, lint (Biome), then unit + integration (bun test), browser tests
+// (bun test with playwright-core, one process per file) and the files of tests/postgres-suite.txt once
+// more on PostgreSQL, and close with one line `N passed, N failed` summed over every run.
+// `bun run test unit|integration|e2e|postgres` runs one suite.
 //
 // A browser test file that fails is run once more, as Playwright's CI retries do: a real-browser
 // test on a loaded 2-core machine can lose a race that a user never would. The retry is reported
 // by name, and only the second run's counts are added; a file failing twice fails the run.
 const root = new URL('..', import.meta.url).pathname
 
-function run(cmd: string[]) {
-  const proc = Bun.spawnSync(cmd, { cwd: root, stdout: 'inherit', stderr: 'pipe', env: process.env })
+function run(cmd: string[], env: Record<string, string> = {}) {
+  const proc = Bun.spawnSync(cmd, { cwd: root, stdout: 'inherit', stderr: 'pipe', env: { ...process.env, ...env } })
   const stderr = proc.stderr.toString()
   process.stderr.write(stderr)
   const result = { code: proc.exitCode ?? 1, ...counts(stderr) }
@@ -23,7 +24,7 @@ function counts(output: string) {
   return { pass, fail }
 }
 
-const only = process.argv.slice(2).find((a) => ['unit', 'integration', 'e2e'].includes(a))
+const only = process.argv.slice(2).find((a) => ['unit', 'integration', 'e2e', 'postgres'].includes(a))
 let passed = 0
 let failed = 0
 const retried: string[] = []
@@ -72,6 +73,28 @@ if (!only || only === 'e2e') {
       console.log(`↻ retrying ${file} once`)
       retried.push(file)
       result = run(['bun', 'test', '--timeout', '90000', `./${file}`])
+    }
+    tally(result)
+  }
+}
+
+if (!only || only === 'postgres') {
+  // The same files on a real PostgreSQL (tests/helpers/server.ts starts a throwaway cluster).
+  const listed = (await Bun.file(`${root}tests/postgres-suite.txt`).text())
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+  const engine = { VIBES_TEST_ENGINE: 'postgres' }
+  const integration = listed.filter((file) => !file.endsWith('.e2e.ts'))
+  console.log('▶ postgres integration')
+  tally(run(['bun', 'test', '--timeout', '30000', ...integration.map((file) => `./${file}`)], engine))
+  for (const file of listed.filter((f) => f.endsWith('.e2e.ts'))) {
+    console.log(`▶ postgres e2e ${file}`)
+    let result = run(['bun', 'test', '--timeout', '90000', `./${file}`], engine)
+    if (result.code !== 0) {
+      console.log(`↻ retrying ${file} on PostgreSQL once`)
+      retried.push(`${file} (PostgreSQL)`)
+      result = run(['bun', 'test', '--timeout', '90000', `./${file}`], engine)
     }
     tally(result)
   }

@@ -25,7 +25,8 @@ const POOL_SIZE = 10
 
 /** A Drizzle handle on PostgreSQL (Bun's built-in SQL client, decision 071); migrate it first. */
 export function openPostgres(url: string): Db {
-  const client = new SQL({ url, max: POOL_SIZE })
+  // int8 as BigInt rather than text, so that rows() can tell a count from a text column holding digits.
+  const client = new SQL({ url, max: POOL_SIZE, bigint: true })
   const db = drizzle({ client, schema: pgTables })
   postgresHandles.add(db)
   return db as unknown as Db
@@ -79,8 +80,38 @@ export function isUniqueViolation(error: unknown): boolean {
   return text.includes('UNIQUE') || /duplicate key value/.test(text) || (cause !== undefined && isUniqueViolation(cause))
 }
 
-/** PostgreSQL only: raw SQL's rows (int8 comes back as a string: Number() it). */
+/** PostgreSQL only: raw SQL's rows as the driver gives them (int8 as BigInt: prefer rows()). */
 export async function postgresRows<T>(db: Db, query: DrizzleSql): Promise<T[]> {
   const pg = db as unknown as { execute: (q: DrizzleSql) => Promise<T[]> }
   return [...(await pg.execute(query))]
+}
+
+/** int8 (a count, a bigint column) as the number SQLite answers; every other value as it is. */
+function withNumbers(row: Record<string, unknown>): Record<string, unknown> {
+  for (const key in row) if (typeof row[key] === 'bigint') row[key] = Number(row[key])
+  return row
+}
+
+/**
+ * The rows of one SQL statement written for both engines (`sql\`…\`` with `${value}` parameters).
+ * Write it so that both read it the same (docs/decisions/086): quoted camelCase aliases
+ * (`AS "albumId"`: PostgreSQL folds unquoted names to lower case), `CAST(sum(x) AS bigint)` and
+ * `CAST(avg(x) AS double precision)` (PostgreSQL's numeric arrives as text), booleans tested as
+ * `WHERE p.is_public` and counted as `CASE WHEN … THEN 1 ELSE 0 END`, `coalesce` not `ifnull`,
+ * every selected column named in GROUP BY.
+ */
+export async function rows<T>(db: Db, query: DrizzleSql): Promise<T[]> {
+  if (isPostgres(db)) return (await postgresRows<Record<string, unknown>>(db, query)).map(withNumbers) as T[]
+  return db.all<T>(query)
+}
+
+/** The first row of rows(), or undefined. */
+export async function firstRow<T>(db: Db, query: DrizzleSql): Promise<T | undefined> {
+  return (await rows<T>(db, query))[0]
+}
+
+/** Runs one SQL statement written for both engines, for its effect. */
+export async function execute(db: Db, query: DrizzleSql): Promise<void> {
+  if (isPostgres(db)) await postgresRows(db, query)
+  else db.run(query)
 }

@@ -7,7 +7,7 @@
 // count at max + 1, so "refused" reads straight off the row it returns. A take is one upsert:
 // two nodes counting the same key at once both count.
 import { and, eq, sql } from 'drizzle-orm'
-import { type Db, postgresRows, tablesOf } from '~/db/engine'
+import { type Db, rows, tablesOf } from '~/db/engine'
 import { config } from '../config'
 import { type Bucket, LIMITS } from './rate-limit'
 
@@ -30,7 +30,7 @@ export function sharedLimiter(db: Db) {
       const { max, windowMs } = LIMITS[bucket]
       const cutoff = now - windowMs
       // PostgreSQL-only: ON CONFLICT reads the existing row by the table's alias.
-      const [row] = await postgresRows<{ window_start: string; count: string }>(
+      const [row] = await rows<{ window_start: number; count: number }>(
         db,
         sql`INSERT INTO rate_limits AS r (bucket, key, window_start, count) VALUES (${bucket}, ${key}, ${now}::bigint, 1)
             ON CONFLICT (bucket, key) DO UPDATE SET
@@ -38,7 +38,7 @@ export function sharedLimiter(db: Db) {
               count = CASE WHEN r.window_start <= ${cutoff}::bigint THEN 1 WHEN r.count > ${max}::bigint THEN r.count ELSE r.count + 1 END
             RETURNING window_start, count`,
       )
-      return Number(row.count) > max ? secondsLeft(Number(row.window_start), windowMs, now) : 0
+      return row.count > max ? secondsLeft(row.window_start, windowMs, now) : 0
     },
     /** Seconds to wait, or 0, without counting. */
     async peek(bucket: Bucket, key: string, now = Date.now()): Promise<number> {
