@@ -16,7 +16,7 @@
 // Refusals are domain errors (errors.ts): each API edge maps them to its own codes.
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, execute, firstRow, isPostgres, rows, transaction } from '~/db/engine'
-import { listOf } from '~/db/json-list'
+import { listOf, postgresJson } from '~/db/json-list'
 import type { LibraryTrack } from '~/shared/library'
 import { PLAYLIST_LIMITS } from '~/shared/validators/playlists'
 import { displayArtist, LIBRARY_SELECT, type LibraryRow, libraryTrackKey, trackOf } from '../catalog/track'
@@ -223,7 +223,7 @@ function insertEntryRows(db: Db, playlistId: string, at: number, now: number, js
   // PostgreSQL: the elements with their 1-based ordinality.
   if (isPostgres(db))
     return sql`${columns} SELECT ${playlistId}, ${at} + j.n - 1, j.value ->> 0, j.value ->> 1, j.value ->> 2, CAST(j.value ->> 3 AS double precision), ${now}
-      FROM jsonb_array_elements(CAST(${json} AS jsonb)) WITH ORDINALITY AS j(value, n) ORDER BY j.n RETURNING id, position`
+      FROM jsonb_array_elements(${postgresJson(json)}) WITH ORDINALITY AS j(value, n) ORDER BY j.n RETURNING id, position`
   // SQLite: json_each's 0-based key.
   return sql`${columns} SELECT ${playlistId}, ${at} + j.key, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, ${now}
     FROM json_each(${json}) j ORDER BY j.key RETURNING id, position`
@@ -241,7 +241,7 @@ async function renumber(db: Db, order: number[], before: number[]) {
   if (isPostgres(db))
     await execute(
       db,
-      sql`UPDATE playlist_entries SET position = CAST(j.value ->> 1 AS bigint) FROM jsonb_array_elements(CAST(${json} AS jsonb)) AS j(value)
+      sql`UPDATE playlist_entries SET position = CAST(j.value ->> 1 AS bigint) FROM jsonb_array_elements(${postgresJson(json)}) AS j(value)
         WHERE playlist_entries.id = CAST(j.value ->> 0 AS bigint)`,
     )
   // SQLite: the same pairs from json_each.
