@@ -16,7 +16,7 @@ import { InvalidError, NotFoundError } from '../errors'
 import type { ClientInfo } from '../http/client-info'
 import { mediaPathOf } from '../media/request-rules'
 import { signMediaUrl } from '../media/sign'
-import { albumRows } from './library-index'
+import { albumTrackRows } from './library-index'
 import { recordPlay } from './listening'
 import { PLAYLIST_NOT_FOUND, playlistSummary, playlistWithRows } from './playlists'
 
@@ -75,7 +75,7 @@ async function playlistRows(db: Db, ownerId: string, id: string): Promise<{ titl
 
 /** The library rows of a track or album target, in play order (an album by disc and track number); gone files are left out. */
 async function rowsOfTarget(db: Db, target: Exclude<ShareTarget, { kind: 'playlist' }>): Promise<LibraryRow[]> {
-  if (target.kind === 'album') return await albumRows(db, target.id)
+  if (target.kind === 'album') return albumTrackRows(db, target.id)
   const found = await rows<LibraryRow>(db, sql`${sql.raw(LIBRARY_SELECT)} WHERE t.id IN (${listOf(db, target.ids)})`)
   const byId = new Map(found.map((r) => [r.id, r]))
   return target.ids.flatMap((id) => byId.get(id) ?? [])
