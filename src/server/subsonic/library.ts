@@ -22,7 +22,7 @@ export { starredSongs }
 
 /** What the calling member has marked, read once per request: likes (`starred`) and ratings by id. */
 export type Marks = Starred & { ratings: Map<string, number> }
-export const marksOf = (db: Db, userId: string): Marks => ({ ...starredOf(db, userId), ratings: ratingsOf(db, userId) })
+export const marksOf = async (db: Db, userId: string): Promise<Marks> => ({ ...(await starredOf(db, userId)), ratings: await ratingsOf(db, userId) })
 
 export const ROOT_FOLDER_ID = 1
 export const IGNORED_ARTICLES = 'The El La Los Las Le Les'
@@ -281,7 +281,7 @@ function randomSeqs(db: Db, table: 'library_albums' | 'library_tracks', count: n
   return [...picks]
 }
 
-export function albumList(db: Db, userId: string, q: AlbumListQuery): Payload[] {
+export async function albumList(db: Db, userId: string, q: AlbumListQuery): Promise<Payload[]> {
   const c = db.$client
   const page = [q.size, q.offset] as const
   let rows: AlbumRow[]
@@ -341,14 +341,14 @@ export function albumList(db: Db, userId: string, q: AlbumListQuery): Payload[] 
       break
     case 'starred': {
       // Likes are per song: the albums of the member's liked songs.
-      const albumIds = new Set(starredSongs(db, starredOf(db, userId)).map((s) => s.albumId))
+      const albumIds = new Set((await starredSongs(db, await starredOf(db, userId))).map((s) => s.albumId))
       rows = c
         .query<AlbumRow, [string, number, number]>(`${ALBUM_SELECT} WHERE a.id IN (SELECT value FROM json_each(?)) ORDER BY a.sort_name LIMIT ? OFFSET ?`)
         .all(JSON.stringify([...albumIds]), ...page)
       break
     }
   }
-  const ratings = ratingsOf(db, userId)
+  const ratings = await ratingsOf(db, userId)
   return rows.map((r) => album(r, ratings))
 }
 

@@ -121,15 +121,15 @@ export const METHODS: Record<string, Method> = {
   getLicense: () => ({ license: { valid: true, email: '', licenseExpires: undefined } }),
   getMusicFolders: () => ({ musicFolders: { musicFolder: [{ id: ROOT_FOLDER_ID, name: 'Music' }] } }),
 
-  getIndexes: (ctx) => {
+  getIndexes: async (ctx) => {
     const folder = ctx.params.int('musicFolderId', { min: 0, max: 1_000_000 })
     if (folder !== undefined && folder !== ROOT_FOLDER_ID) throw notFound('Music folder')
-    return { indexes: folderIndex(ctx.db, marksOf(ctx.db, ctx.user.id)) }
+    return { indexes: folderIndex(ctx.db, await marksOf(ctx.db, ctx.user.id)) }
   },
-  getMusicDirectory: (ctx) => {
+  getMusicDirectory: async (ctx) => {
     const id = ctx.params.required('id')
     const path = folderPathOf(id)
-    const starred = marksOf(ctx.db, ctx.user.id)
+    const starred = await marksOf(ctx.db, ctx.user.id)
     // A folder, or an album or artist as getAlbumList, search2 and getStarred list them.
     const dir = path === null ? entityDirectory(ctx.db, id, starred) : directory(ctx.db, path, starred)
     if (!dir) throw notFound('Directory')
@@ -140,20 +140,20 @@ export const METHODS: Record<string, Method> = {
     if (folder !== undefined && folder !== ROOT_FOLDER_ID) throw notFound('Music folder')
     return { artists: artistIndex(ctx.db) }
   },
-  getArtist: (ctx) => {
-    const artist = artistWithAlbums(ctx.db, ctx.params.required('id'), ratingsOf(ctx.db, ctx.user.id))
+  getArtist: async (ctx) => {
+    const artist = artistWithAlbums(ctx.db, ctx.params.required('id'), await ratingsOf(ctx.db, ctx.user.id))
     if (!artist) throw notFound('Artist')
     return { artist }
   },
-  getAlbum: (ctx) => {
-    const album = albumWithSongs(ctx.db, ctx.params.required('id'), marksOf(ctx.db, ctx.user.id))
+  getAlbum: async (ctx) => {
+    const album = albumWithSongs(ctx.db, ctx.params.required('id'), await marksOf(ctx.db, ctx.user.id))
     if (!album) throw notFound('Album')
     return { album }
   },
-  getSong: (ctx) => ({ song: song(requireSong(ctx), marksOf(ctx.db, ctx.user.id)) }),
-  getAlbumList2: (ctx) => ({ albumList2: { album: albumListOf(ctx) } }),
-  getAlbumList: (ctx) => ({ albumList: { album: albumListOf(ctx).map(albumChild) } }),
-  getRandomSongs: (ctx) => {
+  getSong: async (ctx) => ({ song: song(requireSong(ctx), await marksOf(ctx.db, ctx.user.id)) }),
+  getAlbumList2: async (ctx) => ({ albumList2: { album: await albumListOf(ctx) } }),
+  getAlbumList: async (ctx) => ({ albumList: { album: (await albumListOf(ctx)).map(albumChild) } }),
+  getRandomSongs: async (ctx) => {
     const p = ctx.params
     const years = { min: 0, max: 9999 }
     const query = {
@@ -162,33 +162,33 @@ export const METHODS: Record<string, Method> = {
       fromYear: p.int('fromYear', years),
       toYear: p.int('toYear', years),
     }
-    return { randomSongs: { song: randomSongs(ctx.db, query, marksOf(ctx.db, ctx.user.id)) } }
+    return { randomSongs: { song: randomSongs(ctx.db, query, await marksOf(ctx.db, ctx.user.id)) } }
   },
   getGenres: (ctx) => ({ genres: { genre: genres(ctx.db) } }),
-  search3: (ctx) => ({ searchResult3: search(ctx.db, searchQueryOf(ctx.params), marksOf(ctx.db, ctx.user.id)) }),
-  search2: (ctx) => {
-    const found = search(ctx.db, searchQueryOf(ctx.params), marksOf(ctx.db, ctx.user.id))
+  search3: async (ctx) => ({ searchResult3: search(ctx.db, searchQueryOf(ctx.params), await marksOf(ctx.db, ctx.user.id)) }),
+  search2: async (ctx) => {
+    const found = search(ctx.db, searchQueryOf(ctx.params), await marksOf(ctx.db, ctx.user.id))
     return { searchResult2: { artist: (found.artist as Payload[]).map(plainArtist), album: (found.album as Payload[]).map(albumChild), song: found.song } }
   },
-  getSongsByGenre: (ctx) => {
+  getSongsByGenre: async (ctx) => {
     const p = ctx.params
     const genre = p.required('genre')
     const count = p.int('count', { ...maxRows, fallback: 10 })
-    const songs = songsByGenre(ctx.db, genre, count, p.int('offset', { ...offsetRange, fallback: 0 }), marksOf(ctx.db, ctx.user.id))
+    const songs = songsByGenre(ctx.db, genre, count, p.int('offset', { ...offsetRange, fallback: 0 }), await marksOf(ctx.db, ctx.user.id))
     return { songsByGenre: { song: songs } }
   },
-  getTopSongs: (ctx) => {
-    const songs = topSongs(ctx.db, ctx.params.required('artist'), ctx.params.int('count', { ...maxRows, fallback: 50 }), marksOf(ctx.db, ctx.user.id))
+  getTopSongs: async (ctx) => {
+    const songs = topSongs(ctx.db, ctx.params.required('artist'), ctx.params.int('count', { ...maxRows, fallback: 50 }), await marksOf(ctx.db, ctx.user.id))
     return { topSongs: { song: songs } }
   },
-  getSimilarSongs: (ctx) => ({ similarSongs: { song: similarOf(ctx) } }),
-  getSimilarSongs2: (ctx) => ({ similarSongs2: { song: similarOf(ctx) } }),
+  getSimilarSongs: async (ctx) => ({ similarSongs: { song: await similarOf(ctx) } }),
+  getSimilarSongs2: async (ctx) => ({ similarSongs2: { song: await similarOf(ctx) } }),
   getArtistInfo: (ctx) => ({ artistInfo: artistInfoOf(ctx, false) }),
   getArtistInfo2: (ctx) => ({ artistInfo2: artistInfoOf(ctx, true) }),
   getAlbumInfo: (ctx) => ({ albumInfo: albumInfoOf(ctx) }),
   getAlbumInfo2: (ctx) => ({ albumInfo: albumInfoOf(ctx) }),
-  getNowPlaying: (ctx) => {
-    const starred = marksOf(ctx.db, ctx.user.id)
+  getNowPlaying: async (ctx) => {
+    const starred = await marksOf(ctx.db, ctx.user.id)
     // A member sees only their own plays; an admin sees what every member plays.
     return { nowPlaying: { entry: nowPlaying(ctx.db, ctx.user.isAdmin ? null : ctx.user.id, starred) } }
   },
@@ -345,33 +345,33 @@ export const METHODS: Record<string, Method> = {
   star: (ctx) => setStars(ctx, true),
   unstar: (ctx) => setStars(ctx, false),
   // getStarred2's likes in the folder-based shape (likes are per song: no artists, no albums).
-  getStarred: (ctx) => {
-    const starred = marksOf(ctx.db, ctx.user.id)
-    return { starred: { artist: [], album: [], song: starredSongs(ctx.db, starred).map((s) => song(s, starred)) } }
+  getStarred: async (ctx) => {
+    const starred = await marksOf(ctx.db, ctx.user.id)
+    return { starred: { artist: [], album: [], song: (await starredSongs(ctx.db, starred)).map((s) => song(s, starred)) } }
   },
-  getStarred2: (ctx) => {
-    const starred = marksOf(ctx.db, ctx.user.id)
-    return { starred2: { artist: [], album: [], song: starredSongs(ctx.db, starred).map((s) => song(s, starred)) } }
+  getStarred2: async (ctx) => {
+    const starred = await marksOf(ctx.db, ctx.user.id)
+    return { starred2: { artist: [], album: [], song: (await starredSongs(ctx.db, starred)).map((s) => song(s, starred)) } }
   },
 
   // Ratings are the member's own, of a song, album or artist id; 0 clears.
-  setRating: (ctx) => {
+  setRating: async (ctx) => {
     const id = ctx.params.required('id')
     ctx.params.required('rating')
-    setRating(ctx.db, ctx.user.id, id, ctx.params.int('rating', { min: 0, max: RATING_MAX, fallback: 0 }))
+    await setRating(ctx.db, ctx.user.id, id, ctx.params.int('rating', { min: 0, max: RATING_MAX, fallback: 0 }))
     return {}
   },
 
   // Bookmarks are the member's own: one position per song (a second one moves it).
   getBookmarks: async (ctx) => {
-    const marks = bookmarksOf(ctx.db, ctx.user.id)
+    const marks = await bookmarksOf(ctx.db, ctx.user.id)
     const rows = new Map(
       songsByIds(
         ctx.db,
         marks.map((m) => m.trackId),
       ).map((r) => [r.id, r]),
     )
-    const starred = marksOf(ctx.db, ctx.user.id)
+    const starred = await marksOf(ctx.db, ctx.user.id)
     // A bookmark of a song no longer in the library is kept (it comes back with the file) but not listed.
     const bookmark = marks.flatMap((m) => {
       const row = rows.get(m.trackId)
@@ -406,13 +406,13 @@ export const METHODS: Record<string, Method> = {
     if (comment.length > BOOKMARK_LIMITS.commentChars)
       throw new SubsonicError(ErrorCode.generic, `Parameter comment must be at most ${BOOKMARK_LIMITS.commentChars} characters`)
     if (isEpisodeId(id)) await saveProgress(ctx.db, ctx.user, { episodeId: id, positionMs: position })
-    else saveBookmark(ctx.db, ctx.user.id, id, position, comment)
+    else await saveBookmark(ctx.db, ctx.user.id, id, position, comment)
     return {}
   },
   deleteBookmark: async (ctx) => {
     const id = ctx.params.required('id')
     if (isEpisodeId(id)) await clearProgress(ctx.db, ctx.user, id)
-    else deleteBookmark(ctx.db, ctx.user.id, id)
+    else await deleteBookmark(ctx.db, ctx.user.id, id)
     return {}
   },
 
@@ -423,8 +423,8 @@ export const METHODS: Record<string, Method> = {
   deletePlaylist,
 
   // An empty queue is still a playQueue (the schema requires it), with no entries.
-  getPlayQueue: (ctx) => {
-    const queue = appQueue(ctx)
+  getPlayQueue: async (ctx) => {
+    const queue = await appQueue(ctx)
     return {
       playQueue: {
         current: queue.currentIndex === undefined ? undefined : queue.entries[queue.currentIndex].id,
@@ -434,18 +434,18 @@ export const METHODS: Record<string, Method> = {
       },
     }
   },
-  savePlayQueue: (ctx) => {
+  savePlayQueue: async (ctx) => {
     const ids = ctx.params.all('id')
     const current = ctx.params.get('current')
     const index = current === undefined ? 0 : ids.indexOf(current)
     if (index < 0) throw new SubsonicError(ErrorCode.generic, 'Parameter current must be one of the ids')
-    saveAppQueue(ctx, ids, index)
+    await saveAppQueue(ctx, ids, index)
     return {}
   },
   // The indexBasedQueue extension: the same queue, its current track by place, so a song queued
   // twice is told apart.
-  getPlayQueueByIndex: (ctx) => {
-    const queue = appQueue(ctx)
+  getPlayQueueByIndex: async (ctx) => {
+    const queue = await appQueue(ctx)
     return {
       playQueueByIndex: {
         currentIndex: queue.currentIndex,
@@ -455,7 +455,7 @@ export const METHODS: Record<string, Method> = {
       },
     }
   },
-  savePlayQueueByIndex: (ctx) => {
+  savePlayQueueByIndex: async (ctx) => {
     const ids = ctx.params.all('id')
     const raw = ctx.params.get('currentIndex')
     // No id clears the queue, and then there is no current index to give.
@@ -465,7 +465,7 @@ export const METHODS: Record<string, Method> = {
     // Out of range is error 10, as the extension requires.
     if (index < 0 || index >= Math.max(ids.length, 1))
       throw new SubsonicError(ErrorCode.missingParameter, `Parameter currentIndex must be between 0 and ${ids.length - 1} (the queue has ${ids.length} tracks)`)
-    saveAppQueue(ctx, ids, index)
+    await saveAppQueue(ctx, ids, index)
     return {}
   },
 
@@ -479,9 +479,9 @@ export const METHODS: Record<string, Method> = {
  * player's queue has no id an app could play), the current one's place among them (none when the
  * current track is a remote one), and who changed it when (1970 for a queue never saved).
  */
-function appQueue(ctx: MethodContext) {
+async function appQueue(ctx: MethodContext) {
   // As stored, nothing signed: only the paths are needed to find the songs.
-  const queue = storedPlayQueue(ctx.db, ctx.user.id) ?? { tracks: [], index: 0, positionSec: 0, updatedAt: 0, device: '' }
+  const queue = (await storedPlayQueue(ctx.db, ctx.user.id)) ?? { tracks: [], index: 0, positionSec: 0, updatedAt: 0, device: '' }
   const paths = queue.tracks.map((t) => pathOfMediaUrl(t.url))
   const rows = songsByPaths(
     ctx.db,
@@ -495,12 +495,12 @@ function appQueue(ctx: MethodContext) {
     currentIndex,
     position: Math.round(queue.positionSec * 1000),
     about: { username: ctx.user.username, changed: new Date(queue.updatedAt).toISOString(), changedBy: queue.device },
-    starred: marksOf(ctx.db, ctx.user.id),
+    starred: await marksOf(ctx.db, ctx.user.id),
   }
 }
 
 /** savePlayQueue(ByIndex): the ids in order, the current one's index, `position` in ms. */
-function saveAppQueue(ctx: MethodContext, ids: string[], index: number) {
+async function saveAppQueue(ctx: MethodContext, ids: string[], index: number) {
   const p = ctx.params
   if (ids.length > PLAY_QUEUE_LIMITS.tracks) throw new SubsonicError(ErrorCode.generic, `A queue holds at most ${PLAY_QUEUE_LIMITS.tracks} tracks`)
   const rows = songsByIds(ctx.db, ids)
@@ -510,7 +510,7 @@ function saveAppQueue(ctx: MethodContext, ids: string[], index: number) {
   // tags and ReplayGain from the index.
   const tracks = rows.map((r) => ({ url: libraryTrackKey(r.path), title: r.title, artist: r.artist, album: r.album, duration: r.duration, mime: r.mime }))
   const device = (p.get('c') ?? '').slice(0, 100)
-  savePlayQueue(ctx.db, ctx.user.id, { tracks, index, positionSec: positionMs / 1000, device }, ctx.client.userAgent)
+  await savePlayQueue(ctx.db, ctx.user.id, { tracks, index, positionSec: positionMs / 1000, device }, ctx.client.userAgent)
 }
 
 /** The app's name as it gives it (OpenSubsonic `c`), or null. */
@@ -531,7 +531,7 @@ function setStars(ctx: MethodContext, liked: boolean): Payload {
 }
 
 /** The album list getAlbumList and getAlbumList2 share (their type, size, offset and filters). */
-function albumListOf(ctx: MethodContext): Payload[] {
+function albumListOf(ctx: MethodContext): Promise<Payload[]> {
   const p = ctx.params
   const type = p.oneOf('type', ALBUM_LIST_TYPES)
   const query = { type, size: p.int('size', { ...maxRows, fallback: 10 }), offset: p.int('offset', { ...offsetRange, fallback: 0 }) }
@@ -556,8 +556,8 @@ function searchQueryOf(p: Params): SearchQuery {
   }
 }
 
-function similarOf(ctx: MethodContext): Payload[] {
-  const songs = similarSongs(ctx.db, ctx.params.required('id'), ctx.params.int('count', { ...maxRows, fallback: 50 }), marksOf(ctx.db, ctx.user.id))
+async function similarOf(ctx: MethodContext): Promise<Payload[]> {
+  const songs = similarSongs(ctx.db, ctx.params.required('id'), ctx.params.int('count', { ...maxRows, fallback: 50 }), await marksOf(ctx.db, ctx.user.id))
   if (!songs) throw notFound('Song, album or artist')
   return songs
 }

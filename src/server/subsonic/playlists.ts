@@ -6,9 +6,10 @@
 // An app sees a playlist's available entries only (a song whose file has gone cannot be shown or
 // played by an app), so `songIndexToRemove` counts over those; it is translated here to the
 // entry's place in the whole list.
+import { transaction } from '~/db/engine'
 import { isRemotePath } from '~/shared/validators'
 import { PLAYLIST_LIMITS, playlistNameField } from '~/shared/validators/playlists'
-import { listFolders } from '../services/folders'
+import { memberFolders } from '../services/folders'
 import * as playlists from '../services/playlists'
 import { folderTotals, type Marks, marksOf, song, songsUnder } from './library'
 import type { MethodContext } from './methods'
@@ -16,13 +17,13 @@ import type { Params } from './params'
 import { ErrorCode, type Payload, SubsonicError } from './response'
 import { ForbiddenError, InvalidError } from '../errors'
 
-/** Several service calls as one change: all of them or none (the service's own transactions nest inside). */
-const inOneTransaction = (ctx: MethodContext, work: () => void) => ctx.db.$client.transaction(work)()
+/** Several service calls as one change: all of them or none (the service's own transactions join it). */
+const inOneTransaction = (ctx: MethodContext, work: (tx: MethodContext['db']) => Promise<void>) => transaction(ctx.db, work)
 
 const FOLDERS_READ_ONLY = 'Folder playlists are read-only: change the folder in Vibes'
 const folderRel = (path: string) => path.replace(/^\/+|\/+$/g, '')
-const libraryFoldersOf = (ctx: MethodContext) => listFolders(ctx.db, ctx.user.id).filter((f) => !isRemotePath(f.path))
-const folderOf = (ctx: MethodContext, id: string) => libraryFoldersOf(ctx).find((f) => f.id === id)
+const libraryFoldersOf = async (ctx: MethodContext) => (await memberFolders(ctx.db, ctx.user.id)).filter((f) => !isRemotePath(f.path))
+const folderOf = async (ctx: MethodContext, id: string) => (await libraryFoldersOf(ctx)).find((f) => f.id === id)
 
 function folderPlaylist(
   ctx: MethodContext,
@@ -59,8 +60,9 @@ function memberPlaylist(p: playlists.PlaylistSummary, totals: { songCount: numbe
 }
 
 /** A member playlist with its available songs, as getPlaylist and createPlaylist answer. */
-function memberPlaylistWithSongs(ctx: MethodContext, id: string, starred: Marks = marksOf(ctx.db, ctx.user.id)): Payload {
-  const { entries, ...p } = playlists.playlistWithRows(ctx.db, ctx.user.id, id)
+async function memberPlaylistWithSongs(ctx: MethodContext, id: string, marks?: Marks): Promise<Payload> {
+  const starred = marks ?? (await marksOf(ctx.db, ctx.user.id))
+  const { entries, ...p } = await playlists.playlistWithRows(ctx.db, ctx.user.id, id)
   const rows = entries.flatMap((e) => (e.row ? [e.row] : []))
   const totals = { songCount: rows.length, duration: Math.round(rows.reduce((sum, r) => sum + r.duration, 0)) }
   return { ...memberPlaylist(p, totals, rows.find((r) => r.coverPath)?.id), entry: rows.map((r) => song(r, starred)) }
@@ -80,53 +82,53 @@ function commentOf(p: Params): string | undefined {
 }
 
 /** Refuses a change addressed at one of the member's folders (they are read-only here). */
-function refuseFolder(ctx: MethodContext, id: string) {
-  if (folderOf(ctx, id)) throw new SubsonicError(ErrorCode.notAuthorized, FOLDERS_READ_ONLY)
+async function refuseFolder(ctx: MethodContext, id: string) {
+  if (await folderOf(ctx, id)) throw new SubsonicError(ErrorCode.notAuthorized, FOLDERS_READ_ONLY)
 }
 
-export function getPlaylists(ctx: MethodContext): Payload {
+export async function getPlaylists(ctx: MethodContext): Promise<Payload> {
   const username = ctx.params.get('username')
   if (username !== undefined && username !== ctx.user.username) throw new SubsonicError(ErrorCode.notAuthorized, 'Only your own playlists can be listed')
-  const own = playlists.listPlaylists(ctx.db, ctx.user.id).map((p) => memberPlaylist(p))
-  const folders = libraryFoldersOf(ctx).map((f) => folderPlaylist(ctx, f, folderTotals(ctx.db, folderRel(f.path))))
+  const own = (await playlists.listPlaylists(ctx.db, ctx.user.id)).map((p) => memberPlaylist(p))
+  const folders = (await libraryFoldersOf(ctx)).map((f) => folderPlaylist(ctx, f, folderTotals(ctx.db, folderRel(f.path))))
   return { playlists: { playlist: [...own, ...folders] } }
 }
 
-export function getPlaylist(ctx: MethodContext): Payload {
+export async function getPlaylist(ctx: MethodContext): Promise<Payload> {
   const id = ctx.params.required('id')
-  const folder = folderOf(ctx, id)
-  if (!folder) return { playlist: memberPlaylistWithSongs(ctx, id) }
+  const folder = await folderOf(ctx, id)
+  if (!folder) return { playlist: await memberPlaylistWithSongs(ctx, id) }
   const songs = songsUnder(ctx.db, folderRel(folder.path))
-  const starred = marksOf(ctx.db, ctx.user.id)
+  const starred = await marksOf(ctx.db, ctx.user.id)
   const totals = { songCount: songs.length, duration: Math.round(songs.reduce((sum, s) => sum + s.duration, 0)) }
   return { playlist: { ...folderPlaylist(ctx, folder, totals), entry: songs.map((s) => song(s, starred)) } }
 }
 
 /** A new playlist (name, songId…), or, with playlistId, one whose songs are replaced by songId… */
-export function createPlaylist(ctx: MethodContext): Payload {
+export async function createPlaylist(ctx: MethodContext): Promise<Payload> {
   const p = ctx.params
   const songIds = p.all('songId')
   const playlistId = p.get('playlistId')
   if (playlistId) {
-    refuseFolder(ctx, playlistId)
+    await refuseFolder(ctx, playlistId)
     const name = p.get('name')
     const newName = name === undefined ? undefined : nameOf(name)
-    inOneTransaction(ctx, () => {
-      if (newName !== undefined) playlists.updatePlaylist(ctx.db, ctx.user.id, playlistId, { name: newName })
-      playlists.replaceTracks(ctx.db, ctx.user.id, playlistId, { trackIds: songIds })
+    await inOneTransaction(ctx, async (tx) => {
+      if (newName !== undefined) await playlists.updatePlaylist(tx, ctx.user.id, playlistId, { name: newName })
+      await playlists.replaceTracks(tx, ctx.user.id, playlistId, { trackIds: songIds })
     })
-    return { playlist: memberPlaylistWithSongs(ctx, playlistId) }
+    return { playlist: await memberPlaylistWithSongs(ctx, playlistId) }
   }
   const name = nameOf(p.required('name'))
-  const created = playlists.createPlaylist(ctx.db, ctx.user.id, { name, source: { trackIds: songIds } })
-  return { playlist: memberPlaylistWithSongs(ctx, created.id) }
+  const created = await playlists.createPlaylist(ctx.db, ctx.user.id, { name, source: { trackIds: songIds } })
+  return { playlist: await memberPlaylistWithSongs(ctx, created.id) }
 }
 
 /** Name, comment, public, songIdToAdd… (at the end) and songIndexToRemove… (over the songs the app was shown). */
-export function updatePlaylist(ctx: MethodContext): Payload {
+export async function updatePlaylist(ctx: MethodContext): Promise<Payload> {
   const p = ctx.params
   const id = p.required('playlistId')
-  refuseFolder(ctx, id)
+  await refuseFolder(ctx, id)
   const name = p.get('name')
   const fields = {
     name: name === undefined ? undefined : nameOf(name),
@@ -135,28 +137,28 @@ export function updatePlaylist(ctx: MethodContext): Payload {
   }
   const toRemove = p.ints('songIndexToRemove', { min: 0, max: PLAYLIST_LIMITS.tracksPerPlaylist })
   const toAdd = p.all('songIdToAdd')
-  inOneTransaction(ctx, () => {
-    const current = playlists.playlistWithRows(ctx.db, ctx.user.id, id)
+  await inOneTransaction(ctx, async (tx) => {
+    const current = await playlists.playlistWithRows(tx, ctx.user.id, id)
     if (!current.mine) throw new ForbiddenError('Only the owner may change this playlist')
     const shown = current.entries.filter((e) => e.row !== null).map((e) => e.index)
     const bad = toRemove.find((i) => i >= shown.length)
     if (bad !== undefined) throw new InvalidError(`Parameter songIndexToRemove ${bad} is past the playlist's ${shown.length} songs`)
-    if (fields.name !== undefined || fields.comment !== undefined || fields.public !== undefined) playlists.updatePlaylist(ctx.db, ctx.user.id, id, fields)
+    if (fields.name !== undefined || fields.comment !== undefined || fields.public !== undefined) await playlists.updatePlaylist(tx, ctx.user.id, id, fields)
     if (toRemove.length > 0)
-      playlists.removeEntries(
-        ctx.db,
+      await playlists.removeEntries(
+        tx,
         ctx.user.id,
         id,
         toRemove.map((i) => shown[i]),
       )
-    if (toAdd.length > 0) playlists.addTracks(ctx.db, ctx.user.id, id, { trackIds: toAdd })
+    if (toAdd.length > 0) await playlists.addTracks(tx, ctx.user.id, id, { trackIds: toAdd })
   })
   return {}
 }
 
-export function deletePlaylist(ctx: MethodContext): Payload {
+export async function deletePlaylist(ctx: MethodContext): Promise<Payload> {
   const id = ctx.params.required('id')
-  refuseFolder(ctx, id)
-  playlists.deletePlaylist(ctx.db, ctx.user.id, id)
+  await refuseFolder(ctx, id)
+  await playlists.deletePlaylist(ctx.db, ctx.user.id, id)
   return {}
 }
