@@ -38,7 +38,8 @@ export type MetricsSources = {
   apiRouteLabel: (pathname: string) => string | undefined
   /** ffmpeg conversions streaming now. */
   runningTranscodes: () => number
-  scanStatus: () => ScanReading
+  /** A value on SQLite; a promise where the counts take a round trip (PostgreSQL). */
+  scanStatus: () => ScanReading | Promise<ScanReading>
   /** This node's name: the `instance` label of every sample. */
   instance: () => string
 }
@@ -84,7 +85,7 @@ export function createRequestMetrics({ apiRouteLabel, runningTranscodes, scanSta
     stats.count++
   }
 
-  function text(): string {
+  async function text(): Promise<string> {
     const out: string[] = []
     const metric = (name: string, type: 'counter' | 'gauge' | 'histogram', help: string) => out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`)
     const node = `instance="${labelValue(instance())}"`
@@ -112,7 +113,7 @@ export function createRequestMetrics({ apiRouteLabel, runningTranscodes, scanSta
     metric('vibes_transcodes_running', 'gauge', 'ffmpeg conversions streaming now.')
     out.push(`vibes_transcodes_running{${node}} ${runningTranscodes()}`)
 
-    const scan = scanStatus()
+    const scan = await scanStatus()
     metric('vibes_library_scanning', 'gauge', '1 while the library scanner runs.')
     out.push(`vibes_library_scanning{${node}} ${scan.scanning ? 1 : 0}`)
     metric('vibes_library_scan_files', 'gauge', 'Files the running scan has read and found so far.')
@@ -148,14 +149,14 @@ export function createRequestMetrics({ apiRouteLabel, runningTranscodes, scanSta
     return user instanceof Promise ? user.then((u) => adminOnly(request, u)) : adminOnly(request, user)
   }
 
-  function adminOnly(request: Request, user: AuthUser | null): Response {
+  function adminOnly(request: Request, user: AuthUser | null): Response | Promise<Response> {
     if (!user) return plain(401, 'Authentication token is invalid or expired', { 'www-authenticate': 'Bearer' })
     if (!user.isAdmin) return plain(403, 'Admin access required')
     return metricsAnswer(request)
   }
 
-  const metricsAnswer = (request: Request) =>
-    new Response(request.method === 'HEAD' ? null : text(), {
+  const metricsAnswer = async (request: Request) =>
+    new Response(request.method === 'HEAD' ? null : await text(), {
       headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' },
     })
 
