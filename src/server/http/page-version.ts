@@ -24,7 +24,8 @@ export function pageVersion(db: Db): string | Promise<string> {
   if (!isPostgres(db)) return String(local)
   // Read before the caller renders or compares, so the local part is taken first too.
   const here = local
-  return rows<{ v: number }>(db, sql`SELECT last_value AS v FROM page_version`).then(([row]) => `${here}:${row.v}`)
+  // A sequence never advanced holds last_value 1 with is_called false, as after its first nextval: tell them apart.
+  return rows<{ v: number }>(db, sql`SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS v FROM page_version`).then(([row]) => `${here}:${row.v}`)
 }
 
 /**
