@@ -120,12 +120,12 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   // Before listening: the first page may be asked for at once, and its SSR calls the server's router.
   shareAppRouterWithPages(server.router)
   if (await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) logger.info({ email: config.ADMIN_EMAIL }, 'admin account created')
-  // SQLite-only for now (docs/decisions/083): housekeeping and the analytics worker still use
-  // synchronous SQLite calls; on PostgreSQL they wait for the next round.
+  // SQLite-only for now (docs/decisions/083): the analytics worker still uses synchronous SQLite
+  // calls; on PostgreSQL it waits for the next round.
   const sqliteOnly = !config.DATABASE_URL
-  if (sqliteOnly) startHousekeeping(db)
-  else sweepSharedLimits(db)
-  if (!sqliteOnly) logger.warn('PostgreSQL: housekeeping, podcast refreshes, the scrobble sender and the analytics worker do not run on PostgreSQL yet')
+  await startHousekeeping(db)
+  if (!sqliteOnly) sweepSharedLimits(db)
+  if (!sqliteOnly) logger.warn('PostgreSQL: podcast refreshes, the scrobble sender and the analytics worker do not run on PostgreSQL yet')
   warnWhenMediaRootMissing()
 
   const http = listen(server.fetch)

@@ -1,12 +1,12 @@
 // Contact, Charts, About and the footer counter in Debian's Chromium against the built server,
 // with a real chart upstream (a Bun.serve feed server with its own artwork) on 127.0.0.1.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { api, createMember } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
+import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
 /** Keys reach an open select's list only once it holds the focus (Ark moves it there after opening). */
@@ -109,10 +109,9 @@ describe('contact', () => {
     expect(await page.getByLabel('Your Message').inputValue()).toBe('')
     expect(await page.getByText('Name is required').count()).toBe(0)
 
-    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-    const row = db.query('SELECT name, email, subject FROM contact_messages').get()
-    db.close()
-    expect(row).toEqual({ name: 'Grace Hopper', email: 'grace@example.com', subject: 'The charts page is lovely.' })
+    expect(await sqlOn(server, 'SELECT name, email, subject FROM contact_messages')).toEqual([
+      { name: 'Grace Hopper', email: 'grace@example.com', subject: 'The charts page is lovely.' },
+    ])
 
     await page.getByRole('link', { name: 'Back to Home' }).click()
     await page.waitForURL(server.url + '/')
@@ -165,10 +164,9 @@ describe('contact by keyboard, and its error state', () => {
     // The emptied form's button is inert, so focus moved to the thank-you text rather than <body>.
     expect(await thanks.evaluate((el) => el === document.activeElement)).toBe(true)
     await page.screenshot({ path: path.join(SHOTS, 'contact-success-390.png') })
-    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-    const row = db.query("SELECT name, message FROM contact_messages WHERE email = 'nadia@example.com'").get()
-    db.close()
-    expect(row).toEqual({ name: 'Nadia 🎧 نادية', message: '<b>Not bold</b> — the form sends markup as plain text.' })
+    expect(await sqlOn(server, "SELECT name, message FROM contact_messages WHERE email = 'nadia@example.com'")).toEqual([
+      { name: 'Nadia 🎧 نادية', message: '<b>Not bold</b> — the form sends markup as plain text.' },
+    ])
     await context.close()
   })
 })
@@ -342,15 +340,14 @@ describe('footer counter', () => {
   test('counts exactly one hit per navigation: not for hover preloads, re-renders or unknown paths', async () => {
     const { page, context, consoleErrors } = await newPage(browser, server.url)
     const counter = page.getByTestId('page-visits')
-    const hits = () => {
-      const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-      const rows = db
-        .query("SELECT page, count(*) AS n FROM page_hits WHERE page IN ('about', 'contact', 'charts', 'home', 'no-such-page') GROUP BY page")
-        .all() as Array<{ page: string; n: number }>
-      db.close()
+    const hits = async () => {
+      const rows = await sqlOn<{ page: string; n: number }>(
+        server,
+        "SELECT page, count(*) AS n FROM page_hits WHERE page IN ('about', 'contact', 'charts', 'home', 'no-such-page') GROUP BY page",
+      )
       return Object.fromEntries(rows.map((r) => [r.page, r.n]))
     }
-    const before = hits()
+    const before = await hits()
     const seen = (p: string) => before[p] ?? 0
     const settled = async (text: string) => {
       await counter.getByText(text).waitFor()
@@ -382,7 +379,7 @@ describe('footer counter', () => {
     await page.waitForURL(server.url + '/')
     await settled(`Page Visits: ${seen('home') + 1}`)
 
-    expect(hits()).toEqual({ ...before, about: seen('about') + 2, contact: seen('contact') + 3, home: seen('home') + 1 })
+    expect(await hits()).toEqual({ ...before, about: seen('about') + 2, contact: seen('contact') + 3, home: seen('home') + 1 })
     // The server answers an unknown path's document with 404 before the client redirects.
     expect(consoleErrors.filter((e) => !e.includes('status of 404'))).toEqual([])
     await context.close()

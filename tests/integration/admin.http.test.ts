@@ -1,15 +1,14 @@
 // The admin users, folders and messages paths over real HTTP against the built server: who may
 // call them, the 400s with their fixed messages, 404s, session revocation after a role change or a deletion, what a
 // deletion removes and keeps (checked in the server's SQLite file), bulk add and the inbox.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { ADMIN, adminEnv, api, createMember, loginAdmin } from '../helpers/api'
-import { startServer, type TestServer } from '../helpers/server'
+import { sqlOn } from '../helpers/engine'
+import { startServer, TEST_ENGINE, type TestServer } from '../helpers/server'
 
 let server: TestServer
-let db: Database
 let admin: string
 let adminId: string
 
@@ -18,17 +17,15 @@ beforeAll(async () => {
   // The library folders these tests save: a folder whose path is not in the library is refused.
   for (const dir of ['One', 'Two', 'keep', 'jazz', 'cool', 'a', 'x', 'shared', 'radio'])
     mkdirSync(path.join(server.mediaRoot, 'music', dir), { recursive: true })
-  db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
   admin = await loginAdmin(server.url)
   adminId = (await api(server.url, 'GET', '/auth/session', { token: admin })).body.data.user.id
 })
 afterAll(async () => {
-  db?.close()
   await server?.stop()
 })
 
 const call = (method: string, p: string, body?: unknown, token = admin) => api(server.url, method, p, { token, body })
-const count = (sql: string, ...args: string[]) => (db.query(sql).get(...args) as { n: number }).n
+const count = async (sql: string, ...args: string[]) => (await sqlOn<{ n: number }>(server, sql, args))[0].n
 async function contact(message: string, fullName = 'Ada Lovelace', email = 'ada@example.com') {
   const res = await api(server.url, 'POST', '/contact', { body: { fullName, email, message } })
   expect(res.status).toBe(201)
@@ -157,12 +154,13 @@ describe('users', () => {
       status: 400,
       body: { error: 'You cannot delete an admin account. Revoke their admin rights first.' },
     })
-    expect(count('SELECT count(*) AS n FROM users WHERE id = ?', m.user.id)).toBe(1)
+    expect(await count('SELECT count(*) AS n FROM users WHERE id = ?', m.user.id)).toBe(1)
     await call('PATCH', `/admin/users/${m.user.id}/role`, { isAdmin: false })
     expect(await call('DELETE', `/admin/users/${m.user.id}`)).toMatchObject({ status: 200, body: { data: { id: m.user.id, deleted: true } } })
   })
 
-  test('deleting a member removes their folders, sessions and likes; their play events stay with no user', async () => {
+  // On PostgreSQL once likes and plays (services/listening.ts) run there: until then their routes answer 500.
+  test.skipIf(TEST_ENGINE === 'postgres')('deleting a member removes their folders, sessions and likes; their play events stay with no user', async () => {
     const m = await createMember(server.url)
     const other = await createMember(server.url)
     for (const label of ['One', 'Two']) expect((await call('POST', '/user/folders', { label, path: `/music/${label}` }, m.token)).status).toBe(201)
@@ -171,16 +169,18 @@ describe('users', () => {
     const play = await call('POST', '/playlist/plays', { trackUrl: 'https://music.example/a.mp3', title: 'Song', duration: 100 }, m.token)
     expect(play.status).toBe(201)
     const second = await api(server.url, 'POST', '/auth/login', { body: { email: m.email, password: m.password } })
-    expect(count('SELECT count(*) AS n FROM sessions WHERE user_id = ?', m.user.id)).toBe(2)
+    expect(await count('SELECT count(*) AS n FROM sessions WHERE user_id = ?', m.user.id)).toBe(2)
 
     const res = await call('DELETE', `/admin/users/${m.user.id}`)
     expect(res).toMatchObject({ status: 200, body: { success: true, data: { id: m.user.id, deleted: true } } })
     for (const token of [m.token, second.body.data.token]) expect((await api(server.url, 'GET', '/user/folders', { token })).status).toBe(401)
-    expect(count('SELECT count(*) AS n FROM users WHERE id = ?', m.user.id)).toBe(0)
-    expect(count('SELECT count(*) AS n FROM folders WHERE user_id = ?', m.user.id)).toBe(0)
-    expect(count('SELECT count(*) AS n FROM sessions WHERE user_id = ?', m.user.id)).toBe(0)
-    expect(count('SELECT count(*) AS n FROM likes WHERE user_id = ?', m.user.id)).toBe(0)
-    expect(db.query('SELECT user_id AS userId, title FROM play_events WHERE id = ?').get(play.body.data.playEventId)).toEqual({ userId: null, title: 'Song' })
+    expect(await count('SELECT count(*) AS n FROM users WHERE id = ?', m.user.id)).toBe(0)
+    expect(await count('SELECT count(*) AS n FROM folders WHERE user_id = ?', m.user.id)).toBe(0)
+    expect(await count('SELECT count(*) AS n FROM sessions WHERE user_id = ?', m.user.id)).toBe(0)
+    expect(await count('SELECT count(*) AS n FROM likes WHERE user_id = ?', m.user.id)).toBe(0)
+    expect(await sqlOn(server, 'SELECT user_id AS "userId", title FROM play_events WHERE id = ?', [play.body.data.playEventId])).toEqual([
+      { userId: null, title: 'Song' },
+    ])
     expect((await call('GET', '/user/folders', undefined, other.token)).body.data.map((f: { label: string }) => f.label)).toEqual(['Keep'])
     expect((await call('GET', '/admin/users')).body.data.some((u: { id: string }) => u.id === m.user.id)).toBe(false)
     expect(await call('DELETE', `/admin/users/${m.user.id}`)).toMatchObject({ status: 404, body: { error: 'User not found' } })
@@ -227,7 +227,7 @@ describe('any user’s folders', () => {
     ] as Array<[string, string, unknown?]>) {
       expect({ p, ...(await call(method, p, body)) }).toMatchObject({ p, status: 404, body: { error: 'User not found' } })
     }
-    expect(count('SELECT count(*) AS n FROM folders WHERE id = ?', folderId)).toBe(1)
+    expect(await count('SELECT count(*) AS n FROM folders WHERE id = ?', folderId)).toBe(1)
   })
 
   test('the folder dialog rules apply (400 with the fixed messages)', async () => {
@@ -250,7 +250,7 @@ describe('any user’s folders', () => {
       status: 400,
       body: { error: 'Unrecognized key: "extra"' },
     })
-    expect(count('SELECT count(*) AS n FROM folders WHERE user_id = ?', m.user.id)).toBe(1)
+    expect(await count('SELECT count(*) AS n FROM folders WHERE user_id = ?', m.user.id)).toBe(1)
   })
 
   test('bulk add: one folder to many users; a missing user and a user who has it already land in failed', async () => {
@@ -275,7 +275,7 @@ describe('any user’s folders', () => {
       'User already has a folder with this path',
       'User already has a folder with this path',
     ])
-    expect(count('SELECT count(*) AS n FROM folders WHERE user_id = ?', a.user.id)).toBe(1)
+    expect(await count('SELECT count(*) AS n FROM folders WHERE user_id = ?', a.user.id)).toBe(1)
   })
 
   test('bulk add input: label, path and at least one user are required; at most 1000 users', async () => {
@@ -292,7 +292,7 @@ describe('any user’s folders', () => {
     ]
     for (const [body, error] of cases)
       expect(await call('POST', '/admin/folders/bulk-add', body)).toMatchObject({ status: 400, body: { success: false, error } })
-    expect(count('SELECT count(*) AS n FROM folders WHERE user_id = ?', a.user.id)).toBe(0)
+    expect(await count('SELECT count(*) AS n FROM folders WHERE user_id = ?', a.user.id)).toBe(0)
   })
 })
 
@@ -370,12 +370,18 @@ describe('messages', () => {
       [{ read: true, message: 'edited' }, 'Unrecognized key: "message"'],
     ]
     for (const [body, error] of bodies) expect(await call('PATCH', `/admin/messages/${id}`, body)).toMatchObject({ status: 400, body: { error } })
-    expect(db.query('SELECT read, important FROM contact_messages WHERE id = ?').get(id)).toEqual({ read: 0, important: 0 })
+    expect(
+      await sqlOn(
+        server,
+        'SELECT CASE WHEN read THEN 1 ELSE 0 END AS read, CASE WHEN important THEN 1 ELSE 0 END AS important FROM contact_messages WHERE id = ?',
+        [id],
+      ),
+    ).toEqual([{ read: 0, important: 0 }])
   })
 
   test('pages follow a cursor through the whole inbox, newest first, without repeats', async () => {
     for (let i = 0; i < 7; i++) await contact(`Paged message number ${i} for the inbox.`)
-    const total = count('SELECT count(*) AS n FROM contact_messages')
+    const total = await count('SELECT count(*) AS n FROM contact_messages')
     const seen: string[] = []
     let cursor: string | null = null
     do {
@@ -389,7 +395,7 @@ describe('messages', () => {
     } while (cursor)
     expect(seen.length).toBe(total)
     expect(new Set(seen).size).toBe(total)
-    const ordered = (db.query('SELECT id FROM contact_messages ORDER BY created_at DESC, id DESC').all() as Array<{ id: string }>).map((r) => r.id)
+    const ordered = (await sqlOn<{ id: string }>(server, 'SELECT id FROM contact_messages ORDER BY created_at DESC, id DESC')).map((r) => r.id)
     expect(seen).toEqual(ordered)
   })
 })

@@ -5,7 +5,6 @@
 // tier (public / protected / admin, read from its middlewares): 401 without a valid session on
 // protected and admin calls, 403 for members on admin calls, 404 for someone else's folder or
 // play event, never someone else's data, and never a server fault.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -23,6 +22,7 @@ import {
   sampleInputs,
   TRPC_ONLY_SAMPLES,
 } from '../helpers/api-surface'
+import { sqlOn } from '../helpers/engine'
 import { scanLibraryNow } from '../helpers/library-scan'
 import { makeTone } from '../helpers/media'
 import { loadRestMethods, REST_ADMIN_ONLY, REST_SAMPLES, type RestAnswer, type RestIds, type RestParams, restCall, restSample } from '../helpers/rest-surface'
@@ -34,7 +34,6 @@ type Caller = { name: string; token: () => string | undefined; refresh: () => Pr
 type Answer = { status: number; body: any; text: string }
 
 let server: TestServer
-let db: Database
 let owner: Member
 let ownerIds: Ids
 let victimIds: Ids
@@ -75,7 +74,6 @@ beforeAll(async () => {
   server = await startServer(adminEnv)
   // The samples' library folder exists, so a folder save is judged on who asks, not on the path.
   mkdirSync(path.join(server.mediaRoot, 'sample'))
-  db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
   const message = await api(server.url, 'POST', '/contact', {
     body: { fullName: 'Matrix Sender', email: 'matrix@example.com', message: 'A message the admin samples address.' },
   })
@@ -92,7 +90,6 @@ beforeAll(async () => {
   loginUser = { email: l.email, password: l.password }
 })
 afterAll(async () => {
-  db?.close()
   await server?.stop()
 })
 
@@ -282,7 +279,7 @@ describe('each caller gets the answer of its tier', () => {
 
     expect((await api(server.url, 'GET', '/health')).status).toBe(200)
     expect((await api(server.url, 'POST', '/auth/login', { body: loginUser })).status).toBe(200)
-    expect(db.query('SELECT count(*) AS n FROM server_errors').get()).toEqual({ n: 0 })
+    expect(await sqlOn(server, 'SELECT count(*) AS n FROM server_errors')).toEqual([{ n: 0 }])
   }, 60_000)
 })
 
@@ -291,8 +288,8 @@ async function ownerSnapshot() {
   owner = await reLogin(owner)
   const folders = await api(server.url, 'GET', '/user/folders', { token: owner.token })
   const likes = await api(server.url, 'GET', '/playlist/likes', { token: owner.token })
-  const play = db.query('SELECT * FROM play_events WHERE id = ?').get(ownerIds.playEventId)
-  const playlists = db.query('SELECT * FROM playlists WHERE user_id = ?').all(owner.user.id)
+  const [play] = await sqlOn(server, 'SELECT * FROM play_events WHERE id = ?', [ownerIds.playEventId])
+  const playlists = await sqlOn(server, 'SELECT * FROM playlists WHERE user_id = ?', [owner.user.id])
   return { folders: folders.body, likes: likes.body, play, playlists }
 }
 

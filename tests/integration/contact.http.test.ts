@@ -1,35 +1,35 @@
-// POST /api/contact over real HTTP against the built server; rows checked in its SQLite file.
-import { Database } from 'bun:sqlite'
+// POST /api/contact over real HTTP against the built server; rows checked in its database (either engine).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import path from 'node:path'
 import { api } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
-let db: Database
 
 beforeAll(async () => {
   server = await startServer()
-  db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
 })
 afterAll(async () => {
-  db?.close()
   await server?.stop()
 })
 
-const rows = () => db.query('SELECT count(*) AS n FROM contact_messages').get() as { n: number }
+const countIn = async (on: TestServer) => (await sqlOn<{ n: number }>(on, 'SELECT count(*) AS n FROM contact_messages'))[0].n
+const rowOf = async (columns: string, id: string) => (await sqlOn(server, `SELECT ${columns} FROM contact_messages WHERE id = ?`, [id]))[0]
 const valid = { fullName: 'Ada Lovelace', email: 'Ada@Example.com', message: 'Love the player. Could it show lyrics one day?' }
 
 describe('POST /api/contact', () => {
   test('stores the message for the admin inbox (201) with a derived subject, unread and not important', async () => {
-    const before = rows().n
+    const before = await countIn(server)
     const res = await api(server.url, 'POST', '/contact', { body: valid })
     expect(res.status).toBe(201)
     expect(res.body.success).toBe(true)
     const id: string = res.body.data.id
     expect(res.body.data.subject).toBe('Love the player.')
-    expect(rows().n).toBe(before + 1)
-    const row = db.query('SELECT * FROM contact_messages WHERE id = ?').get(id) as Record<string, unknown>
+    expect(await countIn(server)).toBe(before + 1)
+    const row = await rowOf(
+      'name, email, subject, message, CASE WHEN read THEN 1 ELSE 0 END AS read, CASE WHEN important THEN 1 ELSE 0 END AS important, created_at',
+      id,
+    )
     expect(row).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Love the player.', message: valid.message, read: 0, important: 0 })
     expect(Math.abs(Number(row.created_at) - Date.now())).toBeLessThan(60_000)
   })
@@ -38,7 +38,7 @@ describe('POST /api/contact', () => {
     const message = 'When I open a remote folder from my NAS on the phone the list stays empty, but the laptop shows all tracks\nThanks!'
     const res = await api(server.url, 'POST', '/contact', { body: { ...valid, message } })
     expect(res.status).toBe(201)
-    const row = db.query('SELECT subject, message FROM contact_messages WHERE id = ?').get(res.body.data.id) as { subject: string; message: string }
+    const row = (await rowOf('subject, message', res.body.data.id)) as { subject: string; message: string }
     expect(row.subject).toBe('When I open a remote folder from my NAS on the phone the…')
     expect(row.message).toBe(message)
   })
@@ -54,7 +54,7 @@ describe('POST /api/contact', () => {
     for (const body of cases) {
       const res = await api(server.url, 'POST', '/contact', { body })
       expect(res.status).toBe(201)
-      const row = db.query('SELECT name, email, message FROM contact_messages WHERE id = ?').get(res.body.data.id)
+      const row = await rowOf('name, email, message', res.body.data.id)
       expect(row).toEqual({ name: body.fullName, email: body.email, message: body.message })
       expect(res.body.data.subject.isWellFormed()).toBe(true)
     }
@@ -65,12 +65,12 @@ describe('POST /api/contact', () => {
       body: { fullName: 'Eve\r\nBcc: all@example.com\u0000', email: 'eve@example.com', message: 'Line one\r\nLine two\u0000\u001b[31m red\tend' },
     })
     expect(res.status).toBe(201)
-    const row = db.query('SELECT name, message FROM contact_messages WHERE id = ?').get(res.body.data.id)
+    const row = await rowOf('name, message', res.body.data.id)
     expect(row).toEqual({ name: 'Eve Bcc: all@example.com', message: 'Line one\nLine two[31m red\tend' })
   })
 
   test('empty, short, over-long and malformed fields are a 400 with the field message; nothing is stored', async () => {
-    const before = rows().n
+    const before = await countIn(server)
     const cases: Array<[unknown, string]> = [
       [{ ...valid, fullName: '' }, 'Name is required'],
       [{ ...valid, fullName: '   ' }, 'Name is required'],
@@ -105,7 +105,7 @@ describe('POST /api/contact', () => {
     expect((await api(server.url, 'POST', '/contact', { raw: '"a string"' })).status).toBe(400)
     expect((await api(server.url, 'POST', '/contact')).status).toBe(400)
     expect((await api(server.url, 'POST', '/contact', { raw: JSON.stringify({ ...valid, message: 'x'.repeat(2_000_000) }) })).status).toBe(413)
-    expect(rows().n).toBe(before)
+    expect(await countIn(server)).toBe(before)
   })
 
   test('the same procedure answers over tRPC', async () => {
@@ -127,7 +127,6 @@ describe('POST /api/contact', () => {
 describe('flood protection', () => {
   test('a client gets 5 messages per 10 minutes, then 429 with Retry-After; nothing more is stored', async () => {
     const limited = await startServer({ RATE_LIMIT: 'on' })
-    const ldb = new Database(path.join(limited.dataDir, 'vibes.db'), { readonly: true })
     try {
       const answers = await Promise.all(
         Array.from({ length: 8 }, (_, i) => api(limited.url, 'POST', '/contact', { body: { ...valid, message: `Message number ${i} for the inbox.` } })),
@@ -137,9 +136,8 @@ describe('flood protection', () => {
       const refused = answers.find((a) => a.status === 429)!
       expect(refused.body).toEqual({ success: false, error: 'Rate limit exceeded. Please try again later.' })
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
-      expect((ldb.query('SELECT count(*) AS n FROM contact_messages').get() as { n: number }).n).toBe(5)
+      expect(await countIn(limited)).toBe(5)
     } finally {
-      ldb.close()
       await limited.stop()
     }
   })

@@ -57,7 +57,9 @@ describe('files in DATA_DIR', () => {
       }
 
       expect(modeOf(dataDir)).toBe(0o700)
-      for (const name of ['vibes.db', 'vibes.db-wal', 'vibes.db-shm', 'auth-secret']) expect([name, modeOf(path.join(dataDir, name))]).toEqual([name, 0o600])
+      // On PostgreSQL the database lives there and AUTH_SECRET is given, so neither is a file in DATA_DIR.
+      const ownFiles = server.databaseUrl === null ? ['vibes.db', 'vibes.db-wal', 'vibes.db-shm', 'auth-secret'] : []
+      for (const name of ownFiles) expect([name, modeOf(path.join(dataDir, name))]).toEqual([name, 0o600])
       expect(modeOf(outbox)).toBe(0o700)
       for (const name of readdirSync(outbox)) expect([name, modeOf(path.join(outbox, name))]).toEqual([name, 0o600])
     } finally {

@@ -1,11 +1,11 @@
 // The server as an operator meets it: configuration errors, durability, shutdown, rate limits,
 // logs, and the single binary.
 import { describe, expect, test } from 'bun:test'
-import { Database } from 'bun:sqlite'
 import { cpSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { api, createMember } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
 import { waitForOutboxMail } from '../helpers/outbox'
 import { makeTone } from '../helpers/media'
 import { startServer } from '../helpers/server'
@@ -42,10 +42,9 @@ describe('data safety', () => {
     const first = await startServer()
     const m = await createMember(first.url)
     await first.kill9()
-    const db = new Database(path.join(first.dataDir, 'vibes.db'))
-    expect(db.query('select username from users where email = ?').get(m.email)).toEqual({ username: m.username })
-    expect(db.query('pragma journal_mode').get()).toEqual({ journal_mode: 'wal' })
-    db.close()
+    expect(await sqlOn(first, 'select username from users where email = ?', [m.email])).toEqual([{ username: m.username }])
+    // SQLite's own journal; PostgreSQL keeps its write-ahead log itself.
+    if (first.databaseUrl === null) expect(await sqlOn(first, 'pragma journal_mode')).toEqual([{ journal_mode: 'wal' }])
     const second = await startServer({}, { dataDir: first.dataDir, mediaRoot: first.mediaRoot })
     expect((await api(second.url, 'POST', '/auth/login', { body: { email: m.email, password: m.password } })).status).toBe(200)
     // The old token still points at a live session after the restart.
@@ -132,12 +131,9 @@ describe('revocation by the database', () => {
     const server = await startServer()
     const a = await createMember(server.url)
     const b = await createMember(server.url)
-    const db = new Database(path.join(server.dataDir, 'vibes.db'))
-    db.exec('PRAGMA busy_timeout = 5000')
-    db.query('update users set is_admin = 1 where id = ?').run(a.user.id)
+    await sqlOn(server, 'update users set is_admin = true where id = ?', [a.user.id])
     expect((await api(server.url, 'GET', '/auth/session', { token: a.token })).status).toBe(401)
-    db.query('delete from users where id = ?').run(b.user.id)
-    db.close()
+    await sqlOn(server, 'delete from users where id = ?', [b.user.id])
     expect((await api(server.url, 'GET', '/auth/session', { token: b.token })).status).toBe(401)
     // With the flag now set, a fresh login carries it.
     const again = await api(server.url, 'POST', '/auth/login', { body: { email: a.email, password: a.password } })
