@@ -125,8 +125,7 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   const sqliteOnly = !config.DATABASE_URL
   if (sqliteOnly) startHousekeeping(db)
   else sweepSharedLimits(db)
-  if (!sqliteOnly)
-    logger.warn('PostgreSQL: housekeeping, library scans, podcast refreshes, the scrobble sender and the analytics worker do not run on PostgreSQL yet')
+  if (!sqliteOnly) logger.warn('PostgreSQL: housekeeping, library scans and the analytics worker do not run on PostgreSQL yet')
   warnWhenMediaRootMissing()
 
   const http = listen(server.fetch)
@@ -134,8 +133,9 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   askPeersOf(http)
   // After listening: the first scan of a large library must not hold up start-up.
   if (sqliteOnly) server.scanner.start()
-  // Scrobbles queued before a restart go out now; new ones as they are queued.
-  if (sqliteOnly) startScrobbleSender(db)
+  // Scrobbles queued before a restart go out now; new ones as they are queued. Nodes sharing a
+  // database each run one: a row goes to whichever claims it first (docs/decisions/090).
+  startScrobbleSender(db)
   logger.info(
     {
       port: http.port,
