@@ -119,11 +119,13 @@ const claimEnd = (now: number) => new Date(now + CLAIM_MS)
 
 /**
  * Takes up to a batch of due rows no other sender holds, in one statement, oldest play first;
- * only these are sent (docs/decisions/090). The update's own WHERE repeats the test, so of two
- * senders reaching one row, the second finds it claimed: SQLite runs one write at a time, and
- * PostgreSQL re-reads a row another transaction changed before updating it. On PostgreSQL the
- * choice of rows also skips the ones another node is claiming at that moment (SKIP LOCKED), so
- * two nodes take different rows instead of waiting on each other.
+ * only these are sent (docs/decisions/090). The batch is chosen once, in a WITH (PostgreSQL may
+ * run a sub-select of the WHERE again for every row it updates, and a LIMIT there would then not
+ * hold), and the update's own WHERE repeats the test, so of two senders reaching one row the second
+ * finds it claimed: SQLite runs one write at a time, and PostgreSQL re-reads a row another
+ * transaction changed before updating it. On PostgreSQL the batch also skips the rows another
+ * node is claiming at that moment (FOR UPDATE SKIP LOCKED), so two nodes take different rows
+ * instead of waiting on each other.
  */
 async function claimDue(db: Db, now: number): Promise<ScrobbleQueueRow[]> {
   const { scrobbleQueue } = tablesOf(db)
@@ -134,12 +136,13 @@ async function claimDue(db: Db, now: number): Promise<ScrobbleQueueRow[]> {
     or(isNull(scrobbleQueue.claimedUntil), lte(scrobbleQueue.claimedUntil, at)),
   )
   const batch = db.select({ id: scrobbleQueue.id }).from(scrobbleQueue).where(due).orderBy(asc(scrobbleQueue.playedAt), asc(scrobbleQueue.id)).limit(BATCH)
-  // SQLite: the one writer needs no row locks. PostgreSQL: lock the chosen rows, skipping locked ones.
-  const chosen = isPostgres(db) ? (batch as unknown as PgSelectWithFor).for('update', { skipLocked: true }) : batch
+  // SQLite: its one writer needs no row locks. PostgreSQL: lock the chosen rows, skipping locked ones.
+  const chosen = db.$with('chosen').as(isPostgres(db) ? ((batch as unknown as PgSelectWithFor).for('update', { skipLocked: true }) as typeof batch) : batch)
   const taken = await db
+    .with(chosen)
     .update(scrobbleQueue)
     .set({ claimedUntil: claimEnd(now) })
-    .where(and(inArray(scrobbleQueue.id, chosen as typeof batch), due))
+    .where(and(inArray(scrobbleQueue.id, db.select({ id: chosen.id }).from(chosen)), due))
     .returning()
   return taken.sort((a, b) => a.playedAt.getTime() - b.playedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
