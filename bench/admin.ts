@@ -47,15 +47,15 @@ db.$client.transaction(() => {
 })()
 db.$client.exec('ANALYZE')
 
-const time = (n: number, fn: () => unknown) => {
+const time = async (n: number, fn: () => unknown) => {
   const started = performance.now()
-  for (let i = 0; i < n; i++) fn()
+  for (let i = 0; i < n; i++) await fn()
   return (performance.now() - started) / n
 }
 const ms = (x: number) => `${x.toFixed(2)} ms`
 
 console.log(`users: ${USERS}, messages: ${messages}`)
-console.log(`users list (${USERS} rows): ${ms(time(20, () => listUsers(db)))}`)
+console.log(`users list (${USERS} rows): ${ms(await time(20, () => listUsers(db)))}`)
 const bulkStarted = performance.now()
 const result = await bulkAddFolder(db, { userIds: ids.slice(0, 1000), label: 'Shared', path: '/music/shared' })
 console.log(`bulk add to 1,000 users: ${ms(performance.now() - bulkStarted)} (${result.successful.length} ok, ${result.failed.length} failed)`)
@@ -63,11 +63,11 @@ const repeatStarted = performance.now()
 await bulkAddFolder(db, { userIds: ids.slice(0, 1000), label: 'Shared', path: '/music/shared' })
 console.log(`bulk add repeated (all already there): ${ms(performance.now() - repeatStarted)}`)
 for (const filter of ['all', 'unread', 'important'] as const) {
-  const first = listMessages(db, { filter, limit: 50 })
+  const first = await listMessages(db, { filter, limit: 50 })
   let cursor = first.nextCursor
-  for (let i = 0; i < 20 && cursor; i++) cursor = listMessages(db, { filter, limit: 50, cursor }).nextCursor
+  for (let i = 0; i < 20 && cursor; i++) cursor = (await listMessages(db, { filter, limit: 50, cursor })).nextCursor
   console.log(
-    `inbox ${filter}: first page ${ms(time(50, () => listMessages(db, { filter, limit: 50 })))}, page 21 ${ms(time(50, () => listMessages(db, { filter, limit: 50, cursor })))} (counts ${JSON.stringify(first.counts)})`,
+    `inbox ${filter}: first page ${ms(await time(50, () => listMessages(db, { filter, limit: 50 })))}, page 21 ${ms(await time(50, () => listMessages(db, { filter, limit: 50, cursor })))} (counts ${JSON.stringify(first.counts)})`,
   )
 }
 db.$client.close()

@@ -6,13 +6,14 @@
 // what it answers with comes in as those parts, so this module imports no API layer.
 import { statSync } from 'node:fs'
 import { config } from './config'
-import { closeDb } from './db'
+import { closeDb, getDb } from './db'
 import type { Answer, ApiFront } from './http/api'
 import { MAX_BODY_BYTES, withLimitedBody } from './http/body-limit'
 import { CLIENT_IP_HEADER, type PeerSource } from './http/client-info'
 import { recordRequest } from './http/metrics'
 import { createMemberPageCache } from './http/member-page-cache'
-import { createPageCache, invalidatePublicPages } from './http/page-cache'
+import { createPageCache } from './http/page-cache'
+import { pagesChanged } from './http/page-version'
 import type { RequestMetrics } from './http/prometheus'
 import { redactPath } from './http/redact'
 import { privatePage, SERVICE_WORKER_PATH, SERVICE_WORKER_POLICY, securityHeaders, STATIC_PAGE_POLICY } from './http/security-headers'
@@ -88,10 +89,21 @@ export function createFront({ pages: app, findStatic, api, subsonic, avatarUploa
   function apiRequest(request: Request, url: URL): Answer {
     // A path that does not decode never reaches a handler; API clients still get the envelope.
     if (url.pathname.includes('%') && !decodes(url.pathname)) return Response.json({ success: false, error: 'Malformed URL' }, { status: 400 })
-    return withLimitedBody(request, (limited) => {
-      if (limited.method !== 'GET' && limited.method !== 'HEAD') invalidatePublicPages()
-      return api.handle(limited, url)
-    })
+    return withLimitedBody(request, (limited) => (limited.method === 'GET' || limited.method === 'HEAD' ? api.handle(limited, url) : write(limited, url)))
+  }
+
+  /** An API write: once answered, the cached pages of every node are stale (http/page-version.ts). */
+  function write(request: Request, url: URL): Answer {
+    let answer: Answer
+    try {
+      answer = api.handle(request, url)
+    } catch (error) {
+      void pagesChanged(getDb())
+      throw error
+    }
+    if (answer instanceof Promise) return answer.finally(() => pagesChanged(getDb()))
+    const changed = pagesChanged(getDb())
+    return changed ? changed.then(() => answer) : answer
   }
 
   /**

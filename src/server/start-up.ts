@@ -120,12 +120,12 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   // Before listening: the first page may be asked for at once, and its SSR calls the server's router.
   shareAppRouterWithPages(server.router)
   if (await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) logger.info({ email: config.ADMIN_EMAIL }, 'admin account created')
-  // SQLite-only for now (docs/decisions/083): housekeeping, the library scanner and the analytics
-  // worker still use synchronous SQLite calls; on PostgreSQL they wait for the next round.
+  // SQLite-only for now (docs/decisions/083): the library scanner and the analytics worker still
+  // use synchronous SQLite calls; on PostgreSQL they wait for the next round.
   const sqliteOnly = !config.DATABASE_URL
-  if (sqliteOnly) startHousekeeping(db)
-  else sweepSharedLimits(db)
-  if (!sqliteOnly) logger.warn('PostgreSQL: housekeeping, library scans and the analytics worker do not run on PostgreSQL yet')
+  await startHousekeeping(db)
+  if (!sqliteOnly) sweepSharedLimits(db)
+  if (!sqliteOnly) logger.warn('PostgreSQL: library scans and the analytics worker do not run on PostgreSQL yet')
   warnWhenMediaRootMissing()
 
   const http = listen(server.fetch)
@@ -158,8 +158,9 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   await server.subsonic.load()
   await server.radioStream.load()
   await server.podcastAudio.load()
-  // Podcast feeds refresh on their schedule once the remote reader has loaded.
-  if (sqliteOnly) (await import('./services/podcasts')).startPodcastRefresh(db)
+  // Podcast feeds refresh on their schedule once the remote reader has loaded: on one node per
+  // period when nodes share a database (docs/decisions/090).
+  ;(await import('./services/podcasts')).startPodcastRefresh(db)
   await server.pages.ready()
   // Last, so its start delays neither start-up nor the first report (decision 054).
   analyticsWorker.start()

@@ -1,6 +1,7 @@
 // Two server processes on one PostgreSQL database, as N nodes behind a load balancer run: what a
-// member does through one node holds on the other at once (sessions, folders, login limits), the
-// two nodes started together migrate once, and without AUTH_SECRET a node refuses to start.
+// member does through one node holds on the other at once (sessions, folders, login limits, the
+// public pages each node keeps in memory), the two nodes started together migrate once, and
+// without AUTH_SECRET a node refuses to start.
 // Always on PostgreSQL, whatever VIBES_TEST_ENGINE says.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -88,6 +89,24 @@ describe('two nodes on one PostgreSQL', () => {
     expect((await api(b.url, 'GET', '/auth/session', { token: m.token })).status).toBe(200)
     expect((await api(a.url, 'PATCH', `/admin/users/${m.user.id}/role`, { token: adminToken, body: { isAdmin: true } })).status).toBe(200)
     expect((await api(b.url, 'GET', '/auth/session', { token: m.token })).status).toBe(401)
+  })
+
+  test('the home page B keeps in memory shows a promotion the admin changed through A, at the next request', async () => {
+    const adminToken = await loginAdmin(a.url)
+    const home = async (node: TestServer) => {
+      const page = await fetch(`${node.url}/`)
+      expect(page.status).toBe(200)
+      return page.text()
+    }
+    const [first] = (await api(a.url, 'GET', '/promotions')).body.data.promotions as { id: string; title: string }[]
+    // Rendered on B, then answered from B's memory.
+    expect(await home(b)).toContain(first.title)
+    expect(await home(b)).toContain(first.title)
+    const title = `Spring Session ${Date.now().toString(36)}`
+    expect((await api(a.url, 'PATCH', `/admin/promotions/${first.id}`, { token: adminToken, body: { title } })).status).toBe(200)
+    const after = await home(b)
+    expect(after).toContain(title)
+    expect(after).not.toContain(first.title)
   })
 
   test('a login limit reached through A holds on B', async () => {

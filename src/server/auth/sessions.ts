@@ -177,7 +177,7 @@ export async function deleteOtherSessions(db: Db, userId: string, keepSessionId:
 }
 
 /** Housekeeping: expired sessions are refused anyway; returns how many were deleted. */
-export function deleteExpiredSessions(db: Db): number {
+export async function deleteExpiredSessions(db: Db): Promise<number> {
   const { sessions } = tablesOf(db)
-  return db.delete(sessions).where(lte(sessions.expiresAt, new Date())).returning({ id: sessions.id }).all().length
+  return (await db.delete(sessions).where(lte(sessions.expiresAt, new Date())).returning({ id: sessions.id })).length
 }

@@ -11,13 +11,14 @@
 // no marker is left in it outside the cuts. Members whose fields would need escaping anywhere
 // (anything but letters, digits, @ . _ + -) are rendered per request, as are pages that redirect,
 // fail or set a cookie, and a hard reload (Cache-Control: no-cache). Freshness as for public
-// pages (page-cache.ts): TTL and every API write.
+// pages (page-cache.ts): TTL and every API write made through any node (page-version.ts).
 import { type AuthUser, authenticate } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
 import { requestToken } from './request-token'
 import { displayName } from '~/shared/display-name'
-import { pageGeneration, type RenderPage } from './page-cache'
+import type { RenderPage } from './page-cache'
+import { pageVersion } from './page-version'
 import { createNonce } from './security-headers'
 import { setStandIn } from './stand-in'
 
@@ -44,7 +45,7 @@ function shownOf(user: AuthUser, nonce: string): Shown {
   }
 }
 
-type Template = { status: number; parts: string[]; slots: Slot[]; headers: Array<[string, string[], Slot[]]>; renderedAt: number; generation: number }
+type Template = { status: number; parts: string[]; slots: Slot[]; headers: Array<[string, string[], Slot[]]>; renderedAt: number; version: string }
 
 const hex = () => Buffer.from(crypto.getRandomValues(new Uint8Array(8))).toString('hex')
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -90,15 +91,15 @@ function join(parts: string[], slots: Slot[], shown: Shown): string {
   return out
 }
 
-type Refusal = { refused: true; renderedAt: number; generation: number }
+type Refusal = { refused: true; renderedAt: number; version: string }
 
 export function createMemberPageCache(render: RenderPage, now = () => Date.now()) {
   // A page that cannot be a template is not tried again until its entry would have expired.
   const templates = new Map<string, Template | Refusal>()
 
   /** Renders the page as a stand-in of the role; a template, or null when it cannot be one. */
-  async function fill(request: Request, url: URL, key: string, isAdmin: boolean): Promise<Template | null> {
-    const startedIn = pageGeneration()
+  /** `version` was read before the render began, so a write since makes what it keeps stale. */
+  async function fill(request: Request, url: URL, key: string, isAdmin: boolean, version: string): Promise<Template | null> {
     const standIn = standInUser(isAdmin)
     const headers = new Headers(request.headers)
     headers.delete('authorization')
@@ -109,13 +110,13 @@ export function createMemberPageCache(render: RenderPage, now = () => Date.now()
     const placeholder = createNonce()
     const response = await render(asStandIn, placeholder)
     const refuse = () => {
-      if (startedIn === pageGeneration()) templates.set(key, { refused: true, renderedAt: now(), generation: startedIn })
+      templates.set(key, { refused: true, renderedAt: now(), version })
       return null
     }
     if (response.status !== 200 || !response.headers.get('content-type')?.startsWith('text/html') || response.headers.has('set-cookie')) return refuse()
     const shown = shownOf(standIn, placeholder)
     const cut = cutter(shown)
-    const template: Template = { status: response.status, ...cut(await response.text()), headers: [], renderedAt: now(), generation: startedIn }
+    const template: Template = { status: response.status, ...cut(await response.text()), headers: [], renderedAt: now(), version }
     response.headers.forEach((value, name) => {
       if (name !== 'content-length' && name !== 'transfer-encoding' && name !== 'date') {
         const { parts, slots } = cut(value)
@@ -134,7 +135,7 @@ export function createMemberPageCache(render: RenderPage, now = () => Date.now()
       placeholder,
     ]
     if (markers.some((marker) => rest.includes(marker))) return refuse()
-    if (startedIn === pageGeneration()) templates.set(key, template)
+    templates.set(key, template)
     return template
   }
 
@@ -152,12 +153,15 @@ export function createMemberPageCache(render: RenderPage, now = () => Date.now()
       // A hard reload asks for a fresh render.
       if (request.headers.get('cache-control')?.includes('no-cache')) return null
       const token = requestToken(request)
-      const user = token ? await authenticate(getDb(), token, config.AUTH_SECRET) : null
+      if (!token) return null
+      const db = getDb()
+      // On PostgreSQL two round trips at once: the session and the pages' version.
+      const [user, version] = await Promise.all([authenticate(db, token, config.AUTH_SECRET), pageVersion(db)])
       if (!user || !VERBATIM.test(user.id) || !VERBATIM.test(user.username) || !VERBATIM.test(user.email)) return null
       const key = `${url.pathname} ${user.isAdmin ? 'admin' : 'member'}`
       const hit = templates.get(key)
-      const fresh = hit && hit.generation === pageGeneration() && now() - hit.renderedAt < TTL_MS
-      const template = fresh ? hit : await fill(request, url, key, user.isAdmin)
+      const fresh = hit && hit.version === version && now() - hit.renderedAt < TTL_MS
+      const template = fresh ? hit : await fill(request, url, key, user.isAdmin, version)
       return template && !('refused' in template) ? answer(template, user, request.method) : null
     },
   }

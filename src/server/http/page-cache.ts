@@ -13,8 +13,11 @@
 // this answer goes without the body.
 //
 // Freshness: an entry lives TTL_MS, and every API write (any method but GET/HEAD; tRPC takes
-// mutations only by POST) drops all entries, since what public pages show (promotions, the
-// signed-out shell) changes only through the API. Concurrent misses share one render.
+// mutations only by POST) made through any node makes all entries stale (page-version.ts), since
+// what public pages show (promotions, the signed-out shell) changes only through the API.
+// Concurrent misses share one render.
+import { getDb } from '../db'
+import { pageVersion } from './page-version'
 import { createNonce } from './security-headers'
 
 /** The pages every anonymous visitor gets the same copy of (src/routes). */
@@ -22,17 +25,7 @@ export const PUBLIC_PAGES: ReadonlySet<string> = new Set(['/', '/about', '/chart
 
 const TTL_MS = 10_000
 
-type Entry = { status: number; parts: string[]; headers: Array<[string, string[]]>; renderedAt: number; generation: number }
-
-let generation = 0
-
-/** Something public pages may show has changed (serve.ts: every API write): render them afresh. */
-export function invalidatePublicPages() {
-  generation++
-}
-
-/** Bumped by every invalidation: an entry made in an older generation is stale (members' pages too). */
-export const pageGeneration = () => generation
+type Entry = { status: number; parts: string[]; headers: Array<[string, string[]]>; renderedAt: number; version: string }
 
 /** Renders a page for this request with this CSP nonce (security-headers.ts fetchPage). */
 export type RenderPage = (request: Request, nonce: string) => Promise<Response>
@@ -51,8 +44,8 @@ export function createPageCache(render: RenderPage, now = () => Date.now()) {
     )
   }
 
-  async function fill(request: Request, key: string): Promise<Entry | Response> {
-    const startedIn = generation
+  /** Renders the page; `version` was read before the render began, so a write since makes the entry stale. */
+  async function fill(request: Request, key: string, version: string): Promise<Entry | Response> {
     const placeholder = createNonce()
     // Rendered as a GET whatever the method: a HEAD render has no body, and the entry serves GETs too.
     const response = await render(request.method === 'GET' ? request : new Request(request.url, { headers: request.headers }), placeholder)
@@ -62,9 +55,8 @@ export function createPageCache(render: RenderPage, now = () => Date.now()) {
     response.headers.forEach((value, name) => {
       if (name !== 'content-length' && name !== 'transfer-encoding' && name !== 'date') headers.push([name, value.split(placeholder)])
     })
-    const entry = { status: response.status, parts: (await response.text()).split(placeholder), headers, renderedAt: now(), generation: startedIn }
-    // A write during the render may have changed what it read: serve it, but do not keep it.
-    if (startedIn === generation) entries.set(key, entry)
+    const entry = { status: response.status, parts: (await response.text()).split(placeholder), headers, renderedAt: now(), version }
+    entries.set(key, entry)
     return entry
   }
 
@@ -80,11 +72,12 @@ export function createPageCache(render: RenderPage, now = () => Date.now()) {
     async fetch(request: Request, url: URL): Promise<Response | null> {
       if (!cacheable(request, url)) return null
       const key = url.pathname
+      const version = await pageVersion(getDb())
       const hit = entries.get(key)
-      if (hit && hit.generation === generation && now() - hit.renderedAt < TTL_MS) return answer(hit, request.method)
+      if (hit && hit.version === version && now() - hit.renderedAt < TTL_MS) return answer(hit, request.method)
       let filling = pending.get(key)
       if (!filling) {
-        filling = fill(request, key).finally(() => pending.delete(key))
+        filling = fill(request, key, version).finally(() => pending.delete(key))
         pending.set(key, filling)
         const result = await filling
         if (!(result instanceof Response)) return answer(result, request.method)

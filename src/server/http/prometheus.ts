@@ -20,7 +20,7 @@
 // of the library scanner and the transcoder (decision 064).
 import { statSync } from 'node:fs'
 import { timingSafeEqual } from 'node:crypto'
-import { validateToken } from '../auth/sessions'
+import { type AuthUser, authenticate } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
 
@@ -138,19 +138,26 @@ export function createRequestMetrics({ apiRouteLabel, runningTranscodes, scanSta
   }
 
   /** GET /metrics. */
-  function handle(request: Request): Response {
+  function handle(request: Request): Response | Promise<Response> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, 'Method not allowed', { allow: 'GET, HEAD' })
     const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
     if (!token) return plain(401, 'No authentication token found. Please log in again.', { 'www-authenticate': 'Bearer' })
-    if (!(config.METRICS_TOKEN && sameSecret(token, config.METRICS_TOKEN))) {
-      const user = validateToken(getDb(), token, config.AUTH_SECRET)
-      if (!user) return plain(401, 'Authentication token is invalid or expired', { 'www-authenticate': 'Bearer' })
-      if (!user.isAdmin) return plain(403, 'Admin access required')
-    }
-    return new Response(request.method === 'HEAD' ? null : text(), {
+    if (config.METRICS_TOKEN && sameSecret(token, config.METRICS_TOKEN)) return metricsAnswer(request)
+    // A value on SQLite, a promise on PostgreSQL (auth/sessions.ts).
+    const user = authenticate(getDb(), token, config.AUTH_SECRET)
+    return user instanceof Promise ? user.then((u) => adminOnly(request, u)) : adminOnly(request, user)
+  }
+
+  function adminOnly(request: Request, user: AuthUser | null): Response {
+    if (!user) return plain(401, 'Authentication token is invalid or expired', { 'www-authenticate': 'Bearer' })
+    if (!user.isAdmin) return plain(403, 'Admin access required')
+    return metricsAnswer(request)
+  }
+
+  const metricsAnswer = (request: Request) =>
+    new Response(request.method === 'HEAD' ? null : text(), {
       headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' },
     })
-  }
 
   return { observe, text, handle }
 }

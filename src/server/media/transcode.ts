@@ -23,7 +23,7 @@
 import { mkdirSync, renameSync, rmSync, statSync, type Stats } from 'node:fs'
 import { cpus, setPriority } from 'node:os'
 import path from 'node:path'
-import { validateToken } from '../auth/sessions'
+import { authenticate } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
 import { readCookie, SESSION_COOKIE } from '../http/cookies'
@@ -89,10 +89,10 @@ export function spawnFfmpeg<Options extends Parameters<typeof Bun.spawn>[1]>(arg
  * Who a conversion's slot is counted for: the member given (/rest/stream knows it), else the
  * member whose session cookie the request carries, else the client address.
  */
-function holderOf(request: Request, member: string | undefined): string {
+async function holderOf(request: Request, member: string | undefined): Promise<string> {
   if (member) return `member:${member}`
   const token = readCookie(request.headers, SESSION_COOKIE)
-  const user = token ? validateToken(getDb(), token, config.AUTH_SECRET) : null
+  const user = token ? await authenticate(getDb(), token, config.AUTH_SECRET) : null
   return user ? `member:${user.id}` : `address:${addressKey(clientInfo(request.headers).ip)}`
 }
 
@@ -149,7 +149,7 @@ export async function convertedFile(
   const streamHeaders = { 'content-type': mime, 'cache-control': 'no-store', 'accept-ranges': 'none' }
   if (request.method === 'HEAD') return new Response(null, { status: 200, headers: streamHeaders })
 
-  const holder = holderOf(request, member)
+  const holder = await holderOf(request, member)
   if (state.running >= globalLimit() || (state.byHolder.get(holder) ?? 0) >= holderLimit())
     return text(429, 'Too many conversions at once; try again in a few seconds', { 'retry-after': String(RETRY_AFTER_SEC) })
   state.running++

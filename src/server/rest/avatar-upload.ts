@@ -7,7 +7,7 @@
 // request-token.ts). Answers use the /api JSON envelope; a refused picture is a 400 naming why.
 // The web app reads its own picture through tRPC (profile.avatar), apps through getAvatar.
 import { REST_STATUS } from './handler'
-import { validateToken } from '../auth/sessions'
+import { authenticate } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
 import { DomainError, RateLimitedError } from '../errors'
@@ -20,10 +20,10 @@ export const AVATAR_UPLOAD_PATH = '/api/user/avatar'
 const envelope = (status: number, error: string, headers: Record<string, string> = {}) =>
   Response.json({ success: false, error }, { status, headers: { 'cache-control': 'no-store', ...headers } })
 
-export function handleAvatarUpload(request: Request): Response | Promise<Response> {
+export async function handleAvatarUpload(request: Request): Promise<Response> {
   if (request.method !== 'PUT' && request.method !== 'DELETE') return envelope(405, 'Use PUT with the image as the body, or DELETE', { allow: 'PUT, DELETE' })
   const token = requestToken(request)
-  const user = token ? validateToken(getDb(), token, config.AUTH_SECRET) : null
+  const user = token ? await authenticate(getDb(), token, config.AUTH_SECRET) : null
   if (!user) return envelope(401, 'Not signed in')
   if (request.method === 'DELETE') {
     removeAvatar(user.id)

@@ -27,10 +27,10 @@ import { adminProcedure, createTRPCRouter } from '../trpc/init'
 export const adminRouter = createTRPCRouter({
   users: createTRPCRouter({
     list: adminProcedure.query(({ ctx }) => users.listUsers(ctx.db)),
-    delete: adminProcedure.input(AdminUserIdSchema).mutation(({ ctx, input }) => {
-      const { username } = users.requireUser(ctx.db, input.id)
-      const deleted = users.deleteUser(ctx.db, ctx.user.id, input.id)
-      recordAudit(ctx.db, ctx.user, 'user.delete', username)
+    delete: adminProcedure.input(AdminUserIdSchema).mutation(async ({ ctx, input }) => {
+      const { username } = await users.requireUser(ctx.db, input.id)
+      const deleted = await users.deleteUser(ctx.db, ctx.user.id, input.id)
+      await recordAudit(ctx.db, ctx.user, 'user.delete', username)
       return deleted
     }),
     setRole: adminProcedure.input(AdminUserRoleSchema).mutation(async ({ ctx, input }) => {
@@ -42,33 +42,33 @@ export const adminRouter = createTRPCRouter({
 
   // Another user's folders: the member services with that user's id, after a 404 check on the user.
   folders: createTRPCRouter({
-    list: adminProcedure.input(AdminUserFoldersSchema).query(({ ctx, input }) => {
-      users.requireUser(ctx.db, input.userId)
-      return folders.listFolders(ctx.db, input.userId)
+    list: adminProcedure.input(AdminUserFoldersSchema).query(async ({ ctx, input }) => {
+      await users.requireUser(ctx.db, input.userId)
+      return folders.memberFolders(ctx.db, input.userId)
     }),
     create: adminProcedure.input(AdminFolderCreateSchema).mutation(async ({ ctx, input: { userId, ...data } }) => {
-      const owner = users.requireUser(ctx.db, userId)
+      const owner = await users.requireUser(ctx.db, userId)
       const folder = await folders.createFolder(ctx.db, userId, data)
-      recordAudit(ctx.db, ctx.user, 'folder.create', `"${folder.label}" for ${owner.username}`, folder.path)
+      await recordAudit(ctx.db, ctx.user, 'folder.create', `"${folder.label}" for ${owner.username}`, folder.path)
       return folder
     }),
     update: adminProcedure.input(AdminFolderUpdateSchema).mutation(async ({ ctx, input: { userId, folderId, ...data } }) => {
-      const owner = users.requireUser(ctx.db, userId)
+      const owner = await users.requireUser(ctx.db, userId)
       const folder = await folders.updateFolder(ctx.db, userId, folderId, data)
-      recordAudit(ctx.db, ctx.user, 'folder.update', `"${folder.label}" of ${owner.username}`, folder.path)
+      await recordAudit(ctx.db, ctx.user, 'folder.update', `"${folder.label}" of ${owner.username}`, folder.path)
       return folder
     }),
     delete: adminProcedure.input(AdminFolderDeleteSchema).mutation(async ({ ctx, input }) => {
-      const owner = users.requireUser(ctx.db, input.userId)
+      const owner = await users.requireUser(ctx.db, input.userId)
       const folder = await folders.getFolder(ctx.db, input.userId, input.folderId)
       const deleted = await folders.deleteFolder(ctx.db, input.userId, input.folderId)
-      recordAudit(ctx.db, ctx.user, 'folder.delete', `"${folder.label}" of ${owner.username}`, folder.path)
+      await recordAudit(ctx.db, ctx.user, 'folder.delete', `"${folder.label}" of ${owner.username}`, folder.path)
       return deleted
     }),
     bulkAdd: adminProcedure.input(BulkAddFoldersSchema).mutation(async ({ ctx, input }) => {
       const result = await users.bulkAddFolder(ctx.db, input)
       const added = result.successful.length
-      if (added > 0) recordAudit(ctx.db, ctx.user, 'folder.bulk-add', `"${input.label}"`, added === 1 ? '1 user' : `${added} users`)
+      if (added > 0) await recordAudit(ctx.db, ctx.user, 'folder.bulk-add', `"${input.label}"`, added === 1 ? '1 user' : `${added} users`)
       return result
     }),
   }),
@@ -76,45 +76,45 @@ export const adminRouter = createTRPCRouter({
   messages: createTRPCRouter({
     list: adminProcedure.input(AdminMessageListSchema).query(({ ctx, input }) => messages.listMessages(ctx.db, input)),
     byId: adminProcedure.input(AdminMessageIdSchema).query(({ ctx, input }) => messages.getMessage(ctx.db, input.id)),
-    update: adminProcedure.input(AdminMessageUpdateSchema).mutation(({ ctx, input: { id, ...flags } }) => {
-      const message = messages.updateMessage(ctx.db, id, flags)
+    update: adminProcedure.input(AdminMessageUpdateSchema).mutation(async ({ ctx, input: { id, ...flags } }) => {
+      const message = await messages.updateMessage(ctx.db, id, flags)
       const marks = [
         flags.read === undefined ? '' : flags.read ? 'read' : 'unread',
         flags.important === undefined ? '' : flags.important ? 'important' : 'not important',
       ]
-      recordAudit(ctx.db, ctx.user, 'message.update', message.subject, marks.filter(Boolean).join(' and '))
+      await recordAudit(ctx.db, ctx.user, 'message.update', message.subject, marks.filter(Boolean).join(' and '))
       return message
     }),
-    delete: adminProcedure.input(AdminMessageIdSchema).mutation(({ ctx, input }) => {
-      const { subject } = messages.getMessage(ctx.db, input.id)
-      const deleted = messages.deleteMessage(ctx.db, input.id)
-      recordAudit(ctx.db, ctx.user, 'message.delete', subject)
+    delete: adminProcedure.input(AdminMessageIdSchema).mutation(async ({ ctx, input }) => {
+      const { subject } = await messages.getMessage(ctx.db, input.id)
+      const deleted = await messages.deleteMessage(ctx.db, input.id)
+      await recordAudit(ctx.db, ctx.user, 'message.delete', subject)
       return deleted
     }),
   }),
 
   adverts: createTRPCRouter({
-    get: adminProcedure.query(({ ctx }) => ({ ...promotions.advertSettings(ctx.db), promotions: promotions.listAllPromotions(ctx.db) })),
-    setSettings: adminProcedure.input(AdvertSettingsSchema).mutation(({ ctx, input }) => {
-      const settings = promotions.setAdvertSettings(ctx.db, input)
-      recordAudit(ctx.db, ctx.user, 'adverts.update', '', settings.enabled ? `on, ${settings.chancePercent} % of track changes` : 'off')
+    get: adminProcedure.query(async ({ ctx }) => ({ ...(await promotions.advertSettings(ctx.db)), promotions: await promotions.listAllPromotions(ctx.db) })),
+    setSettings: adminProcedure.input(AdvertSettingsSchema).mutation(async ({ ctx, input }) => {
+      const settings = await promotions.setAdvertSettings(ctx.db, input)
+      await recordAudit(ctx.db, ctx.user, 'adverts.update', '', settings.enabled ? `on, ${settings.chancePercent} % of track changes` : 'off')
       return settings
     }),
   }),
   promotions: createTRPCRouter({
-    create: adminProcedure.input(PromotionCreateSchema).mutation(({ ctx, input }) => {
-      const promotion = promotions.createPromotion(ctx.db, input)
-      recordAudit(ctx.db, ctx.user, 'promotion.create', promotion.title)
+    create: adminProcedure.input(PromotionCreateSchema).mutation(async ({ ctx, input }) => {
+      const promotion = await promotions.createPromotion(ctx.db, input)
+      await recordAudit(ctx.db, ctx.user, 'promotion.create', promotion.title)
       return promotion
     }),
-    update: adminProcedure.input(PromotionUpdateSchema).mutation(({ ctx, input }) => {
-      const promotion = promotions.updatePromotion(ctx.db, input)
-      recordAudit(ctx.db, ctx.user, 'promotion.update', promotion.title)
+    update: adminProcedure.input(PromotionUpdateSchema).mutation(async ({ ctx, input }) => {
+      const promotion = await promotions.updatePromotion(ctx.db, input)
+      await recordAudit(ctx.db, ctx.user, 'promotion.update', promotion.title)
       return promotion
     }),
-    delete: adminProcedure.input(PromotionIdSchema).mutation(({ ctx, input }) => {
-      const deleted = promotions.deletePromotion(ctx.db, input.id)
-      recordAudit(ctx.db, ctx.user, 'promotion.delete', input.id)
+    delete: adminProcedure.input(PromotionIdSchema).mutation(async ({ ctx, input }) => {
+      const deleted = await promotions.deletePromotion(ctx.db, input.id)
+      await recordAudit(ctx.db, ctx.user, 'promotion.delete', input.id)
       return deleted
     }),
   }),

@@ -30,6 +30,6 @@ export const playlistRouter = createTRPCRouter({
     save: eventProcedure.input(PlayQueueSaveSchema).mutation(({ ctx, input }) => playQueue.savePlayQueue(ctx.db, ctx.user.id, input, ctx.client.userAgent)),
   }),
   promotions: createTRPCRouter({
-    list: publicProcedure.query(({ ctx }) => ({ promotions: listPromotions(ctx.db), adverts: advertSettings(ctx.db) })),
+    list: publicProcedure.query(async ({ ctx }) => ({ promotions: await listPromotions(ctx.db), adverts: await advertSettings(ctx.db) })),
   }),
 })

@@ -3,9 +3,7 @@
 // the target user is known to exist.
 import { DomainError, InvalidError, NotFoundError } from '../errors'
 import { and, desc, eq, inArray } from 'drizzle-orm'
-import type { Db } from '~/db/client'
-import { type Tables, tablesOf, transaction } from '~/db/engine'
-import { folders, users } from '~/db/schema'
+import { type Db, type Tables, tablesOf, transaction } from '~/db/engine'
 import type { BulkAddFoldersInput } from '~/shared/validators/admin'
 import { deleteUserSessions } from '../auth/sessions'
 import { checkFolderPath, insertFolder, type FolderDto } from './folders'
@@ -20,8 +18,6 @@ export const FOLDER_ALREADY_THERE = 'User already has a folder with this path'
 export type AdminUserDto = { _id: string; id: string; username: string; email: string; isAdmin: boolean; createdAt: string }
 
 const columnsOf = ({ users }: Tables) => ({ id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, createdAt: users.createdAt })
-// SQLite only: the calls not yet on the async interface (docs/decisions/083).
-const columns = { id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, createdAt: users.createdAt }
 const toDto = (u: { id: string; username: string; email: string; isAdmin: boolean; createdAt: Date }): AdminUserDto => ({
   _id: u.id,
   id: u.id,
@@ -34,12 +30,15 @@ const toDto = (u: { id: string; username: string; email: string; isAdmin: boolea
 const notFound = () => new NotFoundError(USER_NOT_FOUND)
 
 /** Every account, newest first. */
-export function listUsers(db: Db): AdminUserDto[] {
-  return db.select(columns).from(users).orderBy(desc(users.createdAt), desc(users.id)).all().map(toDto)
+export async function listUsers(db: Db): Promise<AdminUserDto[]> {
+  const t = tablesOf(db)
+  const rows = await db.select(columnsOf(t)).from(t.users).orderBy(desc(t.users.createdAt), desc(t.users.id))
+  return rows.map(toDto)
 }
 
-export function requireUser(db: Db, id: string): AdminUserDto {
-  const row = db.select(columns).from(users).where(eq(users.id, id)).get()
+export async function requireUser(db: Db, id: string): Promise<AdminUserDto> {
+  const t = tablesOf(db)
+  const [row] = await db.select(columnsOf(t)).from(t.users).where(eq(t.users.id, id))
   if (!row) throw notFound()
   return toDto(row)
 }
@@ -49,13 +48,14 @@ export function requireUser(db: Db, id: string): AdminUserDto {
  * tokens answer 401), likes and reset tokens; play events, interactions and logins keep their
  * rows with the user set to null, so analytics stay whole.
  */
-export function deleteUser(db: Db, actorId: string, id: string): { id: string; deleted: true } {
+export async function deleteUser(db: Db, actorId: string, id: string): Promise<{ id: string; deleted: true }> {
   if (id === actorId) throw new InvalidError(CANNOT_DELETE_SELF)
-  return db.transaction((tx) => {
-    const target = tx.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).get()
+  const { users } = tablesOf(db)
+  return transaction(db, async (tx) => {
+    const [target] = await tx.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(eq(users.id, id))
     if (!target) throw notFound()
     if (target.isAdmin) throw new InvalidError(CANNOT_DELETE_ADMIN)
-    tx.delete(users).where(eq(users.id, id)).run()
+    await tx.delete(users).where(eq(users.id, id))
     return { id, deleted: true as const }
   })
 }
@@ -92,22 +92,18 @@ export async function bulkAddFolder(db: Db, input: BulkAddFoldersInput): Promise
   await checkFolderPath(input.path)
   const ids = [...new Set(input.userIds)]
   const result: BulkAddResult = { successful: [], failed: [] }
-  db.transaction((tx) => {
+  const { users, folders } = tablesOf(db)
+  await transaction(db, async (tx) => {
     const found = new Map(
-      tx
-        .select({ id: users.id, username: users.username })
-        .from(users)
-        .where(inArray(users.id, ids))
-        .all()
-        .map((u) => [u.id, u.username]),
+      (await tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, u.username]),
     )
     const holders = new Set(
-      tx
-        .select({ userId: folders.userId })
-        .from(folders)
-        .where(and(inArray(folders.userId, ids), eq(folders.path, input.path)))
-        .all()
-        .map((f) => f.userId),
+      (
+        await tx
+          .select({ userId: folders.userId })
+          .from(folders)
+          .where(and(inArray(folders.userId, ids), eq(folders.path, input.path)))
+      ).map((f) => f.userId),
     )
     for (const userId of ids) {
       const username = found.get(userId)
@@ -120,8 +116,8 @@ export async function bulkAddFolder(db: Db, input: BulkAddFoldersInput): Promise
         continue
       }
       try {
-        // A nested transaction is a savepoint: one user's failure leaves the others' folders.
-        const folder = insertFolder(tx as unknown as Db, userId, { label: input.label, path: input.path })
+        // A refusal is thrown before that user's insert: the others' folders stand.
+        const folder = await insertFolder(tx, userId, { label: input.label, path: input.path })
         result.successful.push({ userId, username, folder })
       } catch (error) {
         if (!(error instanceof DomainError)) throw error

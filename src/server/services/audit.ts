@@ -7,9 +7,7 @@
 // Each source is one indexed "newest n" query (users, folders, messages, audit_log by time), so
 // the merge costs 4 × limit rows whatever the size of the tables.
 import { desc, eq } from 'drizzle-orm'
-import type { Db } from '~/db/client'
-import { tablesOf } from '~/db/engine'
-import { auditLog, contactMessages, folders, users } from '~/db/schema'
+import { type Db, tablesOf } from '~/db/engine'
 import type { AuthUser } from '../auth/sessions'
 
 export type AuditAction =
@@ -43,14 +41,10 @@ export async function recordAudit(db: Db, actor: Actor, action: AuditAction, tar
   await db.insert(auditLog).values({ actorId: actor.id, actorName: actor.username, action, target: target.slice(0, 300), detail: detail.slice(0, 300) })
 }
 
-export function listAudit(db: Db, limit: number): AuditEntry[] {
-  return db
-    .select()
-    .from(auditLog)
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(limit)
-    .all()
-    .map((r) => ({ ...r, at: r.at.toISOString(), action: r.action as AuditAction }))
+export async function listAudit(db: Db, limit: number): Promise<AuditEntry[]> {
+  const { auditLog } = tablesOf(db)
+  const rows = await db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit)
+  return rows.map((r) => ({ ...r, at: r.at.toISOString(), action: r.action as AuditAction }))
 }
 
 /** One line of the console's own record, as the dashboard reads it. */
@@ -96,32 +90,30 @@ export function describeAudit(e: Pick<AuditEntry, 'actorName' | 'action' | 'targ
   }
 }
 
-export function recentActivities(db: Db, limit: number): Activity[] {
-  const signups = db
-    .select({ at: users.createdAt, username: users.username })
-    .from(users)
-    .orderBy(desc(users.createdAt))
-    .limit(limit)
-    .all()
-    .map((u): Activity => ({ at: u.at.toISOString(), kind: 'signup', text: `New user registered: ${u.username}` }))
-  const added = db
-    .select({ at: folders.createdAt, label: folders.label, username: users.username })
-    .from(folders)
-    .innerJoin(users, eq(users.id, folders.userId))
-    .orderBy(desc(folders.createdAt))
-    .limit(limit)
-    .all()
-    .map((f): Activity => ({ at: f.at.toISOString(), kind: 'folder', text: `Folder "${f.label}" added for ${f.username}` }))
-  const messages = db
-    .select({ at: contactMessages.createdAt, name: contactMessages.name, subject: contactMessages.subject })
-    .from(contactMessages)
-    .orderBy(desc(contactMessages.createdAt))
-    .limit(limit)
-    .all()
-    .map((m): Activity => ({ at: m.at.toISOString(), kind: 'message', text: `Message from ${m.name}: ${m.subject}` }))
-  // Folder additions are already listed from the folders table; the audit repeats only who did it.
-  const console = listAudit(db, limit)
-    .filter((e) => e.action !== 'folder.create')
-    .map((e): Activity => ({ at: e.at, kind: e.action, text: describeAudit(e) }))
-  return [...signups, ...added, ...messages, ...console].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, limit)
+export async function recentActivities(db: Db, limit: number): Promise<Activity[]> {
+  const { users, folders, contactMessages } = tablesOf(db)
+  const [signups, added, messages, audit] = await Promise.all([
+    db.select({ at: users.createdAt, username: users.username }).from(users).orderBy(desc(users.createdAt)).limit(limit),
+    db
+      .select({ at: folders.createdAt, label: folders.label, username: users.username })
+      .from(folders)
+      .innerJoin(users, eq(users.id, folders.userId))
+      .orderBy(desc(folders.createdAt))
+      .limit(limit),
+    db
+      .select({ at: contactMessages.createdAt, name: contactMessages.name, subject: contactMessages.subject })
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.createdAt))
+      .limit(limit),
+    listAudit(db, limit),
+  ])
+  return [
+    ...signups.map((u): Activity => ({ at: u.at.toISOString(), kind: 'signup', text: `New user registered: ${u.username}` })),
+    ...added.map((f): Activity => ({ at: f.at.toISOString(), kind: 'folder', text: `Folder "${f.label}" added for ${f.username}` })),
+    ...messages.map((m): Activity => ({ at: m.at.toISOString(), kind: 'message', text: `Message from ${m.name}: ${m.subject}` })),
+    // Folder additions are already listed from the folders table; the audit repeats only who did it.
+    ...audit.filter((e) => e.action !== 'folder.create').map((e): Activity => ({ at: e.at, kind: e.action, text: describeAudit(e) })),
+  ]
+    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+    .slice(0, limit)
 }

@@ -126,13 +126,13 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
 }
 
 /** Housekeeping: used and expired reset tokens open nothing any more. */
-export function deleteSpentResetTokens(db: Db): number {
+export async function deleteSpentResetTokens(db: Db): Promise<number> {
   const { passwordResetTokens } = tablesOf(db)
-  return db
+  const deleted = await db
     .delete(passwordResetTokens)
     .where(or(isNotNull(passwordResetTokens.usedAt), lte(passwordResetTokens.expiresAt, new Date())))
     .returning({ id: passwordResetTokens.id })
-    .all().length
+  return deleted.length
 }
 
 /** At start-up: create the configured admin if no user has that e-mail. */

@@ -1,7 +1,6 @@
 // Contact messages for the admin inbox. The form has no subject field, so the inbox subject is
 // derived from the message: its first line, cut at the first sentence, at most ~60 characters.
-import type { Db } from '~/db/client'
-import { contactMessages } from '~/db/schema'
+import { type Db, tablesOf } from '~/db/engine'
 import type { ContactInput } from '~/shared/validators'
 
 export const SUBJECT_MAX = 60
@@ -24,11 +23,11 @@ export function deriveSubject(message: string): string {
   return `${head.replace(/[\s,;:.!?-]+$/, '')}…`
 }
 
-export function createContactMessage(db: Db, input: ContactInput) {
-  const row = db
+export async function createContactMessage(db: Db, input: ContactInput) {
+  const { contactMessages } = tablesOf(db)
+  const [row] = await db
     .insert(contactMessages)
     .values({ name: input.fullName, email: input.email, subject: deriveSubject(input.message), message: input.message, read: false, important: false })
     .returning({ id: contactMessages.id, subject: contactMessages.subject, createdAt: contactMessages.createdAt })
-    .get()
   return { id: row.id, subject: row.subject, createdAt: row.createdAt.toISOString() }
 }

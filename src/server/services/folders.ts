@@ -133,21 +133,23 @@ export async function createFolder(db: Db, userId: string, input: FolderInput): 
   })
 }
 
-/** SQLite only: appends a folder inside the admin's synchronous bulk-add transaction (its path already checked). */
-export function insertFolder(db: Db, userId: string, input: FolderInput): FolderDto {
-  const t = tablesOf(db)
+/**
+ * Appends a folder inside the caller's transaction (the admin's bulk add; its path already
+ * checked). A refusal (the path taken, the limit reached) is thrown before anything is written,
+ * so the other users' folders in the same transaction stand.
+ */
+export async function insertFolder(tx: Db, userId: string, input: FolderInput): Promise<FolderDto> {
+  const t = tablesOf(tx)
   const { folders } = t
-  return db.transaction((tx) => {
-    refuseTaken(tx.select({ id: folders.id, path: folders.path }).from(folders).where(eq(folders.userId, userId)).all(), input.path)
-    const stats = tx
-      .select({ n: count(), last: max(folders.position) })
-      .from(folders)
-      .where(eq(folders.userId, userId))
-      .get()
-    refuseFull(stats?.n ?? 0)
-    const position = (stats?.last ?? -1) + 1
-    return toDto(tx.insert(folders).values({ userId, label: input.label, path: input.path, position }).returning(columnsOf(t)).get())
-  })
+  await refuseDuplicate(tx, userId, input.path)
+  const [stats] = await tx
+    .select({ n: count(), last: max(folders.position) })
+    .from(folders)
+    .where(eq(folders.userId, userId))
+  refuseFull(Number(stats?.n ?? 0))
+  const position = Number(stats?.last ?? -1) + 1
+  const [row] = await tx.insert(folders).values({ userId, label: input.label, path: input.path, position }).returning(columnsOf(t))
+  return toDto(row)
 }
 
 export async function updateFolder(db: Db, userId: string, id: string, input: FolderInput): Promise<FolderDto> {

@@ -3,8 +3,7 @@
 // carries a short preview; the full body comes with the detail.
 import { InvalidError, NotFoundError } from '../errors'
 import { and, count, desc, eq, lt, lte, or, type SQL } from 'drizzle-orm'
-import type { Db } from '~/db/client'
-import { contactMessages } from '~/db/schema'
+import { type Db, type Tables, tablesOf } from '~/db/engine'
 import type { AdminMessageListInput, MessageFilter } from '~/shared/validators/admin'
 
 export const MESSAGE_NOT_FOUND = 'Message not found'
@@ -15,14 +14,13 @@ export type MessageDto = { id: string; name: string; email: string; subject: str
 export type MessageCounts = { total: number; unread: number; important: number }
 export type MessagePage = { messages: MessageSummary[]; nextCursor: string | null; counts: MessageCounts }
 
-const m = contactMessages
 const notFound = () => new NotFoundError(MESSAGE_NOT_FOUND)
 
 // Each filter reads one of the (flag, created_at) indexes.
-const filterWhere: Record<MessageFilter, SQL | undefined> = {
-  all: undefined,
-  unread: eq(m.read, false),
-  important: eq(m.important, true),
+function filterWhere(m: Tables['contactMessages'], filter: MessageFilter): SQL | undefined {
+  if (filter === 'unread') return eq(m.read, false)
+  if (filter === 'important') return eq(m.important, true)
+  return undefined
 }
 
 // The cursor names the last row shown: its time and id (ties on time are broken by id).
@@ -46,25 +44,25 @@ function preview(message: string): string {
 }
 
 /** Inbox totals for the filter line (each count reads an index, not the bodies). */
-export function messageCounts(db: Db): MessageCounts {
-  const total = db.select({ n: count() }).from(m).get()?.n ?? 0
-  const unread = db.select({ n: count() }).from(m).where(eq(m.read, false)).get()?.n ?? 0
-  const important = db.select({ n: count() }).from(m).where(eq(m.important, true)).get()?.n ?? 0
+export async function messageCounts(db: Db): Promise<MessageCounts> {
+  const { contactMessages: m } = tablesOf(db)
+  const countOf = async (where?: SQL) => Number((await db.select({ n: count() }).from(m).where(where))[0]?.n ?? 0)
+  const [total, unread, important] = await Promise.all([countOf(), countOf(eq(m.read, false)), countOf(eq(m.important, true))])
   return { total, unread, important }
 }
 
-export function listMessages(db: Db, input: AdminMessageListInput): MessagePage {
+export async function listMessages(db: Db, input: AdminMessageListInput): Promise<MessagePage> {
+  const { contactMessages: m } = tablesOf(db)
   const { filter, limit, cursor } = input
   const after = cursor ? decodeCursor(cursor) : null
   // `created_at <= t` bounds the index range; the OR only sorts out rows sharing that instant.
-  const where = and(filterWhere[filter], after ? and(lte(m.createdAt, after.at), or(lt(m.createdAt, after.at), lt(m.id, after.id))) : undefined)
-  const rows = db
+  const where = and(filterWhere(m, filter), after ? and(lte(m.createdAt, after.at), or(lt(m.createdAt, after.at), lt(m.id, after.id))) : undefined)
+  const rows = await db
     .select({ id: m.id, name: m.name, email: m.email, subject: m.subject, message: m.message, createdAt: m.createdAt, read: m.read, important: m.important })
     .from(m)
     .where(where)
     .orderBy(desc(m.createdAt), desc(m.id))
     .limit(limit + 1)
-    .all()
   const page = rows.slice(0, limit)
   const last = page.at(-1)
   return {
@@ -79,11 +77,11 @@ export function listMessages(db: Db, input: AdminMessageListInput): MessagePage 
       important: r.important,
     })),
     nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
-    counts: messageCounts(db),
+    counts: await messageCounts(db),
   }
 }
 
-const detailColumns = {
+const detailColumns = ({ contactMessages: m }: Tables) => ({
   id: m.id,
   name: m.name,
   email: m.email,
@@ -92,7 +90,7 @@ const detailColumns = {
   createdAt: m.createdAt,
   read: m.read,
   important: m.important,
-}
+})
 const toDto = (r: {
   id: string
   name: string
@@ -113,26 +111,26 @@ const toDto = (r: {
   important: r.important,
 })
 
-export function getMessage(db: Db, id: string): MessageDto {
-  const row = db.select(detailColumns).from(m).where(eq(m.id, id)).get()
+export async function getMessage(db: Db, id: string): Promise<MessageDto> {
+  const t = tablesOf(db)
+  const [row] = await db.select(detailColumns(t)).from(t.contactMessages).where(eq(t.contactMessages.id, id))
   if (!row) throw notFound()
   return toDto(row)
 }
 
 /** Sets read and/or important (they toggle independently). */
-export function updateMessage(db: Db, id: string, flags: { read?: boolean; important?: boolean }): MessageDto {
-  const row = db
-    .update(m)
-    .set({ ...(flags.read === undefined ? {} : { read: flags.read }), ...(flags.important === undefined ? {} : { important: flags.important }) })
-    .where(eq(m.id, id))
-    .returning(detailColumns)
-    .get()
+export async function updateMessage(db: Db, id: string, flags: { read?: boolean; important?: boolean }): Promise<MessageDto> {
+  const t = tablesOf(db)
+  const m = t.contactMessages
+  const changes = { ...(flags.read === undefined ? {} : { read: flags.read }), ...(flags.important === undefined ? {} : { important: flags.important }) }
+  const [row] = await db.update(m).set(changes).where(eq(m.id, id)).returning(detailColumns(t))
   if (!row) throw notFound()
   return toDto(row)
 }
 
-export function deleteMessage(db: Db, id: string): { id: string; deleted: true } {
-  const row = db.delete(m).where(eq(m.id, id)).returning({ id: m.id }).get()
+export async function deleteMessage(db: Db, id: string): Promise<{ id: string; deleted: true }> {
+  const { contactMessages: m } = tablesOf(db)
+  const [row] = await db.delete(m).where(eq(m.id, id)).returning({ id: m.id })
   if (!row) throw notFound()
   return { id: row.id, deleted: true }
 }

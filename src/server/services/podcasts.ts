@@ -13,6 +13,7 @@ import type { Db } from '~/db/client'
 import { tablesOf, type Tables } from '~/db/engine'
 import type { PodcastChannel, PodcastEpisode } from '~/db/schema'
 import { config } from '../config'
+import { oncePerSchedule } from '../jobs/once-per-schedule'
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors'
 import { logger } from '../logger'
 import { FeedError, type Feed, parseFeed } from '../podcasts/feed'
@@ -253,25 +254,25 @@ export async function refreshMany(db: Db, ids: string[], concurrency = 4): Promi
   return results
 }
 
-/** The scheduled refresh: every channel, every PODCAST_REFRESH_MINUTES (0 turns it off). */
+/**
+ * The scheduled refresh: every channel, every PODCAST_REFRESH_MINUTES (0 turns it off), at the
+ * start of each period on one node of all that share the database (jobs/once-per-schedule.ts,
+ * docs/decisions/090), so a feed is fetched once per period however many nodes run.
+ */
 export function startPodcastRefresh(db: Db): void {
-  const { podcastChannels } = tablesOf(db)
   const minutes = config.PODCAST_REFRESH_MINUTES
   if (!minutes) return
   const run = async () => {
-    try {
-      const ids = await db.select({ id: podcastChannels.id }).from(podcastChannels)
-      const results = await refreshMany(
-        db,
-        ids.map((r) => r.id),
-      )
-      const failed = results.filter((r) => r.error).length
-      if (results.length) logger.info({ channels: results.length, failed }, 'podcast feeds refreshed')
-    } catch (err) {
-      logger.error({ err }, 'podcast refresh failed')
-    }
+    const { podcastChannels } = tablesOf(db)
+    const ids = await db.select({ id: podcastChannels.id }).from(podcastChannels)
+    const results = await refreshMany(
+      db,
+      ids.map((r) => r.id),
+    )
+    const failed = results.filter((r) => r.error).length
+    if (results.length) logger.info({ channels: results.length, failed }, 'podcast feeds refreshed')
   }
-  setInterval(run, minutes * 60_000).unref()
+  oncePerSchedule(db, { name: 'podcast-refresh', periodMs: minutes * 60_000, run })
 }
 
 // ---- reading -------------------------------------------------------------------------------

@@ -5,9 +5,8 @@
 // promotions and the adverts' chance; the public list carries that chance, so
 // the player learns it with the promotions it already loads, without another request.
 import { NotFoundError } from '../errors'
-import { asc, eq, max } from 'drizzle-orm'
-import type { Db } from '~/db/client'
-import { promotions, siteSettings } from '~/db/schema'
+import { and, asc, eq, max } from 'drizzle-orm'
+import { type Db, tablesOf, transaction } from '~/db/engine'
 import { AD_CHANCE } from '~/shared/player/errors'
 import type { AdvertSettings, PromotionCreateInput, PromotionUpdateInput } from '~/shared/validators/adverts'
 
@@ -50,14 +49,17 @@ export const DEFAULT_PROMOTIONS = [
   },
 ]
 
-const columns = {
-  id: promotions.id,
-  title: promotions.title,
-  description: promotions.description,
-  imageUrl: promotions.imageUrl,
-  linkUrl: promotions.linkUrl,
-  backgroundColor: promotions.backgroundColor,
-  textColor: promotions.textColor,
+function columnsOf(db: Db) {
+  const { promotions } = tablesOf(db)
+  return {
+    id: promotions.id,
+    title: promotions.title,
+    description: promotions.description,
+    imageUrl: promotions.imageUrl,
+    linkUrl: promotions.linkUrl,
+    backgroundColor: promotions.backgroundColor,
+    textColor: promotions.textColor,
+  }
 }
 
 export type PromotionView = { id: string; title: string; description: string; imageUrl: string; linkUrl: string; backgroundColor: string; textColor: string }
@@ -65,101 +67,107 @@ export type AdminPromotionView = PromotionView & { active: boolean }
 
 const DEFAULT_SETTINGS = { advertsEnabled: true, advertChancePercent: Math.round(AD_CHANCE * 100), promotionsSeeded: false }
 
-// Readers and writers take the transaction too (seedOnce).
-function readSettings(db: Pick<Db, 'select'>) {
-  return (
-    db
-      .select({
-        advertsEnabled: siteSettings.advertsEnabled,
-        advertChancePercent: siteSettings.advertChancePercent,
-        promotionsSeeded: siteSettings.promotionsSeeded,
-      })
-      .from(siteSettings)
-      .where(eq(siteSettings.id, 1))
-      .get() ?? DEFAULT_SETTINGS
-  )
+async function readSettings(db: Db) {
+  const { siteSettings } = tablesOf(db)
+  const [row] = await db
+    .select({
+      advertsEnabled: siteSettings.advertsEnabled,
+      advertChancePercent: siteSettings.advertChancePercent,
+      promotionsSeeded: siteSettings.promotionsSeeded,
+    })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1))
+  return row ?? DEFAULT_SETTINGS
 }
 
-function writeSettings(db: Pick<Db, 'insert'>, values: Partial<typeof DEFAULT_SETTINGS>) {
-  db.insert(siteSettings)
+async function writeSettings(db: Db, values: Partial<typeof DEFAULT_SETTINGS>) {
+  const { siteSettings } = tablesOf(db)
+  await db
+    .insert(siteSettings)
     .values({ id: 1, ...DEFAULT_SETTINGS, ...values })
     .onConflictDoUpdate({ target: siteSettings.id, set: values })
-    .run()
 }
 
 /** Seeds the defaults the first time promotions are read, unless some exist (an older database). */
-function seedOnce(db: Db) {
-  if (readSettings(db).promotionsSeeded) return
-  db.transaction((tx) => {
-    // Re-check inside the write transaction so two first readers seed once.
-    if (readSettings(tx).promotionsSeeded) return
-    if (!tx.select({ id: promotions.id }).from(promotions).limit(1).get()) {
-      tx.insert(promotions)
-        .values(DEFAULT_PROMOTIONS.map((p, position) => ({ ...p, position })))
-        .run()
-    }
-    writeSettings(tx, { promotionsSeeded: true })
+async function seedOnce(db: Db) {
+  if ((await readSettings(db)).promotionsSeeded) return
+  const { promotions, siteSettings } = tablesOf(db)
+  await transaction(db, async (tx) => {
+    // Whoever turns the flag on seeds; two first readers (two nodes on PostgreSQL) seed once: the
+    // second one's update waits for the first's row lock, then finds the flag on.
+    await tx
+      .insert(siteSettings)
+      .values({ id: 1, ...DEFAULT_SETTINGS })
+      .onConflictDoNothing()
+    const claimed = await tx
+      .update(siteSettings)
+      .set({ promotionsSeeded: true })
+      .where(and(eq(siteSettings.id, 1), eq(siteSettings.promotionsSeeded, false)))
+      .returning({ id: siteSettings.id })
+    if (claimed.length === 0) return
+    const [any] = await tx.select({ id: promotions.id }).from(promotions).limit(1)
+    if (!any) await tx.insert(promotions).values(DEFAULT_PROMOTIONS.map((p, position) => ({ ...p, position })))
   })
 }
 
-export function advertSettings(db: Db): AdvertSettings {
-  const s = readSettings(db)
+export async function advertSettings(db: Db): Promise<AdvertSettings> {
+  const s = await readSettings(db)
   return { enabled: s.advertsEnabled, chancePercent: s.advertChancePercent }
 }
 
-export function setAdvertSettings(db: Db, input: AdvertSettings): AdvertSettings {
-  writeSettings(db, { advertsEnabled: input.enabled, advertChancePercent: input.chancePercent })
+export async function setAdvertSettings(db: Db, input: AdvertSettings): Promise<AdvertSettings> {
+  await writeSettings(db, { advertsEnabled: input.enabled, advertChancePercent: input.chancePercent })
   return advertSettings(db)
 }
 
-export function listPromotions(db: Db): PromotionView[] {
-  seedOnce(db)
-  return db.select(columns).from(promotions).where(eq(promotions.active, true)).orderBy(asc(promotions.position)).limit(PROMOTIONS_SHOWN).all()
+export async function listPromotions(db: Db): Promise<PromotionView[]> {
+  await seedOnce(db)
+  const { promotions } = tablesOf(db)
+  return db.select(columnsOf(db)).from(promotions).where(eq(promotions.active, true)).orderBy(asc(promotions.position)).limit(PROMOTIONS_SHOWN)
 }
 
 /** Every promotion, switched off ones too, in grid order (the admin's list). */
-export function listAllPromotions(db: Db): AdminPromotionView[] {
-  seedOnce(db)
+export async function listAllPromotions(db: Db): Promise<AdminPromotionView[]> {
+  await seedOnce(db)
+  const { promotions } = tablesOf(db)
   return db
-    .select({ ...columns, active: promotions.active })
+    .select({ ...columnsOf(db), active: promotions.active })
     .from(promotions)
     .orderBy(asc(promotions.position))
-    .all()
 }
 
-function promotionById(db: Db, id: string): AdminPromotionView {
-  const row = db
-    .select({ ...columns, active: promotions.active })
+async function promotionById(db: Db, id: string): Promise<AdminPromotionView> {
+  const { promotions } = tablesOf(db)
+  const [row] = await db
+    .select({ ...columnsOf(db), active: promotions.active })
     .from(promotions)
     .where(eq(promotions.id, id))
-    .get()
   if (!row) throw new NotFoundError(PROMOTION_NOT_FOUND)
   return row
 }
 
 /** A new promotion goes last in the grid order. */
-export function createPromotion(db: Db, input: PromotionCreateInput): AdminPromotionView {
-  seedOnce(db)
-  const last = db
-    .select({ position: max(promotions.position) })
-    .from(promotions)
-    .get()
-  const [row] = db
+export async function createPromotion(db: Db, input: PromotionCreateInput): Promise<AdminPromotionView> {
+  await seedOnce(db)
+  const { promotions } = tablesOf(db)
+  const [last] = await db.select({ position: max(promotions.position) }).from(promotions)
+  const [row] = await db
     .insert(promotions)
     .values({ ...input, position: (last?.position ?? -1) + 1 })
     .returning({ id: promotions.id })
-    .all()
   return promotionById(db, row.id)
 }
 
-export function updatePromotion(db: Db, { id, ...fields }: PromotionUpdateInput): AdminPromotionView {
-  promotionById(db, id)
-  db.update(promotions).set(fields).where(eq(promotions.id, id)).run()
+export async function updatePromotion(db: Db, { id, ...fields }: PromotionUpdateInput): Promise<AdminPromotionView> {
+  await promotionById(db, id)
+  const { promotions } = tablesOf(db)
+  await db.update(promotions).set(fields).where(eq(promotions.id, id))
   return promotionById(db, id)
 }
 
-export function deletePromotion(db: Db, id: string): { id: string; deleted: true } {
-  promotionById(db, id)
-  db.delete(promotions).where(eq(promotions.id, id)).run()
+export async function deletePromotion(db: Db, id: string): Promise<{ id: string; deleted: true }> {
+  await promotionById(db, id)
+  const { promotions } = tablesOf(db)
+  await db.delete(promotions).where(eq(promotions.id, id))
   return { id, deleted: true }
 }
