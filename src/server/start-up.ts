@@ -125,7 +125,7 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   const sqliteOnly = !config.DATABASE_URL
   await startHousekeeping(db)
   if (!sqliteOnly) sweepSharedLimits(db)
-  if (!sqliteOnly) logger.warn('PostgreSQL: podcast refreshes, the scrobble sender and the analytics worker do not run on PostgreSQL yet')
+  if (!sqliteOnly) logger.warn('PostgreSQL: the analytics worker does not run on PostgreSQL yet')
   warnWhenMediaRootMissing()
 
   const http = listen(server.fetch)
@@ -133,8 +133,9 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   askPeersOf(http)
   // After listening: the first scan of a large library must not hold up start-up.
   server.scanner.start()
-  // Scrobbles queued before a restart go out now; new ones as they are queued.
-  if (sqliteOnly) startScrobbleSender(db)
+  // Scrobbles queued before a restart go out now; new ones as they are queued. Nodes sharing a
+  // database each run one: a row goes to whichever claims it first (docs/decisions/090).
+  startScrobbleSender(db)
   logger.info(
     {
       port: http.port,
@@ -157,8 +158,9 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   await server.subsonic.load()
   await server.radioStream.load()
   await server.podcastAudio.load()
-  // Podcast feeds refresh on their schedule once the remote reader has loaded.
-  if (sqliteOnly) (await import('./services/podcasts')).startPodcastRefresh(db)
+  // Podcast feeds refresh on their schedule once the remote reader has loaded: on one node per
+  // period when nodes share a database (docs/decisions/090).
+  ;(await import('./services/podcasts')).startPodcastRefresh(db)
   await server.pages.ready()
   // Last, so its start delays neither start-up nor the first report (decision 054).
   analyticsWorker.start()

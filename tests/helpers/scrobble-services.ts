@@ -33,6 +33,8 @@ export type ReceivedScrobble = {
 }
 
 const LB_MIN_TIMESTAMP = 1_033_430_400 // ListenBrainz refuses listens before 2002-10-01.
+/** Vibes gives a service 10 s to answer: a held submission is answered well before it gives up. */
+const HOLD_MAX_MS = 6_000
 
 function serveOn(port: number, fetch: (req: Request) => Promise<Response> | Response) {
   return Bun.serve({ hostname: '127.0.0.1', port, fetch })
@@ -70,6 +72,23 @@ export class ListenBrainzStandIn extends StandIn {
   tokens = new Map<string, string>()
   listens: ReceivedListen[] = []
   nowPlaying: ReceivedListen[] = []
+  /** While set, each submission waits for it (at most HOLD_MAX_MS, under the sender's time limit) before it is read. */
+  hold: Promise<void> | null = null
+  /** Submissions being answered now, and the most there ever were at once (two senders at work). */
+  inFlight = 0
+  maxInFlight = 0
+
+  protected async handle(req: Request): Promise<Response> {
+    if (new URL(req.url).pathname !== '/1/submit-listens') return this.answer(req)
+    this.inFlight++
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight)
+    try {
+      if (this.hold) await Promise.race([this.hold, Bun.sleep(HOLD_MAX_MS)])
+      return await this.answer(req)
+    } finally {
+      this.inFlight--
+    }
+  }
 
   private tokenOf(req: Request): string | null {
     const header = req.headers.get('authorization') ?? ''
@@ -77,7 +96,7 @@ export class ListenBrainzStandIn extends StandIn {
     return m ? m[1] : null
   }
 
-  protected async handle(req: Request): Promise<Response> {
+  private async answer(req: Request): Promise<Response> {
     const url = new URL(req.url)
     if (this.mode === 'down') {
       this.refused++

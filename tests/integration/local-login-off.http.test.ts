@@ -2,9 +2,8 @@
 // login page and the API refuses members' passwords and new password accounts; an admin's password
 // still works (at /login?local), the way back in when the provider is down.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { Database } from 'bun:sqlite'
-import path from 'node:path'
 import { ADMIN, adminEnv, api } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -24,12 +23,11 @@ test('sign-up with a password is refused', async () => {
 
 test("a member's right password is refused, a wrong one is still a 401, an admin's still signs in", async () => {
   // A member made while passwords were allowed (before the switch), written as the server writes them.
-  const db = new Database(path.join(server.dataDir, 'vibes.db'))
-  db.run("INSERT INTO users (id, username, email, password_hash, is_admin, created_at) VALUES ('m1', 'member-one', 'one@example.com', ?, 0, ?)", [
-    await Bun.password.hash('members-password-1', { algorithm: 'argon2id' }),
-    Date.now(),
-  ])
-  db.close()
+  await sqlOn(
+    server,
+    "INSERT INTO users (id, username, email, password_hash, is_admin, created_at) VALUES ('m1', 'member-one', 'one@example.com', ?, false, ?)",
+    [await Bun.password.hash('members-password-1', { algorithm: 'argon2id' }), Date.now()],
+  )
   const member = await api(server.url, 'POST', '/auth/login', { body: { email: 'one@example.com', password: 'members-password-1' } })
   expect(member.status).toBe(403)
   expect(member.body.error).toBe('Password sign-in is turned off here. Please use your sign-in provider.')

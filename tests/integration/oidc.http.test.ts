@@ -2,8 +2,9 @@
 // (oidc-provider on loopback): the browser's part is played by fetch with a cookie jar, following
 // each redirect by hand and submitting the provider's own login and consent forms.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { ADMIN, adminEnv, api, createMember } from '../helpers/api'
+import { adminEnv, createMember } from '../helpers/api'
 import { browse, CookieJar, type Person, signInAtProvider, startProvider, type TestProvider } from '../helpers/oidc-provider'
+import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
 const PEOPLE: Person[] = [
@@ -16,7 +17,6 @@ const PEOPLE: Person[] = [
 
 let provider: TestProvider
 let vibes: TestServer
-let adminToken: string
 
 function freePort(): number {
   const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
@@ -39,7 +39,6 @@ beforeAll(async () => {
     OIDC_NAME: 'Test SSO',
     OIDC_ADMIN_GROUP: 'vibes-admins',
   })
-  adminToken = (await api(vibes.url, 'POST', '/auth/login', { body: ADMIN })).body.data.token
 })
 
 afterAll(async () => {
@@ -47,9 +46,12 @@ afterAll(async () => {
   await provider?.stop()
 })
 
-async function members(): Promise<{ username: string; email: string; isAdmin: boolean }[]> {
-  const listed = await api(vibes.url, 'GET', '/admin/users', { token: adminToken })
-  return listed.body.data.users ?? listed.body.data
+/** Every account on the server, read from its database (either engine). */
+function members() {
+  return sqlOn<{ username: string; email: string; isAdmin: number }>(
+    vibes,
+    'SELECT username, email, CASE WHEN is_admin THEN 1 ELSE 0 END AS "isAdmin" FROM users ORDER BY id',
+  )
 }
 
 /** Start at Vibes' button, sign in at the provider; answers the jar and the (not yet visited) callback URL. */

@@ -5,13 +5,13 @@
 // sessions, refreshes with conditional requests, downloads one; channels are shared per URL;
 // admins can keep new feeds to themselves. Hostile feeds (malformed, billion laughs, too large,
 // too slow, a refused host) are a 400 naming the problem and store nothing.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { ffmpeg } from '../helpers/media'
 import { type PodcastFeeds, startPodcastFeeds } from '../helpers/podcast-feeds'
+import { describeUntilOnPostgres, sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
 // The feeds bind 127.0.0.2, the one host REMOTE_ALLOW_HOSTS lets through; 127.0.0.1 stays refused.
@@ -351,7 +351,9 @@ describe('who may add feeds', () => {
   })
 })
 
-describe('OpenSubsonic', () => {
+// OpenSubsonic's sign-in (subsonic/auth.ts), its bookmarks and the plays an app's scrobble records
+// (listening.ts) are not on PostgreSQL yet.
+describeUntilOnPostgres('OpenSubsonic', () => {
   let app2: Awaited<ReturnType<typeof createMember>>
   const rest = async (method: string, params: Record<string, string> = {}, who = app2) => {
     const query = new URLSearchParams({ u: who.username, p: who.password, v: '1.16.1', c: 'podcast-test', f: 'json', ...params })
@@ -411,10 +413,8 @@ describe('OpenSubsonic', () => {
     expect(stream.status).toBe(206)
     expect(await hexOf(stream)).toBe(hex(readFileSync(path.join(feeds.root, 'audio/ep1.mp3')).subarray(0, 16)))
     expect((await rest('scrobble', { id: pilot.id })).body.status).toBe('ok')
-    const db = new Database(path.join(app.dataDir, 'vibes.db'), { readonly: true })
-    const row = db.query("SELECT source, title FROM play_events WHERE title = 'Episode 1: Pilot' AND source = 'podcast'").get()
-    db.close()
-    expect(row).toEqual({ source: 'podcast', title: 'Episode 1: Pilot' })
+    const rows = await sqlOn(app, "SELECT source, title FROM play_events WHERE title = 'Episode 1: Pilot' AND source = 'podcast'")
+    expect(rows).toEqual([{ source: 'podcast', title: 'Episode 1: Pilot' }])
   })
 
   test('an episode’s bookmark is the member’s progress, shared with the web', async () => {

@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import http from 'node:http'
 import { ADMIN, adminEnv, api, createMember } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
 const PROXY_ADDRESS = '127.0.0.2'
 let vibes: TestServer
-let adminToken: string
 
 type Answer = { status: number; cookies: string[]; body: string }
 
@@ -34,14 +34,13 @@ function viaProxy(path: string, headers: Record<string, string> = {}): Promise<A
 
 const sessionCookie = (cookies: string[]) => cookies.find((c) => c.startsWith('vibes_session='))?.split(';')[0]
 
+/** The e-mail of every account on the server, read from its database (either engine). */
 async function memberEmails(): Promise<string[]> {
-  const listed = await api(vibes.url, 'GET', '/admin/users', { token: adminToken })
-  return (listed.body.data.users ?? listed.body.data).map((u: { email: string }) => u.email)
+  return (await sqlOn<{ email: string }>(vibes, 'SELECT email FROM users ORDER BY id')).map((u) => u.email)
 }
 
 beforeAll(async () => {
   vibes = await startServer({ ...adminEnv, TRUST_PROXY: PROXY_ADDRESS, AUTH_PROXY_HEADER: 'Remote-User' })
-  adminToken = (await api(vibes.url, 'POST', '/auth/login', { body: ADMIN })).body.data.token
 })
 
 afterAll(async () => {

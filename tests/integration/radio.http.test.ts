@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { ADMIN, adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { ICECAST_HOST, startIcecast, type TestIcecast } from '../helpers/icecast'
+import { describeUntilOnPostgres } from '../helpers/engine'
 import { restCall } from '../helpers/rest-surface'
 import { startServer, type TestServer } from '../helpers/server'
 import { childOf, childrenOf, parseXml } from '../helpers/xml'
@@ -42,8 +43,10 @@ afterAll(async () => {
 
 const addStation = (body: unknown, token = adminToken) => api(server.url, 'POST', '/admin/radio/stations', { token, body })
 
+/** The station the first test adds; the plays test plays it. */
+let liveId: string
+
 describe('stations', () => {
-  let liveId: string
   let otherId: string
 
   test('an admin adds stations; members list them, favourites first, then by name', async () => {
@@ -178,7 +181,10 @@ describe('stations', () => {
       redirector.stop(true)
     }
   })
+})
 
+// A play is recorded by the listening service and counted by the analytics, neither on PostgreSQL yet.
+describeUntilOnPostgres('radio plays', () => {
   test('plays of a station are counted under the source radio', async () => {
     const play = await api(server.url, 'POST', '/playlist/plays', {
       token: member.token,
@@ -191,7 +197,8 @@ describe('stations', () => {
   })
 })
 
-describe('/rest internet radio methods', () => {
+// OpenSubsonic's sign-in (subsonic/auth.ts, app keys) is not on PostgreSQL yet.
+describeUntilOnPostgres('/rest internet radio methods', () => {
   let adminKey: string
   let memberKey: string
 

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { imageTypeOf } from '~/shared/image-type'
 import type { Db } from '~/db/client'
-import { podcastChannels } from '~/db/schema'
+import { tablesOf } from '~/db/engine'
 import { config } from '../config'
 import { NotFoundError, RateLimitedError } from '../errors'
 import { CACHE_LIMITS, touchCached, trimCacheDir } from '../media/cache-dir'
@@ -81,6 +81,7 @@ async function makeArtwork(url: string, size: number, file: string, signal: Abor
  * no artwork, or its artwork is no usable picture; RateLimitedError when too many are scaling.
  */
 export async function channelArtwork(db: Db, member: Member, channelId: string, asked: number | undefined, signal: AbortSignal): Promise<Response> {
+  const { podcastChannels } = tablesOf(db)
   await requireAccess(db, member, channelId)
   const [row] = await db.select({ url: podcastChannels.artworkUrl }).from(podcastChannels).where(eq(podcastChannels.id, channelId))
   const url = row?.url

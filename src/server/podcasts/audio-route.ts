@@ -7,7 +7,7 @@
 // (podcasts/artwork.ts), under the same identity and envelope.
 import { REST_STATUS } from '../rest/handler'
 import { channelIdOfArtworkPath, episodeIdOfAudioPath } from '~/shared/podcasts'
-import { validateToken } from '../auth/sessions'
+import { authenticate } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
 import { DomainError, RateLimitedError } from '../errors'
@@ -30,7 +30,7 @@ function askedSize(url: URL): number | undefined | null {
 export async function handlePodcastMedia(request: Request, url: URL): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return envelope(405, 'Use GET', { allow: 'GET, HEAD' })
   const token = requestToken(request)
-  const user = token ? validateToken(getDb(), token, config.AUTH_SECRET) : null
+  const user = token ? await authenticate(getDb(), token, config.AUTH_SECRET) : null
   if (!user) return envelope(401, 'Not signed in')
   try {
     const channelId = channelIdOfArtworkPath(url.pathname)

@@ -6,7 +6,7 @@
 // station) closes the upstream connection; so do 30 s without a byte. A member may hold a few
 // streams at once (tabs, devices), not more.
 import { RADIO_STREAM_PREFIX } from '~/shared/player/track'
-import { validateToken } from '../auth/sessions'
+import { authenticate } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
 import { DomainError } from '../errors'
@@ -43,7 +43,7 @@ const playable = (type: string) => type === '' || /^(audio\/|application\/(ogg|o
 export async function handleRadioStream(request: Request, url = new URL(request.url)): Promise<Response> {
   if (request.method !== 'GET') return envelope(405, 'Use GET', { allow: 'GET' })
   const token = requestToken(request)
-  const user = token ? validateToken(getDb(), token, config.AUTH_SECRET) : null
+  const user = token ? await authenticate(getDb(), token, config.AUTH_SECRET) : null
   if (!user) return envelope(401, 'Not signed in')
   const id = stationIdOf(url.pathname)
   if (!id) return envelope(404, 'Radio station not found')

@@ -8,7 +8,7 @@
 //     member's session cookie, which the answer also sets, so the browser holds a normal session.
 //     A name that is neither a valid username nor an e-mail is ignored.
 //     Cookie rules stay as they are: a write still needs the XSRF header the page sends.
-import { createSession, validateToken } from '../auth/sessions'
+import { type AuthUser, authenticate, createSession } from '../auth/sessions'
 import type { TrustProxy } from '../config-env'
 import { getDb } from '../db'
 import { authCookies, readCookie, SESSION_COOKIE } from '../http/cookies'
@@ -44,7 +44,7 @@ export function createProxyAuth(options: { header: string; trust: TrustProxy; se
       return []
     }
     let token = tokens.get(member.id)
-    if (!token || validateToken(db, token, options.secret)?.id !== member.id) {
+    if (!token || (await authenticate(db, token, options.secret))?.id !== member.id) {
       token = (await createSession(db, member, options.secret, request.headers.get('user-agent') ?? '')).token
       if (tokens.size >= MAX_REMEMBERED) tokens.clear()
       tokens.set(member.id, token)
@@ -62,11 +62,17 @@ export function createProxyAuth(options: { header: string; trust: TrustProxy; se
     if (!name || name.length > MAX_NAME || !isTrustedProxy(options.trust, socketAddress())) return null
     // Already this member's session: nothing to change (the usual case once the browser has it).
     const current = readCookie(request.headers, SESSION_COOKIE)
-    const user = current ? validateToken(getDb(), current, options.secret) : null
-    if (user && (user.username === name || user.email === name.toLowerCase())) {
-      request.headers.delete('authorization')
-      return null
-    }
-    return signInAs(request, name)
+    const user = current ? authenticate(getDb(), current, options.secret) : null
+    const isNamed = (found: AuthUser | null) => found !== null && (found.username === name || found.email === name.toLowerCase())
+    // SQLite answers at once; PostgreSQL with a promise (the session is read fresh there).
+    if (user instanceof Promise)
+      return user.then((found) => {
+        if (!isNamed(found)) return signInAs(request, name)
+        request.headers.delete('authorization')
+        return []
+      })
+    if (!isNamed(user)) return signInAs(request, name)
+    request.headers.delete('authorization')
+    return null
   }
 }

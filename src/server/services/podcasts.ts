@@ -10,8 +10,10 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
-import { type PodcastChannel, type PodcastEpisode, podcastChannels, podcastEpisodes, podcastProgress, podcastSubscriptions, siteSettings } from '~/db/schema'
+import { tablesOf, type Tables } from '~/db/engine'
+import type { PodcastChannel, PodcastEpisode } from '~/db/schema'
 import { config } from '../config'
+import { oncePerSchedule } from '../jobs/once-per-schedule'
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors'
 import { logger } from '../logger'
 import { FeedError, type Feed, parseFeed } from '../podcasts/feed'
@@ -60,11 +62,13 @@ const episodeIdOf = (channelId: string, guid: string) => `pe-${createHash('sha25
 // ---- settings ------------------------------------------------------------------------------
 
 export async function feedsBy(db: Db): Promise<FeedsBy> {
+  const { siteSettings } = tablesOf(db)
   const [row] = await db.select({ by: siteSettings.podcastFeedsBy }).from(siteSettings).where(eq(siteSettings.id, 1))
   return row?.by === 'admins' ? 'admins' : 'everyone'
 }
 
 export async function setFeedsBy(db: Db, by: FeedsBy): Promise<{ feedsBy: FeedsBy }> {
+  const { siteSettings } = tablesOf(db)
   await db
     .insert(siteSettings)
     .values({ id: 1, podcastFeedsBy: by })
@@ -108,6 +112,7 @@ async function fetchFeed(url: string, conditional?: { etag: string | null; lastM
 
 /** Writes the feed's episodes (new ones added, known ones updated in place) in chunks. */
 async function storeEpisodes(db: Db, channelId: string, feed: Feed): Promise<void> {
+  const { podcastEpisodes } = tablesOf(db)
   const rows = feed.episodes.map((e) => ({ id: episodeIdOf(channelId, e.guid), channelId, ...e }))
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     await db
@@ -138,6 +143,7 @@ const channelFields = (feed: Feed) => ({
 
 /** Adds a channel from a fetched feed (or finds it, when another member added the same URL meanwhile). */
 async function addChannel(db: Db, feedUrl: string, fetched: Extract<Fetched, { feed: Feed }>): Promise<string> {
+  const { podcastChannels } = tablesOf(db)
   const id = newChannelId()
   const inserted = await db
     .insert(podcastChannels)
@@ -150,6 +156,7 @@ async function addChannel(db: Db, feedUrl: string, fetched: Extract<Fetched, { f
 }
 
 async function channelIdByUrl(db: Db, feedUrl: string): Promise<string | null> {
+  const { podcastChannels } = tablesOf(db)
   const [row] = await db.select({ id: podcastChannels.id }).from(podcastChannels).where(eq(podcastChannels.feedUrl, feedUrl))
   return row?.id ?? null
 }
@@ -159,6 +166,7 @@ async function channelIdByUrl(db: Db, feedUrl: string): Promise<string | null> {
  * first (a refused address, an unreadable or hostile feed is a 400 and stores nothing).
  */
 export async function subscribe(db: Db, member: Member, url: string): Promise<ChannelSummary> {
+  const { podcastSubscriptions } = tablesOf(db)
   const feedUrl = normalisedFeedUrl(url)
   let channelId = await channelIdByUrl(db, feedUrl)
   if (!channelId) {
@@ -175,6 +183,7 @@ export async function subscribe(db: Db, member: Member, url: string): Promise<Ch
 
 /** Ends the member's subscription; a channel no one follows any more goes, with its downloads. */
 export async function unsubscribe(db: Db, userId: string, channelId: string): Promise<{ ok: true }> {
+  const { podcastChannels, podcastEpisodes, podcastSubscriptions } = tablesOf(db)
   const gone = await db
     .delete(podcastSubscriptions)
     .where(and(eq(podcastSubscriptions.userId, userId), eq(podcastSubscriptions.channelId, channelId)))
@@ -196,6 +205,7 @@ export type RefreshResult = { channelId: string; changed: boolean; error: string
 
 /** Checks one channel's feed with the validators of the last answer; a failure is kept on the channel. */
 export async function refreshChannel(db: Db, channelId: string): Promise<RefreshResult> {
+  const { podcastChannels } = tablesOf(db)
   const [channel] = await db.select().from(podcastChannels).where(eq(podcastChannels.id, channelId))
   if (!channel) throw new NotFoundError(CHANNEL_NOT_FOUND)
   try {
@@ -219,6 +229,7 @@ export async function refreshChannel(db: Db, channelId: string): Promise<Refresh
 
 /** A member's "refresh": their own channels (an admin's: every channel). */
 export async function refreshForMember(db: Db, member: Member, channelId?: string): Promise<RefreshResult[]> {
+  const { podcastChannels, podcastSubscriptions } = tablesOf(db)
   if (channelId) {
     await requireAccess(db, member, channelId)
     return [await refreshChannel(db, channelId)]
@@ -243,29 +254,31 @@ export async function refreshMany(db: Db, ids: string[], concurrency = 4): Promi
   return results
 }
 
-/** The scheduled refresh: every channel, every PODCAST_REFRESH_MINUTES (0 turns it off). */
+/**
+ * The scheduled refresh: every channel, every PODCAST_REFRESH_MINUTES (0 turns it off), at the
+ * start of each period on one node of all that share the database (jobs/once-per-schedule.ts,
+ * docs/decisions/090), so a feed is fetched once per period however many nodes run.
+ */
 export function startPodcastRefresh(db: Db): void {
   const minutes = config.PODCAST_REFRESH_MINUTES
   if (!minutes) return
   const run = async () => {
-    try {
-      const ids = await db.select({ id: podcastChannels.id }).from(podcastChannels)
-      const results = await refreshMany(
-        db,
-        ids.map((r) => r.id),
-      )
-      const failed = results.filter((r) => r.error).length
-      if (results.length) logger.info({ channels: results.length, failed }, 'podcast feeds refreshed')
-    } catch (err) {
-      logger.error({ err }, 'podcast refresh failed')
-    }
+    const { podcastChannels } = tablesOf(db)
+    const ids = await db.select({ id: podcastChannels.id }).from(podcastChannels)
+    const results = await refreshMany(
+      db,
+      ids.map((r) => r.id),
+    )
+    const failed = results.filter((r) => r.error).length
+    if (results.length) logger.info({ channels: results.length, failed }, 'podcast feeds refreshed')
   }
-  setInterval(run, minutes * 60_000).unref()
+  oncePerSchedule(db, { name: 'podcast-refresh', periodMs: minutes * 60_000, run })
 }
 
 // ---- reading -------------------------------------------------------------------------------
 
 export async function requireAccess(db: Db, member: Member, channelId: string): Promise<void> {
+  const { podcastChannels, podcastSubscriptions } = tablesOf(db)
   if (member.isAdmin) {
     const [row] = await db.select({ id: podcastChannels.id }).from(podcastChannels).where(eq(podcastChannels.id, channelId))
     if (row) return
@@ -279,7 +292,7 @@ export async function requireAccess(db: Db, member: Member, channelId: string): 
   throw new NotFoundError(CHANNEL_NOT_FOUND)
 }
 
-const summarySelect = (userId: string) => ({
+const summarySelect = ({ podcastChannels, podcastSubscriptions }: Tables) => ({
   id: podcastChannels.id,
   feedUrl: podcastChannels.feedUrl,
   title: podcastChannels.title,
@@ -295,11 +308,10 @@ const summarySelect = (userId: string) => ({
     sql<number>`(SELECT count(*) FROM podcast_episodes e WHERE e.channel_id = ${podcastChannels.id} AND e.published_at > ${podcastSubscriptions.visitedAt})`.mapWith(
       Number,
     ),
-  userId: sql`${userId}`,
 })
 
-type SummaryRow = { userId: unknown; checkedAt: Date | null; visitedAt: Date } & Omit<ChannelSummary, 'checkedAt' | 'visitedAt'>
-const toSummary = ({ userId: _, checkedAt, visitedAt, ...row }: SummaryRow): ChannelSummary => ({
+type SummaryRow = { checkedAt: Date | null; visitedAt: Date } & Omit<ChannelSummary, 'checkedAt' | 'visitedAt'>
+const toSummary = ({ checkedAt, visitedAt, ...row }: SummaryRow): ChannelSummary => ({
   ...row,
   checkedAt: checkedAt ? checkedAt.getTime() : null,
   visitedAt: visitedAt.getTime(),
@@ -307,8 +319,9 @@ const toSummary = ({ userId: _, checkedAt, visitedAt, ...row }: SummaryRow): Cha
 
 /** The member's podcasts, by title. */
 export async function listChannels(db: Db, userId: string): Promise<ChannelSummary[]> {
+  const { podcastChannels, podcastSubscriptions } = tablesOf(db)
   const rows = await db
-    .select(summarySelect(userId))
+    .select(summarySelect(tablesOf(db)))
     .from(podcastSubscriptions)
     .innerJoin(podcastChannels, eq(podcastChannels.id, podcastSubscriptions.channelId))
     .where(eq(podcastSubscriptions.userId, userId))
@@ -317,8 +330,9 @@ export async function listChannels(db: Db, userId: string): Promise<ChannelSumma
 }
 
 export async function channelSummary(db: Db, userId: string, channelId: string): Promise<ChannelSummary> {
+  const { podcastChannels, podcastSubscriptions } = tablesOf(db)
   const [row] = await db
-    .select(summarySelect(userId))
+    .select(summarySelect(tablesOf(db)))
     .from(podcastSubscriptions)
     .innerJoin(podcastChannels, eq(podcastChannels.id, podcastSubscriptions.channelId))
     .where(and(eq(podcastSubscriptions.userId, userId), eq(podcastSubscriptions.channelId, channelId)))
@@ -328,6 +342,7 @@ export async function channelSummary(db: Db, userId: string, channelId: string):
 
 /** The member has opened the channel: its episodes so far are no longer new to them. */
 export async function markVisited(db: Db, userId: string, channelId: string, at = new Date()): Promise<{ ok: true }> {
+  const { podcastSubscriptions } = tablesOf(db)
   const done = await db
     .update(podcastSubscriptions)
     .set({ visitedAt: at })
@@ -337,7 +352,7 @@ export async function markVisited(db: Db, userId: string, channelId: string, at 
   return { ok: true }
 }
 
-const episodeSelect = (userId: string) => ({
+const episodeSelect = ({ podcastEpisodes, podcastProgress }: Tables) => ({
   id: podcastEpisodes.id,
   channelId: podcastEpisodes.channelId,
   title: podcastEpisodes.title,
@@ -349,15 +364,14 @@ const episodeSelect = (userId: string) => ({
   downloadFile: podcastEpisodes.downloadFile,
   positionMs: sql<number | null>`${podcastProgress.positionMs}`,
   played: sql<unknown>`${podcastProgress.played}`,
-  _user: sql`${userId}`,
 })
 
-type EpisodeRow = { publishedAt: Date | null; downloadFile: string | null; positionMs: number | null; played: unknown; _user: unknown } & Omit<
+type EpisodeRow = { publishedAt: Date | null; downloadFile: string | null; positionMs: number | null; played: unknown } & Omit<
   EpisodeView,
   'publishedAt' | 'downloaded' | 'positionMs' | 'played'
 >
 
-const toEpisode = ({ publishedAt, downloadFile, positionMs, played, _user, ...row }: EpisodeRow): EpisodeView => ({
+const toEpisode = ({ publishedAt, downloadFile, positionMs, played, ...row }: EpisodeRow): EpisodeView => ({
   ...row,
   publishedAt: publishedAt ? publishedAt.getTime() : null,
   downloaded: downloadFile !== null,
@@ -366,8 +380,9 @@ const toEpisode = ({ publishedAt, downloadFile, positionMs, played, _user, ...ro
 })
 
 function episodesQuery(db: Db, userId: string) {
+  const { podcastEpisodes, podcastProgress } = tablesOf(db)
   return db
-    .select(episodeSelect(userId))
+    .select(episodeSelect(tablesOf(db)))
     .from(podcastEpisodes)
     .leftJoin(podcastProgress, and(eq(podcastProgress.episodeId, podcastEpisodes.id), eq(podcastProgress.userId, userId)))
 }
@@ -380,6 +395,7 @@ export async function listEpisodes(
   member: Member,
   input: { channelId: string; search?: string; offset?: number; limit?: number },
 ): Promise<{ total: number; episodes: EpisodeView[] }> {
+  const { podcastEpisodes } = tablesOf(db)
   await requireAccess(db, member, input.channelId)
   const words = input.search?.trim().toLowerCase()
   const pattern = words ? `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
@@ -400,6 +416,7 @@ export async function listEpisodes(
 
 /** The newest episodes across the member's podcasts. */
 export async function newestEpisodes(db: Db, userId: string, limit: number): Promise<EpisodeView[]> {
+  const { podcastEpisodes, podcastSubscriptions } = tablesOf(db)
   const rows = await episodesQuery(db, userId)
     .innerJoin(podcastSubscriptions, and(eq(podcastSubscriptions.channelId, podcastEpisodes.channelId), eq(podcastSubscriptions.userId, userId)))
     .where(isNotNull(podcastEpisodes.publishedAt))
@@ -410,6 +427,7 @@ export async function newestEpisodes(db: Db, userId: string, limit: number): Pro
 
 /** One episode the member may reach (their channel's; an admin's: any), with their progress. */
 export async function episodeFor(db: Db, member: Member, episodeId: string): Promise<EpisodeView & { enclosureUrl: string; downloadFile: string | null }> {
+  const { podcastEpisodes } = tablesOf(db)
   const [row] = await episodesQuery(db, member.id).where(eq(podcastEpisodes.id, episodeId))
   const [raw] = await db.select().from(podcastEpisodes).where(eq(podcastEpisodes.id, episodeId))
   if (!row || !raw) throw new NotFoundError(EPISODE_NOT_FOUND)
@@ -421,6 +439,7 @@ export async function episodeFor(db: Db, member: Member, episodeId: string): Pro
 
 /** Episodes of several channels for the member (getPodcasts with episodes). */
 export async function episodesOfChannels(db: Db, userId: string, channelIds: string[]): Promise<EpisodeView[]> {
+  const { podcastEpisodes } = tablesOf(db)
   if (!channelIds.length) return []
   const rows = await episodesQuery(db, userId).where(inArray(podcastEpisodes.channelId, channelIds)).orderBy(desc(podcastEpisodes.publishedAt))
   return rows.map(toEpisode)
@@ -436,6 +455,7 @@ export async function saveProgress(
   member: Member,
   input: { episodeId: string; positionMs: number; played?: boolean },
 ): Promise<{ positionMs: number; played: boolean }> {
+  const { podcastProgress } = tablesOf(db)
   await episodeFor(db, member, input.episodeId)
   const positionMs = Math.round(input.positionMs)
   if (!Number.isFinite(positionMs) || positionMs < 0 || positionMs > POSITION_MAX_MS)
@@ -457,9 +477,10 @@ export async function episodesInProgress(
   db: Db,
   userId: string,
 ): Promise<Array<EpisodeView & { updatedAt: number; channel: { title: string; author: string } }>> {
+  const { podcastChannels, podcastEpisodes, podcastProgress, podcastSubscriptions } = tablesOf(db)
   const rows = await db
     .select({
-      ...episodeSelect(userId),
+      ...episodeSelect(tablesOf(db)),
       updatedAt: podcastProgress.updatedAt,
       channelTitle: podcastChannels.title,
       channelAuthor: podcastChannels.author,
@@ -479,6 +500,7 @@ export async function episodesInProgress(
 
 /** Forgets the member's place in an episode (it starts from the beginning again). */
 export async function clearProgress(db: Db, member: Member, episodeId: string): Promise<void> {
+  const { podcastProgress } = tablesOf(db)
   await episodeFor(db, member, episodeId)
   await db.delete(podcastProgress).where(and(eq(podcastProgress.userId, member.id), eq(podcastProgress.episodeId, episodeId)))
 }
@@ -555,6 +577,7 @@ export const downloadQuotaBytes = () => config.PODCAST_DOWNLOAD_QUOTA_MB * 1024 
  * the quota, the downloads played longest ago go first, then the oldest unplayed ones.
  */
 export async function downloadEpisode(db: Db, member: Member, episodeId: string): Promise<{ downloaded: true; size: number }> {
+  const { podcastEpisodes } = tablesOf(db)
   const episode = await episodeFor(db, member, episodeId)
   if (episode.downloadFile) return { downloaded: true, size: statSync(path.join(downloadsDir(), episode.downloadFile), { throwIfNoEntry: false })?.size ?? 0 }
   const quota = downloadQuotaBytes()
@@ -587,6 +610,7 @@ export async function downloadEpisode(db: Db, member: Member, episodeId: string)
 
 /** Removes a download (the episode then streams from its source again). */
 export async function deleteDownload(db: Db, member: Member, episodeId: string): Promise<{ downloaded: false }> {
+  const { podcastEpisodes } = tablesOf(db)
   const episode = await episodeFor(db, member, episodeId)
   if (episode.downloadFile) removeDownloadFile(episode.downloadFile)
   await db.update(podcastEpisodes).set({ downloadFile: null, downloadedAt: null }).where(eq(podcastEpisodes.id, episodeId))
@@ -595,6 +619,7 @@ export async function deleteDownload(db: Db, member: Member, episodeId: string):
 
 /** Drops downloads until they fit the quota: played ones first (longest ago first), then the oldest downloads; never `keep`. */
 async function enforceQuota(db: Db, keep: string): Promise<void> {
+  const { podcastEpisodes } = tablesOf(db)
   const quota = downloadQuotaBytes()
   const rows = await db
     .select({

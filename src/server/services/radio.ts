@@ -7,8 +7,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db } from '~/db/client'
+import { tablesOf } from '~/db/engine'
+import type { RadioStation } from '~/db/schema'
 import { RADIO_STREAM_PREFIX } from '~/shared/player/track'
-import { radioFavourites, radioStations, users } from '~/db/schema'
 import type { RadioStationCreateInput, RadioStationUpdateInput } from '~/shared/validators'
 import { InvalidError, NotFoundError } from '../errors'
 import { remotePolicy } from '../remote'
@@ -52,6 +53,7 @@ async function checkUrls(input: { streamUrl: string; homepageUrl?: string | null
 
 /** Every station, the caller's favourites first, then by name. */
 export async function listStations(db: Db, userId: string): Promise<RadioStationView[]> {
+  const { radioFavourites, radioStations, users } = tablesOf(db)
   const creator = alias(users, 'creator')
   const updater = alias(users, 'updater')
   const rows = await db
@@ -69,7 +71,7 @@ export async function listStations(db: Db, userId: string): Promise<RadioStation
   return rows.map((r) => view(r.station, Number(r.favourite) === 1, r.createdBy, r.updatedBy))
 }
 
-const view = (s: typeof radioStations.$inferSelect, favourite: boolean, createdBy: string | null, updatedBy: string | null): RadioStationView => ({
+const view = (s: RadioStation, favourite: boolean, createdBy: string | null, updatedBy: string | null): RadioStationView => ({
   id: s.id,
   name: s.name,
   streamUrl: s.streamUrl,
@@ -83,12 +85,14 @@ const view = (s: typeof radioStations.$inferSelect, favourite: boolean, createdB
 })
 
 export async function getStation(db: Db, id: string) {
+  const { radioStations } = tablesOf(db)
   const [station] = await db.select().from(radioStations).where(eq(radioStations.id, id)).limit(1)
   if (!station) throw new NotFoundError(STATION_NOT_FOUND)
   return station
 }
 
 export async function createStation(db: Db, adminId: string, input: RadioStationCreateInput): Promise<{ id: string }> {
+  const { radioStations } = tablesOf(db)
   await checkUrls(input)
   const [row] = await db
     .insert(radioStations)
@@ -98,6 +102,7 @@ export async function createStation(db: Db, adminId: string, input: RadioStation
 }
 
 export async function updateStation(db: Db, adminId: string, input: RadioStationUpdateInput): Promise<{ id: string }> {
+  const { radioStations } = tablesOf(db)
   await getStation(db, input.id)
   await checkUrls(input)
   await db
@@ -108,12 +113,14 @@ export async function updateStation(db: Db, adminId: string, input: RadioStation
 }
 
 export async function deleteStation(db: Db, id: string): Promise<{ id: string }> {
+  const { radioStations } = tablesOf(db)
   const deleted = await db.delete(radioStations).where(eq(radioStations.id, id)).returning({ id: radioStations.id })
   if (!deleted.length) throw new NotFoundError(STATION_NOT_FOUND)
   return { id }
 }
 
 export async function setFavourite(db: Db, userId: string, id: string, favourite: boolean): Promise<{ id: string; favourite: boolean }> {
+  const { radioFavourites } = tablesOf(db)
   await getStation(db, id)
   if (favourite) await db.insert(radioFavourites).values({ userId, stationId: id }).onConflictDoNothing()
   else await db.delete(radioFavourites).where(and(eq(radioFavourites.userId, userId), eq(radioFavourites.stationId, id)))

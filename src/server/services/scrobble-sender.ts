@@ -11,7 +11,8 @@
 // restart makes every waiting row due: an outage's backlog goes as soon as the service is back.
 import { and, asc, eq, gt, inArray, isNull, lte, min, or } from 'drizzle-orm'
 import type { Db } from '~/db/client'
-import { scrobbleConnections, scrobbleQueue, type ScrobbleQueueRow } from '~/db/schema'
+import { isPostgres, tablesOf } from '~/db/engine'
+import type { ScrobbleQueueRow } from '~/db/schema'
 import { config } from '../config'
 import { logger } from '../logger'
 import { lastfmNowPlaying, lastfmScrobble } from '../scrobbling/lastfm'
@@ -32,6 +33,7 @@ let sender: { db: Db; timer: ReturnType<typeof setTimeout> | null; running: bool
 
 /** Starts the sender (once per process); it keeps no process alive. */
 export function startScrobbleSender(db: Db) {
+  const { scrobbleQueue } = tablesOf(db)
   if (sender) return
   sender = { db, timer: null, running: false, again: false, stopped: false }
   // A restart is often the end of an outage: what waited is tried at once, not after its backoff.
@@ -82,6 +84,7 @@ async function run(s: NonNullable<typeof sender>) {
 
 /** How long until a waiting row is due: its next attempt, or when another sender's claim on it runs out. */
 export async function untilNextDue(db: Db, now: number): Promise<number> {
+  const { scrobbleQueue } = tablesOf(db)
   const at = new Date(now)
   const queued = eq(scrobbleQueue.status, 'queued')
   const [free] = await db
@@ -100,50 +103,54 @@ const backoff = (attempts: number) => Math.min(config.SCROBBLE_RETRY_SECONDS * 1
 
 /** Sends one batch of due rows; returns how many it handled (0: nothing is due). */
 export async function sendDue(db: Db, now: number): Promise<number> {
-  const due = await db
-    .select()
-    .from(scrobbleQueue)
-    .where(
-      and(
-        eq(scrobbleQueue.status, 'queued'),
-        lte(scrobbleQueue.nextAttemptAt, new Date(now)),
-        or(isNull(scrobbleQueue.claimedUntil), lte(scrobbleQueue.claimedUntil, new Date(now))),
-      ),
-    )
-    .orderBy(asc(scrobbleQueue.playedAt), asc(scrobbleQueue.id))
-    .limit(BATCH)
-  if (due.length === 0) return 0
-  const claimed = await claim(db, due, now)
+  const claimed = await claimDue(db, now)
+  if (claimed.length === 0) return 0
   const groups = new Map<string, ScrobbleQueueRow[]>()
   for (const row of claimed) {
     const key = `${row.userId}\n${row.service}`
     groups.set(key, [...(groups.get(key) ?? []), row])
   }
   for (const rows of groups.values()) await sendGroup(db, rows, now)
-  return due.length
+  return claimed.length
 }
 
-/** Takes the rows no other sender holds; only these are sent. */
-async function claim(db: Db, rows: ScrobbleQueueRow[], now: number): Promise<ScrobbleQueueRow[]> {
+/** The end of the claim a sender takes at `now`: it names the claim, so a sender settles only its own rows. */
+const claimEnd = (now: number) => new Date(now + CLAIM_MS)
+
+/**
+ * Takes up to a batch of due rows no other sender holds, in one statement, oldest play first;
+ * only these are sent (docs/decisions/090). The batch is chosen once, in a WITH (PostgreSQL may
+ * run a sub-select of the WHERE again for every row it updates, and a LIMIT there would then not
+ * hold), and the update's own WHERE repeats the test, so of two senders reaching one row the second
+ * finds it claimed: SQLite runs one write at a time, and PostgreSQL re-reads a row another
+ * transaction changed before updating it. On PostgreSQL the batch also skips the rows another
+ * node is claiming at that moment (FOR UPDATE SKIP LOCKED), so two nodes take different rows
+ * instead of waiting on each other.
+ */
+async function claimDue(db: Db, now: number): Promise<ScrobbleQueueRow[]> {
+  const { scrobbleQueue } = tablesOf(db)
+  const at = new Date(now)
+  const due = and(
+    eq(scrobbleQueue.status, 'queued'),
+    lte(scrobbleQueue.nextAttemptAt, at),
+    or(isNull(scrobbleQueue.claimedUntil), lte(scrobbleQueue.claimedUntil, at)),
+  )
+  const batch = db.select({ id: scrobbleQueue.id }).from(scrobbleQueue).where(due).orderBy(asc(scrobbleQueue.playedAt), asc(scrobbleQueue.id)).limit(BATCH)
+  // SQLite: its one writer needs no row locks. PostgreSQL: lock the chosen rows, skipping locked ones.
+  const chosen = db.$with('chosen').as(isPostgres(db) ? ((batch as unknown as PgSelectWithFor).for('update', { skipLocked: true }) as typeof batch) : batch)
   const taken = await db
+    .with(chosen)
     .update(scrobbleQueue)
-    .set({ claimedUntil: new Date(now + CLAIM_MS) })
-    .where(
-      and(
-        inArray(
-          scrobbleQueue.id,
-          rows.map((r) => r.id),
-        ),
-        eq(scrobbleQueue.status, 'queued'),
-        or(isNull(scrobbleQueue.claimedUntil), lte(scrobbleQueue.claimedUntil, new Date(now))),
-      ),
-    )
-    .returning({ id: scrobbleQueue.id })
-  const ids = new Set(taken.map((t) => t.id))
-  return rows.filter((r) => ids.has(r.id))
+    .set({ claimedUntil: claimEnd(now) })
+    .where(and(inArray(scrobbleQueue.id, db.select({ id: chosen.id }).from(chosen)), due))
+    .returning()
+  return taken.sort((a, b) => a.playedAt.getTime() - b.playedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
+
+type PgSelectWithFor = { for: (strength: 'update', config: { skipLocked: boolean }) => unknown }
 
 async function settle(db: Db, rows: ScrobbleQueueRow[], outcome: SendOutcome | { final: 'expired' | 'failed' | 'cancelled'; error: string }, now: number) {
+  const { scrobbleQueue } = tablesOf(db)
   if (rows.length === 0) return
   const ids = rows.map((r) => r.id)
   const attempts = Math.max(...rows.map((r) => r.attempts)) + 1
@@ -152,11 +159,12 @@ async function settle(db: Db, rows: ScrobbleQueueRow[], outcome: SendOutcome | {
   else if (outcome.ok) set = { status: 'sent', sentAt: new Date(now), attempts, lastError: null, claimedUntil: null }
   else if (outcome.retry) set = { attempts, lastError: outcome.error, nextAttemptAt: new Date(now + backoff(attempts)), claimedUntil: null }
   else set = { status: 'failed', attempts, lastError: outcome.error, claimedUntil: null }
-  // Only rows still claimed and queued: a member who disconnected meanwhile keeps them cancelled.
+  // Only rows still queued under this sender's claim: a member who disconnected meanwhile keeps
+  // them cancelled, and a row another sender claimed after this claim ran out is that sender's.
   await db
     .update(scrobbleQueue)
     .set(set)
-    .where(and(inArray(scrobbleQueue.id, ids), eq(scrobbleQueue.status, 'queued'), gt(scrobbleQueue.claimedUntil, new Date(now - 1))))
+    .where(and(inArray(scrobbleQueue.id, ids), eq(scrobbleQueue.status, 'queued'), eq(scrobbleQueue.claimedUntil, claimEnd(now))))
   // The service took this: it is back, so what waits for it there need not wait out its backoff.
   if (!('final' in outcome) && outcome.ok) {
     await db
@@ -179,6 +187,7 @@ const asScrobble = (r: ScrobbleQueueRow): Scrobble => ({ artist: r.artist, title
 
 /** One member's rows for one service. */
 async function sendGroup(db: Db, rows: ScrobbleQueueRow[], now: number) {
+  const { scrobbleConnections } = tablesOf(db)
   const { userId, service } = rows[0]
   const [connection] = await db
     .select({ credential: scrobbleConnections.credential })

@@ -12,7 +12,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client'
-import { playEvents, scrobbleConnections, scrobbleQueue } from '~/db/schema'
+import { tablesOf } from '~/db/engine'
 import { newId } from '~/db/schema/columns'
 import type { ScrobbleService } from '~/shared/validators'
 import { openSecret, SEAL_PURPOSE, sealSecret } from '../auth/sealed-secret'
@@ -47,6 +47,7 @@ const seal = (userId: string, credential: string) => sealSecret(config.AUTH_SECR
 export const openCredential = (userId: string, sealed: string) => openSecret(config.AUTH_SECRET, SEAL_PURPOSE.scrobbling, userId, sealed)
 
 async function saveConnection(db: Db, userId: string, service: ScrobbleService, account: string, credential: string) {
+  const { scrobbleConnections } = tablesOf(db)
   const row = { account, credential: seal(userId, credential), connectedAt: new Date() }
   await db
     .insert(scrobbleConnections)
@@ -106,6 +107,7 @@ export async function completeLastfm(db: Db, userId: string, input: { token: str
 
 /** Disconnects a service: its credential is deleted and what was still waiting is never sent. */
 export async function disconnectScrobbling(db: Db, userId: string, service: ScrobbleService) {
+  const { scrobbleConnections, scrobbleQueue } = tablesOf(db)
   await db.delete(scrobbleConnections).where(and(eq(scrobbleConnections.userId, userId), eq(scrobbleConnections.service, service)))
   await db
     .update(scrobbleQueue)
@@ -131,6 +133,7 @@ export type ScrobbleSubmission = {
 
 /** The member's connections, whether Last.fm can be connected here, and the latest submissions. */
 export async function scrobblingStatus(db: Db, userId: string) {
+  const { scrobbleConnections, scrobbleQueue } = tablesOf(db)
   const connections = await db
     .select({ service: scrobbleConnections.service, account: scrobbleConnections.account, connectedAt: scrobbleConnections.connectedAt })
     .from(scrobbleConnections)
@@ -166,6 +169,7 @@ type PlayedTrack = { artist: string | null; title: string; album: string | null;
 
 /** Queues one row per service and kind the rule gives; rows already queued for the play stay as they are. */
 async function queueFor(db: Db, userId: string, playId: string, track: PlayedTrack, kindsOf: (service: ScrobbleService) => string[]) {
+  const { scrobbleConnections, scrobbleQueue } = tablesOf(db)
   if (!track.artist) return
   const services = await db.select({ service: scrobbleConnections.service }).from(scrobbleConnections).where(eq(scrobbleConnections.userId, userId))
   const facts = { userId, playId, artist: track.artist, title: track.title, album: track.album, duration: track.duration, playedAt: track.playedAt }
@@ -181,6 +185,7 @@ async function queueFor(db: Db, userId: string, playId: string, track: PlayedTra
  * queueing twice is harmless (one row per play, service and kind).
  */
 export async function queueScrobbles(db: Db, userId: string, playEventId: string, started: boolean): Promise<void> {
+  const { playEvents, scrobbleConnections } = tablesOf(db)
   const [connection] = await db.select({ userId: scrobbleConnections.userId }).from(scrobbleConnections).where(eq(scrobbleConnections.userId, userId)).limit(1)
   if (!connection) return
   const [play] = await db

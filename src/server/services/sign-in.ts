@@ -11,7 +11,7 @@
 //     that decides.
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client'
-import { logins, signInIdentities, users } from '~/db/schema'
+import { tablesOf } from '~/db/engine'
 import { hashPassword } from '../auth/password'
 import { deleteUserSessions, randomSecret } from '../auth/sessions'
 import type { Identity } from '../auth/sign-in-providers'
@@ -24,7 +24,10 @@ export type SignInOutcome =
   | { kind: 'confirm-link'; member: Member }
   | { kind: 'refused'; reason: 'unverified-email' | 'no-email' }
 
-const memberColumns = { id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, createdAt: users.createdAt }
+function memberColumns(db: Db) {
+  const { users } = tablesOf(db)
+  return { id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, createdAt: users.createdAt }
+}
 
 /** Admin from the groups: null when no admin group applies to this sign-in (leave the flag as it is). */
 export type AdminRule = { group: string } | null
@@ -36,22 +39,24 @@ function adminFrom(identity: Identity, rule: AdminRule): boolean | null {
 
 async function withAdminFlag(db: Db, member: Member, admin: boolean | null): Promise<Member> {
   if (admin === null || admin === member.isAdmin) return member
+  const { users } = tablesOf(db)
   await db.update(users).set({ isAdmin: admin }).where(eq(users.id, member.id))
   // As when an admin changes a role: the member's sessions end (their tokens carry the old flag).
-  deleteUserSessions(db, member.id)
+  await deleteUserSessions(db, member.id)
   return { ...member, isAdmin: admin }
 }
 
 export async function memberForIdentity(db: Db, identity: Identity, rule: AdminRule): Promise<SignInOutcome> {
+  const { signInIdentities, users } = tablesOf(db)
   const [linked] = await db
-    .select(memberColumns)
+    .select(memberColumns(db))
     .from(signInIdentities)
     .innerJoin(users, eq(users.id, signInIdentities.userId))
     .where(and(eq(signInIdentities.provider, identity.provider), eq(signInIdentities.subject, identity.subject)))
   if (linked) return { kind: 'member', member: await withAdminFlag(db, linked, adminFrom(identity, rule)), created: false }
   if (!identity.email) return { kind: 'refused', reason: 'no-email' }
   if (!identity.emailVerified) return { kind: 'refused', reason: 'unverified-email' }
-  const [existing] = await db.select(memberColumns).from(users).where(eq(users.email, identity.email))
+  const [existing] = await db.select(memberColumns(db)).from(users).where(eq(users.email, identity.email))
   if (existing) return { kind: 'confirm-link', member: existing }
   const member = await createMember(db, identity.username ?? identity.email.split('@')[0], identity.email, adminFrom(identity, rule) ?? false)
   await db.insert(signInIdentities).values({ provider: identity.provider, subject: identity.subject, userId: member.id, email: identity.email })
@@ -60,7 +65,8 @@ export async function memberForIdentity(db: Db, identity: Identity, rule: AdminR
 
 /** After the member confirmed their password: the provider account opens this member from now on. */
 export async function linkIdentity(db: Db, identity: Identity, memberId: string, rule: AdminRule): Promise<Member | null> {
-  const [member] = await db.select(memberColumns).from(users).where(eq(users.id, memberId))
+  const { signInIdentities, users } = tablesOf(db)
+  const [member] = await db.select(memberColumns(db)).from(users).where(eq(users.id, memberId))
   if (!member) return null
   await db
     .insert(signInIdentities)
@@ -78,8 +84,9 @@ export async function memberForProxyName(db: Db, name: string): Promise<Member |
   const isEmail = name.includes('@')
   if (!(isEmail ? emailField : usernameField).safeParse(name).success) return null
   const wanted = isEmail ? name.toLowerCase() : name
+  const { users } = tablesOf(db)
   const [found] = await db
-    .select(memberColumns)
+    .select(memberColumns(db))
     .from(users)
     .where(isEmail ? eq(users.email, wanted) : eq(users.username, wanted))
   if (found) return found
@@ -90,7 +97,7 @@ export async function memberForProxyName(db: Db, name: string): Promise<Member |
   } catch (error) {
     // Two first requests at once: the other one made the member.
     const [made] = await db
-      .select(memberColumns)
+      .select(memberColumns(db))
       .from(users)
       .where(isEmail ? eq(users.email, wanted) : eq(users.username, wanted))
     if (made) return made
@@ -106,6 +113,7 @@ export async function availableUsername(db: Db, wanted: string): Promise<string>
     .slice(0, 32)
   if (base.length < 3) base = 'member'
   let candidate = base
+  const { users } = tablesOf(db)
   for (let attempt = 0; attempt < 5; attempt++) {
     const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, candidate))
     if (!taken) return candidate
@@ -118,11 +126,13 @@ async function createMember(db: Db, wantedName: string, email: string, isAdmin: 
   const username = await availableUsername(db, wantedName)
   // Nobody knows this password: the member signs in through the provider, or sets one by e-mail.
   const passwordHash = await hashPassword(randomSecret(32))
-  const [member] = await db.insert(users).values({ username, email, passwordHash, isAdmin }).returning(memberColumns)
+  const { users } = tablesOf(db)
+  const [member] = await db.insert(users).values({ username, email, passwordHash, isAdmin }).returning(memberColumns(db))
   return member
 }
 
 /** One row for the admin's sign-in counts, as a password login writes. */
 export async function recordLogin(db: Db, memberId: string) {
+  const { logins } = tablesOf(db)
   await db.insert(logins).values({ userId: memberId })
 }
