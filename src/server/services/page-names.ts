@@ -4,12 +4,13 @@
 // address someone made up) joins the other such rows of its day under the route's pattern
 // (library/albums/:id), so made-up ids cannot crowd the table. The day roll-ups keep visitors per
 // page only, so a joined row's visitors are the sum of its pages' (a visitor of two such pages
-// counts twice). The analytics query itself stays as it is (it only groups by page).
-import type { Db } from '~/db/client'
+// counts twice). The analytics query itself stays as it is (it only groups by page). One query per kind.
+import { inArray } from 'drizzle-orm'
+import { type Db, tablesOf } from '~/db/engine'
 
 const ID_PAGES = [
-  { prefix: 'library/albums/', table: 'library_albums', kind: 'Album' },
-  { prefix: 'library/artists/', table: 'library_artists', kind: 'Artist' },
+  { prefix: 'library/albums/', table: 'libraryAlbums', kind: 'Album' },
+  { prefix: 'library/artists/', table: 'libraryArtists', kind: 'Artist' },
 ] as const
 
 type HitRow = { date: string; page: string; totalHits: number; uniqueVisitors: number }
@@ -26,23 +27,18 @@ function idPage(page: string) {
   return null
 }
 
-export function withPageNames<T extends { summary: { totalRecords: number }; dailyStats: HitRow[] }>(
+export async function withPageNames<T extends { summary: { totalRecords: number }; dailyStats: HitRow[] }>(
   db: Db,
   hits: T,
-): Omit<T, 'dailyStats'> & { dailyStats: Array<HitRow & PageName> } {
-  const ids = ID_PAGES.map((p) => [...new Set(hits.dailyStats.flatMap((r) => (idPage(r.page)?.prefix === p.prefix ? [idPage(r.page)!.id] : [])))])
-  const names = new Map(
-    ids.some((list) => list.length > 0)
-      ? db.$client
-          .query<{ page: string; name: string }, string[]>(
-            ID_PAGES.map((p, i) => `SELECT '${p.prefix}' || id AS page, name FROM ${p.table} WHERE id IN (SELECT value FROM json_each(?${i + 1}))`).join(
-              ' UNION ALL ',
-            ),
-          )
-          .all(...ids.map((list) => JSON.stringify(list)))
-          .map((r) => [r.page, r.name] as const)
-      : [],
-  )
+): Promise<Omit<T, 'dailyStats'> & { dailyStats: Array<HitRow & PageName> }> {
+  const tables = tablesOf(db)
+  const names = new Map<string, string>()
+  for (const p of ID_PAGES) {
+    const ids = [...new Set(hits.dailyStats.flatMap((r) => (idPage(r.page)?.prefix === p.prefix ? [idPage(r.page)!.id] : [])))]
+    if (ids.length === 0) continue
+    const table = tables[p.table]
+    for (const r of await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, ids))) names.set(`${p.prefix}${r.id}`, r.name)
+  }
   const rows = new Map<string, HitRow & PageName>()
   for (const r of hits.dailyStats) {
     const id = idPage(r.page)
