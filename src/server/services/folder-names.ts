@@ -46,17 +46,21 @@ export async function withFolderNames<T extends { playlistId: string }>(db: Db, 
 /** Tracks the index holds in each library folder and below ('' is the whole library), in one query. */
 async function libraryTrackCounts(db: Db, folderPaths: ReadonlyArray<readonly [id: string, rel: string]>): Promise<Map<string, number>> {
   if (folderPaths.length === 0) return new Map()
-  const pairs = JSON.stringify(folderPaths)
-  // The [id, rel] pairs as rows `f` with a JSON column `value`. SQLite: json_each; PostgreSQL: jsonb_array_elements.
-  const each = isPostgres(db) ? sql`jsonb_array_elements(${pairs}::jsonb) AS f(value)` : sql`json_each(${pairs}) AS f`
-  // The folder itself, or a folder path between "rel/" and "rel0" ('0' follows '/'): its subfolders, on the folder index.
-  const found = await rows<{ id: string; n: number }>(
+  const json = JSON.stringify(folderPaths)
+  const counts = await rows<{ id: string; n: number }>(
     db,
-    sql`SELECT f.value ->> 0 AS id,
+    isPostgres(db)
+      ? // PostgreSQL: the folder itself, or one whose path starts with "rel/" (whatever the database's collation orders '/' by).
+        sql`SELECT f.value ->> 0 AS id,
               (SELECT count(*) FROM library_tracks AS t
-                WHERE f.value ->> 1 = '' OR t.folder = f.value ->> 1
-                   OR (t.folder >= (f.value ->> 1) || '/' AND t.folder < (f.value ->> 1) || '0')) AS n
-         FROM ${each}`,
+                WHERE f.value ->> 1 = '' OR t.folder = f.value ->> 1 OR starts_with(t.folder, (f.value ->> 1) || '/')) AS n
+            FROM jsonb_array_elements(CAST(${json} AS jsonb)) AS f(value)`
+      : // SQLite: the folder itself, or a folder path between "rel/" and "rel0" ('0' follows '/'): its subfolders, on the folder index.
+        sql`SELECT f.value ->> '$[0]' AS id,
+              (SELECT count(*) FROM library_tracks AS t
+                WHERE f.value ->> '$[1]' = '' OR t.folder = f.value ->> '$[1]'
+                   OR (t.folder >= (f.value ->> '$[1]') || '/' AND t.folder < (f.value ->> '$[1]') || '0')) AS n
+            FROM json_each(${json}) AS f`,
   )
-  return new Map(found.map((r) => [r.id, Math.min(r.n, LIBRARY_LIMITS.tracksPerFolderPlaylist)]))
+  return new Map(counts.map((r) => [r.id, Math.min(r.n, LIBRARY_LIMITS.tracksPerFolderPlaylist)]))
 }
