@@ -9,6 +9,7 @@
 // since, or a client's own id) stays unnamed.
 import { eq, inArray, sql } from 'drizzle-orm'
 import { type Db, isPostgres, rows, tablesOf } from '~/db/engine'
+import { postgresJson } from '~/db/json-list'
 import { isRemotePath } from '~/shared/validators/folder'
 import { normalizeRelPath } from '../media/library-path'
 import { LIBRARY_LIMITS } from '../library/search'
@@ -54,7 +55,7 @@ async function libraryTrackCounts(db: Db, folderPaths: ReadonlyArray<readonly [i
         sql`SELECT f.value ->> 0 AS id,
               (SELECT count(*) FROM library_tracks AS t
                 WHERE f.value ->> 1 = '' OR t.folder = f.value ->> 1 OR starts_with(t.folder, (f.value ->> 1) || '/')) AS n
-            FROM jsonb_array_elements(CAST(${json} AS jsonb)) AS f(value)`
+            FROM jsonb_array_elements(${postgresJson(json)}) AS f(value)`
       : // SQLite: the folder itself, or a folder path between "rel/" and "rel0" ('0' follows '/'): its subfolders, on the folder index.
         sql`SELECT f.value ->> '$[0]' AS id,
               (SELECT count(*) FROM library_tracks AS t
