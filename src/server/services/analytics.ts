@@ -67,9 +67,25 @@ export function edgeOf(db: Db, s: Span): SQL {
 }
 
 /**
+ * Joins `t`, the latest row of each key's running totals (`l.user_id` in rollup_day_users,
+ * `l.track_key` in rollup_day_tracks), and `b`, its last row on or before `day` (none when the key
+ * had no play by then): two index seeks per key, however long the period.
+ */
+export function runningTotals(db: Db, table: 'rollup_day_users' | 'rollup_day_tracks', key: 'user_id' | 'track_key', day: number): SQL {
+  const [rollup, column] = [sql.raw(table), sql.raw(key)]
+  // PostgreSQL: LATERAL runs each look-up once per key; as a join condition its planner would run
+  // it once per roll-up row.
+  if (isPostgres(db))
+    return sql`JOIN LATERAL (SELECT * FROM ${rollup} WHERE ${column} = l.${column} ORDER BY day DESC LIMIT 1) AS t ON true
+    LEFT JOIN LATERAL (SELECT * FROM ${rollup} WHERE ${column} = l.${column} AND day <= ${day} ORDER BY day DESC LIMIT 1) AS b ON true`
+  // SQLite (no LATERAL): the day by a sub-select, then the row by its primary key.
+  return sql`JOIN ${rollup} AS t ON t.${column} = l.${column} AND t.day = (SELECT day FROM ${rollup} WHERE ${column} = l.${column} ORDER BY day DESC LIMIT 1)
+    LEFT JOIN ${rollup} AS b ON b.${column} = l.${column} AND b.day = (SELECT day FROM ${rollup} WHERE ${column} = l.${column} AND day <= ${day} ORDER BY day DESC LIMIT 1)`
+}
+
+/**
  * Each member who played in the period with their plays, listen time, completions and active days
- * in it: their latest running totals minus those of their last day before the period (two index
- * seeks each, however long the period), plus the raw tail.
+ * in it: their latest running totals minus those of their last day before the period, plus the raw tail.
  */
 function membersInPeriod(db: Db, s: Span): SQL {
   return sql`per AS (
@@ -79,8 +95,7 @@ function membersInPeriod(db: Db, s: Span): SQL {
          t.cum_completions - coalesce(b.cum_completions, 0) + coalesce(e.completions, 0) AS completions,
          t.cum_days - coalesce(b.cum_days, 0) + ${sql.raw(oneIf('e.plays IS NOT NULL'))} AS days
     FROM rollup_user_last AS l
-    JOIN rollup_day_users AS t ON t.user_id = l.user_id AND t.day = (SELECT day FROM rollup_day_users WHERE user_id = l.user_id ORDER BY day DESC LIMIT 1)
-    LEFT JOIN rollup_day_users AS b ON b.user_id = l.user_id AND b.day = (SELECT day FROM rollup_day_users WHERE user_id = l.user_id AND day <= ${s.day} ORDER BY day DESC LIMIT 1)
+    ${runningTotals(db, 'rollup_day_users', 'user_id', s.day)}
     LEFT JOIN (SELECT user_id, count(*) AS plays, ${sql.raw(total('listen_duration'))} AS listen, ${sql.raw(total(oneIf('completed')))} AS completions
                  FROM ${edgeOf(db, s)} AND user_id IS NOT NULL
                 GROUP BY user_id) AS e ON e.user_id = l.user_id

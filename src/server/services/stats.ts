@@ -9,7 +9,7 @@
 // drops every kept answer.
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, execute, firstRow, isPostgres, rows, transaction } from '~/db/engine'
-import { DAY_MS, type Span, activeUsersSince, edgeOf, oneIf, periodOf, spanOf, total } from './analytics'
+import { DAY_MS, type Span, activeUsersSince, edgeOf, oneIf, periodOf, runningTotals, spanOf, total } from './analytics'
 import { HIT_ROLLUP_TABLES } from './rollups'
 
 export const STATS_CACHE_MS = 2 * 60_000
@@ -134,10 +134,10 @@ export function topTracks(db: Db, days: number, limit: number, clearCache: boole
        top AS (
          SELECT l.track_key AS track_key, l.last_at AS last_at, t.cum_plays - coalesce(b.cum_plays, 0) + coalesce(e.plays, 0) AS plays
            FROM rollup_track_last AS l
-           JOIN rollup_day_tracks AS t ON t.track_key = l.track_key AND t.day = (SELECT day FROM rollup_day_tracks WHERE track_key = l.track_key ORDER BY day DESC LIMIT 1)
-           LEFT JOIN rollup_day_tracks AS b ON b.track_key = l.track_key AND b.day = (SELECT day FROM rollup_day_tracks WHERE track_key = l.track_key AND day <= ${s.day} ORDER BY day DESC LIMIT 1)
+           ${runningTotals(db, 'rollup_day_tracks', 'track_key', s.day)}
            LEFT JOIN edge AS e ON e.track_key = l.track_key
-          WHERE l.last_at >= ${s.from} ORDER BY 3 DESC, 2 DESC LIMIT ${limit})
+          WHERE l.last_at >= ${s.from}
+          ORDER BY 3 DESC, 2 DESC LIMIT ${limit})
        SELECT top.track_key AS "trackUrl",
               (SELECT max(title) FROM (SELECT title FROM rollup_day_tracks WHERE track_key = top.track_key AND day > ${s.day} UNION ALL SELECT title FROM edge WHERE track_key = top.track_key) AS x) AS title,
               (SELECT max(artist) FROM (SELECT artist FROM rollup_day_tracks WHERE track_key = top.track_key AND day > ${s.day} UNION ALL SELECT artist FROM edge WHERE track_key = top.track_key) AS x) AS artist,
