@@ -224,13 +224,13 @@ export const METHODS: Record<string, Method> = {
     ctx.params.required('apiKey')
     return { tokenInfo: { username: ctx.user.username } }
   },
-  getScanStatus: (ctx) => ({ scanStatus: scanStatusOf(ctx) }),
-  startScan: (ctx) => {
+  getScanStatus: async (ctx) => ({ scanStatus: await scanStatusOf(ctx) }),
+  startScan: async (ctx) => {
     if (!ctx.user.isAdmin) throw notAuthorized('Only an admin may start a library scan')
     // The same quick scan as the admin page's button, audited alike.
-    requestScan(ctx.db)
+    await requestScan(ctx.db)
     recordAudit(ctx.db, ctx.user, 'library.scan', '', 'quick')
-    return { scanStatus: scanStatusOf(ctx) }
+    return { scanStatus: await scanStatusOf(ctx) }
   },
 
   stream: (ctx) => {
@@ -582,7 +582,7 @@ function albumInfoOf(ctx: MethodContext): Payload {
   return info
 }
 
-function scanStatusOf(ctx: MethodContext): Payload {
-  const status = scanStatus(ctx.db)
+async function scanStatusOf(ctx: MethodContext): Promise<Payload> {
+  const status = await scanStatus(ctx.db)
   return { scanning: status.scanning, count: status.tracks }
 }
