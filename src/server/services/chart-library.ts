@@ -28,8 +28,7 @@ export function matchWords(text: string): string[] {
 
 const keyOf = (title: string, artist: string) => `${matchWords(title).join(' ')}\u0001${matchWords(artist).join(' ')}`
 
-// The row's columns under their quoted camelCase names, which both engines keep as written.
-const COLUMNS = sql.raw(LIBRARY_COLUMNS.replace(/ AS (\w+)/g, ' AS "$1"'))
+const COLUMNS = sql.raw(LIBRARY_COLUMNS)
 
 type Wanted = { title: string[]; artist: string[] }
 
