@@ -40,13 +40,14 @@ beforeAll(async () => {
   ]) {
     expect((await hit(page, ua)).status).toBe(200)
   }
-  for (const n of [1, 2, 3]) {
-    const sent = await api(server.url, 'POST', '/contact', {
-      body: { fullName: `Sender ${n}`, email: `sender${n}@example.com`, message: `Hello number ${n}, I love the app and have a question about folders.` },
-    })
-    expect(sent.status).toBe(201)
-  }
-  await sqlOn(server, "UPDATE contact_messages SET important = TRUE, read = TRUE WHERE name = 'Sender 1'")
+  // Three messages in the admin's inbox, the first one read and marked important (the contact form
+  // itself is contact.http's).
+  for (const n of [1, 2, 3])
+    await sqlOn(
+      server,
+      `INSERT INTO contact_messages (id, name, email, subject, message, read, important, created_at) VALUES (?, ?, ?, ?, ?, ${n === 1 ? 'TRUE, TRUE' : 'FALSE, FALSE'}, ?)`,
+      [crypto.randomUUID(), `Sender ${n}`, `sender${n}@example.com`, `Hello number ${n}`, `Hello number ${n}, a question.`, Date.now()],
+    )
   mkdirSync(path.join(server.mediaRoot, 'music/jazz'), { recursive: true }) // a folder must exist to be saved
   expect((await api(server.url, 'POST', '/user/folders', { token: ann.token, body: { label: 'Jazz', path: '/music/jazz' } })).status).toBe(201)
 })
