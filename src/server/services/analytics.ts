@@ -9,12 +9,13 @@
 //   liked tracks) come from "last seen" tables: a key played since `from` is one whose latest play is
 //   at or after `from`, so a count over an index range is exact.
 // - Hours and days are integer arithmetic on epoch milliseconds (UTC), far cheaper than strftime().
-// The roll-ups are kept by triggers on play_events (migration 0011) in the writer's transaction.
+// The roll-ups are kept by triggers on play_events (SQLite migration 0011, PostgreSQL's migrations-pg/0002)
+// in the writer's transaction.
 //
 // Plain SQL run by rows()/firstRow() (src/db/engine.ts) on either engine, written so that SQLite and
 // PostgreSQL read it the same (docs/decisions/086): sums through `total()` below, booleans counted
-// with CASE, quoted camelCase aliases, every derived table named. Only the raw tail's table differs
-// (edgeOf). These are reporting queries (GROUP BY, UNION ALL, CASE) that read more clearly as SQL
+// with CASE, quoted camelCase aliases, every derived table named. Only the raw tail's table (edgeOf)
+// and the running-totals join (runningTotals) differ, docs/decisions/091. These are reporting queries (GROUP BY, UNION ALL, CASE) that read more clearly as SQL
 // than through the query builder.
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, firstRow, isPostgres, rows } from '~/db/engine'

@@ -5,8 +5,8 @@
 // raw, distinct counts from "last seen" tables; migration 0013 for the page-hit ones).
 //
 // The heavier answers (admin stats, top tracks, the user-activity table) are kept for 2 minutes
-// unless the caller asks for a fresh one; clearing hit data
-// drops every kept answer.
+// unless the caller asks for a fresh one (per node on PostgreSQL, docs/decisions/091); clearing hit
+// data drops every kept answer.
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, execute, firstRow, isPostgres, rows, transaction } from '~/db/engine'
 import { DAY_MS, type Span, activeUsersSince, edgeOf, oneIf, periodOf, runningTotals, spanOf, total } from './analytics'
