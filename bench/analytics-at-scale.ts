@@ -69,11 +69,11 @@ const unperiodic: Array<[string, () => unknown]> = [
   ['stats user-activity-summary (fresh)', () => stats.userActivitySummary(db, true, now)],
   ['stats errors hours=24', () => stats.recentErrors(db, 24, 10, now)],
 ]
-function p95of20(fn: () => unknown) {
+async function p95of20(fn: () => unknown) {
   const runs: number[] = []
   for (let i = 0; i < 20; i++) {
     const t = performance.now()
-    fn()
+    await fn()
     runs.push(performance.now() - t)
   }
   return quantile(runs, 0.95)
@@ -84,12 +84,13 @@ if (!process.argv.includes('--skip-uncached')) {
   console.log(`${'call'.padEnd(36)}${ANALYTICS_DAYS.map((d) => `days=${d}`.padStart(11)).join('')}`)
   let worst = 0
   for (const [name, fn] of calls) {
-    const cells = ANALYTICS_DAYS.map((d) => p95of20(() => fn(d)))
+    const cells: number[] = []
+    for (const d of ANALYTICS_DAYS) cells.push(await p95of20(() => fn(d)))
     worst = Math.max(worst, ...cells)
     console.log(`${name.padEnd(36)}${cells.map((c) => `${c.toFixed(1)} ms`.padStart(11)).join('')}`)
   }
   for (const [name, fn] of unperiodic) {
-    const p = p95of20(fn)
+    const p = await p95of20(fn)
     worst = Math.max(worst, p)
     console.log(`${name.padEnd(36)}${`${p.toFixed(1)} ms`.padStart(11)}`)
   }
@@ -111,17 +112,17 @@ if (!process.argv.includes('--skip-uncached')) {
     ['overview page views (30 days)', () => raw.pageViews(db, now), () => stats.adminStats(db, true, now)],
   ]
   // CPU time as well as wall time: on a shared machine the wall time mostly measures the neighbours.
-  const cpuMs = (fn: () => unknown) => {
+  const cpuMs = async (fn: () => unknown) => {
     const c = process.cpuUsage()
     const t = performance.now()
-    fn()
+    await fn()
     const u = process.cpuUsage(c)
     return { cpu: (u.user + u.system) / 1000, wall: performance.now() - t }
   }
   console.log('\ndays=90, one call each (CPU / wall): raw scan (before) vs roll-ups (now)')
   for (const [name, old, fresh] of before) {
-    const a = cpuMs(old)
-    const b = cpuMs(fresh)
+    const a = await cpuMs(old)
+    const b = await cpuMs(fresh)
     console.log(`${name.padEnd(30)}${ms(a.cpu)} /${ms(a.wall)}  →${ms(b.cpu)} /${ms(b.wall)}`)
   }
 }
@@ -131,12 +132,12 @@ if (!process.argv.includes('--skip-uncached')) {
 // server runs (the analytics worker checkpoints on its own thread, decision 036).
 const member = (db.$client.query('SELECT id FROM users ORDER BY created_at LIMIT 1').get() as { id: string }).id
 const client = { userAgent: 'Mozilla/5.0 (X11; Linux x86_64)', country: 'CY', region: 'Nicosia', city: 'Nicosia', ip: '203.0.113.9' } as never
-function recordPlays(on: typeof db, count: number) {
+async function recordPlays(on: typeof db, count: number) {
   const inserts: number[] = []
   const updates: number[] = []
   for (let i = 0; i < count; i++) {
     let t = performance.now()
-    const { playEventId } = recordPlay(
+    const { playEventId } = await recordPlay(
       on,
       member,
       {
@@ -152,14 +153,14 @@ function recordPlays(on: typeof db, count: number) {
     )
     inserts.push(performance.now() - t)
     t = performance.now()
-    updatePlayEvent(on, member, playEventId, { listenDuration: 120, completed: i % 2 === 0, liked: i % 7 === 0 } as never)
+    await updatePlayEvent(on, member, playEventId, { listenDuration: 120, completed: i % 2 === 0, liked: i % 7 === 0 } as never)
     updates.push(performance.now() - t)
   }
   const over2 = [...inserts, ...updates].filter((t) => t >= 2).length / (2 * count)
   return `insert p50 ${ms(quantile(inserts, 0.5))} p99 ${ms(quantile(inserts, 0.99))}; update p50 ${ms(quantile(updates, 0.5))} p99 ${ms(quantile(updates, 0.99))}; ${(over2 * 100).toFixed(1)}% of calls ≥ 2 ms`
 }
 const PLAYS = 1000
-const autoCheckpoint = recordPlays(db, PLAYS)
+const autoCheckpoint = await recordPlays(db, PLAYS)
 db.$client.close()
 // The server's own connection and worker, on the same file.
 process.env.DATA_DIR = dataDir
@@ -169,7 +170,7 @@ const { runAnalytics } = await import('~/server/services/analytics-offload')
 registerAnalyticsWorker(getDb().$client.filename)
 // The worker's thread starts with the first report; from then on it checkpoints the WAL.
 await runAnalytics(getDb(), 'listeningOverview', 1)
-const workerCheckpoint = recordPlays(getDb(), PLAYS)
+const workerCheckpoint = await recordPlays(getDb(), PLAYS)
 closeDb()
 console.log(`\nrecording a play (${PLAYS} each, roll-up triggers included; goal < 2 ms)`)
 console.log(`  checkpoint in the writer's commits (before): ${autoCheckpoint}`)

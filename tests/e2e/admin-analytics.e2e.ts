@@ -2,12 +2,12 @@
 // against the built server, with real records made through the API (plays with devices and
 // places behind TRUST_PROXY, page hits, contact messages).
 // SCREENSHOT_DIR=/some/dir also saves each screen at 1280 and 390 px wide.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { ADMIN, adminEnv, api, createMember } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
+import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -54,10 +54,7 @@ beforeAll(async () => {
     { trackUrl: 'https://nas.example.com/c.mp3', title: 'Paranoid Android', duration: 300, source: 'direct' },
     { listenDuration: 30 },
   )
-  const db = new Database(path.join(server.dataDir, 'vibes.db'))
-  db.exec('PRAGMA busy_timeout = 5000')
-  db.query('UPDATE play_events SET started_at = ? WHERE id = ?').run(Date.now() - 10 * 86_400_000, old)
-  db.close()
+  await sqlOn(server, 'UPDATE play_events SET started_at = ? WHERE id = ?', [Date.now() - 10 * 86_400_000, old])
   for (const page of ['home', 'home', 'charts', 'about']) await api(server.url, 'GET', `/hits/page-hits?page=${page}`, { headers: { 'user-agent': DESKTOP } })
   for (const n of [1, 2, 3])
     await api(server.url, 'POST', '/contact', {

@@ -266,7 +266,7 @@ export const METHODS: Record<string, Method> = {
     if (!p.bool('submission', true)) {
       // "Now playing": shown by getNowPlaying, no play recorded.
       const app = appOf(ctx)
-      reportNowPlaying(ctx.db, ctx.user, requireSong(ctx), app, ctx.client)
+      await reportNowPlaying(ctx.db, ctx.user, requireSong(ctx), app, ctx.client)
       return {}
     }
     const ids = p.all('id')
@@ -280,12 +280,12 @@ export const METHODS: Record<string, Method> = {
       return at
     })
     // Each play counts against the web player's play-event limit, before the lookup.
-    const wait = takePlayTokens(ctx.client, ids.length, now)
+    const wait = await takePlayTokens(ctx.db, ctx.client, ids.length, now)
     if (wait > 0) throw new RateLimitedError(wait)
     if (ids.some(isEpisodeId)) {
       const app = appOf(ctx)
       const plays = await scrobbledEpisodes(ctx, ids, times)
-      recordPlays(
+      await recordPlays(
         ctx.db,
         ctx.user.id,
         plays.map((play) => ({ ...play, app, deviceType: appDevice(app, null) })),
@@ -310,7 +310,7 @@ export const METHODS: Record<string, Method> = {
       deviceType,
       finishedAt: times[i],
     }))
-    recordPlays(ctx.db, ctx.user.id, plays, ctx.client)
+    await recordPlays(ctx.db, ctx.user.id, plays, ctx.client)
     return {}
   },
 
@@ -333,12 +333,17 @@ export const METHODS: Record<string, Method> = {
     }
     const playbackRate = p.decimal('playbackRate', { min: 0, max: 16, fallback: 1 })
     const ignoreScrobble = p.bool('ignoreScrobble', false)
-    const wait = takePlayTokens(ctx.client, 1)
+    const wait = await takePlayTokens(ctx.db, ctx.client, 1)
     if (wait > 0) throw new RateLimitedError(wait)
     const [row] = songsByIds(ctx.db, [mediaId])
     if (!row) throw notFound('Song')
     const app = appOf(ctx)
-    reportPlayback(ctx.db, ctx.user, { row, state, positionMs: positionMs!, playbackRate, ignoreScrobble, app, deviceType: appDevice(app, null) }, ctx.client)
+    await reportPlayback(
+      ctx.db,
+      ctx.user,
+      { row, state, positionMs: positionMs!, playbackRate, ignoreScrobble, app, deviceType: appDevice(app, null) },
+      ctx.client,
+    )
     return {}
   },
 
@@ -517,7 +522,7 @@ async function saveAppQueue(ctx: MethodContext, ids: string[], index: number) {
 const appOf = (ctx: MethodContext) => (ctx.params.get('c') ?? '').slice(0, 100) || null
 
 /** star/unstar: the likes of the web player, one per song (albums and artists cannot be liked). */
-function setStars(ctx: MethodContext, liked: boolean): Payload {
+async function setStars(ctx: MethodContext, liked: boolean): Promise<Payload> {
   const p = ctx.params
   if (p.all('albumId').length > 0 || p.all('artistId').length > 0) {
     throw new SubsonicError(ErrorCode.generic, 'Only songs can be starred: Vibes likes are per song')
@@ -526,7 +531,7 @@ function setStars(ctx: MethodContext, liked: boolean): Payload {
   if (ids.length === 0) p.required('id')
   const rows = songsByIds(ctx.db, ids)
   if (rows.length !== ids.length) throw notFound('Song')
-  for (const row of rows) setLike(ctx.db, ctx.user.id, { title: row.title, liked, trackUrl: libraryTrackKey(row.path) })
+  for (const row of rows) await setLike(ctx.db, ctx.user.id, { title: row.title, liked, trackUrl: libraryTrackKey(row.path) })
   return {}
 }
 
