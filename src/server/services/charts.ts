@@ -1,7 +1,8 @@
 // Charts per region for /charts. With CHARTS_SOURCE_URL the upstream feed
 // (Apple marketing-tools RSS JSON) is fetched, shaped and cached an hour in chart_cache; when the
 // upstream fails the last good copy is served, however old, and when it is merely slow the copy is
-// served after STALE_WAIT_MS while the refresh finishes in the background. Without a feed, or
+// served after STALE_WAIT_MS while the refresh finishes in the background. Nodes sharing one
+// database share the copy, and an expired copy is refreshed by one of them (claimRefresh). Without a feed, or
 // before the first good copy, the chart is this server's own: the most-played tracks in that
 // country over the last 30 days, from play_events (recomputed at most once a minute per region).
 // The worldwide chart ('ww') is always this server's own, over every play whatever its place.
@@ -116,6 +117,25 @@ async function store(db: Db, region: RegionCode, payload: ChartPayload, now: Dat
     .onConflictDoUpdate({ target: chartCache.region, set: { payload: values.payload, fetchedAt: now } })
 }
 
+/**
+ * Whether this node refreshes the expired copy it read (`fetchedAt`): the node whose update finds
+ * the copy as it read it claims the refresh, and moves the copy's time on so that it reads fresh for
+ * FAILURE_BACKOFF_MS. Every other node, finding it changed, serves the copy meanwhile; a refresh
+ * that lands stores the new time, one that fails (or a node that died asking) leaves the copy to
+ * expire again after the back-off, when the next node to read it claims the next try. So however
+ * many nodes share the database, the upstream is asked once an hour per region, and at most once
+ * a back-off while it fails.
+ */
+async function claimRefresh(db: Db, region: RegionCode, fetchedAt: Date, now: Date): Promise<boolean> {
+  const { chartCache } = tablesOf(db)
+  const claimed = await db
+    .update(chartCache)
+    .set({ fetchedAt: new Date(now.getTime() - CACHE_MS + FAILURE_BACKOFF_MS) })
+    .where(and(eq(chartCache.region, region), eq(chartCache.fetchedAt, fetchedAt)))
+    .returning({ region: chartCache.region })
+  return claimed.length > 0
+}
+
 /** One upstream request per region at a time; concurrent callers share it. A failure is logged
  *  and starts the back-off. */
 function refresh(db: Db, template: string, region: RegionCode, now: Date, hadCopy: boolean, policy: AddressPolicy | undefined): Promise<ChartPayload> {
@@ -155,7 +175,9 @@ export async function chartFor(
   if (copy && now.getTime() - copy.fetchedAt.getTime() < CACHE_MS) return { region, source: 'feed', ...copy.payload }
 
   const lastFailure = failedAt.get(region)
-  if (lastFailure === undefined || now.getTime() - lastFailure >= FAILURE_BACKOFF_MS) {
+  // With no copy yet, each node asks for its own first one.
+  const mayAsk = lastFailure === undefined || now.getTime() - lastFailure >= FAILURE_BACKOFF_MS
+  if (mayAsk && (inFlight.has(region) || !copy || (await claimRefresh(db, region, copy.fetchedAt, now)))) {
     const pending = refresh(db, opts.sourceUrl, region, now, copy !== null, opts.policy)
     try {
       // No copy: wait for the upstream (its own timeout bounds this). A copy: wait a little, then
