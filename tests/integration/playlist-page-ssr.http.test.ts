@@ -3,6 +3,7 @@
 // nothing waits for the page's own request after hydration; a long playlist sends only its first
 // rows (the rest load in the browser), and nobody sees a playlist they may not open.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { scanLibraryNow } from '../helpers/library-scan'
@@ -10,6 +11,7 @@ import { makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
+let adminToken: string
 type Member = Awaited<ReturnType<typeof createMember>>
 let owner: Member
 let other: Member
@@ -17,9 +19,10 @@ const ids: Record<string, string> = {}
 
 beforeAll(async () => {
   server = await startServer(adminEnv)
-  for (const title of ['Opening Anthem', 'Middle Verse', 'Closing Credits'])
+  for (const title of ['Opening Anthem', 'Middle Verse', 'Closing Credits', 'Gone Tomorrow'])
     makeTone(path.join(server.mediaRoot, 'SSR', `${title}.mp3`), { title, artist: 'Page Band', album: 'Server Side', seconds: 1 })
-  await scanLibraryNow(server.url, await loginAdmin(server.url))
+  adminToken = await loginAdmin(server.url)
+  await scanLibraryNow(server.url, adminToken)
   ;[owner, other] = await Promise.all([createMember(server.url), createMember(server.url)])
   const songs = await api(server.url, 'GET', '/library/songs?limit=50', { token: owner.token })
   for (const t of songs.body.data.tracks) ids[t.title] = t.id
@@ -65,6 +68,16 @@ describe('the playlist page renders on the server', () => {
     // The last entry is far below the first screen: neither rendered nor in the page's data.
     expect(html).not.toContain('Closing Credits')
     expect(html.split('Middle Verse').length - 1).toBeLessThan(200)
+  })
+
+  test('the counts cover the whole playlist: an entry whose file has gone is counted unavailable', async () => {
+    const id = await newPlaylist('With a gap', [ids['Opening Anthem'], ids['Gone Tomorrow'], ...Array.from({ length: 60 }, () => ids['Middle Verse'])])
+    rmSync(path.join(server.mediaRoot, 'SSR', 'Gone Tomorrow.mp3'))
+    await scanLibraryNow(server.url, adminToken)
+    const html = await page(id, owner)
+    expect(html).toContain('62 songs')
+    expect(html).toContain('1 unavailable')
+    expect(html).toContain('>Gone Tomorrow</span>')
   })
 
   test('a visitor and another member get no rows of a private playlist', async () => {

@@ -34,11 +34,9 @@ export const playlistsRouter = createTRPCRouter({
   list: protectedProcedure.query(({ ctx }) => playlists.listPlaylists(ctx.db, ctx.user.id)),
   byId: protectedProcedure.input(PlaylistIdSchema).query(({ ctx, input }) => plainJson(playlists.getPlaylist(ctx.db, ctx.user.id, input.id))),
   /** The playlist with only its first entries (the page's first paint); `unavailable` counts over all of them. */
-  opening: protectedProcedure.input(PlaylistIdSchema).query(async ({ ctx, input }) => {
-    const { entries, ...playlist } = await playlists.getPlaylist(ctx.db, ctx.user.id, input.id)
-    const unavailable = entries.reduce((n, e) => (e.track ? n : n + 1), 0)
-    return plainJson({ ...playlist, entries: entries.slice(0, OPENING_ENTRIES), unavailable })
-  }),
+  opening: protectedProcedure
+    .input(PlaylistIdSchema)
+    .query(async ({ ctx, input }) => plainJson(await playlists.getPlaylistOpening(ctx.db, ctx.user.id, input.id, OPENING_ENTRIES))),
   create: protectedProcedure
     .input(PlaylistCreateSchema)
     .mutation(({ ctx, input }) =>

@@ -13,7 +13,9 @@
 // same transaction as each change (only the rows whose position moved are written).
 //
 // Refusals are domain errors (errors.ts): each API edge maps them to its own codes.
+import { inArray } from 'drizzle-orm'
 import type { Db } from '~/db/client'
+import { tablesOf } from '~/db/engine'
 import type { LibraryTrack } from '~/shared/library'
 import { PLAYLIST_LIMITS } from '~/shared/validators/playlists'
 import { displayArtist, LIBRARY_SELECT, type LibraryRow, libraryTrackKey, trackOf } from '../catalog/track'
@@ -144,16 +146,42 @@ export function playlistWithRows(db: Db, userId: string, id: string): PlaylistWi
   return { ...playlist, entries }
 }
 
+/** An entry as the web app shows it: the library's track (signed URLs) when available, else as it was. */
+function entryView(secret: string, { id, index, title, artist, duration, row }: Omit<PlaylistEntryRow, 'key'>): PlaylistEntryView {
+  return row ? { id, index, title, artist, duration, track: trackOf(secret, row) } : { id, index, title, artist, duration }
+}
+
 /** The web app's playlist: each available entry as the library's track (signed URLs), the others as they were. */
 export function getPlaylist(db: Db, userId: string, id: string): PlaylistDetail {
   const { entries, ...playlist } = playlistWithRows(db, userId, id)
   const secret = config.AUTH_SECRET
-  return {
-    ...playlist,
-    entries: entries.map(({ id, index, title, artist, duration, row }) =>
-      row ? { id, index, title, artist, duration, track: trackOf(secret, row) } : { id, index, title, artist, duration },
-    ),
-  }
+  return { ...playlist, entries: entries.map((e) => entryView(secret, e)) }
+}
+
+/**
+ * What the playlist page opens on: getPlaylist's first `first` entries, and how many of all the
+ * entries are unavailable. Only those entries are read from the library; the rest are checked
+ * by path alone, so a 10,000-song playlist's opening costs little more than a short one's.
+ */
+export async function getPlaylistOpening(db: Db, userId: string, id: string, first: number): Promise<PlaylistDetail & { unavailable: number }> {
+  const playlist = playlistSummary(db, userId, id)
+  const records = entriesOf(db, id)
+  const pathOfEntry = records.map((e) => pathOfKey(e.key))
+  const paths = [...new Set(pathOfEntry.filter((p): p is string => p !== null))]
+  const { libraryTracks } = tablesOf(db)
+  const indexed = new Set(
+    paths.length === 0 ? [] : (await db.select({ path: libraryTracks.path }).from(libraryTracks).where(inArray(libraryTracks.path, paths))).map((r) => r.path),
+  )
+  const rows = rowsByPaths(
+    db,
+    pathOfEntry.slice(0, first).filter((p): p is string => p !== null && indexed.has(p)),
+  )
+  const secret = config.AUTH_SECRET
+  const entries = records.slice(0, first).map((e, index) => {
+    const path = pathOfEntry[index]
+    return entryView(secret, { id: e.id, index, title: e.title, artist: e.artist, duration: e.duration, row: (path && rows.get(path)) || null })
+  })
+  return { ...playlist, entries, unavailable: pathOfEntry.filter((p) => p === null || !indexed.has(p)).length }
 }
 
 // --- resolving tracks to add -------------------------------------------------------------------
