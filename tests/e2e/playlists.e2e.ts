@@ -195,7 +195,7 @@ async function longPlaylist(m: Awaited<ReturnType<typeof createMember>>): Promis
   return created.body.data.id
 }
 
-test(`signed in by the session cookie, a ${LONG}-song playlist's first HTML shows its rows; Play all at hydration queues every song`, async () => {
+test(`signed in by the session cookie, a ${LONG}-song playlist's first HTML shows its rows; Play all plays before the whole list is loaded and queues every song`, async () => {
   const m = await createMember(server.url)
   const id = await longPlaylist(m)
   const cookie = { name: 'vibes_session', value: m.token, url: server.url, httpOnly: true, sameSite: 'Lax' as const }
@@ -215,11 +215,22 @@ test(`signed in by the session cookie, a ${LONG}-song playlist's first HTML show
   // As the login form leaves a browser: the token in storage, the session cookie.
   await context.addInitScript((t) => localStorage.setItem('token', t), m.token)
   await context.addCookies([cookie])
+  // The whole list is held back until Play all has been clicked: it plays from the first rows.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/api/trpc/playlists.byId**', async (route) => {
+    await held
+    await route.continue()
+  })
   await gotoHydrated(page, `/playlists/${id}`)
   await page.getByRole('main').getByRole('button', { name: 'Play all' }).click()
   await page.waitForFunction(() => decodeURIComponent((document.querySelector('[data-testid=media]') as HTMLMediaElement).currentSrc).includes('/Long/'))
-  // The queue holds the whole playlist, not the rows the page opened with.
+  release()
+  // The rest joins the queue when it comes: it holds the whole playlist, in order.
   await page.getByRole('button', { name: 'Queue', exact: true }).click()
+  await page.getByRole('list', { name: 'Track list' }).locator(`li[aria-setsize="${LONG}"]`).first().waitFor()
   await page.getByRole('button', { name: 'Save as playlist' }).click()
   await page.getByLabel('Playlist name').fill('Queued at once')
   await page.getByRole('button', { name: 'Create playlist' }).click()

@@ -20,9 +20,10 @@ import { TabSpinner } from '~/client/features/library/browse'
 import { DownloadButton } from '~/client/features/offline/download-button'
 import { ShareDialog } from '~/client/features/shares/share-dialog'
 import { clock, plural } from '~/client/features/library/format'
-import { playTracks, shuffleTracks } from '~/client/features/library/play'
+import { playTracks, queueTracks, shuffleTracks } from '~/client/features/library/play'
 import { iconButton, TrackActions } from '~/client/features/library/track-actions'
 import { useCurrentTrackId } from '~/client/features/library/track-list'
+import { player } from '~/client/features/player/player-store'
 import { trackIdOf } from '~/client/features/player/track-identity'
 import { UnavailableMark } from '~/client/features/player/unavailable-mark'
 import { useRowDrag, VirtualList } from '~/client/features/player/virtual-list'
@@ -142,29 +143,58 @@ function PlaylistView({ id, whole }: { id: string; whole: { entries: Entry[] } |
   const playable = withTracks(entries)
   const songs = whole ? entries.length : opening.songCount
   const missing = whole ? entries.length - playable.length : opening.unavailable
-  /** Plays the whole playlist (from `entry`, or shuffled), once it is loaded. */
+  /**
+   * Plays the whole playlist in order from `how.from` (or its first song), or shuffled. In order,
+   * it starts at once from the rows at hand; if only the opening is here, the rest joins the end of
+   * the queue when it comes (unless the queue was changed meanwhile). Shuffled waits for it all.
+   */
   async function play(how: { from: Entry } | 'in order' | 'shuffled') {
+    const wholeList = trpc.playlists.byId.queryOptions({ id })
     // A failed load is reported by the app's query error handler.
-    const all = whole
-      ? playable
-      : await queryClient.fetchQuery(trpc.playlists.byId.queryOptions({ id })).then(
-          (p) => withTracks(p.entries),
-          () => null,
-        )
-    if (!all) return
-    const tracks = all.map((e) => e.track)
-    if (how === 'shuffled') shuffleTracks(tracks, playlist.name)
-    else
-      playTracks(
-        tracks,
-        playlist.name,
-        how === 'in order'
-          ? 0
-          : Math.max(
-              0,
-              all.findIndex((e) => e.id === how.from.id),
-            ),
+    const load = () =>
+      queryClient.fetchQuery(wholeList).then(
+        (p) => withTracks(p.entries),
+        () => null,
       )
+    if (how === 'shuffled') {
+      const all = whole ? playable : await load()
+      if (all)
+        shuffleTracks(
+          all.map((e) => e.track),
+          playlist.name,
+        )
+      return
+    }
+    const at = (list: typeof playable) =>
+      how === 'in order'
+        ? 0
+        : Math.max(
+            0,
+            list.findIndex((e) => e.id === how.from.id),
+          )
+    if (whole || playable.length === 0) {
+      const all = whole ? playable : await load()
+      if (all)
+        playTracks(
+          all.map((e) => e.track),
+          playlist.name,
+          at(all),
+        )
+      return
+    }
+    playTracks(
+      playable.map((e) => e.track),
+      playlist.name,
+      at(playable),
+    )
+    const queued = () =>
+      player()
+        .get()
+        .engine.tracks.map((t) => t.url)
+        .join('\n')
+    const started = queued()
+    const all = await load()
+    if (all && queued() === started) queueTracks(all.filter((e) => e.index >= opening.entries.length).map((e) => e.track))
   }
 
   return (
