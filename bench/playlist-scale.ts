@@ -4,7 +4,8 @@
 //     first song, add one at the start: p50/p95 over RUNS rounds, beside GET /api/health.
 // (b) Chromium: from navigating to /playlists/<id> until rows are on screen and Play all is usable
 //     (hydrated, enabled), and from clicking Play all to the first track playing; beside the same
-//     page for a 3-song playlist (the bare page).
+//     page for a 3-song playlist (the bare page). The browser is signed in as the login form
+//     leaves it (token in storage, session cookie), so the server renders the page's first rows.
 // Writes bench/results/playlist-scale.json.
 //   bun run build && bun bench/playlist-scale.ts
 import { linkSync, mkdirSync, writeFileSync } from 'node:fs'
@@ -76,7 +77,18 @@ async function timedPageQuery(): Promise<number> {
   if (res.status !== 200 || !text.includes('entries')) throw new Error(`playlists.byId: ${res.status} ${text.slice(0, 200)}`)
   return ms
 }
+/** The page's HTML as a signed-in browser gets it (the server render, first rows included). */
+async function timedPageHtml(id: string): Promise<number> {
+  const started = performance.now()
+  const res = await fetch(`${app.url}/playlists/${id}`, { headers: { cookie: `vibes_session=${m.token}` } })
+  const html = await res.text()
+  const ms = performance.now() - started
+  if (res.status !== 200 || !html.includes('aria-label="Songs"')) throw new Error(`page: ${res.status} without its rows`)
+  return ms
+}
 const http = {
+  pageHtml: [] as number[],
+  pageHtmlBare: [] as number[],
   openAsThePage: [] as number[],
   open: [] as number[],
   moveFirstToLast: [] as number[],
@@ -87,6 +99,8 @@ const http = {
 const health: number[] = []
 for (let run = 0; run < RUNS; run++) {
   health.push(await timed('GET', '/health'))
+  http.pageHtml.push(await timedPageHtml(big))
+  http.pageHtmlBare.push(await timedPageHtml(small))
   http.openAsThePage.push(await timedPageQuery())
   http.open.push(await timed('GET', `/user/playlists/${big}`))
   http.moveFirstToLast.push(await timed('POST', `/user/playlists/${big}/tracks/move`, { from: 0, to: PLAYLIST - 1 }))
@@ -104,12 +118,24 @@ progress('HTTP rounds done')
  * byte, and its size), and from that last byte until the rows are on screen (parsing the answer,
  * rendering the page).
  */
-type PageTimes = { shown: number; playing: number; rows: number; hydrated: number; requestSent: number; responseEnd: number; responseBytes: number }
+type PageTimes = {
+  shown: number
+  playing: number
+  rows: number
+  hydrated: number
+  requestSent: number
+  responseEnd: number
+  responseBytes: number
+  /** The page's HTML as sent (compressed, if it was) and as parsed. */
+  htmlBytes: number
+  htmlDecodedBytes: number
+}
 async function pageTimes(browser: Browser, id: string): Promise<PageTimes> {
   const { page, context } = await newPage(browser, app.url)
   page.setDefaultTimeout(60_000)
   await setAdChance(page, 0)
   await context.addInitScript((t) => localStorage.setItem('token', t), m.token)
+  await context.addCookies([{ name: 'vibes_session', value: m.token, url: app.url, httpOnly: true, sameSite: 'Lax' }])
   await page.goto(`/playlists/${id}`)
   // performance.now() counts from the navigation's start. Polled every frame.
   const shown = await page
@@ -140,7 +166,10 @@ async function pageTimes(browser: Browser, id: string): Promise<PageTimes> {
   const rows = await page.locator('ul[aria-label=Songs] li').count()
   const split = await page.evaluate(() => {
     const request = performance.getEntriesByType('resource').find((e) => e.name.includes('playlists.byId')) as PerformanceResourceTiming | undefined
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
     return {
+      htmlBytes: navigation.encodedBodySize,
+      htmlDecodedBytes: navigation.decodedBodySize,
       hydrated: (window as unknown as { __benchHydratedAt?: number }).__benchHydratedAt ?? 0,
       requestSent: request?.startTime ?? 0,
       responseEnd: request?.responseEnd ?? 0,
@@ -168,6 +197,8 @@ const ms = (x: number) => `${Math.round(x)} ms`
 const line = (name: string, xs: number[]) => console.log(`${name.padEnd(44)} p50 ${ms(pct(xs, 50)).padStart(8)}   p95 ${ms(pct(xs, 95)).padStart(8)}`)
 console.log(`Playlist of ${PLAYLIST} songs over a library of ${LIBRARY} indexed tracks; ${RUNS} HTTP rounds, ${BROWSER_RUNS} page loads`)
 line('GET /api/health (bare reference)', health)
+line(`page HTML, server render (${PLAYLIST} songs)`, http.pageHtml)
+line('page HTML, server render (3 songs, bare)', http.pageHtmlBare)
 line(`open as the page does: tRPC playlists.byId`, http.openAsThePage)
 line(`open: GET /user/playlists/:id (${PLAYLIST} entries)`, http.open)
 line('move first → last', http.moveFirstToLast)
@@ -193,11 +224,19 @@ const split = (runs: PageTimes[]) => ({
   request: stats(runs.map((r) => r.responseEnd - r.requestSent)),
   afterResponse: stats(runs.map((r) => r.shown - r.responseEnd)),
   responseBytes: runs[0].responseBytes,
+  htmlBytes: runs[0].htmlBytes,
+  htmlDecodedBytes: runs[0].htmlDecodedBytes,
 })
 const bigSplit = split(web.big)
 console.log(
   `where a ${PLAYLIST}-song load goes (p50): hydrated at ${ms(bigSplit.hydrated.p50)}, playlist request sent at ${ms(bigSplit.requestSent.p50)}, ` +
     `request ${ms(bigSplit.request.p50)} (${Math.round(bigSplit.responseBytes / 1024)} KiB), its last byte → rows shown ${ms(bigSplit.afterResponse.p50)}`,
+)
+const bareSplit = split(web.small)
+const kib = (n: number) => `${Math.round(n / 1024)} KiB`
+console.log(
+  `page HTML: ${PLAYLIST} songs ${kib(bigSplit.htmlBytes)} sent (${kib(bigSplit.htmlDecodedBytes)} parsed), ` +
+    `3 songs ${kib(bareSplit.htmlBytes)} sent (${kib(bareSplit.htmlDecodedBytes)} parsed)`,
 )
 const bareShown = web.small.map((r) => r.shown)
 const holds = pct(shownBig, 95) < GOAL_MS
@@ -224,7 +263,7 @@ writeFileSync(
         barePlaying: stats(web.small.map((r) => r.playing)),
         rowsInDom: web.big[0].rows,
         split: bigSplit,
-        bareSplit: split(web.small),
+        bareSplit,
       },
     },
     null,

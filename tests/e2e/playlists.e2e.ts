@@ -184,19 +184,73 @@ for (const viewport of [
   })
 }
 
-test(`a ${LONG}-song playlist renders a window of rows; scrolling to the end shows the last song`, async () => {
-  const m = await createMember(server.url)
+/** A new member's playlist of every file in Long, Finale last: its id. */
+async function longPlaylist(m: Awaited<ReturnType<typeof createMember>>): Promise<string> {
   const folder = (await api(server.url, 'POST', '/user/folders', { token: m.token, body: { label: 'Long', path: '/Long' } })).body.data
   const tracks: { url: string; title: string }[] = (await api(server.url, 'GET', `/user/folders/${folder.id}/playlist`, { token: m.token })).body.data
   expect(tracks.length).toBe(LONG)
   const trackUrls = [...tracks.filter((t) => t.title !== 'Finale'), ...tracks.filter((t) => t.title === 'Finale')].map((t) => t.url)
   const created = await api(server.url, 'POST', '/user/playlists', { token: m.token, body: { name: 'Long list', trackUrls } })
   expect(created.status).toBe(201)
+  return created.body.data.id
+}
+
+test(`signed in by the session cookie, a ${LONG}-song playlist's first HTML shows its rows; Play all plays before the whole list is loaded and queues every song`, async () => {
+  const m = await createMember(server.url)
+  const id = await longPlaylist(m)
+  const cookie = { name: 'vibes_session', value: m.token, url: server.url, httpOnly: true, sameSite: 'Lax' as const }
+
+  // What the server sent, before any script runs: the header and the first rows.
+  const bare = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false })
+  await bare.addCookies([cookie])
+  const html = await bare.newPage()
+  await html.goto(`/playlists/${id}`)
+  await html.getByRole('heading', { name: 'Long list' }).waitFor()
+  await html.getByText(`${LONG.toLocaleString('en-US')} songs`).waitFor()
+  expect(await songs(html).getByRole('button', { name: /^Tone/ }).count()).toBeGreaterThan(5)
+  await bare.close()
+
+  const { context, page, consoleErrors } = await newPage(browser, server.url)
+  await setAdChance(page, 0)
+  // As the login form leaves a browser: the token in storage, the session cookie.
+  await context.addInitScript((t) => localStorage.setItem('token', t), m.token)
+  await context.addCookies([cookie])
+  // The whole list is held back until Play all has been clicked: it plays from the first rows.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/api/trpc/playlists.byId**', async (route) => {
+    await held
+    await route.continue()
+  })
+  await gotoHydrated(page, `/playlists/${id}`)
+  await page.getByRole('main').getByRole('button', { name: 'Play all' }).click()
+  await page.waitForFunction(() => decodeURIComponent((document.querySelector('[data-testid=media]') as HTMLMediaElement).currentSrc).includes('/Long/'))
+  release()
+  // The rest joins the queue when it comes: it holds the whole playlist, in order.
+  await page.getByRole('button', { name: 'Queue', exact: true }).click()
+  await page.getByRole('list', { name: 'Track list' }).locator(`li[aria-setsize="${LONG}"]`).first().waitFor()
+  await page.getByRole('button', { name: 'Save as playlist' }).click()
+  await page.getByLabel('Playlist name').fill('Queued at once')
+  await page.getByRole('button', { name: 'Create playlist' }).click()
+  await page.getByText('Saved to Queued at once').first().waitFor()
+  const saved = (await api(server.url, 'GET', '/user/playlists', { token: m.token })).body.data.find((p: { name: string }) => p.name === 'Queued at once')
+  const order = await serverOrder(m.token, saved.id)
+  expect(order.length).toBe(LONG)
+  expect(order.at(-1)).toBe('Finale')
+  expect(consoleErrors).toEqual([])
+  await context.close()
+}, 90_000)
+
+test(`a ${LONG}-song playlist renders a window of rows; scrolling to the end shows the last song`, async () => {
+  const m = await createMember(server.url)
+  const id = await longPlaylist(m)
 
   const { context, page, consoleErrors } = await newPage(browser, server.url)
   await setAdChance(page, 0)
   await context.addInitScript((t) => localStorage.setItem('token', t), m.token)
-  await gotoHydrated(page, `/playlists/${created.body.data.id}`)
+  await gotoHydrated(page, `/playlists/${id}`)
   const rows = songs(page).getByRole('listitem')
   await rows.first().waitFor()
   const shown = await rows.count()

@@ -4,13 +4,13 @@
 // copies and revokes an app key (told it works as the password and with token login; a key made
 // before that is marked as needing renewal for token login), and deletes the account; axe finds nothing serious at desktop and
 // phone width, where every button is a 44 px target and nothing scrolls sideways.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { ADMIN, adminEnv, api, createMember } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
+import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
 const SHOTS = path.resolve(import.meta.dir, '../../test-results/screens')
@@ -209,9 +209,7 @@ describe('/profile', () => {
     const made = await api(server.url, 'POST', '/user/app-keys', { token: m.token, body: { name: 'Old phone', currentPassword: m.password } })
     expect(made.status).toBe(201)
     // What the ratings_bookmarks_app_key_secrets migration leaves for a key made before it: the hash, no sealed copy.
-    const db = new Database(path.join(server.dataDir, 'vibes.db'))
-    db.query('UPDATE app_keys SET key_secret = NULL WHERE id = ?').run(made.body.data.id)
-    db.close()
+    await sqlOn(server, 'UPDATE app_keys SET key_secret = NULL WHERE id = ?', [made.body.data.id])
     const { page, context } = await newPage(browser, server.url, { viewport: { width: 1280, height: 800 } })
     await page.addInitScript((t) => localStorage.setItem('token', t), m.token)
     await gotoHydrated(page, '/profile')

@@ -1,9 +1,7 @@
 // /playlists/$id: one playlist (the member's own, or another member's public one).
 import { createFileRoute, type ErrorComponentProps, Link } from '@tanstack/react-router'
-import { Suspense } from 'react'
 import { css } from 'styled-system/css'
 import { ErrorScreen } from '~/client/features/layout/error-screen'
-import { TabSpinner } from '~/client/features/library/browse'
 import { PlaylistPage } from '~/client/features/playlists/playlist-page'
 import { httpStatusOf } from '~/client/global-errors'
 
@@ -25,13 +23,25 @@ function PlaylistError({ error, reset, info }: ErrorComponentProps) {
 
 export const Route = createFileRoute('/_member/playlists_/$id')({
   head: () => ({ meta: [{ title: 'Playlist · Vibes' }] }),
+  // The server render reads the session check and the playlist's opening (its header and first
+  // rows), so the first HTML shows them and Play all works once the page hydrates (decision 087).
+  // Only when both succeed: for a visitor, or a playlist the member may not open, the server
+  // renders the guard's spinner as before and the browser finds out itself. In the browser the
+  // loader does nothing, so a click on a playlist changes page at once and shows its spinner.
+  loader: async ({ context: { queryClient, trpc, sessionUser }, params }) => {
+    if (typeof window !== 'undefined' || !sessionUser) return
+    const session = trpc.auth.session.queryOptions()
+    const opening = trpc.playlists.opening.queryOptions({ id: params.id })
+    try {
+      await Promise.all([queryClient.fetchQuery(session), queryClient.fetchQuery(opening)])
+    } catch {
+      queryClient.removeQueries({ queryKey: session.queryKey })
+      queryClient.removeQueries({ queryKey: opening.queryKey })
+    }
+  },
   errorComponent: PlaylistError,
   component: function PlaylistRoute() {
     const { id } = Route.useParams()
-    return (
-      <Suspense fallback={<TabSpinner />}>
-        <PlaylistPage id={id} />
-      </Suspense>
-    )
+    return <PlaylistPage id={id} />
   },
 })

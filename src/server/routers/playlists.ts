@@ -15,6 +15,13 @@ import * as playlists from '../services/playlists'
 import { createTRPCRouter, protectedProcedure } from '../trpc/init'
 import { plainJson } from '../trpc/transformer'
 
+/**
+ * How many entries the playlist page's server render carries: more than the tallest screen shows
+ * of its virtual list (56 px rows in 70% of the viewport, plus overscan), so the first HTML has
+ * every visible row while a 10,000-song playlist stays a few kilobytes of it.
+ */
+const OPENING_ENTRIES = 40
+
 /** The one source named by an input (validated to hold exactly one, or none on create). */
 function sourceOf(input: { trackIds?: string[]; albumId?: string; trackUrls?: string[] }): playlists.TrackSource | undefined {
   if (input.trackIds) return { trackIds: input.trackIds }
@@ -26,6 +33,10 @@ function sourceOf(input: { trackIds?: string[]; albumId?: string; trackUrls?: st
 export const playlistsRouter = createTRPCRouter({
   list: protectedProcedure.query(({ ctx }) => playlists.listPlaylists(ctx.db, ctx.user.id)),
   byId: protectedProcedure.input(PlaylistIdSchema).query(async ({ ctx, input }) => plainJson(await playlists.getPlaylist(ctx.db, ctx.user.id, input.id))),
+  /** The playlist with only its first entries (the page's first paint); `unavailable` counts over all of them. */
+  opening: protectedProcedure
+    .input(PlaylistIdSchema)
+    .query(async ({ ctx, input }) => plainJson(await playlists.getPlaylistOpening(ctx.db, ctx.user.id, input.id, OPENING_ENTRIES))),
   create: protectedProcedure
     .input(PlaylistCreateSchema)
     .mutation(({ ctx, input }) =>

@@ -14,8 +14,8 @@
 // runs on SQLite and PostgreSQL (docs/decisions/083, 086).
 //
 // Refusals are domain errors (errors.ts): each API edge maps them to its own codes.
-import { type SQL, sql } from 'drizzle-orm'
-import { type Db, execute, firstRow, isPostgres, rows, transaction } from '~/db/engine'
+import { inArray, type SQL, sql } from 'drizzle-orm'
+import { type Db, execute, firstRow, isPostgres, rows, tablesOf, transaction } from '~/db/engine'
 import { listOf, postgresJson } from '~/db/json-list'
 import type { LibraryTrack } from '~/shared/library'
 import { PLAYLIST_LIMITS } from '~/shared/validators/playlists'
@@ -139,16 +139,42 @@ export async function playlistWithRows(db: Db, userId: string, id: string): Prom
   return { ...playlist, entries }
 }
 
+/** An entry as the web app shows it: the library's track (signed URLs) when available, else as it was. */
+function entryView(secret: string, { id, index, title, artist, duration, row }: Omit<PlaylistEntryRow, 'key'>): PlaylistEntryView {
+  return row ? { id, index, title, artist, duration, track: trackOf(secret, row) } : { id, index, title, artist, duration }
+}
+
 /** The web app's playlist: each available entry as the library's track (signed URLs), the others as they were. */
 export async function getPlaylist(db: Db, userId: string, id: string): Promise<PlaylistDetail> {
   const { entries, ...playlist } = await playlistWithRows(db, userId, id)
   const secret = config.AUTH_SECRET
-  return {
-    ...playlist,
-    entries: entries.map(({ id, index, title, artist, duration, row }) =>
-      row ? { id, index, title, artist, duration, track: trackOf(secret, row) } : { id, index, title, artist, duration },
-    ),
-  }
+  return { ...playlist, entries: entries.map((e) => entryView(secret, e)) }
+}
+
+/**
+ * What the playlist page opens on: getPlaylist's first `first` entries, and how many of all the
+ * entries are unavailable. Only those entries are read from the library; the rest are checked
+ * by path alone, so a 10,000-song playlist's opening costs little more than a short one's.
+ */
+export async function getPlaylistOpening(db: Db, userId: string, id: string, first: number): Promise<PlaylistDetail & { unavailable: number }> {
+  const playlist = await playlistSummary(db, userId, id)
+  const records = await entriesOf(db, id)
+  const pathOfEntry = records.map((e) => pathOfKey(e.key))
+  const paths = [...new Set(pathOfEntry.filter((p): p is string => p !== null))]
+  const { libraryTracks } = tablesOf(db)
+  const indexed = new Set(
+    paths.length === 0 ? [] : (await db.select({ path: libraryTracks.path }).from(libraryTracks).where(inArray(libraryTracks.path, paths))).map((r) => r.path),
+  )
+  const found = await rowsByPaths(
+    db,
+    pathOfEntry.slice(0, first).filter((p): p is string => p !== null && indexed.has(p)),
+  )
+  const secret = config.AUTH_SECRET
+  const entries = records.slice(0, first).map((e, index) => {
+    const path = pathOfEntry[index]
+    return entryView(secret, { id: e.id, index, title: e.title, artist: e.artist, duration: e.duration, row: (path && found.get(path)) || null })
+  })
+  return { ...playlist, entries, unavailable: pathOfEntry.filter((p) => p === null || !indexed.has(p)).length }
 }
 
 // --- resolving tracks to add -------------------------------------------------------------------

@@ -12,7 +12,7 @@ import { useLogout } from './use-logout'
 const SESSION_EXPIRED_LOGOUT_MS = 1000
 
 /**
- * Members only: spinner while the session is checked; signed out → /login, which comes back here
+ * Members only: spinner while the session is checked (a page whose server render checked it shows at once); signed out → /login, which comes back here
  * after signing in (the login page honours only a path on this site); expired → toast, logout
  * after 1 s.
  */
@@ -40,7 +40,10 @@ export function UserGuard({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer)
   }, [expired, logout])
 
-  if (!auth.ready || !auth.isAuthenticated || !session.isSuccess) return <CenteredSpinner label="Checking your session" />
+  // Before start-up (the server render and its hydration) auth is what the session cookie said:
+  // the page shows only if its server render already checked the session (a loader put that
+  // check in the cache); otherwise the spinner, until the browser has checked.
+  if (!auth.isAuthenticated || !session.isSuccess) return <CenteredSpinner label="Checking your session" />
   return <>{children}</>
 }
 

@@ -7,18 +7,23 @@
 // The songs are the app's fixed-row-height virtual list (a playlist holds up to 10,000), so a drag
 // is plain pointer events on the grip, as in the queue: the drop place is the row under the
 // pointer (decision 072).
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+// The page opens on the playlist's header and first rows (the server render carries them) and
+// loads the whole list beside them; Play all, Shuffle or a row clicked before it is there waits
+// for it, so they always play the whole playlist (decision 087).
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { type FormEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent, Suspense, useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { backLink } from '~/client/features/library/album-page'
+import { TabSpinner } from '~/client/features/library/browse'
 import { DownloadButton } from '~/client/features/offline/download-button'
 import { ShareDialog } from '~/client/features/shares/share-dialog'
 import { clock, plural } from '~/client/features/library/format'
-import { playTracks, shuffleTracks } from '~/client/features/library/play'
+import { playTracks, queueTracks, shuffleTracks } from '~/client/features/library/play'
 import { iconButton, TrackActions } from '~/client/features/library/track-actions'
 import { useCurrentTrackId } from '~/client/features/library/track-list'
+import { player } from '~/client/features/player/player-store'
 import { trackIdOf } from '~/client/features/player/track-identity'
 import { UnavailableMark } from '~/client/features/player/unavailable-mark'
 import { useRowDrag, VirtualList } from '~/client/features/player/virtual-list'
@@ -62,7 +67,21 @@ const ROW = 56
 
 export function PlaylistPage({ id }: { id: string }) {
   const trpc = useTRPC()
-  const playlist = useSuspenseQuery(trpc.playlists.byId.queryOptions({ id })).data
+  // Outside the Suspense: the whole list is asked for as the page mounts, not after the opening.
+  const whole = useQuery(trpc.playlists.byId.queryOptions({ id })).data
+  return (
+    <Suspense fallback={<TabSpinner />}>
+      <PlaylistView id={id} whole={whole} />
+    </Suspense>
+  )
+}
+
+const withTracks = (list: Entry[]) => list.filter((e): e is Entry & { track: LibraryTrack } => e.track !== undefined)
+
+function PlaylistView({ id, whole }: { id: string; whole: { entries: Entry[] } | undefined }) {
+  const trpc = useTRPC()
+  const opening = useSuspenseQuery(trpc.playlists.opening.queryOptions({ id })).data
+  const playlist = whole ? { ...opening, ...whole } : opening
   const queryClient = useQueryClient()
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.playlists.pathKey() })
   const [editing, setEditing] = useState(false)
@@ -121,9 +140,62 @@ export function PlaylistPage({ id }: { id: string }) {
     setAnnouncement(`${gone.title} removed`)
   }
 
-  const playable = entries.flatMap((e) => (e.track ? [e.track] : []))
-  const playFrom = (entry: Entry) => playTracks(playable, playlist.name, playable.indexOf(entry.track as LibraryTrack))
-  const missing = entries.length - playable.length
+  const playable = withTracks(entries)
+  const songs = whole ? entries.length : opening.songCount
+  const missing = whole ? entries.length - playable.length : opening.unavailable
+  /**
+   * Plays the whole playlist in order from `how.from` (or its first song), or shuffled. In order,
+   * it starts at once from the rows at hand; if only the opening is here, the rest joins the end of
+   * the queue when it comes (unless the queue was changed meanwhile). Shuffled waits for it all.
+   */
+  async function play(how: { from: Entry } | 'in order' | 'shuffled') {
+    const wholeList = trpc.playlists.byId.queryOptions({ id })
+    // A failed load is reported by the app's query error handler.
+    const load = () =>
+      queryClient.fetchQuery(wholeList).then(
+        (p) => withTracks(p.entries),
+        () => null,
+      )
+    if (how === 'shuffled') {
+      const all = whole ? playable : await load()
+      if (all)
+        shuffleTracks(
+          all.map((e) => e.track),
+          playlist.name,
+        )
+      return
+    }
+    const at = (list: typeof playable) =>
+      how === 'in order'
+        ? 0
+        : Math.max(
+            0,
+            list.findIndex((e) => e.id === how.from.id),
+          )
+    if (whole || playable.length === 0) {
+      const all = whole ? playable : await load()
+      if (all)
+        playTracks(
+          all.map((e) => e.track),
+          playlist.name,
+          at(all),
+        )
+      return
+    }
+    playTracks(
+      playable.map((e) => e.track),
+      playlist.name,
+      at(playable),
+    )
+    const queued = () =>
+      player()
+        .get()
+        .engine.tracks.map((t) => t.url)
+        .join('\n')
+    const started = queued()
+    const all = await load()
+    if (all && queued() === started) queueTracks(all.filter((e) => e.index >= opening.entries.length).map((e) => e.track))
+  }
 
   return (
     <section className={stack({ gap: '6' })}>
@@ -142,18 +214,19 @@ export function PlaylistPage({ id }: { id: string }) {
           </h1>
           {playlist.comment && <p className={css({ color: 'fg.muted' })}>{playlist.comment}</p>}
           <p className={mutedText()}>
-            {plural(entries.length, 'song')}
+            {plural(songs, 'song')}
             {playlist.duration > 0 ? ` · ${clock(playlist.duration)}` : ''}
             {missing > 0 ? ` · ${missing} unavailable` : ''}
           </p>
           <div className={css({ display: 'flex', gap: '3', mt: '2', flexWrap: 'wrap' })}>
-            <Button size="lg" disabled={playable.length === 0} onClick={() => playTracks(playable, playlist.name)}>
+            <Button size="lg" disabled={songs === missing} onClick={() => play('in order')}>
               <Icon name="play" size={18} /> Play all
             </Button>
-            <Button size="lg" variant="outline" disabled={playable.length === 0} onClick={() => shuffleTracks(playable, playlist.name)}>
+            <Button size="lg" variant="outline" disabled={songs === missing} onClick={() => play('shuffled')}>
               <Icon name="shuffle" size={18} /> Shuffle
             </Button>
-            <DownloadButton target={{ kind: 'playlist', id: playlist.id, name: playlist.name }} tracks={playable} />
+            {/* Offered once the whole list is at hand: it stores every song. */}
+            {whole && <DownloadButton target={{ kind: 'playlist', id: playlist.id, name: playlist.name }} tracks={playable.map((e) => e.track)} />}
           </div>
           <div className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', ml: '-3' })}>
             {playlist.mine && (
@@ -233,7 +306,7 @@ export function PlaylistPage({ id }: { id: string }) {
                   className={rowButton}
                   disabled={!entry.track}
                   aria-current={entry.track && current !== null && trackIdOf(entry.track.url) === current ? 'true' : undefined}
-                  onClick={() => playFrom(entry)}
+                  onClick={() => play({ from: entry })}
                 >
                   <span
                     aria-hidden
