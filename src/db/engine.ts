@@ -52,32 +52,62 @@ export async function closeHandle(db: Db): Promise<void> {
   else db.$client.close()
 }
 
+// Handles that stand for an open transaction: a change made with one joins that transaction.
+const openTransactions = new WeakSet<object>()
+// SQLite: the handle each transaction handle was made from (prepared statements belong to it).
+const sqliteBase = new WeakMap<object, Db>()
+// SQLite: the end of the last transaction begun on each connection; the next one begins after it.
+const sqliteTail = new WeakMap<object, Promise<unknown>>()
+
+/** The handle a SQLite transaction handle was made from, or the handle itself. */
+export const baseHandle = (db: Db): Db => sqliteBase.get(db) ?? db
+
 /**
- * Runs `body` in one transaction on either engine; a throw rolls it back. `body` must await
- * nothing but this database: on SQLite (one connection, synchronous statements) every await of a
- * statement resolves before any other request's code runs, so nothing else can slip a statement
- * into the open transaction; a real wait (a fetch, a timer) inside it would break that.
+ * Runs `body` in one transaction on either engine; a throw rolls it back. Called with a handle
+ * that is itself a transaction's, `body` joins that transaction (OpenSubsonic's updatePlaylist:
+ * rename, remove and add as one change).
+ *
+ * SQLite has one connection, so concurrent requests' transactions take turns: each begins when
+ * the one before it has ended (a request would otherwise meet "cannot start a transaction within
+ * a transaction" whenever two arrive at once). `body` must await nothing but this database, so a
+ * turn is short; another request's single statements that run meanwhile are part of the open
+ * transaction, which is why a body must not throw after a write it does not mean to undo.
  */
 export async function transaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T> {
+  if (openTransactions.has(db)) return body(db)
   if (isPostgres(db)) {
     const pg = db as unknown as { transaction: (run: (tx: object) => Promise<T>) => Promise<T> }
     return pg.transaction((tx) => {
       postgresHandles.add(tx)
+      openTransactions.add(tx)
       return body(tx as Db)
     })
   }
   const client = db.$client
-  // A second transaction begun while one is open would be a statement of the first one.
-  if (client.inTransaction) throw new Error('A SQLite transaction is already open on this connection')
-  client.run('BEGIN IMMEDIATE')
-  try {
-    const value = await body(db)
-    client.run('COMMIT')
-    return value
-  } catch (error) {
-    if (client.inTransaction) client.run('ROLLBACK')
-    throw error
+  const run = async (): Promise<T> => {
+    const tx = Object.create(db) as Db
+    openTransactions.add(tx)
+    sqliteBase.set(tx, db)
+    client.run('BEGIN IMMEDIATE')
+    try {
+      const value = await body(tx)
+      client.run('COMMIT')
+      return value
+    } catch (error) {
+      if (client.inTransaction) client.run('ROLLBACK')
+      throw error
+    } finally {
+      openTransactions.delete(tx)
+    }
   }
+  const previous = sqliteTail.get(client)
+  const turn = previous ? previous.then(run, run) : run()
+  const tail = turn.catch(() => undefined)
+  sqliteTail.set(client, tail)
+  void tail.then(() => {
+    if (sqliteTail.get(client) === tail) sqliteTail.delete(client)
+  })
+  return turn
 }
 
 /** Whether a write failed on a unique index (two sign-ups racing for one e-mail), on either engine. */

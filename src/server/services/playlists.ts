@@ -274,22 +274,12 @@ async function renumber(db: Db, order: number[], before: number[]) {
   else await execute(db, sql`UPDATE playlist_entries SET position = j.value ->> 1 FROM json_each(${json}) j WHERE playlist_entries.id = j.value ->> 0`)
 }
 
-/**
- * One transaction around a change. A change made inside another's transaction (OpenSubsonic's
- * updatePlaylist: rename, remove and add as one change) joins it: on SQLite the open transaction
- * on the one connection is that caller's, on PostgreSQL the inner one is a savepoint.
- */
-function inTransaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T> {
-  if (!isPostgres(db) && db.$client.inTransaction) return body(db)
-  return transaction(db, body)
-}
-
 export function createPlaylist(
   db: Db,
   userId: string,
   input: { name: string; comment?: string; public?: boolean; source?: TrackSource },
 ): Promise<PlaylistSummary> {
-  return inTransaction(db, async (tx) => {
+  return transaction(db, async (tx) => {
     const owned = (await firstRow<{ n: number }>(tx, sql`SELECT count(*) AS n FROM playlists WHERE user_id = ${userId}`))?.n ?? 0
     if (owned >= PLAYLIST_LIMITS.playlistsPerMember) throw invalid(`You can keep at most ${PLAYLIST_LIMITS.playlistsPerMember} playlists`)
     const added = input.source ? await rowsOf(tx, input.source) : []
@@ -310,7 +300,7 @@ export function createPlaylist(
 const booleanOf = (db: Db, value: boolean) => (isPostgres(db) ? value : value ? 1 : 0)
 
 export function updatePlaylist(db: Db, userId: string, id: string, input: { name?: string; comment?: string; public?: boolean }): Promise<PlaylistSummary> {
-  return inTransaction(db, async (tx) => {
+  return transaction(db, async (tx) => {
     const current = await ownedPlaylist(tx, userId, id)
     await execute(
       tx,
@@ -322,7 +312,7 @@ export function updatePlaylist(db: Db, userId: string, id: string, input: { name
 }
 
 export async function deletePlaylist(db: Db, userId: string, id: string): Promise<{ deleted: true }> {
-  await inTransaction(db, async (tx) => {
+  await transaction(db, async (tx) => {
     await ownedPlaylist(tx, userId, id)
     await execute(tx, sql`DELETE FROM playlists WHERE id = ${id}`)
   })
@@ -331,7 +321,7 @@ export async function deletePlaylist(db: Db, userId: string, id: string): Promis
 
 /** Adds tracks at the end, or before the entry now at `position`. */
 export function addTracks(db: Db, userId: string, id: string, source: TrackSource, position?: number): Promise<PlaylistSummary> {
-  return inTransaction(db, async (tx) => {
+  return transaction(db, async (tx) => {
     await ownedPlaylist(tx, userId, id)
     await insertEntries(tx, id, await rowsOf(tx, source), position)
     await touch(tx, id)
@@ -341,7 +331,7 @@ export function addTracks(db: Db, userId: string, id: string, source: TrackSourc
 
 /** Replaces every entry (OpenSubsonic's createPlaylist with a playlistId). */
 export function replaceTracks(db: Db, userId: string, id: string, source: TrackSource): Promise<PlaylistSummary> {
-  return inTransaction(db, async (tx) => {
+  return transaction(db, async (tx) => {
     await ownedPlaylist(tx, userId, id)
     const added = await rowsOf(tx, source)
     await execute(tx, sql`DELETE FROM playlist_entries WHERE playlist_id = ${id}`)
@@ -353,7 +343,7 @@ export function replaceTracks(db: Db, userId: string, id: string, source: TrackS
 
 /** Removes the entries at these positions (as the list stood before the call). */
 export function removeEntries(db: Db, userId: string, id: string, indexes: number[]): Promise<PlaylistSummary> {
-  return inTransaction(db, async (tx) => {
+  return transaction(db, async (tx) => {
     await ownedPlaylist(tx, userId, id)
     const before = await entryIdsOf(tx, id)
     const bad = indexes.find((i) => i >= before.length)
@@ -372,7 +362,7 @@ export function removeEntries(db: Db, userId: string, id: string, indexes: numbe
 
 /** Moves the entry at `from` so that it ends up at `to`. */
 export function moveEntry(db: Db, userId: string, id: string, from: number, to: number): Promise<PlaylistSummary> {
-  return inTransaction(db, async (tx) => {
+  return transaction(db, async (tx) => {
     await ownedPlaylist(tx, userId, id)
     const before = await entryIdsOf(tx, id)
     for (const [name, value] of [
