@@ -10,7 +10,7 @@ import { isRemotePath } from '~/shared/validators'
 import { PLAYLIST_LIMITS, playlistNameField } from '~/shared/validators/playlists'
 import { listFolders } from '../services/folders'
 import * as playlists from '../services/playlists'
-import { folderTotals, type Marks, marksOf, song, songsUnder } from './library'
+import { folderTotals, marksOf, song, songsUnder } from './library'
 import type { MethodContext } from './methods'
 import type { Params } from './params'
 import { ErrorCode, type Payload, SubsonicError } from './response'
@@ -59,8 +59,9 @@ function memberPlaylist(p: playlists.PlaylistSummary, totals: { songCount: numbe
 }
 
 /** A member playlist with its available songs, as getPlaylist and createPlaylist answer. */
-function memberPlaylistWithSongs(ctx: MethodContext, id: string, starred: Marks = marksOf(ctx.db, ctx.user.id)): Payload {
-  const { entries, ...p } = playlists.playlistWithRows(ctx.db, ctx.user.id, id)
+async function memberPlaylistWithSongs(ctx: MethodContext, id: string): Promise<Payload> {
+  const starred = await marksOf(ctx.db, ctx.user.id)
+  const { entries, ...p } = await playlists.playlistWithRows(ctx.db, ctx.user.id, id)
   const rows = entries.flatMap((e) => (e.row ? [e.row] : []))
   const totals = { songCount: rows.length, duration: Math.round(rows.reduce((sum, r) => sum + r.duration, 0)) }
   return { ...memberPlaylist(p, totals, rows.find((r) => r.coverPath)?.id), entry: rows.map((r) => song(r, starred)) }
@@ -84,26 +85,26 @@ function refuseFolder(ctx: MethodContext, id: string) {
   if (folderOf(ctx, id)) throw new SubsonicError(ErrorCode.notAuthorized, FOLDERS_READ_ONLY)
 }
 
-export function getPlaylists(ctx: MethodContext): Payload {
+export async function getPlaylists(ctx: MethodContext): Promise<Payload> {
   const username = ctx.params.get('username')
   if (username !== undefined && username !== ctx.user.username) throw new SubsonicError(ErrorCode.notAuthorized, 'Only your own playlists can be listed')
   const own = playlists.listPlaylists(ctx.db, ctx.user.id).map((p) => memberPlaylist(p))
-  const folders = libraryFoldersOf(ctx).map((f) => folderPlaylist(ctx, f, folderTotals(ctx.db, folderRel(f.path))))
+  const folders = await Promise.all(libraryFoldersOf(ctx).map(async (f) => folderPlaylist(ctx, f, await folderTotals(ctx.db, folderRel(f.path)))))
   return { playlists: { playlist: [...own, ...folders] } }
 }
 
-export function getPlaylist(ctx: MethodContext): Payload {
+export async function getPlaylist(ctx: MethodContext): Promise<Payload> {
   const id = ctx.params.required('id')
   const folder = folderOf(ctx, id)
-  if (!folder) return { playlist: memberPlaylistWithSongs(ctx, id) }
-  const songs = songsUnder(ctx.db, folderRel(folder.path))
-  const starred = marksOf(ctx.db, ctx.user.id)
+  if (!folder) return { playlist: await memberPlaylistWithSongs(ctx, id) }
+  const songs = await songsUnder(ctx.db, folderRel(folder.path))
+  const starred = await marksOf(ctx.db, ctx.user.id)
   const totals = { songCount: songs.length, duration: Math.round(songs.reduce((sum, s) => sum + s.duration, 0)) }
   return { playlist: { ...folderPlaylist(ctx, folder, totals), entry: songs.map((s) => song(s, starred)) } }
 }
 
 /** A new playlist (name, songId…), or, with playlistId, one whose songs are replaced by songId… */
-export function createPlaylist(ctx: MethodContext): Payload {
+export async function createPlaylist(ctx: MethodContext): Promise<Payload> {
   const p = ctx.params
   const songIds = p.all('songId')
   const playlistId = p.get('playlistId')
@@ -115,11 +116,11 @@ export function createPlaylist(ctx: MethodContext): Payload {
       if (newName !== undefined) playlists.updatePlaylist(ctx.db, ctx.user.id, playlistId, { name: newName })
       playlists.replaceTracks(ctx.db, ctx.user.id, playlistId, { trackIds: songIds })
     })
-    return { playlist: memberPlaylistWithSongs(ctx, playlistId) }
+    return { playlist: await memberPlaylistWithSongs(ctx, playlistId) }
   }
   const name = nameOf(p.required('name'))
   const created = playlists.createPlaylist(ctx.db, ctx.user.id, { name, source: { trackIds: songIds } })
-  return { playlist: memberPlaylistWithSongs(ctx, created.id) }
+  return { playlist: await memberPlaylistWithSongs(ctx, created.id) }
 }
 
 /** Name, comment, public, songIdToAdd… (at the end) and songIndexToRemove… (over the songs the app was shown). */

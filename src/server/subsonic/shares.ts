@@ -29,12 +29,12 @@ function descriptionOf(ctx: MethodContext): string | null | undefined {
 }
 
 /** The ids of createShare as a target: songs, or one album, or one of the member's own playlists (apps send its id as `id`). */
-function targetOf(ctx: MethodContext): ShareTarget {
+async function targetOf(ctx: MethodContext): Promise<ShareTarget> {
   const ids = ctx.params.all('id')
   if (ids.length === 0) ctx.params.required('id')
-  const songs = songsByIds(ctx.db, ids)
+  const songs = await songsByIds(ctx.db, ids)
   if (songs.length === ids.length) return { kind: 'tracks', ids }
-  if (ids.length === 1 && !songById(ctx.db, ids[0])) {
+  if (ids.length === 1 && !(await songById(ctx.db, ids[0]))) {
     const album = ctx.db.$client.query<{ id: string }, [string]>('SELECT id FROM library_albums WHERE id = ?').get(ids[0])
     if (album) return { kind: 'album', id: album.id }
     // Only the member's own: another member's public playlist is not theirs to share.
@@ -47,9 +47,9 @@ function targetOf(ctx: MethodContext): ShareTarget {
   )
 }
 
-function shareList(ctx: MethodContext, onlyId?: string): Payload {
+async function shareList(ctx: MethodContext, onlyId?: string): Promise<Payload> {
   const origin = new URL(ctx.request.url).origin
-  const starred = marksOf(ctx.db, ctx.user.id)
+  const starred = await marksOf(ctx.db, ctx.user.id)
   const rows = listShareRows(ctx.db, ctx.user.id).filter((s) => onlyId === undefined || s.id === onlyId)
   return {
     shares: {
@@ -68,10 +68,10 @@ function shareList(ctx: MethodContext, onlyId?: string): Payload {
   }
 }
 
-export const SHARE_METHODS: Record<string, (ctx: MethodContext) => Payload> = {
+export const SHARE_METHODS: Record<string, (ctx: MethodContext) => Payload | Promise<Payload>> = {
   getShares: (ctx) => shareList(ctx),
-  createShare: (ctx) => {
-    const target = targetOf(ctx)
+  createShare: async (ctx) => {
+    const target = await targetOf(ctx)
     const created = createShare(ctx.db, ctx.user.id, { target, expiresAt: expiresOf(ctx) ?? null, description: descriptionOf(ctx) ?? null })
     return shareList(ctx, created.id)
   },
