@@ -120,20 +120,19 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   // Before listening: the first page may be asked for at once, and its SSR calls the server's router.
   shareAppRouterWithPages(server.router)
   if (await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) logger.info({ email: config.ADMIN_EMAIL }, 'admin account created')
-  // SQLite-only for now (docs/decisions/083): housekeeping, the library scanner and the analytics
-  // worker still use synchronous SQLite calls; on PostgreSQL they wait for the next round.
+  // SQLite-only for now (docs/decisions/083): housekeeping and the analytics worker still use
+  // synchronous SQLite calls; on PostgreSQL they wait for the next round.
   const sqliteOnly = !config.DATABASE_URL
   if (sqliteOnly) startHousekeeping(db)
   else sweepSharedLimits(db)
-  if (!sqliteOnly)
-    logger.warn('PostgreSQL: housekeeping, library scans, podcast refreshes, the scrobble sender and the analytics worker do not run on PostgreSQL yet')
+  if (!sqliteOnly) logger.warn('PostgreSQL: housekeeping, podcast refreshes, the scrobble sender and the analytics worker do not run on PostgreSQL yet')
   warnWhenMediaRootMissing()
 
   const http = listen(server.fetch)
   listeningPort = http.port ?? config.PORT
   askPeersOf(http)
   // After listening: the first scan of a large library must not hold up start-up.
-  if (sqliteOnly) server.scanner.start()
+  server.scanner.start()
   // Scrobbles queued before a restart go out now; new ones as they are queued.
   if (sqliteOnly) startScrobbleSender(db)
   logger.info(

@@ -1,7 +1,6 @@
 // Folders over REST, the server library playlist and /media streaming against the built server:
 // ownership, reorder rules, tags and natural order, signed URLs, ranges byte for byte,
 // conditional requests, and traversal attempts against a canary file outside MEDIA_ROOT.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
@@ -9,7 +8,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { signMediaUrl } from '~/server/media/sign'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
-import { describeUntilOnPostgres } from '../helpers/engine'
+import { sqlOn } from '../helpers/engine'
 import { scanLibraryNow } from '../helpers/library-scan'
 import { makeTone } from '../helpers/media'
 import { startServer, TEST_ENGINE, type TestServer } from '../helpers/server'
@@ -111,8 +110,7 @@ describe('folders', () => {
       expect([proc, res.status]).toEqual([proc, 404])
     }
     expect((await api(server.url, 'PUT', '/user/folders/reorder', { token: t, body: { folderIds: [mine.id] } })).status).toBe(400)
-    // A library folder's playlist reads the scanner's index, still SQLite-only.
-    if (TEST_ENGINE === 'sqlite') expect((await asMember('GET', `/user/folders/${mine.id}/playlist`)).status).toBe(200)
+    expect((await asMember('GET', `/user/folders/${mine.id}/playlist`)).status).toBe(200)
     expect((await asMember('GET', '/user/folders')).body.data.find((f: { id: string }) => f.id === mine.id).label).toBe('Mine')
   })
 
@@ -148,8 +146,7 @@ describe('folders', () => {
   })
 })
 
-// The library index is filled by the scanner, still SQLite-only.
-describeUntilOnPostgres('library playlist', () => {
+describe('library playlist', () => {
   let tracks: any[]
   beforeAll(async () => {
     // A member of its own: the shared one saved /music/collection already, and cannot save it twice.
@@ -192,12 +189,12 @@ describeUntilOnPostgres('library playlist', () => {
     // … and follows the files once a scan has run: the re-tagged file read again, the deleted one gone.
     await scanLibraryNow(server.url, admin)
     expect(await titles()).toEqual(['After and longer'])
-    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-    try {
-      expect(db.query("SELECT name FROM sqlite_master WHERE name = 'media_tags'").all()).toEqual([])
-    } finally {
-      db.close()
-    }
+    // The tags live in the index alone: the old per-file tag table is gone.
+    const tables =
+      TEST_ENGINE === 'postgres'
+        ? "SELECT table_name AS name FROM information_schema.tables WHERE table_name = 'media_tags'"
+        : "SELECT name FROM sqlite_master WHERE name = 'media_tags'"
+    expect(await sqlOn(server, tables)).toEqual([])
   })
 
   test('a saved folder that is gone, or has become a link out of the library, is a 404 when played', async () => {

@@ -42,7 +42,7 @@ test('requests are counted under the labels the API transports give, and made-up
   await ask('/api/trpc/health.check')
   await ask('/api/trpc/made.up')
   await ask('/api/no-such-route')
-  const text = server.metrics.text()
+  const text = await server.metrics.text()
   // Each sample starts with this node's instance label (INSTANCE_NAME, else hostname:port).
   const requests = [...text.matchAll(/^vibes_http_requests_total\{instance="[^"]+",(.*)\} \d+$/gm)].map((m) => m[1])
   expect(requests).toContain('route="/api/health",method="GET",status="200"')

@@ -36,10 +36,10 @@ export type LibraryRow = {
   rgAlbumGain: number | null
   rgAlbumPeak: number | null
 }
-/** The columns of a LibraryRow, over `library_tracks t` (for joins and the full-text search). */
-export const LIBRARY_COLUMNS = `t.seq, t.added_at AS addedAt, t.id, t.path, t.folder, t.title, t.artist, t.album_artist AS albumArtist, t.artist_id AS artistId,
-  t.album, t.album_id AS albumId, t.genre, t.year, t.track_no AS track, t.disc_no AS disc, t.duration, t.bitrate, t.size, t.mime,
-  t.cover_path AS coverPath, t.rg_track_gain AS rgTrackGain, t.rg_track_peak AS rgTrackPeak, t.rg_album_gain AS rgAlbumGain, t.rg_album_peak AS rgAlbumPeak`
+/** The columns of a LibraryRow, over `library_tracks t` (for joins and the full-text search); aliases quoted, as PostgreSQL folds bare names to lower case. */
+export const LIBRARY_COLUMNS = `t.seq, t.added_at AS "addedAt", t.id, t.path, t.folder, t.title, t.artist, t.album_artist AS "albumArtist", t.artist_id AS "artistId",
+  t.album, t.album_id AS "albumId", t.genre, t.year, t.track_no AS "track", t.disc_no AS "disc", t.duration, t.bitrate, t.size, t.mime,
+  t.cover_path AS "coverPath", t.rg_track_gain AS "rgTrackGain", t.rg_track_peak AS "rgTrackPeak", t.rg_album_gain AS "rgAlbumGain", t.rg_album_peak AS "rgAlbumPeak"`
 /** Every LibraryRow: add a WHERE / ORDER BY / LIMIT. */
 export const LIBRARY_SELECT = `SELECT ${LIBRARY_COLUMNS} FROM library_tracks t`
 

@@ -38,7 +38,7 @@ export type MetricsSources = {
   apiRouteLabel: (pathname: string) => string | undefined
   /** ffmpeg conversions streaming now. */
   runningTranscodes: () => number
-  scanStatus: () => ScanReading
+  scanStatus: () => Promise<ScanReading>
   /** This node's name: the `instance` label of every sample. */
   instance: () => string
 }
@@ -84,7 +84,7 @@ export function createRequestMetrics({ apiRouteLabel, runningTranscodes, scanSta
     stats.count++
   }
 
-  function text(): string {
+  async function text(): Promise<string> {
     const out: string[] = []
     const metric = (name: string, type: 'counter' | 'gauge' | 'histogram', help: string) => out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`)
     const node = `instance="${labelValue(instance())}"`
@@ -112,7 +112,7 @@ export function createRequestMetrics({ apiRouteLabel, runningTranscodes, scanSta
     metric('vibes_transcodes_running', 'gauge', 'ffmpeg conversions streaming now.')
     out.push(`vibes_transcodes_running{${node}} ${runningTranscodes()}`)
 
-    const scan = scanStatus()
+    const scan = await scanStatus()
     metric('vibes_library_scanning', 'gauge', '1 while the library scanner runs.')
     out.push(`vibes_library_scanning{${node}} ${scan.scanning ? 1 : 0}`)
     metric('vibes_library_scan_files', 'gauge', 'Files the running scan has read and found so far.')
@@ -138,7 +138,7 @@ export function createRequestMetrics({ apiRouteLabel, runningTranscodes, scanSta
   }
 
   /** GET /metrics. */
-  function handle(request: Request): Response {
+  async function handle(request: Request): Promise<Response> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, 'Method not allowed', { allow: 'GET, HEAD' })
     const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
     if (!token) return plain(401, 'No authentication token found. Please log in again.', { 'www-authenticate': 'Bearer' })
@@ -147,7 +147,7 @@ export function createRequestMetrics({ apiRouteLabel, runningTranscodes, scanSta
       if (!user) return plain(401, 'Authentication token is invalid or expired', { 'www-authenticate': 'Bearer' })
       if (!user.isAdmin) return plain(403, 'Admin access required')
     }
-    return new Response(request.method === 'HEAD' ? null : text(), {
+    return new Response(request.method === 'HEAD' ? null : await text(), {
       headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' },
     })
   }

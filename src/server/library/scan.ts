@@ -14,7 +14,8 @@
 // scanForNewFolder: merged with a running scan, at most one per FOLDER_SCAN_INTERVAL_MS).
 import type { Dirent } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
-import type { Db } from '~/db/client'
+import { sql } from 'drizzle-orm'
+import { type Db, execute, firstRow, isPostgres, rows, transaction } from '~/db/engine'
 import type { IAudioMetadata } from 'music-metadata'
 import { extensionOf, mimeFromName } from '~/shared/player/mime'
 import { config } from '../config'
@@ -286,45 +287,38 @@ const rowValues = (r: TrackRow) => [
   r.addedAt,
 ]
 
+/** rowValues with embedded_cover as PostgreSQL's boolean. */
+const postgresRowValues = (r: TrackRow) => rowValues(r).map((v, k) => (TRACK_COLUMNS[k] === 'embedded_cover' ? v === 1 : v))
+
 /** The ids a set of changes touches; their aggregates are recomputed in the same transaction. */
 type Touched = { albums: Set<string>; artists: Set<string>; genres: Set<string> }
 const touchedSet = (): Touched => ({ albums: new Set(), artists: new Set(), genres: new Set() })
+type OldIds = { albumId: string; artistId: string; albumArtistId: string; genre: string | null }
+function touch(touched: Touched, ids: OldIds) {
+  touched.albums.add(ids.albumId)
+  touched.artists.add(ids.artistId).add(ids.albumArtistId)
+  if (ids.genre) touched.genres.add(ids.genre)
+}
 
-/**
- * The index writer: prepared statements over one connection. Aggregates are recomputed from the
- * tracks for the touched ids only (indexed lookups), so a batch costs the same at 1,000 tracks
- * as at a million.
- */
-function indexWriter(db: Db) {
-  const c = db.$client
-  // `added_at` is kept on conflict: a changed file is not "recently added".
-  const upsert = c.prepare(
-    `INSERT INTO library_tracks (${TRACK_COLUMNS.join(', ')}) VALUES (${TRACK_COLUMNS.map(() => '?').join(', ')})
-     ON CONFLICT(path) DO UPDATE SET ${TRACK_COLUMNS.filter((k) => k !== 'added_at' && k !== 'path')
-       .map((k) => `${k} = excluded.${k}`)
-       .join(', ')}`,
-  )
-  const oldIds = c.prepare<{ albumId: string; artistId: string; albumArtistId: string; genre: string | null }, [string]>(
-    'SELECT album_id AS albumId, artist_id AS artistId, album_artist_id AS albumArtistId, genre FROM library_tracks WHERE path = ?',
-  )
-  const removeTrack = c.prepare('DELETE FROM library_tracks WHERE path = ?')
-  const albumsUpsert = c.prepare(`
+// The aggregate statements, one text for both engines. `IDS` stands for the touched ids, given as
+// one JSON array as a column `value`: SQLite reads it with json_each, PostgreSQL with jsonb_array_elements_text.
+const IDS = '/*ids*/'
+const ALBUMS_UPSERT = `
     WITH g AS (
       SELECT album_id AS id, min(album) AS name, min(album_artist) AS artist, min(album_artist_id) AS artist_id, max(year) AS year, min(genre) AS genre,
              count(*) AS n, sum(duration) AS d, min(folder) AS folder, min(CASE WHEN embedded_cover THEN path END) AS embedded, min(added_at) AS added
-      FROM library_tracks WHERE album_id IN (SELECT value FROM json_each(?1)) GROUP BY album_id)
+      FROM library_tracks WHERE album_id IN (${IDS}) GROUP BY album_id)
     INSERT INTO library_albums (id, name, sort_name, artist, artist_id, year, genre, song_count, duration, cover_path, added_at)
     SELECT g.id, g.name, lower(g.name), CASE WHEN g.artist = '' THEN '${UNKNOWN_ARTIST}' ELSE g.artist END, g.artist_id, g.year, g.genre, g.n, g.d,
            coalesce(f.cover_path, g.embedded), g.added
     FROM g LEFT JOIN library_folders f ON f.path = g.folder WHERE true
     ON CONFLICT(id) DO UPDATE SET name = excluded.name, sort_name = excluded.sort_name, artist = excluded.artist, artist_id = excluded.artist_id,
       year = excluded.year, genre = excluded.genre, song_count = excluded.song_count, duration = excluded.duration, cover_path = excluded.cover_path,
-      added_at = excluded.added_at`)
-  const albumsPrune = c.prepare(
-    'DELETE FROM library_albums WHERE id IN (SELECT value FROM json_each(?1)) AND NOT EXISTS (SELECT 1 FROM library_tracks t WHERE t.album_id = library_albums.id)',
-  )
-  const artistsUpsert = c.prepare(`
-    WITH ids AS (SELECT value AS id FROM json_each(?1)),
+      added_at = excluded.added_at`
+const ALBUMS_PRUNE = `DELETE FROM library_albums WHERE id IN (${IDS}) AND NOT EXISTS (SELECT 1 FROM library_tracks t WHERE t.album_id = library_albums.id)`
+// `a.year IS NULL` first: the newest album with a year gives the cover on both engines (PostgreSQL sorts NULL first in DESC).
+const ARTISTS_UPSERT = `
+    WITH ids AS (SELECT value AS id FROM (${IDS}) i),
     names AS (
       SELECT ids.id, (SELECT artist FROM library_tracks WHERE artist_id = ids.id LIMIT 1) AS a,
              (SELECT album_artist FROM library_tracks WHERE album_artist_id = ids.id LIMIT 1) AS aa FROM ids),
@@ -333,34 +327,70 @@ function indexWriter(db: Db) {
     SELECT g.id, CASE WHEN g.name = '' THEN '${UNKNOWN_ARTIST}' ELSE g.name END, lower(CASE WHEN g.name = '' THEN '${UNKNOWN_ARTIST}' ELSE g.name END),
            (SELECT count(*) FROM library_albums a WHERE a.artist_id = g.id),
            (SELECT count(*) FROM library_tracks t WHERE t.artist_id = g.id),
-           (SELECT a.cover_path FROM library_albums a WHERE a.artist_id = g.id AND a.cover_path IS NOT NULL ORDER BY a.year DESC LIMIT 1)
+           (SELECT a.cover_path FROM library_albums a WHERE a.artist_id = g.id AND a.cover_path IS NOT NULL ORDER BY a.year IS NULL, a.year DESC LIMIT 1)
     FROM g WHERE true
     ON CONFLICT(id) DO UPDATE SET name = excluded.name, sort_name = excluded.sort_name, album_count = excluded.album_count,
-      song_count = excluded.song_count, cover_path = excluded.cover_path`)
-  const artistsPrune = c.prepare(`
-    DELETE FROM library_artists WHERE id IN (SELECT value FROM json_each(?1))
+      song_count = excluded.song_count, cover_path = excluded.cover_path`
+const ARTISTS_PRUNE = `
+    DELETE FROM library_artists WHERE id IN (${IDS})
       AND NOT EXISTS (SELECT 1 FROM library_tracks t WHERE t.artist_id = library_artists.id)
-      AND NOT EXISTS (SELECT 1 FROM library_tracks t WHERE t.album_artist_id = library_artists.id)`)
-  const genresUpsert = c.prepare(`
+      AND NOT EXISTS (SELECT 1 FROM library_tracks t WHERE t.album_artist_id = library_artists.id)`
+const GENRES_UPSERT = `
     INSERT INTO library_genres (name, song_count, album_count)
-    SELECT genre, count(*), count(DISTINCT album_id) FROM library_tracks WHERE genre IN (SELECT value FROM json_each(?1)) GROUP BY genre
-    ON CONFLICT(name) DO UPDATE SET song_count = excluded.song_count, album_count = excluded.album_count`)
-  const genresPrune = c.prepare(
-    'DELETE FROM library_genres WHERE name IN (SELECT value FROM json_each(?1)) AND NOT EXISTS (SELECT 1 FROM library_tracks t WHERE t.genre = library_genres.name)',
+    SELECT genre, count(*), count(DISTINCT album_id) FROM library_tracks WHERE genre IN (${IDS}) GROUP BY genre
+    ON CONFLICT(name) DO UPDATE SET song_count = excluded.song_count, album_count = excluded.album_count`
+const GENRES_PRUNE = `DELETE FROM library_genres WHERE name IN (${IDS}) AND NOT EXISTS (SELECT 1 FROM library_tracks t WHERE t.genre = library_genres.name)`
+const FOLDER_UPSERT_HEAD = 'INSERT INTO library_folders (path, parent, name, cover_path) VALUES'
+const FOLDER_UPSERT_TAIL = 'ON CONFLICT(path) DO UPDATE SET cover_path = excluded.cover_path'
+const TRACK_UPSERT_TAIL = `ON CONFLICT(path) DO UPDATE SET ${TRACK_COLUMNS.filter((k) => k !== 'added_at' && k !== 'path')
+  .map((k) => `${k} = excluded.${k}`)
+  .join(', ')}`
+
+/** A folder's row: its path, parent ('' for a top folder, null for MEDIA_ROOT) and name. */
+function folderRow(path: string, cover: string | null): [string, string | null, string, string | null] {
+  const slash = path.lastIndexOf('/')
+  return [path, path === '' ? null : slash < 0 ? '' : path.slice(0, slash), path === '' ? '' : path.slice(slash + 1), cover]
+}
+
+/**
+ * The index writer. Aggregates are recomputed from the tracks for the touched ids only (indexed
+ * lookups), so a batch costs the same at 1,000 tracks as at a million. Each call is one
+ * transaction; on SQLite it is done when the call returns.
+ */
+type IndexWriter = {
+  /** Upserts read tracks and deletes removed paths, then their aggregates. */
+  apply: (tracks: TrackRow[], removed: string[]) => Promise<void>
+  /** Brings the folder tree and folder covers in line with the walk. */
+  syncFolders: (wanted: Map<string, string | null>) => Promise<void>
+  recordScan: (startedAt: number, full: boolean, files: number, read: number, removed: number) => Promise<void>
+}
+
+const indexWriter = (db: Db): IndexWriter => (isPostgres(db) ? postgresIndexWriter(db) : sqliteIndexWriter(db))
+
+/** SQLite: prepared statements over the one connection, each call a synchronous transaction. */
+function sqliteIndexWriter(db: Db): IndexWriter {
+  const c = db.$client
+  const ids = (text: string) => text.replaceAll(IDS, 'SELECT value FROM json_each(?1)')
+  // `added_at` is kept on conflict: a changed file is not "recently added".
+  const upsert = c.prepare(`INSERT INTO library_tracks (${TRACK_COLUMNS.join(', ')}) VALUES (${TRACK_COLUMNS.map(() => '?').join(', ')}) ${TRACK_UPSERT_TAIL}`)
+  const oldIds = c.prepare<OldIds, [string]>(
+    'SELECT album_id AS albumId, artist_id AS artistId, album_artist_id AS albumArtistId, genre FROM library_tracks WHERE path = ?',
   )
-  const folderUpsert = c.prepare(
-    'INSERT INTO library_folders (path, parent, name, cover_path) VALUES (?, ?, ?, ?) ON CONFLICT(path) DO UPDATE SET cover_path = excluded.cover_path',
-  )
+  const removeTrack = c.prepare('DELETE FROM library_tracks WHERE path = ?')
+  const albumsUpsert = c.prepare(ids(ALBUMS_UPSERT))
+  const albumsPrune = c.prepare(ids(ALBUMS_PRUNE))
+  const artistsUpsert = c.prepare(ids(ARTISTS_UPSERT))
+  const artistsPrune = c.prepare(ids(ARTISTS_PRUNE))
+  const genresUpsert = c.prepare(ids(GENRES_UPSERT))
+  const genresPrune = c.prepare(ids(GENRES_PRUNE))
+  const folderUpsert = c.prepare(`${FOLDER_UPSERT_HEAD} (?, ?, ?, ?) ${FOLDER_UPSERT_TAIL}`)
   const folderRemove = c.prepare('DELETE FROM library_folders WHERE path = ?')
-  const folderTrackCovers = c.prepare('UPDATE library_tracks SET cover_path = ?2 WHERE folder = ?1 AND embedded_cover = 0')
+  const folderTrackCovers = c.prepare('UPDATE library_tracks SET cover_path = ?2 WHERE folder = ?1 AND NOT embedded_cover')
   const folderAlbums = c.prepare<{ albumId: string }, [string]>('SELECT DISTINCT album_id AS albumId FROM library_tracks WHERE folder = ?')
 
   function touchOld(path: string, touched: Touched) {
     const old = oldIds.get(path)
-    if (!old) return
-    touched.albums.add(old.albumId)
-    touched.artists.add(old.artistId).add(old.albumArtistId)
-    if (old.genre) touched.genres.add(old.genre)
+    if (old) touch(touched, old)
   }
 
   function refreshAggregates(touched: Touched) {
@@ -376,56 +406,174 @@ function indexWriter(db: Db) {
     genresPrune.run(genres)
   }
 
-  return {
-    /** Upserts read tracks and deletes removed paths, then their aggregates; one transaction. */
-    apply: c.transaction((rows: TrackRow[], removed: string[]) => {
-      const touched = touchedSet()
-      for (const path of removed) {
-        touchOld(path, touched)
-        removeTrack.run(path)
-      }
-      for (const row of rows) {
-        touchOld(row.path, touched)
-        upsert.run(...(rowValues(row) as never[]))
-        touched.albums.add(row.albumId)
-        touched.artists.add(row.artistId).add(row.albumArtistId)
-        if (row.genre) touched.genres.add(row.genre)
-      }
-      refreshAggregates(touched)
-    }),
-    /** Brings the folder tree and folder covers in line with the walk. */
-    syncFolders: c.transaction((wanted: Map<string, string | null>) => {
-      const have = new Map(
-        c
-          .query<{ path: string; cover: string | null }, []>('SELECT path, cover_path AS cover FROM library_folders')
-          .all()
-          .map((r) => [r.path, r.cover]),
-      )
-      const touched = touchedSet()
-      for (const [path, cover] of wanted) {
-        if (have.has(path) && have.get(path) === cover) continue
-        const slash = path.lastIndexOf('/')
-        folderUpsert.run(path, path === '' ? null : slash < 0 ? '' : path.slice(0, slash), path === '' ? '' : path.slice(slash + 1), cover)
-        if (have.has(path)) {
-          // The folder's image changed: tracks without their own art, and their albums, follow.
-          folderTrackCovers.run(path, cover)
-          for (const { albumId } of folderAlbums.all(path)) touched.albums.add(albumId)
-        }
-      }
-      for (const path of have.keys()) if (!wanted.has(path)) folderRemove.run(path)
-      if (touched.albums.size) {
-        const albums = JSON.stringify([...touched.albums])
-        albumsUpsert.run(albums)
-        const ids = c
-          .query<{ id: string }, [string]>('SELECT DISTINCT artist_id AS id FROM library_albums WHERE id IN (SELECT value FROM json_each(?1))')
-          .all(albums)
-        artistsUpsert.run(JSON.stringify(ids.map((r) => r.id)))
-      }
-    }),
-    recordScan: (startedAt: number, full: boolean, files: number, read: number, removed: number) =>
+  const apply = c.transaction((tracks: TrackRow[], removed: string[]) => {
+    const touched = touchedSet()
+    for (const path of removed) {
+      touchOld(path, touched)
+      removeTrack.run(path)
+    }
+    for (const row of tracks) {
+      touchOld(row.path, touched)
+      upsert.run(...(rowValues(row) as never[]))
+      touch(touched, row)
+    }
+    refreshAggregates(touched)
+  })
+  const syncFolders = c.transaction((wanted: Map<string, string | null>) => {
+    const have = new Map(
       c
-        .prepare('INSERT INTO library_scans (started_at, finished_at, full, files, read, removed) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(startedAt, Date.now(), full ? 1 : 0, files, read, removed),
+        .query<{ path: string; cover: string | null }, []>('SELECT path, cover_path AS cover FROM library_folders')
+        .all()
+        .map((r) => [r.path, r.cover]),
+    )
+    const touched = touchedSet()
+    for (const [path, cover] of wanted) {
+      if (have.has(path) && have.get(path) === cover) continue
+      folderUpsert.run(...folderRow(path, cover))
+      if (have.has(path)) {
+        // The folder's image changed: tracks without their own art, and their albums, follow.
+        folderTrackCovers.run(path, cover)
+        for (const { albumId } of folderAlbums.all(path)) touched.albums.add(albumId)
+      }
+    }
+    for (const path of have.keys()) if (!wanted.has(path)) folderRemove.run(path)
+    if (touched.albums.size) {
+      const albums = JSON.stringify([...touched.albums])
+      albumsUpsert.run(albums)
+      const ids = c
+        .query<{ id: string }, [string]>('SELECT DISTINCT artist_id AS id FROM library_albums WHERE id IN (SELECT value FROM json_each(?1))')
+        .all(albums)
+      artistsUpsert.run(JSON.stringify(ids.map((r) => r.id)))
+    }
+  })
+  return {
+    apply: async (tracks, removed) => apply(tracks, removed),
+    syncFolders: async (wanted) => syncFolders(wanted),
+    recordScan: async (startedAt, full, files, read, removed) => {
+      c.prepare('INSERT INTO library_scans (started_at, finished_at, "full", files, read, removed) VALUES (?, ?, ?, ?, ?, ?)').run(
+        startedAt,
+        Date.now(),
+        full ? 1 : 0,
+        files,
+        read,
+        removed,
+      )
+    },
+  }
+}
+
+/** Rows per multi-row INSERT on PostgreSQL (27 parameters a track: well under its 65,535). */
+const PG_ROWS_PER_INSERT = 1000
+
+/**
+ * PostgreSQL: each call one transaction of a few statements (a batch's tracks are one multi-row
+ * upsert, its old ids one select). Calls run one after another, so two batches never update the
+ * same albums at once.
+ */
+function postgresIndexWriter(db: Db): IndexWriter {
+  const idsOf = (values: Iterable<string>) => sql`SELECT jsonb_array_elements_text(${JSON.stringify([...values])}::text::jsonb) AS value`
+  /** One of the aggregate statements with `values` where it says IDS. */
+  const withIds = (text: string, values: Iterable<string>) => {
+    const list = [...values]
+    const parts = text.split(IDS)
+    return sql.join(
+      parts.flatMap((part, i) => (i === 0 ? [sql.raw(part)] : [idsOf(list), sql.raw(part)])),
+      sql``,
+    )
+  }
+  const valuesList = (tuples: unknown[][]) =>
+    sql.join(
+      tuples.map(
+        (values) =>
+          sql`(${sql.join(
+            values.map((v) => sql`${v}`),
+            sql`, `,
+          )})`,
+      ),
+      sql`, `,
+    )
+
+  async function refreshAggregates(tx: Db, touched: Touched) {
+    await execute(tx, withIds(ALBUMS_UPSERT, touched.albums))
+    await execute(tx, withIds(ALBUMS_PRUNE, touched.albums))
+    // Albums first: an artist's album count and cover come from the albums.
+    await execute(tx, withIds(ARTISTS_UPSERT, touched.artists))
+    await execute(tx, withIds(ARTISTS_PRUNE, touched.artists))
+    await execute(tx, withIds(GENRES_UPSERT, touched.genres))
+    await execute(tx, withIds(GENRES_PRUNE, touched.genres))
+  }
+
+  let tail: Promise<unknown> = Promise.resolve()
+  /** Runs `write` after the writes before it. */
+  const inTurn = (write: () => Promise<void>): Promise<void> => {
+    const next = tail.then(write)
+    tail = next.catch(() => {})
+    return next
+  }
+
+  return {
+    apply: (tracks, removed) =>
+      inTurn(() =>
+        transaction(db, async (tx) => {
+          const touched = touchedSet()
+          const paths = [...removed, ...tracks.map((r) => r.path)]
+          for (const old of await rows<OldIds>(
+            tx,
+            sql`SELECT album_id AS "albumId", artist_id AS "artistId", album_artist_id AS "albumArtistId", genre FROM library_tracks WHERE path IN (${idsOf(paths)})`,
+          ))
+            touch(touched, old)
+          if (removed.length) await execute(tx, sql`DELETE FROM library_tracks WHERE path IN (${idsOf(removed)})`)
+          for (let i = 0; i < tracks.length; i += PG_ROWS_PER_INSERT) {
+            const values = tracks.slice(i, i + PG_ROWS_PER_INSERT).map(postgresRowValues)
+            await execute(tx, sql`INSERT INTO library_tracks (${sql.raw(TRACK_COLUMNS.join(', '))}) VALUES ${valuesList(values)} ${sql.raw(TRACK_UPSERT_TAIL)}`)
+          }
+          for (const row of tracks) touch(touched, row)
+          await refreshAggregates(tx, touched)
+        }),
+      ),
+    syncFolders: (wanted) =>
+      inTurn(() =>
+        transaction(db, async (tx) => {
+          const have = new Map(
+            (await rows<{ path: string; cover: string | null }>(tx, sql`SELECT path, cover_path AS cover FROM library_folders`)).map((r) => [r.path, r.cover]),
+          )
+          const changed: ReturnType<typeof folderRow>[] = []
+          const recovered: Array<[string, string | null]> = []
+          for (const [path, cover] of wanted) {
+            if (have.has(path) && have.get(path) === cover) continue
+            changed.push(folderRow(path, cover))
+            if (have.has(path)) recovered.push([path, cover])
+          }
+          for (let i = 0; i < changed.length; i += PG_ROWS_PER_INSERT)
+            await execute(tx, sql`${sql.raw(FOLDER_UPSERT_HEAD)} ${valuesList(changed.slice(i, i + PG_ROWS_PER_INSERT))} ${sql.raw(FOLDER_UPSERT_TAIL)}`)
+          const gone = [...have.keys()].filter((path) => !wanted.has(path))
+          if (gone.length) await execute(tx, sql`DELETE FROM library_folders WHERE path IN (${idsOf(gone)})`)
+          if (!recovered.length) return
+          // A folder's image changed: tracks without their own art, and their albums, follow.
+          for (const [path, cover] of recovered)
+            await execute(tx, sql`UPDATE library_tracks SET cover_path = ${cover} WHERE folder = ${path} AND NOT embedded_cover`)
+          const albums = (
+            await rows<{ id: string }>(tx, sql`SELECT DISTINCT album_id AS id FROM library_tracks WHERE folder IN (${idsOf(recovered.map(([path]) => path))})`)
+          ).map((r) => r.id)
+          if (!albums.length) return
+          await execute(tx, withIds(ALBUMS_UPSERT, albums))
+          const artists = await rows<{ id: string }>(tx, sql`SELECT DISTINCT artist_id AS id FROM library_albums WHERE id IN (${idsOf(albums)})`)
+          await execute(
+            tx,
+            withIds(
+              ARTISTS_UPSERT,
+              artists.map((r) => r.id),
+            ),
+          )
+        }),
+      ),
+    recordScan: (startedAt, full, files, read, removed) =>
+      inTurn(() =>
+        execute(
+          db,
+          sql`INSERT INTO library_scans (started_at, finished_at, "full", files, read, removed) VALUES (${startedAt}, ${Date.now()}, ${full}, ${files}, ${read}, ${removed})`,
+        ),
+      ),
   }
 }
 
@@ -472,27 +620,33 @@ export async function scanLibrary(db: Db, options: ScanOptions = {}): Promise<Sc
   // Stale: an ogg, avi, aac, mov or ogv indexed at 0 s, as scans before durationBesideTags left
   // them, is read again, so an upgrade needs no full rescan.
   const indexed = new Map(
-    db.$client
-      .query<{ path: string; size: number; mtimeMs: number; stale: number }, []>(
-        `SELECT path, size, mtime_ms AS mtimeMs, (duration = 0 AND (${DURATION_BESIDE_TAGS.map((ext) => `lower(path) LIKE '%.${ext}'`).join(' OR ')})) AS stale FROM library_tracks`,
+    (
+      await rows<{ path: string; size: number; mtimeMs: number; stale: number }>(
+        db,
+        sql.raw(
+          `SELECT path, size, mtime_ms AS "mtimeMs", CASE WHEN duration = 0 AND (${DURATION_BESIDE_TAGS.map((ext) => `lower(path) LIKE '%.${ext}'`).join(' OR ')}) THEN 1 ELSE 0 END AS stale FROM library_tracks`,
+        ),
       )
-      .all()
-      .map((r) => [r.path, { size: r.size, mtimeMs: r.mtimeMs, stale: r.stale === 1 }]),
+    ).map((r) => [r.path, { size: r.size, mtimeMs: r.mtimeMs, stale: r.stale === 1 }]),
   )
   const plan = planScan(indexed, files, full)
   state.total = files.length
   state.scanned = plan.unchanged
   const writer = indexWriter(db)
-  writer.syncFolders(folderTree(files, covers))
+  await writer.syncFolders(folderTree(files, covers))
   for (let i = 0; i < plan.removed.length; i += BATCH) {
     await pause()
-    writer.apply([], plan.removed.slice(i, i + BATCH))
+    await writer.apply([], plan.removed.slice(i, i + BATCH))
   }
 
   const now = Date.now()
   let pending: TrackRow[] = []
   let read = 0
+  // A batch's write: done at once on SQLite; on PostgreSQL the readers go on while it is sent.
+  const writes: Promise<void>[] = []
+  let writeFailed: unknown = null
   await mapLimit(plan.read, PARSE_CONCURRENCY, async (file) => {
+    if (writeFailed) throw writeFailed
     // Read first, then push: `pending.push(await …)` would push into the array of a batch that
     // another reader wrote (and replaced) while this one waited, and that row would be lost.
     const row = await readTrack(file, covers.get(file.folder), now)
@@ -502,13 +656,16 @@ export async function scanLibrary(db: Db, options: ScanOptions = {}): Promise<Sc
     if (pending.length >= BATCH && !state.stopping) {
       const batch = pending
       pending = []
-      writer.apply(batch, [])
+      const write = writer.apply(batch, [])
+      write.catch((error) => (writeFailed ??= error))
+      writes.push(write)
     }
     await pause()
   })
+  await Promise.all(writes)
   if (state.stopping) return stopped()
-  if (pending.length) writer.apply(pending, [])
-  writer.recordScan(started, full, files.length, read, plan.removed.length)
+  if (pending.length) await writer.apply(pending, [])
+  await writer.recordScan(started, full, files.length, read, plan.removed.length)
   return { files: files.length, read, removed: plan.removed.length, ms: Date.now() - started, stopped: false }
 }
 
@@ -552,7 +709,7 @@ export function requestScan(db: Db, options: ScanOptions = {}) {
  */
 export async function scanForNewFolder(db: Db, dirReal: string, waitMs: number) {
   if (!state.current && !state.stopping) {
-    const lastStart = db.$client.query<{ at: number | null }, []>('SELECT max(started_at) AS at FROM library_scans').get()?.at ?? null
+    const lastStart = (await firstRow<{ at: number | null }>(db, sql`SELECT max(started_at) AS at FROM library_scans`))?.at ?? null
     const st = await stat(dirReal).catch(() => null)
     if (!st || (lastStart !== null && Math.max(st.mtimeMs, st.ctimeMs) < lastStart)) return
     const heldFor = config.RATE_LIMIT ? state.folderScanAt + FOLDER_SCAN_INTERVAL_MS - Date.now() : 0
@@ -577,17 +734,20 @@ function startFolderScan(db: Db) {
   requestScan(db)
 }
 
-export function scanStatus(db: Db): ScanStatus {
-  const count = (table: string) => db.$client.query<{ n: number }, []>(`SELECT count(*) AS n FROM ${table}`).get()!.n
-  const last = db.$client.query<{ at: number | null }, []>('SELECT max(finished_at) AS at FROM library_scans').get()?.at ?? null
+export async function scanStatus(db: Db): Promise<ScanStatus> {
+  const counts = await firstRow<{ tracks: number; albums: number; artists: number; last: number | null }>(
+    db,
+    sql`SELECT (SELECT count(*) FROM library_tracks) AS tracks, (SELECT count(*) FROM library_albums) AS albums,
+      (SELECT count(*) FROM library_artists) AS artists, (SELECT max(finished_at) FROM library_scans) AS last`,
+  )
   return {
     scanning: state.current !== null,
     scanned: state.scanned,
     total: state.total,
-    tracks: count('library_tracks'),
-    albums: count('library_albums'),
-    artists: count('library_artists'),
-    lastScanAt: last === null ? null : new Date(last).toISOString(),
+    tracks: counts?.tracks ?? 0,
+    albums: counts?.albums ?? 0,
+    artists: counts?.artists ?? 0,
+    lastScanAt: counts?.last == null ? null : new Date(counts.last).toISOString(),
   }
 }
 

@@ -7,7 +7,8 @@
 // keep members from starting scans at will (decision 027 "Folder playlists", decision 047).
 import { statSync } from 'node:fs'
 import { NotFoundError } from '../errors'
-import type { Db } from '~/db/client'
+import { sql } from 'drizzle-orm'
+import { type Db, firstRow, isPostgres, rows } from '~/db/engine'
 import { normalizeRelPath, resolveInside } from '../media/library-path'
 import { naturalCompare } from '../media/natural'
 import { LIBRARY_SELECT, type LibraryRow, playerTrackOf } from '../catalog/track'
@@ -32,17 +33,22 @@ export function libraryFolder(folderPath: string): { rel: string; dirReal: strin
   }
 }
 
-const isIndexed = (db: Db, rel: string) => db.$client.query<{ n: number }, [string]>('SELECT 1 AS n FROM library_folders WHERE path = ?').get(rel) !== null
+const isIndexed = async (db: Db, rel: string) => (await firstRow(db, sql`SELECT 1 AS n FROM library_folders WHERE path = ${rel}`)) !== undefined
 
 /** The indexed folders under `rel` (itself included) by parent, each parent's in any order. */
-function subfolders(db: Db, rel: string): Map<string, string[]> {
-  const rows = rel
-    ? db.$client
-        .query<{ path: string; parent: string | null }, [string, string]>('SELECT path, parent FROM library_folders WHERE path >= ?1 AND path < ?2')
-        .all(`${rel}/`, `${rel}0`)
-    : db.$client.query<{ path: string; parent: string | null }, []>('SELECT path, parent FROM library_folders WHERE parent IS NOT NULL').all()
+async function subfolders(db: Db, rel: string): Promise<Map<string, string[]>> {
+  // `path >= 'a/' AND path < 'a0'` (the character after '/') is every path below 'a': byte order,
+  // so PostgreSQL compares with COLLATE "C" as SQLite does.
+  const found = await rows<{ path: string; parent: string | null }>(
+    db,
+    rel
+      ? isPostgres(db)
+        ? sql`SELECT path, parent FROM library_folders WHERE path COLLATE "C" >= ${`${rel}/`} AND path COLLATE "C" < ${`${rel}0`}`
+        : sql`SELECT path, parent FROM library_folders WHERE path >= ${`${rel}/`} AND path < ${`${rel}0`}`
+      : sql`SELECT path, parent FROM library_folders WHERE parent IS NOT NULL`,
+  )
   const byParent = new Map<string, string[]>()
-  for (const r of rows) {
+  for (const r of found) {
     const list = byParent.get(r.parent!) ?? []
     list.push(r.path)
     byParent.set(r.parent!, list)
@@ -52,6 +58,15 @@ function subfolders(db: Db, rel: string): Map<string, string[]> {
 
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
 
+/** The index rows of one folder's own tracks, a query per folder. */
+function folderTracksReader(db: Db): (folder: string) => LibraryRow[] | Promise<LibraryRow[]> {
+  // PostgreSQL:
+  if (isPostgres(db)) return (folder) => rows<LibraryRow>(db, sql`${sql.raw(LIBRARY_SELECT)} WHERE t.folder = ${folder}`)
+  // SQLite: one prepared statement for the whole walk (thousands of folders).
+  const query = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.folder = ?`)
+  return (folder) => query.all(folder)
+}
+
 /**
  * Index rows of the tracks under `rel` in the order a walk of the folder gives: each folder's
  * sub-folders and files sorted together by name (natural order), depth first. Folder by folder
@@ -59,8 +74,8 @@ const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
  * instead of loading every row; it hands the event loop back every ~20 ms.
  */
 async function tracksUnder(db: Db, rel: string): Promise<LibraryRow[]> {
-  const children = subfolders(db, rel)
-  const tracksOf = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.folder = ?`)
+  const children = await subfolders(db, rel)
+  const tracksOf = folderTracksReader(db)
   const out: LibraryRow[] = []
   type Item = { folder: string } | { track: LibraryRow }
   const stack: Item[] = [{ folder: rel }]
@@ -77,7 +92,7 @@ async function tracksUnder(db: Db, rel: string): Promise<LibraryRow[]> {
     }
     const entries: Array<{ name: string; item: Item }> = [
       ...(children.get(item.folder) ?? []).map((folder) => ({ name: baseName(folder), item: { folder } })),
-      ...tracksOf.all(item.folder).map((track) => ({ name: baseName(track.path), item: { track } })),
+      ...(await tracksOf(item.folder)).map((track) => ({ name: baseName(track.path), item: { track } })),
     ]
     // Reversed onto the stack, so the first in natural order comes out first.
     entries.sort((a, b) => naturalCompare(b.name, a.name))
@@ -93,7 +108,7 @@ async function tracksUnder(db: Db, rel: string): Promise<LibraryRow[]> {
 export async function listLibraryFolder(db: Db, folderPath: string, secret: string): Promise<Track[]> {
   const folder = libraryFolder(folderPath)
   if (!folder) throw new NotFoundError(folderNotInLibrary(folderPath))
-  if (!isIndexed(db, folder.rel)) await scanForNewFolder(db, folder.dirReal, UNINDEXED_WAIT_MS)
+  if (!(await isIndexed(db, folder.rel))) await scanForNewFolder(db, folder.dirReal, UNINDEXED_WAIT_MS)
   const rows = await tracksUnder(db, folder.rel)
   return rows.map((r) => playerTrackOf(secret, r))
 }

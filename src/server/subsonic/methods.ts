@@ -229,7 +229,7 @@ export const METHODS: Record<string, Method> = {
   startScan: async (ctx) => {
     if (!ctx.user.isAdmin) throw notAuthorized('Only an admin may start a library scan')
     // The same quick scan as the admin page's button, audited alike.
-    await requestScan(ctx.db)
+    requestScan(ctx.db)
     await recordAudit(ctx.db, ctx.user, 'library.scan', '', 'quick')
     return { scanStatus: await scanStatusOf(ctx) }
   },
