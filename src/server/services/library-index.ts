@@ -43,12 +43,13 @@ export type AlbumRow = {
   seq: number
   sortName: string
 }
-export const ALBUM_SELECT = `SELECT a.seq, a.sort_name AS sortName, a.id, a.name, a.artist, a.artist_id AS artistId, a.year, a.genre, a.song_count AS songCount, a.duration, a.cover_path AS coverPath,
-  a.added_at AS addedAt FROM library_albums a`
+// Aliases quoted: PostgreSQL folds bare names to lower case.
+export const ALBUM_SELECT = `SELECT a.seq, a.sort_name AS "sortName", a.id, a.name, a.artist, a.artist_id AS "artistId", a.year, a.genre, a.song_count AS "songCount", a.duration, a.cover_path AS "coverPath",
+  a.added_at AS "addedAt" FROM library_albums a`
 
 export type ArtistRow = { seq: number; id: string; name: string; sortName: string; albumCount: number; songCount: number; coverPath: string | null }
 export const ARTIST_SELECT =
-  'SELECT r.seq, r.sort_name AS sortName, r.id, r.name, r.album_count AS albumCount, r.song_count AS songCount, r.cover_path AS coverPath FROM library_artists r'
+  'SELECT r.seq, r.sort_name AS "sortName", r.id, r.name, r.album_count AS "albumCount", r.song_count AS "songCount", r.cover_path AS "coverPath" FROM library_artists r'
 
 function toAlbum(secret: string, r: AlbumRow): LibraryAlbum {
   const a: LibraryAlbum = {
