@@ -34,7 +34,7 @@ for (const likes of [100, 1000, 5000]) {
   const ms: number[] = []
   for (let r = 0; r < 30; r++) {
     const t = performance.now()
-    const { tracks } = likedTracks(db, 'bench-secret', 'u')
+    const { tracks } = await likedTracks(db, 'bench-secret', 'u')
     ms.push(performance.now() - t)
     if (tracks.length !== likes) throw new Error(`expected ${likes}, got ${tracks.length}`)
   }

@@ -14,6 +14,12 @@ export function listOf(db: Db, values: readonly (string | number)[], as: 'text' 
   // SQLite: json_each's value column holds the element as text or integer.
   if (!isPostgres(db)) return sql`SELECT value FROM json_each(${json})`
   // PostgreSQL: each element as text, cast when the column compared is an integer.
-  if (as === 'bigint') return sql`SELECT CAST(value AS bigint) FROM jsonb_array_elements_text(CAST(${json} AS jsonb)) AS value`
-  return sql`SELECT value FROM jsonb_array_elements_text(CAST(${json} AS jsonb)) AS value`
+  if (as === 'bigint') return sql`SELECT CAST(value AS bigint) FROM jsonb_array_elements_text(${postgresJson(json)}) AS value`
+  return sql`SELECT value FROM jsonb_array_elements_text(${postgresJson(json)}) AS value`
 }
+
+/**
+ * PostgreSQL only: JSON text as a jsonb value. It is bound as text: Bun's client sends a string
+ * bound where jsonb is expected as a JSON string (a scalar), not as the array it holds.
+ */
+export const postgresJson = (json: string): SQL => sql`CAST(CAST(${json} AS text) AS jsonb)`

@@ -3,7 +3,7 @@
 // the number of tracks the library holds in it (not the number played); a remote folder shows its
 // URL and no size (the server keeps no copy of a remote list); the player's own "remote" source
 // (a remote URL or a resumed queue) is named.
-import { Database } from 'bun:sqlite'
+import { sqlOn } from '../helpers/engine'
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
@@ -33,20 +33,14 @@ test('a library folder shows its size from the index, a remote folder its URL an
   const mix = created.body.data.id as string
   // A remote folder as the folders page saves it (written directly: the test server may not fetch a URL).
   const remoteId = 'remote-folder-of-test'
-  const db = new Database(path.join(server.dataDir, 'vibes.db'))
-  try {
-    db.exec('PRAGMA busy_timeout = 5000')
-    db.query('INSERT INTO folders (id, user_id, label, path, position, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)').run(
-      remoteId,
-      m.user.id,
-      'Radio',
-      'https://music.example/radio/',
-      Date.now(),
-      Date.now(),
-    )
-  } finally {
-    db.close()
-  }
+  await sqlOn(server, 'INSERT INTO folders (id, user_id, label, path, position, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)', [
+    remoteId,
+    m.user.id,
+    'Radio',
+    'https://music.example/radio/',
+    Date.now(),
+    Date.now(),
+  ])
   const play = (playlistId: string, title: string) =>
     api(server.url, 'POST', '/playlist/plays', { token: m.token, body: { trackUrl: `https://x.example/${title}.mp3`, title, duration: 60, playlistId } })
   for (const [id, title] of [

@@ -5,7 +5,7 @@
 // an expired, revoked or unknown link is refused with its message (410 / 404 page, no stack);
 // another member's shares are invisible and unchangeable; bad input is a 4xx or a Subsonic error
 // naming the problem; opening links is rate-limited per address.
-import { Database } from 'bun:sqlite'
+import { sqlOn } from '../helpers/engine'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import path from 'node:path'
 import superjson from 'superjson'
@@ -40,16 +40,6 @@ async function trpc(type: 'query' | 'mutation', procedure: string, input: unknow
     text,
     data: body.result ? superjson.deserialize(body.result.data) : undefined,
     message: body.error?.json?.message as string | undefined,
-  }
-}
-
-function writeDb(fn: (db: Database) => void) {
-  const db = new Database(path.join(server.dataDir, 'vibes.db'))
-  try {
-    db.exec('PRAGMA busy_timeout = 5000')
-    fn(db)
-  } finally {
-    db.close()
   }
 }
 
@@ -165,9 +155,7 @@ describe('a member shares a track and anyone plays it without an account', () =>
     expect(listed).toMatchObject({ visitCount: 2, playCount: 1 })
     expect(listed.lastVisitedAt).toBeNumber()
 
-    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-    const rows = db.query("SELECT user_id AS userId, source, title, track_url AS trackUrl FROM play_events WHERE source = 'share'").all()
-    db.close()
+    const rows = await sqlOn(server, `SELECT user_id AS "userId", source, title, track_url AS "trackUrl" FROM play_events WHERE source = 'share'`)
     expect(rows).toEqual([{ userId: null, source: 'share', title: 'Sea', trackUrl: '/media/Cleo/Blue/1%20Sea.mp3' }])
     const overview = await api(server.url, 'GET', '/analytics/listening-overview?days=7', { token: adminToken })
     expect(overview.body.data.sources).toContainEqual(expect.objectContaining({ source: 'share', count: 1 }))
@@ -182,7 +170,7 @@ describe('expired, revoked and unknown links', () => {
   test('once the clock passes its expiry the link says "This share link has expired" (410 page, no stack) and no longer plays', async () => {
     const share = await shareTrack('Noon', { expiresIn: '1d' })
     expect((await open(share.id)).state).toBe('open')
-    writeDb((db) => db.query('UPDATE shares SET expires_at = ? WHERE id = ?').run(Date.now() - 1000, share.id))
+    await sqlOn(server, 'UPDATE shares SET expires_at = ? WHERE id = ?', [Date.now() - 1000, share.id])
     expect(await open(share.id)).toEqual({ state: 'expired', message: 'This share link has expired' })
     const page = await fetch(`${server.url}/s/${share.id}`)
     expect(page.status).toBe(410)

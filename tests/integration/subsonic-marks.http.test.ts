@@ -7,7 +7,7 @@
 // createBookmark, deleteBookmark), each through the npm client (JSON) and raw XML: another
 // member's marks are invisible and unchangeable, bad ids and values are a failed answer naming the
 // problem with HTTP 200.
-import { Database } from 'bun:sqlite'
+import { sqlOn } from '../helpers/engine'
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import path from 'node:path'
@@ -135,9 +135,7 @@ describe('an app key as the password, for apps that ask for a username and passw
   test('a key made before keys were kept encrypted: apiKey and p still work, token login answers 41, and /profile says it needs a new key', async () => {
     const made = await appKey(member.token, member.password, 'Before the upgrade')
     // What the ratings_bookmarks_app_key_secrets migration leaves for a key made before it: the hash, no ciphertext.
-    const db = new Database(path.join(server.dataDir, 'vibes.db'))
-    db.query('UPDATE app_keys SET key_secret = NULL WHERE id = ?').run(made.id)
-    db.close()
+    await sqlOn(server, 'UPDATE app_keys SET key_secret = NULL WHERE id = ?', [made.id])
     expect((await rest('ping.view', withKey({}, made.key))).xml!.attributes.status).toBe('ok')
     expect((await rest('ping.view', { u: member.username, p: made.key })).xml!.attributes.status).toBe('ok')
     const salt = '0a0b0c'

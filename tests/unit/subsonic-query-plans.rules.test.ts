@@ -52,6 +52,7 @@ async function plansOf(run: () => unknown): Promise<string[]> {
     seen.push(sql)
     return query(sql)
   }) as typeof c.query
+  // Statements written for both engines (src/db/engine.ts rows()) are prepared by Drizzle.
   c.prepare = ((sql: string) => {
     seen.push(sql)
     return prepare(sql)

@@ -15,7 +15,7 @@ export const analyticsRouter = createTRPCRouter({
   geographicListening: adminProcedure.input(AnalyticsPeriodSchema).query(({ ctx, input }) => runAnalytics(ctx.db, 'geographicListening', input.days)),
   playlistAnalytics: adminProcedure.input(PlaylistAnalyticsSchema).query(async ({ ctx, input }) => {
     const result = await runAnalytics(ctx.db, 'playlistAnalytics', input.days, input.limit)
-    return { ...result, playlists: withFolderNames(ctx.db, result.playlists) }
+    return { ...result, playlists: await withFolderNames(ctx.db, result.playlists) }
   }),
   userEngagement: adminProcedure.input(AnalyticsPeriodSchema).query(({ ctx, input }) => runAnalytics(ctx.db, 'userEngagement', input.days)),
 })

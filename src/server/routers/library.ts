@@ -46,8 +46,8 @@ export const libraryRouter = createTRPCRouter({
   }),
   ratings: createTRPCRouter({
     list: protectedProcedure.query(({ ctx }) => songRatings(ctx.db, ctx.user.id)),
-    set: markProcedure.input(LibraryRatingSchema).mutation(({ ctx, input }) => {
-      setRating(ctx.db, ctx.user.id, input.id, input.rating)
+    set: markProcedure.input(LibraryRatingSchema).mutation(async ({ ctx, input }) => {
+      await setRating(ctx.db, ctx.user.id, input.id, input.rating)
       return input
     }),
   }),
@@ -56,12 +56,12 @@ export const libraryRouter = createTRPCRouter({
     /** The member's bookmark of one song, or null. */
     get: protectedProcedure
       .input(LibraryTrackUrlSchema)
-      .query(({ ctx, input }) => ({ bookmark: bookmarkOf(ctx.db, ctx.user.id, trackIdOfMediaUrl(ctx.db, input.url)) })),
-    save: markProcedure.input(LibraryBookmarkSchema).mutation(({ ctx, input }) => ({
-      bookmark: saveBookmark(ctx.db, ctx.user.id, trackIdOfMediaUrl(ctx.db, input.url), input.positionMs, input.comment),
+      .query(async ({ ctx, input }) => ({ bookmark: await bookmarkOf(ctx.db, ctx.user.id, await trackIdOfMediaUrl(ctx.db, input.url)) })),
+    save: markProcedure.input(LibraryBookmarkSchema).mutation(async ({ ctx, input }) => ({
+      bookmark: await saveBookmark(ctx.db, ctx.user.id, await trackIdOfMediaUrl(ctx.db, input.url), input.positionMs, input.comment),
     })),
-    remove: markProcedure.input(LibraryTrackUrlSchema).mutation(({ ctx, input }) => {
-      deleteBookmark(ctx.db, ctx.user.id, trackIdOfMediaUrl(ctx.db, input.url))
+    remove: markProcedure.input(LibraryTrackUrlSchema).mutation(async ({ ctx, input }) => {
+      await deleteBookmark(ctx.db, ctx.user.id, await trackIdOfMediaUrl(ctx.db, input.url))
       return { ok: true }
     }),
   }),

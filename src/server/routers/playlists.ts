@@ -25,7 +25,7 @@ function sourceOf(input: { trackIds?: string[]; albumId?: string; trackUrls?: st
 
 export const playlistsRouter = createTRPCRouter({
   list: protectedProcedure.query(({ ctx }) => playlists.listPlaylists(ctx.db, ctx.user.id)),
-  byId: protectedProcedure.input(PlaylistIdSchema).query(({ ctx, input }) => plainJson(playlists.getPlaylist(ctx.db, ctx.user.id, input.id))),
+  byId: protectedProcedure.input(PlaylistIdSchema).query(async ({ ctx, input }) => plainJson(await playlists.getPlaylist(ctx.db, ctx.user.id, input.id))),
   create: protectedProcedure
     .input(PlaylistCreateSchema)
     .mutation(({ ctx, input }) =>

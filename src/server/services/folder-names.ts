@@ -7,9 +7,9 @@
 // ids. The player's own sources ('remote': a remote URL or a queue resumed from another device;
 // 'local': files on the listener's device) get their names; any other id with no folder (deleted
 // since, or a client's own id) stays unnamed.
-import { eq, inArray } from 'drizzle-orm'
-import type { Db } from '~/db/client'
-import { folders, users } from '~/db/schema'
+import { eq, inArray, sql } from 'drizzle-orm'
+import { type Db, isPostgres, rows, tablesOf } from '~/db/engine'
+import { postgresJson } from '~/db/json-list'
 import { isRemotePath } from '~/shared/validators/folder'
 import { normalizeRelPath } from '../media/library-path'
 import { LIBRARY_LIMITS } from '../library/search'
@@ -18,18 +18,18 @@ export type FolderName = { name: string | null; owner: string | null; path: stri
 
 const PLAYER_SOURCES: Record<string, string> = { remote: 'Remote URL or resumed queue', local: 'Local files' }
 
-export function withFolderNames<T extends { playlistId: string }>(db: Db, playlists: readonly T[]): Array<T & FolderName> {
+export async function withFolderNames<T extends { playlistId: string }>(db: Db, playlists: readonly T[]): Promise<Array<T & FolderName>> {
+  const { folders, users } = tablesOf(db)
   const ids = [...new Set(playlists.map((p) => p.playlistId))]
   const found =
     ids.length === 0
       ? []
-      : db
+      : await db
           .select({ id: folders.id, name: folders.label, owner: users.username, path: folders.path })
           .from(folders)
           .innerJoin(users, eq(users.id, folders.userId))
           .where(inArray(folders.id, ids))
-          .all()
-  const counts = libraryTrackCounts(
+  const counts = await libraryTrackCounts(
     db,
     found.flatMap((f) => {
       const rel = isRemotePath(f.path) ? null : normalizeRelPath(f.path)
@@ -45,17 +45,23 @@ export function withFolderNames<T extends { playlistId: string }>(db: Db, playli
 }
 
 /** Tracks the index holds in each library folder and below ('' is the whole library), in one query. */
-function libraryTrackCounts(db: Db, folderPaths: ReadonlyArray<readonly [id: string, rel: string]>): Map<string, number> {
+async function libraryTrackCounts(db: Db, folderPaths: ReadonlyArray<readonly [id: string, rel: string]>): Promise<Map<string, number>> {
   if (folderPaths.length === 0) return new Map()
-  // The folder itself, or a folder path between "rel/" and "rel0" ('0' follows '/'): its subfolders, on the folder index.
-  const rows = db.$client
-    .query<{ id: string; n: number }, [string]>(
-      `SELECT f.value ->> '$[0]' AS id,
+  const json = JSON.stringify(folderPaths)
+  const counts = await rows<{ id: string; n: number }>(
+    db,
+    isPostgres(db)
+      ? // PostgreSQL: the folder itself, or one whose path starts with "rel/" (whatever the database's collation orders '/' by).
+        sql`SELECT f.value ->> 0 AS id,
+              (SELECT count(*) FROM library_tracks AS t
+                WHERE f.value ->> 1 = '' OR t.folder = f.value ->> 1 OR starts_with(t.folder, (f.value ->> 1) || '/')) AS n
+            FROM jsonb_array_elements(${postgresJson(json)}) AS f(value)`
+      : // SQLite: the folder itself, or a folder path between "rel/" and "rel0" ('0' follows '/'): its subfolders, on the folder index.
+        sql`SELECT f.value ->> '$[0]' AS id,
               (SELECT count(*) FROM library_tracks AS t
                 WHERE f.value ->> '$[1]' = '' OR t.folder = f.value ->> '$[1]'
                    OR (t.folder >= (f.value ->> '$[1]') || '/' AND t.folder < (f.value ->> '$[1]') || '0')) AS n
-         FROM json_each(?) AS f`,
-    )
-    .all(JSON.stringify(folderPaths))
-  return new Map(rows.map((r) => [r.id, Math.min(r.n, LIBRARY_LIMITS.tracksPerFolderPlaylist)]))
+            FROM json_each(${json}) AS f`,
+  )
+  return new Map(counts.map((r) => [r.id, Math.min(r.n, LIBRARY_LIMITS.tracksPerFolderPlaylist)]))
 }

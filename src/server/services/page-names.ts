@@ -5,7 +5,9 @@
 // (library/albums/:id), so made-up ids cannot crowd the table. The day roll-ups keep visitors per
 // page only, so a joined row's visitors are the sum of its pages' (a visitor of two such pages
 // counts twice). The analytics query itself stays as it is (it only groups by page).
-import type { Db } from '~/db/client'
+import { type SQL, sql } from 'drizzle-orm'
+import { type Db, rows } from '~/db/engine'
+import { listOf } from '~/db/json-list'
 
 const ID_PAGES = [
   { prefix: 'library/albums/', table: 'library_albums', kind: 'Album' },
@@ -26,38 +28,34 @@ function idPage(page: string) {
   return null
 }
 
-export function withPageNames<T extends { summary: { totalRecords: number }; dailyStats: HitRow[] }>(
+export async function withPageNames<T extends { summary: { totalRecords: number }; dailyStats: HitRow[] }>(
   db: Db,
   hits: T,
-): Omit<T, 'dailyStats'> & { dailyStats: Array<HitRow & PageName> } {
+): Promise<Omit<T, 'dailyStats'> & { dailyStats: Array<HitRow & PageName> }> {
   const ids = ID_PAGES.map((p) => [...new Set(hits.dailyStats.flatMap((r) => (idPage(r.page)?.prefix === p.prefix ? [idPage(r.page)!.id] : [])))])
+  const selects: SQL[] = ID_PAGES.map(
+    (p, i) => sql`SELECT CAST(${p.prefix} AS text) || id AS page, name FROM ${sql.raw(p.table)} WHERE id IN (${listOf(db, ids[i])})`,
+  )
   const names = new Map(
     ids.some((list) => list.length > 0)
-      ? db.$client
-          .query<{ page: string; name: string }, string[]>(
-            ID_PAGES.map((p, i) => `SELECT '${p.prefix}' || id AS page, name FROM ${p.table} WHERE id IN (SELECT value FROM json_each(?${i + 1}))`).join(
-              ' UNION ALL ',
-            ),
-          )
-          .all(...ids.map((list) => JSON.stringify(list)))
-          .map((r) => [r.page, r.name] as const)
+      ? (await rows<{ page: string; name: string }>(db, sql.join(selects, sql` UNION ALL `))).map((r) => [r.page, r.name] as const)
       : [],
   )
-  const rows = new Map<string, HitRow & PageName>()
+  const byDayAndPage = new Map<string, HitRow & PageName>()
   for (const r of hits.dailyStats) {
     const id = idPage(r.page)
     const name = names.get(r.page)
     const page = id && name === undefined ? `${id.prefix}:id` : r.page
     const key = `${r.date}/${page}`
-    const seen = rows.get(key)
+    const seen = byDayAndPage.get(key)
     if (seen) {
       seen.totalHits += r.totalHits
       seen.uniqueVisitors += r.uniqueVisitors
     } else {
-      rows.set(key, { ...r, page, name: id && name !== undefined ? `${id.kind} · ${name}` : null })
+      byDayAndPage.set(key, { ...r, page, name: id && name !== undefined ? `${id.kind} · ${name}` : null })
     }
   }
-  const merged = [...rows.values()].sort((a, b) => b.date.localeCompare(a.date) || b.totalHits - a.totalHits || a.page.localeCompare(b.page))
+  const merged = [...byDayAndPage.values()].sort((a, b) => b.date.localeCompare(a.date) || b.totalHits - a.totalHits || a.page.localeCompare(b.page))
   const joined = hits.dailyStats.length - merged.length
   return { ...hits, summary: { ...hits.summary, totalRecords: hits.summary.totalRecords - joined }, dailyStats: merged }
 }

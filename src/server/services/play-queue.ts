@@ -13,10 +13,11 @@
 // path (a hidden file, one the scan has not seen yet, a non-media file) comes back as it was
 // saved, unsigned, and /media refuses it. A signed URL saved by an older player is re-signed
 // only if its signature is ours and its file is in the index. Remote URLs come back as saved.
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { Db } from '~/db/client'
-import { playQueues, type QueuedTrack as StoredTrack } from '~/db/schema'
+import { type Db, rows, tablesOf } from '~/db/engine'
+import { listOf } from '~/db/json-list'
+import type { QueuedTrack as StoredTrack } from '~/db/schema'
 import { deviceName } from '~/shared/player/device'
 import type { QueuedTrack, SavedQueue } from '~/shared/player/play-queue'
 import type { PlayQueueSaveSchema } from '~/shared/validators'
@@ -33,25 +34,26 @@ const EMPTY = { tracks: [], index: 0, positionSec: 0, updatedAt: 0, device: '' }
  * The saved queue as it was stored, nothing signed: OpenSubsonic's getPlayQueue maps the URLs to
  * song ids itself (signing 5,000 URLs it then throws away would be most of its cost).
  */
-export function storedPlayQueue(db: Db, userId: string) {
-  const row = db.select().from(playQueues).where(eq(playQueues.userId, userId)).get()
+export async function storedPlayQueue(db: Db, userId: string) {
+  const { playQueues } = tablesOf(db)
+  const [row] = await db.select().from(playQueues).where(eq(playQueues.userId, userId))
   return row ? { ...row, updatedAt: row.updatedAt.getTime() } : null
 }
 
-export function getPlayQueue(db: Db, userId: string, secret: string): SavedQueue {
-  const row = storedPlayQueue(db, userId)
+export async function getPlayQueue(db: Db, userId: string, secret: string): Promise<SavedQueue> {
+  const row = await storedPlayQueue(db, userId)
   if (!row) return EMPTY
   const library = new Map<StoredTrack, { relPath: string; signed: boolean }>()
   for (const t of row.tracks) {
     const found = libraryPathOf(secret, t.url)
     if (found) library.set(t, found)
   }
-  const rows = libraryRows(db, [...new Set([...library.values()].map((l) => l.relPath))])
+  const indexed = await libraryRows(db, [...new Set([...library.values()].map((l) => l.relPath))])
   const tracks = row.tracks.map((t): QueuedTrack => {
     const found = library.get(t)
-    const indexed = found && rows.get(found.relPath)
-    if (!found || !indexed) return t
-    const fresh = libraryTrack(secret, indexed)
+    const row = found && indexed.get(found.relPath)
+    if (!found || !row) return t
+    const fresh = libraryTrack(secret, row)
     if (!found.signed) return fresh
     // Saved signed (an older player): its saved tags stay, the ReplayGain is the index's.
     return { ...t, url: resignMediaUrl(secret, t.url), ...fromIndex(fresh) }
@@ -60,7 +62,8 @@ export function getPlayQueue(db: Db, userId: string, secret: string): SavedQueue
 }
 
 /** Saves the queue (replacing the last one); `device` defaults to a name made from the User-Agent. */
-export function savePlayQueue(db: Db, userId: string, input: SaveInput, userAgent: string | null): { updatedAt: number } {
+export async function savePlayQueue(db: Db, userId: string, input: SaveInput, userAgent: string | null): Promise<{ updatedAt: number }> {
+  const { playQueues } = tablesOf(db)
   const values = {
     // A player's ReplayGain, cover and year are not kept: a read takes them from the library index.
     tracks: input.tracks.map(({ replayGain: _gain, cover: _cover, year: _year, ...t }) => t),
@@ -69,10 +72,10 @@ export function savePlayQueue(db: Db, userId: string, input: SaveInput, userAgen
     device: input.device || deviceName(userAgent),
     updatedAt: new Date(),
   }
-  db.insert(playQueues)
+  await db
+    .insert(playQueues)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: playQueues.userId, set: values })
-    .run()
   return { updatedAt: values.updatedAt.getTime() }
 }
 
@@ -92,10 +95,10 @@ function libraryPathOf(secret: string, url: string): { relPath: string; signed: 
 }
 
 /** The index rows of library paths, by path (one bound JSON array, so any number of paths). */
-function libraryRows(db: Db, paths: string[]): Map<string, LibraryRow> {
+async function libraryRows(db: Db, paths: string[]): Promise<Map<string, LibraryRow>> {
   if (paths.length === 0) return new Map()
-  const rows = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.path IN (SELECT value FROM json_each(?))`).all(JSON.stringify(paths))
-  return new Map(rows.map((r) => [r.path, r]))
+  const found = await rows<LibraryRow>(db, sql`${sql.raw(LIBRARY_SELECT)} WHERE t.path IN (${listOf(db, paths)})`)
+  return new Map(found.map((r) => [r.path, r]))
 }
 
 /** A library track as the library would list it (playerTrackOf), in the saved queue's fields. */

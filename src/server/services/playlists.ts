@@ -10,10 +10,13 @@
 // /media/ path), with the title, artist and length seen when it was added. A read maps each key
 // through the library index in one query; an entry whose file has gone stays in the list, marked
 // unavailable, and plays again when the file comes back. Positions are 0..n-1, renumbered in the
-// same transaction as each change (only the rows whose position moved are written).
+// same transaction as each change (only the rows whose position moved are written). Every query
+// runs on SQLite and PostgreSQL (docs/decisions/083, 086).
 //
 // Refusals are domain errors (errors.ts): each API edge maps them to its own codes.
-import type { Db } from '~/db/client'
+import { type SQL, sql } from 'drizzle-orm'
+import { type Db, execute, firstRow, isPostgres, rows, transaction } from '~/db/engine'
+import { listOf, postgresJson } from '~/db/json-list'
 import type { LibraryTrack } from '~/shared/library'
 import { PLAYLIST_LIMITS } from '~/shared/validators/playlists'
 import { displayArtist, LIBRARY_SELECT, type LibraryRow, libraryTrackKey, trackOf } from '../catalog/track'
@@ -56,7 +59,8 @@ type SummaryRow = {
   id: string
   name: string
   comment: string
-  isPublic: number
+  /** 1/0 on SQLite, a boolean on PostgreSQL. */
+  isPublic: number | boolean
   owner: string
   userId: string
   songCount: number
@@ -65,9 +69,9 @@ type SummaryRow = {
   updatedAt: number
 }
 
-const SUMMARY_SELECT = `SELECT p.id, p.name, p.comment, p.is_public AS isPublic, p.user_id AS userId, u.username AS owner,
-  p.created_at AS createdAt, p.updated_at AS updatedAt,
-  (SELECT count(*) FROM playlist_entries e WHERE e.playlist_id = p.id) AS songCount,
+const SUMMARY_SELECT = sql`SELECT p.id, p.name, p.comment, p.is_public AS "isPublic", p.user_id AS "userId", u.username AS owner,
+  p.created_at AS "createdAt", p.updated_at AS "updatedAt",
+  (SELECT count(*) FROM playlist_entries e WHERE e.playlist_id = p.id) AS "songCount",
   (SELECT sum(e.duration) FROM playlist_entries e WHERE e.playlist_id = p.id) AS duration
   FROM playlists p JOIN users u ON u.id = p.user_id`
 
@@ -75,7 +79,7 @@ const toSummary = (r: SummaryRow, userId: string): PlaylistSummary => ({
   id: r.id,
   name: r.name,
   comment: r.comment,
-  public: r.isPublic === 1,
+  public: Boolean(r.isPublic),
   owner: r.owner,
   mine: r.userId === userId,
   songCount: r.songCount,
@@ -85,68 +89,59 @@ const toSummary = (r: SummaryRow, userId: string): PlaylistSummary => ({
 })
 
 /** The caller's playlists (most recently changed first), then other members' public ones. */
-export function listPlaylists(db: Db, userId: string): PlaylistSummary[] {
-  const rows = db.$client
-    .query<SummaryRow, [string, string]>(`${SUMMARY_SELECT} WHERE p.user_id = ?1 OR p.is_public = 1 ORDER BY (p.user_id = ?2) DESC, p.updated_at DESC`)
-    .all(userId, userId)
-  return rows.map((r) => toSummary(r, userId))
+export async function listPlaylists(db: Db, userId: string): Promise<PlaylistSummary[]> {
+  const found = await rows<SummaryRow>(
+    db,
+    sql`${SUMMARY_SELECT} WHERE p.user_id = ${userId} OR p.is_public ORDER BY CASE WHEN p.user_id = ${userId} THEN 0 ELSE 1 END, p.updated_at DESC`,
+  )
+  return found.map((r) => toSummary(r, userId))
 }
 
 /** A playlist the caller may see, or not-found. */
-export function playlistSummary(db: Db, userId: string, id: string): PlaylistSummary {
-  const row = db.$client.query<SummaryRow, [string]>(`${SUMMARY_SELECT} WHERE p.id = ?`).get(id)
-  if (!row || (row.userId !== userId && row.isPublic !== 1)) throw notFound()
+export async function playlistSummary(db: Db, userId: string, id: string): Promise<PlaylistSummary> {
+  const row = await firstRow<SummaryRow>(db, sql`${SUMMARY_SELECT} WHERE p.id = ${id}`)
+  if (!row || (row.userId !== userId && !row.isPublic)) throw notFound()
   return toSummary(row, userId)
 }
 
 /** A playlist the caller owns: not-found when they may not see it, forbidden when it is someone else's public one. */
-function ownedPlaylist(db: Db, userId: string, id: string): PlaylistSummary {
-  const playlist = playlistSummary(db, userId, id)
+async function ownedPlaylist(db: Db, userId: string, id: string): Promise<PlaylistSummary> {
+  const playlist = await playlistSummary(db, userId, id)
   if (!playlist.mine) throw new ForbiddenError('Only the owner may change this playlist')
   return playlist
 }
 
 type EntryRecord = { id: number; key: string; title: string; artist: string; duration: number }
 const entriesOf = (db: Db, playlistId: string) =>
-  db.$client
-    .query<EntryRecord, [string]>('SELECT id, track_key AS key, title, artist, duration FROM playlist_entries WHERE playlist_id = ? ORDER BY position, id')
-    .all(playlistId)
+  rows<EntryRecord>(db, sql`SELECT id, track_key AS key, title, artist, duration FROM playlist_entries WHERE playlist_id = ${playlistId} ORDER BY position, id`)
 
 /** The entry ids in order: read from the (playlist, position) index alone, what every write needs. */
-const entryIdsOf = (db: Db, playlistId: string) =>
-  db.$client
-    .query<{ id: number }, [string]>('SELECT id FROM playlist_entries WHERE playlist_id = ? ORDER BY position, id')
-    .all(playlistId)
-    .map((e) => e.id)
+const entryIdsOf = async (db: Db, playlistId: string) =>
+  (await rows<{ id: number }>(db, sql`SELECT id FROM playlist_entries WHERE playlist_id = ${playlistId} ORDER BY position, id`)).map((e) => e.id)
 
 /** The library path a track key names, or null (not a /media/ key). */
 const pathOfKey = (key: string) => mediaPathOf(key)
 
+/** Library rows matching a condition on `t`, as one statement. */
+const libraryRows = (db: Db, where: SQL) => rows<LibraryRow>(db, sql`${sql.raw(LIBRARY_SELECT)} WHERE ${where}`)
+
 /** A visible playlist with its entries, each mapped to its library row where the file is still indexed. */
-export function playlistWithRows(db: Db, userId: string, id: string): PlaylistWithRows {
-  const playlist = playlistSummary(db, userId, id)
-  const records = entriesOf(db, id)
+export async function playlistWithRows(db: Db, userId: string, id: string): Promise<PlaylistWithRows> {
+  const playlist = await playlistSummary(db, userId, id)
+  const records = await entriesOf(db, id)
   const pathOfEntry = records.map((e) => pathOfKey(e.key))
   const paths = [...new Set(pathOfEntry.filter((p): p is string => p !== null))]
-  const rows =
-    paths.length === 0
-      ? new Map<string, LibraryRow>()
-      : new Map(
-          db.$client
-            .query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.path IN (SELECT value FROM json_each(?))`)
-            .all(JSON.stringify(paths))
-            .map((r) => [r.path, r]),
-        )
+  const found = await rowsByPaths(db, paths)
   const entries = records.map((e, index) => {
     const path = pathOfEntry[index]
-    return { id: e.id, index, key: e.key, title: e.title, artist: e.artist, duration: e.duration, row: (path && rows.get(path)) || null }
+    return { id: e.id, index, key: e.key, title: e.title, artist: e.artist, duration: e.duration, row: (path && found.get(path)) || null }
   })
   return { ...playlist, entries }
 }
 
 /** The web app's playlist: each available entry as the library's track (signed URLs), the others as they were. */
-export function getPlaylist(db: Db, userId: string, id: string): PlaylistDetail {
-  const { entries, ...playlist } = playlistWithRows(db, userId, id)
+export async function getPlaylist(db: Db, userId: string, id: string): Promise<PlaylistDetail> {
+  const { entries, ...playlist } = await playlistWithRows(db, userId, id)
   const secret = config.AUTH_SECRET
   return {
     ...playlist,
@@ -158,11 +153,9 @@ export function getPlaylist(db: Db, userId: string, id: string): PlaylistDetail 
 
 // --- resolving tracks to add -------------------------------------------------------------------
 
-function rowsByIds(db: Db, ids: string[]): LibraryRow[] {
+async function rowsByIds(db: Db, ids: string[]): Promise<LibraryRow[]> {
   if (ids.length === 0) return []
-  const found = db.$client
-    .query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.id IN (SELECT value FROM json_each(?))`)
-    .all(JSON.stringify([...new Set(ids)]))
+  const found = await libraryRows(db, sql`t.id IN (${listOf(db, [...new Set(ids)])})`)
   const byId = new Map(found.map((r) => [r.id, r]))
   return ids.map((id) => {
     const row = byId.get(id)
@@ -171,21 +164,19 @@ function rowsByIds(db: Db, ids: string[]): LibraryRow[] {
   })
 }
 
-function rowsByPaths(db: Db, paths: string[]): Map<string, LibraryRow> {
+async function rowsByPaths(db: Db, paths: string[]): Promise<Map<string, LibraryRow>> {
   if (paths.length === 0) return new Map()
-  const found = db.$client
-    .query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.path IN (SELECT value FROM json_each(?))`)
-    .all(JSON.stringify([...new Set(paths)]))
+  const found = await libraryRows(db, sql`t.path IN (${listOf(db, [...new Set(paths)])})`)
   return new Map(found.map((r) => [r.path, r]))
 }
 
 /** The library rows a source names, in order (an album in disc and track order). */
-export function rowsOf(db: Db, source: TrackSource): LibraryRow[] {
+export async function rowsOf(db: Db, source: TrackSource): Promise<LibraryRow[]> {
   if ('trackIds' in source) return rowsByIds(db, source.trackIds)
   if ('albumId' in source) {
-    const rows = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.album_id = ? ORDER BY t.disc_no, t.track_no, t.path`).all(source.albumId)
-    if (rows.length === 0) throw new NotFoundError(`Album not found: ${source.albumId.slice(0, 100)}`)
-    return rows
+    const album = await libraryRows(db, sql`t.album_id = ${source.albumId} ORDER BY t.disc_no, t.track_no, t.path`)
+    if (album.length === 0) throw new NotFoundError(`Album not found: ${source.albumId.slice(0, 100)}`)
+    return album
   }
   // Track URLs as the player holds them (signed /media/ URLs): library files only.
   const paths = source.trackUrls.map((url) => {
@@ -193,9 +184,9 @@ export function rowsOf(db: Db, source: TrackSource): LibraryRow[] {
     if (!path) throw invalid(`Not a library track: ${url.slice(0, 200)}`)
     return path
   })
-  const rows = rowsByPaths(db, paths)
+  const found = await rowsByPaths(db, paths)
   return paths.map((path) => {
-    const row = rows.get(path)
+    const row = found.get(path)
     if (!row) throw new NotFoundError(`Track not found: ${path.slice(0, 200)}`)
     return row
   })
@@ -203,7 +194,7 @@ export function rowsOf(db: Db, source: TrackSource): LibraryRow[] {
 
 // --- writing -------------------------------------------------------------------------------------
 
-const touch = (db: Db, id: string) => db.$client.query('UPDATE playlists SET updated_at = ? WHERE id = ?').run(Date.now(), id)
+const touch = (db: Db, id: string) => execute(db, sql`UPDATE playlists SET updated_at = ${Date.now()} WHERE id = ${id}`)
 
 function refuseOverflow(current: number, adding: number) {
   if (current + adding > PLAYLIST_LIMITS.tracksPerPlaylist)
@@ -211,129 +202,153 @@ function refuseOverflow(current: number, adding: number) {
 }
 
 // Every write is a fixed number of statements whatever the playlist's size: the rows to insert,
-// delete or renumber go in as one JSON array (json_each), never one statement per row.
+// delete or renumber go in as one JSON array, never one statement per row.
 
 /** Inserts rows as entries at `position` (the end when undefined) and renumbers what follows. */
-function insertEntries(db: Db, playlistId: string, rows: LibraryRow[], position?: number) {
-  if (rows.length === 0) return
-  const existing = entryIdsOf(db, playlistId)
-  refuseOverflow(existing.length, rows.length)
+async function insertEntries(db: Db, playlistId: string, libraryRows: LibraryRow[], position?: number) {
+  if (libraryRows.length === 0) return
+  const existing = await entryIdsOf(db, playlistId)
+  refuseOverflow(existing.length, libraryRows.length)
   const at = position === undefined ? existing.length : Math.min(position, existing.length)
-  // Ids only grow (AUTOINCREMENT) and rows go in in the array's order, so the new entries are the
-  // ids above the largest one before, in that order.
-  const last = db.$client.query<{ id: number | null }, []>('SELECT max(id) AS id FROM playlist_entries').get()?.id ?? 0
-  const values = rows.map((r) => [libraryTrackKey(r.path), r.title, displayArtist(r), r.duration])
-  db.$client
-    .query(
-      `INSERT INTO playlist_entries (playlist_id, position, track_key, title, artist, duration, added_at)
-       SELECT ?1, ?2 + j.key, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, ?3 FROM json_each(?4) j ORDER BY j.key`,
-    )
-    .run(playlistId, at, Date.now(), JSON.stringify(values))
+  const values = libraryRows.map((r) => [libraryTrackKey(r.path), r.title, displayArtist(r), r.duration])
+  const inserted = await rows<{ id: number; position: number }>(db, insertEntryRows(db, playlistId, at, Date.now(), JSON.stringify(values)))
   if (at === existing.length) return
-  const added = db.$client
-    .query<{ id: number }, [string, number]>('SELECT id FROM playlist_entries WHERE playlist_id = ? AND id > ? ORDER BY id')
-    .all(playlistId, last)
-    .map((e) => e.id)
-  renumber(db, [...existing.slice(0, at), ...added, ...existing.slice(at)], existing)
+  const added = inserted.sort((a, b) => a.position - b.position).map((e) => e.id)
+  await renumber(db, [...existing.slice(0, at), ...added, ...existing.slice(at)], existing)
+}
+
+/** The INSERT of entries from a JSON array of [key, title, artist, duration], numbered from `at`, answering their ids and positions. */
+function insertEntryRows(db: Db, playlistId: string, at: number, now: number, json: string): SQL {
+  const columns = sql`INSERT INTO playlist_entries (playlist_id, position, track_key, title, artist, duration, added_at)`
+  // PostgreSQL: the elements with their 1-based ordinality.
+  if (isPostgres(db))
+    return sql`${columns} SELECT ${playlistId}, ${at} + j.n - 1, j.value ->> 0, j.value ->> 1, j.value ->> 2, CAST(j.value ->> 3 AS double precision), ${now}
+      FROM jsonb_array_elements(${postgresJson(json)}) WITH ORDINALITY AS j(value, n) ORDER BY j.n RETURNING id, position`
+  // SQLite: json_each's 0-based key.
+  return sql`${columns} SELECT ${playlistId}, ${at} + j.key, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, ${now}
+    FROM json_each(${json}) j ORDER BY j.key RETURNING id, position`
 }
 
 /** Writes position = index for every entry of `order` whose place differs from `before`, in one statement. */
-function renumber(db: Db, order: number[], before: number[]) {
+async function renumber(db: Db, order: number[], before: number[]) {
   const changed: [number, number][] = []
   order.forEach((id, i) => {
     if (before[i] !== id) changed.push([id, i])
   })
   if (changed.length === 0) return
-  db.$client
-    .query('UPDATE playlist_entries SET position = j.value ->> 1 FROM json_each(?) j WHERE playlist_entries.id = j.value ->> 0')
-    .run(JSON.stringify(changed))
+  const json = JSON.stringify(changed)
+  // PostgreSQL: [id, position] pairs from jsonb, cast to the bigint columns.
+  if (isPostgres(db))
+    await execute(
+      db,
+      sql`UPDATE playlist_entries SET position = CAST(j.value ->> 1 AS bigint) FROM jsonb_array_elements(${postgresJson(json)}) AS j(value)
+        WHERE playlist_entries.id = CAST(j.value ->> 0 AS bigint)`,
+    )
+  // SQLite: the same pairs from json_each.
+  else await execute(db, sql`UPDATE playlist_entries SET position = j.value ->> 1 FROM json_each(${json}) j WHERE playlist_entries.id = j.value ->> 0`)
 }
 
-const inTransaction = <T>(db: Db, work: () => T): T => db.$client.transaction(work)()
+/**
+ * One transaction around a change. A change made inside another's transaction (OpenSubsonic's
+ * updatePlaylist: rename, remove and add as one change) joins it: on SQLite the open transaction
+ * on the one connection is that caller's, on PostgreSQL the inner one is a savepoint.
+ */
+function inTransaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T> {
+  if (!isPostgres(db) && db.$client.inTransaction) return body(db)
+  return transaction(db, body)
+}
 
-export function createPlaylist(db: Db, userId: string, input: { name: string; comment?: string; public?: boolean; source?: TrackSource }): PlaylistSummary {
-  return inTransaction(db, () => {
-    const owned = db.$client.query<{ n: number }, [string]>('SELECT count(*) AS n FROM playlists WHERE user_id = ?').get(userId)?.n ?? 0
+export function createPlaylist(
+  db: Db,
+  userId: string,
+  input: { name: string; comment?: string; public?: boolean; source?: TrackSource },
+): Promise<PlaylistSummary> {
+  return inTransaction(db, async (tx) => {
+    const owned = (await firstRow<{ n: number }>(tx, sql`SELECT count(*) AS n FROM playlists WHERE user_id = ${userId}`))?.n ?? 0
     if (owned >= PLAYLIST_LIMITS.playlistsPerMember) throw invalid(`You can keep at most ${PLAYLIST_LIMITS.playlistsPerMember} playlists`)
-    const rows = input.source ? rowsOf(db, input.source) : []
-    refuseOverflow(0, rows.length)
+    const added = input.source ? await rowsOf(tx, input.source) : []
+    refuseOverflow(0, added.length)
     const id = crypto.randomUUID()
     const now = Date.now()
-    db.$client
-      .query('INSERT INTO playlists (id, user_id, name, comment, is_public, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(id, userId, input.name, input.comment ?? '', input.public ? 1 : 0, now, now)
-    insertEntries(db, id, rows)
-    return playlistSummary(db, userId, id)
+    await execute(
+      tx,
+      sql`INSERT INTO playlists (id, user_id, name, comment, is_public, created_at, updated_at)
+        VALUES (${id}, ${userId}, ${input.name}, ${input.comment ?? ''}, ${booleanOf(tx, input.public ?? false)}, ${now}, ${now})`,
+    )
+    await insertEntries(tx, id, added)
+    return playlistSummary(tx, userId, id)
   })
 }
 
-export function updatePlaylist(db: Db, userId: string, id: string, input: { name?: string; comment?: string; public?: boolean }): PlaylistSummary {
-  return inTransaction(db, () => {
-    ownedPlaylist(db, userId, id)
-    const current = db.$client
-      .query<{ name: string; comment: string; isPublic: number }, [string]>('SELECT name, comment, is_public AS isPublic FROM playlists WHERE id = ?')
-      .get(id)!
-    db.$client
-      .query('UPDATE playlists SET name = ?, comment = ?, is_public = ?, updated_at = ? WHERE id = ?')
-      .run(input.name ?? current.name, input.comment ?? current.comment, input.public === undefined ? current.isPublic : input.public ? 1 : 0, Date.now(), id)
-    return playlistSummary(db, userId, id)
+/** A boolean column's value as a parameter: SQLite stores 1/0, PostgreSQL a boolean. */
+const booleanOf = (db: Db, value: boolean) => (isPostgres(db) ? value : value ? 1 : 0)
+
+export function updatePlaylist(db: Db, userId: string, id: string, input: { name?: string; comment?: string; public?: boolean }): Promise<PlaylistSummary> {
+  return inTransaction(db, async (tx) => {
+    const current = await ownedPlaylist(tx, userId, id)
+    await execute(
+      tx,
+      sql`UPDATE playlists SET name = ${input.name ?? current.name}, comment = ${input.comment ?? current.comment},
+        is_public = ${booleanOf(tx, input.public ?? current.public)}, updated_at = ${Date.now()} WHERE id = ${id}`,
+    )
+    return playlistSummary(tx, userId, id)
   })
 }
 
-export function deletePlaylist(db: Db, userId: string, id: string): { deleted: true } {
-  inTransaction(db, () => {
-    ownedPlaylist(db, userId, id)
-    db.$client.query('DELETE FROM playlists WHERE id = ?').run(id)
+export async function deletePlaylist(db: Db, userId: string, id: string): Promise<{ deleted: true }> {
+  await inTransaction(db, async (tx) => {
+    await ownedPlaylist(tx, userId, id)
+    await execute(tx, sql`DELETE FROM playlists WHERE id = ${id}`)
   })
   return { deleted: true }
 }
 
 /** Adds tracks at the end, or before the entry now at `position`. */
-export function addTracks(db: Db, userId: string, id: string, source: TrackSource, position?: number): PlaylistSummary {
-  return inTransaction(db, () => {
-    ownedPlaylist(db, userId, id)
-    insertEntries(db, id, rowsOf(db, source), position)
-    touch(db, id)
-    return playlistSummary(db, userId, id)
+export function addTracks(db: Db, userId: string, id: string, source: TrackSource, position?: number): Promise<PlaylistSummary> {
+  return inTransaction(db, async (tx) => {
+    await ownedPlaylist(tx, userId, id)
+    await insertEntries(tx, id, await rowsOf(tx, source), position)
+    await touch(tx, id)
+    return playlistSummary(tx, userId, id)
   })
 }
 
 /** Replaces every entry (OpenSubsonic's createPlaylist with a playlistId). */
-export function replaceTracks(db: Db, userId: string, id: string, source: TrackSource): PlaylistSummary {
-  return inTransaction(db, () => {
-    ownedPlaylist(db, userId, id)
-    const rows = rowsOf(db, source)
-    db.$client.query('DELETE FROM playlist_entries WHERE playlist_id = ?').run(id)
-    insertEntries(db, id, rows)
-    touch(db, id)
-    return playlistSummary(db, userId, id)
+export function replaceTracks(db: Db, userId: string, id: string, source: TrackSource): Promise<PlaylistSummary> {
+  return inTransaction(db, async (tx) => {
+    await ownedPlaylist(tx, userId, id)
+    const added = await rowsOf(tx, source)
+    await execute(tx, sql`DELETE FROM playlist_entries WHERE playlist_id = ${id}`)
+    await insertEntries(tx, id, added)
+    await touch(tx, id)
+    return playlistSummary(tx, userId, id)
   })
 }
 
 /** Removes the entries at these positions (as the list stood before the call). */
-export function removeEntries(db: Db, userId: string, id: string, indexes: number[]): PlaylistSummary {
-  return inTransaction(db, () => {
-    ownedPlaylist(db, userId, id)
-    const before = entryIdsOf(db, id)
+export function removeEntries(db: Db, userId: string, id: string, indexes: number[]): Promise<PlaylistSummary> {
+  return inTransaction(db, async (tx) => {
+    await ownedPlaylist(tx, userId, id)
+    const before = await entryIdsOf(tx, id)
     const bad = indexes.find((i) => i >= before.length)
     if (bad !== undefined) throw invalid(`No entry at position ${bad}: the playlist has ${before.length}`)
     const gone = new Set(indexes.map((i) => before[i]))
-    db.$client.query('DELETE FROM playlist_entries WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify([...gone]))
-    renumber(
-      db,
+    await execute(tx, sql`DELETE FROM playlist_entries WHERE id IN (${listOf(tx, [...gone], 'bigint')})`)
+    await renumber(
+      tx,
       before.filter((e) => !gone.has(e)),
       before,
     )
-    touch(db, id)
-    return playlistSummary(db, userId, id)
+    await touch(tx, id)
+    return playlistSummary(tx, userId, id)
   })
 }
 
 /** Moves the entry at `from` so that it ends up at `to`. */
-export function moveEntry(db: Db, userId: string, id: string, from: number, to: number): PlaylistSummary {
-  return inTransaction(db, () => {
-    ownedPlaylist(db, userId, id)
-    const before = entryIdsOf(db, id)
+export function moveEntry(db: Db, userId: string, id: string, from: number, to: number): Promise<PlaylistSummary> {
+  return inTransaction(db, async (tx) => {
+    await ownedPlaylist(tx, userId, id)
+    const before = await entryIdsOf(tx, id)
     for (const [name, value] of [
       ['from', from],
       ['to', to],
@@ -342,19 +357,19 @@ export function moveEntry(db: Db, userId: string, id: string, from: number, to: 
     const order = [...before]
     const [moved] = order.splice(from, 1)
     order.splice(to, 0, moved)
-    renumber(db, order, before)
-    touch(db, id)
-    return playlistSummary(db, userId, id)
+    await renumber(tx, order, before)
+    await touch(tx, id)
+    return playlistSummary(tx, userId, id)
   })
 }
 
 // --- M3U8 ------------------------------------------------------------------------------------------
 
 /** The playlist as an M3U8 file: paths relative to MEDIA_ROOT (what import reads back), with #EXTINF lines. */
-export function exportM3u8(db: Db, userId: string, id: string): { name: string; m3u8: string } {
-  const playlist = playlistSummary(db, userId, id)
+export async function exportM3u8(db: Db, userId: string, id: string): Promise<{ name: string; m3u8: string }> {
+  const playlist = await playlistSummary(db, userId, id)
   const lines = ['#EXTM3U', `#PLAYLIST:${oneLine(playlist.name)}`]
-  for (const e of entriesOf(db, id)) {
+  for (const e of await entriesOf(db, id)) {
     const path = pathOfKey(e.key)
     if (!path) continue
     lines.push(`#EXTINF:${Math.round(e.duration)},${oneLine(e.artist ? `${e.artist} - ${e.title}` : e.title)}`, path)
@@ -392,24 +407,24 @@ export function libraryPathOfLine(line: string, root: string): string | null {
 }
 
 /** A new playlist from an M3U8 file: the lines that name a library file, in order; the others reported. */
-export function importM3u8(db: Db, userId: string, name: string, m3u8: string): { playlist: PlaylistSummary; unmatched: string[] } {
+export async function importM3u8(db: Db, userId: string, name: string, m3u8: string): Promise<{ playlist: PlaylistSummary; unmatched: string[] }> {
   const lines = m3u8
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter((l) => l !== '' && !l.startsWith('#'))
   const paths = lines.map((l) => libraryPathOfLine(l, config.MEDIA_ROOT))
-  const rows = rowsByPaths(
+  const found = await rowsByPaths(
     db,
     paths.filter((p): p is string => p !== null),
   )
   const matched: LibraryRow[] = []
   const unmatched: string[] = []
   lines.forEach((line, i) => {
-    const row = paths[i] ? rows.get(paths[i]!) : undefined
+    const row = paths[i] ? found.get(paths[i]!) : undefined
     if (row) matched.push(row)
     else unmatched.push(line.slice(0, 500))
   })
-  const playlist = createPlaylist(db, userId, { name, source: { trackIds: matched.map((r) => r.id) } })
+  const playlist = await createPlaylist(db, userId, { name, source: { trackIds: matched.map((r) => r.id) } })
   return { playlist, unmatched }
 }

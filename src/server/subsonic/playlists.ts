@@ -6,18 +6,19 @@
 // An app sees a playlist's available entries only (a song whose file has gone cannot be shown or
 // played by an app), so `songIndexToRemove` counts over those; it is translated here to the
 // entry's place in the whole list.
+import { transaction } from '~/db/engine'
 import { isRemotePath } from '~/shared/validators'
 import { PLAYLIST_LIMITS, playlistNameField } from '~/shared/validators/playlists'
 import { listFolders } from '../services/folders'
 import * as playlists from '../services/playlists'
-import { folderTotals, marksOf, song, songsUnder } from './library'
+import { folderTotals, type Marks, marksOf, song, songsUnder } from './library'
 import type { MethodContext } from './methods'
 import type { Params } from './params'
 import { ErrorCode, type Payload, SubsonicError } from './response'
 import { ForbiddenError, InvalidError } from '../errors'
 
-/** Several service calls as one change: all of them or none (the service's own transactions nest inside). */
-const inOneTransaction = (ctx: MethodContext, work: () => void) => ctx.db.$client.transaction(work)()
+/** Several service calls as one change: all of them or none (the service's own transactions join it). */
+const inOneTransaction = (ctx: MethodContext, work: (tx: MethodContext['db']) => Promise<void>) => transaction(ctx.db, work)
 
 const FOLDERS_READ_ONLY = 'Folder playlists are read-only: change the folder in Vibes'
 const folderRel = (path: string) => path.replace(/^\/+|\/+$/g, '')
@@ -59,8 +60,8 @@ function memberPlaylist(p: playlists.PlaylistSummary, totals: { songCount: numbe
 }
 
 /** A member playlist with its available songs, as getPlaylist and createPlaylist answer. */
-async function memberPlaylistWithSongs(ctx: MethodContext, id: string): Promise<Payload> {
-  const starred = await marksOf(ctx.db, ctx.user.id)
+async function memberPlaylistWithSongs(ctx: MethodContext, id: string, marks?: Marks): Promise<Payload> {
+  const starred = marks ?? (await marksOf(ctx.db, ctx.user.id))
   const { entries, ...p } = await playlists.playlistWithRows(ctx.db, ctx.user.id, id)
   const rows = entries.flatMap((e) => (e.row ? [e.row] : []))
   const totals = { songCount: rows.length, duration: Math.round(rows.reduce((sum, r) => sum + r.duration, 0)) }
@@ -88,7 +89,7 @@ function refuseFolder(ctx: MethodContext, id: string) {
 export async function getPlaylists(ctx: MethodContext): Promise<Payload> {
   const username = ctx.params.get('username')
   if (username !== undefined && username !== ctx.user.username) throw new SubsonicError(ErrorCode.notAuthorized, 'Only your own playlists can be listed')
-  const own = playlists.listPlaylists(ctx.db, ctx.user.id).map((p) => memberPlaylist(p))
+  const own = (await playlists.listPlaylists(ctx.db, ctx.user.id)).map((p) => memberPlaylist(p))
   const folders = await Promise.all(libraryFoldersOf(ctx).map(async (f) => folderPlaylist(ctx, f, await folderTotals(ctx.db, folderRel(f.path)))))
   return { playlists: { playlist: [...own, ...folders] } }
 }
@@ -112,19 +113,19 @@ export async function createPlaylist(ctx: MethodContext): Promise<Payload> {
     refuseFolder(ctx, playlistId)
     const name = p.get('name')
     const newName = name === undefined ? undefined : nameOf(name)
-    inOneTransaction(ctx, () => {
-      if (newName !== undefined) playlists.updatePlaylist(ctx.db, ctx.user.id, playlistId, { name: newName })
-      playlists.replaceTracks(ctx.db, ctx.user.id, playlistId, { trackIds: songIds })
+    await inOneTransaction(ctx, async (tx) => {
+      if (newName !== undefined) await playlists.updatePlaylist(tx, ctx.user.id, playlistId, { name: newName })
+      await playlists.replaceTracks(tx, ctx.user.id, playlistId, { trackIds: songIds })
     })
     return { playlist: await memberPlaylistWithSongs(ctx, playlistId) }
   }
   const name = nameOf(p.required('name'))
-  const created = playlists.createPlaylist(ctx.db, ctx.user.id, { name, source: { trackIds: songIds } })
+  const created = await playlists.createPlaylist(ctx.db, ctx.user.id, { name, source: { trackIds: songIds } })
   return { playlist: await memberPlaylistWithSongs(ctx, created.id) }
 }
 
 /** Name, comment, public, songIdToAdd… (at the end) and songIndexToRemove… (over the songs the app was shown). */
-export function updatePlaylist(ctx: MethodContext): Payload {
+export async function updatePlaylist(ctx: MethodContext): Promise<Payload> {
   const p = ctx.params
   const id = p.required('playlistId')
   refuseFolder(ctx, id)
@@ -136,28 +137,28 @@ export function updatePlaylist(ctx: MethodContext): Payload {
   }
   const toRemove = p.ints('songIndexToRemove', { min: 0, max: PLAYLIST_LIMITS.tracksPerPlaylist })
   const toAdd = p.all('songIdToAdd')
-  inOneTransaction(ctx, () => {
-    const current = playlists.playlistWithRows(ctx.db, ctx.user.id, id)
+  await inOneTransaction(ctx, async (tx) => {
+    const current = await playlists.playlistWithRows(tx, ctx.user.id, id)
     if (!current.mine) throw new ForbiddenError('Only the owner may change this playlist')
     const shown = current.entries.filter((e) => e.row !== null).map((e) => e.index)
     const bad = toRemove.find((i) => i >= shown.length)
     if (bad !== undefined) throw new InvalidError(`Parameter songIndexToRemove ${bad} is past the playlist's ${shown.length} songs`)
-    if (fields.name !== undefined || fields.comment !== undefined || fields.public !== undefined) playlists.updatePlaylist(ctx.db, ctx.user.id, id, fields)
+    if (fields.name !== undefined || fields.comment !== undefined || fields.public !== undefined) await playlists.updatePlaylist(tx, ctx.user.id, id, fields)
     if (toRemove.length > 0)
-      playlists.removeEntries(
-        ctx.db,
+      await playlists.removeEntries(
+        tx,
         ctx.user.id,
         id,
         toRemove.map((i) => shown[i]),
       )
-    if (toAdd.length > 0) playlists.addTracks(ctx.db, ctx.user.id, id, { trackIds: toAdd })
+    if (toAdd.length > 0) await playlists.addTracks(tx, ctx.user.id, id, { trackIds: toAdd })
   })
   return {}
 }
 
-export function deletePlaylist(ctx: MethodContext): Payload {
+export async function deletePlaylist(ctx: MethodContext): Promise<Payload> {
   const id = ctx.params.required('id')
   refuseFolder(ctx, id)
-  playlists.deletePlaylist(ctx.db, ctx.user.id, id)
+  await playlists.deletePlaylist(ctx.db, ctx.user.id, id)
   return {}
 }

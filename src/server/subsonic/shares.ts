@@ -3,6 +3,8 @@
 // `url` is the public page /s/<id> at the origin the app reached us by. A member sees and changes
 // only their own shares: another member's id is "not found" (70), as an unknown one. deleteShare
 // revokes (the link then says it was revoked), so it drops off getShares as on /profile.
+import { sql } from 'drizzle-orm'
+import { firstRow } from '~/db/engine'
 import { SHARE_DESCRIPTION_MAX } from '~/shared/validators/shares'
 import { createShare, listShareRows, revokeShare, type ShareTarget, sharePath, updateShare } from '../services/shares'
 import { marksOf, songById, songsByIds, song } from './library'
@@ -35,10 +37,10 @@ async function targetOf(ctx: MethodContext): Promise<ShareTarget> {
   const songs = await songsByIds(ctx.db, ids)
   if (songs.length === ids.length) return { kind: 'tracks', ids }
   if (ids.length === 1 && !(await songById(ctx.db, ids[0]))) {
-    const album = ctx.db.$client.query<{ id: string }, [string]>('SELECT id FROM library_albums WHERE id = ?').get(ids[0])
+    const album = await firstRow<{ id: string }>(ctx.db, sql`SELECT id FROM library_albums WHERE id = ${ids[0]}`)
     if (album) return { kind: 'album', id: album.id }
     // Only the member's own: another member's public playlist is not theirs to share.
-    const playlist = ctx.db.$client.query<{ id: string }, [string, string]>('SELECT id FROM playlists WHERE id = ? AND user_id = ?').get(ids[0], ctx.user.id)
+    const playlist = await firstRow<{ id: string }>(ctx.db, sql`SELECT id FROM playlists WHERE id = ${ids[0]} AND user_id = ${ctx.user.id}`)
     if (playlist) return { kind: 'playlist', id: playlist.id }
   }
   throw new SubsonicError(
@@ -50,7 +52,7 @@ async function targetOf(ctx: MethodContext): Promise<ShareTarget> {
 async function shareList(ctx: MethodContext, onlyId?: string): Promise<Payload> {
   const origin = new URL(ctx.request.url).origin
   const starred = await marksOf(ctx.db, ctx.user.id)
-  const rows = listShareRows(ctx.db, ctx.user.id).filter((s) => onlyId === undefined || s.id === onlyId)
+  const rows = (await listShareRows(ctx.db, ctx.user.id)).filter((s) => onlyId === undefined || s.id === onlyId)
   return {
     shares: {
       share: rows.map((s) => ({
@@ -68,25 +70,25 @@ async function shareList(ctx: MethodContext, onlyId?: string): Promise<Payload> 
   }
 }
 
-export const SHARE_METHODS: Record<string, (ctx: MethodContext) => Payload | Promise<Payload>> = {
+export const SHARE_METHODS: Record<string, (ctx: MethodContext) => Promise<Payload>> = {
   getShares: (ctx) => shareList(ctx),
   createShare: async (ctx) => {
     const target = await targetOf(ctx)
-    const created = createShare(ctx.db, ctx.user.id, { target, expiresAt: expiresOf(ctx) ?? null, description: descriptionOf(ctx) ?? null })
+    const created = await createShare(ctx.db, ctx.user.id, { target, expiresAt: expiresOf(ctx) ?? null, description: descriptionOf(ctx) ?? null })
     return shareList(ctx, created.id)
   },
-  updateShare: (ctx) => {
+  updateShare: async (ctx) => {
     const id = ctx.params.required('id')
     const change: { description?: string | null; expiresAt?: Date | null } = {}
     const description = descriptionOf(ctx)
     const expiresAt = expiresOf(ctx)
     if (description !== undefined) change.description = description
     if (expiresAt !== undefined) change.expiresAt = expiresAt
-    updateShare(ctx.db, ctx.user.id, id, change)
+    await updateShare(ctx.db, ctx.user.id, id, change)
     return {}
   },
-  deleteShare: (ctx) => {
-    revokeShare(ctx.db, ctx.user.id, ctx.params.required('id'))
+  deleteShare: async (ctx) => {
+    await revokeShare(ctx.db, ctx.user.id, ctx.params.required('id'))
     return {}
   },
 }
