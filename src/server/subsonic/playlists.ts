@@ -9,7 +9,7 @@
 import { transaction } from '~/db/engine'
 import { isRemotePath } from '~/shared/validators'
 import { PLAYLIST_LIMITS, playlistNameField } from '~/shared/validators/playlists'
-import { listFolders } from '../services/folders'
+import { memberFolders } from '../services/folders'
 import * as playlists from '../services/playlists'
 import { folderTotals, type Marks, marksOf, song, songsUnder } from './library'
 import type { MethodContext } from './methods'
@@ -22,8 +22,8 @@ const inOneTransaction = (ctx: MethodContext, work: (tx: MethodContext['db']) =>
 
 const FOLDERS_READ_ONLY = 'Folder playlists are read-only: change the folder in Vibes'
 const folderRel = (path: string) => path.replace(/^\/+|\/+$/g, '')
-const libraryFoldersOf = (ctx: MethodContext) => listFolders(ctx.db, ctx.user.id).filter((f) => !isRemotePath(f.path))
-const folderOf = (ctx: MethodContext, id: string) => libraryFoldersOf(ctx).find((f) => f.id === id)
+const libraryFoldersOf = async (ctx: MethodContext) => (await memberFolders(ctx.db, ctx.user.id)).filter((f) => !isRemotePath(f.path))
+const folderOf = async (ctx: MethodContext, id: string) => (await libraryFoldersOf(ctx)).find((f) => f.id === id)
 
 function folderPlaylist(
   ctx: MethodContext,
@@ -82,21 +82,21 @@ function commentOf(p: Params): string | undefined {
 }
 
 /** Refuses a change addressed at one of the member's folders (they are read-only here). */
-function refuseFolder(ctx: MethodContext, id: string) {
-  if (folderOf(ctx, id)) throw new SubsonicError(ErrorCode.notAuthorized, FOLDERS_READ_ONLY)
+async function refuseFolder(ctx: MethodContext, id: string): Promise<void> {
+  if (await folderOf(ctx, id)) throw new SubsonicError(ErrorCode.notAuthorized, FOLDERS_READ_ONLY)
 }
 
 export async function getPlaylists(ctx: MethodContext): Promise<Payload> {
   const username = ctx.params.get('username')
   if (username !== undefined && username !== ctx.user.username) throw new SubsonicError(ErrorCode.notAuthorized, 'Only your own playlists can be listed')
   const own = (await playlists.listPlaylists(ctx.db, ctx.user.id)).map((p) => memberPlaylist(p))
-  const folders = await Promise.all(libraryFoldersOf(ctx).map(async (f) => folderPlaylist(ctx, f, await folderTotals(ctx.db, folderRel(f.path)))))
+  const folders = await Promise.all((await libraryFoldersOf(ctx)).map(async (f) => folderPlaylist(ctx, f, await folderTotals(ctx.db, folderRel(f.path)))))
   return { playlists: { playlist: [...own, ...folders] } }
 }
 
 export async function getPlaylist(ctx: MethodContext): Promise<Payload> {
   const id = ctx.params.required('id')
-  const folder = folderOf(ctx, id)
+  const folder = await folderOf(ctx, id)
   if (!folder) return { playlist: await memberPlaylistWithSongs(ctx, id) }
   const songs = await songsUnder(ctx.db, folderRel(folder.path))
   const starred = await marksOf(ctx.db, ctx.user.id)
@@ -110,7 +110,7 @@ export async function createPlaylist(ctx: MethodContext): Promise<Payload> {
   const songIds = p.all('songId')
   const playlistId = p.get('playlistId')
   if (playlistId) {
-    refuseFolder(ctx, playlistId)
+    await refuseFolder(ctx, playlistId)
     const name = p.get('name')
     const newName = name === undefined ? undefined : nameOf(name)
     await inOneTransaction(ctx, async (tx) => {
@@ -128,7 +128,7 @@ export async function createPlaylist(ctx: MethodContext): Promise<Payload> {
 export async function updatePlaylist(ctx: MethodContext): Promise<Payload> {
   const p = ctx.params
   const id = p.required('playlistId')
-  refuseFolder(ctx, id)
+  await refuseFolder(ctx, id)
   const name = p.get('name')
   const fields = {
     name: name === undefined ? undefined : nameOf(name),
@@ -158,7 +158,7 @@ export async function updatePlaylist(ctx: MethodContext): Promise<Payload> {
 
 export async function deletePlaylist(ctx: MethodContext): Promise<Payload> {
   const id = ctx.params.required('id')
-  refuseFolder(ctx, id)
+  await refuseFolder(ctx, id)
   await playlists.deletePlaylist(ctx.db, ctx.user.id, id)
   return {}
 }
