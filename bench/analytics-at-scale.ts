@@ -131,12 +131,12 @@ if (!process.argv.includes('--skip-uncached')) {
 // server runs (the analytics worker checkpoints on its own thread, decision 036).
 const member = (db.$client.query('SELECT id FROM users ORDER BY created_at LIMIT 1').get() as { id: string }).id
 const client = { userAgent: 'Mozilla/5.0 (X11; Linux x86_64)', country: 'CY', region: 'Nicosia', city: 'Nicosia', ip: '203.0.113.9' } as never
-function recordPlays(on: typeof db, count: number) {
+async function recordPlays(on: typeof db, count: number) {
   const inserts: number[] = []
   const updates: number[] = []
   for (let i = 0; i < count; i++) {
     let t = performance.now()
-    const { playEventId } = recordPlay(
+    const { playEventId } = await recordPlay(
       on,
       member,
       {
@@ -152,14 +152,14 @@ function recordPlays(on: typeof db, count: number) {
     )
     inserts.push(performance.now() - t)
     t = performance.now()
-    updatePlayEvent(on, member, playEventId, { listenDuration: 120, completed: i % 2 === 0, liked: i % 7 === 0 } as never)
+    await updatePlayEvent(on, member, playEventId, { listenDuration: 120, completed: i % 2 === 0, liked: i % 7 === 0 } as never)
     updates.push(performance.now() - t)
   }
   const over2 = [...inserts, ...updates].filter((t) => t >= 2).length / (2 * count)
   return `insert p50 ${ms(quantile(inserts, 0.5))} p99 ${ms(quantile(inserts, 0.99))}; update p50 ${ms(quantile(updates, 0.5))} p99 ${ms(quantile(updates, 0.99))}; ${(over2 * 100).toFixed(1)}% of calls ≥ 2 ms`
 }
 const PLAYS = 1000
-const autoCheckpoint = recordPlays(db, PLAYS)
+const autoCheckpoint = await recordPlays(db, PLAYS)
 db.$client.close()
 // The server's own connection and worker, on the same file.
 process.env.DATA_DIR = dataDir
@@ -169,7 +169,7 @@ const { runAnalytics } = await import('~/server/services/analytics-offload')
 registerAnalyticsWorker(getDb().$client.filename)
 // The worker's thread starts with the first report; from then on it checkpoints the WAL.
 await runAnalytics(getDb(), 'listeningOverview', 1)
-const workerCheckpoint = recordPlays(getDb(), PLAYS)
+const workerCheckpoint = await recordPlays(getDb(), PLAYS)
 closeDb()
 console.log(`\nrecording a play (${PLAYS} each, roll-up triggers included; goal < 2 ms)`)
 console.log(`  checkpoint in the writer's commits (before): ${autoCheckpoint}`)

@@ -26,15 +26,15 @@ function fill(to: number) {
   db.$client.exec('ANALYZE')
 }
 
-const time = (n: number, fn: () => unknown) => {
+const time = async (n: number, fn: () => Promise<unknown>) => {
   const started = performance.now()
-  for (let i = 0; i < n; i++) fn()
+  for (let i = 0; i < n; i++) await fn()
   return (performance.now() - started) / n
 }
 
 for (const size of sizes.length ? sizes : [100_000, 1_000_000]) {
   fill(size)
-  const direct = time(10, () => localChart(db, 'us'))
+  const direct = await time(10, () => localChart(db, 'us'))
   await chartFor(db, 'gb')
   const started = performance.now()
   for (let i = 0; i < 200; i++) await chartFor(db, 'gb')

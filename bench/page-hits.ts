@@ -28,7 +28,7 @@ for (const size of sizes.length ? sizes : [10_000, 100_000, 1_000_000]) {
   fill(size)
   const n = 200
   const started = performance.now()
-  for (let i = 0; i < n; i++) recordPageHit(db, 'charts', visitorHash(secret, '192.0.2.1', `bench-${i % 20}`))
+  for (let i = 0; i < n; i++) await recordPageHit(db, 'charts', visitorHash(secret, '192.0.2.1', `bench-${i % 20}`))
   rows += n
   const ms = (performance.now() - started) / n
   console.log(`page_hits rows ${size.toLocaleString('en-US').padStart(10)}: ${ms.toFixed(3)} ms per recorded hit (insert + counts)`)

@@ -20,18 +20,18 @@ const webPlay = (i: number) =>
     playlistId: 'bench',
     networkType: 'wifi',
   }) as never
-const create = (i: number): string => recordPlay(db, 'ann', webPlay(i), client).playEventId
+const create = async (i: number): Promise<string> => (await recordPlay(db, 'ann', webPlay(i), client)).playEventId
 const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(p * (xs.length - 1))]!.toFixed(3)
-for (let i = 0; i < 5000; i++) create(i)
+for (let i = 0; i < 5000; i++) await create(i)
 for (let round = 0; round < 3; round++) {
   const inserts: number[] = []
   const updates: number[] = []
   for (let i = 0; i < 1000; i++) {
     let t = performance.now()
-    const id = create(i)
+    const id = await create(i)
     inserts.push(performance.now() - t)
     t = performance.now()
-    updatePlayEvent(db, 'ann', id, { listenDuration: 120, completed: i % 2 === 0, liked: i % 7 === 0 } as never)
+    await updatePlayEvent(db, 'ann', id, { listenDuration: 120, completed: i % 2 === 0, liked: i % 7 === 0 } as never)
     updates.push(performance.now() - t)
   }
   console.log(`round ${round}: insert p50 ${q(inserts, 0.5)} p99 ${q(inserts, 0.99)} ms; update p50 ${q(updates, 0.5)} p99 ${q(updates, 0.99)} ms`)

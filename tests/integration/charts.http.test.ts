@@ -1,11 +1,10 @@
 // GET /api/charts/:region against the built server, with a real upstream: a small Bun.serve feed
 // server on 127.0.0.1 that the test steers per region (ok, failing, oversized, not JSON, hostile
 // items, held back). A second server runs without a feed, as most installs do, to rank real plays.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import path from 'node:path'
 import { fetchFeed } from '~/server/services/charts-feed'
 import { api, createMember } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
 type Mode = 'ok' | 'fail' | 'huge' | 'html' | 'hostile' | 'hold' | 'v2' | 'trickle' | 'redirect-inside'
@@ -69,7 +68,6 @@ let inside: ReturnType<typeof Bun.serve>
 let insideHits = 0
 let server: TestServer
 let plain: TestServer
-let db: Database
 
 beforeAll(async () => {
   inside = Bun.serve({
@@ -121,18 +119,17 @@ beforeAll(async () => {
     startServer({ CHARTS_SOURCE_URL: `http://127.0.0.1:${upstream.port}/feeds/{region}/songs.json` }),
     startServer({ TRUST_PROXY: 'true' }),
   ])
-  db = new Database(path.join(server.dataDir, 'vibes.db'))
-  db.exec('PRAGMA busy_timeout = 5000')
 })
 afterAll(async () => {
   release()
-  db?.close()
   await Promise.all([server?.stop(), plain?.stop()])
   upstream?.stop(true)
   inside?.stop(true)
 })
 
-const cacheRows = () => (db.query('SELECT count(*) AS n FROM chart_cache').get() as { n: number }).n
+/** The first server's database, SQLite or PostgreSQL. */
+const db = <T = Record<string, unknown>>(sql: string, ...params: (string | number | null)[]) => sqlOn<T>(server, sql, params)
+const cacheRows = async () => (await db<{ n: number }>('SELECT count(*) AS n FROM chart_cache'))[0].n
 
 describe('charts from the upstream feed', () => {
   test('shapes the feed: rank, title, artist, art, explicit and the feed date', async () => {
@@ -153,18 +150,18 @@ describe('charts from the upstream feed', () => {
     expect(answers.every((a) => a.status === 200 && a.body.data.tracks[0].title === 'CA Anthem')).toBe(true)
     await api(server.url, 'GET', '/charts/ca')
     expect(hits.ca - before).toBe(1)
-    const row = db.query("SELECT payload, fetched_at FROM chart_cache WHERE region = 'ca'").get() as { payload: string; fetched_at: number }
+    const [row] = await db<{ payload: string; fetched_at: number }>("SELECT payload, fetched_at FROM chart_cache WHERE region = 'ca'")
     expect(JSON.parse(row.payload).tracks).toHaveLength(3)
   })
 
   test('an expired copy is refreshed from the upstream', async () => {
     await api(server.url, 'GET', '/charts/au')
-    db.run("UPDATE chart_cache SET fetched_at = ? WHERE region = 'au'", [Date.now() - 61 * 60_000])
+    await db("UPDATE chart_cache SET fetched_at = ? WHERE region = 'au'", Date.now() - 61 * 60_000)
     const before = hits.au
     const res = await api(server.url, 'GET', '/charts/au')
     expect(res.status).toBe(200)
     expect(hits.au).toBe(before + 1)
-    const row = db.query("SELECT fetched_at FROM chart_cache WHERE region = 'au'").get() as { fetched_at: number }
+    const [row] = await db<{ fetched_at: number }>("SELECT fetched_at FROM chart_cache WHERE region = 'au'")
     expect(Date.now() - row.fetched_at).toBeLessThan(60_000)
   })
 
@@ -172,7 +169,7 @@ describe('charts from the upstream feed', () => {
     const first = await api(server.url, 'GET', '/charts/gb')
     expect(first.body.data.tracks[0].title).toBe('GB Anthem')
     modes.gb = 'fail'
-    db.run("UPDATE chart_cache SET fetched_at = ? WHERE region = 'gb'", [Date.now() - 5 * 3_600_000])
+    await db("UPDATE chart_cache SET fetched_at = ? WHERE region = 'gb'", Date.now() - 5 * 3_600_000)
     const before = hits.gb
     const res = await api(server.url, 'GET', '/charts/gb')
     expect(hits.gb).toBe(before + 1)
@@ -211,15 +208,16 @@ describe('a hostile or broken feed', () => {
   })
 
   test('a tampered cache row cannot put an unsafe image URL or a broken shape on the page', async () => {
-    db.run("UPDATE chart_cache SET payload = ? WHERE region = 'us'", [
+    await db(
+      "UPDATE chart_cache SET payload = ? WHERE region = 'us'",
       JSON.stringify({
         updated: FEED_UPDATED,
         tracks: [{ rank: 1, title: 'Old Row', artist: 'Old', art: 'javascript:alert(1)', explicit: true }, { title: 5 }, null],
       }),
-    ])
+    )
     const res = await api(server.url, 'GET', '/charts/us')
     expect(res.body.data.tracks).toEqual([{ rank: 1, title: 'Old Row', artist: 'Old', art: null, explicit: true }])
-    db.run("UPDATE chart_cache SET payload = '{not json' WHERE region = 'us'")
+    await db("UPDATE chart_cache SET payload = '{not json' WHERE region = 'us'")
     const broken = await api(server.url, 'GET', '/charts/us')
     expect(broken.status).toBe(200)
     expect(broken.body.data.tracks[0].title).toBe('US Anthem')
@@ -229,7 +227,7 @@ describe('a hostile or broken feed', () => {
     modes.cy = 'ok'
     const first = await api(server.url, 'GET', '/charts/cy')
     expect(first.body.data.tracks[0].title).toBe('CY Anthem')
-    db.run("UPDATE chart_cache SET fetched_at = ? WHERE region = 'cy'", [Date.now() - 2 * 3_600_000])
+    await db("UPDATE chart_cache SET fetched_at = ? WHERE region = 'cy'", Date.now() - 2 * 3_600_000)
     held = new Promise((resolve) => (release = resolve))
     modes.cy = 'hold'
     const before = hits.cy
@@ -238,9 +236,9 @@ describe('a hostile or broken feed', () => {
     expect(res.status).toBe(200)
     expect(res.body.data.tracks[0].title).toBe('CY Anthem')
     release()
-    const stored = () => (db.query("SELECT payload FROM chart_cache WHERE region = 'cy'").get() as { payload: string }).payload
-    for (let i = 0; i < 100 && !stored().includes('Fresh After The Wait'); i++) await Bun.sleep(20)
-    expect(JSON.parse(stored()).tracks[0].title).toBe('Fresh After The Wait')
+    const stored = async () => (await db<{ payload: string }>("SELECT payload FROM chart_cache WHERE region = 'cy'"))[0].payload
+    for (let i = 0; i < 100 && !(await stored()).includes('Fresh After The Wait'); i++) await Bun.sleep(20)
+    expect(JSON.parse(await stored()).tracks[0].title).toBe('Fresh After The Wait')
     expect((await api(server.url, 'GET', '/charts/cy')).body.data.tracks[0].title).toBe('Fresh After The Wait')
   })
 
@@ -268,7 +266,7 @@ describe('a hostile or broken feed', () => {
     expect(res.body.data).toMatchObject({ source: 'local', tracks: [] })
     expect(JSON.stringify(res.body)).not.toContain('Internal Secret')
     expect(insideHits).toBe(0)
-    expect(db.query("SELECT region FROM chart_cache WHERE region = 'jp'").all()).toEqual([])
+    expect(await db("SELECT region FROM chart_cache WHERE region = 'jp'")).toEqual([])
   })
 })
 
@@ -276,17 +274,25 @@ describe('charts from this server’s own plays', () => {
   test('with no good copy yet, a failing, oversized or non-JSON upstream falls back to the last 30 days of plays in that country', async () => {
     const day = 86_400_000
     const now = Date.now()
-    const insert = db.prepare('INSERT INTO play_events (id, track_url, title, artist, country, started_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
     const play = (title: string, artist: string | null, country: string | null, ago: number) =>
-      insert.run(crypto.randomUUID(), `/media/${title}.mp3?sig=${Math.random()}`, title, artist, country, now - ago, now - ago)
-    for (let i = 0; i < 3; i++) play('Blue in Green', 'Miles Davis', 'DE', i * day)
-    play('So What', 'Miles Davis', 'DE', 2 * day)
-    play('Naima', 'John Coltrane', 'DE', 3 * day)
-    play('Naima', 'John Coltrane', 'DE', 4 * day)
-    play('Untagged', null, 'DE', 1000)
-    play('Old Favourite', 'Nobody', 'DE', 31 * day) // outside the window
-    for (let i = 0; i < 5; i++) play('French Hit', 'Someone', 'FR', day) // another country
-    play('No Country', 'Someone', null, day)
+      db(
+        'INSERT INTO play_events (id, track_url, title, artist, country, started_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        crypto.randomUUID(),
+        `/media/${title}.mp3?sig=${Math.random()}`,
+        title,
+        artist,
+        country,
+        now - ago,
+        now - ago,
+      )
+    for (let i = 0; i < 3; i++) await play('Blue in Green', 'Miles Davis', 'DE', i * day)
+    await play('So What', 'Miles Davis', 'DE', 2 * day)
+    await play('Naima', 'John Coltrane', 'DE', 3 * day)
+    await play('Naima', 'John Coltrane', 'DE', 4 * day)
+    await play('Untagged', null, 'DE', 1000)
+    await play('Old Favourite', 'Nobody', 'DE', 31 * day) // outside the window
+    for (let i = 0; i < 5; i++) await play('French Hit', 'Someone', 'FR', day) // another country
+    await play('No Country', 'Someone', null, day)
 
     modes.de = 'fail'
     modes.fr = 'huge'
@@ -305,7 +311,7 @@ describe('charts from this server’s own plays', () => {
     const es = await api(server.url, 'GET', '/charts/es')
     expect(es.status).toBe(200)
     expect(es.body.data.tracks).toEqual([])
-    expect(db.query("SELECT region FROM chart_cache WHERE region IN ('de','fr','es')").all()).toEqual([])
+    expect(await db("SELECT region FROM chart_cache WHERE region IN ('de','fr','es')")).toEqual([])
   })
 })
 
@@ -328,7 +334,7 @@ describe('regions', () => {
   })
 
   test('a malformed region (path tricks, 500 characters, digits) is a 400; nothing is fetched or stored', async () => {
-    const cached = cacheRows()
+    const cached = await cacheRows()
     const upstreamCalls = Object.values(hits).reduce((a, b) => a + b, 0)
     for (const region of ['..%2Fx', '..%2F..%2Fetc%2Fpasswd', '%2E%2e%2Fx', 'x'.repeat(500), 'u1', 'usa', '%00', 'u%20s', '%F0%9F%8E%B5']) {
       const res = await api(server.url, 'GET', `/charts/${region}`)
@@ -338,7 +344,7 @@ describe('regions', () => {
     expect((await api(server.url, 'GET', '/charts/%E0%A4%A')).status).toBe(400)
     // An encoded dot-dot segment is a dot-dot segment to URL parsing: it leaves /charts altogether.
     expect(await api(server.url, 'GET', '/charts/%2e%2e')).toMatchObject({ status: 404, body: { success: false, error: 'Not found: /api/' } })
-    expect(cacheRows()).toBe(cached)
+    expect(await cacheRows()).toBe(cached)
     expect(Object.values(hits).reduce((a, b) => a + b, 0)).toBe(upstreamCalls)
   })
 })
@@ -382,7 +388,7 @@ describe('without a feed: this server’s plays, by the country the proxy report
       body: { trackUrl: 'https://music.example/spoof.mp3', title: 'Spoofed Country', artist: 'Nobody', duration: 60 },
     })
     expect(res.status).toBe(201)
-    const row = db.query("SELECT country FROM play_events WHERE title = 'Spoofed Country'").get() as { country: string | null }
+    const [row] = await db<{ country: string | null }>("SELECT country FROM play_events WHERE title = 'Spoofed Country'")
     expect(row.country).toBeNull()
   })
 })

@@ -1,23 +1,19 @@
 // GET /api/hits/page-hits over real HTTP: exact counts under concurrency, visitors as salted hashes.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import path from 'node:path'
 import { api } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
-let db: Database
 
 beforeAll(async () => {
   server = await startServer()
-  db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
 })
 afterAll(async () => {
-  db?.close()
   await server?.stop()
 })
 
-const total = () => (db.query('SELECT count(*) AS n FROM page_hits').get() as { n: number }).n
+const total = async () => (await sqlOn<{ n: number }>(server, 'SELECT count(*) AS n FROM page_hits'))[0].n
 const hit = (page: string, ua = 'test-agent/1.0') =>
   api(server.url, 'GET', `/hits/page-hits?page=${encodeURIComponent(page)}`, { headers: { 'user-agent': ua } })
 
@@ -30,11 +26,11 @@ describe('page hits', () => {
     expect(second.body.data).toEqual({ hitCount: 2, uniqueHitCount: 1, totalHitCount: 2 })
     const other = await hit('about', 'another-browser/2.0')
     expect(other.body.data).toEqual({ hitCount: 1, uniqueHitCount: 1, totalHitCount: 3 })
-    expect(total()).toBe(3)
+    expect(await total()).toBe(3)
   })
 
   test('100 concurrent requests are counted exactly; different User-Agents are different visitors', async () => {
-    const before = total()
+    const before = await total()
     const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => hit('charts', `agent-${i % 25}`)))
     expect(answers.every((a) => a.status === 200)).toBe(true)
     // Every request saw its own running count: 1..100 each exactly once.
@@ -46,12 +42,12 @@ describe('page hits', () => {
 
     const last = await hit('charts', 'agent-0')
     expect(last.body.data).toEqual({ hitCount: 101, uniqueHitCount: 25, totalHitCount: before + 101 })
-    expect(total()).toBe(before + 101)
+    expect(await total()).toBe(before + 101)
   })
 
   test('no raw IP or User-Agent is stored, only a hash', async () => {
     await hit('contact', 'Mozilla/5.0 (X11; Linux x86_64) UniqueMarker')
-    const rows = db.query("SELECT * FROM page_hits WHERE page = 'contact'").all() as Array<Record<string, unknown>>
+    const rows = await sqlOn(server, "SELECT * FROM page_hits WHERE page = 'contact'")
     expect(rows).toHaveLength(1)
     expect(Object.keys(rows[0]).sort()).toEqual(['created_at', 'id', 'page', 'visitor_hash'])
     const stored = JSON.stringify(rows)
@@ -66,12 +62,12 @@ describe('page hits', () => {
     expect(res.body.data.hitCount).toBe(1)
     const upper = await api(server.url, 'GET', '/hits/page-hits?page=Admin/Listening-Analytics')
     expect(upper.body.data.hitCount).toBe(2)
-    expect(db.query("SELECT page FROM page_hit_counts WHERE page LIKE '%nalytics'").all()).toEqual([{ page: 'admin/listening-analytics' }])
+    expect(await sqlOn(server, "SELECT page FROM page_hit_counts WHERE page LIKE '%nalytics'")).toEqual([{ page: 'admin/listening-analytics' }])
   })
 
   test('HEAD and browser prefetches answer the counts without recording a hit', async () => {
     await hit('faq')
-    const before = total()
+    const before = await total()
     const head = await fetch(`${server.url}/api/hits/page-hits?page=faq`, { method: 'HEAD' })
     expect(head.status).toBe(200)
     for (const headers of [{ 'sec-purpose': 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }, { purpose: 'prefetch' }] as Array<Record<string, string>>) {
@@ -80,12 +76,12 @@ describe('page hits', () => {
     }
     const unseen = await api(server.url, 'GET', '/hits/page-hits?page=never-visited', { headers: { 'sec-purpose': 'prefetch' } })
     expect(unseen.body.data).toEqual({ hitCount: 0, uniqueHitCount: 0, totalHitCount: before })
-    expect(total()).toBe(before)
+    expect(await total()).toBe(before)
     expect((await hit('faq')).body.data.hitCount).toBe(2)
   })
 
   test('a missing, empty, odd or 10 KB page key is a 400 and stores nothing', async () => {
-    const before = total()
+    const before = await total()
     const cases: Array<[string, string]> = [
       ['', 'Page is required'],
       ['?page=', 'Page is required'],
@@ -104,13 +100,13 @@ describe('page hits', () => {
       const res = await api(server.url, 'GET', `/hits/page-hits${query}`)
       expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { success: false, error } })
     }
-    expect(total()).toBe(before)
+    expect(await total()).toBe(before)
     const trpc = await fetch(`${server.url}/api/trpc/hits.record`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ json: { page: ['a', 'b'] } }),
     })
     expect(trpc.status).toBe(400)
-    expect(total()).toBe(before)
+    expect(await total()).toBe(before)
   })
 })

@@ -1,10 +1,9 @@
 // A like is one fact however it arrives: the player's own like call, a
 // `like` interaction and a play update with `liked` all show in GET /playlist/likes, and an
-// unlike removes it there. Real built server, real SQLite file.
-import { Database } from 'bun:sqlite'
+// unlike removes it there. Real built server, on either engine.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import path from 'node:path'
 import { api, createMember } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -32,13 +31,9 @@ async function startPlay(m: Member, body: Record<string, unknown> = track): Prom
   return res.body.data.playEventId
 }
 
-function count(sql: string, ...params: string[]): number {
-  const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-  try {
-    return Number((db.query(sql).get(...params) as { n: number }).n)
-  } finally {
-    db.close()
-  }
+async function count(sql: string, ...params: string[]): Promise<number> {
+  const [row] = await sqlOn<{ n: number }>(server, sql, params)
+  return Number(row.n)
 }
 
 describe('likes from every path land in one place', () => {
@@ -52,7 +47,7 @@ describe('likes from every path land in one place', () => {
     expect(Object.keys(likes)).toEqual([track.title])
     expect(likes[track.title].liked).toBe(true)
     expect(likes[track.title].timestamp).toBeGreaterThanOrEqual(before)
-    expect(count("SELECT count(*) AS n FROM interactions WHERE user_id = ? AND interaction_type = 'like'", m.user.id)).toBe(1)
+    expect(await count("SELECT count(*) AS n FROM interactions WHERE user_id = ? AND interaction_type = 'like'", m.user.id)).toBe(1)
   })
 
   test('a like interaction for a track never played is kept under its track id', async () => {
@@ -73,7 +68,7 @@ describe('likes from every path land in one place', () => {
     await api(server.url, 'PUT', `/playlist/plays/${id}`, { token: m.token, body: { liked: false } })
     expect(await likesOf(m)).toEqual({})
     // The play event keeps what happened during it, for the analytics.
-    expect(count('SELECT liked AS n FROM play_events WHERE id = ?', id)).toBe(0)
+    expect(await count('SELECT CASE WHEN liked THEN 1 ELSE 0 END AS n FROM play_events WHERE id = ?', id)).toBe(0)
   })
 
   test("the player's like, its play update and its interaction are one like; its unlike removes it", async () => {
@@ -84,7 +79,7 @@ describe('likes from every path land in one place', () => {
     await api(server.url, 'PUT', `/playlist/plays/${id}`, { token: m.token, body: { liked: true } })
     await api(server.url, 'POST', '/playlist/interactions', { token: m.token, body: { trackId: track.trackUrl, interactionType: 'like' } })
     expect(Object.keys(await likesOf(m))).toEqual([track.title])
-    expect(count('SELECT count(*) AS n FROM likes WHERE user_id = ?', m.user.id)).toBe(1)
+    expect(await count('SELECT count(*) AS n FROM likes WHERE user_id = ?', m.user.id)).toBe(1)
 
     await api(server.url, 'PUT', '/playlist/likes', { token: m.token, body: { title: track.title, liked: false, trackUrl: track.trackUrl } })
     await api(server.url, 'PUT', `/playlist/plays/${id}`, { token: m.token, body: { liked: false } })

@@ -1,14 +1,14 @@
 // An app's playback as it goes, and the queue by index, against the real built server, a library
-// the scanner indexed and the real SQLite file: reportPlayback (the playbackReport extension)
+// the scanner indexed and the real database (SQLite or PostgreSQL): reportPlayback (the playbackReport extension)
 // records its play through the one play writer and updates it as the web player's are, a scrobble
 // with submission=false and reportPlayback show in getNowPlaying as web plays do, the queue by
 // index (indexBasedQueue) is the queue the web player resumes, and jukeboxControl says why it does
 // not apply. Each through the npm client (JSON) and raw XML; bad input is an error envelope, HTTP 200.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import path from 'node:path'
 import { SubsonicAPI } from 'subsonic-api'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
 import { makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 import { childOf, childrenOf, parseXml } from '../helpers/xml'
@@ -17,18 +17,13 @@ type Member = Awaited<ReturnType<typeof createMember>>
 let server: TestServer
 let ids: Record<'short' | 'long' | 'other', string>
 
-function rows(sql: string, ...params: string[]) {
-  const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-  try {
-    return db.query(sql).all(...params) as Record<string, unknown>[]
-  } finally {
-    db.close()
-  }
-}
+// Plays in the order they began; of two begun in the same millisecond, the one still open is the later.
 const playsOf = (m: Member) =>
-  rows(
-    'SELECT title, source, client, listen_duration, completed, skipped, skip_time, ended_at FROM play_events WHERE user_id = ? ORDER BY started_at, rowid',
-    m.user.id,
+  sqlOn(
+    server,
+    `SELECT title, source, client, listen_duration, CASE WHEN completed THEN 1 ELSE 0 END AS completed, CASE WHEN skipped THEN 1 ELSE 0 END AS skipped,
+       skip_time, ended_at FROM play_events WHERE user_id = ? ORDER BY started_at, ended_at IS NULL, ended_at`,
+    [m.user.id],
   )
 
 /** A member with an app key, their npm client (it names itself subsonic-api) and a raw /rest caller named `name` (XML unless f=json). */
@@ -83,7 +78,7 @@ describe('reportPlayback (playbackReport)', () => {
     const report = (state: 'starting' | 'playing' | 'paused' | 'stopped', positionMs: number) =>
       client.reportPlayback({ mediaId: ids.short, mediaType: 'song', positionMs, state })
     expect((await report('starting', 0)).status).toBe('ok')
-    expect(playsOf(member)).toEqual([
+    expect(await playsOf(member)).toEqual([
       { title: 'Short', source: 'subsonic', client: 'subsonic-api', listen_duration: 0, completed: 0, skipped: 0, skip_time: null, ended_at: null },
     ])
     expect((await client.getNowPlaying()).nowPlaying.entry).toEqual([
@@ -93,7 +88,7 @@ describe('reportPlayback (playbackReport)', () => {
     // The one-second song plays out on the server's clock before the app says it stopped.
     await Bun.sleep(1000)
     expect((await report('stopped', 1000)).status).toBe('ok')
-    const [play] = playsOf(member)
+    const [play] = await playsOf(member)
     expect(play).toMatchObject({ completed: 1, skipped: 0 })
     expect(play.listen_duration as number).toBeGreaterThanOrEqual(0.8)
     expect(play.ended_at).not.toBeNull()
@@ -110,7 +105,7 @@ describe('reportPlayback (playbackReport)', () => {
     expect(await report(ids.long, 'stopped', 2500)).toBe('ok')
     expect(await report(ids.other, 'playing', 0, { playbackRate: '1.5' })).toBe('ok')
     expect(await report(ids.long, 'starting', 0)).toBe('ok')
-    expect(playsOf(member).map((p) => [p.title, p.completed, p.skipped, p.skip_time, p.ended_at === null])).toEqual([
+    expect((await playsOf(member)).map((p) => [p.title, p.completed, p.skipped, p.skip_time, p.ended_at === null])).toEqual([
       ['Long', 0, 1, 2.5, false],
       ['Other', 0, 1, 0, false],
       ['Long', 0, 0, null, true],
@@ -122,12 +117,12 @@ describe('reportPlayback (playbackReport)', () => {
     const { member, client } = await app()
     await client.reportPlayback({ mediaId: ids.long, mediaType: 'song', positionMs: 5000, state: 'paused' })
     expect(await nowPlayingTitles(client)).toEqual(['Long'])
-    expect(playsOf(member)).toEqual([])
+    expect(await playsOf(member)).toEqual([])
     await client.reportPlayback({ mediaId: ids.long, mediaType: 'song', positionMs: 5000, state: 'playing' })
-    expect(playsOf(member).map((p) => p.title)).toEqual(['Long'])
+    expect((await playsOf(member)).map((p) => p.title)).toEqual(['Long'])
     await client.reportPlayback({ mediaId: ids.long, mediaType: 'song', positionMs: 6000, state: 'stopped' })
     await client.reportPlayback({ mediaId: ids.other, mediaType: 'song', positionMs: 500, state: 'stopped' })
-    expect(playsOf(member).map((p) => p.title)).toEqual(['Long'])
+    expect((await playsOf(member)).map((p) => p.title)).toEqual(['Long'])
     expect(await nowPlayingTitles(client)).toEqual([])
   })
 
@@ -135,7 +130,7 @@ describe('reportPlayback (playbackReport)', () => {
     const { member, client } = await app()
     await client.reportPlayback({ mediaId: ids.other, mediaType: 'song', positionMs: 0, state: 'playing', ignoreScrobble: true })
     expect(await nowPlayingTitles(client)).toEqual(['Other'])
-    expect(playsOf(member)).toEqual([])
+    expect(await playsOf(member)).toEqual([])
   })
 
   test('bad input is an error envelope naming the problem, HTTP 200, in XML and JSON; nothing is recorded', async () => {
@@ -160,7 +155,7 @@ describe('reportPlayback (playbackReport)', () => {
       expect(json.status).toBe(200)
       expect(json.json).toMatchObject({ status: 'failed', error: { code, message } })
     }
-    expect(playsOf(member)).toEqual([])
+    expect(await playsOf(member)).toEqual([])
   })
 })
 
@@ -172,7 +167,7 @@ describe('getNowPlaying', () => {
     expect((await one.client.getNowPlaying()).nowPlaying.entry).toEqual([
       expect.objectContaining({ id: ids.other, username: one.member.username, playerName: 'DSub' }),
     ])
-    expect(playsOf(one.member)).toEqual([])
+    expect(await playsOf(one.member)).toEqual([])
     expect(await nowPlayingTitles(other.client)).toEqual([])
     const { xml } = await one.rest('getNowPlaying.view', {})
     expect(childrenOf(childOf(xml!, 'nowPlaying'), 'entry').map((e) => e.attributes.title)).toEqual(['Other'])

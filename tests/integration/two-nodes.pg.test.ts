@@ -1,12 +1,14 @@
 // Two server processes on one PostgreSQL database, as N nodes behind a load balancer run: what a
-// member does through one node holds on the other at once (sessions, folders, login limits), the
-// two nodes started together migrate once, and without AUTH_SECRET a node refuses to start.
+// member does through one node holds on the other at once (sessions, folders, login limits, the
+// library scanner), the two nodes started together migrate once, and without AUTH_SECRET a node
+// refuses to start.
 // Always on PostgreSQL, whatever VIBES_TEST_ENGINE says.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { makeTone } from '../helpers/media'
 import { sqlOn } from '../helpers/engine'
 import { freshPostgresUrl, startServer, TEST_AUTH_SECRET, type TestServer } from '../helpers/server'
 
@@ -100,6 +102,26 @@ describe('two nodes on one PostgreSQL', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
     // Her own address elsewhere still signs in, on either node.
     expect((await api(b.url, 'POST', '/auth/login', { body: { email: m.email, password: m.password }, headers: fromAddress() })).status).toBe(200)
+  })
+
+  test('the library is scanned by one node at a time: scans asked on both nodes at once run once, and both report it', async () => {
+    const adminToken = await loginAdmin(a.url)
+    const statusOn = async (node: TestServer) => (await api(node.url, 'GET', '/admin/library/scan', { token: adminToken })).body.data
+    const scansRun = async () => (await sqlOn<{ n: number }>(a, 'SELECT count(*) AS n FROM library_scans'))[0].n
+    for (let i = 1; i <= 3; i++) makeTone(path.join(media, 'shared-scan', `${i}.mp3`), { title: `Shared ${i}`, seconds: 1 })
+    for (let i = 0; i < 200 && (await statusOn(a)).scanning; i++) await Bun.sleep(50)
+    // The two nodes' start-up scans, asked at about the same time, were one.
+    expect(await scansRun()).toBe(1)
+
+    const asked = await Promise.all([a, b].map((node) => api(node.url, 'POST', '/admin/library/scan', { token: adminToken, body: {} })))
+    expect(asked.map((r) => r.status)).toEqual([202, 202])
+    // Whichever node scans, both report the scan.
+    expect((await statusOn(a)).scanning).toBe(true)
+    expect((await statusOn(b)).scanning).toBe(true)
+    for (let i = 0; i < 400 && (await statusOn(b)).scanning; i++) await Bun.sleep(50)
+    expect(await scansRun()).toBe(2)
+    for (const node of [a, b]) expect(await statusOn(node)).toMatchObject({ scanning: false, tracks: 3, albums: expect.any(Number) })
+    expect(await sqlOn(a, 'SELECT holder, asked FROM library_scan_lease')).toEqual([{ holder: null, asked: false }])
   })
 })
 

@@ -66,8 +66,8 @@ test("the worker's reused answers never hide a play recorded since, nor its prog
   expect(await plays()).toEqual(before)
   const listener = { userAgent: 'Mozilla/5.0 (X11; Linux x86_64)', country: 'CY', region: null, city: null, ip: '192.168.1.2' }
   const track = { trackUrl: 'https://nas.example.com/a.mp3', title: 'A', duration: 200, source: 'playlist', genre: 'Jazz', networkType: 'wifi' } as never
-  const { playEventId } = recordPlay(db, member, track, listener)
+  const { playEventId } = await recordPlay(db, member, track, listener)
   expect(await plays()).toMatchObject({ totalPlays: before.totalPlays + 1, totalListenTime: before.totalListenTime })
-  updatePlayEvent(db, member, playEventId, { listenDuration: 120 } as never)
+  await updatePlayEvent(db, member, playEventId, { listenDuration: 120 } as never)
   expect(await plays()).toMatchObject({ totalPlays: before.totalPlays + 1, totalListenTime: before.totalListenTime + 120 })
 })

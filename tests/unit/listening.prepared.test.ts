@@ -14,14 +14,14 @@ db.$client.exec(
   "INSERT INTO users (id, username, email, password_hash, created_at) VALUES ('ann', 'ann', 'ann@example.com', 'x', 0), ('bob', 'bob', 'bob@example.com', 'x', 0)",
 )
 const listener = { userAgent: 'Mozilla/5.0 (X11; Linux x86_64)', country: 'GB', region: 'England', city: 'London', ip: '81.2.69.142' }
-const play = (title: string, extra: object = {}) =>
-  recordPlay(db, 'ann', PlayEventCreateSchema.parse({ trackUrl: `https://music.example/${title}.mp3`, title, ...extra }), listener).playEventId
+const play = async (title: string, extra: object = {}) =>
+  (await recordPlay(db, 'ann', PlayEventCreateSchema.parse({ trackUrl: `https://music.example/${title}.mp3`, title, ...extra }), listener)).playEventId
 const update = (user: string, id: string, fields: object) => updatePlayEvent(db, user, id, PlayEventUpdateFields.parse(fields))
 const row = (id: string) => db.$client.query('SELECT * FROM play_events WHERE id = ?').get(id) as Record<string, unknown>
 
-test('each play is its own row with what was sent and where it came from', () => {
-  const a = play('A', { genre: 'Jazz', year: 1999, source: 'playlist', playlistId: 'p1' })
-  const b = play('B')
+test('each play is its own row with what was sent and where it came from', async () => {
+  const a = await play('A', { genre: 'Jazz', year: 1999, source: 'playlist', playlistId: 'p1' })
+  const b = await play('B')
   expect(a).not.toBe(b)
   expect(row(a)).toMatchObject({
     user_id: 'ann',
@@ -36,13 +36,13 @@ test('each play is its own row with what was sent and where it came from', () =>
   expect(row(b)).toMatchObject({ title: 'B', genre: null, year: null, source: 'direct', network_type: 'unknown', playlist_id: null })
 })
 
-test('an update writes the fields sent, clears an end time sent as null, and never reaches another member’s play', () => {
-  const id = play('C')
+test('an update writes the fields sent, clears an end time sent as null, and never reaches another member’s play', async () => {
+  const id = await play('C')
   const ended = Date.now() - 1000
-  update('ann', id, { listenDuration: 42, completed: true, endedAt: ended })
+  await update('ann', id, { listenDuration: 42, completed: true, endedAt: ended })
   expect(row(id)).toMatchObject({ listen_duration: 42, completed: 1, ended_at: ended, liked: 0 })
-  update('ann', id, { endedAt: null, skipTime: null, liked: true })
+  await update('ann', id, { endedAt: null, skipTime: null, liked: true })
   expect(row(id)).toMatchObject({ listen_duration: 42, completed: 1, ended_at: null, skip_time: null, liked: 1 })
-  expect(() => update('bob', id, { listenDuration: 1 })).toThrow('Play event not found')
+  expect(update('bob', id, { listenDuration: 1 })).rejects.toThrow('Play event not found')
   expect(row(id).listen_duration).toBe(42)
 })

@@ -141,3 +141,21 @@ export const libraryScans = sqliteTable('library_scans', {
   read: integer().notNull(),
   removed: integer().notNull(),
 })
+
+/**
+ * The one library scanner of a PostgreSQL deployment (docs/decisions/088): the node holding the
+ * lease scans, renews `expiresAt` as it goes and writes its progress here, so every node reports
+ * the running scan. `asked`: a scan was asked for and has not started yet (full if `askedFull`).
+ * SQLite (one process) keeps this in memory and leaves the table empty.
+ */
+export const libraryScanLease = sqliteTable('library_scan_lease', {
+  name: text().primaryKey(),
+  /** The node scanning now (hostname:pid:random), or null. */
+  holder: text(),
+  /** When the holder's lease ends unless renewed (ms since the epoch). */
+  expiresAt: integer().notNull(),
+  asked: integer({ mode: 'boolean' }).notNull(),
+  askedFull: integer({ mode: 'boolean' }).notNull(),
+  scanned: integer().notNull(),
+  total: integer().notNull(),
+})

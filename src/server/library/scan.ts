@@ -9,11 +9,13 @@
 //
 // It runs in the server process but off the request path: it hands the event loop back every
 // ~20 ms (between directories, files and batches), so API calls and media streams keep flowing.
-// One scan at a time; a scan asked for while one runs is run once more right after it.
+// One scan at a time; a scan asked for while one runs is run once more right after it. On
+// PostgreSQL one node scans for all of them, the one holding the lease (runClusterScans).
 // Who starts one: the schedule, an admin, and a member's folder that is new on disk (see
 // scanForNewFolder: merged with a running scan, at most one per FOLDER_SCAN_INTERVAL_MS).
 import type { Dirent } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
+import { hostname } from 'node:os'
 import { sql } from 'drizzle-orm'
 import { type Db, execute, firstRow, isPostgres, rows, transaction } from '~/db/engine'
 import type { IAudioMetadata } from 'music-metadata'
@@ -46,6 +48,7 @@ export type ScanStatus = { scanning: boolean; scanned: number; total: number; tr
 export type ScanResult = { files: number; read: number; removed: number; ms: number; stopped: boolean; missingRoot?: true }
 
 type ScannerState = {
+  /** The scans this node runs (on PostgreSQL: while it holds the lease). */
   current: Promise<void> | null
   /** A scan asked for while one ran (full if any of the asks was). */
   again: ScanOptions | null
@@ -57,6 +60,8 @@ type ScannerState = {
   folderScanAt: number
   /** A new folder's scan held back by the interval, due when it ends. */
   folderTimer: ReturnType<typeof setTimeout> | null
+  /** PostgreSQL: a look at another node's lease once it would have run out. */
+  leaseTimer: ReturnType<typeof setTimeout> | null
 }
 const state: ScannerState = {
   current: null,
@@ -67,6 +72,7 @@ const state: ScannerState = {
   timer: null,
   folderScanAt: 0,
   folderTimer: null,
+  leaseTimer: null,
 }
 
 type WalkedFile = FoundFile & { real: string; folder: string; name: string }
@@ -669,9 +675,18 @@ export async function scanLibrary(db: Db, options: ScanOptions = {}): Promise<Sc
   return { files: files.length, read, removed: plan.removed.length, ms: Date.now() - started, stopped: false }
 }
 
-/** Starts a scan now, or once more after the running one. */
-export function requestScan(db: Db, options: ScanOptions = {}) {
+/** Who asks for a scan: an admin (or a member's new folder), or the schedule (start-up, every 6 hours). */
+export type ScanAsker = 'ask' | 'schedule'
+
+/**
+ * Starts a scan now, or once more after the running one. On PostgreSQL the scan runs on
+ * whichever node holds the lease (see runClusterScans); a scheduled ask is dropped while a
+ * scan runs or was asked for on any node, or one started within SCHEDULE_QUIET_MS (nodes
+ * started together scan once).
+ */
+export async function requestScan(db: Db, options: ScanOptions = {}, from: ScanAsker = 'ask'): Promise<void> {
   if (state.stopping) return
+  if (isPostgres(db)) return askClusterScan(db, options, from)
   if (state.current) {
     state.again = { full: state.again?.full === true || options.full === true }
     return
@@ -680,13 +695,7 @@ export function requestScan(db: Db, options: ScanOptions = {}) {
     let next: ScanOptions | null = options
     while (next && !state.stopping) {
       state.again = null
-      try {
-        const result = await scanLibrary(db, next)
-        if (result.missingRoot) logger.info({ mediaRoot: config.MEDIA_ROOT }, 'library scan skipped: MEDIA_ROOT does not exist (start-up warned once)')
-        else logger.info({ scan: { ...result, full: next.full === true } }, 'library scan done')
-      } catch (error) {
-        logger.error({ err: error }, 'library scan failed')
-      }
+      await runOneScan(db, next)
       next = state.again
     }
     state.current = null
@@ -695,20 +704,164 @@ export function requestScan(db: Db, options: ScanOptions = {}) {
   })()
 }
 
+async function runOneScan(db: Db, options: ScanOptions) {
+  try {
+    const result = await scanLibrary(db, options)
+    if (result.missingRoot) logger.info({ mediaRoot: config.MEDIA_ROOT }, 'library scan skipped: MEDIA_ROOT does not exist (start-up warned once)')
+    else logger.info({ scan: { ...result, full: options.full === true } }, 'library scan done')
+  } catch (error) {
+    logger.error({ err: error }, 'library scan failed')
+  }
+}
+
+// PostgreSQL: one scanner for all the nodes (docs/decisions/088). An ask is a flag in the one
+// library_scan_lease row; the node that takes the lease (an expiring row, renewed every second
+// with the scan's progress) runs scans while the flag is set, clearing it as each one starts, and
+// lets go only when no ask is left. Its status is that row, so every node reports the same scan.
+const LEASE = 'library'
+/** A lease not renewed for this long belongs to a node that died: another node may take it. */
+const LEASE_MS = 30_000
+const HEARTBEAT_MS = 1_000
+/** How long the new holder waits before it walks, so asks made at the same moment on several nodes are one scan. */
+const GATHER_MS = 300
+/** A scheduled ask is dropped when a scan started this recently on any node. */
+const SCHEDULE_QUIET_MS = 60_000
+const NODE_ID = `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`
+
+async function askClusterScan(db: Db, options: ScanOptions, from: ScanAsker) {
+  const now = Date.now()
+  if (from === 'schedule') {
+    const busy = await firstRow<{ busy: number }>(
+      db,
+      sql`SELECT (SELECT count(*) FROM library_scan_lease WHERE asked OR (holder IS NOT NULL AND expires_at > ${now}))
+        + (SELECT count(*) FROM library_scans WHERE started_at > ${now - SCHEDULE_QUIET_MS}) AS busy`,
+    )
+    if (busy?.busy) return
+  }
+  await execute(
+    db,
+    sql`INSERT INTO library_scan_lease (name, holder, expires_at, asked, asked_full, scanned, total) VALUES (${LEASE}, NULL, 0, true, ${options.full === true}, 0, 0)
+      ON CONFLICT (name) DO UPDATE SET asked = true, asked_full = library_scan_lease.asked_full OR excluded.asked_full`,
+  )
+  leadWhenFree(db)
+}
+
+/** Runs the asked scans here if no other node holds the lease. */
+function leadWhenFree(db: Db) {
+  if (state.current || state.stopping) return
+  state.current = runClusterScans(db)
+    .catch((error) => logger.error({ err: error }, 'library scan failed'))
+    .finally(() => {
+      state.current = null
+      state.scanned = 0
+      state.total = 0
+    })
+}
+
+async function runClusterScans(db: Db) {
+  const now = Date.now()
+  const taken = await rows(
+    db,
+    sql`UPDATE library_scan_lease SET holder = ${NODE_ID}, expires_at = ${now + LEASE_MS}
+      WHERE name = ${LEASE} AND asked AND (holder IS NULL OR expires_at <= ${now}) RETURNING name`,
+  )
+  if (!taken.length) {
+    // Held by another node: it takes this ask when its scan ends. Should that node die, its lease
+    // runs out and this node takes the ask then.
+    const [left] = await rows<{ asked: boolean }>(db, sql`SELECT asked FROM library_scan_lease WHERE name = ${LEASE}`)
+    if (left?.asked && !state.stopping) {
+      state.leaseTimer ??= setTimeout(() => {
+        state.leaseTimer = null
+        leadWhenFree(db)
+      }, LEASE_MS)
+      state.leaseTimer.unref()
+    }
+    return
+  }
+  const renew = () =>
+    execute(
+      db,
+      sql`UPDATE library_scan_lease SET expires_at = ${Date.now() + LEASE_MS}, scanned = ${state.scanned}, total = ${state.total}
+        WHERE name = ${LEASE} AND holder = ${NODE_ID}`,
+    ).catch((error) => logger.warn({ err: error }, 'library scan lease not renewed'))
+  const heartbeat = setInterval(renew, HEARTBEAT_MS)
+  heartbeat.unref()
+  try {
+    await Bun.sleep(GATHER_MS)
+    while (!state.stopping) {
+      const full = await transaction(db, async (tx) => {
+        const [ask] = await rows<{ asked: boolean; full: boolean }>(
+          tx,
+          sql`SELECT asked, asked_full AS full FROM library_scan_lease WHERE name = ${LEASE} AND holder = ${NODE_ID} FOR UPDATE`,
+        )
+        if (!ask?.asked) return null
+        await execute(tx, sql`UPDATE library_scan_lease SET asked = false, asked_full = false, scanned = 0, total = 0 WHERE name = ${LEASE}`)
+        return ask.full
+      })
+      if (full === null) {
+        // Let go only if no ask came in meanwhile; otherwise scan again.
+        const released = await rows(
+          db,
+          sql`UPDATE library_scan_lease SET holder = NULL, expires_at = 0, scanned = 0, total = 0
+            WHERE name = ${LEASE} AND holder = ${NODE_ID} AND NOT asked RETURNING name`,
+        )
+        if (released.length) return
+        continue
+      }
+      await runOneScan(db, { full })
+      state.scanned = 0
+      state.total = 0
+    }
+  } finally {
+    clearInterval(heartbeat)
+    // Stopping (or failing): the lease goes now rather than when it runs out; asks stay for the next holder.
+    await execute(db, sql`UPDATE library_scan_lease SET holder = NULL, expires_at = 0, scanned = 0, total = 0 WHERE name = ${LEASE} AND holder = ${NODE_ID}`)
+  }
+}
+
+/** Whether a scan runs or is asked for: here on SQLite, on any node on PostgreSQL. */
+async function scanRunning(db: Db): Promise<boolean> {
+  if (!isPostgres(db)) return state.current !== null
+  return (await clusterScan(db)).scanning
+}
+
+async function clusterScan(db: Db): Promise<{ scanning: boolean; scanned: number; total: number }> {
+  const [row] = await rows<{ scanning: number; scanned: number; total: number }>(
+    db,
+    sql`SELECT CASE WHEN asked OR (holder IS NOT NULL AND expires_at > ${Date.now()}) THEN 1 ELSE 0 END AS scanning, scanned, total
+      FROM library_scan_lease WHERE name = ${LEASE}`,
+  )
+  return { scanning: row?.scanning === 1, scanned: row?.scanned ?? 0, total: row?.total ?? 0 }
+}
+
+/** Waits until no scan runs (or is asked for), at most `waitMs`. */
+async function waitForScan(db: Db, waitMs: number) {
+  if (!isPostgres(db)) {
+    if (!state.current) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    await Promise.race([state.current, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))])
+    clearTimeout(timer)
+    return
+  }
+  // Another node may be the one scanning: read the lease until it is let go.
+  const until = Date.now() + waitMs
+  while (Date.now() < until && (await scanRunning(db))) await Bun.sleep(100)
+}
+
 /**
  * A member plays a library folder the index does not hold (`dirReal`, its real path): a scan may
  * find it, but only if the folder changed on disk after the last scan started (mtime or ctime:
  * files added, the folder created, moved in or renamed). Members cannot write to MEDIA_ROOT, so
  * an empty folder, one holding hidden files only, or one saved again and again never starts a
  * walk of the library; only the admin's changes do, once each. Such a scan joins a running (or
- * queued) one instead of queueing another, and starts at most once per FOLDER_SCAN_INTERVAL_MS:
- * one asked for sooner is held back to the end of the interval (one for all askers). Waits at
- * most `waitMs` for the scan, so the folder's first play usually lists it.
+ * queued) one instead of queueing another, and starts at most once per FOLDER_SCAN_INTERVAL_MS
+ * (per node on PostgreSQL): one asked for sooner is held back to the end of the interval (one for
+ * all askers). Waits at most `waitMs` for the scan, so the folder's first play usually lists it.
  * Known gap: a folder whose media landed deeper in sub-folders that already existed shows its
  * own mtime unchanged; the next admin or scheduled scan finds it.
  */
 export async function scanForNewFolder(db: Db, dirReal: string, waitMs: number) {
-  if (!state.current && !state.stopping) {
+  if (!state.stopping && !(await scanRunning(db))) {
     const lastStart = (await firstRow<{ at: number | null }>(db, sql`SELECT max(started_at) AS at FROM library_scans`))?.at ?? null
     const st = await stat(dirReal).catch(() => null)
     if (!st || (lastStart !== null && Math.max(st.mtimeMs, st.ctimeMs) < lastStart)) return
@@ -716,22 +869,19 @@ export async function scanForNewFolder(db: Db, dirReal: string, waitMs: number) 
     if (heldFor > 0) {
       state.folderTimer ??= setTimeout(() => {
         state.folderTimer = null
-        startFolderScan(db)
+        void startFolderScan(db)
       }, heldFor)
       state.folderTimer.unref()
       return
     }
-    startFolderScan(db)
+    await startFolderScan(db)
   }
-  if (!state.current) return
-  let timer: ReturnType<typeof setTimeout> | undefined
-  await Promise.race([state.current, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))])
-  clearTimeout(timer)
+  await waitForScan(db, waitMs)
 }
 
 function startFolderScan(db: Db) {
   state.folderScanAt = Date.now()
-  requestScan(db)
+  return requestScan(db)
 }
 
 export async function scanStatus(db: Db): Promise<ScanStatus> {
@@ -740,10 +890,9 @@ export async function scanStatus(db: Db): Promise<ScanStatus> {
     sql`SELECT (SELECT count(*) FROM library_tracks) AS tracks, (SELECT count(*) FROM library_albums) AS albums,
       (SELECT count(*) FROM library_artists) AS artists, (SELECT max(finished_at) FROM library_scans) AS last`,
   )
+  const running = isPostgres(db) ? await clusterScan(db) : { scanning: state.current !== null, scanned: state.scanned, total: state.total }
   return {
-    scanning: state.current !== null,
-    scanned: state.scanned,
-    total: state.total,
+    ...running,
     tracks: counts?.tracks ?? 0,
     albums: counts?.albums ?? 0,
     artists: counts?.artists ?? 0,
@@ -754,8 +903,9 @@ export async function scanStatus(db: Db): Promise<ScanStatus> {
 /** Scans at start-up and every 6 hours (the timer never keeps a stopping server alive). */
 export function startLibraryScanner(db: Db) {
   state.stopping = false
-  requestScan(db)
-  state.timer ??= setInterval(() => requestScan(db), SCAN_INTERVAL_MS)
+  const scheduled = () => requestScan(db, {}, 'schedule').catch((error) => logger.error({ err: error }, 'library scan not asked for'))
+  void scheduled()
+  state.timer ??= setInterval(scheduled, SCAN_INTERVAL_MS)
   state.timer.unref()
 }
 
@@ -764,7 +914,9 @@ export async function stopLibraryScanner() {
   state.stopping = true
   if (state.timer) clearInterval(state.timer)
   if (state.folderTimer) clearTimeout(state.folderTimer)
+  if (state.leaseTimer) clearTimeout(state.leaseTimer)
   state.timer = null
   state.folderTimer = null
+  state.leaseTimer = null
   await state.current
 }

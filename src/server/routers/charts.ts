@@ -12,7 +12,7 @@ export const chartsRouter = createTRPCRouter({
   byRegion: publicProcedure.input(ChartsRegionSchema).query(async ({ ctx, input }) => {
     const chart = await chartFor(ctx.db, input.region, { sourceUrl: config.CHARTS_SOURCE_URL, policy: remotePolicy() })
     if (!ctx.user) return chart
-    const found = libraryMatches(ctx.db, config.AUTH_SECRET, chart.tracks)
+    const found = await libraryMatches(ctx.db, config.AUTH_SECRET, chart.tracks)
     return { ...chart, tracks: chart.tracks.map((t, i): typeof t & { play?: LibraryTrack } => (found.has(i) ? { ...t, play: found.get(i) } : t)) }
   }),
   /** The region the Charts page opens on: this instance's own country, else the worldwide chart. */

@@ -70,9 +70,9 @@ export const libraryRouter = createTRPCRouter({
   folder: protectedProcedure.input(LibraryFolderSchema).query(({ ctx, input }) => library.listFolder(ctx.db, secret(), input.path)),
   scan: createTRPCRouter({
     status: adminProcedure.query(({ ctx }) => scanStatus(ctx.db)),
-    start: adminProcedure.input(LibraryScanSchema).mutation(({ ctx, input }) => {
-      requestScan(ctx.db, { full: input.full === true })
-      recordAudit(ctx.db, ctx.user, 'library.scan', '', input.full === true ? 'full' : 'quick')
+    start: adminProcedure.input(LibraryScanSchema).mutation(async ({ ctx, input }) => {
+      await requestScan(ctx.db, { full: input.full === true })
+      await recordAudit(ctx.db, ctx.user, 'library.scan', '', input.full === true ? 'full' : 'quick')
       return scanStatus(ctx.db)
     }),
   }),

@@ -7,8 +7,7 @@
 // The worldwide chart ('ww') is always this server's own, over every play whatever its place.
 import { NotFoundError } from '../errors'
 import { and, count, desc, eq, gte, max, sql } from 'drizzle-orm'
-import type { Db } from '~/db/client'
-import { chartCache, playEvents } from '~/db/schema'
+import { type Db, tablesOf } from '~/db/engine'
 import { type ChartRegion, isChartRegion, type RegionCode, WORLDWIDE } from '~/shared/regions'
 import { logger } from '../logger'
 import { safeArtUrl } from '~/shared/validators/charts'
@@ -43,34 +42,39 @@ export const notFoundMessage = (code: string) => `Charts for storefront "${code}
 
 // --- this server's own listening ---------------------------------------------------------------
 
-export function localChart(db: Db, region: ChartRegion, now = new Date()): ChartPayload {
+export async function localChart(db: Db, region: ChartRegion, now = new Date()): Promise<ChartPayload> {
+  const { playEvents } = tablesOf(db)
   const since = new Date(now.getTime() - LOCAL_WINDOW_DAYS * 86_400_000)
   const artist = sql<string>`coalesce(${playEvents.artist}, '')`
   // Uses play_events_country_started_idx; grouped by title + artist because signed media URLs
   // differ between plays of the same file.
-  const rows = db
+  const rows = await db
     .select({ title: playEvents.title, artist, plays: count(), last: max(playEvents.startedAt) })
     .from(playEvents)
     .where(region === WORLDWIDE ? gte(playEvents.startedAt, since) : and(eq(playEvents.country, region.toUpperCase()), gte(playEvents.startedAt, since)))
     .groupBy(playEvents.title, artist)
     .orderBy(desc(count()), desc(max(playEvents.startedAt)), playEvents.title)
     .limit(LOCAL_LIMIT)
-    .all()
   return {
     updated: now.toISOString(),
     tracks: rows.map((r, i) => ({ rank: i + 1, title: r.title, artist: r.artist, art: null, explicit: false })),
   }
 }
 
-const localCache = new WeakMap<Db, Map<ChartRegion, { at: number; chart: ChartPayload }>>()
+const localCache = new WeakMap<Db, Map<ChartRegion, { at: number; chart: Promise<ChartPayload> }>>()
 
-function cachedLocalChart(db: Db, region: ChartRegion, now: Date): ChartPayload {
+/** Each node computes its own copy, at most once a minute per region; callers meanwhile share it. */
+function cachedLocalChart(db: Db, region: ChartRegion, now: Date): Promise<ChartPayload> {
   let byRegion = localCache.get(db)
   if (!byRegion) localCache.set(db, (byRegion = new Map()))
   const hit = byRegion.get(region)
   if (hit && now.getTime() - hit.at >= 0 && now.getTime() - hit.at < LOCAL_CACHE_MS) return hit.chart
   const chart = localChart(db, region, now)
   byRegion.set(region, { at: now.getTime(), chart })
+  // A failed query is not kept: the next caller asks again.
+  chart.catch(() => {
+    if (byRegion.get(region)?.chart === chart) byRegion.delete(region)
+  })
   return chart
 }
 
@@ -81,8 +85,9 @@ const failedAt = new Map<string, number>()
 
 /** The stored copy, re-checked on the way out (a row written by an older version, or edited by
  *  hand, must not put an unsafe image URL or a broken shape in front of the browser). */
-function cached(db: Db, region: RegionCode, artOrigin: string | null): { payload: ChartPayload; fetchedAt: Date } | null {
-  const row = db.select().from(chartCache).where(eq(chartCache.region, region)).get()
+async function cached(db: Db, region: RegionCode, artOrigin: string | null): Promise<{ payload: ChartPayload; fetchedAt: Date } | null> {
+  const { chartCache } = tablesOf(db)
+  const [row] = await db.select().from(chartCache).where(eq(chartCache.region, region))
   if (!row) return null
   try {
     const raw = JSON.parse(row.payload) as Partial<ChartPayload>
@@ -102,12 +107,13 @@ function cached(db: Db, region: RegionCode, artOrigin: string | null): { payload
   }
 }
 
-function store(db: Db, region: RegionCode, payload: ChartPayload, now: Date) {
+async function store(db: Db, region: RegionCode, payload: ChartPayload, now: Date) {
+  const { chartCache } = tablesOf(db)
   const values = { region, payload: JSON.stringify(payload), fetchedAt: now }
-  db.insert(chartCache)
+  await db
+    .insert(chartCache)
     .values(values)
     .onConflictDoUpdate({ target: chartCache.region, set: { payload: values.payload, fetchedAt: now } })
-    .run()
 }
 
 /** One upstream request per region at a time; concurrent callers share it. A failure is logged
@@ -116,8 +122,8 @@ function refresh(db: Db, template: string, region: RegionCode, now: Date, hadCop
   let pending = inFlight.get(region)
   if (!pending) {
     pending = fetchFeed(template, region, now, { policy })
-      .then((payload) => {
-        store(db, region, payload, new Date())
+      .then(async (payload) => {
+        await store(db, region, payload, new Date())
         failedAt.delete(region)
         return payload
       })
@@ -141,11 +147,11 @@ export async function chartFor(
 ): Promise<Chart> {
   if (!isChartRegion(code)) throw new NotFoundError(notFoundMessage(code))
   const now = opts.now ?? new Date()
-  if (code === WORLDWIDE) return { region: code, source: 'local', ...cachedLocalChart(db, code, now) }
+  if (code === WORLDWIDE) return { region: code, source: 'local', ...(await cachedLocalChart(db, code, now)) }
   const region = code
-  if (!opts.sourceUrl) return { region, source: 'local', ...cachedLocalChart(db, region, now) }
+  if (!opts.sourceUrl) return { region, source: 'local', ...(await cachedLocalChart(db, region, now)) }
 
-  const copy = cached(db, region, feedOrigin(opts.sourceUrl))
+  const copy = await cached(db, region, feedOrigin(opts.sourceUrl))
   if (copy && now.getTime() - copy.fetchedAt.getTime() < CACHE_MS) return { region, source: 'feed', ...copy.payload }
 
   const lastFailure = failedAt.get(region)
@@ -162,5 +168,5 @@ export async function chartFor(
     }
   }
   if (copy) return { region, source: 'feed', ...copy.payload }
-  return { region, source: 'local', ...cachedLocalChart(db, region, now) }
+  return { region, source: 'local', ...(await cachedLocalChart(db, region, now)) }
 }

@@ -3,8 +3,7 @@
 // to the next day's. "Unique" therefore means distinct visitor-days.
 import { createHmac } from 'node:crypto'
 import { and, eq, sql, sum } from 'drizzle-orm'
-import type { Db } from '~/db/client'
-import { pageHitCounts, pageHits } from '~/db/schema'
+import { type Db, execute, isPostgres, tablesOf, transaction } from '~/db/engine'
 
 let salt: { day: string; key: string } | null = null
 
@@ -22,32 +21,34 @@ export function visitorHash(secret: string, ip: string, userAgent: string, now =
 export type PageHitCounts = { hitCount: number; uniqueHitCount: number; totalHitCount: number }
 
 /** The counts without recording a hit (HEAD requests and browser prefetches must not count). */
-export function readPageHits(db: Db, page: string): PageHitCounts {
-  const row = db.select({ hits: pageHitCounts.hits, unique: pageHitCounts.uniqueVisitors }).from(pageHitCounts).where(eq(pageHitCounts.page, page)).get()
-  const total = db
-    .select({ hits: sum(pageHitCounts.hits) })
-    .from(pageHitCounts)
-    .get()
+export async function readPageHits(db: Db, page: string): Promise<PageHitCounts> {
+  const { pageHitCounts } = tablesOf(db)
+  const [row] = await db.select({ hits: pageHitCounts.hits, unique: pageHitCounts.uniqueVisitors }).from(pageHitCounts).where(eq(pageHitCounts.page, page))
+  const [total] = await db.select({ hits: sum(pageHitCounts.hits) }).from(pageHitCounts)
   return { hitCount: row?.hits ?? 0, uniqueHitCount: row?.unique ?? 0, totalHitCount: Number(total?.hits ?? 0) }
 }
 
 /**
  * Records one hit and answers the counts including it, from the running totals in
- * page_hit_counts (so the cost does not grow with stored hits). bun:sqlite is synchronous and the
- * whole check-insert-count runs in one transaction, so concurrent requests each see an exact,
- * distinct running total.
+ * page_hit_counts (so the cost does not grow with stored hits). The whole check-insert-count is one
+ * writer at a time, so concurrent requests each see an exact, distinct running total: on SQLite the
+ * transaction holds the one write lock; on PostgreSQL, where several nodes write at once, it first
+ * takes the advisory lock the roll-up triggers of page_hits take anyway (src/db/migrations-pg/0002),
+ * so the visitor check sees every hit committed before it.
  */
-export function recordPageHit(db: Db, page: string, visitor: string, now = new Date()): PageHitCounts {
-  return db.transaction((tx) => {
-    const seen = tx
+export async function recordPageHit(db: Db, page: string, visitor: string, now = new Date()): Promise<PageHitCounts> {
+  return transaction(db, async (tx) => {
+    // PostgreSQL: "viberoll" in ASCII, the roll-ups' lock.
+    if (isPostgres(tx)) await execute(tx, sql`SELECT pg_advisory_xact_lock(8532459156881239148)`)
+    const { pageHitCounts, pageHits } = tablesOf(tx)
+    const [seen] = await tx
       .select({ one: sql`1` })
       .from(pageHits)
       .where(and(eq(pageHits.page, page), eq(pageHits.visitorHash, visitor)))
       .limit(1)
-      .get()
     const newVisitor = seen ? 0 : 1
-    tx.insert(pageHits).values({ page, visitorHash: visitor, createdAt: now }).run()
-    const counts = tx
+    await tx.insert(pageHits).values({ page, visitorHash: visitor, createdAt: now })
+    const [counts] = await tx
       .insert(pageHitCounts)
       .values({ page, hits: 1, uniqueVisitors: newVisitor })
       .onConflictDoUpdate({
@@ -55,11 +56,7 @@ export function recordPageHit(db: Db, page: string, visitor: string, now = new D
         set: { hits: sql`${pageHitCounts.hits} + 1`, uniqueVisitors: sql`${pageHitCounts.uniqueVisitors} + ${newVisitor}` },
       })
       .returning({ hits: pageHitCounts.hits, unique: pageHitCounts.uniqueVisitors })
-      .get()
-    const total = tx
-      .select({ hits: sum(pageHitCounts.hits) })
-      .from(pageHitCounts)
-      .get()
+    const [total] = await tx.select({ hits: sum(pageHitCounts.hits) }).from(pageHitCounts)
     return { hitCount: counts.hits, uniqueHitCount: counts.unique, totalHitCount: Number(total?.hits ?? 0) }
   })
 }

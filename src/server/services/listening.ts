@@ -14,9 +14,9 @@
 // interactions still keep their own record of the moment, which is what the admin analytics count.
 import { NotFoundError } from '../errors'
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { Db } from '~/db/client'
+import { type Db, isPostgres, tablesOf, transaction } from '~/db/engine'
 import { preparedFor } from '~/db/prepared'
-import { interactions, likes, playEvents } from '~/db/schema'
+import { playEvents } from '~/db/schema'
 import { newId } from '~/db/schema/columns'
 import { classifyDevice, type DeviceType } from '~/shared/player/device'
 import type { z } from 'zod'
@@ -24,6 +24,7 @@ import type { InteractionSchema, LikeSetSchema, PlayEventUpdateFields } from '~/
 import { addressKey, type ClientInfo } from '../http/client-info'
 import { trackKey } from '../catalog/track-key'
 import { takeToken } from '../http/rate-limit'
+import { sharedLimiter } from '../http/shared-rate-limit'
 import { queueScrobblesInBackground } from './scrobbling'
 
 type UpdateInput = z.output<typeof PlayEventUpdateFields>
@@ -62,9 +63,9 @@ export type PlayFacts = {
   finishedAt?: Date
 }
 
-// Recording a play is the busiest write (a row and its roll-up triggers; the goal is < 2 ms): its
-// statement is prepared once per database (decision 028's preparedFor), since preparing one also
-// compiles the triggers (0.16 ms each time, measured in decision 036). Every column is a
+// Recording a play is the busiest write (a row and its roll-up triggers; the goal is < 2 ms): on
+// SQLite its statement is prepared once per database (decision 028's preparedFor), since preparing
+// one also compiles the triggers (0.16 ms each time, measured in decision 036). Every column is a
 // placeholder, the id too: a $defaultFn would run once, at preparation.
 const PLAY_COLUMNS = [
   'id',
@@ -93,11 +94,11 @@ const PLAY_COLUMNS = [
   'startedAt',
   'updatedAt',
 ] as const
-// The end time is bound as epoch ms, past the column's encoder, which fails on the null of a play
-// still under way.
-type PlayRow = { [K in (typeof PLAY_COLUMNS)[number]]: (typeof playEvents.$inferInsert)[K] | null } & { endedAtMs: number | null }
+type PlayRow = { [K in Exclude<(typeof PLAY_COLUMNS)[number], 'id'>]: (typeof playEvents.$inferInsert)[K] | null } & { id: string; endedAt: Date | null }
 
-const insertPlay = preparedFor((db) =>
+// SQLite: the end time is bound as epoch ms, past the column's encoder, which fails on the null of
+// a play still under way.
+const insertSqlitePlay = preparedFor((db) =>
   db
     .insert(playEvents)
     .values({
@@ -108,16 +109,21 @@ const insertPlay = preparedFor((db) =>
     .prepare(),
 )
 
+/** Writes one play row; the roll-up triggers of either engine count it in the same statement. */
+async function insertPlay(db: Db, row: PlayRow): Promise<void> {
+  // PostgreSQL: a plain insert (the pool prepares and keeps the statement itself).
+  if (isPostgres(db)) await db.insert(tablesOf(db).playEvents).values(row as typeof playEvents.$inferInsert)
+  // SQLite: the prepared statement.
+  else insertSqlitePlay(db).get({ ...row, endedAtMs: row.endedAt?.getTime() ?? null })
+}
+
 const trackKeyOrNull = (url: string | null | undefined) => (url ? trackKey(url) : null)
 
-/**
- * The one writer of play events, whichever door the play came in by; `client` is the request's.
- * `userId` is null for a visitor without an account (a play through a share link).
- */
-export function recordPlay(db: Db, userId: string | null, play: PlayFacts, client: ClientInfo): { playEventId: string } {
+/** The row of a play as a door hands it over, with the server's rules applied. */
+function playRow(userId: string | null, play: PlayFacts, client: ClientInfo): PlayRow {
   const fromAgent = classifyDevice(client.userAgent)
   const at = play.finishedAt ?? (play.startedAt && reportedPlayTime(play.startedAt.getTime(), Date.now())) ?? new Date()
-  const row: PlayRow = {
+  return {
     id: newId(),
     userId,
     trackUrl: trackKey(play.trackUrl),
@@ -143,21 +149,31 @@ export function recordPlay(db: Db, userId: string | null, play: PlayFacts, clien
     completed: play.finishedAt !== undefined,
     startedAt: at,
     updatedAt: at,
-    endedAtMs: play.finishedAt?.getTime() ?? null,
+    endedAt: play.finishedAt ?? null,
   }
-  const inserted = insertPlay(db).get(row) as { id: string }
-  // After the write (and the caller's transaction): a play is sent to the member's scrobbling
-  // services from the queue, in the background, never holding up the play or the request.
-  queueScrobblesInBackground(db, userId, inserted.id, play.finishedAt === undefined)
-  return { playEventId: inserted.id }
+}
+
+/**
+ * The one writer of play events, whichever door the play came in by; `client` is the request's.
+ * `userId` is null for a visitor without an account (a play through a share link).
+ */
+export async function recordPlay(db: Db, userId: string | null, play: PlayFacts, client: ClientInfo): Promise<{ playEventId: string }> {
+  const row = playRow(userId, play, client)
+  await insertPlay(db, row)
+  // After the write: a play is sent to the member's scrobbling services from the queue, in the
+  // background, never holding up the play or the request.
+  queueScrobblesInBackground(db, userId, row.id, play.finishedAt === undefined)
+  return { playEventId: row.id }
 }
 
 /** Records a batch of plays (an app's queued scrobbles) all or none. */
-export function recordPlays(db: Db, userId: string, plays: PlayFacts[], client: ClientInfo): void {
-  // The statement is prepared on db's connection, so each insert runs inside this transaction.
-  db.transaction(() => {
-    for (const play of plays) recordPlay(db, userId, play, client)
+export async function recordPlays(db: Db, userId: string, plays: PlayFacts[], client: ClientInfo): Promise<void> {
+  const written = plays.map((play) => playRow(userId, play, client))
+  await transaction(db, async (tx) => {
+    for (const row of written) await insertPlay(tx, row)
   })
+  // Once committed, so that another connection (PostgreSQL's pool) finds the rows.
+  for (const [i, row] of written.entries()) queueScrobblesInBackground(db, userId, row.id, plays[i].finishedAt === undefined)
 }
 
 /**
@@ -165,10 +181,12 @@ export function recordPlays(db: Db, userId: string, plays: PlayFacts[], client: 
  * which the web player's event calls count in one a request): the seconds to wait, or 0 when all
  * were counted. Counted before anything is looked up, so a flood costs the server no query.
  */
-export function takePlayTokens(client: ClientInfo, plays: number, now = Date.now()): number {
+export async function takePlayTokens(db: Db, client: ClientInfo, plays: number, now = Date.now()): Promise<number> {
   const address = addressKey(client.ip)
+  // PostgreSQL: the limit is shared by every node (rate_limits rows, docs/decisions/083).
+  const shared = isPostgres(db) ? sharedLimiter(db) : null
   for (let i = 0; i < plays; i++) {
-    const wait = takeToken('events', address, now)
+    const wait = shared ? await shared.take('events', address, now) : takeToken('events', address, now)
     if (wait > 0) return wait
   }
   return 0
@@ -191,9 +209,10 @@ export function reportedPlayTime(at: number, now: number): Date | null {
 }
 
 type UpdateSet = Partial<typeof playEvents.$inferInsert>
+type UpdatedPlay = { id: string; updatedAt: Date; title: string; trackUrl: string }
 /**
- * One prepared update per shape of change: which columns, and which of them are cleared (a null is
- * written as such, not through the column's encoder: a timestamp's would fail on it).
+ * SQLite: one prepared update per shape of change: which columns, and which of them are cleared (a
+ * null is written as such, not through the column's encoder: a timestamp's would fail on it).
  */
 const updatesByShape = preparedFor(() => new Map<string, ReturnType<typeof prepareUpdate>>())
 function prepareUpdate(db: Db, set: UpdateSet) {
@@ -216,8 +235,22 @@ function updateStatement(db: Db, set: UpdateSet) {
   return statement
 }
 
+/** Updates the member's own play event: the row as it now is, or undefined when there is none. */
+async function updatePlay(db: Db, userId: string, playEventId: string, set: UpdateSet): Promise<UpdatedPlay | undefined> {
+  // SQLite: the prepared statement of this shape.
+  if (!isPostgres(db)) return updateStatement(db, set).get({ ...set, playEventId, userId }) as UpdatedPlay | undefined
+  // PostgreSQL: a plain update.
+  const { playEvents: plays } = tablesOf(db)
+  const [row] = await db
+    .update(plays)
+    .set(set)
+    .where(and(eq(plays.id, playEventId), eq(plays.userId, userId)))
+    .returning({ id: plays.id, updatedAt: plays.updatedAt, title: plays.title, trackUrl: plays.trackUrl })
+  return row
+}
+
 /** Applies an update to the caller's own play event; anyone else's is NOT_FOUND. */
-export function updatePlayEvent(db: Db, userId: string, playEventId: string, input: UpdateInput) {
+export async function updatePlayEvent(db: Db, userId: string, playEventId: string, input: UpdateInput) {
   const now = new Date()
   const set: UpdateSet = { updatedAt: now }
   if (input.listenDuration !== undefined) set.listenDuration = input.listenDuration
@@ -231,11 +264,9 @@ export function updatePlayEvent(db: Db, userId: string, playEventId: string, inp
   if (input.qualityDrops !== undefined) set.qualityDrops = input.qualityDrops
   // The client's end time (queued updates arrive late) but never in the future.
   if (input.endedAt !== undefined) set.endedAt = input.endedAt === null ? null : new Date(Math.min(input.endedAt.getTime(), now.getTime()))
-  const statement = updateStatement(db, set)
-  const row = db.transaction((tx) => {
-    // Prepared on the same connection as tx, so it runs inside this transaction.
-    const updated = statement.get({ ...set, playEventId, userId })
-    if (updated && input.liked !== undefined) recordLike(tx, userId, { title: updated.title, trackUrl: updated.trackUrl, liked: input.liked, at: now })
+  const row = await transaction(db, async (tx) => {
+    const updated = await updatePlay(tx, userId, playEventId, set)
+    if (updated && input.liked !== undefined) await recordLike(tx, userId, { title: updated.title, trackUrl: updated.trackUrl, liked: input.liked, at: now })
     return updated
   })
   if (!row) throw new NotFoundError(PLAY_EVENT_NOT_FOUND)
@@ -245,18 +276,20 @@ export function updatePlayEvent(db: Db, userId: string, playEventId: string, inp
 }
 
 /** The one writer of interactions (the web player's like, share and repeat). */
-export function createInteraction(db: Db, userId: string, input: z.output<typeof InteractionSchema>) {
+export async function createInteraction(db: Db, userId: string, input: z.output<typeof InteractionSchema>) {
   const now = Date.now()
   // A client clock far off (or a replayed queue) cannot put interactions in the future.
   const at = input.timestamp ? Math.min(input.timestamp.getTime(), now) : now
   const trackId = trackKey(input.trackId)
-  const row = db.transaction((tx) => {
-    if (input.interactionType === 'like') recordLike(tx, userId, { title: likedTitle(tx, userId, trackId), trackUrl: trackId, liked: true, at: new Date(now) })
-    return tx
+  const row = await transaction(db, async (tx) => {
+    if (input.interactionType === 'like')
+      await recordLike(tx, userId, { title: await likedTitle(tx, userId, trackId), trackUrl: trackId, liked: true, at: new Date(now) })
+    const { interactions } = tablesOf(tx)
+    const [inserted] = await tx
       .insert(interactions)
       .values({ userId, trackId, interactionType: input.interactionType, timestamp: new Date(at) })
       .returning({ id: interactions.id })
-      .get()
+    return inserted
   })
   return { interactionId: row.id }
 }
@@ -265,48 +298,47 @@ export function createInteraction(db: Db, userId: string, input: z.output<typeof
  * Likes are keyed by title, an interaction names only its track id (the play event's trackUrl):
  * the title is that of the member's latest play of it, else the id itself (a track never played).
  */
-function likedTitle(db: Tx, userId: string, trackId: string): string {
-  const play = db
-    .select({ title: playEvents.title })
-    .from(playEvents)
-    .where(and(eq(playEvents.userId, userId), eq(playEvents.trackUrl, trackId)))
-    .orderBy(desc(playEvents.startedAt))
+async function likedTitle(db: Db, userId: string, trackId: string): Promise<string> {
+  const { playEvents: plays } = tablesOf(db)
+  const [play] = await db
+    .select({ title: plays.title })
+    .from(plays)
+    .where(and(eq(plays.userId, userId), eq(plays.trackUrl, trackId)))
+    .orderBy(desc(plays.startedAt))
     .limit(1)
-    .get()
   return play?.title ?? trackId
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /**
  * The one writer of the likes table, whichever door a like comes by (the player's like, a /rest
  * star, a like interaction, a play update): the member's row for that title, switched on or off,
  * with the track's key as its URL.
  */
-function recordLike(db: Db | Tx, userId: string, like: { title: string; trackUrl?: string | null; liked: boolean; at: Date }) {
+async function recordLike(db: Db, userId: string, like: { title: string; trackUrl?: string | null; liked: boolean; at: Date }) {
   const { title: trackKey, liked, at } = like
   const trackUrl = trackKeyOrNull(like.trackUrl)
-  db.insert(likes)
+  const { likes } = tablesOf(db)
+  await db
+    .insert(likes)
     .values({ userId, trackKey, trackUrl, liked, updatedAt: at })
     .onConflictDoUpdate({ target: [likes.userId, likes.trackKey], set: { liked, updatedAt: at, ...(trackUrl ? { trackUrl } : {}) } })
-    .run()
 }
 
 /** What the member likes now; an unliked title is not listed. */
-export function listLikes(db: Db, userId: string) {
-  const rows = db
+export async function listLikes(db: Db, userId: string) {
+  const { likes } = tablesOf(db)
+  const rows = await db
     .select({ trackKey: likes.trackKey, liked: likes.liked, updatedAt: likes.updatedAt })
     .from(likes)
     .where(and(eq(likes.userId, userId), eq(likes.liked, true)))
-    .all()
   // fromEntries defines own keys: assigning into {} would turn a title "__proto__" into the
   // object's prototype, dropping that like from the answer.
   return { likes: Object.fromEntries(rows.map((r) => [r.trackKey, { liked: r.liked, timestamp: r.updatedAt.getTime() }])) }
 }
 
 /** A like by title: the player's heart (PUT /api/playlist/likes) and a /rest star or unstar. */
-export function setLike(db: Db, userId: string, input: z.output<typeof LikeSetSchema>) {
+export async function setLike(db: Db, userId: string, input: z.output<typeof LikeSetSchema>) {
   const now = new Date()
-  recordLike(db, userId, { title: input.title, trackUrl: input.trackUrl, liked: input.liked, at: now })
+  await recordLike(db, userId, { title: input.title, trackUrl: input.trackUrl, liked: input.liked, at: now })
   return { title: input.title, liked: input.liked, timestamp: now.getTime() }
 }

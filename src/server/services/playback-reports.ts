@@ -38,8 +38,9 @@ type Session = {
   state: PlaybackState
   /** False when the app asked not to scrobble (ignoreScrobble): now playing only. */
   scrobble: boolean
-  /** The play event this session writes to, once the song started or played. */
-  playEventId: string | null
+  /** The play event this session writes to, once the song started or played: the write under
+   *  way, so that a report arriving meanwhile updates this play rather than recording another. */
+  playEventId: Promise<string | null> | null
   startedAt: number
   /** The last report (ms): now playing orders by it. */
   at: number
@@ -63,10 +64,11 @@ function advance(session: Session, now: number) {
   if (session.state === 'playing') session.listened = Math.min(session.duration || Infinity, session.listened + ((now - session.at) / 1000) * session.rate)
 }
 
-function update(db: Db, session: Session, fields: Parameters<typeof updatePlayEvent>[3]) {
-  if (!session.playEventId) return
+async function update(db: Db, session: Session, fields: Parameters<typeof updatePlayEvent>[3]) {
+  const playEventId = await session.playEventId
+  if (!playEventId) return
   try {
-    updatePlayEvent(db, session.userId, session.playEventId, fields)
+    await updatePlayEvent(db, session.userId, playEventId, fields)
   } catch {
     // The member deleted their history meanwhile: nothing left to update.
     session.playEventId = null
@@ -74,12 +76,13 @@ function update(db: Db, session: Session, fields: Parameters<typeof updatePlayEv
 }
 
 /** Closes a session's play: its listened time, completed or skipped at the position, ended now. */
-function finish(db: Db, session: Session, now: number) {
+async function finish(db: Db, session: Session, now: number) {
   advance(session, now)
   const listened = round2(session.listened)
-  update(db, session, { listenDuration: listened, ...leaveReport(listened, session.duration, session.positionMs / 1000), endedAt: new Date(now) })
+  const closing = { listenDuration: listened, ...leaveReport(listened, session.duration, session.positionMs / 1000), endedAt: new Date(now) }
   session.state = 'stopped'
   session.at = now
+  await update(db, session, closing)
 }
 
 function prune(now: number) {
@@ -91,16 +94,25 @@ function prune(now: number) {
  * reportPlayback: moves the member's session with this app along. The play is recorded when the
  * song starts or plays (not when an app merely loads it paused), and updated as it goes.
  */
-export function reportPlayback(db: Db, user: { id: string; username: string }, report: PlaybackReport, client: ClientInfo, now = Date.now()): void {
+export async function reportPlayback(
+  db: Db,
+  user: { id: string; username: string },
+  report: PlaybackReport,
+  client: ClientInfo,
+  now = Date.now(),
+): Promise<void> {
   prune(now)
   const key = keyOf(user.id, report.app)
   let session = sessions.get(key)
+  // The session moves on before anything is awaited, so that a report arriving while this one's
+  // writes are under way finds it as this report left it; the writes are awaited at the end.
+  let before: Promise<void> | null = null
   const samePlay = session && session.songId === report.row.id && session.state !== 'stopped'
   if (report.state === 'starting' || !samePlay) {
     // A new play; an app that moved on without `stopped` ends the one before here.
-    if (session && session.state !== 'stopped') finish(db, session, now)
+    if (session && session.state !== 'stopped') before = finish(db, session, now)
     // The stop of a song it never reported playing: nothing to record or show.
-    if (report.state === 'stopped') return
+    if (report.state === 'stopped') return void (await before)
     session = {
       userId: user.id,
       username: user.username,
@@ -121,6 +133,7 @@ export function reportPlayback(db: Db, user: { id: string; username: string }, r
     sessions.set(key, session)
   }
   const live = session!
+  let recording: Promise<string> | null = null
   if (live.scrobble && live.playEventId === null && (report.state === 'starting' || report.state === 'playing')) {
     const { path, title, duration, genre, artist, album, year } = report.row
     const play = {
@@ -135,36 +148,39 @@ export function reportPlayback(db: Db, user: { id: string; username: string }, r
       app: report.app,
       deviceType: report.deviceType,
     }
-    live.playEventId = recordPlay(db, user.id, play, client).playEventId
+    recording = recordPlay(db, user.id, play, client).then(({ playEventId }) => playEventId)
+    live.playEventId = recording.catch(() => null)
   }
   live.positionMs = report.positionMs
-  if (report.state === 'stopped') {
-    finish(db, live, now)
-    return
+  let progress: Promise<void> | null = null
+  if (report.state === 'stopped') progress = finish(db, live, now)
+  else {
+    advance(live, now)
+    live.state = report.state
+    live.rate = report.playbackRate
+    live.at = now
+    if (report.state !== 'starting') progress = update(db, live, { listenDuration: round2(live.listened) })
   }
-  advance(live, now)
-  live.state = report.state
-  live.rate = report.playbackRate
-  live.at = now
-  if (report.state !== 'starting') update(db, live, { listenDuration: round2(live.listened) })
+  // A play that could not be stored is the app's error, as with a scrobble.
+  await Promise.all([before, recording, progress])
 }
 
 /** scrobble with submission=false: "now playing" only (here and at the member's scrobbling services), no play recorded. */
-export function reportNowPlaying(
+export async function reportNowPlaying(
   db: Db,
   user: { id: string; username: string },
   row: LibraryRow,
   app: string | null,
   client: ClientInfo,
   now = Date.now(),
-): void {
+): Promise<void> {
   const session = sessions.get(keyOf(user.id, app))
   if (session && session.songId === row.id && session.state !== 'stopped') {
     session.at = now
     return
   }
   queueNowPlayingInBackground(db, user.id, { artist: row.artist, title: row.title, album: row.album, duration: row.duration })
-  reportPlayback(db, user, { row, state: 'playing', positionMs: 0, playbackRate: 1, ignoreScrobble: true, app, deviceType: null }, client, now)
+  await reportPlayback(db, user, { row, state: 'playing', positionMs: 0, playbackRate: 1, ignoreScrobble: true, app, deviceType: null }, client, now)
 }
 
 export type LiveSession = { userId: string; username: string; path: string; app: string | null; startedAt: number; at: number; stopped: boolean }

@@ -229,7 +229,7 @@ export const METHODS: Record<string, Method> = {
   startScan: async (ctx) => {
     if (!ctx.user.isAdmin) throw notAuthorized('Only an admin may start a library scan')
     // The same quick scan as the admin page's button, audited alike.
-    requestScan(ctx.db)
+    await requestScan(ctx.db)
     await recordAudit(ctx.db, ctx.user, 'library.scan', '', 'quick')
     return { scanStatus: await scanStatusOf(ctx) }
   },
@@ -281,7 +281,7 @@ export const METHODS: Record<string, Method> = {
       return at
     })
     // Each play counts against the web player's play-event limit, before the lookup.
-    const wait = takePlayTokens(ctx.client, ids.length, now)
+    const wait = await takePlayTokens(ctx.db, ctx.client, ids.length, now)
     if (wait > 0) throw new RateLimitedError(wait)
     if (ids.some(isEpisodeId)) {
       const app = appOf(ctx)
@@ -334,7 +334,7 @@ export const METHODS: Record<string, Method> = {
     }
     const playbackRate = p.decimal('playbackRate', { min: 0, max: 16, fallback: 1 })
     const ignoreScrobble = p.bool('ignoreScrobble', false)
-    const wait = takePlayTokens(ctx.client, 1)
+    const wait = await takePlayTokens(ctx.db, ctx.client, 1)
     if (wait > 0) throw new RateLimitedError(wait)
     const [row] = await songsByIds(ctx.db, [mediaId])
     if (!row) throw notFound('Song')
