@@ -69,11 +69,11 @@ const unperiodic: Array<[string, () => unknown]> = [
   ['stats user-activity-summary (fresh)', () => stats.userActivitySummary(db, true, now)],
   ['stats errors hours=24', () => stats.recentErrors(db, 24, 10, now)],
 ]
-function p95of20(fn: () => unknown) {
+async function p95of20(fn: () => unknown) {
   const runs: number[] = []
   for (let i = 0; i < 20; i++) {
     const t = performance.now()
-    fn()
+    await fn()
     runs.push(performance.now() - t)
   }
   return quantile(runs, 0.95)
@@ -84,12 +84,13 @@ if (!process.argv.includes('--skip-uncached')) {
   console.log(`${'call'.padEnd(36)}${ANALYTICS_DAYS.map((d) => `days=${d}`.padStart(11)).join('')}`)
   let worst = 0
   for (const [name, fn] of calls) {
-    const cells = ANALYTICS_DAYS.map((d) => p95of20(() => fn(d)))
+    const cells: number[] = []
+    for (const d of ANALYTICS_DAYS) cells.push(await p95of20(() => fn(d)))
     worst = Math.max(worst, ...cells)
     console.log(`${name.padEnd(36)}${cells.map((c) => `${c.toFixed(1)} ms`.padStart(11)).join('')}`)
   }
   for (const [name, fn] of unperiodic) {
-    const p = p95of20(fn)
+    const p = await p95of20(fn)
     worst = Math.max(worst, p)
     console.log(`${name.padEnd(36)}${`${p.toFixed(1)} ms`.padStart(11)}`)
   }
@@ -111,17 +112,17 @@ if (!process.argv.includes('--skip-uncached')) {
     ['overview page views (30 days)', () => raw.pageViews(db, now), () => stats.adminStats(db, true, now)],
   ]
   // CPU time as well as wall time: on a shared machine the wall time mostly measures the neighbours.
-  const cpuMs = (fn: () => unknown) => {
+  const cpuMs = async (fn: () => unknown) => {
     const c = process.cpuUsage()
     const t = performance.now()
-    fn()
+    await fn()
     const u = process.cpuUsage(c)
     return { cpu: (u.user + u.system) / 1000, wall: performance.now() - t }
   }
   console.log('\ndays=90, one call each (CPU / wall): raw scan (before) vs roll-ups (now)')
   for (const [name, old, fresh] of before) {
-    const a = cpuMs(old)
-    const b = cpuMs(fresh)
+    const a = await cpuMs(old)
+    const b = await cpuMs(fresh)
     console.log(`${name.padEnd(30)}${ms(a.cpu)} /${ms(a.wall)}  →${ms(b.cpu)} /${ms(b.wall)}`)
   }
 }

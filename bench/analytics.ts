@@ -123,12 +123,12 @@ function seed() {
 }
 
 /** Median of 5 timed runs after one warm-up. */
-function time(fn: () => unknown): number {
-  fn()
+async function time(fn: () => unknown): Promise<number> {
+  await fn()
   const runs: number[] = []
   for (let i = 0; i < 5; i++) {
     const t = performance.now()
-    fn()
+    await fn()
     runs.push(performance.now() - t)
   }
   return runs.sort((a, b) => a - b)[2]
@@ -160,14 +160,14 @@ cases.push(
 )
 let worst = 0
 for (const [name, fn] of cases) {
-  const ms = time(fn)
+  const ms = await time(fn)
   worst = Math.max(worst, ms)
   console.log(`${name.padEnd(46)} ${ms.toFixed(1).padStart(8)} ms${ms >= 500 ? '  ← over 500 ms' : ''}`)
 }
 console.log(`slowest query: ${worst.toFixed(1)} ms`)
 if (!keep) {
   const t = performance.now()
-  const { recordsDeleted } = stats.clearHitData(db)
+  const { recordsDeleted } = await stats.clearHitData(db)
   console.log(`${'stats clear hit-data'.padEnd(46)} ${(performance.now() - t).toFixed(1).padStart(8)} ms (${recordsDeleted.toLocaleString('en-US')} rows)`)
 }
 sqlite.close()

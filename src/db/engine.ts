@@ -7,15 +7,20 @@
 // which are thenable on both dialects, instead of SQLite's synchronous `.all()/.get()/.run()`.
 // The types are the SQLite dialect's: the twins hold the same values, so they describe both.
 // SQL that must differ is written once per dialect behind one function that asks `isPostgres`.
+import type { SQLQueryBindings } from 'bun:sqlite'
 import { SQL } from 'bun'
 import type { SQL as DrizzleSql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/bun-sql'
+import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core'
 import type { Db } from './client'
 import { pgTables } from './pg/schema'
 import * as sqliteSchema from './schema'
 
 export type { Db }
 export type Tables = typeof sqliteSchema
+
+/** Turns a `sql` template into SQLite's statement text and parameters. */
+const sqliteDialect = new SQLiteSyncDialect()
 
 // Handles (and their transactions) that talk to PostgreSQL.
 const postgresHandles = new WeakSet<object>()
@@ -26,7 +31,9 @@ const POOL_SIZE = 10
 /** A Drizzle handle on PostgreSQL (Bun's built-in SQL client, decision 071); migrate it first. */
 export function openPostgres(url: string): Db {
   // int8 as BigInt rather than text, so that rows() can tell a count from a text column holding digits.
-  const client = new SQL({ url, max: POOL_SIZE, bigint: true })
+  // JIT off: compiling a plan costs 100–300 ms, more than any of the app's queries takes to run
+  // (PostgreSQL turns it on for any plan its estimate calls costly, such as a report's; decision 091).
+  const client = new SQL({ url, max: POOL_SIZE, bigint: true, connection: { jit: 'off' } })
   const db = drizzle({ client, schema: pgTables })
   postgresHandles.add(db)
   return db as unknown as Db
@@ -102,7 +109,10 @@ function withNumbers(row: Record<string, unknown>): Record<string, unknown> {
  */
 export async function rows<T>(db: Db, query: DrizzleSql): Promise<T[]> {
   if (isPostgres(db)) return (await postgresRows<Record<string, unknown>>(db, query)).map(withNumbers) as T[]
-  return db.all<T>(query)
+  // SQLite: bun's query() keeps each compiled statement by its text, so a report's statement (a few
+  // ms to compile) is compiled once, not on every call.
+  const { sql: text, params } = sqliteDialect.sqlToQuery(query)
+  return db.$client.query(text).all(...(params as SQLQueryBindings[])) as T[]
 }
 
 /** The first row of rows(), or undefined. */

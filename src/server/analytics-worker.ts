@@ -1,3 +1,4 @@
+// SQLite only (on PostgreSQL the reports run on the pool: docs/decisions/091).
 // The analytics worker (see services/analytics-offload.ts): a Bun Worker that answers the six
 // listening-analytics reports from its own read-only connection to the database file, so their
 // queries never hold up the server's request loop. It also keeps the WAL checkpointed, on a second
@@ -28,7 +29,7 @@ function reader(file: string): Db {
   return db
 }
 
-function answer(file: string, name: AnalyticsReport, args: unknown[]): unknown {
+async function answer(file: string, name: AnalyticsReport, args: unknown[]): Promise<unknown> {
   const connection = reader(file)
   const key = `${name}:${JSON.stringify(args)}`
   const change = changeCounter(connection)()
@@ -39,8 +40,8 @@ function answer(file: string, name: AnalyticsReport, args: unknown[]): unknown {
   const now = Date.now()
   const kept = answers.get(key)
   if (kept && now - kept.at < ANSWER_TTL_MS) return kept.value
-  const report = analytics[name] as (db: Db, ...rest: unknown[]) => unknown
-  const value = report(connection, ...args)
+  const report = analytics[name] as (db: Db, ...rest: unknown[]) => Promise<unknown>
+  const value = await report(connection, ...args)
   answers.set(key, { at: now, value })
   return value
 }
@@ -60,7 +61,7 @@ function startCheckpoints(file: string, everyMs: number) {
   }, everyMs)
 }
 
-self.onmessage = (event: MessageEvent<WorkerRequest>) => {
+self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const request = event.data
   if ('checkpoint' in request) {
     startCheckpoints(request.checkpoint.file, request.checkpoint.everyMs)
@@ -70,7 +71,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   }
   const { id, file, name, args } = request
   try {
-    self.postMessage({ id, value: answer(file, name, args) })
+    self.postMessage({ id, value: await answer(file, name, args) })
   } catch (error) {
     self.postMessage({ id, error: error instanceof Error ? error.message : String(error) })
   }

@@ -120,12 +120,12 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   // Before listening: the first page may be asked for at once, and its SSR calls the server's router.
   shareAppRouterWithPages(server.router)
   if (await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) logger.info({ email: config.ADMIN_EMAIL }, 'admin account created')
-  // SQLite-only for now (docs/decisions/083): housekeeping and the analytics worker still use
+  // SQLite-only for now (docs/decisions/083): housekeeping still uses
   // synchronous SQLite calls; on PostgreSQL they wait for the next round.
   const sqliteOnly = !config.DATABASE_URL
   if (sqliteOnly) startHousekeeping(db)
   else sweepSharedLimits(db)
-  if (!sqliteOnly) logger.warn('PostgreSQL: housekeeping, podcast refreshes, the scrobble sender and the analytics worker do not run on PostgreSQL yet')
+  if (!sqliteOnly) logger.warn('PostgreSQL: housekeeping, podcast refreshes and the scrobble sender do not run on PostgreSQL yet')
   warnWhenMediaRootMissing()
 
   const http = listen(server.fetch)
@@ -147,8 +147,9 @@ export async function startServer({ onListening, ...options }: StartOptions) {
   stopOnSignals(http, server.scanner)
   onListening?.()
 
-  // The listening analytics run on their own thread and read-only connection, so
-  // no analytics query ever holds up a stream or an API call.
+  // SQLite: the listening analytics run on their own thread and read-only connection, so no
+  // analytics query ever holds up a stream or an API call. PostgreSQL: the query runs in the
+  // database's own process and the loop only awaits it, so no thread is needed (decision 091).
   const analyticsWorker = sqliteOnly ? registerAnalyticsWorker(config.dbFile) : { start() {} }
   // Listening: now the rest of the server, in the order requests are likeliest to need them, then
   // the page bundle. One that cannot load rejects here and the process exits 1.

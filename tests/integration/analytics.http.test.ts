@@ -2,10 +2,9 @@
 // the player records them (POST /api/playlist/plays + PUT updates, several members, devices from
 // their User-Agent strings, places from CF-IPCountry/CF-Region/CF-IPCity behind TRUST_PROXY) and
 // every figure of the six /api/analytics/* answers is checked exactly.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -39,16 +38,6 @@ async function play(token: string, headers: Record<string, string>, body: Record
   const updated = await api(server.url, 'PUT', `/playlist/plays/${id}`, { token, headers, body: update })
   expect(updated.status).toBe(200)
   return id
-}
-
-function writeDb(fn: (db: Database) => void) {
-  const db = new Database(path.join(server.dataDir, 'vibes.db'))
-  try {
-    db.exec('PRAGMA busy_timeout = 5000')
-    fn(db)
-  } finally {
-    db.close()
-  }
 }
 
 beforeAll(async () => {
@@ -100,10 +89,8 @@ beforeAll(async () => {
     { trackUrl: PARANOID, title: 'Paranoid Android', duration: 300, genre: 'Rock', source: 'direct' },
     { listenDuration: 30 },
   )
-  writeDb((db) => {
-    db.query('UPDATE play_events SET started_at = ? WHERE id = ?').run(Date.now() - 10 * 86_400_000, old)
-    db.query('UPDATE users SET created_at = ? WHERE id = ?').run(Date.now() - 30 * 86_400_000, ben.user.id)
-  })
+  await sqlOn(server, 'UPDATE play_events SET started_at = ? WHERE id = ?', [Date.now() - 10 * 86_400_000, old])
+  await sqlOn(server, 'UPDATE users SET created_at = ? WHERE id = ?', [Date.now() - 30 * 86_400_000, ben.user.id])
 })
 afterAll(async () => {
   await server.stop()

@@ -2,11 +2,11 @@
 // page hits recorded through the footer's call, messages through the contact form, plays through
 // the player's call; then every /api/admin/* statistics answer, its caching flags, recent errors
 // and clearing hit data (which also clears the footer's running totals).
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
 import { scanLibraryNow } from '../helpers/library-scan'
 import { makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
@@ -21,16 +21,6 @@ const UA_2 = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Safari/605.1.15'
 
 const get = (p: string, token = admin) => api(server.url, 'GET', p, { token })
 const hit = (page: string, ua: string) => api(server.url, 'GET', `/hits/page-hits?page=${page}`, { headers: { 'user-agent': ua } })
-
-function writeDb(fn: (db: Database) => void) {
-  const db = new Database(path.join(server.dataDir, 'vibes.db'))
-  try {
-    db.exec('PRAGMA busy_timeout = 5000')
-    fn(db)
-  } finally {
-    db.close()
-  }
-}
 
 async function play(token: string, trackUrl: string, title: string) {
   const res = await api(server.url, 'POST', '/playlist/plays', { token, body: { trackUrl, title, artist: 'Band', duration: 100 } })
@@ -56,7 +46,7 @@ beforeAll(async () => {
     })
     expect(sent.status).toBe(201)
   }
-  writeDb((db) => db.exec("UPDATE contact_messages SET important = 1, read = 1 WHERE name = 'Sender 1'"))
+  await sqlOn(server, "UPDATE contact_messages SET important = TRUE, read = TRUE WHERE name = 'Sender 1'")
   mkdirSync(path.join(server.mediaRoot, 'music/jazz'), { recursive: true }) // a folder must exist to be saved
   expect((await api(server.url, 'POST', '/user/folders', { token: ann.token, body: { label: 'Jazz', path: '/music/jazz' } })).status).toBe(201)
 })
@@ -151,11 +141,9 @@ describe('dashboard and system statistics', () => {
   })
 
   test('recent errors of the last hours, newest first, bounded', async () => {
-    writeDb((db) => {
-      const add = db.query('INSERT INTO server_errors (method, path, status, message, created_at) VALUES (?, ?, ?, ?, ?)')
-      add.run('GET', '/api/old', 500, 'old failure', Date.now() - 2 * 3_600_000)
-      add.run('POST', '/api/new', 500, 'new failure', Date.now() - 60_000)
-    })
+    const add = 'INSERT INTO server_errors (method, path, status, message, created_at) VALUES (?, ?, ?, ?, ?)'
+    await sqlOn(server, add, ['GET', '/api/old', 500, 'old failure', Date.now() - 2 * 3_600_000])
+    await sqlOn(server, add, ['POST', '/api/new', 500, 'new failure', Date.now() - 60_000])
     const recent = (await get('/admin/errors')).body.data
     expect(recent.hours).toBe(1)
     expect(recent.errors.map((e: { message: string }) => e.message)).toEqual(['new failure'])

@@ -9,6 +9,7 @@ import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import path from 'node:path'
 import { openDb, type Db } from '~/db/client'
+import { transaction } from '~/db/engine'
 import * as analytics from '~/server/services/analytics'
 import { ROLLUP_TABLES, rebuildRollups } from '~/server/services/rollups'
 import * as stats from '~/server/services/stats'
@@ -103,7 +104,7 @@ const scenario = fc.record({
   nowMinute: fc.integer({ min: 0, max: 24 * 60 - 1 }),
 })
 
-function load(db: Db, s: typeof scenario extends fc.Arbitrary<infer T> ? T : never): number {
+async function load(db: Db, s: typeof scenario extends fc.Arbitrary<infer T> ? T : never): Promise<number> {
   const now = BASE + s.nowMinute * 60_000
   const sql = db.$client
   const addUser = sql.prepare('INSERT INTO users (id, username, email, password_hash, created_at) VALUES (?, ?, ?, ?, ?)')
@@ -167,27 +168,27 @@ function load(db: Db, s: typeof scenario extends fc.Arbitrary<infer T> ? T : nev
   for (const l of s.logins) addLogin.run(l.user, now - l.ago * 60_000)
   if (s.deleted) sql.run('DELETE FROM users WHERE id = ?', [s.deleted])
   const addHit = sql.prepare('INSERT INTO page_hits (page, visitor_hash, created_at) VALUES (?, ?, ?)')
-  s.hits.forEach((h, i) => {
-    if (i === s.clearHitsAfter) stats.clearHitData(db)
+  for (const [i, h] of s.hits.entries()) {
+    if (i === s.clearHitsAfter) await stats.clearHitData(db)
     addHit.run(h.page, h.visitor, now - h.ago * 60_000)
-  })
+  }
   return now
 }
 
-function answers(db: Db, now: number, impl: 'rollups' | 'raw') {
+async function answers(db: Db, now: number, impl: 'rollups' | 'raw') {
   const out: Record<string, unknown> = {}
   for (const days of PERIODS) {
     const a = impl === 'rollups' ? analytics : reference
-    out[`overview ${days}`] = a.listeningOverview(db, days, now)
-    out[`users ${days}`] = a.userListeningBehavior(db, days, 3, now)
-    out[`patterns ${days}`] = a.listeningPatterns(db, days, now)
-    out[`geography ${days}`] = a.geographicListening(db, days, now)
-    out[`playlists ${days}`] = a.playlistAnalytics(db, days, 2, now)
-    out[`engagement ${days}`] = a.userEngagement(db, days, now)
-    out[`top tracks ${days}`] = impl === 'rollups' ? stats.topTracks(db, days, 3, true, now) : reference.topTracks(db, days, 3, now)
+    out[`overview ${days}`] = await a.listeningOverview(db, days, now)
+    out[`users ${days}`] = await a.userListeningBehavior(db, days, 3, now)
+    out[`patterns ${days}`] = await a.listeningPatterns(db, days, now)
+    out[`geography ${days}`] = await a.geographicListening(db, days, now)
+    out[`playlists ${days}`] = await a.playlistAnalytics(db, days, 2, now)
+    out[`engagement ${days}`] = await a.userEngagement(db, days, now)
+    out[`top tracks ${days}`] = impl === 'rollups' ? await stats.topTracks(db, days, 3, true, now) : reference.topTracks(db, days, 3, now)
   }
-  out.dau = impl === 'rollups' ? stats.dauStats(db, now) : { ...reference.dailyActive(db, now), updated: new Date(now).toISOString() }
-  out.songs = impl === 'rollups' ? stats.adminStats(db, true, now).music.totalSongs : reference.totalSongs(db)
+  out.dau = impl === 'rollups' ? await stats.dauStats(db, now) : { ...reference.dailyActive(db, now), updated: new Date(now).toISOString() }
+  out.songs = impl === 'rollups' ? (await stats.adminStats(db, true, now)).music.totalSongs : reference.totalSongs(db)
   // Page hits, in the reference's shapes.
   for (const days of PERIODS) {
     if (impl === 'raw') {
@@ -197,17 +198,16 @@ function answers(db: Db, now: number, impl: 'rollups' | 'raw') {
       out[`hits of a page ${days}`] = reference.hitAnalytics(db, days, 'home', stats.HIT_ROWS_CAP, now)
       continue
     }
-    const top = stats.topPages(db, days, 2, now)
+    const top = await stats.topPages(db, days, 2, now)
     out[`top pages ${days}`] = { pages: top.pages.map(({ page, views, visitors }) => ({ page, views, visitors })), total: top.total }
-    out[`daily activity ${days}`] = stats
-      .dailyActivity(db, days, now)
-      .dailyData.filter((d) => d.views > 0)
+    out[`daily activity ${days}`] = (await stats.dailyActivity(db, days, now)).dailyData
+      .filter((d) => d.views > 0)
       .map((d) => ({ day: Date.parse(`${d.date}T00:00:00Z`) / DAY_MS, views: d.views, visitors: d.visitors }))
     for (const [key, page] of [
       [`hits ${days}`, undefined],
       [`hits of a page ${days}`, 'home'],
     ] as const) {
-      const h = stats.hitAnalytics(db, days, page, now)
+      const h = await stats.hitAnalytics(db, days, page, now)
       out[key] = {
         summary: { hits: h.summary.totalHits, pages: h.summary.uniquePages, visitors: h.summary.uniqueVisitors },
         rows: h.dailyStats.map((r) => ({
@@ -220,7 +220,7 @@ function answers(db: Db, now: number, impl: 'rollups' | 'raw') {
       }
     }
   }
-  const views = impl === 'rollups' ? stats.adminStats(db, true, now).pageViews : null
+  const views = impl === 'rollups' ? (await stats.adminStats(db, true, now)).pageViews : null
   out['page views'] = views ? { total: views.total, visitors: views.uniqueVisitors } : reference.pageViews(db, now)
   return out
 }
@@ -239,14 +239,14 @@ function rollupRows(db: Db) {
 }
 
 describe('analytics roll-ups', () => {
-  test('every analytics and stats answer equals the raw scan, for every period', () => {
-    fc.assert(
-      fc.property(scenario, (s) => {
+  test('every analytics and stats answer equals the raw scan, for every period', async () => {
+    await fc.assert(
+      fc.asyncProperty(scenario, async (s) => {
         const db = openDb(':memory:', MIGRATIONS)
         try {
-          const now = load(db, s)
-          const fromRollups = answers(db, now, 'rollups')
-          const raw = answers(db, now, 'raw')
+          const now = await load(db, s)
+          const fromRollups = await answers(db, now, 'rollups')
+          const raw = await answers(db, now, 'raw')
           // dau's shape differs only by the retention field the raw helper also returns.
           expect({ ...fromRollups, dau: undefined }).toEqual({ ...raw, dau: undefined })
           expect(fromRollups.dau).toMatchObject({ dau: (raw.dau as { dau: number }).dau, wau: (raw.dau as { wau: number }).wau })
@@ -258,14 +258,14 @@ describe('analytics roll-ups', () => {
     )
   }, 120_000)
 
-  test('the triggers keep the roll-ups equal to a rebuild from the raw plays', () => {
-    fc.assert(
-      fc.property(scenario, (s) => {
+  test('the triggers keep the roll-ups equal to a rebuild from the raw plays', async () => {
+    await fc.assert(
+      fc.asyncProperty(scenario, async (s) => {
         const db = openDb(':memory:', MIGRATIONS)
         try {
-          load(db, s)
+          await load(db, s)
           const kept = rollupRows(db)
-          db.$client.transaction(() => rebuildRollups(db.$client))()
+          await transaction(db, () => rebuildRollups(db))
           expect(rollupRows(db)).toEqual(kept)
         } finally {
           db.$client.close()

@@ -23,10 +23,12 @@ export const statsRouter = createTRPCRouter({
   userActivitySummary: adminProcedure.input(UserActivitySummarySchema).query(({ ctx, input }) => stats.userActivitySummary(ctx.db, input.fresh)),
   topPages: adminProcedure.input(TopPagesSchema).query(({ ctx, input }) => stats.topPages(ctx.db, input.days, input.limit)),
   dailyActivity: adminProcedure.input(DailyActivitySchema).query(({ ctx, input }) => stats.dailyActivity(ctx.db, input.days)),
-  hits: adminProcedure.input(HitAnalyticsSchema).query(({ ctx, input }) => withPageNames(ctx.db, stats.hitAnalytics(ctx.db, input.days, input.page))),
-  clearHitData: adminProcedure.mutation(({ ctx }) => {
-    const cleared = stats.clearHitData(ctx.db)
-    recordAudit(ctx.db, ctx.user, 'hits.clear')
+  hits: adminProcedure
+    .input(HitAnalyticsSchema)
+    .query(async ({ ctx, input }) => withPageNames(ctx.db, await stats.hitAnalytics(ctx.db, input.days, input.page))),
+  clearHitData: adminProcedure.mutation(async ({ ctx }) => {
+    const cleared = await stats.clearHitData(ctx.db)
+    await recordAudit(ctx.db, ctx.user, 'hits.clear')
     return cleared
   }),
   errors: adminProcedure.input(ErrorsSchema).query(({ ctx, input }) => stats.recentErrors(ctx.db, input.hours, input.limit)),

@@ -11,16 +11,18 @@
 // - Hours and days are integer arithmetic on epoch milliseconds (UTC), far cheaper than strftime().
 // The roll-ups are kept by triggers on play_events (migration 0011) in the writer's transaction.
 //
-// Plain SQL on the bun:sqlite handle: these are reporting queries (GROUP BY, UNION ALL, CASE) that
-// read more clearly as SQL than through the query builder, and bun caches each prepared statement.
-import type { Db } from '~/db/client'
+// Plain SQL run by rows()/firstRow() (src/db/engine.ts) on either engine, written so that SQLite and
+// PostgreSQL read it the same (docs/decisions/086): sums through `total()` below, booleans counted
+// with CASE, quoted camelCase aliases, every derived table named. Only the raw tail's table differs
+// (edgeOf). These are reporting queries (GROUP BY, UNION ALL, CASE) that read more clearly as SQL
+// than through the query builder.
+import { type SQL, sql } from 'drizzle-orm'
+import { type Db, firstRow, isPostgres, rows } from '~/db/engine'
 import { DEVICE_TYPES } from '~/shared/player/device'
 import { RECORDED_SOURCES, type AnalyticsDays } from '~/shared/validators'
 
 export const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
-/** Raw plays of the period's first, partial day: `?1` = from, `?2` = the end of that UTC day. */
-export const EDGE = 'play_events INDEXED BY play_events_started_at_idx WHERE started_at >= ?1 AND started_at < ?2'
 /** How many rows of each grouped list the server answers (the screens show 5 to 10). */
 export const LIST_CAP = 25
 /** A user with at least this many plays in the period counts as highly engaged. */
@@ -32,55 +34,83 @@ const round1 = (n: number) => Math.round(n * 10) / 10
 const pct = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0)
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0)
 
+/**
+ * SQLite's `total(x)` on both engines: the sum as a float, 0 over no rows. PostgreSQL's sum of a
+ * bigint is numeric, which its driver answers as text; the cast makes it a number on both.
+ */
+export const total = (expression: string) => `CAST(coalesce(sum(${expression}), 0) AS double precision)`
+/** 1 when the condition holds, else 0: a boolean counted the same on both engines. */
+export const oneIf = (condition: string) => `CASE WHEN ${condition} THEN 1 ELSE 0 END`
+
 export function periodOf(days: number, now: number) {
   const from = now - days * DAY_MS
   return { from, period: { days, from: new Date(from).toISOString(), to: new Date(now).toISOString() } }
 }
 
 /**
- * Each member who played in the period with their plays, listen time, completions and active days
- * in it: their latest running totals minus those of their last day before the period (two index
- * seeks each, however long the period), plus the raw tail. Binds ?1–?3 like every period query.
+ * What every period query binds: `from`; `end`, the end of from's UTC day (the raw tail is
+ * [from, end)); `day`, from's day number (roll-up rows with day > it are the whole days after it).
  */
-const MEMBERS_IN_PERIOD = `per AS (
+export type Span = { from: number; end: number; day: number }
+
+export function spanOf(from: number): Span {
+  const day = Math.floor(from / DAY_MS)
+  return { from, end: (day + 1) * DAY_MS, day }
+}
+
+/** Raw plays of the period's first, partial day (at most one day of plays). */
+export function edgeOf(db: Db, s: Span): SQL {
+  // PostgreSQL: its planner takes the started_at index for a range this narrow.
+  if (isPostgres(db)) return sql`play_events WHERE started_at >= ${s.from} AND started_at < ${s.end}`
+  // SQLite: pinned to the started_at index, which its planner would not always pick over the others.
+  return sql`play_events INDEXED BY play_events_started_at_idx WHERE started_at >= ${s.from} AND started_at < ${s.end}`
+}
+
+/**
+ * Joins `t`, the latest row of each key's running totals (`l.user_id` in rollup_day_users,
+ * `l.track_key` in rollup_day_tracks), and `b`, its last row on or before `day` (none when the key
+ * had no play by then): two index seeks per key, however long the period.
+ */
+export function runningTotals(db: Db, table: 'rollup_day_users' | 'rollup_day_tracks', key: 'user_id' | 'track_key', day: number): SQL {
+  const [rollup, column] = [sql.raw(table), sql.raw(key)]
+  // PostgreSQL: LATERAL runs each look-up once per key; as a join condition its planner would run
+  // it once per roll-up row.
+  if (isPostgres(db))
+    return sql`JOIN LATERAL (SELECT * FROM ${rollup} WHERE ${column} = l.${column} ORDER BY day DESC LIMIT 1) AS t ON true
+    LEFT JOIN LATERAL (SELECT * FROM ${rollup} WHERE ${column} = l.${column} AND day <= ${day} ORDER BY day DESC LIMIT 1) AS b ON true`
+  // SQLite (no LATERAL): the day by a sub-select, then the row by its primary key.
+  return sql`JOIN ${rollup} AS t ON t.${column} = l.${column} AND t.day = (SELECT day FROM ${rollup} WHERE ${column} = l.${column} ORDER BY day DESC LIMIT 1)
+    LEFT JOIN ${rollup} AS b ON b.${column} = l.${column} AND b.day = (SELECT day FROM ${rollup} WHERE ${column} = l.${column} AND day <= ${day} ORDER BY day DESC LIMIT 1)`
+}
+
+/**
+ * Each member who played in the period with their plays, listen time, completions and active days
+ * in it: their latest running totals minus those of their last day before the period, plus the raw tail.
+ */
+function membersInPeriod(db: Db, s: Span): SQL {
+  return sql`per AS (
   SELECT l.user_id AS user_id,
          t.cum_plays - coalesce(b.cum_plays, 0) + coalesce(e.plays, 0) AS plays,
          t.cum_listen - coalesce(b.cum_listen, 0) + coalesce(e.listen, 0) AS listen,
          t.cum_completions - coalesce(b.cum_completions, 0) + coalesce(e.completions, 0) AS completions,
-         t.cum_days - coalesce(b.cum_days, 0) + (e.plays IS NOT NULL) AS days
+         t.cum_days - coalesce(b.cum_days, 0) + ${sql.raw(oneIf('e.plays IS NOT NULL'))} AS days
     FROM rollup_user_last AS l
-    JOIN rollup_day_users AS t ON t.user_id = l.user_id AND t.day = (SELECT day FROM rollup_day_users WHERE user_id = l.user_id ORDER BY day DESC LIMIT 1)
-    LEFT JOIN rollup_day_users AS b ON b.user_id = l.user_id AND b.day = (SELECT day FROM rollup_day_users WHERE user_id = l.user_id AND day <= ?3 ORDER BY day DESC LIMIT 1)
-    LEFT JOIN (SELECT user_id, count(*) AS plays, total(listen_duration) AS listen, total(completed) AS completions
-                 FROM play_events INDEXED BY play_events_started_at_idx WHERE started_at >= ?1 AND started_at < ?2 AND user_id IS NOT NULL
+    ${runningTotals(db, 'rollup_day_users', 'user_id', s.day)}
+    LEFT JOIN (SELECT user_id, count(*) AS plays, ${sql.raw(total('listen_duration'))} AS listen, ${sql.raw(total(oneIf('completed')))} AS completions
+                 FROM ${edgeOf(db, s)} AND user_id IS NOT NULL
                 GROUP BY user_id) AS e ON e.user_id = l.user_id
-   WHERE l.last_at >= ?1)`
-
-/**
- * The parameters every period query binds: ?1 from, ?2 the end of from's UTC day (the raw tail
- * [?1, ?2) is EDGE), ?3 from's day number (roll-up rows with day > ?3 are the whole days after it).
- */
-export function spanOf(from: number): [number, number, number] {
-  const day = Math.floor(from / DAY_MS)
-  return [from, (day + 1) * DAY_MS, day]
-}
-
-function all<T>(db: Db, sql: string, ...params: (string | number | null)[]): T[] {
-  return db.$client.query(sql).all(...params) as T[]
-}
-function get<T>(db: Db, sql: string, ...params: (string | number | null)[]): T {
-  return db.$client.query(sql).get(...params) as T
+   WHERE l.last_at >= ${s.from})`
 }
 
 // --- overview ------------------------------------------------------------------------------------
 
 const SAFE_VALUE = /^[a-z0-9-]+$/
-/** `total(CASE WHEN col = 'v' THEN plays END) AS col_i_n, … listen … AS col_i_l` per value. */
+/** `total(CASE WHEN col = 'v' THEN plays END) AS "col_i_n", … listen … AS "col_i_l"` per value. */
 function bucketColumns(column: string, values: readonly string[]): string {
   return values
     .map((v, i) => {
       if (!SAFE_VALUE.test(v)) throw new Error(`unexpected bucket value ${v}`)
-      return `total(CASE WHEN ${column} = '${v}' THEN plays END) AS ${column}_${i}_n, total(CASE WHEN ${column} = '${v}' THEN listen END) AS ${column}_${i}_l`
+      return `${total(`CASE WHEN ${column} = '${v}' THEN plays END`)} AS "${column}_${i}_n", ${total(`CASE WHEN ${column} = '${v}' THEN listen END`)} AS "${column}_${i}_l"`
     })
     .join(',\n')
 }
@@ -108,25 +138,27 @@ type Totals = {
   sessions: number
 }
 
-export function listeningOverview(db: Db, days: AnalyticsDays, now = Date.now()) {
+export async function listeningOverview(db: Db, days: AnalyticsDays, now = Date.now()) {
   const { from, period } = periodOf(days, now)
+  const s = spanOf(from)
   // Sources and device classes are closed sets (validated on the way in), so their counts and
   // listen sums ride along in the same single pass as conditional sums — no GROUP BY sort.
-  const t = get<Totals & Record<string, number>>(
+  const t = (await firstRow<Totals & Record<string, number>>(
     db,
-    `SELECT total(plays) AS plays, total(listen) AS listen, total(heard) AS heard, total(length) AS length,
-            total(completions) AS completions, total(skips) AS skips, total(session_plays) AS sessionPlays,
-            ${bucketColumns('source', RECORDED_SOURCES)},
-            ${bucketColumns('device_type', DEVICE_TYPES)}
-       FROM (SELECT source, device_type, plays, listen, heard, length, completions, skips, session_plays FROM rollup_day_totals WHERE day > ?3
+    sql`SELECT ${sql.raw(total('plays'))} AS plays, ${sql.raw(total('listen'))} AS listen, ${sql.raw(total('heard'))} AS heard, ${sql.raw(total('length'))} AS length,
+            ${sql.raw(total('completions'))} AS completions, ${sql.raw(total('skips'))} AS skips, ${sql.raw(total('session_plays'))} AS "sessionPlays",
+            ${sql.raw(bucketColumns('source', RECORDED_SOURCES))},
+            ${sql.raw(bucketColumns('device_type', DEVICE_TYPES))}
+       FROM (SELECT source, device_type, plays, listen, heard, length, completions, skips, session_plays FROM rollup_day_totals WHERE day > ${s.day}
              UNION ALL
-             SELECT source, device_type, 1, listen_duration, CASE WHEN duration > 0 THEN min(listen_duration, duration) ELSE 0 END,
-                    CASE WHEN duration > 0 THEN duration ELSE 0 END, completed, skipped, session_id IS NOT NULL FROM ${EDGE})`,
-    ...spanOf(from),
-  )
-  t.tracks = lastSeenSince(db, 'rollup_track_last', from)
-  t.sessions = lastSeenSince(db, 'rollup_session_last', from)
-  const users = lastSeenSince(db, 'rollup_user_last', from)
+             SELECT source, device_type, 1, listen_duration,
+                    CASE WHEN duration > 0 THEN CASE WHEN listen_duration < duration THEN listen_duration ELSE duration END ELSE 0 END,
+                    CASE WHEN duration > 0 THEN duration ELSE 0 END, ${sql.raw(oneIf('completed'))}, ${sql.raw(oneIf('skipped'))},
+                    ${sql.raw(oneIf('session_id IS NOT NULL'))} FROM ${edgeOf(db, s)}) AS p`,
+  ))!
+  t.tracks = await lastSeenSince(db, 'rollup_track_last', from)
+  t.sessions = await lastSeenSince(db, 'rollup_session_last', from)
+  const users = await lastSeenSince(db, 'rollup_user_last', from)
   return {
     period,
     overview: {
@@ -147,33 +179,41 @@ export function listeningOverview(db: Db, days: AnalyticsDays, now = Date.now())
 }
 
 /** How many keys of a "last seen" roll-up (members, tracks, sessions) were played since `from`. */
-function lastSeenSince(db: Db, table: 'rollup_user_last' | 'rollup_track_last' | 'rollup_session_last', from: number): number {
-  return get<{ n: number }>(db, `SELECT count(*) AS n FROM ${table} WHERE last_at >= ?`, from).n
+async function lastSeenSince(db: Db, table: 'rollup_user_last' | 'rollup_track_last' | 'rollup_session_last', from: number): Promise<number> {
+  return (await firstRow<{ n: number }>(db, sql`SELECT count(*) AS n FROM ${sql.raw(table)} WHERE last_at >= ${from}`))!.n
 }
 
 // --- users ---------------------------------------------------------------------------------------
 
-export function userListeningBehavior(db: Db, days: AnalyticsDays, limit: number, now = Date.now()) {
+export async function userListeningBehavior(db: Db, days: AnalyticsDays, limit: number, now = Date.now()) {
   const { from, period } = periodOf(days, now)
+  const s = spanOf(from)
   // Plays of deleted users (user_id set null) stay in the totals elsewhere but name nobody here
   // (their roll-up rows went with them). The busiest members come from their running totals; their
   // distinct tracks and liked tracks from their "last seen" rows. Ties at the cut-off go by user id.
-  const rows = all<{ userId: string; username: string; email: string; plays: number; listen: number; completions: number; tracks: number; liked: number }>(
+  const found = await rows<{
+    userId: string
+    username: string
+    email: string
+    plays: number
+    listen: number
+    completions: number
+    tracks: number
+    liked: number
+  }>(
     db,
-    `WITH ${MEMBERS_IN_PERIOD},
-     top AS (SELECT * FROM per ORDER BY plays DESC, user_id LIMIT ?4)
-     SELECT top.user_id AS userId, u.username AS username, u.email AS email, CAST(top.plays AS INTEGER) AS plays,
-            top.listen AS listen, top.completions AS completions,
-            (SELECT count(*) FROM rollup_user_tracks AS t WHERE t.user_id = top.user_id AND t.last_at >= ?1) AS tracks,
-            (SELECT count(*) FROM rollup_user_tracks AS t WHERE t.user_id = top.user_id AND t.liked_at >= ?1) AS liked
+    sql`WITH ${membersInPeriod(db, s)},
+     top AS (SELECT * FROM per ORDER BY plays DESC, user_id LIMIT ${limit})
+     SELECT top.user_id AS "userId", u.username AS username, u.email AS email, CAST(top.plays AS bigint) AS plays,
+            CAST(top.listen AS double precision) AS listen, CAST(top.completions AS double precision) AS completions,
+            (SELECT count(*) FROM rollup_user_tracks AS t WHERE t.user_id = top.user_id AND t.last_at >= ${from}) AS tracks,
+            (SELECT count(*) FROM rollup_user_tracks AS t WHERE t.user_id = top.user_id AND t.liked_at >= ${from}) AS liked
        FROM top JOIN users AS u ON u.id = top.user_id
       ORDER BY top.plays DESC, top.listen DESC, u.username`,
-    ...spanOf(from),
-    limit,
   )
   return {
     period,
-    users: rows.map((r) => ({
+    users: found.map((r) => ({
       userId: r.userId,
       username: r.username,
       email: r.email,
@@ -188,24 +228,25 @@ export function userListeningBehavior(db: Db, days: AnalyticsDays, limit: number
 
 // --- patterns ------------------------------------------------------------------------------------
 
-export function listeningPatterns(db: Db, days: AnalyticsDays, now = Date.now()) {
+export async function listeningPatterns(db: Db, days: AnalyticsDays, now = Date.now()) {
   const { from, period } = periodOf(days, now)
-  const hours = all<{ hour: number; plays: number }>(
+  const s = spanOf(from)
+  const hours = await rows<{ hour: number; plays: number }>(
     db,
-    `SELECT hour, CAST(total(plays) AS INTEGER) AS plays
-       FROM (SELECT hour, plays FROM rollup_day_hours WHERE day > ?3 UNION ALL SELECT (started_at / ${HOUR_MS}) % 24, 1 FROM ${EDGE})
+    sql`SELECT hour, CAST(coalesce(sum(plays), 0) AS bigint) AS plays
+       FROM (SELECT hour, plays FROM rollup_day_hours WHERE day > ${s.day}
+             UNION ALL SELECT (started_at / ${sql.raw(String(HOUR_MS))}) % 24, 1 FROM ${edgeOf(db, s)}) AS p
       GROUP BY hour`,
-    ...spanOf(from),
   )
   const byHour = new Map(hours.map((h) => [h.hour, h.plays]))
-  const genres = all<{ genre: string | null; plays: number; completions: number }>(
+  const genres = await rows<{ genre: string | null; plays: number; completions: number }>(
     db,
-    // The roll-up keeps "no genre tag" as ''.
-    `SELECT nullif(genre, '') AS genre, CAST(total(plays) AS INTEGER) AS plays, total(completions) AS completions
-       FROM (SELECT genre, plays, completions FROM rollup_day_genres WHERE day > ?3
-             UNION ALL SELECT coalesce(nullif(trim(genre), ''), ''), 1, completed FROM ${EDGE})
-      GROUP BY 1 ORDER BY plays DESC, genre LIMIT ${LIST_CAP}`,
-    ...spanOf(from),
+    // The roll-up keeps "no genre tag" as ''; it sorts first among equals on both engines (PostgreSQL
+    // puts NULL last by default).
+    sql`SELECT nullif(genre, '') AS genre, CAST(coalesce(sum(plays), 0) AS bigint) AS plays, ${sql.raw(total('completions'))} AS completions
+       FROM (SELECT genre, plays, completions FROM rollup_day_genres WHERE day > ${s.day}
+             UNION ALL SELECT coalesce(nullif(trim(genre), ''), ''), 1, ${sql.raw(oneIf('completed'))} FROM ${edgeOf(db, s)}) AS p
+      GROUP BY 1 ORDER BY 2 DESC, 1 NULLS FIRST LIMIT ${sql.raw(String(LIST_CAP))}`,
   )
   return {
     period,
@@ -218,12 +259,13 @@ export function listeningPatterns(db: Db, days: AnalyticsDays, now = Date.now())
 
 // --- geography -----------------------------------------------------------------------------------
 
-export function geographicListening(db: Db, days: AnalyticsDays, now = Date.now()) {
+export async function geographicListening(db: Db, days: AnalyticsDays, now = Date.now()) {
   const { from, period } = periodOf(days, now)
+  const s = spanOf(from)
   // Plays per place from the per-day roll-up (plus the raw tail); countries, regions and cities are
   // rolled up from it, 25 each by plays. Members per place: the "last seen" rows of each member and
   // country, region or city (migration 0014) since `from`, one index range each.
-  const rows = all<{
+  const found = await rows<{
     kind: 'country' | 'region' | 'city'
     country: string | null
     region: string | null
@@ -232,37 +274,37 @@ export function geographicListening(db: Db, days: AnalyticsDays, now = Date.now(
     uniqueUsers: number
   }>(
     db,
-    `WITH pp AS MATERIALIZED (
-       SELECT country, region, city, total(plays) AS plays
-         FROM (SELECT country, region, city, plays FROM rollup_day_places WHERE day > ?3
-               UNION ALL SELECT country, region, city, 1 FROM ${EDGE} AND (country IS NOT NULL OR region IS NOT NULL OR city IS NOT NULL))
+    sql`WITH pp AS MATERIALIZED (
+       SELECT country, region, city, coalesce(sum(plays), 0) AS plays
+         FROM (SELECT country, region, city, plays FROM rollup_day_places WHERE day > ${s.day}
+               UNION ALL SELECT country, region, city, 1 FROM ${edgeOf(db, s)} AND (country IS NOT NULL OR region IS NOT NULL OR city IS NOT NULL)) AS p
         GROUP BY country, region, city),
      places AS (
-       SELECT 'country' AS kind, country, NULL AS region, NULL AS city, total(plays) AS plays FROM pp WHERE country IS NOT NULL GROUP BY country
+       SELECT CAST('country' AS text) AS kind, country, CAST(NULL AS text) AS region, CAST(NULL AS text) AS city, sum(plays) AS plays FROM pp WHERE country IS NOT NULL GROUP BY country
        UNION ALL
-       SELECT 'region', country, region, NULL, total(plays) FROM pp WHERE region IS NOT NULL GROUP BY region, country
+       SELECT 'region', country, region, NULL, sum(plays) FROM pp WHERE region IS NOT NULL GROUP BY region, country
        UNION ALL
-       SELECT 'city', country, region, city, total(plays) FROM pp WHERE city IS NOT NULL GROUP BY city, region, country),
+       SELECT 'city', country, region, city, sum(plays) FROM pp WHERE city IS NOT NULL GROUP BY city, region, country),
      ranked AS (
        SELECT kind, country, region, city, plays,
               CASE kind
-                WHEN 'country' THEN (SELECT count(*) FROM rollup_country_users AS u WHERE u.country = places.country AND u.last_at >= ?1)
-                WHEN 'region' THEN (SELECT count(*) FROM rollup_region_users AS u WHERE u.region = places.region AND u.country IS places.country AND u.last_at >= ?1)
-                ELSE (SELECT count(*) FROM rollup_place_users AS u WHERE u.city = places.city AND u.region IS places.region AND u.country IS places.country AND u.last_at >= ?1)
-              END AS uniqueUsers
+                WHEN 'country' THEN (SELECT count(*) FROM rollup_country_users AS u WHERE u.country = places.country AND u.last_at >= ${from})
+                WHEN 'region' THEN (SELECT count(*) FROM rollup_region_users AS u WHERE u.region = places.region AND u.country IS NOT DISTINCT FROM places.country AND u.last_at >= ${from})
+                ELSE (SELECT count(*) FROM rollup_place_users AS u WHERE u.city = places.city AND u.region IS NOT DISTINCT FROM places.region AND u.country IS NOT DISTINCT FROM places.country AND u.last_at >= ${from})
+              END AS users
          FROM places)
-     SELECT kind, country, region, city, CAST(plays AS INTEGER) AS plays, uniqueUsers FROM (
-       SELECT *, row_number() OVER (PARTITION BY kind ORDER BY plays DESC, uniqueUsers DESC, coalesce(city, region, country)) AS n FROM ranked)
-      WHERE n <= ${LIST_CAP} ORDER BY kind, n`,
-    ...spanOf(from),
+     SELECT kind, country, region, city, CAST(plays AS bigint) AS plays, users AS "uniqueUsers" FROM (
+       SELECT kind, country, region, city, plays, users,
+              row_number() OVER (PARTITION BY kind ORDER BY plays DESC, users DESC, coalesce(city, region, country)) AS n FROM ranked) AS r
+      WHERE n <= ${sql.raw(String(LIST_CAP))} ORDER BY kind, n`,
   )
   return {
     period,
-    countries: rows.filter((r) => r.kind === 'country').map((r) => ({ country: r.country as string, plays: r.plays, uniqueUsers: r.uniqueUsers })),
-    regions: rows
+    countries: found.filter((r) => r.kind === 'country').map((r) => ({ country: r.country as string, plays: r.plays, uniqueUsers: r.uniqueUsers })),
+    regions: found
       .filter((r) => r.kind === 'region')
       .map((r) => ({ region: r.region as string, country: r.country, plays: r.plays, uniqueUsers: r.uniqueUsers })),
-    cities: rows
+    cities: found
       .filter((r) => r.kind === 'city')
       .map((r) => ({ city: r.city as string, region: r.region, country: r.country, plays: r.plays, uniqueUsers: r.uniqueUsers })),
   }
@@ -270,25 +312,24 @@ export function geographicListening(db: Db, days: AnalyticsDays, now = Date.now(
 
 // --- playlists -----------------------------------------------------------------------------------
 
-export function playlistAnalytics(db: Db, days: AnalyticsDays, limit: number, now = Date.now()) {
+export async function playlistAnalytics(db: Db, days: AnalyticsDays, limit: number, now = Date.now()) {
   const { from, period } = periodOf(days, now)
-  const rows = all<{ playlistId: string; plays: number; uniqueUsers: number; uniqueTracks: number; completions: number; listen: number }>(
+  const s = spanOf(from)
+  const found = await rows<{ playlistId: string; plays: number; uniqueUsers: number; uniqueTracks: number; completions: number; listen: number }>(
     db,
-    `WITH top AS (
-       SELECT playlist_id, total(plays) AS plays, total(completions) AS completions, total(listen) AS listen
-         FROM (SELECT playlist_id, plays, completions, listen FROM rollup_day_playlists WHERE day > ?3
-               UNION ALL SELECT playlist_id, 1, completed, listen_duration FROM ${EDGE} AND playlist_id IS NOT NULL)
-        GROUP BY playlist_id ORDER BY plays DESC, playlist_id LIMIT ?4)
-     SELECT playlist_id AS playlistId, CAST(plays AS INTEGER) AS plays, completions, listen,
-            (SELECT count(*) FROM rollup_playlist_users AS u WHERE u.playlist_id = top.playlist_id AND u.last_at >= ?1) AS uniqueUsers,
-            (SELECT count(*) FROM rollup_playlist_tracks AS t WHERE t.playlist_id = top.playlist_id AND t.last_at >= ?1) AS uniqueTracks
-       FROM top ORDER BY plays DESC, playlistId`,
-    ...spanOf(from),
-    limit,
+    sql`WITH top AS (
+       SELECT playlist_id, sum(plays) AS plays, ${sql.raw(total('completions'))} AS completions, ${sql.raw(total('listen'))} AS listen
+         FROM (SELECT playlist_id, plays, completions, listen FROM rollup_day_playlists WHERE day > ${s.day}
+               UNION ALL SELECT playlist_id, 1, ${sql.raw(oneIf('completed'))}, listen_duration FROM ${edgeOf(db, s)} AND playlist_id IS NOT NULL) AS p
+        GROUP BY playlist_id ORDER BY 2 DESC, playlist_id LIMIT ${limit})
+     SELECT playlist_id AS "playlistId", CAST(plays AS bigint) AS plays, completions, listen,
+            (SELECT count(*) FROM rollup_playlist_users AS u WHERE u.playlist_id = top.playlist_id AND u.last_at >= ${from}) AS "uniqueUsers",
+            (SELECT count(*) FROM rollup_playlist_tracks AS t WHERE t.playlist_id = top.playlist_id AND t.last_at >= ${from}) AS "uniqueTracks"
+       FROM top ORDER BY top.plays DESC, top.playlist_id`,
   )
   return {
     period,
-    playlists: rows.map((r) => ({
+    playlists: found.map((r) => ({
       playlistId: r.playlistId,
       plays: r.plays,
       uniqueUsers: r.uniqueUsers,
@@ -302,65 +343,76 @@ export function playlistAnalytics(db: Db, days: AnalyticsDays, limit: number, no
 // --- active users (shared with the stats service) ------------------------------------------------
 
 /** Distinct users who played something or logged in since `from`. */
-export function activeUsersSince(db: Db, from: number): number {
-  return get<{ n: number }>(
+export async function activeUsersSince(db: Db, from: number): Promise<number> {
+  const row = await firstRow<{ n: number }>(
     db,
-    `SELECT count(*) AS n FROM (
-       SELECT user_id FROM rollup_user_last WHERE last_at >= ?1
+    sql`SELECT count(*) AS n FROM (
+       SELECT user_id FROM rollup_user_last WHERE last_at >= ${from}
        UNION
-       SELECT user_id FROM logins WHERE created_at >= ?1 AND user_id IS NOT NULL)`,
-    from,
-  ).n
+       SELECT user_id FROM logins WHERE created_at >= ${from} AND user_id IS NOT NULL) AS active`,
+  )
+  return row!.n
 }
 
 /** DAU = users active in the last 24 h, WAU = in the last 7 days; retention = DAU / WAU in percent. */
-export function dailyActive(db: Db, now = Date.now()) {
-  const dau = activeUsersSince(db, now - DAY_MS)
-  const wau = activeUsersSince(db, now - 7 * DAY_MS)
+export async function dailyActive(db: Db, now = Date.now()) {
+  const dau = await activeUsersSince(db, now - DAY_MS)
+  const wau = await activeUsersSince(db, now - 7 * DAY_MS)
   return { dau, wau, retentionRate: wau > 0 ? pct(dau, wau) : null }
 }
 
 // --- engagement ----------------------------------------------------------------------------------
 
-export function userEngagement(db: Db, days: AnalyticsDays, now = Date.now()) {
+export async function userEngagement(db: Db, days: AnalyticsDays, now = Date.now()) {
   const { from, period } = periodOf(days, now)
-  const span = spanOf(from)
+  const s = spanOf(from)
   // Per member (plays, listen time and distinct active days in the period) from their running totals.
-  const perUser = get<{ users: number; plays: number; high: number; listen: number; days: number }>(
+  const perUser = (await firstRow<{ users: number; plays: number; high: number; listen: number; days: number }>(
     db,
-    `WITH ${MEMBERS_IN_PERIOD}
-     SELECT count(*) AS users, total(plays) AS plays, total(plays >= ${HIGH_ENGAGEMENT_PLAYS}) AS high, total(listen) AS listen, total(days) AS days FROM per`,
-    ...span,
-  )
-  const plays = get<{ plays: number; liked: number; shared: number; repeated: number; buffered: number; dropped: number; bufferEvents: number; drops: number }>(
+    sql`WITH ${membersInPeriod(db, s)}
+     SELECT count(*) AS users, ${sql.raw(total('plays'))} AS plays, ${sql.raw(total(oneIf(`plays >= ${HIGH_ENGAGEMENT_PLAYS}`)))} AS high,
+            ${sql.raw(total('listen'))} AS listen, ${sql.raw(total('days'))} AS days FROM per`,
+  ))!
+  const plays = (await firstRow<{
+    plays: number
+    liked: number
+    shared: number
+    repeated: number
+    buffered: number
+    dropped: number
+    bufferEvents: number
+    drops: number
+  }>(
     db,
-    `SELECT total(plays) AS plays, total(liked) AS liked, total(shared) AS shared, total(repeated) AS repeated,
-            total(buffered) AS buffered, total(dropped) AS dropped, total(buffer_events) AS bufferEvents, total(drops) AS drops
-       FROM (SELECT plays, liked, shared, repeated, buffered, dropped, buffer_events, drops FROM rollup_day_totals WHERE day > ?3
+    sql`SELECT ${sql.raw(['plays', 'liked', 'shared', 'repeated', 'buffered', 'dropped'].map((c) => `${total(c)} AS ${c}`).join(', '))},
+            ${sql.raw(total('buffer_events'))} AS "bufferEvents", ${sql.raw(total('drops'))} AS drops
+       FROM (SELECT plays, liked, shared, repeated, buffered, dropped, buffer_events, drops FROM rollup_day_totals WHERE day > ${s.day}
              UNION ALL
-             SELECT 1, liked, shared, repeated, buffer_count > 0, quality_drops > 0, buffer_count, quality_drops FROM ${EDGE})`,
-    ...span,
-  )
+             SELECT 1, ${sql.raw(['liked', 'shared', 'repeated', 'buffer_count > 0', 'quality_drops > 0'].map(oneIf).join(', '))}, buffer_count, quality_drops
+               FROM ${edgeOf(db, s)}) AS p`,
+  ))!
   const weekAgo = now - 7 * DAY_MS
-  const active = dailyActive(db, now)
+  const active = await dailyActive(db, now)
   // New users: signed up in the last 7 days. Retained: active again at least a day after signing up.
-  const fresh = get<{ newUsers: number; retained: number }>(
+  const fresh = (await firstRow<{ newUsers: number; retained: number }>(
     db,
-    `SELECT count(*) AS newUsers,
-            total(EXISTS (SELECT 1 FROM rollup_user_last AS p WHERE p.user_id = u.id AND p.last_at >= u.created_at + ${DAY_MS})
-               OR EXISTS (SELECT 1 FROM logins AS l WHERE l.created_at >= u.created_at + ${DAY_MS} AND l.user_id = u.id)) AS retained
-       FROM users AS u WHERE u.created_at >= ?`,
-    weekAgo,
-  )
+    sql`SELECT count(*) AS "newUsers",
+            ${sql.raw(
+              total(
+                oneIf(`EXISTS (SELECT 1 FROM rollup_user_last AS p WHERE p.user_id = u.id AND p.last_at >= u.created_at + ${DAY_MS})
+               OR EXISTS (SELECT 1 FROM logins AS l WHERE l.created_at >= u.created_at + ${DAY_MS} AND l.user_id = u.id)`),
+              ),
+            )} AS retained
+       FROM users AS u WHERE u.created_at >= ${weekAgo}`,
+  ))!
   // Returning: active in the last 7 days and a member for longer than that.
-  const returning = get<{ n: number }>(
+  const returning = (await firstRow<{ n: number }>(
     db,
-    `SELECT count(*) AS n FROM users AS u
-      WHERE u.created_at < ?1
-        AND u.id IN (SELECT user_id FROM rollup_user_last WHERE last_at >= ?1
-                     UNION SELECT user_id FROM logins WHERE created_at >= ?1 AND user_id IS NOT NULL)`,
-    weekAgo,
-  ).n
+    sql`SELECT count(*) AS n FROM users AS u
+      WHERE u.created_at < ${weekAgo}
+        AND u.id IN (SELECT user_id FROM rollup_user_last WHERE last_at >= ${weekAgo}
+                     UNION SELECT user_id FROM logins WHERE created_at >= ${weekAgo} AND user_id IS NOT NULL)`,
+  ))!.n
   const users = perUser.users
   return {
     period,

@@ -7,8 +7,9 @@
 // The heavier answers (admin stats, top tracks, the user-activity table) are kept for 2 minutes
 // unless the caller asks for a fresh one; clearing hit data
 // drops every kept answer.
-import type { Db } from '~/db/client'
-import { DAY_MS, EDGE, activeUsersSince, periodOf, spanOf } from './analytics'
+import { type SQL, sql } from 'drizzle-orm'
+import { type Db, execute, firstRow, isPostgres, rows, transaction } from '~/db/engine'
+import { DAY_MS, type Span, activeUsersSince, edgeOf, oneIf, periodOf, runningTotals, spanOf, total } from './analytics'
 import { HIT_ROLLUP_TABLES } from './rollups'
 
 export const STATS_CACHE_MS = 2 * 60_000
@@ -19,28 +20,29 @@ export const USER_ACTIVITY_DAYS = 7
 export const HIT_ROWS_CAP = 1000
 
 const round1 = (n: number) => Math.round(n * 10) / 10
-/** Raw hits of the period's first, partial day (`?1` from, `?2` the end of that UTC day), as EDGE for plays. */
-const HIT_EDGE = 'page_hits INDEXED BY page_hits_created_at_idx WHERE created_at >= ?1 AND created_at < ?2'
-/** Hits since `from`: the whole days after from's day plus the raw tail. Binds spanOf(from). */
-const HITS_SINCE = `(SELECT coalesce(sum(hits), 0) FROM rollup_hit_day_totals WHERE day > ?3) + (SELECT count(*) FROM ${HIT_EDGE})`
 
-function all<T>(db: Db, sql: string, ...params: (string | number | null)[]): T[] {
-  return db.$client.query(sql).all(...params) as T[]
+/** Raw hits of the period's first, partial day, as edgeOf for plays. */
+function hitEdgeOf(db: Db, s: Span): SQL {
+  // PostgreSQL: its planner takes the created_at index for a range this narrow.
+  if (isPostgres(db)) return sql`page_hits WHERE created_at >= ${s.from} AND created_at < ${s.end}`
+  // SQLite: pinned to the created_at index.
+  return sql`page_hits INDEXED BY page_hits_created_at_idx WHERE created_at >= ${s.from} AND created_at < ${s.end}`
 }
-function get<T>(db: Db, sql: string, ...params: (string | number | null)[]): T {
-  return db.$client.query(sql).get(...params) as T
-}
+
+/** Hits since `from`: the whole days after from's day plus the raw tail. */
+const hitsSince = (db: Db, s: Span) =>
+  sql`CAST((SELECT coalesce(sum(hits), 0) FROM rollup_hit_day_totals WHERE day > ${s.day}) + (SELECT count(*) FROM ${hitEdgeOf(db, s)}) AS bigint)`
 
 // --- the 2-minute cache ----------------------------------------------------------------------------
 
 const caches = new WeakMap<Db, Map<string, { at: number; value: unknown }>>()
 
-function cached<T>(db: Db, key: string, fresh: boolean, now: number, compute: () => T): T {
+async function cached<T>(db: Db, key: string, fresh: boolean, now: number, compute: () => Promise<T>): Promise<T> {
   let cache = caches.get(db)
   if (!cache) caches.set(db, (cache = new Map()))
   const hit = cache.get(key)
   if (!fresh && hit && now - hit.at >= 0 && now - hit.at < STATS_CACHE_MS) return hit.value as T
-  const value = compute()
+  const value = await compute()
   cache.set(key, { at: now, value })
   return value
 }
@@ -63,12 +65,15 @@ function lastDays(days: number, now: number): string[] {
 
 // --- dashboard -------------------------------------------------------------------------------------
 
-export function dashboardSummary(db: Db) {
-  const users = get<{ total: number; admins: number }>(db, `SELECT count(*) AS total, total(is_admin) AS admins FROM users`)
-  const messages = get<{ total: number; important: number; unread: number }>(
+export async function dashboardSummary(db: Db) {
+  const users = (await firstRow<{ total: number; admins: number }>(
     db,
-    `SELECT count(*) AS total, total(important) AS important, total(read = 0) AS unread FROM contact_messages`,
-  )
+    sql`SELECT count(*) AS total, ${sql.raw(total(oneIf('is_admin')))} AS admins FROM users`,
+  ))!
+  const messages = (await firstRow<{ total: number; important: number; unread: number }>(
+    db,
+    sql`SELECT count(*) AS total, ${sql.raw(total(oneIf('important')))} AS important, ${sql.raw(total(oneIf('NOT read')))} AS unread FROM contact_messages`,
+  ))!
   return {
     users: { total: users.total, admins: users.admins },
     messages: { total: messages.total, important: messages.important, unread: messages.unread },
@@ -80,20 +85,19 @@ export function dashboardSummary(db: Db) {
 export const PAGE_VIEW_WINDOW_DAYS = 30
 
 export function adminStats(db: Db, forceFresh: boolean, now = Date.now()) {
-  return cached(db, 'stats', forceFresh, now, () => {
+  return cached(db, 'stats', forceFresh, now, async () => {
     // Songs: the tracks of the server library (what the scanner indexed, played or not);
     // playlists: members' folders.
-    const music = get<{ songs: number; playlists: number }>(
+    const music = (await firstRow<{ songs: number; playlists: number }>(
       db,
-      `SELECT (SELECT count(*) FROM library_tracks) AS songs, (SELECT count(*) FROM folders) AS playlists`,
-    )
-    const from = now - PAGE_VIEW_WINDOW_DAYS * DAY_MS
-    const views = get<{ total: number; visitors: number }>(
+      sql`SELECT (SELECT count(*) FROM library_tracks) AS songs, (SELECT count(*) FROM folders) AS playlists`,
+    ))!
+    const s = spanOf(now - PAGE_VIEW_WINDOW_DAYS * DAY_MS)
+    const views = (await firstRow<{ total: number; visitors: number }>(
       db,
-      `SELECT ${HITS_SINCE} AS total, (SELECT count(*) FROM rollup_hit_visitors WHERE last_at >= ?1) AS visitors`,
-      ...spanOf(from),
-    )
-    const allTime = get<{ hits: number }>(db, `SELECT total(hits) AS hits FROM page_hit_counts`)
+      sql`SELECT ${hitsSince(db, s)} AS total, (SELECT count(*) FROM rollup_hit_visitors WHERE last_at >= ${s.from}) AS visitors`,
+    ))!
+    const allTime = (await firstRow<{ hits: number }>(db, sql`SELECT ${sql.raw(total('hits'))} AS hits FROM page_hit_counts`))!
     return {
       music: { totalSongs: music.songs, totalPlaylists: music.playlists },
       pageViews: {
@@ -112,34 +116,33 @@ export function adminStats(db: Db, forceFresh: boolean, now = Date.now()) {
 
 // --- daily / weekly active users -------------------------------------------------------------------
 
-export function dauStats(db: Db, now = Date.now()) {
-  return { dau: activeUsersSince(db, now - DAY_MS), wau: activeUsersSince(db, now - 7 * DAY_MS), updated: new Date(now).toISOString() }
+export async function dauStats(db: Db, now = Date.now()) {
+  return { dau: await activeUsersSince(db, now - DAY_MS), wau: await activeUsersSince(db, now - 7 * DAY_MS), updated: new Date(now).toISOString() }
 }
 
 // --- top tracks ------------------------------------------------------------------------------------
 
 export function topTracks(db: Db, days: number, limit: number, clearCache: boolean, now = Date.now()) {
+  const s = spanOf(now - days * DAY_MS)
   return cached(db, `top-tracks:${days}:${limit}`, clearCache, now, () =>
-    all<{ trackUrl: string; title: string; artist: string | null; count: number }>(
+    rows<{ trackUrl: string; title: string; artist: string | null; count: number }>(
       db,
       // Plays per track from its running totals (two index seeks each), the top ones, then their
       // greatest title and artist over the period's days and raw tail. The latest play of a track
       // played in the period is its "last seen" time.
-      `WITH edge AS MATERIALIZED (SELECT track_key, count(*) AS plays, max(title) AS title, max(artist) AS artist FROM ${EDGE} GROUP BY track_key),
+      sql`WITH edge AS MATERIALIZED (SELECT track_key, count(*) AS plays, max(title) AS title, max(artist) AS artist FROM ${edgeOf(db, s)} GROUP BY track_key),
        top AS (
-         SELECT l.track_key AS track_key, l.last_at AS last_at, t.cum_plays - coalesce(b.cum_plays, 0) + coalesce(e.plays, 0) AS count
+         SELECT l.track_key AS track_key, l.last_at AS last_at, t.cum_plays - coalesce(b.cum_plays, 0) + coalesce(e.plays, 0) AS plays
            FROM rollup_track_last AS l
-           JOIN rollup_day_tracks AS t ON t.track_key = l.track_key AND t.day = (SELECT day FROM rollup_day_tracks WHERE track_key = l.track_key ORDER BY day DESC LIMIT 1)
-           LEFT JOIN rollup_day_tracks AS b ON b.track_key = l.track_key AND b.day = (SELECT day FROM rollup_day_tracks WHERE track_key = l.track_key AND day <= ?3 ORDER BY day DESC LIMIT 1)
+           ${runningTotals(db, 'rollup_day_tracks', 'track_key', s.day)}
            LEFT JOIN edge AS e ON e.track_key = l.track_key
-          WHERE l.last_at >= ?1 ORDER BY count DESC, last_at DESC LIMIT ?4)
-       SELECT top.track_key AS trackUrl,
-              (SELECT max(title) FROM (SELECT title FROM rollup_day_tracks WHERE track_key = top.track_key AND day > ?3 UNION ALL SELECT title FROM edge WHERE track_key = top.track_key)) AS title,
-              (SELECT max(artist) FROM (SELECT artist FROM rollup_day_tracks WHERE track_key = top.track_key AND day > ?3 UNION ALL SELECT artist FROM edge WHERE track_key = top.track_key)) AS artist,
-              count
-         FROM top ORDER BY count DESC, last_at DESC`,
-      ...spanOf(now - days * DAY_MS),
-      limit,
+          WHERE l.last_at >= ${s.from}
+          ORDER BY 3 DESC, 2 DESC LIMIT ${limit})
+       SELECT top.track_key AS "trackUrl",
+              (SELECT max(title) FROM (SELECT title FROM rollup_day_tracks WHERE track_key = top.track_key AND day > ${s.day} UNION ALL SELECT title FROM edge WHERE track_key = top.track_key) AS x) AS title,
+              (SELECT max(artist) FROM (SELECT artist FROM rollup_day_tracks WHERE track_key = top.track_key AND day > ${s.day} UNION ALL SELECT artist FROM edge WHERE track_key = top.track_key) AS x) AS artist,
+              CAST(top.plays AS bigint) AS "count"
+         FROM top ORDER BY top.plays DESC, top.last_at DESC`,
     ),
   )
 }
@@ -147,17 +150,20 @@ export function topTracks(db: Db, days: number, limit: number, clearCache: boole
 // --- user activity table ---------------------------------------------------------------------------
 
 export function userActivitySummary(db: Db, fresh: boolean, now = Date.now()) {
-  return cached(db, 'user-activity', fresh, now, () => {
+  return cached(db, 'user-activity', fresh, now, async () => {
     const days = lastDays(USER_ACTIVITY_DAYS, now)
     const from = Date.parse(`${days[0]}T00:00:00Z`)
-    const perDay = (table: 'users' | 'logins') =>
+    const perDay = async (table: 'users' | 'logins') =>
       new Map(
-        all<{ day: number; n: number }>(db, `SELECT created_at / ${DAY_MS} AS day, count(*) AS n FROM ${table} WHERE created_at >= ? GROUP BY day`, from).map(
-          (r) => [isoDay(r.day * DAY_MS), r.n],
-        ),
+        (
+          await rows<{ day: number; n: number }>(
+            db,
+            sql`SELECT created_at / ${sql.raw(String(DAY_MS))} AS day, count(*) AS n FROM ${sql.raw(table)} WHERE created_at >= ${from} GROUP BY 1`,
+          )
+        ).map((r) => [isoDay(r.day * DAY_MS), r.n]),
       )
-    const newUsers = perDay('users')
-    const logins = perDay('logins')
+    const newUsers = await perDay('users')
+    const logins = await perDay('logins')
     const today = days[days.length - 1]
     const yesterday = days[days.length - 2]
     return days
@@ -193,33 +199,32 @@ export function pageName(key: string): string {
     .join(' / ')
 }
 
-export function topPages(db: Db, days: number, limit: number, now = Date.now()) {
+export async function topPages(db: Db, days: number, limit: number, now = Date.now()) {
   const { from, period } = periodOf(days, now)
-  const rows = all<{ page: string; views: number; visitors: number }>(
+  const s = spanOf(from)
+  const found = await rows<{ page: string; views: number; visitors: number }>(
     db,
     // Views per page from the day roll-up and the tail; visitors of the top pages from their "last seen" rows.
-    `WITH top AS (
-       SELECT page, sum(hits) AS views FROM (SELECT page, hits FROM rollup_hit_days WHERE day > ?3 UNION ALL SELECT page, 1 FROM ${HIT_EDGE})
-        GROUP BY page ORDER BY views DESC, page LIMIT ?4)
-     SELECT page, views, (SELECT count(*) FROM rollup_hit_page_visitors AS v WHERE v.page = top.page AND v.last_at >= ?1) AS visitors
+    sql`WITH top AS (
+       SELECT page, CAST(sum(hits) AS bigint) AS views
+         FROM (SELECT page, hits FROM rollup_hit_days WHERE day > ${s.day} UNION ALL SELECT page, 1 FROM ${hitEdgeOf(db, s)}) AS h
+        GROUP BY page ORDER BY 2 DESC, page LIMIT ${limit})
+     SELECT page, views, (SELECT count(*) FROM rollup_hit_page_visitors AS v WHERE v.page = top.page AND v.last_at >= ${s.from}) AS visitors
        FROM top ORDER BY views DESC, page`,
-    ...spanOf(from),
-    limit,
   )
-  const total = get<{ n: number }>(db, `SELECT ${HITS_SINCE} AS n`, ...spanOf(from)).n
-  return { pages: rows.map((r) => ({ ...r, pageName: pageName(r.page) })), period, total, updatedAt: new Date(now).toISOString() }
+  const hits = (await firstRow<{ n: number }>(db, sql`SELECT ${hitsSince(db, s)} AS n`))!.n
+  return { pages: found.map((r) => ({ ...r, pageName: pageName(r.page) })), period, total: hits, updatedAt: new Date(now).toISOString() }
 }
 
 /** Views and visitors per UTC day for the Page Views chart: every day of the window, zeros included. */
-export function dailyActivity(db: Db, days: number, now = Date.now()) {
+export async function dailyActivity(db: Db, days: number, now = Date.now()) {
   const dates = lastDays(days, now)
   const from = Date.parse(`${dates[0]}T00:00:00Z`)
-  const rows = all<{ day: number; views: number; visitors: number }>(
+  const found = await rows<{ day: number; views: number; visitors: number }>(
     db,
-    `SELECT day, hits AS views, visitors FROM rollup_hit_day_totals WHERE day >= ?`,
-    from / DAY_MS,
+    sql`SELECT day, hits AS views, visitors FROM rollup_hit_day_totals WHERE day >= ${from / DAY_MS}`,
   )
-  const byDate = new Map(rows.map((r) => [isoDay(r.day * DAY_MS), r]))
+  const byDate = new Map(found.map((r) => [isoDay(r.day * DAY_MS), r]))
   return {
     dailyData: dates.map((date) => ({ date, views: byDate.get(date)?.views ?? 0, visitors: byDate.get(date)?.visitors ?? 0 })),
     period: { days, from: new Date(from).toISOString(), to: new Date(now).toISOString() },
@@ -228,58 +233,56 @@ export function dailyActivity(db: Db, days: number, now = Date.now()) {
 
 // --- hit analytics and clearing them ---------------------------------------------------------------
 
-export function hitAnalytics(db: Db, days: number, page: string | undefined, now = Date.now()) {
+export async function hitAnalytics(db: Db, days: number, page: string | undefined, now = Date.now()) {
   const { from, period } = periodOf(days, now)
-  const onPage = page ? ' AND page = ?4' : ''
-  const params: (string | number)[] = page ? [...spanOf(from), page] : spanOf(from)
+  const s = spanOf(from)
+  const onPage = page === undefined ? sql`` : sql` AND page = ${page}`
   const visitors = page
-    ? `SELECT count(*) FROM rollup_hit_page_visitors WHERE page = ?4 AND last_at >= ?1`
-    : `SELECT count(*) FROM rollup_hit_visitors WHERE last_at >= ?1`
-  const summary = get<{ hits: number; pages: number; visitors: number }>(
+    ? sql`SELECT count(*) FROM rollup_hit_page_visitors WHERE page = ${page} AND last_at >= ${s.from}`
+    : sql`SELECT count(*) FROM rollup_hit_visitors WHERE last_at >= ${s.from}`
+  const summary = (await firstRow<{ hits: number; pages: number; visitors: number }>(
     db,
-    `SELECT coalesce(sum(hits), 0) AS hits, count(DISTINCT page) AS pages, (${visitors}) AS visitors
-       FROM (SELECT page, hits FROM rollup_hit_days WHERE day > ?3${onPage} UNION ALL SELECT page, 1 FROM ${HIT_EDGE}${onPage})`,
-    ...params,
-  )
+    sql`SELECT CAST(coalesce(sum(hits), 0) AS bigint) AS hits, count(DISTINCT page) AS pages, (${visitors}) AS visitors
+       FROM (SELECT page, hits FROM rollup_hit_days WHERE day > ${s.day}${onPage} UNION ALL SELECT page, 1 FROM ${hitEdgeOf(db, s)}${onPage}) AS h`,
+  ))!
   // The whole days' (day, page) rows and the tail's groups; the row count (totalRecords) is a window over both.
-  const rows = all<{ day: number; page: string; totalHits: number; uniqueVisitors: number; groups: number }>(
+  const found = await rows<{ day: number; page: string; totalHits: number; uniqueVisitors: number; groups: number }>(
     db,
-    `SELECT day, page, totalHits, uniqueVisitors, count(*) OVER () AS groups FROM (
-       SELECT day, page, hits AS totalHits, visitors AS uniqueVisitors FROM rollup_hit_days WHERE day > ?3${onPage}
+    sql`SELECT day, page, hits AS "totalHits", visitors AS "uniqueVisitors", count(*) OVER () AS "groups" FROM (
+       SELECT day, page, hits, visitors FROM rollup_hit_days WHERE day > ${s.day}${onPage}
        UNION ALL
-       SELECT created_at / ${DAY_MS}, page, count(*), count(DISTINCT visitor_hash) FROM ${HIT_EDGE}${onPage} GROUP BY 1, 2)
-      ORDER BY day DESC, totalHits DESC, page LIMIT ${HIT_ROWS_CAP}`,
-    ...params,
+       SELECT created_at / ${sql.raw(String(DAY_MS))}, page, count(*), count(DISTINCT visitor_hash) FROM ${hitEdgeOf(db, s)}${onPage} GROUP BY 1, 2) AS h
+      ORDER BY day DESC, hits DESC, page LIMIT ${sql.raw(String(HIT_ROWS_CAP))}`,
   )
   return {
-    summary: { totalHits: summary.hits, uniquePages: summary.pages, uniqueVisitors: summary.visitors, totalRecords: rows[0]?.groups ?? 0 },
+    summary: { totalHits: summary.hits, uniquePages: summary.pages, uniqueVisitors: summary.visitors, totalRecords: found[0]?.groups ?? 0 },
     period,
-    dailyStats: rows.map((r) => ({ date: isoDay(r.day * DAY_MS), page: r.page, totalHits: r.totalHits, uniqueVisitors: r.uniqueVisitors })),
+    dailyStats: found.map((r) => ({ date: isoDay(r.day * DAY_MS), page: r.page, totalHits: r.totalHits, uniqueVisitors: r.uniqueVisitors })),
   }
 }
 
 /** Deletes every stored hit, the footer's running totals and the hit roll-ups, in one transaction. */
-export function clearHitData(db: Db) {
-  const recordsDeleted = db.$client.transaction(() => {
-    const { changes } = db.$client.run('DELETE FROM page_hits')
-    db.$client.run('DELETE FROM page_hit_counts')
-    for (const table of HIT_ROLLUP_TABLES) db.$client.run(`DELETE FROM ${table}`)
-    return changes
-  })()
+export async function clearHitData(db: Db) {
+  const recordsDeleted = await transaction(db, async (tx) => {
+    const { n } = (await firstRow<{ n: number }>(tx, sql`SELECT count(*) AS n FROM page_hits`))!
+    await execute(tx, sql`DELETE FROM page_hits`)
+    await execute(tx, sql`DELETE FROM page_hit_counts`)
+    for (const table of HIT_ROLLUP_TABLES) await execute(tx, sql`DELETE FROM ${sql.raw(table)}`)
+    return n
+  })
   clearStatsCache(db)
   return { recordsDeleted }
 }
 
 // --- recent server errors --------------------------------------------------------------------------
 
-export function recentErrors(db: Db, hours: number, limit: number, now = Date.now()) {
+export async function recentErrors(db: Db, hours: number, limit: number, now = Date.now()) {
   const from = now - hours * HOUR_MS
-  const rows = all<{ id: number; method: string; path: string; status: number; message: string; requestId: string | null; createdAt: number }>(
+  const found = await rows<{ id: number; method: string; path: string; status: number; message: string; requestId: string | null; createdAt: number }>(
     db,
-    `SELECT id, method, path, status, message, request_id AS requestId, created_at AS createdAt FROM server_errors WHERE created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?`,
-    from,
-    limit,
+    sql`SELECT id, method, path, status, message, request_id AS "requestId", created_at AS "createdAt" FROM server_errors
+         WHERE created_at >= ${from} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
   )
-  const total = get<{ n: number }>(db, `SELECT count(*) AS n FROM server_errors WHERE created_at >= ?`, from).n
-  return { errors: rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })), total, hours }
+  const count = (await firstRow<{ n: number }>(db, sql`SELECT count(*) AS n FROM server_errors WHERE created_at >= ${from}`))!.n
+  return { errors: found.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })), total: count, hours }
 }
