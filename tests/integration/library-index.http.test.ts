@@ -3,12 +3,12 @@
 // scanned through the admin API; then counts, tags, durations and covers; add, change and
 // remove files and rescan; a full rescan; search (case, diacritics, prefixes, ranking); the
 // browse API; who may call what; and hostile search input that must never be a 5xx.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { linkSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
 import { ffmpeg, makeImage, makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 
@@ -104,11 +104,9 @@ describe('scan', () => {
     expect(hunter.replayGain).toEqual({ trackGain: -6.5, trackPeak: 0.891251, albumGain: -7.25, albumPeak: 0.988553 })
     expect(album.tracks[1].replayGain).toBeUndefined()
     // What the API does not show yet (OpenSubsonic will): bitrate, container, size.
-    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-    const row = db
-      .query('SELECT bitrate, format, rg_track_gain AS gain, size, album_artist AS albumArtist FROM library_tracks WHERE id = ?')
-      .get(hunter.id) as Record<string, unknown>
-    db.close()
+    const [row] = await sqlOn(server, 'SELECT bitrate, format, rg_track_gain AS gain, size, album_artist AS "albumArtist" FROM library_tracks WHERE id = ?', [
+      hunter.id,
+    ])
     expect(row).toEqual({
       bitrate: expect.any(Number),
       format: 'MPEG',
@@ -152,9 +150,7 @@ describe('scan', () => {
       expect(track.duration).toBeCloseTo(20, 1)
       // An index made before ogg durations were read holds 0 s for the unchanged file: the next
       // incremental scan reads it again, so an upgrade needs no full rescan.
-      const db = new Database(path.join(server.dataDir, 'vibes.db'))
-      db.query('UPDATE library_tracks SET duration = 0 WHERE id = ?').run(track.id)
-      db.close()
+      await sqlOn(server, 'UPDATE library_tracks SET duration = 0 WHERE id = ?', [track.id])
       expect((await search('long ogg tone')).tracks[0].duration).toBe(0)
       await scan()
       expect((await search('long ogg tone')).tracks[0].duration).toBeCloseTo(20, 1)

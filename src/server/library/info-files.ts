@@ -9,7 +9,8 @@
 // an edited file shows at once without a rescan.
 import { openSync, readSync, closeSync, statSync } from 'node:fs'
 import path from 'node:path'
-import type { Db } from '~/db/client'
+import { sql } from 'drizzle-orm'
+import { type Db, firstRow, rows } from '~/db/engine'
 import { imageTypeOf } from '~/shared/image-type'
 import { resolveInside } from '../media/library-path'
 
@@ -71,13 +72,10 @@ function isImage(relPath: string): boolean {
   return !!real && !!st?.isFile() && st.size <= MAX_IMAGE_BYTES && imageTypeOf(readHead(real, 64)) !== null
 }
 
-/** The artist's folders, most of its tracks first: each track folder's parent, or the folder itself at the top. */
-function artistFolders(db: Db, artistId: string): string[] {
-  const folders = db.$client
-    .query<{ folder: string }, [string, number]>('SELECT folder FROM library_tracks WHERE artist_id = ? GROUP BY folder ORDER BY count(*) DESC, folder LIMIT ?')
-    .all(artistId, MAX_FOLDERS)
+/** The artist's folders from its track folders (most tracks first): each one's parent, or the folder itself at the top. */
+function artistFolders(trackFolders: Array<{ folder: string }>): string[] {
   const out: string[] = []
-  for (const { folder } of folders) {
+  for (const { folder } of trackFolders) {
     const parent = path.posix.dirname(folder)
     const candidate = parent === '.' || parent === '' ? folder : parent
     if (candidate && !out.includes(candidate)) out.push(candidate)
@@ -87,11 +85,10 @@ function artistFolders(db: Db, artistId: string): string[] {
 
 export type ArtistFiles = { imagePath: string | null; biography: string | null }
 
-/** The artist's picture (a library path) and biography from the files beside its music. */
-export function artistFilesOf(db: Db, artistId: string): ArtistFiles {
+function filesIn(folders: string[]): ArtistFiles {
   let imagePath: string | null = null
   let biography: string | null = null
-  for (const folder of artistFolders(db, artistId)) {
+  for (const folder of folders) {
     imagePath ??= ARTIST_IMAGES.map((name) => `${folder}/${name}`).find(isImage) ?? null
     biography ??= textOf(`${folder}/artist.txt`)
     if (imagePath && biography) break
@@ -99,13 +96,40 @@ export function artistFilesOf(db: Db, artistId: string): ArtistFiles {
   return { imagePath, biography }
 }
 
-/** An album's notes (album.txt, else notes.txt, in the folder of its tracks), or null. */
-export function albumNotesOf(db: Db, albumId: string): string | null {
-  const row = db.$client.query<{ folder: string }, [string]>('SELECT min(folder) AS folder FROM library_tracks WHERE album_id = ?').get(albumId)
-  if (!row?.folder) return null
+function notesIn(folder: string | null | undefined): string | null {
+  if (!folder) return null
   for (const name of ALBUM_TEXTS) {
-    const text = textOf(`${row.folder}/${name}`)
+    const text = textOf(`${folder}/${name}`)
     if (text) return text
   }
   return null
+}
+
+/** The artist's picture (a library path) and biography from the files beside its music. */
+export async function artistFiles(db: Db, artistId: string): Promise<ArtistFiles> {
+  const folders = await rows<{ folder: string }>(
+    db,
+    sql`SELECT folder FROM library_tracks WHERE artist_id = ${artistId} GROUP BY folder ORDER BY count(*) DESC, folder LIMIT ${MAX_FOLDERS}`,
+  )
+  return filesIn(artistFolders(folders))
+}
+
+/** An album's notes (album.txt, else notes.txt, in the folder of its tracks), or null. */
+export async function albumNotes(db: Db, albumId: string): Promise<string | null> {
+  return notesIn((await firstRow<{ folder: string | null }>(db, sql`SELECT min(folder) AS folder FROM library_tracks WHERE album_id = ${albumId}`))?.folder)
+}
+
+/** SQLite only, for OpenSubsonic until it moves: artistFiles reads either engine. */
+export function artistFilesOf(db: Db, artistId: string): ArtistFiles {
+  const folders = db.$client
+    .query<{ folder: string }, [string, number]>('SELECT folder FROM library_tracks WHERE artist_id = ? GROUP BY folder ORDER BY count(*) DESC, folder LIMIT ?')
+    .all(artistId, MAX_FOLDERS)
+  return filesIn(artistFolders(folders))
+}
+
+/** SQLite only, for OpenSubsonic until it moves: albumNotes reads either engine. */
+export function albumNotesOf(db: Db, albumId: string): string | null {
+  return notesIn(
+    db.$client.query<{ folder: string | null }, [string]>('SELECT min(folder) AS folder FROM library_tracks WHERE album_id = ?').get(albumId)?.folder,
+  )
 }

@@ -12,7 +12,10 @@
 // hundreds of thousands at a million tracks (0.3–0.6 s): a query matching more than
 // `rankedMatchesAtMost` rows is answered unranked, in index order, which stops after the page;
 // typing one more letter brings the ranking back. Decision 027 has the measured costs.
-import type { Db } from '~/db/client'
+// On PostgreSQL the same words go to library_search_query over the GIN indexes of
+// library_search_document (migrations-pg 0002), which fold case and accents alike (searchRows).
+import { sql } from 'drizzle-orm'
+import { type Db, isPostgres, rows } from '~/db/engine'
 import { PLAYLIST_LIMITS } from '~/shared/validators/playlists'
 
 export const LIBRARY_LIMITS = {
@@ -28,27 +31,66 @@ export const LIBRARY_LIMITS = {
   ...PLAYLIST_LIMITS,
 } as const
 
-/** The FTS5 MATCH expression for `input`, or null when it holds no word to look for. */
-export function ftsQuery(input: string): string | null {
+/** The words of `input` that are looked for (at most wordsPerSearch, each cut to charactersPerSearchWord), or null when it holds none. */
+export function searchWords(input: string): string[] | null {
   const words = input.normalize('NFC').match(/[\p{L}\p{N}\p{M}]+/gu)
   if (!words) return null
-  return words
-    .slice(0, LIBRARY_LIMITS.wordsPerSearch)
-    .map((w) => `"${w.slice(0, LIBRARY_LIMITS.charactersPerSearchWord)}"*`)
-    .join(' ')
+  return words.slice(0, LIBRARY_LIMITS.wordsPerSearch).map((w) => w.slice(0, LIBRARY_LIMITS.charactersPerSearchWord))
 }
 
-/** A search index: its FTS5 table and the bm25 weight of each of its columns. */
-export type SearchIndex = { fts: string; weights: string }
+/** The FTS5 MATCH expression for `input`, or null when it holds no word to look for. */
+export function ftsQuery(input: string): string | null {
+  return ftsMatch(searchWords(input))
+}
+
+const ftsMatch = (words: string[] | null) => words?.map((w) => `"${w}"*`).join(' ') ?? null
+
+/**
+ * A search index: its FTS5 table and the bm25 weight of each of its columns (SQLite); on
+ * PostgreSQL the columns of its library_search_document GIN index, most weighty first.
+ */
+export type SearchIndex = { fts: string; weights: string; table: string; columns: readonly string[] }
 export const SEARCH_INDEXES = {
-  artists: { fts: 'library_artists_fts', weights: '1.0' },
-  albums: { fts: 'library_albums_fts', weights: '10.0, 4.0, 1.0' },
-  tracks: { fts: 'library_tracks_fts', weights: '10.0, 4.0, 2.0, 1.0' },
+  artists: { fts: 'library_artists_fts', weights: '1.0', table: 'library_artists', columns: ['name'] },
+  albums: { fts: 'library_albums_fts', weights: '10.0, 4.0, 1.0', table: 'library_albums', columns: ['name', 'artist', 'genre'] },
+  tracks: { fts: 'library_tracks_fts', weights: '10.0, 4.0, 2.0, 1.0', table: 'library_tracks', columns: ['title', 'artist', 'album', 'genre'] },
 } as const satisfies Record<string, SearchIndex>
 
 /**
- * One page of the rows of `select` (alias `alias`, joined on its `seq`) that `match` finds in
- * `index`, best first: by bm25, or in index order when the match is too broad to rank.
+ * One page of the rows of `select` (alias `alias`) that `words` find in `index`, best first, on
+ * either engine. SQLite: searchPage (FTS5, bm25). PostgreSQL: the GIN index over
+ * library_search_document (migrations-pg 0002: the same case- and accent-blind word prefixes);
+ * ranked by the first column that holds every word (a title match before an album match), then
+ * in index order, and unranked when the match is too broad, as on SQLite.
+ */
+export async function searchRows<T>(db: Db, select: string, alias: string, index: SearchIndex, words: string[], limit: number, offset = 0): Promise<T[]> {
+  // SQLite:
+  if (!isPostgres(db)) return searchPage<T>(db, select, alias, index, ftsMatch(words)!, limit, offset)
+  // PostgreSQL:
+  if (limit === 0) return []
+  const typed = words.join(' ')
+  const column = (name: string) => sql.raw(`${alias}.${name}`)
+  const document = sql`library_search_document(${sql.join(index.columns.map(column), sql`, `)})`
+  const found = sql`${document} @@ library_search_query(${typed})`
+  const cap = LIBRARY_LIMITS.rankedMatchesAtMost
+  const [{ n }] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.raw(`${index.table} ${alias}`)} WHERE ${found} LIMIT ${cap + 1}) m`,
+  )
+  const rank =
+    n > cap || index.columns.length === 1
+      ? sql``
+      : sql`CASE ${sql.join(
+          index.columns.map((name, i) => sql`WHEN library_search_document(${column(name)}) @@ library_search_query(${typed}) THEN ${sql.raw(String(i))}`),
+          sql` `,
+        )} ELSE ${sql.raw(String(index.columns.length))} END, `
+  return rows<T>(db, sql`${sql.raw(select)} WHERE ${found} ORDER BY ${rank}${column('seq')} LIMIT ${limit} OFFSET ${offset}`)
+}
+
+/**
+ * SQLite: one page of the rows of `select` (alias `alias`, joined on its `seq`) that `match` finds
+ * in `index`, best first: by bm25, or in index order when the match is too broad to rank.
+ * OpenSubsonic's search3 calls it until it moves to searchRows (both engines).
  */
 export function searchPage<T>(db: Db, select: string, alias: string, index: SearchIndex, match: string, limit: number, offset = 0): T[] {
   if (limit === 0) return []

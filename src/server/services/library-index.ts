@@ -2,11 +2,13 @@
 // Each answer is one or two indexed queries (no table is loaded and filtered in JS): album and
 // artist lists and songs walk their sort index from a keyset cursor (page-cursor.ts). Search is
 // library/search.ts's, shared with /rest.
-// Raw statements over bun:sqlite: at page sizes of 500, Drizzle's row mapping would cost more
-// than the queries. bench/library-search.ts times all of them at a million tracks.
+// Raw statements through rows() (docs/decisions/086), one text for both engines: at page sizes of
+// 500, Drizzle's row mapping would cost more than the queries. bench/library-search.ts times all
+// of them at a million tracks.
+import { type SQL, sql } from 'drizzle-orm'
 import { InvalidError, NotFoundError } from '../errors'
-import type { Db } from '~/db/client'
-import { artistFilesOf } from '../library/info-files'
+import { type Db, firstRow, rows } from '~/db/engine'
+import { artistFiles } from '../library/info-files'
 import type {
   LibraryAlbum,
   LibraryAlbumDetail,
@@ -17,13 +19,12 @@ import type {
   LibraryFolderListing,
   LibraryGenre,
   LibrarySearchResult,
-  LibraryTrack,
   LibraryTrackPage,
 } from '~/shared/library'
 import type { AlbumSort, LibraryAlbumListInput, LibraryPageInput, LibrarySearchInput, LibraryTrackListInput } from '~/shared/validators/library'
 import { LIBRARY_COLUMNS, LIBRARY_SELECT, type LibraryRow, trackOf } from '../catalog/track'
 import { decodeCursor, encodeCursor, type KeyPart, type KeyValue } from '../library/page-cursor'
-import { ftsQuery, SEARCH_INDEXES, searchPage } from '../library/search'
+import { SEARCH_INDEXES, searchRows, searchWords } from '../library/search'
 import { normalizeRelPath } from '../media/library-path'
 import { naturalCompare } from '../media/natural'
 import { signMediaUrl } from '../media/sign'
@@ -43,13 +44,14 @@ export type AlbumRow = {
   seq: number
   sortName: string
 }
-// Aliases quoted: PostgreSQL folds bare names to lower case.
 export const ALBUM_SELECT = `SELECT a.seq, a.sort_name AS "sortName", a.id, a.name, a.artist, a.artist_id AS "artistId", a.year, a.genre, a.song_count AS "songCount", a.duration, a.cover_path AS "coverPath",
   a.added_at AS "addedAt" FROM library_albums a`
 
 export type ArtistRow = { seq: number; id: string; name: string; sortName: string; albumCount: number; songCount: number; coverPath: string | null }
 export const ARTIST_SELECT =
   'SELECT r.seq, r.sort_name AS "sortName", r.id, r.name, r.album_count AS "albumCount", r.song_count AS "songCount", r.cover_path AS "coverPath" FROM library_artists r'
+/** A SELECT constant above (ALBUM_SELECT, ARTIST_SELECT, LIBRARY_SELECT…) followed by `rest`. */
+const from = (select: string, rest: SQL = sql``) => sql`${sql.raw(select)} ${rest}`
 
 function toAlbum(secret: string, r: AlbumRow): LibraryAlbum {
   const a: LibraryAlbum = {
@@ -73,12 +75,12 @@ function toArtist(secret: string, r: ArtistRow): LibraryArtist {
   return a
 }
 
-export function search(db: Db, secret: string, input: LibrarySearchInput): LibrarySearchResult {
-  const match = ftsQuery(input.q)
-  if (!match) return { artists: [], albums: [], tracks: [] }
-  const artists = searchPage<ArtistRow>(db, ARTIST_SELECT, 'r', SEARCH_INDEXES.artists, match, input.limit)
-  const albums = searchPage<AlbumRow>(db, ALBUM_SELECT, 'a', SEARCH_INDEXES.albums, match, input.limit)
-  const tracks = searchPage<LibraryRow>(db, LIBRARY_SELECT, 't', SEARCH_INDEXES.tracks, match, input.limit)
+export async function search(db: Db, secret: string, input: LibrarySearchInput): Promise<LibrarySearchResult> {
+  const words = searchWords(input.q)
+  if (!words) return { artists: [], albums: [], tracks: [] }
+  const artists = await searchRows<ArtistRow>(db, ARTIST_SELECT, 'r', SEARCH_INDEXES.artists, words, input.limit)
+  const albums = await searchRows<AlbumRow>(db, ALBUM_SELECT, 'a', SEARCH_INDEXES.albums, words, input.limit)
+  const tracks = await searchRows<LibraryRow>(db, LIBRARY_SELECT, 't', SEARCH_INDEXES.tracks, words, input.limit)
   return { artists: artists.map((r) => toArtist(secret, r)), albums: albums.map((r) => toAlbum(secret, r)), tracks: tracks.map((r) => trackOf(secret, r)) }
 }
 
@@ -86,23 +88,23 @@ export function search(db: Db, secret: string, input: LibrarySearchInput): Libra
  * One run of a keyset page: rows matching `where` in `order`, which an index walks from the
  * cursor on (so a page deep in the list costs what the first one does).
  */
-type Segment = { where: string[]; params: KeyValue[]; order: string }
+type Segment = { where: SQL[]; order: string }
 
 /**
  * A page of `limit` rows from the segments in turn (a sort on a nullable column is two or three
  * segments), fetching one row more to know whether a next page exists; its cursor is the key of
  * the page's last row.
  */
-function keysetPage<R>(db: Db, select: string, segments: Segment[], limit: number, key: (r: R) => KeyValue[]): { rows: R[]; next: string | null } {
-  const rows: R[] = []
+async function keysetPage<R>(db: Db, select: SQL, segments: Segment[], limit: number, key: (r: R) => KeyValue[]): Promise<{ rows: R[]; next: string | null }> {
+  const page: R[] = []
   for (const s of segments) {
-    if (rows.length > limit) break
-    const where = s.where.length ? ` WHERE ${s.where.join(' AND ')}` : ''
-    rows.push(...db.$client.query<R, KeyValue[]>(`${select}${where} ORDER BY ${s.order} LIMIT ${limit + 1 - rows.length}`).all(...s.params))
+    if (page.length > limit) break
+    const where = s.where.length ? sql` WHERE ${sql.join(s.where, sql` AND `)}` : sql``
+    page.push(...(await rows<R>(db, sql`${select}${where} ORDER BY ${sql.raw(s.order)} LIMIT ${limit + 1 - page.length}`)))
   }
-  const more = rows.length > limit
-  if (more) rows.length = limit
-  return { rows, next: more ? encodeCursor(key(rows[rows.length - 1])) : null }
+  const more = page.length > limit
+  if (more) page.length = limit
+  return { rows: page, next: more ? encodeCursor(key(page[page.length - 1])) : null }
 }
 
 const badCursor = () => new InvalidError('cursor is not valid for this list', 'cursor')
@@ -123,21 +125,21 @@ function cursorKey(cursor: string | undefined, shape: KeyPart[]): KeyValue[] | u
 function albumSegments(sort: AlbumSort, cursor: string | undefined): Segment[] {
   if (sort === 'name') {
     const key = cursorKey(cursor, ['text', 'text'])
-    return [{ where: key ? ['(a.sort_name, a.id) > (?, ?)'] : [], params: key ?? [], order: 'a.sort_name, a.id' }]
+    return [{ where: key ? [sql`(a.sort_name, a.id) > (${key[0]}, ${key[1]})`] : [], order: 'a.sort_name, a.id' }]
   }
   if (sort === 'recent') {
     const key = cursorKey(cursor, ['int', 'int'])
-    return [{ where: key ? ['(a.added_at, a.seq) < (?, ?)'] : [], params: key ?? [], order: 'a.added_at DESC, a.seq DESC' }]
+    return [{ where: key ? [sql`(a.added_at, a.seq) < (${key[0]}, ${key[1]})`] : [], order: 'a.added_at DESC, a.seq DESC' }]
   }
   const byName = 'a.sort_name, a.seq'
-  const yearless: Segment = { where: ['a.year IS NULL'], params: [], order: byName }
+  const yearless: Segment = { where: [sql`a.year IS NULL`], order: byName }
   const key = cursorKey(cursor, ['int?', 'text', 'int'])
-  if (!key) return [{ where: ['a.year IS NOT NULL'], params: [], order: `a.year DESC, ${byName}` }, yearless]
+  if (!key) return [{ where: [sql`a.year IS NOT NULL`], order: `a.year DESC, ${byName}` }, yearless]
   const [year, name, seq] = key
-  if (year === null) return [{ where: ['a.year IS NULL', '(a.sort_name, a.seq) > (?, ?)'], params: [name, seq], order: byName }]
+  if (year === null) return [{ where: [sql`a.year IS NULL`, sql`(a.sort_name, a.seq) > (${name}, ${seq})`], order: byName }]
   return [
-    { where: ['a.year = ?', '(a.sort_name, a.seq) > (?, ?)'], params: [year, name, seq], order: byName },
-    { where: ['a.year < ?'], params: [year], order: `a.year DESC, ${byName}` },
+    { where: [sql`a.year = ${year}`, sql`(a.sort_name, a.seq) > (${name}, ${seq})`], order: byName },
+    { where: [sql`a.year < ${year}`], order: `a.year DESC, ${byName}` },
     yearless,
   ]
 }
@@ -148,53 +150,57 @@ const ALBUM_KEY: Record<AlbumSort, (r: AlbumRow) => KeyValue[]> = {
   recent: (r) => [r.addedAt, r.seq],
 }
 
-export function listAlbums(db: Db, secret: string, input: LibraryAlbumListInput): LibraryAlbumPage {
+export async function listAlbums(db: Db, secret: string, input: LibraryAlbumListInput): Promise<LibraryAlbumPage> {
   let segments = albumSegments(input.sort, input.cursor)
-  if (input.genre !== undefined) segments = segments.map((s) => ({ ...s, where: ['a.genre = ?', ...s.where], params: [input.genre!, ...s.params] }))
-  const page = keysetPage(db, ALBUM_SELECT, segments, input.limit, ALBUM_KEY[input.sort])
-  const where = input.genre !== undefined ? ' WHERE a.genre = ?1' : ''
-  const params = input.genre !== undefined ? [input.genre] : []
-  const total = db.$client.query<{ n: number }, string[]>(`SELECT count(*) AS n FROM library_albums a${where}`).get(...params)!.n
+  if (input.genre !== undefined) segments = segments.map((s) => ({ ...s, where: [sql`a.genre = ${input.genre}`, ...s.where] }))
+  const page = await keysetPage(db, from(ALBUM_SELECT), segments, input.limit, ALBUM_KEY[input.sort])
+  const where = input.genre !== undefined ? sql` WHERE a.genre = ${input.genre}` : sql``
+  const total = (await firstRow<{ n: number }>(db, sql`SELECT count(*) AS n FROM library_albums a${where}`))?.n ?? 0
   return { albums: page.rows.map((r) => toAlbum(secret, r)), total, next: page.next }
 }
 
+const playOrder = (a: LibraryRow, b: LibraryRow) => (a.disc ?? 0) - (b.disc ?? 0) || (a.track ?? 0) - (b.track ?? 0) || naturalCompare(a.path, b.path)
+
 /** An album's rows in play order: disc, track number, then file name. */
+export async function albumTrackRows(db: Db, albumId: string): Promise<LibraryRow[]> {
+  return (await rows<LibraryRow>(db, from(LIBRARY_SELECT, sql`WHERE t.album_id = ${albumId}`))).sort(playOrder)
+}
+
+/** SQLite only, for callers not moved to both engines yet (shares): albumTrackRows reads either. */
 export function albumRows(db: Db, albumId: string): LibraryRow[] {
-  const rows = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.album_id = ?`).all(albumId)
-  return rows.sort((a, b) => (a.disc ?? 0) - (b.disc ?? 0) || (a.track ?? 0) - (b.track ?? 0) || naturalCompare(a.path, b.path))
+  return db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.album_id = ?`).all(albumId).sort(playOrder)
 }
 
-function albumTracks(db: Db, secret: string, albumId: string): LibraryTrack[] {
-  return albumRows(db, albumId).map((r) => trackOf(secret, r))
-}
-
-export function getAlbum(db: Db, secret: string, id: string): LibraryAlbumDetail {
-  const row = db.$client.query<AlbumRow, [string]>(`${ALBUM_SELECT} WHERE a.id = ?`).get(id)
+export async function getAlbum(db: Db, secret: string, id: string): Promise<LibraryAlbumDetail> {
+  const row = await firstRow<AlbumRow>(db, from(ALBUM_SELECT, sql`WHERE a.id = ${id}`))
   if (!row) throw new NotFoundError('Album not found')
-  return { ...toAlbum(secret, row), tracks: albumTracks(db, secret, id) }
+  return { ...toAlbum(secret, row), tracks: (await albumTrackRows(db, id)).map((r) => trackOf(secret, r)) }
 }
 
-export function listArtists(db: Db, secret: string, input: LibraryPageInput): LibraryArtistPage {
+export async function listArtists(db: Db, secret: string, input: LibraryPageInput): Promise<LibraryArtistPage> {
   const key = cursorKey(input.cursor, ['text', 'text'])
-  const segment = { where: key ? ['(r.sort_name, r.id) > (?, ?)'] : [], params: key ?? [], order: 'r.sort_name, r.id' }
-  const page = keysetPage<ArtistRow>(db, ARTIST_SELECT, [segment], input.limit, (r) => [r.sortName, r.id])
-  const total = db.$client.query<{ n: number }, []>('SELECT count(*) AS n FROM library_artists').get()!.n
+  const segment = { where: key ? [sql`(r.sort_name, r.id) > (${key[0]}, ${key[1]})`] : [], order: 'r.sort_name, r.id' }
+  const page = await keysetPage<ArtistRow>(db, from(ARTIST_SELECT), [segment], input.limit, (r) => [r.sortName, r.id])
+  const total = (await firstRow<{ n: number }>(db, sql`SELECT count(*) AS n FROM library_artists`))?.n ?? 0
   return { artists: page.rows.map((r) => toArtist(secret, r)), total, next: page.next }
 }
 
 /** The artist, its albums (those it is the album artist of, then those it only appears on) and its songs. */
-export function getArtist(db: Db, secret: string, id: string): LibraryArtistDetail {
-  const row = db.$client.query<ArtistRow, [string]>(`${ARTIST_SELECT} WHERE r.id = ?`).get(id)
+export async function getArtist(db: Db, secret: string, id: string): Promise<LibraryArtistDetail> {
+  const row = await firstRow<ArtistRow>(db, from(ARTIST_SELECT, sql`WHERE r.id = ${id}`))
   if (!row) throw new NotFoundError('Artist not found')
-  const albums = db.$client
-    .query<AlbumRow, [string]>(
-      `${ALBUM_SELECT} WHERE a.artist_id = ?1 OR a.id IN (SELECT DISTINCT album_id FROM library_tracks WHERE artist_id = ?1)
-       ORDER BY a.artist_id <> ?1, a.year, a.sort_name`,
-    )
-    .all(id)
+  // Albums without a year first, on both engines (PostgreSQL sorts NULL last in ascending order).
+  const albums = await rows<AlbumRow>(
+    db,
+    from(
+      ALBUM_SELECT,
+      sql`WHERE a.artist_id = ${id} OR a.id IN (SELECT DISTINCT album_id FROM library_tracks WHERE artist_id = ${id})
+       ORDER BY a.artist_id <> ${id}, a.year IS NOT NULL, a.year, a.sort_name`,
+    ),
+  )
   // Its own songs, album by album in the order above (the artist index, then a sort of a few hundred).
   const position = new Map(albums.map((a, i) => [a.id, i]))
-  const tracks = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.artist_id = ?`).all(id)
+  const tracks = await rows<LibraryRow>(db, from(LIBRARY_SELECT, sql`WHERE t.artist_id = ${id}`))
   tracks.sort(
     (a, b) =>
       (position.get(a.albumId) ?? albums.length) - (position.get(b.albumId) ?? albums.length) ||
@@ -203,7 +209,7 @@ export function getArtist(db: Db, secret: string, id: string): LibraryArtistDeta
       naturalCompare(a.path, b.path),
   )
   // Its picture and biography from the files beside its music, as the OpenSubsonic apps get them.
-  const files = artistFilesOf(db, id)
+  const files = await artistFiles(db, id)
   const artist = toArtist(secret, { ...row, coverPath: files.imagePath ?? row.coverPath })
   return {
     ...artist,
@@ -213,49 +219,50 @@ export function getArtist(db: Db, secret: string, id: string): LibraryArtistDeta
   }
 }
 
-export function listGenres(db: Db): { genres: LibraryGenre[] } {
-  const genres = db.$client
-    .query<LibraryGenre, []>('SELECT name, song_count AS songCount, album_count AS albumCount FROM library_genres ORDER BY lower(name), name')
-    .all()
+export async function listGenres(db: Db): Promise<{ genres: LibraryGenre[] }> {
+  const genres = await rows<LibraryGenre>(
+    db,
+    sql`SELECT name, song_count AS "songCount", album_count AS "albumCount" FROM library_genres ORDER BY lower(name), name`,
+  )
   return { genres }
 }
 
+// NOCASE: SQLite's collation, and on PostgreSQL a case-blind ICU collation of that name (its first migration).
 const titleOrder = 't.title COLLATE NOCASE, t.seq'
 /** Titles after (title, seq): the first term alone lets SQLite seek the title index (with the row value only, it scanned the index from the start: 170 ms deep in a million songs). */
-const afterTitle = (title: string, seq: string) => [`t.title >= ${title} COLLATE NOCASE`, `(t.title COLLATE NOCASE, t.seq) > (${title}, ${seq})`]
+const afterTitle = (title: string, seq: number) => [sql`t.title >= ${title} COLLATE NOCASE`, sql`(t.title COLLATE NOCASE, t.seq) > (${title}, ${seq})`]
 
 /** Songs by title (case-insensitive, the title index) or recently added first. */
 function trackSegment(sort: 'title' | 'recent', cursor: string | undefined): Segment {
   if (sort === 'title') {
     const key = cursorKey(cursor, ['text', 'int'])
-    return { where: key ? afterTitle('?1', '?2') : [], params: key ?? [], order: titleOrder }
+    return { where: key ? afterTitle(key[0] as string, key[1] as number) : [], order: titleOrder }
   }
   const key = cursorKey(cursor, ['int', 'int'])
-  return { where: key ? ['(t.added_at, t.seq) < (?, ?)'] : [], params: key ?? [], order: 't.added_at DESC, t.seq DESC' }
+  return { where: key ? [sql`(t.added_at, t.seq) < (${key[0]}, ${key[1]})`] : [], order: 't.added_at DESC, t.seq DESC' }
 }
 
-/** The member's rating beside each song: ?1 is the member (ratings' primary key per song). */
-const RATED_SELECT = `SELECT ${LIBRARY_COLUMNS}, r.rating AS rating FROM library_tracks t LEFT JOIN ratings r ON r.user_id = ?1 AND r.item_id = t.id`
+/** The member's rating beside each song (ratings' primary key per song). */
+const ratedSelect = (userId: string) =>
+  sql`SELECT ${sql.raw(LIBRARY_COLUMNS)}, r.rating AS rating FROM library_tracks t LEFT JOIN ratings r ON r.user_id = ${userId} AND r.item_id = t.id`
 
 /**
  * The rating sort: the member's rated songs (a few, read from the ratings index) best first, then
  * by title; then the unrated ones by title (the title index, a primary-key probe per song). The
  * cursor is (rating, title, seq), rating 0 once in the unrated part.
  */
-function ratingSegments(userId: string, cursor: string | undefined): Segment[] {
+function ratingSegments(cursor: string | undefined): Segment[] {
   const unrated = (after?: [string, number]): Segment => ({
-    where: ['r.rating IS NULL', ...(after ? afterTitle('?2', '?3') : [])],
-    params: after ? [userId, ...after] : [userId],
+    where: [sql`r.rating IS NULL`, ...(after ? afterTitle(...after) : [])],
     order: titleOrder,
   })
   const key = cursorKey(cursor, ['int', 'text', 'int'])
-  if (!key) return [{ where: ['r.rating IS NOT NULL'], params: [userId], order: `r.rating DESC, ${titleOrder}` }, unrated()]
+  if (!key) return [{ where: [sql`r.rating IS NOT NULL`], order: `r.rating DESC, ${titleOrder}` }, unrated()]
   const [rating, title, seq] = key as [number, string, number]
   if (rating === 0) return [unrated([title, seq])]
   return [
     {
-      where: ['r.rating IS NOT NULL', '(r.rating < ?2 OR (r.rating = ?2 AND (t.title COLLATE NOCASE, t.seq) > (?3, ?4)))'],
-      params: [userId, rating, title, seq],
+      where: [sql`r.rating IS NOT NULL`, sql`(r.rating < ${rating} OR (r.rating = ${rating} AND (t.title COLLATE NOCASE, t.seq) > (${title}, ${seq})))`],
       order: `r.rating DESC, ${titleOrder}`,
     },
     unrated(),
@@ -263,33 +270,31 @@ function ratingSegments(userId: string, cursor: string | undefined): Segment[] {
 }
 
 /** A page of songs; the rating sort is the member's own. */
-export function listTracks(db: Db, secret: string, userId: string, input: LibraryTrackListInput): LibraryTrackPage {
+export async function listTracks(db: Db, secret: string, userId: string, input: LibraryTrackListInput): Promise<LibraryTrackPage> {
   const page =
     input.sort === 'rating'
-      ? keysetPage<LibraryRow & { rating: number | null }>(db, RATED_SELECT, ratingSegments(userId, input.cursor), input.limit, (r) => [
+      ? await keysetPage<LibraryRow & { rating: number | null }>(db, ratedSelect(userId), ratingSegments(input.cursor), input.limit, (r) => [
           r.rating ?? 0,
           r.title,
           r.seq,
         ])
-      : keysetPage<LibraryRow>(db, LIBRARY_SELECT, [trackSegment(input.sort, input.cursor)], input.limit, (r) =>
+      : await keysetPage<LibraryRow>(db, from(LIBRARY_SELECT), [trackSegment(input.sort, input.cursor)], input.limit, (r) =>
           input.sort === 'title' ? [r.title, r.seq] : [r.addedAt, r.seq],
         )
-  const total = db.$client.query<{ n: number }, []>('SELECT count(*) AS n FROM library_tracks').get()!.n
+  const total = (await firstRow<{ n: number }>(db, sql`SELECT count(*) AS n FROM library_tracks`))?.n ?? 0
   return { tracks: page.rows.map((r) => trackOf(secret, r)), total, next: page.next }
 }
 
 /** A folder of the indexed tree: its sub-folders and its own tracks, both in natural order. */
-export function listFolder(db: Db, secret: string, path: string): LibraryFolderListing {
+export async function listFolder(db: Db, secret: string, path: string): Promise<LibraryFolderListing> {
   const rel = normalizeRelPath(path)
-  const exists = rel !== null && db.$client.query<{ n: number }, [string]>('SELECT 1 AS n FROM library_folders WHERE path = ?').get(rel)
+  const exists = rel !== null && (await firstRow(db, sql`SELECT 1 AS n FROM library_folders WHERE path = ${rel}`)) !== undefined
   // An empty library still has a root to show.
   if (rel === null || (!exists && rel !== '')) throw new NotFoundError(folderNotInLibrary(path))
-  const folders = db.$client
-    .query<{ name: string; path: string }, [string]>('SELECT name, path FROM library_folders WHERE parent = ?')
-    .all(rel)
+  const folders = (await rows<{ name: string; path: string }>(db, sql`SELECT name, path FROM library_folders WHERE parent = ${rel}`))
     .sort((a, b) => naturalCompare(a.name, b.name))
     .map((f) => ({ name: f.name, path: `/${f.path}` }))
-  const rows = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.folder = ?`).all(rel)
-  rows.sort((a, b) => naturalCompare(a.path, b.path))
-  return { path: `/${rel}`, folders, tracks: rows.map((r) => trackOf(secret, r)) }
+  const tracks = await rows<LibraryRow>(db, from(LIBRARY_SELECT, sql`WHERE t.folder = ${rel}`))
+  tracks.sort((a, b) => naturalCompare(a.path, b.path))
+  return { path: `/${rel}`, folders, tracks: tracks.map((r) => trackOf(secret, r)) }
 }
