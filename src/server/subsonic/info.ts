@@ -12,7 +12,7 @@ import { LIBRARY_SELECT, type LibraryRow, libraryTrackKey } from '../catalog/tra
 import { signMediaUrl } from '../media/sign'
 import { liveSessions } from '../services/playback-reports'
 import { ALBUM_SELECT, ARTIST_SELECT, type AlbumRow, type ArtistRow } from '../services/library-index'
-import { artistFilesOf, albumNotesOf } from '../library/info-files'
+import { albumNotes, artistFiles } from '../library/info-files'
 import { coverPathOf, pathOfMediaUrl, type Marks, song, songsByIds, songsByPaths } from './library'
 import type { Payload } from './response'
 
@@ -135,7 +135,7 @@ export async function artistInfo(db: Db, id: string, count: number, origin: stri
           sql`${sql.raw(ARTIST_SELECT)} WHERE r.id IN (SELECT artist_id FROM library_albums WHERE genre IN (${listOf(db, genres)}) AND artist_id <> ${id})
              ORDER BY r.sort_name LIMIT ${count}`,
         )
-  const files = await artistFilesOf(db, id)
+  const files = await artistFiles(db, id)
   return {
     biography: files.biography ?? '',
     ...imageUrls(signedCover(files.imagePath ?? artist.coverPath, origin)),
@@ -152,7 +152,7 @@ export async function albumInfo(db: Db, id: string, origin: string): Promise<Pay
     (await firstRow<AlbumRow>(db, sql`${albums} WHERE a.id = ${id}`)) ??
     (await firstRow<AlbumRow>(db, sql`${albums} WHERE a.id = (SELECT album_id FROM library_tracks WHERE id = ${id})`))
   if (!album) return null
-  return { notes: (await albumNotesOf(db, album.id)) ?? '', ...imageUrls(await coverUrl(db, album.id, origin)) }
+  return { notes: (await albumNotes(db, album.id)) ?? '', ...imageUrls(await coverUrl(db, album.id, origin)) }
 }
 
 /**

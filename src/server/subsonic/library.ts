@@ -5,15 +5,15 @@
 // getMusicDirectory needs no extra table. Every
 // read is an indexed query with LIMIT (bench/subsonic.ts times them at a million tracks); raw
 // statements, as in services/library-index.ts, because row mapping would cost more than SQL.
-// Each statement is written once for SQLite and PostgreSQL (docs/decisions/086); the search is
-// the one read written per dialect (searchRows).
+// Each statement is written once for SQLite and PostgreSQL (docs/decisions/086); the search goes
+// through library/search.ts's searchRows (FTS5 on SQLite, library_search_document on PostgreSQL).
 import { type SQL, sql } from 'drizzle-orm'
-import { type Db, firstRow, isPostgres, rows } from '~/db/engine'
+import { type Db, firstRow, rows } from '~/db/engine'
 import { listOf } from '~/db/json-list'
-import { artistFilesOf } from '../library/info-files'
+import { artistFiles } from '../library/info-files'
 import { displayArtist, LIBRARY_SELECT, type LibraryRow } from '../catalog/track'
 import { extensionOf } from '~/shared/player/mime'
-import { ftsQuery, LIBRARY_LIMITS, SEARCH_INDEXES, searchPage } from '../library/search'
+import { LIBRARY_LIMITS, SEARCH_INDEXES, searchRows, searchWords } from '../library/search'
 import { naturalCompare } from '../media/natural'
 import { mediaPathOf } from '../media/request-rules'
 import { TRANSCODE_PROFILES, transcodeProfileFor } from '../media/transcode-profile'
@@ -408,46 +408,18 @@ export async function search(db: Db, q: SearchQuery, starred: Marks): Promise<Pa
       song: songs.map((s) => song(s, starred)),
     }
   }
-  const match = ftsQuery(text)
-  if (!match) return { artist: [], album: [], song: [] }
+  const words = searchWords(text)
+  if (!words) return { artist: [], album: [], song: [] }
   const [artists, albums, songs] = await Promise.all([
-    searchRows<ArtistRow>(db, 'artists', text, match, q.artistCount, q.artistOffset),
-    searchRows<AlbumRow>(db, 'albums', text, match, q.albumCount, q.albumOffset),
-    searchRows<LibraryRow>(db, 'tracks', text, match, q.songCount, q.songOffset),
+    searchRows<ArtistRow>(db, ARTIST_SELECT, 'r', SEARCH_INDEXES.artists, words, q.artistCount, q.artistOffset),
+    searchRows<AlbumRow>(db, ALBUM_SELECT, 'a', SEARCH_INDEXES.albums, words, q.albumCount, q.albumOffset),
+    searchRows<LibraryRow>(db, LIBRARY_SELECT, 't', SEARCH_INDEXES.tracks, words, q.songCount, q.songOffset),
   ])
   return {
     artist: artists.map((r) => artist(r, starred.ratings)),
     album: albums.map((r) => album(r, starred.ratings)),
     song: songs.map((s) => song(s, starred)),
   }
-}
-
-/** Each searched kind: its SELECT, the alias it is read under, and (PostgreSQL) its searched columns, most weighty first. */
-const SEARCHED = {
-  artists: { select: ARTIST_SELECT, alias: 'r', columns: ['name'] },
-  albums: { select: ALBUM_SELECT, alias: 'a', columns: ['name', 'artist', 'genre'] },
-  tracks: { select: LIBRARY_SELECT, alias: 't', columns: ['title', 'artist', 'album', 'genre'] },
-} as const
-
-/**
- * One page of the rows of a kind that match what was typed, best first. `match` is ftsQuery(text)
- * (not null: there is a word to look for).
- */
-function searchRows<T>(db: Db, kind: keyof typeof SEARCHED, text: string, match: string, limit: number, offset: number): Promise<T[]> | T[] {
-  const { select, alias, columns } = SEARCHED[kind]
-  // SQLite: the FTS5 index, ranked by bm25 unless the match is too broad (library/search.ts).
-  if (!isPostgres(db)) return searchPage<T>(db, select, alias, SEARCH_INDEXES[kind], match, limit, offset)
-  // PostgreSQL: the GIN index on library_search_document of the same columns (migrations-pg 0002),
-  // ranked with the first column weighing most (A, B, C, D), as bm25's weights do on SQLite.
-  if (limit === 0) return []
-  const cols = columns.map((c) => `${alias}.${c}`)
-  const document = sql.raw(`library_search_document(${cols.join(', ')})`)
-  const weighted = sql.raw(cols.map((c, i) => `setweight(library_search_document(${c}), '${'ABCD'[i]}')`).join(' || '))
-  return rows<T>(
-    db,
-    sql`${sql.raw(select)} WHERE ${document} @@ library_search_query(${text})
-          ORDER BY ts_rank(${weighted}, library_search_query(${text})) DESC, ${sql.raw(alias)}.seq LIMIT ${limit} OFFSET ${offset}`,
-  )
 }
 
 /** The library path whose art is the cover of a song, album, artist or folder id. */
@@ -465,7 +437,7 @@ export async function coverPathOf(db: Db, id: string): Promise<string | null> {
   for (const table of ['library_tracks', 'library_albums', 'library_artists'] as const) {
     const row = await firstRow<{ p: string | null }>(db, sql`SELECT cover_path AS p FROM ${sql.raw(table)} WHERE id = ${id}`)
     // An artist's own picture (artist.jpg beside its albums) comes before its latest album's cover.
-    if (row) return table === 'library_artists' ? ((await artistFilesOf(db, id)).imagePath ?? row.p) : row.p
+    if (row) return table === 'library_artists' ? ((await artistFiles(db, id)).imagePath ?? row.p) : row.p
   }
   return null
 }
