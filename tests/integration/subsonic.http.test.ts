@@ -6,7 +6,6 @@
 // unknown keys (44); another member's playlist (70); stream with Range; scrobbles in the
 // analytics; stars as the web player's likes; the play queue shared with the web player;
 // getCoverArt's sizes rounded to a few fixed ones, and its bounded queue (behind a gated ffmpeg).
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,6 +16,7 @@ import { CACHE_LIMITS } from '~/server/media/cache-dir'
 import { encodeMediaPath, signMediaUrl } from '~/server/media/sign'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { ffmpeg, makeTone } from '../helpers/media'
+import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 import { childOf, childrenOf, parseXml } from '../helpers/xml'
 
@@ -404,9 +404,10 @@ describe("the member's things: scrobbles, stars, playlists, play queue", () => {
     expect((await client.scrobble({ id: hunter.id })).status).toBe('ok')
     expect(await overview()).toBe(before + 1)
     expect((await listening()).sources).toContainEqual(expect.objectContaining({ source: 'subsonic', count: 1 }))
-    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-    const row = db.query("SELECT title, source, client, completed, user_id AS userId FROM play_events WHERE source = 'subsonic'").get()
-    db.close()
+    const [row] = await sqlOn(
+      server,
+      `SELECT title, source, client, CASE WHEN completed THEN 1 ELSE 0 END AS completed, user_id AS "userId" FROM play_events WHERE source = 'subsonic'`,
+    )
     expect(row).toEqual({ title: 'Hunter', source: 'subsonic', client: 'subsonic-api', completed: 1, userId: member.user.id })
   })
 
@@ -415,9 +416,7 @@ describe("the member's things: scrobbles, stars, playlists, play queue", () => {
     const scrobble = (c: string, agent: string) => rest('scrobble.view', withKey({ id: hunter.id, c, f: 'json' }), { headers: { 'user-agent': agent } })
     expect((await scrobble('DSub', 'okhttp/4.12.0')).res.status).toBe(200)
     expect((await scrobble('Feishin', 'Mozilla/5.0 (X11; Linux x86_64) Feishin/0.12')).res.status).toBe(200)
-    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-    const rows = db.query("SELECT client, device_type AS device FROM play_events WHERE client IN ('DSub', 'Feishin') ORDER BY client").all()
-    db.close()
+    const rows = await sqlOn(server, "SELECT client, device_type AS device FROM play_events WHERE client IN ('DSub', 'Feishin') ORDER BY client")
     expect(rows).toEqual([
       { client: 'DSub', device: 'mobile' },
       { client: 'Feishin', device: 'desktop' },
@@ -633,14 +632,8 @@ describe('hostile input', () => {
 })
 
 describe('scrobble rules: plausible times, and the play-event limit the web player has', () => {
-  const playsOf = (userId: string) => {
-    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-    try {
-      return db.query<{ startedAt: number }, [string]>('SELECT started_at AS startedAt FROM play_events WHERE user_id = ? ORDER BY started_at').all(userId)
-    } finally {
-      db.close()
-    }
-  }
+  const playsOf = (userId: string) =>
+    sqlOn<{ startedAt: number }>(server, 'SELECT started_at AS "startedAt" FROM play_events WHERE user_id = ? ORDER BY started_at', [userId])
 
   test('a time in 1970, weeks back or an hour ahead is refused in the envelope (HTTP 200, code 0, naming time) and records nothing', async () => {
     const hunter = await songNamed('Hunter')
@@ -655,12 +648,12 @@ describe('scrobble rules: plausible times, and the play-event limit the web play
       expect(error.code).toBe('0')
       expect(error.message).toContain('time')
     }
-    expect(playsOf(m.user.id)).toEqual([])
+    expect(await playsOf(m.user.id)).toEqual([])
     // A queued scrobble from yesterday is fine, and keeps its time.
     const yesterday = now - 86_400_000
     const ok = await rest('scrobble.view', { apiKey: made.body.data.key, c: 't', v: '1.16.1', id: hunter.id, time: String(yesterday) })
     expect(ok.xml!.attributes.status).toBe('ok')
-    expect(playsOf(m.user.id)).toEqual([{ startedAt: yesterday }])
+    expect(await playsOf(m.user.id)).toEqual([{ startedAt: yesterday }])
   })
 
   test('scrobbles count against the play-event limit (600 a minute), shared with the web player', async () => {

@@ -26,7 +26,7 @@ describe('app keys', () => {
   test('a created key verifies as its member and is stored as a hash and a ciphertext, never in clear', async () => {
     const created = await mintAppKey(db, SECRET, ids.a, 'Symfonium')
     expect(created.key).toMatch(/^vibes_[a-z2-7]{52}$/)
-    expect(verifyAppKey(db, created.key)).toEqual({ id: ids.a, username: 'alice', email: 'a@example.com', isAdmin: false })
+    expect(await verifyAppKey(db, created.key)).toEqual({ id: ids.a, username: 'alice', email: 'a@example.com', isAdmin: false })
     const stored = db.select().from(appKeys).all()
     expect(stored).toHaveLength(1)
     expect(JSON.stringify(stored)).not.toContain(created.key)
@@ -38,7 +38,7 @@ describe('app keys', () => {
     expect((await listAppKeys(db, ids.a)).keys).toEqual([
       { id: created.id, name: 'DSub', createdAt: created.createdAt, lastUsedAt: null, revokedAt: null, tokenLogin: true },
     ])
-    verifyAppKey(db, created.key, 1_800_000_000_000)
+    await verifyAppKey(db, created.key, 1_800_000_000_000)
     expect((await listAppKeys(db, ids.a)).keys[0].lastUsedAt).toBe(1_800_000_000_000)
   })
 
@@ -46,7 +46,7 @@ describe('app keys', () => {
     const created = await mintAppKey(db, SECRET, ids.a, 'Feishin')
     const revoked = await revokeAppKey(db, ids.a, created.id)
     expect(revoked.revokedAt).toBeNumber()
-    expect(verifyAppKey(db, created.key)).toBeNull()
+    expect(await verifyAppKey(db, created.key)).toBeNull()
     expect((await revokeAppKey(db, ids.a, created.id)).revokedAt).toBe(revoked.revokedAt)
     expect((await listAppKeys(db, ids.a)).keys[0].revokedAt).toBe(revoked.revokedAt)
   })
@@ -55,14 +55,14 @@ describe('app keys', () => {
     const created = await mintAppKey(db, SECRET, ids.a, 'Supersonic')
     await expect(revokeAppKey(db, ids.b, created.id)).rejects.toThrow('App key not found')
     expect((await listAppKeys(db, ids.b)).keys).toEqual([])
-    expect(verifyAppKey(db, created.key)?.id).toBe(ids.a)
+    expect((await verifyAppKey(db, created.key))?.id).toBe(ids.a)
   })
 
   test('unknown, mangled or prefix-less keys do not verify', async () => {
     const created = await mintAppKey(db, SECRET, ids.a, 'x')
-    expect(verifyAppKey(db, `${created.key}x`)).toBeNull()
-    expect(verifyAppKey(db, created.key.slice(6))).toBeNull()
-    expect(verifyAppKey(db, '')).toBeNull()
+    expect(await verifyAppKey(db, `${created.key}x`)).toBeNull()
+    expect(await verifyAppKey(db, created.key.slice(6))).toBeNull()
+    expect(await verifyAppKey(db, '')).toBeNull()
   })
 
   test('a member keeps a bounded number of live keys', async () => {
@@ -75,27 +75,27 @@ describe('app keys', () => {
   test("deleting the member deletes the member's keys", async () => {
     const created = await mintAppKey(db, SECRET, ids.a, 'x')
     db.delete(users).run()
-    expect(verifyAppKey(db, created.key)).toBeNull()
+    expect(await verifyAppKey(db, created.key)).toBeNull()
     expect(db.select().from(appKeys).all()).toEqual([])
   })
 
   test("as the password of a named account, only that account's key verifies (and only its use is noted)", async () => {
     const created = await mintAppKey(db, SECRET, ids.a, 'DSub')
-    expect(verifyAppKey(db, created.key, 1_800_000_000_000, ids.b)).toBeNull()
+    expect(await verifyAppKey(db, created.key, 1_800_000_000_000, ids.b)).toBeNull()
     expect((await listAppKeys(db, ids.a)).keys[0].lastUsedAt).toBeNull()
-    expect(verifyAppKey(db, created.key, 1_800_000_000_000, ids.a)?.id).toBe(ids.a)
+    expect((await verifyAppKey(db, created.key, 1_800_000_000_000, ids.a))?.id).toBe(ids.a)
   })
 
   test('token login: md5(key + salt) of a live key of this member passes; anything else does not', async () => {
     const created = await mintAppKey(db, SECRET, ids.a, 'DSub')
-    expect(verifyAppKeyToken(db, SECRET, ids.a, md5(`${created.key}salt1`), 'salt1')).toBe(true)
-    expect(verifyAppKeyToken(db, SECRET, ids.a, md5(`${created.key}salt1`).toUpperCase(), 'salt1')).toBe(true)
-    expect(verifyAppKeyToken(db, SECRET, ids.a, md5(`${created.key}salt1`), 'salt2')).toBe(false)
-    expect(verifyAppKeyToken(db, SECRET, ids.b, md5(`${created.key}salt1`), 'salt1')).toBe(false)
+    expect(await verifyAppKeyToken(db, SECRET, ids.a, md5(`${created.key}salt1`), 'salt1')).toBe(true)
+    expect(await verifyAppKeyToken(db, SECRET, ids.a, md5(`${created.key}salt1`).toUpperCase(), 'salt1')).toBe(true)
+    expect(await verifyAppKeyToken(db, SECRET, ids.a, md5(`${created.key}salt1`), 'salt2')).toBe(false)
+    expect(await verifyAppKeyToken(db, SECRET, ids.b, md5(`${created.key}salt1`), 'salt1')).toBe(false)
     // Another AUTH_SECRET cannot open the stored key.
-    expect(verifyAppKeyToken(db, `${SECRET}-changed`, ids.a, md5(`${created.key}salt1`), 'salt1')).toBe(false)
+    expect(await verifyAppKeyToken(db, `${SECRET}-changed`, ids.a, md5(`${created.key}salt1`), 'salt1')).toBe(false)
     await revokeAppKey(db, ids.a, created.id)
-    expect(verifyAppKeyToken(db, SECRET, ids.a, md5(`${created.key}salt1`), 'salt1')).toBe(false)
+    expect(await verifyAppKeyToken(db, SECRET, ids.a, md5(`${created.key}salt1`), 'salt1')).toBe(false)
   })
 
   test('the sealed key opens only for its member and the same secret', async () => {

@@ -42,8 +42,8 @@ beforeAll(() => {
   }
 })
 
-/** The query plans of the statements `run` prepares, one string per statement. */
-function plansOf(run: () => unknown): string[] {
+/** The query plans of the statements `run` prepares (cached or not), one string per statement. */
+async function plansOf(run: () => unknown): Promise<string[]> {
   const c = db.$client
   const seen: string[] = []
   const query = c.query.bind(c)
@@ -52,14 +52,13 @@ function plansOf(run: () => unknown): string[] {
     seen.push(sql)
     return query(sql)
   }) as typeof c.query
-  // Statements written for both engines (src/db/engine.ts rows()) are prepared by Drizzle; a
-  // service's statements up to its first await run within the call.
+  // Statements written for both engines (src/db/engine.ts rows()) are prepared by Drizzle.
   c.prepare = ((sql: string) => {
     seen.push(sql)
     return prepare(sql)
   }) as typeof c.prepare
   try {
-    run()
+    await run()
   } finally {
     c.query = query
     c.prepare = prepare
@@ -72,8 +71,8 @@ function plansOf(run: () => unknown): string[] {
 }
 
 describe('OpenSubsonic lists read an index', () => {
-  test.each(['frequent', 'recent'] as const)("getAlbumList2 %s reads the member's plays from an index alone, not each play's row", (type) => {
-    const plans = plansOf(() => albumList(db, USER, { type, size: 10, offset: 0 }))
+  test.each(['frequent', 'recent'] as const)("getAlbumList2 %s reads the member's plays from an index alone, not each play's row", async (type) => {
+    const plans = await plansOf(() => albumList(db, USER, { type, size: 10, offset: 0 }))
     const plays = plans.filter((p) => p.includes('play_events'))
     expect(plays.length).toBe(1)
     expect(plays[0]).toMatch(/SEARCH play_events USING COVERING INDEX/)
@@ -83,14 +82,14 @@ describe('OpenSubsonic lists read an index', () => {
     expect((await albumList(db, USER, { type: 'frequent', size: 10, offset: 0 })).map((a) => a.name)).toEqual(['Album 0', 'Album 3', 'Album 2', 'Album 1'])
   })
 
-  test('getRandomSongs with a year range does not read every track', () => {
-    const plans = plansOf(() => randomSongs(db, { size: 5, fromYear: 1980, toYear: 1985 }, noStars))
+  test('getRandomSongs with a year range does not read every track', async () => {
+    const plans = await plansOf(() => randomSongs(db, { size: 5, fromYear: 1980, toYear: 1985 }, noStars))
     expect(plans.length).toBeGreaterThan(0)
     for (const plan of plans) expect(plan).not.toMatch(/SCAN (library_tracks|t)\b/)
   })
 
-  test('getRandomSongs with a year range answers songs of those years only', () => {
-    const songs = randomSongs(db, { size: 50, fromYear: 1980, toYear: 1985 }, noStars)
+  test('getRandomSongs with a year range answers songs of those years only', async () => {
+    const songs = await randomSongs(db, { size: 50, fromYear: 1980, toYear: 1985 }, noStars)
     expect(songs.map((s) => s.year as number).sort()).toEqual([1980, 1981, 1982, 1983, 1984, 1985])
   })
 })
@@ -126,10 +125,10 @@ describe('folder levels and play counts', () => {
     urls.forEach(play)
   })
 
-  test('a level of the folder tree and its covers come from indexes, never a scan of the library', () => {
-    const plans = plansOf(() => {
-      directory(db, '', noStars)
-      folderIndex(db, noStars)
+  test('a level of the folder tree and its covers come from indexes, never a scan of the library', async () => {
+    const plans = await plansOf(async () => {
+      await directory(db, '', noStars)
+      await folderIndex(db, noStars)
     })
     const folders = plans.filter((p) => p.includes('library_folders'))
     expect(folders.length).toBeGreaterThan(0)
@@ -140,8 +139,8 @@ describe('folder levels and play counts', () => {
     for (const plan of plans) expect(plan).not.toMatch(/SCAN (library_tracks|t|f|library_folders)\b/)
   })
 
-  test('one root id, 1, everywhere: the root, the songs in it; its folders have no parent (the root is not shown twice)', () => {
-    const root = directory(db, '', noStars)
+  test('one root id, 1, everywhere: the root, the songs in it; its folders have no parent (the root is not shown twice)', async () => {
+    const root = await directory(db, '', noStars)
     if (!root) throw new Error('no root')
     expect([root.id, root.parent]).toEqual(['1', undefined])
     // Folders first, each with art only where a track in it has a cover; then the root's own songs.
@@ -151,12 +150,12 @@ describe('folder levels and play counts', () => {
       ['B', true, true, undefined],
       ['Top song', false, false, '1'],
     ])
-    const indexes = folderIndex(db, noStars)
+    const indexes = await folderIndex(db, noStars)
     expect((indexes.child as Array<{ title: string; parent: string }>).map((s) => [s.title, s.parent])).toEqual([['Top song', '1']])
     // An artist folder opened has no parent either; what is in it names it.
-    const a = directory(db, 'A', noStars)
+    const a = await directory(db, 'A', noStars)
     expect(a?.parent).toBeUndefined()
-    const b = directory(db, 'B', noStars)
+    const b = await directory(db, 'B', noStars)
     if (!b) throw new Error('no folder B')
     expect((b.child as Array<{ title: string; parent?: string }>).map((c) => [c.title, c.parent])).toEqual([
       ['Live', b.id as string],
@@ -164,19 +163,19 @@ describe('folder levels and play counts', () => {
     ])
   })
 
-  test("getTopSongs counts a song's bare and signed plays, not those of files whose URLs start alike", () => {
-    expect(topSongs(db, 'Ar', 2, noStars).map((s) => s.title)).toEqual(['Song 2', 'Song 5'])
+  test("getTopSongs counts a song's bare and signed plays, not those of files whose URLs start alike", async () => {
+    expect((await topSongs(db, 'Ar', 2, noStars)).map((s) => s.title)).toEqual(['Song 2', 'Song 5'])
   })
 
-  test("a member's ratings (every answer's userRating) and highest-rated albums come from an index alone", () => {
-    const plans = [...plansOf(() => ratingsOf(db, USER)), ...plansOf(() => albumList(db, USER, { type: 'highest', size: 10, offset: 0 }))]
+  test("a member's ratings (every answer's userRating) and highest-rated albums come from an index alone", async () => {
+    const plans = [...(await plansOf(() => ratingsOf(db, USER))), ...(await plansOf(() => albumList(db, USER, { type: 'highest', size: 10, offset: 0 })))]
     const ratings = plans.filter((p) => /\bratings\b| r USING/.test(p))
     expect(ratings.length).toBe(3)
     for (const plan of ratings) expect(plan).toMatch(/USING COVERING INDEX ratings_user_kind_rating_idx/)
   })
 
-  test("play counts are one range seek per song in play_events' track index", () => {
-    const plans = plansOf(() => topSongs(db, 'Ar', 2, noStars)).filter((p) => p.includes('play_events'))
+  test("play counts are one range seek per song in play_events' track index", async () => {
+    const plans = (await plansOf(() => topSongs(db, 'Ar', 2, noStars))).filter((p) => p.includes('play_events'))
     expect(plans.length).toBe(1)
     expect(plans[0]).toMatch(/SEARCH p USING COVERING INDEX play_events_track_started_idx \(track_url>\? AND track_url<\?\)/)
     expect(plans[0]).not.toMatch(/MULTI-INDEX OR/)

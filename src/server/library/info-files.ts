@@ -118,18 +118,3 @@ export async function artistFiles(db: Db, artistId: string): Promise<ArtistFiles
 export async function albumNotes(db: Db, albumId: string): Promise<string | null> {
   return notesIn((await firstRow<{ folder: string | null }>(db, sql`SELECT min(folder) AS folder FROM library_tracks WHERE album_id = ${albumId}`))?.folder)
 }
-
-/** SQLite only, for OpenSubsonic until it moves: artistFiles reads either engine. */
-export function artistFilesOf(db: Db, artistId: string): ArtistFiles {
-  const folders = db.$client
-    .query<{ folder: string }, [string, number]>('SELECT folder FROM library_tracks WHERE artist_id = ? GROUP BY folder ORDER BY count(*) DESC, folder LIMIT ?')
-    .all(artistId, MAX_FOLDERS)
-  return filesIn(artistFolders(folders))
-}
-
-/** SQLite only, for OpenSubsonic until it moves: albumNotes reads either engine. */
-export function albumNotesOf(db: Db, albumId: string): string | null {
-  return notesIn(
-    db.$client.query<{ folder: string | null }, [string]>('SELECT min(folder) AS folder FROM library_tracks WHERE album_id = ?').get(albumId)?.folder,
-  )
-}

@@ -90,7 +90,6 @@ export async function searchRows<T>(db: Db, select: string, alias: string, index
 /**
  * SQLite: one page of the rows of `select` (alias `alias`, joined on its `seq`) that `match` finds
  * in `index`, best first: by bm25, or in index order when the match is too broad to rank.
- * OpenSubsonic's search3 calls it until it moves to searchRows (both engines).
  */
 export function searchPage<T>(db: Db, select: string, alias: string, index: SearchIndex, match: string, limit: number, offset = 0): T[] {
   if (limit === 0) return []

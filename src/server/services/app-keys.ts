@@ -13,7 +13,7 @@ import { InvalidError, NotFoundError } from '../errors'
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { type Tables, tablesOf } from '~/db/engine'
-import { appKeys, users, type User } from '~/db/schema'
+import type { User } from '~/db/schema'
 import type { AppKeyCreateInput } from '~/shared/validators'
 import { decryptAppKey, encryptAppKey } from '../auth/sealed-secret'
 import { confirmPassword } from '../auth/confirm-password'
@@ -129,26 +129,28 @@ export type AppKeyUser = Pick<User, 'id' | 'username' | 'email' | 'isAdmin'>
  * The account behind a live key, or null; notes when the key was last used. With `ownerId` (a key
  * sent as the password of a named account) only a key of that account counts.
  */
-export function verifyAppKey(db: Db, key: string, nowMs = Date.now(), ownerId?: string): AppKeyUser | null {
+export async function verifyAppKey(db: Db, key: string, nowMs = Date.now(), ownerId?: string): Promise<AppKeyUser | null> {
   if (!key.startsWith(APP_KEY_PREFIX) || key.length > 200) return null
+  const { appKeys, users } = tablesOf(db)
   const live = and(eq(appKeys.keyHash, hashKey(key)), isNull(appKeys.revokedAt))
-  const row = db
+  const [row] = await db
     .select({ keyId: appKeys.id, lastUsedAt: appKeys.lastUsedAt, id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin })
     .from(appKeys)
     .innerJoin(users, eq(users.id, appKeys.userId))
     .where(ownerId === undefined ? live : and(live, eq(appKeys.userId, ownerId)))
-    .get()
+    .limit(1)
   if (!row) return null
-  noteUse(db, row.keyId, row.lastUsedAt, nowMs)
+  await noteUse(db, row.keyId, row.lastUsedAt, nowMs)
   return { id: row.id, username: row.username, email: row.email, isAdmin: row.isAdmin }
 }
 
-function noteUse(db: Db, keyId: string, lastUsedAt: Date | null, nowMs: number) {
+async function noteUse(db: Db, keyId: string, lastUsedAt: Date | null, nowMs: number): Promise<void> {
   if (lastUsedAt && nowMs - lastUsedAt.getTime() < LAST_USED_PRECISION_MS) return
-  db.update(appKeys)
+  const { appKeys } = tablesOf(db)
+  await db
+    .update(appKeys)
     .set({ lastUsedAt: new Date(nowMs) })
     .where(eq(appKeys.id, keyId))
-    .run()
 }
 
 const MD5_HEX = /^[0-9a-f]{32}$/
@@ -157,14 +159,14 @@ const MD5_HEX = /^[0-9a-f]{32}$/
  * Token login: true when `token` is md5(key + salt) for one of the member's live keys that is
  * kept encrypted (at most MAX_APP_KEYS_PER_USER of them, each opened and hashed).
  */
-export function verifyAppKeyToken(db: Db, secret: string, userId: string, token: string, salt: string, nowMs = Date.now()): boolean {
+export async function verifyAppKeyToken(db: Db, secret: string, userId: string, token: string, salt: string, nowMs = Date.now()): Promise<boolean> {
   const wanted = token.toLowerCase()
   if (!MD5_HEX.test(wanted) || salt === '' || salt.length > 200) return false
-  const rows = db
+  const { appKeys } = tablesOf(db)
+  const rows = await db
     .select({ id: appKeys.id, keySecret: appKeys.keySecret, lastUsedAt: appKeys.lastUsedAt })
     .from(appKeys)
     .where(and(eq(appKeys.userId, userId), isNull(appKeys.revokedAt), isNotNull(appKeys.keySecret)))
-    .all()
   for (const row of rows) {
     const key = row.keySecret ? decryptAppKey(secret, userId, row.keySecret) : null
     if (key === null) continue
@@ -174,7 +176,7 @@ export function verifyAppKeyToken(db: Db, secret: string, userId: string, token:
         .digest('hex'),
     )
     if (timingSafeEqual(expected, new TextEncoder().encode(wanted))) {
-      noteUse(db, row.id, row.lastUsedAt, nowMs)
+      await noteUse(db, row.id, row.lastUsedAt, nowMs)
       return true
     }
   }

@@ -20,8 +20,7 @@
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeHexLowerCase } from '@oslojs/encoding'
 import { eq, or } from 'drizzle-orm'
-import type { Db } from '~/db/client'
-import { users } from '~/db/schema'
+import { type Db, tablesOf } from '~/db/engine'
 import { verifyPassword, timingDummyHash } from '../auth/password'
 import { addressKey } from '../http/client-info'
 import { RateLimitedError } from '../errors'
@@ -61,7 +60,7 @@ export async function authenticate(db: Db, params: URLSearchParams, clientIp: st
     if (u !== null) throw new SubsonicError(ErrorCode.conflictingAuth, 'Multiple conflicting authentication mechanisms provided')
     const attempt: Attempt = { door: 'rest', account: null, address }
     refuseIfLimited(attempt, now)
-    const user = verifyAppKey(db, apiKey, now)
+    const user = await verifyAppKey(db, apiKey, now)
     if (user) return user
     loginThrottle.failed(attempt, now)
     throw new SubsonicError(ErrorCode.invalidApiKey, 'Invalid API key')
@@ -71,16 +70,17 @@ export async function authenticate(db: Db, params: URLSearchParams, clientIp: st
   const token = params.get('t')
   const salt = params.get('s')
   if (p === null && token === null && salt === null) throw new SubsonicError(ErrorCode.missingParameter, 'Required parameter is missing: p')
-  const row = db
+  const { users } = tablesOf(db)
+  const [row] = await db
     .select({ id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, passwordHash: users.passwordHash })
     .from(users)
     .where(or(eq(users.username, u), eq(users.email, u.trim().toLowerCase())))
-    .get()
+    .limit(1)
   // The account is keyed by its e-mail: the same count whichever name the app sends.
   const attempt: Attempt = { door: 'rest', account: row?.email ?? u.trim().toLowerCase(), address }
   refuseIfLimited(attempt, now)
   if (p === null) {
-    if (row && token !== null && salt !== null && verifyAppKeyToken(db, config.AUTH_SECRET, row.id, token, salt, now)) return publicUser(row)
+    if (row && token !== null && salt !== null && (await verifyAppKeyToken(db, config.AUTH_SECRET, row.id, token, salt, now))) return publicUser(row)
     throw new SubsonicError(
       ErrorCode.tokenAuthNotSupported,
       'Token authentication works only with an app key (create one on your profile): send the password (p) or an app key (apiKey)',
@@ -89,7 +89,7 @@ export async function authenticate(db: Db, params: URLSearchParams, clientIp: st
   const password = decodePassword(p)
   if (row && password?.startsWith(APP_KEY_PREFIX)) {
     // An app key as the password: it must be a live key of this very account.
-    const owner = verifyAppKey(db, password, now, row.id)
+    const owner = await verifyAppKey(db, password, now, row.id)
     if (owner) return owner
   }
   if (row && password !== null) {

@@ -2,7 +2,8 @@
 // their ID3 twins: an album is a Child directory (isDir, title, parent = its artist) and
 // getMusicDirectory opens it, or an artist, by the index's id, as Navidrome's do; an artist is the
 // plain Artist (id, name). Song lists by genre walk library_tracks_genre_idx.
-import type { Db } from '~/db/client'
+import { sql } from 'drizzle-orm'
+import { type Db, firstRow, rows } from '~/db/engine'
 import { LIBRARY_SELECT, type LibraryRow } from '../catalog/track'
 import { ALBUM_SELECT, ARTIST_SELECT, type AlbumRow, type ArtistRow } from '../services/library-index'
 import { naturalCompare } from '../media/natural'
@@ -35,21 +36,21 @@ export function albumChild(a: Payload): Payload {
 export const plainArtist = (a: Payload): Payload => ({ id: a.id, name: a.name })
 
 /** getMusicDirectory for an album id (its songs) or an artist id (its albums); null for neither. */
-export function entityDirectory(db: Db, id: string, starred: Marks): Payload | null {
-  const c = db.$client
-  const album = c.query<AlbumRow, [string]>(`${ALBUM_SELECT} WHERE a.id = ?`).get(id)
+export async function entityDirectory(db: Db, id: string, starred: Marks): Promise<Payload | null> {
+  const albums = sql.raw(ALBUM_SELECT)
+  const album = await firstRow<AlbumRow>(db, sql`${albums} WHERE a.id = ${id}`)
   if (album) {
-    const songs = c.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.album_id = ?`).all(id)
+    const songs = await rows<LibraryRow>(db, sql`${sql.raw(LIBRARY_SELECT)} WHERE t.album_id = ${id}`)
     songs.sort((a, b) => (a.disc ?? 0) - (b.disc ?? 0) || (a.track ?? 0) - (b.track ?? 0) || naturalCompare(a.path, b.path))
     return { id: album.id, parent: album.artistId, name: album.name, child: songs.map((s) => ({ ...song(s, starred), parent: album.id })) }
   }
-  const artist = c.query<ArtistRow, [string]>(`${ARTIST_SELECT} WHERE r.id = ?`).get(id)
+  const artist = await firstRow<ArtistRow>(db, sql`${sql.raw(ARTIST_SELECT)} WHERE r.id = ${id}`)
   if (!artist) return null
-  const albums = c.query<AlbumRow, [string]>(`${ALBUM_SELECT} WHERE a.artist_id = ? ORDER BY a.year, a.sort_name`).all(id)
+  const ofArtist = await rows<AlbumRow>(db, sql`${albums} WHERE a.artist_id = ${id} ORDER BY a.year, a.sort_name`)
   return {
     id: artist.id,
     name: artist.name,
-    child: albums.map((a) => ({
+    child: ofArtist.map((a) => ({
       id: a.id,
       parent: artist.id,
       isDir: true,
@@ -63,9 +64,7 @@ export function entityDirectory(db: Db, id: string, starred: Marks): Payload | n
 }
 
 /** getSongsByGenre: a page of the genre's songs, in the genre index's order. */
-export function songsByGenre(db: Db, genre: string, count: number, offset: number, starred: Marks): Payload[] {
-  return db.$client
-    .query<LibraryRow, [string, number, number]>(`${LIBRARY_SELECT} WHERE t.genre = ? ORDER BY t.genre, t.seq LIMIT ? OFFSET ?`)
-    .all(genre, count, offset)
-    .map((s) => song(s, starred))
+export async function songsByGenre(db: Db, genre: string, count: number, offset: number, starred: Marks): Promise<Payload[]> {
+  const songs = await rows<LibraryRow>(db, sql`${sql.raw(LIBRARY_SELECT)} WHERE t.genre = ${genre} ORDER BY t.genre, t.seq LIMIT ${count} OFFSET ${offset}`)
+  return songs.map((s) => song(s, starred))
 }

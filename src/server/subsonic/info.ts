@@ -4,13 +4,15 @@
 // library URL), similar artists from shared genres, now playing from plays of the last minutes,
 // and cover art as signed /media URLs (they carry no credential, so an app may show them in any
 // image view). Every query is bounded and walks an index (decision 055).
-import type { Db } from '~/db/client'
+import { sql } from 'drizzle-orm'
+import { type Db, firstRow, rows } from '~/db/engine'
+import { listOf } from '~/db/json-list'
 import { config } from '../config'
 import { LIBRARY_SELECT, type LibraryRow, libraryTrackKey } from '../catalog/track'
 import { signMediaUrl } from '../media/sign'
 import { liveSessions } from '../services/playback-reports'
 import { ALBUM_SELECT, ARTIST_SELECT, type AlbumRow, type ArtistRow } from '../services/library-index'
-import { artistFilesOf, albumNotesOf } from '../library/info-files'
+import { albumNotes, artistFiles } from '../library/info-files'
 import { coverPathOf, pathOfMediaUrl, type Marks, song, songsByIds, songsByPaths } from './library'
 import type { Payload } from './response'
 
@@ -20,42 +22,40 @@ const CANDIDATES = 2000
 export const NOW_PLAYING_MINUTES = 10
 
 /** Plays on this server of each library path, over every member. */
-function playsOf(db: Db, rows: Pick<LibraryRow, 'path'>[]): Map<string, number> {
-  if (rows.length === 0) return new Map()
-  const urls = rows.map((r) => libraryTrackKey(r.path))
+async function playsOf(db: Db, tracks: Pick<LibraryRow, 'path'>[]): Promise<Map<string, number>> {
+  if (tracks.length === 0) return new Map()
+  const urls = tracks.map((r) => libraryTrackKey(r.path))
   // An app's play records the bare URL, the web player's may keep its signature (`?exp=…`): both
   // count. One range seek in play_events_track_started_idx per URL (the URL itself up to its
   // '?'-suffixed variants, '@' being the character after '?'), then only those two kinds kept:
   // a second seek per URL for the signed ones cost a quarter more.
-  const counts = db.$client
-    .query<{ url: string; n: number }, [string]>(
-      `SELECT j.value AS url, count(*) AS n FROM json_each(?) j JOIN play_events p
+  const counts = await rows<{ url: string; n: number }>(
+    db,
+    sql`SELECT j.value AS url, count(*) AS n FROM (${listOf(db, urls)}) j JOIN play_events p
          ON p.track_url >= j.value AND p.track_url < j.value || '@'
        WHERE p.track_url = j.value OR substr(p.track_url, length(j.value) + 1, 1) = '?' GROUP BY j.value`,
-    )
-    .all(JSON.stringify(urls))
+  )
   const byUrl = new Map(counts.map((c) => [c.url, c.n]))
-  return new Map(rows.map((r, i) => [r.path, byUrl.get(urls[i]) ?? 0]))
+  return new Map(tracks.map((r, i) => [r.path, byUrl.get(urls[i]) ?? 0]))
 }
 
 // sort_name is lower(name) (the scanner writes it so): case-insensitive through library_artists_name_idx.
 const artistByName = (db: Db, name: string) =>
-  db.$client.query<ArtistRow, [string]>(`${ARTIST_SELECT} WHERE r.sort_name = lower(?1) ORDER BY r.name = ?1 DESC LIMIT 1`).get(name)
+  firstRow<ArtistRow>(db, sql`${sql.raw(ARTIST_SELECT)} WHERE r.sort_name = lower(${name}) ORDER BY r.name = ${name} DESC LIMIT 1`)
 
-const tracksOfArtist = (db: Db, artistId: string) =>
-  db.$client.query<LibraryRow, [string, number]>(`${LIBRARY_SELECT} WHERE t.artist_id = ? LIMIT ?`).all(artistId, CANDIDATES)
+const tracksOfArtist = (db: Db, artistId: string) => rows<LibraryRow>(db, sql`${sql.raw(LIBRARY_SELECT)} WHERE t.artist_id = ${artistId} LIMIT ${CANDIDATES}`)
 
 /** getTopSongs: the artist's tracks most played here first; unplayed ones follow, by album and track. */
-export function topSongs(db: Db, artistName: string, count: number, starred: Marks): Payload[] {
-  const artist = artistByName(db, artistName)
+export async function topSongs(db: Db, artistName: string, count: number, starred: Marks): Promise<Payload[]> {
+  const artist = await artistByName(db, artistName)
   if (!artist || count === 0) return []
-  const rows = tracksOfArtist(db, artist.id)
-  const plays = playsOf(db, rows)
-  rows.sort(
+  const tracks = await tracksOfArtist(db, artist.id)
+  const plays = await playsOf(db, tracks)
+  tracks.sort(
     (a, b) =>
       (plays.get(b.path) ?? 0) - (plays.get(a.path) ?? 0) || a.album.localeCompare(b.album) || (a.disc ?? 0) - (b.disc ?? 0) || (a.track ?? 0) - (b.track ?? 0),
   )
-  return rows.slice(0, count).map((r) => song(r, starred))
+  return tracks.slice(0, count).map((r) => song(r, starred))
 }
 
 /** A candidate of getSimilarSongs: only what picking needs; the picked songs are read whole after. */
@@ -72,55 +72,48 @@ function weightedShuffle(rows: Candidate[], plays: Map<string, number>): Candida
  * of the same genre by other artists; within each, at random weighted by this server's plays.
  * The seed song itself is left out. Null when the id is unknown.
  */
-export function similarSongs(db: Db, id: string, count: number, starred: Marks): Payload[] | null {
-  const c = db.$client
+export async function similarSongs(db: Db, id: string, count: number, starred: Marks): Promise<Payload[] | null> {
+  type Seed = { artistId: string; genre: string | null; songId: string | null }
+  // The id as a song, else as an album (one round trip); an artist's genre is read apart.
   const seed =
-    c
-      .query<{ artistId: string; genre: string | null; songId: string | null }, [string]>(
-        'SELECT artist_id AS artistId, genre, id AS songId FROM library_tracks WHERE id = ?',
-      )
-      .get(id) ??
-    c
-      .query<{ artistId: string; genre: string | null; songId: null }, [string]>(
-        'SELECT artist_id AS artistId, genre, NULL AS songId FROM library_albums WHERE id = ?',
-      )
-      .get(id) ??
-    (c.query<{ id: string }, [string]>('SELECT id FROM library_artists WHERE id = ?').get(id)
-      ? { artistId: id, genre: artistGenres(db, id)[0] ?? null, songId: null }
+    (await firstRow<Seed>(
+      db,
+      sql`SELECT artist_id AS "artistId", genre, id AS "songId" FROM library_tracks WHERE id = ${id}
+          UNION ALL SELECT artist_id, genre, NULL FROM library_albums WHERE id = ${id} LIMIT 1`,
+    )) ??
+    ((await firstRow(db, sql`SELECT id FROM library_artists WHERE id = ${id}`))
+      ? { artistId: id, genre: (await artistGenres(db, id))[0] ?? null, songId: null }
       : null)
   if (!seed) return null
   if (count === 0) return []
-  const sameArtist = c
-    .query<Candidate, [string, number]>('SELECT id, path FROM library_tracks WHERE artist_id = ? LIMIT ?')
-    .all(seed.artistId, CANDIDATES)
-    .filter((r) => r.id !== seed.songId)
+  const sameArtist = (await rows<Candidate>(db, sql`SELECT id, path FROM library_tracks WHERE artist_id = ${seed.artistId} LIMIT ${CANDIDATES}`)).filter(
+    (r) => r.id !== seed.songId,
+  )
   const sameGenre =
     seed.genre === null
       ? []
-      : c
-          .query<Candidate, [string, string, number]>('SELECT id, path FROM library_tracks WHERE genre = ? AND artist_id <> ? LIMIT ?')
-          .all(seed.genre, seed.artistId, CANDIDATES)
-  const plays = playsOf(db, [...sameArtist, ...sameGenre])
+      : await rows<Candidate>(db, sql`SELECT id, path FROM library_tracks WHERE genre = ${seed.genre} AND artist_id <> ${seed.artistId} LIMIT ${CANDIDATES}`)
+  const plays = await playsOf(db, [...sameArtist, ...sameGenre])
   const picked = [...weightedShuffle(sameArtist, plays), ...weightedShuffle(sameGenre, plays)].slice(0, count)
-  return songsByIds(
+  const songs = await songsByIds(
     db,
     picked.map((r) => r.id),
-  ).map((r) => song(r, starred))
+  )
+  return songs.map((r) => song(r, starred))
 }
 
 /** The genres of an artist's albums, most albums first. */
-function artistGenres(db: Db, artistId: string): string[] {
-  return db.$client
-    .query<{ genre: string }, [string]>(
-      'SELECT genre FROM library_albums WHERE artist_id = ? AND genre IS NOT NULL GROUP BY genre ORDER BY count(*) DESC, genre LIMIT 5',
-    )
-    .all(artistId)
-    .map((g) => g.genre)
+async function artistGenres(db: Db, artistId: string): Promise<string[]> {
+  const found = await rows<{ genre: string }>(
+    db,
+    sql`SELECT genre FROM library_albums WHERE artist_id = ${artistId} AND genre IS NOT NULL GROUP BY genre ORDER BY count(*) DESC, genre LIMIT 5`,
+  )
+  return found.map((g) => g.genre)
 }
 
 /** Absolute, signed /media cover URL of a library image (no credential in it), or undefined. */
 const signedCover = (cover: string | null, origin: string) => (cover ? new URL(signMediaUrl(config.AUTH_SECRET, cover, 'cover'), origin).href : undefined)
-const coverUrl = (db: Db, id: string, origin: string) => signedCover(coverPathOf(db, id), origin)
+const coverUrl = async (db: Db, id: string, origin: string) => signedCover(await coverPathOf(db, id), origin)
 
 const imageUrls = (url: string | undefined) => ({ smallImageUrl: url, mediumImageUrl: url, largeImageUrl: url })
 
@@ -130,20 +123,19 @@ const imageUrls = (url: string | undefined) => ({ smallImageUrl: url, mediumImag
  * similar artists those with an album in one of the artist's genres. `id3` gives the
  * ArtistID3 shape (getArtistInfo2), else the folder-based Artist. Null when the id is unknown.
  */
-export function artistInfo(db: Db, id: string, count: number, origin: string, id3: boolean): Payload | null {
-  const artist = db.$client.query<ArtistRow, [string]>(`${ARTIST_SELECT} WHERE r.id = ?`).get(id)
+export async function artistInfo(db: Db, id: string, count: number, origin: string, id3: boolean): Promise<Payload | null> {
+  const artist = await firstRow<ArtistRow>(db, sql`${sql.raw(ARTIST_SELECT)} WHERE r.id = ${id}`)
   if (!artist) return null
-  const genres = artistGenres(db, id)
+  const genres = await artistGenres(db, id)
   const similar =
     genres.length === 0 || count === 0
       ? []
-      : db.$client
-          .query<ArtistRow, [string, string, number]>(
-            `${ARTIST_SELECT} WHERE r.id IN (SELECT artist_id FROM library_albums WHERE genre IN (SELECT value FROM json_each(?)) AND artist_id <> ?)
-             ORDER BY r.sort_name LIMIT ?`,
-          )
-          .all(JSON.stringify(genres), id, count)
-  const files = artistFilesOf(db, id)
+      : await rows<ArtistRow>(
+          db,
+          sql`${sql.raw(ARTIST_SELECT)} WHERE r.id IN (SELECT artist_id FROM library_albums WHERE genre IN (${listOf(db, genres)}) AND artist_id <> ${id})
+             ORDER BY r.sort_name LIMIT ${count}`,
+        )
+  const files = await artistFiles(db, id)
   return {
     biography: files.biography ?? '',
     ...imageUrls(signedCover(files.imagePath ?? artist.coverPath, origin)),
@@ -154,12 +146,13 @@ export function artistInfo(db: Db, id: string, count: number, origin: string, id
 }
 
 /** getAlbumInfo(2) for an album id (or a song's album): notes from album.txt / notes.txt, the album's cover. Null when unknown. */
-export function albumInfo(db: Db, id: string, origin: string): Payload | null {
+export async function albumInfo(db: Db, id: string, origin: string): Promise<Payload | null> {
+  const albums = sql.raw(ALBUM_SELECT)
   const album =
-    db.$client.query<AlbumRow, [string]>(`${ALBUM_SELECT} WHERE a.id = ?`).get(id) ??
-    db.$client.query<AlbumRow, [string]>(`${ALBUM_SELECT} WHERE a.id = (SELECT album_id FROM library_tracks WHERE id = ?)`).get(id)
+    (await firstRow<AlbumRow>(db, sql`${albums} WHERE a.id = ${id}`)) ??
+    (await firstRow<AlbumRow>(db, sql`${albums} WHERE a.id = (SELECT album_id FROM library_tracks WHERE id = ${id})`))
   if (!album) return null
-  return { notes: albumNotesOf(db, album.id) ?? '', ...imageUrls(coverUrl(db, album.id, origin)) }
+  return { notes: (await albumNotes(db, album.id)) ?? '', ...imageUrls(await coverUrl(db, album.id, origin)) }
 }
 
 /**
@@ -168,15 +161,14 @@ export function albumInfo(db: Db, id: string, origin: string): Payload | null {
  * submission=false), whichever is newer; a reported stop newer than the play hides it. `userId`
  * narrows it to one member (a member sees only their own; an admin everyone's).
  */
-export function nowPlaying(db: Db, userId: string | null, starred: Marks, now = Date.now()): Payload[] {
+export async function nowPlaying(db: Db, userId: string | null, starred: Marks, now = Date.now()): Promise<Payload[]> {
   const since = now - NOW_PLAYING_MINUTES * 60_000
   // play_events_started_at_idx (or play_events_user_started_idx for one member); bounded.
-  const plays = db.$client
-    .query<{ userId: string; username: string; url: string; client: string | null; at: number }, [number, string | null]>(
-      `SELECT p.user_id AS userId, u.username, p.track_url AS url, p.client, p.started_at AS at FROM play_events p JOIN users u ON u.id = p.user_id
-        WHERE p.started_at >= ?1 AND (?2 IS NULL OR p.user_id = ?2) ORDER BY p.started_at DESC LIMIT 200`,
-    )
-    .all(since, userId)
+  const plays = await rows<{ userId: string; username: string; url: string; client: string | null; at: number }>(
+    db,
+    sql`SELECT p.user_id AS "userId", u.username, p.track_url AS url, p.client, p.started_at AS at FROM play_events p JOIN users u ON u.id = p.user_id
+        WHERE p.started_at >= ${since} ${userId === null ? sql`` : sql`AND p.user_id = ${userId}`} ORDER BY p.started_at DESC LIMIT 200`,
+  )
   type Entry = { username: string; path: string; client: string | null; startedAt: number; at: number }
   const latest = new Map<string, Entry | null>()
   for (const play of plays) {
@@ -184,18 +176,18 @@ export function nowPlaying(db: Db, userId: string | null, starred: Marks, now = 
     if (path !== null && !latest.has(play.userId))
       latest.set(play.userId, { username: play.username, path, client: play.client, startedAt: play.at, at: play.at })
   }
-  for (const s of liveSessions(userId, now)) {
+  for (const s of await liveSessions(userId, now)) {
     const play = latest.get(s.userId)
     if (play && play.at > s.at) continue
     latest.set(s.userId, s.stopped ? null : { username: s.username, path: s.path, client: s.app, startedAt: s.startedAt, at: s.at })
   }
   const entries = [...latest.values()].filter((e): e is Entry => e !== null)
-  const rows = songsByPaths(
+  const songs = await songsByPaths(
     db,
     entries.map((p) => p.path),
   )
   return entries.flatMap((p) => {
-    const row = rows.get(p.path)
+    const row = songs.get(p.path)
     if (!row) return []
     return [
       {

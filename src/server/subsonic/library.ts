@@ -5,11 +5,15 @@
 // getMusicDirectory needs no extra table. Every
 // read is an indexed query with LIMIT (bench/subsonic.ts times them at a million tracks); raw
 // statements, as in services/library-index.ts, because row mapping would cost more than SQL.
-import type { Db } from '~/db/client'
-import { artistFilesOf } from '../library/info-files'
+// Each statement is written once for SQLite and PostgreSQL (docs/decisions/086); the search goes
+// through library/search.ts's searchRows (FTS5 on SQLite, library_search_document on PostgreSQL).
+import { type SQL, sql } from 'drizzle-orm'
+import { type Db, firstRow, rows } from '~/db/engine'
+import { listOf } from '~/db/json-list'
+import { artistFiles } from '../library/info-files'
 import { displayArtist, LIBRARY_SELECT, type LibraryRow } from '../catalog/track'
 import { extensionOf } from '~/shared/player/mime'
-import { ftsQuery, LIBRARY_LIMITS, SEARCH_INDEXES, searchPage } from '../library/search'
+import { LIBRARY_LIMITS, SEARCH_INDEXES, searchRows, searchWords } from '../library/search'
 import { naturalCompare } from '../media/natural'
 import { mediaPathOf } from '../media/request-rules'
 import { TRANSCODE_PROFILES, transcodeProfileFor } from '../media/transcode-profile'
@@ -22,7 +26,10 @@ export { starredSongs }
 
 /** What the calling member has marked, read once per request: likes (`starred`) and ratings by id. */
 export type Marks = Starred & { ratings: Map<string, number> }
-export const marksOf = async (db: Db, userId: string): Promise<Marks> => ({ ...(await starredOf(db, userId)), ratings: await ratingsOf(db, userId) })
+export async function marksOf(db: Db, userId: string): Promise<Marks> {
+  const [starred, ratings] = await Promise.all([starredOf(db, userId), ratingsOf(db, userId)])
+  return { ...starred, ratings }
+}
 
 export const ROOT_FOLDER_ID = 1
 export const IGNORED_ARTICLES = 'The El La Los Las Le Les'
@@ -96,45 +103,49 @@ const artist = (r: ArtistRow, ratings?: Map<string, number>): Payload => ({
   userRating: ratings?.get(r.id),
 })
 
+// The shared SELECTs (no WHERE yet) as SQL fragments.
+const SONGS = sql.raw(LIBRARY_SELECT)
+const ALBUMS = sql.raw(ALBUM_SELECT)
+const ARTISTS = sql.raw(ARTIST_SELECT)
+
 const sortSongs = (rows: LibraryRow[]) =>
   rows.sort((a, b) => (a.disc ?? 0) - (b.disc ?? 0) || (a.track ?? 0) - (b.track ?? 0) || naturalCompare(a.path, b.path))
 
-export function songById(db: Db, id: string): LibraryRow | null {
-  return db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.id = ?`).get(id)
+export async function songById(db: Db, id: string): Promise<LibraryRow | null> {
+  return (await firstRow<LibraryRow>(db, sql`${SONGS} WHERE t.id = ${id}`)) ?? null
 }
 
-export function songsByIds(db: Db, ids: string[]): LibraryRow[] {
+export async function songsByIds(db: Db, ids: string[]): Promise<LibraryRow[]> {
   if (ids.length === 0) return []
-  const rows = db.$client.query<LibraryRow, string[]>(`${LIBRARY_SELECT} WHERE t.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids))
-  const byId = new Map(rows.map((r) => [r.id, r]))
+  const found = await rows<LibraryRow>(db, sql`${SONGS} WHERE t.id IN (${listOf(db, ids)})`)
+  const byId = new Map(found.map((r) => [r.id, r]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
-export function songsByPaths(db: Db, paths: string[]): Map<string, LibraryRow> {
+export async function songsByPaths(db: Db, paths: string[]): Promise<Map<string, LibraryRow>> {
   if (paths.length === 0) return new Map()
-  const rows = db.$client.query<LibraryRow, string[]>(`${LIBRARY_SELECT} WHERE t.path IN (SELECT value FROM json_each(?))`).all(JSON.stringify(paths))
-  return new Map(rows.map((r) => [r.path, r]))
+  const found = await rows<LibraryRow>(db, sql`${SONGS} WHERE t.path IN (${listOf(db, paths)})`)
+  return new Map(found.map((r) => [r.path, r]))
 }
 
 /** The library path of a /media/ URL (signed or not), or null for any other URL. */
 export const pathOfMediaUrl = (url: string) => (url.startsWith('/media/') ? mediaPathOf(new URL(url, 'http://x').pathname) : null)
 
-export function albumWithSongs(db: Db, id: string, starred: Marks): Payload | null {
-  const row = db.$client.query<AlbumRow, [string]>(`${ALBUM_SELECT} WHERE a.id = ?`).get(id)
+export async function albumWithSongs(db: Db, id: string, starred: Marks): Promise<Payload | null> {
+  const row = await firstRow<AlbumRow>(db, sql`${ALBUMS} WHERE a.id = ${id}`)
   if (!row) return null
-  const songs = sortSongs(db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.album_id = ?`).all(id))
+  const songs = sortSongs(await rows<LibraryRow>(db, sql`${SONGS} WHERE t.album_id = ${id}`))
   return { ...album(row, starred.ratings), song: songs.map((s) => song(s, starred)) }
 }
 
-export function artistWithAlbums(db: Db, id: string, ratings: Map<string, number>): Payload | null {
-  const row = db.$client.query<ArtistRow, [string]>(`${ARTIST_SELECT} WHERE r.id = ?`).get(id)
+export async function artistWithAlbums(db: Db, id: string, ratings: Map<string, number>): Promise<Payload | null> {
+  const row = await firstRow<ArtistRow>(db, sql`${ARTISTS} WHERE r.id = ${id}`)
   if (!row) return null
-  const albums = db.$client
-    .query<AlbumRow, [string]>(
-      `${ALBUM_SELECT} WHERE a.artist_id = ?1 OR a.id IN (SELECT DISTINCT album_id FROM library_tracks WHERE artist_id = ?1)
-       ORDER BY a.artist_id <> ?1, a.year, a.sort_name`,
-    )
-    .all(id)
+  const albums = await rows<AlbumRow>(
+    db,
+    sql`${ALBUMS} WHERE a.artist_id = ${id} OR a.id IN (SELECT DISTINCT album_id FROM library_tracks WHERE artist_id = ${id})
+       ORDER BY a.artist_id <> ${id}, a.year, a.sort_name`,
+  )
   return { ...artist(row, ratings), album: albums.map((a) => album(a, ratings)) }
 }
 
@@ -160,18 +171,18 @@ function grouped<T extends { name: string }>(items: T[], entry: (item: T) => Pay
   return [...groups.keys()].sort().map((name) => ({ name, artist: groups.get(name) ?? [] }))
 }
 
-export function artistIndex(db: Db): Payload {
-  const rows = db.$client.query<ArtistRow, []>(`${ARTIST_SELECT} ORDER BY r.sort_name, r.id`).all()
-  return { ignoredArticles: IGNORED_ARTICLES, index: grouped(rows, (r) => artist(r)) }
+export async function artistIndex(db: Db): Promise<Payload> {
+  const artists = await rows<ArtistRow>(db, sql`${ARTISTS} ORDER BY r.sort_name, r.id`)
+  return { ignoredArticles: IGNORED_ARTICLES, index: grouped(artists, (r) => artist(r)) }
 }
 
 /** getIndexes: the root folder's sub-folders by letter, and the files directly in it. */
-export function folderIndex(db: Db, starred: Marks): Payload {
-  const folders = db.$client.query<{ name: string; path: string }, []>("SELECT name, path FROM library_folders WHERE parent = ''").all()
+export async function folderIndex(db: Db, starred: Marks): Promise<Payload> {
+  const folders = await rows<{ name: string; path: string }>(db, sql`SELECT name, path FROM library_folders WHERE parent = ''`)
   folders.sort((a, b) => naturalCompare(a.name, b.name))
-  const files = db.$client.query<LibraryRow, []>(`${LIBRARY_SELECT} WHERE t.folder = ''`).all()
+  const files = await rows<LibraryRow>(db, sql`${SONGS} WHERE t.folder = ''`)
   files.sort((a, b) => naturalCompare(a.path, b.path))
-  const lastModified = db.$client.query<{ at: number | null }, []>('SELECT max(finished_at) AS at FROM library_scans').get()?.at ?? 0
+  const lastModified = (await firstRow<{ at: number | null }>(db, sql`SELECT max(finished_at) AS at FROM library_scans`))?.at ?? 0
   return {
     lastModified,
     ignoredArticles: IGNORED_ARTICLES,
@@ -180,21 +191,21 @@ export function folderIndex(db: Db, starred: Marks): Payload {
   }
 }
 
-export function directory(db: Db, path: string, starred: Marks): Payload | null {
-  const folder = db.$client.query<{ name: string; parent: string | null }, [string]>('SELECT name, parent FROM library_folders WHERE path = ?').get(path)
+export async function directory(db: Db, path: string, starred: Marks): Promise<Payload | null> {
+  const folder = await firstRow<{ name: string; parent: string | null }>(db, sql`SELECT name, parent FROM library_folders WHERE path = ${path}`)
   if (!folder && path !== '') return null
   // A folder's art is its own image or a cover in one of its tracks (coverPathOf): advertised only
   // when there is one. The sub-folders come from library_folders_parent_idx alone and each
   // track-cover test is one seek in library_tracks_folder_cover_idx (tracks with a cover only): the
   // root of a large library lists thousands of folders.
-  const subfolders = db.$client
-    .query<{ name: string; path: string; hasCover: number }, [string]>(
-      `SELECT name, path, cover_path IS NOT NULL OR EXISTS (SELECT 1 FROM library_tracks t WHERE t.folder = f.path AND t.cover_path IS NOT NULL) AS hasCover
-         FROM library_folders f WHERE parent = ?`,
-    )
-    .all(path)
+  // hasCover: 1 or 0 on SQLite, true or false on PostgreSQL.
+  const subfolders = await rows<{ name: string; path: string; hasCover: number | boolean }>(
+    db,
+    sql`SELECT name, path, cover_path IS NOT NULL OR EXISTS (SELECT 1 FROM library_tracks t WHERE t.folder = f.path AND t.cover_path IS NOT NULL) AS "hasCover"
+         FROM library_folders f WHERE parent = ${path}`,
+  )
   subfolders.sort((a, b) => naturalCompare(a.name, b.name))
-  const files = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.folder = ?`).all(path)
+  const files = await rows<LibraryRow>(db, sql`${SONGS} WHERE t.folder = ${path}`)
   files.sort((a, b) => naturalCompare(a.path, b.path))
   const parentId = path === '' ? undefined : folderId(path)
   return {
@@ -214,33 +225,33 @@ export function directory(db: Db, path: string, starred: Marks): Payload | null 
 }
 
 /** The songs under a library folder (sub-folders included), as a member folder plays them. */
-export function songsUnder(db: Db, path: string, limit: number = LIBRARY_LIMITS.tracksPerFolderPlaylist): LibraryRow[] {
-  const rows =
-    path === ''
-      ? db.$client.query<LibraryRow, [number]>(`${LIBRARY_SELECT} LIMIT ?`).all(limit)
-      : db.$client
-          .query<LibraryRow, [string, string, string, number]>(`${LIBRARY_SELECT} WHERE t.folder = ?1 OR (t.folder >= ?2 AND t.folder < ?3) LIMIT ?4`)
-          .all(path, `${path}/`, `${path}0`, limit)
-  return rows.sort((a, b) => naturalCompare(a.path, b.path))
+export async function songsUnder(db: Db, path: string, limit: number = LIBRARY_LIMITS.tracksPerFolderPlaylist): Promise<LibraryRow[]> {
+  const found = await rows<LibraryRow>(db, sql`${SONGS} ${underFolder(path, 't.')} LIMIT ${limit}`)
+  return found.sort((a, b) => naturalCompare(a.path, b.path))
+}
+
+/** The WHERE that keeps the tracks in a folder or below it (none for the root): two index ranges. */
+function underFolder(path: string, alias: 't.' | ''): SQL {
+  if (path === '') return sql``
+  const folder = sql.raw(`${alias}folder`)
+  return sql`WHERE ${folder} = ${path} OR (${folder} >= ${`${path}/`} AND ${folder} < ${`${path}0`})`
 }
 
 /** How many songs (at most LIBRARY_LIMITS.tracksPerFolderPlaylist) and seconds a library folder holds, without loading them. */
-export function folderTotals(db: Db, path: string): { songCount: number; duration: number } {
-  const inner =
-    path === ''
-      ? `SELECT duration FROM library_tracks LIMIT ${LIBRARY_LIMITS.tracksPerFolderPlaylist}`
-      : `SELECT duration FROM library_tracks WHERE folder = ?1 OR (folder >= ?2 AND folder < ?3) LIMIT ${LIBRARY_LIMITS.tracksPerFolderPlaylist}`
-  const params = path === '' ? [] : [path, `${path}/`, `${path}0`]
-  const row = db.$client.query<{ n: number; d: number | null }, string[]>(`SELECT count(*) AS n, sum(duration) AS d FROM (${inner})`).get(...params)
+export async function folderTotals(db: Db, path: string): Promise<{ songCount: number; duration: number }> {
+  const row = await firstRow<{ n: number; d: number | null }>(
+    db,
+    sql`SELECT count(*) AS n, sum(duration) AS d
+          FROM (SELECT duration FROM library_tracks ${underFolder(path, '')} LIMIT ${LIBRARY_LIMITS.tracksPerFolderPlaylist}) picked`,
+  )
   return { songCount: row?.n ?? 0, duration: Math.round(row?.d ?? 0) }
 }
 
-export function genres(db: Db): Payload[] {
-  return db.$client
-    .query<{ value: string; songCount: number; albumCount: number }, []>(
-      'SELECT name AS value, song_count AS songCount, album_count AS albumCount FROM library_genres ORDER BY lower(name), name',
-    )
-    .all()
+export function genres(db: Db): Promise<Payload[]> {
+  return rows<{ value: string; songCount: number; albumCount: number }>(
+    db,
+    sql`SELECT name AS value, song_count AS "songCount", album_count AS "albumCount" FROM library_genres ORDER BY lower(name), name`,
+  )
 }
 
 export type AlbumListType =
@@ -270,11 +281,13 @@ export const ALBUM_LIST_TYPES: readonly AlbumListType[] = [
 export type AlbumListQuery = { type: AlbumListType; size: number; offset: number; fromYear?: number; toYear?: number; genre?: string }
 
 /** Random rows of a table by seq: picks among the seq range, so no full-table sort. */
-function randomSeqs(db: Db, table: 'library_albums' | 'library_tracks', count: number): number[] {
+async function randomSeqs(db: Db, table: 'library_albums' | 'library_tracks', count: number): Promise<number[]> {
   // Two subqueries: min and max in one SELECT would scan the table instead of reading both ends.
-  const range = db.$client
-    .query<{ lo: number | null; hi: number | null }, []>(`SELECT (SELECT min(seq) FROM ${table}) AS lo, (SELECT max(seq) FROM ${table}) AS hi`)
-    .get()
+  const from = sql.raw(table)
+  const range = await firstRow<{ lo: number | null; hi: number | null }>(
+    db,
+    sql`SELECT (SELECT min(seq) FROM ${from}) AS lo, (SELECT max(seq) FROM ${from}) AS hi`,
+  )
   if (range?.lo == null || range.hi == null) return []
   const picks = new Set<number>()
   for (let i = 0; i < count * 3 && picks.size < count * 3; i++) picks.add(range.lo + Math.floor(Math.random() * (range.hi - range.lo + 1)))
@@ -282,104 +295,87 @@ function randomSeqs(db: Db, table: 'library_albums' | 'library_tracks', count: n
 }
 
 export async function albumList(db: Db, userId: string, q: AlbumListQuery): Promise<Payload[]> {
-  const c = db.$client
-  const page = [q.size, q.offset] as const
-  let rows: AlbumRow[]
+  const page = sql`LIMIT ${q.size} OFFSET ${q.offset}`
+  let found: AlbumRow[]
   switch (q.type) {
     case 'random': {
-      const seqs = randomSeqs(db, 'library_albums', q.size)
-      rows = c.query<AlbumRow, [string, number]>(`${ALBUM_SELECT} WHERE a.seq IN (SELECT value FROM json_each(?)) LIMIT ?`).all(JSON.stringify(seqs), q.size)
+      const seqs = await randomSeqs(db, 'library_albums', q.size)
+      found = await rows<AlbumRow>(db, sql`${ALBUMS} WHERE a.seq IN (${listOf(db, seqs, 'bigint')}) LIMIT ${q.size}`)
       // A sparse seq range (many albums removed) may leave the picks short: fill up at random.
-      if (rows.length < q.size && rows.length < count(db, 'library_albums')) {
-        rows = c.query<AlbumRow, [number]>(`${ALBUM_SELECT} ORDER BY random() LIMIT ?`).all(q.size)
+      if (found.length < q.size && found.length < (await count(db, 'library_albums'))) {
+        found = await rows<AlbumRow>(db, sql`${ALBUMS} ORDER BY random() LIMIT ${q.size}`)
       }
-      rows.sort(() => Math.random() - 0.5)
+      found.sort(() => Math.random() - 0.5)
       break
     }
     case 'newest':
-      rows = c.query<AlbumRow, [number, number]>(`${ALBUM_SELECT} ORDER BY a.added_at DESC, a.seq DESC LIMIT ? OFFSET ?`).all(...page)
+      found = await rows<AlbumRow>(db, sql`${ALBUMS} ORDER BY a.added_at DESC, a.seq DESC ${page}`)
       break
     case 'alphabeticalByName':
-      rows = c.query<AlbumRow, [number, number]>(`${ALBUM_SELECT} ORDER BY a.sort_name, a.id LIMIT ? OFFSET ?`).all(...page)
+      found = await rows<AlbumRow>(db, sql`${ALBUMS} ORDER BY a.sort_name, a.id ${page}`)
       break
     case 'alphabeticalByArtist':
       // Walks library_albums_artist_sort_idx (migration 0008): no join, no sort.
-      rows = c.query<AlbumRow, [number, number]>(`${ALBUM_SELECT} ORDER BY lower(a.artist), a.sort_name, a.id LIMIT ? OFFSET ?`).all(...page)
+      found = await rows<AlbumRow>(db, sql`${ALBUMS} ORDER BY lower(a.artist), a.sort_name, a.id ${page}`)
       break
     case 'byYear': {
       const from = q.fromYear ?? 0
       const to = q.toYear ?? 9999
-      const order = from <= to ? 'a.year, a.sort_name' : 'a.year DESC, a.sort_name'
-      rows = c
-        .query<AlbumRow, [number, number, number, number]>(`${ALBUM_SELECT} WHERE a.year BETWEEN ? AND ? ORDER BY ${order} LIMIT ? OFFSET ?`)
-        .all(Math.min(from, to), Math.max(from, to), ...page)
+      const order = sql.raw(from <= to ? 'a.year, a.sort_name' : 'a.year DESC, a.sort_name')
+      found = await rows<AlbumRow>(db, sql`${ALBUMS} WHERE a.year BETWEEN ${Math.min(from, to)} AND ${Math.max(from, to)} ORDER BY ${order} ${page}`)
       break
     }
     case 'byGenre':
-      rows = c.query<AlbumRow, [string, number, number]>(`${ALBUM_SELECT} WHERE a.genre = ? ORDER BY a.sort_name LIMIT ? OFFSET ?`).all(q.genre ?? '', ...page)
+      found = await rows<AlbumRow>(db, sql`${ALBUMS} WHERE a.genre = ${q.genre ?? ''} ORDER BY a.sort_name ${page}`)
       break
     case 'frequent':
     case 'recent': {
       // The member's own plays (web player and apps), grouped by album name.
-      const order = q.type === 'frequent' ? 'n DESC, last DESC' : 'last DESC'
-      rows = c
-        .query<AlbumRow, [string, number, number]>(
-          `${ALBUM_SELECT} JOIN (SELECT lower(album) AS key, count(*) AS n, max(started_at) AS last FROM play_events
-             WHERE user_id = ? AND album IS NOT NULL GROUP BY lower(album)) p ON p.key = a.sort_name
-           ORDER BY ${order} LIMIT ? OFFSET ?`,
-        )
-        .all(userId, ...page)
+      const order = sql.raw(q.type === 'frequent' ? 'p.n DESC, p.last DESC' : 'p.last DESC')
+      found = await rows<AlbumRow>(
+        db,
+        sql`${ALBUMS} JOIN (SELECT lower(album) AS key, count(*) AS n, max(started_at) AS last FROM play_events
+             WHERE user_id = ${userId} AND album IS NOT NULL GROUP BY lower(album)) p ON p.key = a.sort_name
+           ORDER BY ${order} ${page}`,
+      )
       break
     }
     case 'highest':
       // The albums this member rated, best first (ratings_user_kind_rating_idx).
-      rows = c
-        .query<AlbumRow, [string, number, number]>(
-          `${ALBUM_SELECT} JOIN ratings r ON r.item_id = a.id AND r.user_id = ? AND r.kind = 'album' ORDER BY r.rating DESC, a.sort_name LIMIT ? OFFSET ?`,
-        )
-        .all(userId, ...page)
+      found = await rows<AlbumRow>(
+        db,
+        sql`${ALBUMS} JOIN ratings r ON r.item_id = a.id AND r.user_id = ${userId} AND r.kind = 'album' ORDER BY r.rating DESC, a.sort_name ${page}`,
+      )
       break
     case 'starred': {
       // Likes are per song: the albums of the member's liked songs.
       const albumIds = new Set((await starredSongs(db, await starredOf(db, userId))).map((s) => s.albumId))
-      rows = c
-        .query<AlbumRow, [string, number, number]>(`${ALBUM_SELECT} WHERE a.id IN (SELECT value FROM json_each(?)) ORDER BY a.sort_name LIMIT ? OFFSET ?`)
-        .all(JSON.stringify([...albumIds]), ...page)
+      found = await rows<AlbumRow>(db, sql`${ALBUMS} WHERE a.id IN (${listOf(db, [...albumIds])}) ORDER BY a.sort_name ${page}`)
       break
     }
   }
   const ratings = await ratingsOf(db, userId)
-  return rows.map((r) => album(r, ratings))
+  return found.map((r) => album(r, ratings))
 }
 
-const count = (db: Db, table: string) => db.$client.query<{ n: number }, []>(`SELECT count(*) AS n FROM ${table}`).get()?.n ?? 0
+const count = async (db: Db, table: 'library_albums' | 'library_tracks') =>
+  (await firstRow<{ n: number }>(db, sql`SELECT count(*) AS n FROM ${sql.raw(table)}`))?.n ?? 0
 
-export function randomSongs(db: Db, q: { size: number; genre?: string; fromYear?: number; toYear?: number }, starred: Marks): Payload[] {
-  const c = db.$client
-  let rows: LibraryRow[]
+export async function randomSongs(db: Db, q: { size: number; genre?: string; fromYear?: number; toYear?: number }, starred: Marks): Promise<Payload[]> {
+  let found: LibraryRow[]
   if (q.genre === undefined && q.fromYear === undefined && q.toYear === undefined) {
-    const seqs = randomSeqs(db, 'library_tracks', q.size)
-    rows = c.query<LibraryRow, [string, number]>(`${LIBRARY_SELECT} WHERE t.seq IN (SELECT value FROM json_each(?)) LIMIT ?`).all(JSON.stringify(seqs), q.size)
-    if (rows.length < q.size && rows.length < count(db, 'library_tracks'))
-      rows = c.query<LibraryRow, [number]>(`${LIBRARY_SELECT} ORDER BY random() LIMIT ?`).all(q.size)
+    const seqs = await randomSeqs(db, 'library_tracks', q.size)
+    found = await rows<LibraryRow>(db, sql`${SONGS} WHERE t.seq IN (${listOf(db, seqs, 'bigint')}) LIMIT ${q.size}`)
+    if (found.length < q.size && found.length < (await count(db, 'library_tracks')))
+      found = await rows<LibraryRow>(db, sql`${SONGS} ORDER BY random() LIMIT ${q.size}`)
   } else {
-    const where: string[] = []
-    const params: (string | number)[] = []
-    if (q.genre !== undefined) {
-      where.push('t.genre = ?')
-      params.push(q.genre)
-    }
-    if (q.fromYear !== undefined) {
-      where.push('t.year >= ?')
-      params.push(q.fromYear)
-    }
-    if (q.toYear !== undefined) {
-      where.push('t.year <= ?')
-      params.push(q.toYear)
-    }
-    rows = c.query<LibraryRow, (string | number)[]>(`${LIBRARY_SELECT} WHERE ${where.join(' AND ')} ORDER BY random() LIMIT ?`).all(...params, q.size)
+    const where: SQL[] = []
+    if (q.genre !== undefined) where.push(sql`t.genre = ${q.genre}`)
+    if (q.fromYear !== undefined) where.push(sql`t.year >= ${q.fromYear}`)
+    if (q.toYear !== undefined) where.push(sql`t.year <= ${q.toYear}`)
+    found = await rows<LibraryRow>(db, sql`${SONGS} WHERE ${sql.join(where, sql` AND `)} ORDER BY random() LIMIT ${q.size}`)
   }
-  return rows.sort(() => Math.random() - 0.5).map((r) => song(r, starred))
+  return found.sort(() => Math.random() - 0.5).map((r) => song(r, starred))
 }
 
 export type SearchQuery = {
@@ -393,55 +389,55 @@ export type SearchQuery = {
 }
 
 /** search3; an empty query lists everything (OpenSubsonic: apps sync their library this way). */
-export function search(db: Db, q: SearchQuery, starred: Marks): Payload {
-  const c = db.$client
+export async function search(db: Db, q: SearchQuery, starred: Marks): Promise<Payload> {
   const text = q.query.replace(/^"|"$/g, '').trim()
   if (text === '') {
-    return {
-      artist: c
-        .query<ArtistRow, [number, number]>(`${ARTIST_SELECT} ORDER BY r.sort_name, r.id LIMIT ? OFFSET ?`)
-        .all(q.artistCount, q.artistOffset)
-        .map((r) => artist(r, starred.ratings)),
-      album: c
-        .query<AlbumRow, [number, number]>(`${ALBUM_SELECT} ORDER BY a.sort_name, a.id LIMIT ? OFFSET ?`)
-        .all(q.albumCount, q.albumOffset)
-        .map((r) => album(r, starred.ratings)),
+    const [artists, albums, songs] = await Promise.all([
+      rows<ArtistRow>(db, sql`${ARTISTS} ORDER BY r.sort_name, r.id LIMIT ${q.artistCount} OFFSET ${q.artistOffset}`),
+      rows<AlbumRow>(db, sql`${ALBUMS} ORDER BY a.sort_name, a.id LIMIT ${q.albumCount} OFFSET ${q.albumOffset}`),
       // In the order tracks were added (new ones come last, so an app's paged sync stays in step);
       // the offset is walked in the narrow added-at index, not the table (0.4 s → 40 ms at 800,000).
-      song: c
-        .query<LibraryRow, [number, number]>(
-          `${LIBRARY_SELECT} WHERE t.seq IN (SELECT seq FROM library_tracks ORDER BY added_at, seq LIMIT ? OFFSET ?) ORDER BY t.added_at, t.seq`,
-        )
-        .all(q.songCount, q.songOffset)
-        .map((s) => song(s, starred)),
+      rows<LibraryRow>(
+        db,
+        sql`${SONGS} WHERE t.seq IN (SELECT seq FROM library_tracks ORDER BY added_at, seq LIMIT ${q.songCount} OFFSET ${q.songOffset}) ORDER BY t.added_at, t.seq`,
+      ),
+    ])
+    return {
+      artist: artists.map((r) => artist(r, starred.ratings)),
+      album: albums.map((r) => album(r, starred.ratings)),
+      song: songs.map((s) => song(s, starred)),
     }
   }
-  const match = ftsQuery(text)
-  if (!match) return { artist: [], album: [], song: [] }
+  const words = searchWords(text)
+  if (!words) return { artist: [], album: [], song: [] }
+  const [artists, albums, songs] = await Promise.all([
+    searchRows<ArtistRow>(db, ARTIST_SELECT, 'r', SEARCH_INDEXES.artists, words, q.artistCount, q.artistOffset),
+    searchRows<AlbumRow>(db, ALBUM_SELECT, 'a', SEARCH_INDEXES.albums, words, q.albumCount, q.albumOffset),
+    searchRows<LibraryRow>(db, LIBRARY_SELECT, 't', SEARCH_INDEXES.tracks, words, q.songCount, q.songOffset),
+  ])
   return {
-    artist: searchPage<ArtistRow>(db, ARTIST_SELECT, 'r', SEARCH_INDEXES.artists, match, q.artistCount, q.artistOffset).map((r) => artist(r, starred.ratings)),
-    album: searchPage<AlbumRow>(db, ALBUM_SELECT, 'a', SEARCH_INDEXES.albums, match, q.albumCount, q.albumOffset).map((r) => album(r, starred.ratings)),
-    song: searchPage<LibraryRow>(db, LIBRARY_SELECT, 't', SEARCH_INDEXES.tracks, match, q.songCount, q.songOffset).map((s) => song(s, starred)),
+    artist: artists.map((r) => artist(r, starred.ratings)),
+    album: albums.map((r) => album(r, starred.ratings)),
+    song: songs.map((s) => song(s, starred)),
   }
 }
 
 /** The library path whose art is the cover of a song, album, artist or folder id. */
-export function coverPathOf(db: Db, id: string): string | null {
-  const c = db.$client
+export async function coverPathOf(db: Db, id: string): Promise<string | null> {
   const folder = folderPathOf(id)
   if (folder !== null) {
-    const row = c.query<{ p: string | null }, [string]>('SELECT cover_path AS p FROM library_folders WHERE path = ?').get(folder)
-    return (
-      row?.p ??
-      c.query<{ p: string | null }, [string]>('SELECT cover_path AS p FROM library_tracks WHERE folder = ? AND cover_path IS NOT NULL LIMIT 1').get(folder)
-        ?.p ??
-      null
+    const row = await firstRow<{ p: string | null }>(db, sql`SELECT cover_path AS p FROM library_folders WHERE path = ${folder}`)
+    if (row?.p) return row.p
+    const track = await firstRow<{ p: string | null }>(
+      db,
+      sql`SELECT cover_path AS p FROM library_tracks WHERE folder = ${folder} AND cover_path IS NOT NULL LIMIT 1`,
     )
+    return track?.p ?? null
   }
-  for (const table of ['library_tracks', 'library_albums', 'library_artists']) {
-    const row = c.query<{ p: string | null }, [string]>(`SELECT cover_path AS p FROM ${table} WHERE id = ?`).get(id)
+  for (const table of ['library_tracks', 'library_albums', 'library_artists'] as const) {
+    const row = await firstRow<{ p: string | null }>(db, sql`SELECT cover_path AS p FROM ${sql.raw(table)} WHERE id = ${id}`)
     // An artist's own picture (artist.jpg beside its albums) comes before its latest album's cover.
-    if (row) return table === 'library_artists' ? (artistFilesOf(db, id).imagePath ?? row.p) : row.p
+    if (row) return table === 'library_artists' ? ((await artistFiles(db, id)).imagePath ?? row.p) : row.p
   }
   return null
 }

@@ -1,7 +1,8 @@
 // Lyrics over /rest: getLyricsBySongId (the OpenSubsonic songLyrics extension: every set a file
 // has, synced lines with their start in ms) and the classic getLyrics (artist and title: the first
 // set of the first matching song that has any, as plain text). Both read media/lyrics.ts.
-import type { Db } from '~/db/client'
+import { sql } from 'drizzle-orm'
+import { type Db, rows } from '~/db/engine'
 import { displayArtist, LIBRARY_SELECT, type LibraryRow } from '../catalog/track'
 import { type LyricCue, lyricsText } from '../media/lrc'
 import { readLyrics } from '../media/lyrics'
@@ -47,11 +48,14 @@ function cueLineOf(value: string, index: number, cues: LyricCue[]): Payload {
   }
 }
 
-/** getLyrics: songs titled `title` (any case, library_tracks_title_idx), by `artist` when given. */
+/**
+ * getLyrics: songs titled `title` (any case, library_tracks_title_idx), by `artist` when given.
+ * NOCASE is SQLite's collation, and one of that name made on PostgreSQL (migrations-pg 0000).
+ */
 export async function classicLyrics(db: Db, artist: string | undefined, title: string): Promise<Payload> {
-  const rows = db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.title = ? COLLATE NOCASE ORDER BY t.path LIMIT 200`).all(title)
+  const titled = await rows<LibraryRow>(db, sql`${sql.raw(LIBRARY_SELECT)} WHERE t.title = ${title} COLLATE NOCASE ORDER BY t.path LIMIT 200`)
   const wanted = artist?.toLowerCase()
-  const matching = rows.filter((r) => wanted === undefined || [r.artist, r.albumArtist].some((a) => a.toLowerCase() === wanted))
+  const matching = titled.filter((r) => wanted === undefined || [r.artist, r.albumArtist].some((a) => a.toLowerCase() === wanted))
   for (const row of matching.slice(0, TITLE_CANDIDATES)) {
     const [first] = await readLyrics(row.path)
     if (first) return { artist: displayArtist(row), title: row.title, value: lyricsText(first) }

@@ -78,8 +78,8 @@ const notAuthorized = (why: string) => new SubsonicError(ErrorCode.notAuthorized
 const maxRows = { min: 0, max: 500 }
 const offsetRange = { min: 0, max: 10_000_000 }
 
-function requireSong(ctx: MethodContext, name = 'id'): LibraryRow {
-  const row = songById(ctx.db, ctx.params.required(name))
+async function requireSong(ctx: MethodContext, name = 'id'): Promise<LibraryRow> {
+  const row = await songById(ctx.db, ctx.params.required(name))
   if (!row) throw notFound('Song')
   return row
 }
@@ -124,33 +124,33 @@ export const METHODS: Record<string, Method> = {
   getIndexes: async (ctx) => {
     const folder = ctx.params.int('musicFolderId', { min: 0, max: 1_000_000 })
     if (folder !== undefined && folder !== ROOT_FOLDER_ID) throw notFound('Music folder')
-    return { indexes: folderIndex(ctx.db, await marksOf(ctx.db, ctx.user.id)) }
+    return { indexes: await folderIndex(ctx.db, await marksOf(ctx.db, ctx.user.id)) }
   },
   getMusicDirectory: async (ctx) => {
     const id = ctx.params.required('id')
     const path = folderPathOf(id)
     const starred = await marksOf(ctx.db, ctx.user.id)
     // A folder, or an album or artist as getAlbumList, search2 and getStarred list them.
-    const dir = path === null ? entityDirectory(ctx.db, id, starred) : directory(ctx.db, path, starred)
+    const dir = path === null ? await entityDirectory(ctx.db, id, starred) : await directory(ctx.db, path, starred)
     if (!dir) throw notFound('Directory')
     return { directory: dir }
   },
-  getArtists: (ctx) => {
+  getArtists: async (ctx) => {
     const folder = ctx.params.int('musicFolderId', { min: 0, max: 1_000_000 })
     if (folder !== undefined && folder !== ROOT_FOLDER_ID) throw notFound('Music folder')
-    return { artists: artistIndex(ctx.db) }
+    return { artists: await artistIndex(ctx.db) }
   },
   getArtist: async (ctx) => {
-    const artist = artistWithAlbums(ctx.db, ctx.params.required('id'), await ratingsOf(ctx.db, ctx.user.id))
+    const artist = await artistWithAlbums(ctx.db, ctx.params.required('id'), await ratingsOf(ctx.db, ctx.user.id))
     if (!artist) throw notFound('Artist')
     return { artist }
   },
   getAlbum: async (ctx) => {
-    const album = albumWithSongs(ctx.db, ctx.params.required('id'), await marksOf(ctx.db, ctx.user.id))
+    const album = await albumWithSongs(ctx.db, ctx.params.required('id'), await marksOf(ctx.db, ctx.user.id))
     if (!album) throw notFound('Album')
     return { album }
   },
-  getSong: async (ctx) => ({ song: song(requireSong(ctx), await marksOf(ctx.db, ctx.user.id)) }),
+  getSong: async (ctx) => ({ song: song(await requireSong(ctx), await marksOf(ctx.db, ctx.user.id)) }),
   getAlbumList2: async (ctx) => ({ albumList2: { album: await albumListOf(ctx) } }),
   getAlbumList: async (ctx) => ({ albumList: { album: (await albumListOf(ctx)).map(albumChild) } }),
   getRandomSongs: async (ctx) => {
@@ -162,51 +162,52 @@ export const METHODS: Record<string, Method> = {
       fromYear: p.int('fromYear', years),
       toYear: p.int('toYear', years),
     }
-    return { randomSongs: { song: randomSongs(ctx.db, query, await marksOf(ctx.db, ctx.user.id)) } }
+    return { randomSongs: { song: await randomSongs(ctx.db, query, await marksOf(ctx.db, ctx.user.id)) } }
   },
-  getGenres: (ctx) => ({ genres: { genre: genres(ctx.db) } }),
-  search3: async (ctx) => ({ searchResult3: search(ctx.db, searchQueryOf(ctx.params), await marksOf(ctx.db, ctx.user.id)) }),
+  getGenres: async (ctx) => ({ genres: { genre: await genres(ctx.db) } }),
+  search3: async (ctx) => ({ searchResult3: await search(ctx.db, searchQueryOf(ctx.params), await marksOf(ctx.db, ctx.user.id)) }),
   search2: async (ctx) => {
-    const found = search(ctx.db, searchQueryOf(ctx.params), await marksOf(ctx.db, ctx.user.id))
+    const found = await search(ctx.db, searchQueryOf(ctx.params), await marksOf(ctx.db, ctx.user.id))
     return { searchResult2: { artist: (found.artist as Payload[]).map(plainArtist), album: (found.album as Payload[]).map(albumChild), song: found.song } }
   },
   getSongsByGenre: async (ctx) => {
     const p = ctx.params
     const genre = p.required('genre')
     const count = p.int('count', { ...maxRows, fallback: 10 })
-    const songs = songsByGenre(ctx.db, genre, count, p.int('offset', { ...offsetRange, fallback: 0 }), await marksOf(ctx.db, ctx.user.id))
+    const songs = await songsByGenre(ctx.db, genre, count, p.int('offset', { ...offsetRange, fallback: 0 }), await marksOf(ctx.db, ctx.user.id))
     return { songsByGenre: { song: songs } }
   },
   getTopSongs: async (ctx) => {
-    const songs = topSongs(ctx.db, ctx.params.required('artist'), ctx.params.int('count', { ...maxRows, fallback: 50 }), await marksOf(ctx.db, ctx.user.id))
+    const count = ctx.params.int('count', { ...maxRows, fallback: 50 })
+    const songs = await topSongs(ctx.db, ctx.params.required('artist'), count, await marksOf(ctx.db, ctx.user.id))
     return { topSongs: { song: songs } }
   },
   getSimilarSongs: async (ctx) => ({ similarSongs: { song: await similarOf(ctx) } }),
   getSimilarSongs2: async (ctx) => ({ similarSongs2: { song: await similarOf(ctx) } }),
-  getArtistInfo: (ctx) => ({ artistInfo: artistInfoOf(ctx, false) }),
-  getArtistInfo2: (ctx) => ({ artistInfo2: artistInfoOf(ctx, true) }),
-  getAlbumInfo: (ctx) => ({ albumInfo: albumInfoOf(ctx) }),
-  getAlbumInfo2: (ctx) => ({ albumInfo: albumInfoOf(ctx) }),
+  getArtistInfo: async (ctx) => ({ artistInfo: await artistInfoOf(ctx, false) }),
+  getArtistInfo2: async (ctx) => ({ artistInfo2: await artistInfoOf(ctx, true) }),
+  getAlbumInfo: async (ctx) => ({ albumInfo: await albumInfoOf(ctx) }),
+  getAlbumInfo2: async (ctx) => ({ albumInfo: await albumInfoOf(ctx) }),
   getNowPlaying: async (ctx) => {
     const starred = await marksOf(ctx.db, ctx.user.id)
     // A member sees only their own plays; an admin sees what every member plays.
-    return { nowPlaying: { entry: nowPlaying(ctx.db, ctx.user.isAdmin ? null : ctx.user.id, starred) } }
+    return { nowPlaying: { entry: await nowPlaying(ctx.db, ctx.user.isAdmin ? null : ctx.user.id, starred) } }
   },
 
-  getUser: (ctx) => {
+  getUser: async (ctx) => {
     const username = ctx.params.required('username')
     if (username !== ctx.user.username && !ctx.user.isAdmin) throw notAuthorized('Only an admin may read another member')
-    const member = memberByUsername(ctx.db, username)
+    const member = await memberByUsername(ctx.db, username)
     if (!member) throw notFound('User')
     return { user: userPayload(member) }
   },
-  getUsers: (ctx) => {
+  getUsers: async (ctx) => {
     if (!ctx.user.isAdmin) throw notAuthorized('Only an admin may list the members')
-    return { users: { user: allMembers(ctx.db).map(userPayload) } }
+    return { users: { user: (await allMembers(ctx.db)).map(userPayload) } }
   },
   // Any member may see any member's picture, as on Navidrome (decision 076); 70 when there is none.
-  getAvatar: (ctx) => {
-    const member = memberByUsername(ctx.db, ctx.params.required('username'))
+  getAvatar: async (ctx) => {
+    const member = await memberByUsername(ctx.db, ctx.params.required('username'))
     if (!member) throw notFound('User')
     const avatar = avatarOf(member.id)
     if (!avatar) throw notFound('Avatar')
@@ -229,14 +230,14 @@ export const METHODS: Record<string, Method> = {
     if (!ctx.user.isAdmin) throw notAuthorized('Only an admin may start a library scan')
     // The same quick scan as the admin page's button, audited alike.
     await requestScan(ctx.db)
-    recordAudit(ctx.db, ctx.user, 'library.scan', '', 'quick')
+    await recordAudit(ctx.db, ctx.user, 'library.scan', '', 'quick')
     return { scanStatus: await scanStatusOf(ctx) }
   },
 
-  stream: (ctx) => {
+  stream: async (ctx) => {
     const id = ctx.params.required('id')
     if (isEpisodeId(id)) return streamEpisode(ctx, id)
-    const row = requireSong(ctx)
+    const row = await requireSong(ctx)
     const kind = streamKind(row, ctx.params.get('format'), ctx.params.int('maxBitRate', { min: 0, max: 100_000, fallback: 0 }))
     // transcodeOffset (decision 075): a conversion starts timeOffset seconds in; the file as it
     // is ignores it (the app seeks in it with ranges). Checked either way: bad input is an error.
@@ -246,15 +247,15 @@ export const METHODS: Record<string, Method> = {
     const converted = kind !== 'file' && kind !== 'cover'
     return viaMedia(ctx, row.path, kind, converted ? Math.round(timeOffset * 1000) : 0)
   },
-  download: (ctx) => {
+  download: async (ctx) => {
     const id = ctx.params.required('id')
-    return isEpisodeId(id) ? streamEpisode(ctx, id) : viaMedia(ctx, requireSong(ctx).path, 'file')
+    return isEpisodeId(id) ? streamEpisode(ctx, id) : viaMedia(ctx, (await requireSong(ctx)).path, 'file')
   },
   getCoverArt: async (ctx) => {
     const id = ctx.params.required('id')
     const size = ctx.params.int('size', { min: 1, max: 10_000 })
     if (isChannelId(id)) return channelCoverArt(ctx, id, size)
-    const cover = coverPathOf(ctx.db, id)
+    const cover = await coverPathOf(ctx.db, id)
     if (!cover) throw notFound('Cover art')
     const sized = size === undefined ? null : await sizedCover(cover, size, ctx.request.signal)
     if (sized === 'busy') throw new RateLimitedError(BUSY_RETRY_AFTER_SEC, 'Too many covers are being scaled; try again in a few seconds')
@@ -266,7 +267,7 @@ export const METHODS: Record<string, Method> = {
     if (!p.bool('submission', true)) {
       // "Now playing": shown by getNowPlaying, no play recorded.
       const app = appOf(ctx)
-      await reportNowPlaying(ctx.db, ctx.user, requireSong(ctx), app, ctx.client)
+      await reportNowPlaying(ctx.db, ctx.user, await requireSong(ctx), app, ctx.client)
       return {}
     }
     const ids = p.all('id')
@@ -293,7 +294,7 @@ export const METHODS: Record<string, Method> = {
       )
       return {}
     }
-    const rows = songsByIds(ctx.db, ids)
+    const rows = await songsByIds(ctx.db, ids)
     if (rows.length !== ids.length) throw notFound('Song')
     const app = appOf(ctx)
     const deviceType = appDevice(app, null)
@@ -315,7 +316,7 @@ export const METHODS: Record<string, Method> = {
   },
 
   getLyrics: async (ctx) => ({ lyrics: await classicLyrics(ctx.db, ctx.params.get('artist') || undefined, ctx.params.required('title')) }),
-  getLyricsBySongId: async (ctx) => ({ lyricsList: await structuredLyrics(requireSong(ctx), ctx.params.bool('enhanced', false)) }),
+  getLyricsBySongId: async (ctx) => ({ lyricsList: await structuredLyrics(await requireSong(ctx), ctx.params.bool('enhanced', false)) }),
 
   // The playbackReport extension: an app's play as it goes, recorded as a scrobble's would be.
   reportPlayback: async (ctx) => {
@@ -335,7 +336,7 @@ export const METHODS: Record<string, Method> = {
     const ignoreScrobble = p.bool('ignoreScrobble', false)
     const wait = await takePlayTokens(ctx.db, ctx.client, 1)
     if (wait > 0) throw new RateLimitedError(wait)
-    const [row] = songsByIds(ctx.db, [mediaId])
+    const [row] = await songsByIds(ctx.db, [mediaId])
     if (!row) throw notFound('Song')
     const app = appOf(ctx)
     await reportPlayback(
@@ -370,12 +371,11 @@ export const METHODS: Record<string, Method> = {
   // Bookmarks are the member's own: one position per song (a second one moves it).
   getBookmarks: async (ctx) => {
     const marks = await bookmarksOf(ctx.db, ctx.user.id)
-    const rows = new Map(
-      songsByIds(
-        ctx.db,
-        marks.map((m) => m.trackId),
-      ).map((r) => [r.id, r]),
+    const songs = await songsByIds(
+      ctx.db,
+      marks.map((m) => m.trackId),
     )
+    const rows = new Map(songs.map((r) => [r.id, r]))
     const starred = await marksOf(ctx.db, ctx.user.id)
     // A bookmark of a song no longer in the library is kept (it comes back with the file) but not listed.
     const bookmark = marks.flatMap((m) => {
@@ -488,7 +488,7 @@ async function appQueue(ctx: MethodContext) {
   // As stored, nothing signed: only the paths are needed to find the songs.
   const queue = (await storedPlayQueue(ctx.db, ctx.user.id)) ?? { tracks: [], index: 0, positionSec: 0, updatedAt: 0, device: '' }
   const paths = queue.tracks.map((t) => pathOfMediaUrl(t.url))
-  const rows = songsByPaths(
+  const rows = await songsByPaths(
     ctx.db,
     paths.filter((p): p is string => p !== null),
   )
@@ -505,10 +505,10 @@ async function appQueue(ctx: MethodContext) {
 }
 
 /** savePlayQueue(ByIndex): the ids in order, the current one's index, `position` in ms. */
-async function saveAppQueue(ctx: MethodContext, ids: string[], index: number) {
+async function saveAppQueue(ctx: MethodContext, ids: string[], index: number): Promise<void> {
   const p = ctx.params
   if (ids.length > PLAY_QUEUE_LIMITS.tracks) throw new SubsonicError(ErrorCode.generic, `A queue holds at most ${PLAY_QUEUE_LIMITS.tracks} tracks`)
-  const rows = songsByIds(ctx.db, ids)
+  const rows = await songsByIds(ctx.db, ids)
   if (rows.length !== ids.length) throw notFound('Song')
   const positionMs = p.int('position', { min: 0, max: 7 * 24 * 3600 * 1000, fallback: 0 })
   // Bare library URLs, as the web player saves them: a read signs them afresh and fills in the
@@ -529,7 +529,7 @@ async function setStars(ctx: MethodContext, liked: boolean): Promise<Payload> {
   }
   const ids = p.all('id')
   if (ids.length === 0) p.required('id')
-  const rows = songsByIds(ctx.db, ids)
+  const rows = await songsByIds(ctx.db, ids)
   if (rows.length !== ids.length) throw notFound('Song')
   for (const row of rows) await setLike(ctx.db, ctx.user.id, { title: row.title, liked, trackUrl: libraryTrackKey(row.path) })
   return {}
@@ -562,7 +562,8 @@ function searchQueryOf(p: Params): SearchQuery {
 }
 
 async function similarOf(ctx: MethodContext): Promise<Payload[]> {
-  const songs = similarSongs(ctx.db, ctx.params.required('id'), ctx.params.int('count', { ...maxRows, fallback: 50 }), await marksOf(ctx.db, ctx.user.id))
+  const count = ctx.params.int('count', { ...maxRows, fallback: 50 })
+  const songs = await similarSongs(ctx.db, ctx.params.required('id'), count, await marksOf(ctx.db, ctx.user.id))
   if (!songs) throw notFound('Song, album or artist')
   return songs
 }
@@ -570,14 +571,14 @@ async function similarOf(ctx: MethodContext): Promise<Payload[]> {
 // Image URLs carry the origin the app reached this server by, which it can reach again.
 const origin = (ctx: MethodContext) => new URL(ctx.request.url).origin
 
-function artistInfoOf(ctx: MethodContext, id3: boolean): Payload {
-  const info = artistInfo(ctx.db, ctx.params.required('id'), ctx.params.int('count', { min: 0, max: 100, fallback: 20 }), origin(ctx), id3)
+async function artistInfoOf(ctx: MethodContext, id3: boolean): Promise<Payload> {
+  const info = await artistInfo(ctx.db, ctx.params.required('id'), ctx.params.int('count', { min: 0, max: 100, fallback: 20 }), origin(ctx), id3)
   if (!info) throw notFound('Artist')
   return info
 }
 
-function albumInfoOf(ctx: MethodContext): Payload {
-  const info = albumInfo(ctx.db, ctx.params.required('id'), origin(ctx))
+async function albumInfoOf(ctx: MethodContext): Promise<Payload> {
+  const info = await albumInfo(ctx.db, ctx.params.required('id'), origin(ctx))
   if (!info) throw notFound('Album')
   return info
 }

@@ -82,7 +82,7 @@ function commentOf(p: Params): string | undefined {
 }
 
 /** Refuses a change addressed at one of the member's folders (they are read-only here). */
-async function refuseFolder(ctx: MethodContext, id: string) {
+async function refuseFolder(ctx: MethodContext, id: string): Promise<void> {
   if (await folderOf(ctx, id)) throw new SubsonicError(ErrorCode.notAuthorized, FOLDERS_READ_ONLY)
 }
 
@@ -90,7 +90,7 @@ export async function getPlaylists(ctx: MethodContext): Promise<Payload> {
   const username = ctx.params.get('username')
   if (username !== undefined && username !== ctx.user.username) throw new SubsonicError(ErrorCode.notAuthorized, 'Only your own playlists can be listed')
   const own = (await playlists.listPlaylists(ctx.db, ctx.user.id)).map((p) => memberPlaylist(p))
-  const folders = (await libraryFoldersOf(ctx)).map((f) => folderPlaylist(ctx, f, folderTotals(ctx.db, folderRel(f.path))))
+  const folders = await Promise.all((await libraryFoldersOf(ctx)).map(async (f) => folderPlaylist(ctx, f, await folderTotals(ctx.db, folderRel(f.path)))))
   return { playlists: { playlist: [...own, ...folders] } }
 }
 
@@ -98,7 +98,7 @@ export async function getPlaylist(ctx: MethodContext): Promise<Payload> {
   const id = ctx.params.required('id')
   const folder = await folderOf(ctx, id)
   if (!folder) return { playlist: await memberPlaylistWithSongs(ctx, id) }
-  const songs = songsUnder(ctx.db, folderRel(folder.path))
+  const songs = await songsUnder(ctx.db, folderRel(folder.path))
   const starred = await marksOf(ctx.db, ctx.user.id)
   const totals = { songCount: songs.length, duration: Math.round(songs.reduce((sum, s) => sum + s.duration, 0)) }
   return { playlist: { ...folderPlaylist(ctx, folder, totals), entry: songs.map((s) => song(s, starred)) } }

@@ -34,9 +34,9 @@ function descriptionOf(ctx: MethodContext): string | null | undefined {
 async function targetOf(ctx: MethodContext): Promise<ShareTarget> {
   const ids = ctx.params.all('id')
   if (ids.length === 0) ctx.params.required('id')
-  const songs = songsByIds(ctx.db, ids)
+  const songs = await songsByIds(ctx.db, ids)
   if (songs.length === ids.length) return { kind: 'tracks', ids }
-  if (ids.length === 1 && !songById(ctx.db, ids[0])) {
+  if (ids.length === 1 && !(await songById(ctx.db, ids[0]))) {
     const album = await firstRow<{ id: string }>(ctx.db, sql`SELECT id FROM library_albums WHERE id = ${ids[0]}`)
     if (album) return { kind: 'album', id: album.id }
     // Only the member's own: another member's public playlist is not theirs to share.

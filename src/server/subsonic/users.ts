@@ -2,7 +2,8 @@
 // member of that role do over /rest (every member streams, downloads, sees covers, scrobbles and
 // saves queues; only an admin administers, i.e. may start a scan or list members; nothing here
 // uploads, comments, shares, runs podcasts or the jukebox, or converts video on request).
-import type { Db } from '~/db/client'
+import { eq } from 'drizzle-orm'
+import { type Db, type Tables, tablesOf } from '~/db/engine'
 import { ROOT_FOLDER_ID } from './library'
 import type { Payload } from './response'
 
@@ -29,17 +30,16 @@ export function userPayload(member: Member): Payload {
   }
 }
 
-export function memberByUsername(db: Db, username: string): Member | null {
-  const row = db.$client
-    .query<{ id: string; username: string; isAdmin: number }, [string]>('SELECT id, username, is_admin AS isAdmin FROM users WHERE username = ?')
-    .get(username)
-  return row ? { id: row.id, username: row.username, isAdmin: row.isAdmin === 1 } : null
+const memberColumns = ({ users }: Tables) => ({ id: users.id, username: users.username, isAdmin: users.isAdmin })
+
+export async function memberByUsername(db: Db, username: string): Promise<Member | null> {
+  const t = tablesOf(db)
+  const [row] = await db.select(memberColumns(t)).from(t.users).where(eq(t.users.username, username))
+  return row ?? null
 }
 
 /** Every member, by username; bounded (an admin's app shows a list, not a directory of millions). */
-export function allMembers(db: Db, limit = 1000): Member[] {
-  return db.$client
-    .query<{ id: string; username: string; isAdmin: number }, [number]>('SELECT id, username, is_admin AS isAdmin FROM users ORDER BY username LIMIT ?')
-    .all(limit)
-    .map((r) => ({ id: r.id, username: r.username, isAdmin: r.isAdmin === 1 }))
+export function allMembers(db: Db, limit = 1000): Promise<Member[]> {
+  const t = tablesOf(db)
+  return db.select(memberColumns(t)).from(t.users).orderBy(t.users.username).limit(limit)
 }
