@@ -3,7 +3,7 @@
 // mail server nor tells whether the account exists.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { api, createMember } from '../helpers/api'
-import { describeUntilOnPostgres, sqlOn } from '../helpers/engine'
+import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 import { startSmtp } from '../helpers/smtp'
 
@@ -97,8 +97,7 @@ describe('one live reset token per account', () => {
   })
 })
 
-// App keys answer through OpenSubsonic (/rest), still SQLite-only.
-describeUntilOnPostgres('a reset ends what a thief may hold', () => {
+describe('a reset ends what a thief may hold', () => {
   test('every session and every app key of the account stop working', async () => {
     const m = await createMember(server.url)
     const made = await api(server.url, 'POST', '/user/app-keys', { token: m.token, body: { name: 'DSub', currentPassword: m.password } })

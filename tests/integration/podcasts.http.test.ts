@@ -11,7 +11,7 @@ import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { ffmpeg } from '../helpers/media'
 import { type PodcastFeeds, startPodcastFeeds } from '../helpers/podcast-feeds'
-import { describeUntilOnPostgres, sqlOn } from '../helpers/engine'
+import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
 // The feeds bind 127.0.0.2, the one host REMOTE_ALLOW_HOSTS lets through; 127.0.0.1 stays refused.
@@ -351,9 +351,7 @@ describe('who may add feeds', () => {
   })
 })
 
-// OpenSubsonic's sign-in (subsonic/auth.ts), its bookmarks and the plays an app's scrobble records
-// (listening.ts) are not on PostgreSQL yet.
-describeUntilOnPostgres('OpenSubsonic', () => {
+describe('OpenSubsonic', () => {
   let app2: Awaited<ReturnType<typeof createMember>>
   const rest = async (method: string, params: Record<string, string> = {}, who = app2) => {
     const query = new URLSearchParams({ u: who.username, p: who.password, v: '1.16.1', c: 'podcast-test', f: 'json', ...params })

@@ -3,7 +3,7 @@
 // member sees and ends only their own sessions, and the last admin cannot delete their account.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { ADMIN, adminEnv, api, createMember, loginAdmin } from '../helpers/api'
-import { describeUntilOnPostgres, sqlOn } from '../helpers/engine'
+import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -170,8 +170,7 @@ async function appKeyAnswer(key: string): Promise<string> {
 }
 const createKey = (token: string, body: Record<string, unknown>) => api(server.url, 'POST', '/user/app-keys', { token, body })
 
-// App keys answer through OpenSubsonic (/rest), still SQLite-only.
-describeUntilOnPostgres('app keys', () => {
+describe('app keys', () => {
   test('creating one needs the current password: a stolen session alone cannot mint a key', async () => {
     const m = await createMember(server.url)
     expect(await createKey(m.token, { name: 'DSub' })).toMatchObject({ status: 400, body: { error: 'Current password is required' } })

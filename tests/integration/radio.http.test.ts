@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { ADMIN, adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { ICECAST_HOST, startIcecast, type TestIcecast } from '../helpers/icecast'
-import { describeUntilOnPostgres } from '../helpers/engine'
 import { restCall } from '../helpers/rest-surface'
 import { startServer, type TestServer } from '../helpers/server'
 import { childOf, childrenOf, parseXml } from '../helpers/xml'
@@ -183,8 +182,7 @@ describe('stations', () => {
   })
 })
 
-// A play is recorded by the listening service and counted by the analytics, neither on PostgreSQL yet.
-describeUntilOnPostgres('radio plays', () => {
+describe('radio plays', () => {
   test('plays of a station are counted under the source radio', async () => {
     const play = await api(server.url, 'POST', '/playlist/plays', {
       token: member.token,
@@ -197,8 +195,7 @@ describeUntilOnPostgres('radio plays', () => {
   })
 })
 
-// OpenSubsonic's sign-in (subsonic/auth.ts, app keys) is not on PostgreSQL yet.
-describeUntilOnPostgres('/rest internet radio methods', () => {
+describe('/rest internet radio methods', () => {
   let adminKey: string
   let memberKey: string
 

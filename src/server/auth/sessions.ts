@@ -87,7 +87,7 @@ export function authenticate(db: Db, token: string, secret: string, now = Date.n
   return isPostgres(db) ? validateTokenFresh(db, token, secret, now) : validateToken(db, token, secret, now)
 }
 
-/** SQLite only: `authenticate` without a promise, for the synchronous request paths. */
+/** SQLite: `authenticate`'s answer without a promise (prepared statements, rows reused while unchanged). */
 export function validateToken(db: Db, token: string, secret: string, now = Date.now()): AuthUser | null {
   const verified = verifiedToken(token, secret, now)
   if (!verified) return null

@@ -166,11 +166,6 @@ export async function albumTrackRows(db: Db, albumId: string): Promise<LibraryRo
   return (await rows<LibraryRow>(db, from(LIBRARY_SELECT, sql`WHERE t.album_id = ${albumId}`))).sort(playOrder)
 }
 
-/** SQLite only, for callers not moved to both engines yet (shares): albumTrackRows reads either. */
-export function albumRows(db: Db, albumId: string): LibraryRow[] {
-  return db.$client.query<LibraryRow, [string]>(`${LIBRARY_SELECT} WHERE t.album_id = ?`).all(albumId).sort(playOrder)
-}
-
 export async function getAlbum(db: Db, secret: string, id: string): Promise<LibraryAlbumDetail> {
   const row = await firstRow<AlbumRow>(db, from(ALBUM_SELECT, sql`WHERE a.id = ${id}`))
   if (!row) throw new NotFoundError('Album not found')
