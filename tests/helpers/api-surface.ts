@@ -239,6 +239,8 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
 /** Inputs for procedures no REST route reaches (the REST samples supply the others). */
 export const TRPC_ONLY_SAMPLES: Record<string, (ids: Ids) => unknown> = {
   'folders.byId': (ids) => ({ id: ids.folderId }),
+  // The playlist page's first paint, read by its route loader during the server render.
+  'playlists.opening': (ids) => ({ id: ids.playlistId }),
   'charts.defaultRegion': () => undefined,
   'shares.open': () => ({ id: 'AAAAAAAAAAAAAAAAAAAAAAAA' }),
   'shares.play': () => ({ id: 'AAAAAAAAAAAAAAAAAAAAAAAA', index: 0 }),
