@@ -1,13 +1,13 @@
 // The player in Debian's Chromium: a folder of real audio and video files (made with ffmpeg) picked
 // through the directory input, every control, a forced advert, and members' listening events
 // landing in the server's database.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { createMember } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
 import { ffmpeg } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
@@ -112,16 +112,11 @@ async function expectText(page: Page, text: string) {
   await page.waitForFunction((t) => document.querySelector('[data-testid=track-title]')?.textContent === t, text)
 }
 
-function db() {
-  return new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-}
-
+/** The first row of `sql` on the server's database (either engine) once `ok` accepts it. */
 async function waitForRow<T>(sql: string, params: string[], ok: (row: T | null) => boolean = (r) => r !== null, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const conn = db()
-    const row = conn.query(sql).get(...params) as T | null
-    conn.close()
+    const row = ((await sqlOn<T>(server, sql, params))[0] ?? null) as T | null
     if (ok(row)) return row as T
     if (Date.now() > deadline) throw new Error(`no matching row for ${sql} (${JSON.stringify(row)})`)
     await Bun.sleep(100)
@@ -377,8 +372,8 @@ describe('members', () => {
     expect(Number(first.duration)).toBeGreaterThan(5)
 
     await page.getByRole('button', { name: 'Like', exact: true }).click()
-    await waitForRow<Row>('SELECT liked FROM play_events WHERE id = ?', [String(first.id)], (r) => r?.liked === 1)
-    await waitForRow('SELECT * FROM likes WHERE user_id = ? AND track_key = ? AND liked = 1', [m.user.id, 'Morning Light'])
+    await waitForRow<Row>('SELECT liked FROM play_events WHERE id = ?', [String(first.id)], (r) => Number(r?.liked) === 1)
+    await waitForRow('SELECT * FROM likes WHERE user_id = ? AND track_key = ? AND liked', [m.user.id, 'Morning Light'])
     await waitForRow('SELECT * FROM interactions WHERE user_id = ? AND interaction_type = ? AND track_id = ?', [
       m.user.id,
       'like',
@@ -387,8 +382,8 @@ describe('members', () => {
 
     // Skipping early reports skipped with the skip time and the heard seconds.
     await page.getByRole('button', { name: 'Next', exact: true }).click()
-    const skipped = await waitForRow<Row>('SELECT * FROM play_events WHERE id = ?', [String(first.id)], (r) => r?.skipped === 1)
-    expect(skipped.completed).toBe(0)
+    const skipped = await waitForRow<Row>('SELECT * FROM play_events WHERE id = ?', [String(first.id)], (r) => Number(r?.skipped) === 1)
+    expect(Number(skipped.completed)).toBe(0)
     expect(Number(skipped.skip_time)).toBeGreaterThan(0.5)
     expect(Number(skipped.listen_duration)).toBeGreaterThan(0.5)
     expect(skipped.ended_at).not.toBeNull()
