@@ -128,7 +128,7 @@ export function createRequestMetrics({ apiRouteLabel, runningTranscodes, scanSta
     metric('vibes_library_last_scan_timestamp_seconds', 'gauge', 'When the last scan finished (0: never).')
     out.push(`vibes_library_last_scan_timestamp_seconds{${node}} ${scan.lastScanAt ? Date.parse(scan.lastScanAt) / 1000 : 0}`)
 
-    metric('vibes_db_size_bytes', 'gauge', 'The database: SQLite\'s file and its write-ahead log, or PostgreSQL\'s database.')
+    metric('vibes_db_size_bytes', 'gauge', "The database: SQLite's file and its write-ahead log, or PostgreSQL's database.")
     for (const [file, bytes] of await databaseSize(getDb())) out.push(`vibes_db_size_bytes{${node},file="${file}"} ${bytes}`)
 
     const memory = process.memoryUsage()
