@@ -2,6 +2,7 @@
 // test server's database directly, and marking what does not run on PostgreSQL yet.
 import { Database } from 'bun:sqlite'
 import { describe } from 'bun:test'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { TEST_ENGINE, type TestServer } from './server'
 
@@ -29,6 +30,24 @@ export async function sqlOn<T = Record<string, unknown>>(server: TestServer, que
   } finally {
     await client.close()
   }
+}
+
+/**
+ * Everything the server's database holds at rest, as text: on SQLite the bytes of vibes.db and its
+ * WAL and shared-memory files, on PostgreSQL a plain pg_dump of its database (schema and rows).
+ */
+export async function databaseAtRest(server: TestServer): Promise<string> {
+  if (server.databaseUrl === null) {
+    const files = readdirSync(server.dataDir).filter((f) => f.startsWith('vibes.db'))
+    if (!files.includes('vibes.db')) throw new Error(`no vibes.db in ${server.dataDir}`)
+    return files.map((f) => readFileSync(path.join(server.dataDir, f)).toString('latin1')).join('\n')
+  }
+  // Loaded here only: it needs PostgreSQL's binaries, which a SQLite run may not have.
+  const { PG_BIN } = await import('./postgres')
+  const dump = Bun.spawn([`${PG_BIN}/pg_dump`, '--no-password', server.databaseUrl], { stdout: 'pipe', stderr: 'pipe' })
+  const [code, out, err] = await Promise.all([dump.exited, new Response(dump.stdout).text(), new Response(dump.stderr).text()])
+  if (code !== 0) throw new Error(`pg_dump exited ${code}: ${err}`)
+  return out
 }
 
 /**

@@ -1,9 +1,8 @@
 // The most common passwords are refused wherever a password is chosen (sign-up, reset, change),
 // over real HTTP against the built server, with the field rules and their messages still checked first.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import path from 'node:path'
 import { api, createMember } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
 const COMMON = 'This password is one of the most common passwords and easy to guess. Please choose another'
@@ -21,15 +20,10 @@ const signup = (password: string) =>
   api(server.url, 'POST', '/auth/signup', { body: { username: `u${crypto.randomUUID().slice(0, 8)}`, email: `${crypto.randomUUID()}@example.com`, password } })
 
 /** A reset token the database holds for `userId`, as the forgot-password mail would carry. */
-function seedResetToken(userId: string): string {
+async function seedResetToken(userId: string): Promise<string> {
   const token = `seeded${crypto.randomUUID().replaceAll('-', '')}`
   const id = new Bun.CryptoHasher('sha256').update(token).digest('hex')
-  const db = new Database(path.join(server.dataDir, 'vibes.db'))
-  try {
-    db.query('INSERT INTO password_reset_tokens (id, user_id, expires_at) VALUES (?, ?, ?)').run(id, userId, Date.now() + 3_600_000)
-  } finally {
-    db.close()
-  }
+  await sqlOn(server, 'INSERT INTO password_reset_tokens (id, user_id, expires_at) VALUES (?, ?, ?)', [id, userId, Date.now() + 3_600_000])
   return token
 }
 
@@ -45,7 +39,7 @@ describe('common passwords', () => {
 
   test('a reset to a common password is refused and the token still works for a good one', async () => {
     const m = await createMember(server.url)
-    const token = seedResetToken(m.user.id)
+    const token = await seedResetToken(m.user.id)
     const bad = await api(server.url, 'POST', `/auth/reset-password/${token}`, { body: { password: 'football' } })
     expect(bad).toMatchObject({ status: 400, body: { error: COMMON } })
     const good = await api(server.url, 'POST', `/auth/reset-password/${token}`, { body: { password: 'quiet-harbour-7' } })

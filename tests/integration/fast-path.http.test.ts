@@ -5,9 +5,9 @@
 // are never shared. And /api goes straight to its handlers: every method on /api/trpc answers
 // tRPC's JSON, never a page.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import path from 'node:path'
 import fc from 'fast-check'
 import { api, createMember } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -153,31 +153,32 @@ describe('/api straight to its handlers', () => {
 })
 
 describe('answers reused while the database is unchanged (decision 042)', () => {
-  // Another process changes the database by hand, as an operator with sqlite3 would: the server's
-  // reused session check and folder list must see it at the very next request.
-  const byHand = (sql: string) => {
-    const file = path.join(server.dataDir, 'vibes.db')
-    const script = `const { Database } = require('bun:sqlite'); new Database(${JSON.stringify(file)}).exec(${JSON.stringify(sql)})`
-    expect(Bun.spawnSync(['bun', '-e', script]).exitCode).toBe(0)
-  }
+  // Another process (this test's, not the server's) changes the database by hand, as an operator
+  // with sqlite3 or psql would: the server's reused session check and folder list must see it at
+  // the very next request.
+  const byHand = (sql: string, params: (string | number)[]) => sqlOn(server, sql, params)
 
   test('a folder added and a session deleted by another process count at the next request', async () => {
     const member = await createMember(server.url)
     const list = async () => (await api(server.url, 'GET', '/user/folders', { token: member.token })).body.data as Array<{ label: string }>
     expect(await list()).toEqual([])
     expect(await list()).toEqual([])
-    byHand(
-      `INSERT INTO folders (id, user_id, label, path, position, created_at, updated_at) VALUES ('by-hand', '${member.user.id}', 'Added by hand', '/by-hand', 0, 0, 0)`,
+    await byHand(
+      `INSERT INTO folders (id, user_id, label, path, position, created_at, updated_at) VALUES ('by-hand', ?, 'Added by hand', '/by-hand', 0, 0, 0)`,
+      [member.user.id],
     )
     expect((await list()).map((f) => f.label)).toEqual(['Added by hand'])
-    byHand(`DELETE FROM sessions WHERE user_id = '${member.user.id}'`)
+    await byHand('DELETE FROM sessions WHERE user_id = ?', [member.user.id])
     expect((await api(server.url, 'GET', '/user/folders', { token: member.token })).status).toBe(401)
   })
 
   test('a reorder answers the new order (read inside its own transaction), and so does the next list', async () => {
     const member = await createMember(server.url)
-    const values = ['a', 'b', 'c'].map((n, i) => `('${n}-${member.user.id}', '${member.user.id}', '${n}', '/${n}', ${i}, 0, 0)`).join(', ')
-    byHand(`INSERT INTO folders (id, user_id, label, path, position, created_at, updated_at) VALUES ${values}`)
+    const names = ['a', 'b', 'c']
+    await byHand(
+      `INSERT INTO folders (id, user_id, label, path, position, created_at, updated_at) VALUES ${names.map(() => '(?, ?, ?, ?, ?, 0, 0)').join(', ')}`,
+      names.flatMap((n, i) => [`${n}-${member.user.id}`, member.user.id, n, `/${n}`, i]),
+    )
     const listed = await api(server.url, 'GET', '/user/folders', { token: member.token })
     const ids = (listed.body.data as Array<{ id: string; label: string }>).map((f) => f.id)
     const reordered = await api(server.url, 'PUT', '/user/folders/reorder', { token: member.token, body: { folderIds: ids.toReversed() } })

@@ -3,12 +3,12 @@
 // address the policy refuses, or one that does not load (404, nothing listening, unknown name);
 // and a member cannot save the same folder twice. Members' folders and the admin's folder
 // management, over REST and tRPC, create and update alike; a refused save stores nothing.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
 import { scanLibraryNow } from '../helpers/library-scan'
 import { freePort, openUp, startNginx, type ListingServer } from '../helpers/listing-servers'
 import { makeTone } from '../helpers/media'
@@ -18,7 +18,6 @@ let server: TestServer
 let outside: string
 let member: Awaited<ReturnType<typeof createMember>>
 let admin: string
-let db: Database
 let served: string
 let nginx: ListingServer
 let closedPort: number
@@ -41,16 +40,14 @@ beforeAll(async () => {
   outside = mkdtempSync(path.join(tmpdir(), 'vibes-outside-'))
   symlinkSync(outside, path.join(server.mediaRoot, 'escape'))
   ;[member, admin] = await Promise.all([createMember(server.url), loginAdmin(server.url)])
-  db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
 })
 afterAll(async () => {
-  db?.close()
   await Promise.all([server?.stop(), nginx?.stop()])
   rmSync(outside, { recursive: true, force: true })
   rmSync(served, { recursive: true, force: true })
 })
 
-const folderCount = () => (db.query('SELECT count(*) AS n FROM folders').get() as { n: number }).n
+const folderCount = async () => (await sqlOn<{ n: number }>(server, 'SELECT count(*) AS n FROM folders'))[0].n
 
 /** Every way a bad folder can be refused, with the message the API must answer. */
 const REFUSED: Array<[string, string]> = [
@@ -67,12 +64,12 @@ const REFUSED: Array<[string, string]> = [
 
 describe("members' folders", () => {
   test('create: a missing library path or a refused address is a 400 naming the problem; nothing is stored', async () => {
-    const before = folderCount()
+    const before = await folderCount()
     for (const [folderPath, error] of REFUSED) {
       const res = await api(server.url, 'POST', '/user/folders', { token: member.token, body: { label: 'Bad', path: folderPath } })
       expect({ folderPath, status: res.status, body: res.body }).toEqual({ folderPath, status: 400, body: { success: false, error } })
     }
-    expect(folderCount()).toBe(before)
+    expect(await folderCount()).toBe(before)
   })
 
   test('update: the same refusals; the stored folder is unchanged', async () => {
@@ -107,7 +104,7 @@ describe("members' folders", () => {
 
   test('a URL that does not load is refused, saying why: an HTTP error, nothing listening, an unknown name', async () => {
     const m = await createMember(server.url)
-    const before = folderCount()
+    const before = await folderCount()
     for (const [folderPath, error] of [
       [`${nginx.url}/no-such-folder/`, 'That address answered 404 Not Found'],
       [`http://${LISTING_HOST}:${closedPort}/music/`, `Nothing answers at that address (${LISTING_HOST}:${closedPort})`],
@@ -116,7 +113,7 @@ describe("members' folders", () => {
       const res = await api(server.url, 'POST', '/user/folders', { token: m.token, body: { label: 'Web', path: folderPath } })
       expect({ folderPath, status: res.status, body: res.body }).toEqual({ folderPath, status: 400, body: { success: false, error } })
     }
-    expect(folderCount()).toBe(before)
+    expect(await folderCount()).toBe(before)
   })
 
   test('the same folder twice is refused (any spelling of the path, or the same URL); another member may have it', async () => {
@@ -147,7 +144,7 @@ describe("the admin's folder management", () => {
     const target = await createMember(server.url)
     const good = await api(server.url, 'POST', `/admin/users/${target.user.id}/folders`, { token: admin, body: { label: 'Jazz', path: '/music/jazz' } })
     expect(good.status).toBe(201)
-    const before = folderCount()
+    const before = await folderCount()
     for (const [folderPath, error] of REFUSED) {
       const created = await api(server.url, 'POST', `/admin/users/${target.user.id}/folders`, { token: admin, body: { label: 'Bad', path: folderPath } })
       expect({ folderPath, status: created.status, body: created.body }).toEqual({ folderPath, status: 400, body: { success: false, error } })
@@ -162,7 +159,7 @@ describe("the admin's folder management", () => {
       })
       expect({ folderPath, status: bulk.status, body: bulk.body }).toEqual({ folderPath, status: 400, body: { success: false, error } })
     }
-    expect(folderCount()).toBe(before)
+    expect(await folderCount()).toBe(before)
     const bulk = await api(server.url, 'POST', '/admin/folders/bulk-add', {
       token: admin,
       body: { userIds: [target.user.id, member.user.id], label: 'Shared', path: '/music/' },

@@ -1,8 +1,7 @@
 // Listening events, likes and promotions over real HTTP against the built server.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import path from 'node:path'
 import { api, createMember } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -15,13 +14,11 @@ afterAll(async () => {
   await server.stop()
 })
 
-function readRow(sql: string, ...params: string[]) {
-  const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-  try {
-    return db.query(sql).get(...params) as Record<string, unknown> | null
-  } finally {
-    db.close()
-  }
+// One row of the server's database, either engine; flags read as SQLite stores them (0 or 1).
+async function readRow(sql: string, ...params: string[]) {
+  const [row] = await sqlOn(server, sql, params)
+  if (!row) return null
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'boolean' ? Number(v) : v]))
 }
 
 const play = {
@@ -54,7 +51,7 @@ describe('play events', () => {
     const id = created.body.data.playEventId as string
     expect(id).toMatch(/^[0-9a-f-]{36}$/)
 
-    const row = readRow('SELECT * FROM play_events WHERE id = ?', id)!
+    const row = (await readRow('SELECT * FROM play_events WHERE id = ?', id))!
     expect(row).toMatchObject({
       user_id: m.user.id,
       track_url: play.trackUrl,
@@ -96,7 +93,7 @@ describe('play events', () => {
     })
     expect(updated.status).toBe(200)
     expect(updated.body.data.playEventId).toBe(id)
-    const after = readRow('SELECT * FROM play_events WHERE id = ?', id)!
+    const after = (await readRow('SELECT * FROM play_events WHERE id = ?', id))!
     expect(after).toMatchObject({ listen_duration: 120.5, skipped: 1, skip_time: 121, liked: 1, shared: 1, buffer_count: 3, quality_drops: 1 })
     const afterUpdate = Date.now()
     // The update is stamped with the server's time of the update, and the answer says which.
@@ -115,7 +112,7 @@ describe('play events', () => {
     const id = body.data.playEventId
     const stolen = await api(server.url, 'PUT', `/playlist/plays/${id}`, { token: other.token, body: { completed: true } })
     expect(stolen).toMatchObject({ status: 404, body: { success: false, error: 'Play event not found' } })
-    expect(readRow('SELECT completed FROM play_events WHERE id = ?', id)).toEqual({ completed: 0 })
+    expect(await readRow('SELECT completed FROM play_events WHERE id = ?', id)).toEqual({ completed: 0 })
     expect((await api(server.url, 'PUT', '/playlist/plays/no-such-id', { token: owner.token, body: { completed: true } })).status).toBe(404)
   })
 
@@ -136,7 +133,7 @@ describe('play events', () => {
 
   test('bad input is a 400 naming the field, and nothing is stored', async () => {
     const m = await createMember(server.url)
-    const count = () => Number(readRow('SELECT count(*) AS n FROM play_events WHERE user_id = ?', m.user.id)!.n)
+    const count = async () => Number((await readRow('SELECT count(*) AS n FROM play_events WHERE user_id = ?', m.user.id))!.n)
     const cases: Array<[unknown, string]> = [
       [{ ...play, source: 'jukebox' }, 'Source must be one of: repeat, shuffle, direct, playlist, radio, podcast'],
       [{ ...play, networkType: '5g' }, 'Network type must be one of: 4g, 3g, 2g, ethernet, wifi, unknown'],
@@ -154,7 +151,7 @@ describe('play events', () => {
       expect(res.status).toBe(400)
       expect(res.body).toEqual({ success: false, error })
     }
-    expect(count()).toBe(0)
+    expect(await count()).toBe(0)
     const { body } = await api(server.url, 'POST', '/playlist/plays', { token: m.token, body: play })
     const id = body.data.playEventId
     for (const [update, error] of [
@@ -210,7 +207,7 @@ describe('hostile clients', () => {
         await api(server.url, 'POST', '/playlist/interactions', { token: m.token, body: { trackId: 't', interactionType: 'like', timestamp } }),
       ).toMatchObject({ status: 400, body: { error: 'Timestamp must be a valid date' } })
     }
-    expect(Number(readRow('SELECT count(*) AS n FROM play_events WHERE user_id = ?', m.user.id)!.n)).toBe(0)
+    expect(Number((await readRow('SELECT count(*) AS n FROM play_events WHERE user_id = ?', m.user.id))!.n)).toBe(0)
   })
 
   test('play event ids: the path wins over the body, any unknown id is a 404, absurd ones a 400', async () => {
@@ -221,7 +218,7 @@ describe('hostile clients', () => {
     // A body naming someone else's event cannot redirect the update.
     const res = await api(server.url, 'PUT', `/playlist/plays/${mine}`, { token: m.token, body: { playEventId: theirs, completed: true } })
     expect(res).toMatchObject({ status: 200, body: { data: { playEventId: mine } } })
-    expect(readRow('SELECT completed FROM play_events WHERE id = ?', theirs)).toEqual({ completed: 0 })
+    expect(await readRow('SELECT completed FROM play_events WHERE id = ?', theirs)).toEqual({ completed: 0 })
     expect(await api(server.url, 'PUT', `/playlist/plays/${'a'.repeat(100)}`, { token: m.token, body: { completed: true } })).toMatchObject({
       status: 404,
       body: { error: 'Play event not found' },
@@ -233,7 +230,7 @@ describe('hostile clients', () => {
       status: 400,
       body: { error: 'Play event id is too long' },
     })
-    expect(Number(readRow('SELECT count(*) AS n FROM play_events WHERE completed = 1 AND user_id = ?', other.user.id)!.n)).toBe(0)
+    expect(Number((await readRow('SELECT count(*) AS n FROM play_events WHERE completed AND user_id = ?', other.user.id))!.n)).toBe(0)
   })
 
   test('cookie sessions need the XSRF header for writes; reads work without it', async () => {
@@ -253,7 +250,7 @@ describe('hostile clients', () => {
       })
       expect(await api(server.url, 'PUT', '/playlist/likes', { body: { title: 'A', liked: true }, headers })).toMatchObject({ status: 401 })
     }
-    expect(Number(readRow('SELECT count(*) AS n FROM play_events WHERE user_id = ?', m.user.id)!.n)).toBe(0)
+    expect(Number((await readRow('SELECT count(*) AS n FROM play_events WHERE user_id = ?', m.user.id))!.n)).toBe(0)
     expect((await api(server.url, 'POST', '/playlist/plays', { body: base, headers: { cookie, 'x-xsrf-token': xsrf } })).status).toBe(201)
     expect(await api(server.url, 'GET', '/playlist/likes', { headers: { cookie } })).toMatchObject({ status: 200, body: { data: { likes: {} } } })
   })
@@ -296,7 +293,7 @@ describe('hostile clients', () => {
       headers: { authorization: `Bearer ${m.token}` },
     })
     expect(viaGet.status).toBe(405)
-    expect(readRow('SELECT completed FROM play_events WHERE id = ?', id)).toEqual({ completed: 0 })
+    expect(await readRow('SELECT completed FROM play_events WHERE id = ?', id)).toEqual({ completed: 0 })
   })
 })
 
@@ -309,13 +306,15 @@ describe('interactions and likes', () => {
       body: { trackId: 'local:Album/01.mp3', interactionType: 'share', timestamp: at },
     })
     expect(res.status).toBe(201)
-    const row = readRow('SELECT * FROM interactions WHERE id = ?', res.body.data.interactionId)!
+    const row = (await readRow('SELECT * FROM interactions WHERE id = ?', res.body.data.interactionId))!
     expect(row).toMatchObject({ user_id: m.user.id, track_id: 'local:Album/01.mp3', interaction_type: 'share', timestamp: at })
     const future = await api(server.url, 'POST', '/playlist/interactions', {
       token: m.token,
       body: { trackId: 't', interactionType: 'repeat', timestamp: new Date(Date.now() + 86_400_000).toISOString() },
     })
-    expect(Number(readRow('SELECT timestamp FROM interactions WHERE id = ?', future.body.data.interactionId)!.timestamp)).toBeLessThanOrEqual(Date.now())
+    expect(Number((await readRow('SELECT timestamp FROM interactions WHERE id = ?', future.body.data.interactionId))!.timestamp)).toBeLessThanOrEqual(
+      Date.now(),
+    )
     const bad = await api(server.url, 'POST', '/playlist/interactions', { token: m.token, body: { trackId: 't', interactionType: 'download' } })
     expect(bad).toMatchObject({ status: 400, body: { error: 'Interaction type must be one of: like, share, repeat' } })
   })
@@ -353,7 +352,7 @@ describe('promotions', () => {
     for (const p of promos) expect(Object.keys(p).sort()).toEqual(['backgroundColor', 'description', 'id', 'imageUrl', 'linkUrl', 'textColor', 'title'])
     const again = await api(server.url, 'GET', '/promotions')
     expect(again.body.data.promotions.map((p: { id: string }) => p.id)).toEqual(promos.map((p) => p.id))
-    expect(Number(readRow('SELECT count(*) AS n FROM promotions')!.n)).toBe(4)
+    expect(Number((await readRow('SELECT count(*) AS n FROM promotions'))!.n)).toBe(4)
     const image = await fetch(server.url + promos[0].imageUrl)
     expect(image.status).toBe(200)
     expect(image.headers.get('content-type')).toContain('image/svg+xml')

@@ -20,6 +20,8 @@
 // of the library scanner and the transcoder (decision 064).
 import { statSync } from 'node:fs'
 import { timingSafeEqual } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { type Db, firstRow, isPostgres } from '~/db/engine'
 import { type AuthUser, authenticate } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
@@ -126,8 +128,8 @@ export function createRequestMetrics({ apiRouteLabel, runningTranscodes, scanSta
     metric('vibes_library_last_scan_timestamp_seconds', 'gauge', 'When the last scan finished (0: never).')
     out.push(`vibes_library_last_scan_timestamp_seconds{${node}} ${scan.lastScanAt ? Date.parse(scan.lastScanAt) / 1000 : 0}`)
 
-    metric('vibes_db_size_bytes', 'gauge', 'SQLite database file and its write-ahead log.')
-    out.push(`vibes_db_size_bytes{${node},file="db"} ${fileSize(config.dbFile)}`, `vibes_db_size_bytes{${node},file="wal"} ${fileSize(`${config.dbFile}-wal`)}`)
+    metric('vibes_db_size_bytes', 'gauge', "The database: SQLite's file and its write-ahead log, or PostgreSQL's database.")
+    for (const [file, bytes] of await databaseSize(getDb())) out.push(`vibes_db_size_bytes{${node},file="${file}"} ${bytes}`)
 
     const memory = process.memoryUsage()
     metric('process_resident_memory_bytes', 'gauge', 'Resident memory of the server process.')
@@ -163,6 +165,20 @@ export function createRequestMetrics({ apiRouteLabel, runningTranscodes, scanSta
 }
 
 const labelValue = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')
+
+/** The database's size in bytes, by part: `db` (and `wal` on SQLite). */
+async function databaseSize(db: Db): Promise<[string, number][]> {
+  // PostgreSQL: no file of ours to measure; the server knows its database's size.
+  if (isPostgres(db)) {
+    const row = await firstRow<{ bytes: string | number }>(db, sql`SELECT pg_database_size(current_database()) AS "bytes"`)
+    return [['db', Number(row?.bytes ?? 0)]]
+  }
+  // SQLite: the file and its write-ahead log.
+  return [
+    ['db', fileSize(config.dbFile)],
+    ['wal', fileSize(`${config.dbFile}-wal`)],
+  ]
+}
 
 function fileSize(file: string): number {
   return statSync(file, { throwIfNoEntry: false })?.size ?? 0
