@@ -8,7 +8,8 @@ import { TEST_ENGINE, type TestServer } from './server'
 
 /**
  * Runs SQL on the server's own database, SQLite or PostgreSQL, with `?` placeholders. Numbers
- * PostgreSQL answers as text (bigint, count) come back as numbers, as SQLite's do.
+ * PostgreSQL answers as text (bigint, count) come back as numbers and its booleans as 1 or 0, as
+ * SQLite stores them, so a test reads the same row on either engine.
  */
 export async function sqlOn<T = Record<string, unknown>>(server: TestServer, query: string, params: (string | number | null)[] = []): Promise<T[]> {
   if (server.databaseUrl === null) {
@@ -26,7 +27,7 @@ export async function sqlOn<T = Record<string, unknown>>(server: TestServer, que
       query.replace(/\?/g, () => `$${++n}`),
       params,
     )) as Record<string, unknown>[]
-    return rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v]))) as T[]
+    return rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, (typeof v === 'string' && /^-?\d+$/.test(v)) || typeof v === 'boolean' ? Number(v) : v]))) as T[]
   } finally {
     await client.close()
   }

@@ -14,11 +14,10 @@ afterAll(async () => {
   await server.stop()
 })
 
-// One row of the server's database, either engine; flags read as SQLite stores them (0 or 1).
+// One row of the server's database, either engine (flags read as 0 or 1 on both).
 async function readRow(sql: string, ...params: string[]) {
   const [row] = await sqlOn(server, sql, params)
-  if (!row) return null
-  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'boolean' ? Number(v) : v]))
+  return row ?? null
 }
 
 const play = {

@@ -139,7 +139,7 @@ describe('two nodes on one PostgreSQL', () => {
     for (let i = 0; i < 400 && (await statusOn(b)).scanning; i++) await Bun.sleep(50)
     expect(await scansRun()).toBe(2)
     for (const node of [a, b]) expect(await statusOn(node)).toMatchObject({ scanning: false, tracks: 3, albums: expect.any(Number) })
-    expect(await sqlOn(a, 'SELECT holder, asked FROM library_scan_lease')).toEqual([{ holder: null, asked: false }])
+    expect(await sqlOn(a, 'SELECT holder, asked FROM library_scan_lease')).toEqual([{ holder: null, asked: 0 }])
   })
 })
 
