@@ -27,7 +27,9 @@ export async function sqlOn<T = Record<string, unknown>>(server: TestServer, que
       query.replace(/\?/g, () => `$${++n}`),
       params,
     )) as Record<string, unknown>[]
-    return rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, (typeof v === 'string' && /^-?\d+$/.test(v)) || typeof v === 'boolean' ? Number(v) : v]))) as T[]
+    return rows.map((row) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, (typeof v === 'string' && /^-?\d+$/.test(v)) || typeof v === 'boolean' ? Number(v) : v])),
+    ) as T[]
   } finally {
     await client.close()
   }
