@@ -4,12 +4,12 @@
 // and "—" for its size, and the player's "remote" source by name; the dashboard's Hit Analytics
 // shows an album page by the album's name, and pages of unknown ids under library/albums/:id.
 // Screenshots at 1280×800 and 390×844 go to shots/.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { ADMIN, adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
 import { scanLibraryNow } from '../helpers/library-scan'
 import { makeTone } from '../helpers/media'
@@ -31,17 +31,14 @@ beforeAll(async () => {
   owner = m.username
   const mix = (await api(server.url, 'POST', '/user/folders', { token: m.token, body: { label: 'Road trip', path: '/Mix' } })).body.data.id as string
   // A remote folder as the folders page saves it (written directly: the test server may not fetch a URL).
-  const db = new Database(path.join(server.dataDir, 'vibes.db'))
-  db.exec('PRAGMA busy_timeout = 5000')
-  db.query('INSERT INTO folders (id, user_id, label, path, position, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)').run(
+  await sqlOn(server, 'INSERT INTO folders (id, user_id, label, path, position, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)', [
     'remote-folder-of-test',
     m.user.id,
     'Radio',
     'https://music.example/radio/',
     Date.now(),
     Date.now(),
-  )
-  db.close()
+  ])
   for (const [playlistId, title] of [
     [mix, 'One'],
     [mix, 'One'],

@@ -106,7 +106,7 @@ describe('listen time', () => {
       await Bun.sleep(200)
       total = await totalListenTime()
     }
-    if (Math.abs(total - heard) > 1) console.log({ heard, total, plays: readRows(server.dataDir, 'SELECT title, listen_duration, skip_time FROM play_events') })
+    if (Math.abs(total - heard) > 1) console.log({ heard, total, plays: await readRows(server, 'SELECT title, listen_duration, skip_time FROM play_events') })
     expect(Math.abs(total - heard)).toBeLessThanOrEqual(1)
   })
 })

@@ -83,7 +83,7 @@ describe('remote folders', () => {
     expect(await page.getByRole('radio', { name: 'Remote (3)' }).getAttribute('aria-checked')).toBe('true')
     expect(await page.getByTestId('track-count').textContent()).toBe('3 tracks')
 
-    const row = await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE user_id = ?', [m.user.id])
+    const row = await waitForRow(server, 'SELECT * FROM play_events WHERE user_id = ?', [m.user.id])
     expect(row).toMatchObject({
       track_url: `${folderUrl}01%20Blue%20Morning.mp3`,
       title: '01 Blue Morning',
@@ -216,10 +216,10 @@ describe('network loss', () => {
       return play?.update?.liked === true && (play.update.listenDuration ?? 0) > 0.5 ? q.map((i) => i.kind) : null
     })
     expect((await queued.jsonValue())!.sort()).toEqual(['interaction', 'play'])
-    expect(readRows<Row>(server.dataDir, 'SELECT count(*) AS n FROM play_events WHERE user_id = ?', m.user.id)[0].n).toBe(0)
+    expect((await readRows<Row>(server, 'SELECT count(*) AS n FROM play_events WHERE user_id = ?', m.user.id))[0].n).toBe(0)
 
     await context.setOffline(false)
-    const row = await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE user_id = ?', [m.user.id], (r) => r?.liked === 1)
+    const row = await waitForRow(server, 'SELECT * FROM play_events WHERE user_id = ?', [m.user.id], (r) => r?.liked === 1)
     // (Offline, the lazily loaded tag reader may be out of reach: the file name gives the title.)
     expect(row).toMatchObject({
       title: 'Rainy Day',
@@ -229,7 +229,7 @@ describe('network loss', () => {
       session_position: 1,
     })
     expect(Number(row.listen_duration)).toBeGreaterThan(0.5)
-    await waitForRow(server.dataDir, 'SELECT * FROM interactions WHERE user_id = ? AND interaction_type = ?', [m.user.id, 'like'])
+    await waitForRow(server, 'SELECT * FROM interactions WHERE user_id = ? AND interaction_type = ?', [m.user.id, 'like'])
     await page.waitForFunction(() => localStorage.getItem('vibes:event-queue') === null)
     await context.close()
   })
@@ -241,10 +241,10 @@ describe('leaving the page', () => {
     await page.getByTestId('folder-input').setInputFiles(path.join(served, 'device', 'Offline Mix'))
     await expectTitle(page, 'Rainy Day')
     await playsPast(page, 1.5)
-    const first = await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE user_id = ?', [m.user.id])
+    const first = await waitForRow(server, 'SELECT * FROM play_events WHERE user_id = ?', [m.user.id])
     expect(first.skipped).toBe(0)
     await gotoHydrated(page, '/')
-    const left = await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE id = ?', [String(first.id)], (r) => r?.skipped === 1)
+    const left = await waitForRow(server, 'SELECT * FROM play_events WHERE id = ?', [String(first.id)], (r) => r?.skipped === 1)
     expect(Number(left.listen_duration)).toBeGreaterThan(1)
     expect(Number(left.skip_time)).toBeGreaterThan(1.4)
     expect(left.ended_at).not.toBeNull()
@@ -274,7 +274,7 @@ describe('a saved folder on /player', () => {
     await expectTitle(page, 'Long Tone')
     await playsPast(page, 0.5)
 
-    const first = await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE user_id = ? AND title = ?', [m.user.id, 'Long Tone'])
+    const first = await waitForRow(server, 'SELECT * FROM play_events WHERE user_id = ? AND title = ?', [m.user.id, 'Long Tone'])
     expect(first).toMatchObject({
       source: 'playlist',
       playlist_id: fid,
@@ -291,15 +291,15 @@ describe('a saved folder on /player', () => {
       .getByRole('button', { name: /Short Tone/ })
       .click()
     await expectTitle(page, 'Short Tone')
-    const direct = await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE user_id = ? AND title = ?', [m.user.id, 'Short Tone'])
+    const direct = await waitForRow(server, 'SELECT * FROM play_events WHERE user_id = ? AND title = ?', [m.user.id, 'Short Tone'])
     expect(direct).toMatchObject({ source: 'direct', playlist_id: fid, previous_track: '/media/library/01%20Long%20Tone.mp3', session_position: 2 })
-    await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE id = ?', [String(first.id)], (r) => r?.skipped === 1)
+    await waitForRow(server, 'SELECT * FROM play_events WHERE id = ?', [String(first.id)], (r) => r?.skipped === 1)
 
     // Share (clipboard here) marks the play and records an interaction.
     await page.getByRole('button', { name: 'Share' }).click()
-    await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE id = ?', [String(direct.id)], (r) => r?.shared === 1)
+    await waitForRow(server, 'SELECT * FROM play_events WHERE id = ?', [String(direct.id)], (r) => r?.shared === 1)
     await waitForRow(
-      server.dataDir,
+      server,
       'SELECT * FROM interactions WHERE user_id = ? AND interaction_type = ?',
       [m.user.id, 'share'],
       (r) => r?.track_id === '/media/library/02%20Short%20Tone.mp3',
@@ -309,9 +309,9 @@ describe('a saved folder on /player', () => {
     await page.getByRole('button', { name: 'Repeat' }).click()
     await playsPast(page, 0.2)
     await page.getByRole('slider', { name: 'Seek' }).fill('9.6')
-    await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE id = ?', [String(direct.id)], (r) => r?.repeated === 1 && r?.completed === 1)
-    await waitForRow(server.dataDir, 'SELECT * FROM interactions WHERE user_id = ? AND interaction_type = ?', [m.user.id, 'repeat'])
-    const again = await waitForRow(server.dataDir, "SELECT * FROM play_events WHERE user_id = ? AND source = 'repeat'", [m.user.id])
+    await waitForRow(server, 'SELECT * FROM play_events WHERE id = ?', [String(direct.id)], (r) => r?.repeated === 1 && r?.completed === 1)
+    await waitForRow(server, 'SELECT * FROM interactions WHERE user_id = ? AND interaction_type = ?', [m.user.id, 'repeat'])
+    const again = await waitForRow(server, "SELECT * FROM play_events WHERE user_id = ? AND source = 'repeat'", [m.user.id])
     expect(again).toMatchObject({ title: 'Short Tone', playlist_id: fid, session_position: 3 })
     expect(await page.getByTestId('track-title').textContent()).toBe('Short Tone')
 
@@ -322,10 +322,10 @@ describe('a saved folder on /player', () => {
     await playsPast(page, 0.2)
     await page.getByRole('slider', { name: 'Seek' }).fill('9.6')
     await expectTitle(page, 'Long Tone')
-    const ended = await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE id = ?', [String(again.id)], (r) => r?.completed === 1)
+    const ended = await waitForRow(server, 'SELECT * FROM play_events WHERE id = ?', [String(again.id)], (r) => r?.completed === 1)
     expect(ended).toMatchObject({ repeated: 0, skipped: 0 })
     expect(ended.ended_at).not.toBeNull()
-    await waitForRow(server.dataDir, "SELECT * FROM play_events WHERE user_id = ? AND title = 'Long Tone' AND session_position = 4", [m.user.id])
+    await waitForRow(server, "SELECT * FROM play_events WHERE user_id = ? AND title = 'Long Tone' AND session_position = 4", [m.user.id])
     await context.close()
   })
 
@@ -340,11 +340,11 @@ describe('a saved folder on /player', () => {
     await gotoHydrated(page, `/player?fid=${fid}`)
     await expectTitle(page, 'Long Tone')
     await playsPast(page, 1.2)
-    const first = await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE user_id = ?', [m.user.id])
+    const first = await waitForRow(server, 'SELECT * FROM play_events WHERE user_id = ?', [m.user.id])
     expect(first.listen_duration).toBe(0)
 
     await page.clock.runFor(30_000)
-    const reported = await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE id = ?', [String(first.id)], (r) => Number(r?.listen_duration) > 0.5)
+    const reported = await waitForRow(server, 'SELECT * FROM play_events WHERE id = ?', [String(first.id)], (r) => Number(r?.listen_duration) > 0.5)
     expect(reported).toMatchObject({ completed: 0, skipped: 0, ended_at: null })
     // It was the timer, not a pause or an end: the track is still playing.
     expect((await media(page)).paused).toBe(false)
@@ -354,8 +354,8 @@ describe('a saved folder on /player', () => {
     // Another 30 s later, a larger figure.
     await playsPast(page, heard + 0.5)
     await page.clock.runFor(30_000)
-    await waitForRow(server.dataDir, 'SELECT * FROM play_events WHERE id = ?', [String(first.id)], (r) => Number(r?.listen_duration) > heard)
-    expect(readRows<Row>(server.dataDir, 'SELECT count(*) AS n FROM play_events WHERE user_id = ?', m.user.id)[0].n).toBe(1)
+    await waitForRow(server, 'SELECT * FROM play_events WHERE id = ?', [String(first.id)], (r) => Number(r?.listen_duration) > heard)
+    expect((await readRows<Row>(server, 'SELECT count(*) AS n FROM play_events WHERE user_id = ?', m.user.id))[0].n).toBe(1)
     await context.close()
   })
 })

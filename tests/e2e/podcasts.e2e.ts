@@ -132,12 +132,12 @@ for (const viewport of [
       await page.getByRole('button', { name: 'Pause', exact: true }).first().click()
       const paused = (await media(page)).currentTime
       const saved = await waitForRow<{ position_ms: number }>(
-        server.dataDir,
+        server,
         'SELECT p.position_ms FROM podcast_progress p JOIN users u ON u.id = p.user_id WHERE u.email = ?',
         [m.email],
         (r) => r !== null && Math.abs(r.position_ms - paused * 1000) < 1000,
       )
-      await waitForRow(server.dataDir, "SELECT source FROM play_events WHERE title = 'Episode 1: Pilot' AND source = 'podcast'", [])
+      await waitForRow(server, "SELECT source FROM play_events WHERE title = 'Episode 1: Pilot' AND source = 'podcast'", [])
       await screenshot(page, 'podcast-playing', viewport.width)
 
       // Reload: the episode shows its time left and plays on from the saved place.

@@ -193,8 +193,8 @@ describe('downloads for offline', () => {
     })
     await playsPast(page, 16)
     // Nothing reached the server while offline.
-    const mine = () => readRows(server.dataDir, 'SELECT title, listen_duration FROM play_events WHERE user_id = ?', m.user.id)
-    expect(mine()).toEqual([])
+    const mine = () => readRows(server, 'SELECT title, listen_duration FROM play_events WHERE user_id = ?', m.user.id)
+    expect(await mine()).toEqual([])
 
     // A reload with no network: the downloads page, and the queued play is still stored.
     await page.reload()
@@ -208,7 +208,7 @@ describe('downloads for offline', () => {
     const backOnline = Date.now()
     await context.setOffline(false)
     const row = await waitForRow<{ title: string; listen_duration: number; started_at: number }>(
-      server.dataDir,
+      server,
       'SELECT title, listen_duration, started_at FROM play_events WHERE user_id = ? AND title = ?',
       [m.user.id, 'First Light'],
       // The play is created, then its listening time sent: wait for both.
@@ -219,7 +219,7 @@ describe('downloads for offline', () => {
     // Recorded at the time it was played, not when it was sent.
     expect(row.started_at).toBeGreaterThanOrEqual(wentOffline)
     expect(row.started_at).toBeLessThan(backOnline)
-    expect(mine()).toHaveLength(1)
+    expect(await mine()).toHaveLength(1)
     expect(consoleErrors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([])
     await context.close()
   }, 120_000)
@@ -361,12 +361,12 @@ describe('opening the app with no network', () => {
     expect(member.url()).toBe(`${server.url}/downloads`)
     await member.getByRole('button', { name: 'Play Night Drive' }).click()
     await playsPast(member, 1)
-    expect(readRows(server.dataDir, 'SELECT title FROM play_events WHERE user_id = ?', m.user.id)).toEqual([])
+    expect(await readRows(server, 'SELECT title FROM play_events WHERE user_id = ?', m.user.id)).toEqual([])
 
     const backOnline = Date.now()
     await context.setOffline(false)
     const row = await waitForRow<{ listen_duration: number; started_at: number }>(
-      server.dataDir,
+      server,
       'SELECT listen_duration, started_at FROM play_events WHERE user_id = ? AND title = ?',
       [m.user.id, 'Second Wind'],
       (r) => (r?.listen_duration ?? 0) > 0,
@@ -375,7 +375,7 @@ describe('opening the app with no network', () => {
     expect(row.listen_duration).toBeGreaterThan(1)
     expect(row.started_at).toBeGreaterThanOrEqual(wentOffline)
     expect(row.started_at).toBeLessThan(backOnline)
-    expect(readRows(server.dataDir, 'SELECT id FROM play_events WHERE user_id = ? AND title = ?', m.user.id, 'Second Wind')).toHaveLength(1)
+    expect(await readRows(server, 'SELECT id FROM play_events WHERE user_id = ? AND title = ?', m.user.id, 'Second Wind')).toHaveLength(1)
     expect(consoleErrors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([])
     await context.close()
   }, 150_000)

@@ -104,7 +104,7 @@ describe('internet radio', () => {
     expect(await bar.getByTestId('time-duration').textContent()).toBe('Live')
 
     const played = await waitForRow<{ source: string; title: string }>(
-      server.dataDir,
+      server,
       'SELECT source, title FROM play_events WHERE user_id = ? ORDER BY started_at DESC LIMIT 1',
       [member.user.id],
     )

@@ -5,11 +5,11 @@
 // expired link show their message; a playlist's owner shares it from its page and the link shows
 // its tracks in playlist order. Screenshots of the public page and the /profile section at
 // 1280×800 and 390×844 go to test-results/screens.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
 import { scanLibraryNow } from '../helpers/library-scan'
 import { makeTone } from '../helpers/media'
@@ -85,7 +85,7 @@ describe('a share link plays in a private window', () => {
           const audio = document.querySelector('[data-testid=share-audio]') as HTMLAudioElement
           return !audio.paused && audio.currentTime > 0.5 && decodeURIComponent(audio.currentSrc).includes('/01 Dawn.mp3')
         })
-        const play = await waitForRow(server.dataDir, "SELECT * FROM play_events WHERE source = 'share'", [])
+        const play = await waitForRow(server, "SELECT * FROM play_events WHERE source = 'share'", [])
         expect(play).toMatchObject({ user_id: null, title: 'Dawn', track_url: '/media/Sky%20Trio/Hours/01%20Dawn.mp3' })
         // The visitor's page never asked for anything of an account.
         expect(await visitor.page.evaluate(() => localStorage.getItem('token'))).toBeNull()
@@ -147,10 +147,7 @@ describe("the player's Share button and /profile", () => {
     const link = await shareAlbum(page, 'Soon gone')
     await context.close()
     const id = link.split('/s/')[1]
-    const db = new Database(path.join(server.dataDir, 'vibes.db'))
-    db.exec('PRAGMA busy_timeout = 5000')
-    db.query('UPDATE shares SET expires_at = ? WHERE id = ?').run(Date.now() - 1000, id)
-    db.close()
+    await sqlOn(server, 'UPDATE shares SET expires_at = ? WHERE id = ?', [Date.now() - 1000, id])
     for (const viewport of VIEWPORTS) {
       const visitor = await newPage(browser, server.url, { viewport })
       const response = await visitor.page.goto(link)

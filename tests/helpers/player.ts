@@ -1,10 +1,10 @@
 // Shared bits of the player's browser tests: ffmpeg fixtures, the media element's state, waits on
 // the track title, and reading the server's database.
-import { Database } from 'bun:sqlite'
-import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { gotoHydrated, newPage } from './browser'
+import { sqlOn } from './engine'
 import { ffmpeg } from './media'
+import type { TestServer } from './server'
 
 /** A small mono MP3 tone with optional ID3 tags. */
 export function tone(file: string, seconds: number, tags: Record<string, string | number> = {}, frequency = 440) {
@@ -90,9 +90,9 @@ export async function openPlayer(browser: Browser, baseUrl: string, viewport?: {
 
 export type Row = Record<string, string | number | null>
 
-/** Polls the server's SQLite file (read-only) until `ok(row)` holds. */
+/** Polls the server's database (either engine) until `ok(row)` holds for the first row. */
 export async function waitForRow<T = Row>(
-  dataDir: string,
+  server: TestServer,
   sql: string,
   params: string[],
   ok: (row: T | null) => boolean = (r) => r !== null,
@@ -100,20 +100,14 @@ export async function waitForRow<T = Row>(
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const conn = new Database(path.join(dataDir, 'vibes.db'), { readonly: true })
-    const row = conn.query(sql).get(...params) as T | null
-    conn.close()
+    const row = ((await sqlOn<T>(server, sql, params))[0] ?? null) as T | null
     if (ok(row)) return row as T
     if (Date.now() > deadline) throw new Error(`no matching row for ${sql} ${JSON.stringify(params)} (last: ${JSON.stringify(row)})`)
     await Bun.sleep(100)
   }
 }
 
-export function readRows<T = Row>(dataDir: string, sql: string, ...params: string[]): T[] {
-  const conn = new Database(path.join(dataDir, 'vibes.db'), { readonly: true })
-  try {
-    return conn.query(sql).all(...params) as T[]
-  } finally {
-    conn.close()
-  }
+/** The rows of `sql` on the server's database (either engine). */
+export function readRows<T = Row>(server: TestServer, sql: string, ...params: string[]): Promise<T[]> {
+  return sqlOn<T>(server, sql, params)
 }
