@@ -71,7 +71,10 @@ export async function authenticate(db: Db, params: URLSearchParams, clientIp: st
   const salt = params.get('s')
   if (p === null && token === null && salt === null) throw new SubsonicError(ErrorCode.missingParameter, 'Required parameter is missing: p')
   const { users } = tablesOf(db)
-  const [row] = await db
+  // No account's name holds a NUL (nor can PostgreSQL compare one): such a name is simply unknown.
+  const [row] = u.includes('\u0000')
+    ? []
+    : await db
     .select({ id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, passwordHash: users.passwordHash })
     .from(users)
     .where(or(eq(users.username, u), eq(users.email, u.trim().toLowerCase())))
