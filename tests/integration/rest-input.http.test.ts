@@ -76,7 +76,7 @@ describe('guards before the input schema', () => {
 
 // PostgreSQL's text cannot hold a NUL character, so one in any text input is refused at the edge on
 // both engines alike (SQLite used to store it): a 400 naming the field, and nothing stored.
-describe('a NUL character in text', () => {
+describe('a NUL character (or text that is not Unicode) in text', () => {
   test('REST and tRPC: 400 naming the field, the folder unchanged', async () => {
     mkdirSync(path.join(server.mediaRoot, 'plain'))
     const folder = await api(server.url, 'POST', '/user/folders', { token: member, body: { label: 'Plain', path: '/plain' } })
@@ -93,6 +93,10 @@ describe('a NUL character in text', () => {
     })
     expect(trpc.status).toBe(400)
     expect((await trpc.json()).error.json.message).toBe('label: Text may not contain a NUL character')
+    // A lone surrogate (JSON can carry one) is not Unicode: PostgreSQL cannot hold it either.
+    expect(await answer(server.url, 'PATCH', `/user/folders/${id}`, { token: member, raw: '{"label":"a\\ud800b","path":"/plain"}' })).toEqual(
+      refused(400, 'label: Text must be valid Unicode'),
+    )
     expect(await sqlOn(server, 'SELECT label FROM folders WHERE id = ?', [id])).toEqual([{ label: 'Plain' }])
   })
 
@@ -109,7 +113,15 @@ describe('a NUL character in text', () => {
       status: 200,
       ok: false,
       code: 0,
-      message: 'Parameter id may not contain a NUL character',
+      message: 'Parameter id: Text may not contain a NUL character',
     })
+  })
+})
+
+describe('a NUL character in a plain HTTP route id', () => {
+  test('radio stream and podcast media: 400 naming the problem', async () => {
+    for (const at of ['/radio/stream/%00', '/podcasts/episodes/a%00b/audio', '/podcasts/a%00b/artwork?size=64']) {
+      expect({ at, ...(await answer(server.url, 'GET', at, { token: member })) }).toEqual({ at, ...refused(400, 'Text may not contain a NUL character') })
+    }
   })
 })

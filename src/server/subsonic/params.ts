@@ -1,6 +1,7 @@
 // Typed reading of OpenSubsonic request parameters (query string and POST form alike): a missing
 // required one is error 10, a malformed one error 0 naming it; never a cast. Text holding a NUL
-// character is malformed whatever the parameter (src/server/http/nul-text.ts).
+// character (or not Unicode) is malformed whatever the parameter (src/server/http/nul-text.ts).
+import { textProblem } from '../http/nul-text'
 import { ErrorCode, SubsonicError } from './response'
 
 export class Params {
@@ -15,7 +16,7 @@ export class Params {
   }
 
   all(name: string): string[] {
-    return this.search.getAll(name).map((value) => nulFree(name, value))
+    return this.search.getAll(name).map((value) => textOnly(name, value))
   }
 
   required(name: string): string {
@@ -26,7 +27,7 @@ export class Params {
 
   private one(name: string): string | null {
     const value = this.search.get(name)
-    return value === null ? null : nulFree(name, value)
+    return value === null ? null : textOnly(name, value)
   }
 
   int(name: string, opts: { min: number; max: number }): number | undefined
@@ -74,8 +75,9 @@ export class Params {
   }
 }
 
-function nulFree(name: string, value: string): string {
-  if (value.includes('\u0000')) throw invalid(name, 'may not contain a NUL character')
+function textOnly(name: string, value: string): string {
+  const problem = textProblem(value)
+  if (problem) throw new SubsonicError(ErrorCode.generic, `Parameter ${name}: ${problem}`)
   return value
 }
 

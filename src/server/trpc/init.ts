@@ -4,7 +4,7 @@ import { initTRPC, TRPCError } from '@trpc/server'
 import type { z } from 'zod'
 import type { Context } from './context'
 import { ForbiddenError, InvalidError, RateLimitedError, UnauthorizedError } from '../errors'
-import { nulMessage, nulTextPath } from '../http/nul-text'
+import { badTextIn, badTextMessage } from '../http/nul-text'
 import { fieldErrors, publicMessage, toTRPCError } from './errors'
 import { transformer } from './transformer'
 import { addressKey } from '../http/client-info'
@@ -30,21 +30,25 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result
 })
 
-// A NUL character in any text of the input is a 400 naming the field, on either engine (PostgreSQL
-// text cannot hold one: src/server/http/nul-text.ts). The check wraps the raw input's reader, so it
-// runs where the procedure's own schema reads the input: after its guards, as any other bad input.
-const nulFreeInput = t.middleware(({ getRawInput, next }) =>
+// A NUL character or text that is not Unicode anywhere in the input is a 400 naming the field, on
+// either engine (PostgreSQL text cannot hold either: src/server/http/nul-text.ts). The check wraps
+// the raw input's reader, so it runs where the procedure's own schema reads the input: after its
+// guards, as any other bad input.
+function refuseBadText(input: unknown) {
+  const bad = badTextIn(input)
+  if (bad) throw new InvalidError(badTextMessage(bad), bad.path.join('.') || undefined)
+}
+const textOnlyInput = t.middleware(({ getRawInput, next }) =>
   next({
     getRawInput: async () => {
       const raw = await getRawInput()
-      const path = nulTextPath(raw)
-      if (path) throw new InvalidError(nulMessage(path), path.join('.') || undefined)
+      refuseBadText(raw)
       return raw
     },
   }),
 )
 
-export const publicProcedure = t.procedure.use(domainErrors).use(nulFreeInput)
+export const publicProcedure = t.procedure.use(domainErrors).use(textOnlyInput)
 
 // The fixed words for a call that carries no token at all (401).
 export const AUTH_REQUIRED_MESSAGE = 'No authentication token found. Please log in again.'
@@ -60,8 +64,7 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => next({ 
 
 /** A procedure's input schema applied outside tRPC (the REST fast routes): the same 400 on failure. */
 export function parseInput<T>(schema: z.ZodType<T>, value: unknown): T {
-  const path = nulTextPath(value)
-  if (path) throw new InvalidError(nulMessage(path), path.join('.') || undefined)
+  refuseBadText(value)
   const parsed = schema.safeParse(value)
   if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error })
   return parsed.data
