@@ -342,7 +342,10 @@ describe('regions', () => {
       expect(res.body).toEqual({ success: false, error: 'Region must be a two-letter storefront code' })
     }
     // A NUL character is refused in any text input before the field's own rule (src/server/http/nul-text.ts).
-    expect(await api(server.url, 'GET', '/charts/%00')).toMatchObject({ status: 400, body: { success: false, error: 'region: Text may not contain a NUL character' } })
+    expect(await api(server.url, 'GET', '/charts/%00')).toMatchObject({
+      status: 400,
+      body: { success: false, error: 'region: Text may not contain a NUL character' },
+    })
     expect((await api(server.url, 'GET', '/charts/%E0%A4%A')).status).toBe(400)
     // An encoded dot-dot segment is a dot-dot segment to URL parsing: it leaves /charts altogether.
     expect(await api(server.url, 'GET', '/charts/%2e%2e')).toMatchObject({ status: 404, body: { success: false, error: 'Not found: /api/' } })
