@@ -336,11 +336,16 @@ describe('regions', () => {
   test('a malformed region (path tricks, 500 characters, digits) is a 400; nothing is fetched or stored', async () => {
     const cached = await cacheRows()
     const upstreamCalls = Object.values(hits).reduce((a, b) => a + b, 0)
-    for (const region of ['..%2Fx', '..%2F..%2Fetc%2Fpasswd', '%2E%2e%2Fx', 'x'.repeat(500), 'u1', 'usa', '%00', 'u%20s', '%F0%9F%8E%B5']) {
+    for (const region of ['..%2Fx', '..%2F..%2Fetc%2Fpasswd', '%2E%2e%2Fx', 'x'.repeat(500), 'u1', 'usa', 'u%20s', '%F0%9F%8E%B5']) {
       const res = await api(server.url, 'GET', `/charts/${region}`)
       expect(res.status).toBe(400)
       expect(res.body).toEqual({ success: false, error: 'Region must be a two-letter storefront code' })
     }
+    // A NUL character is refused in any text input before the field's own rule (src/server/http/nul-text.ts).
+    expect(await api(server.url, 'GET', '/charts/%00')).toMatchObject({
+      status: 400,
+      body: { success: false, error: 'region: Text may not contain a NUL character' },
+    })
     expect((await api(server.url, 'GET', '/charts/%E0%A4%A')).status).toBe(400)
     // An encoded dot-dot segment is a dot-dot segment to URL parsing: it leaves /charts altogether.
     expect(await api(server.url, 'GET', '/charts/%2e%2e')).toMatchObject({ status: 404, body: { success: false, error: 'Not found: /api/' } })

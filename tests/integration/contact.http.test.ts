@@ -62,7 +62,7 @@ describe('POST /api/contact', () => {
 
   test('a name is one line and a message loses control characters but keeps its line breaks', async () => {
     const res = await api(server.url, 'POST', '/contact', {
-      body: { fullName: 'Eve\r\nBcc: all@example.com\u0000', email: 'eve@example.com', message: 'Line one\r\nLine two\u0000\u001b[31m red\tend' },
+      body: { fullName: 'Eve\r\nBcc: all@example.com\u0007', email: 'eve@example.com', message: 'Line one\r\nLine two\u0007\u001b[31m red\tend' },
     })
     expect(res.status).toBe(201)
     const row = await rowOf('name, message', res.body.data.id)
@@ -87,7 +87,9 @@ describe('POST /api/contact', () => {
       [{ ...valid, fullName: null }, 'Name is required'],
       [{ ...valid, fullName: ['Ada', 'Lovelace'] }, 'Name must be text'],
       [{ ...valid, fullName: 'x'.repeat(10 * 1024) }, 'Name must be less than 50 characters'],
-      [{ ...valid, fullName: '\n\t\u0000 ' }, 'Name is required'],
+      [{ ...valid, fullName: '\n\t\u0007 ' }, 'Name is required'],
+      // A NUL character is refused in any text input before any field rule (src/server/http/nul-text.ts).
+      [{ ...valid, message: 'Hello\u0000 there, a long enough message' }, 'message: Text may not contain a NUL character'],
       [{ ...valid, fullName: '🎵' }, 'Name must be at least 2 characters'],
       [{ ...valid, message: '🎵'.repeat(501) }, 'Message must be less than 500 characters'],
       [{ ...valid, message: { text: 'an object, not text' } }, 'Message must be text'],

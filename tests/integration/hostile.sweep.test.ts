@@ -10,7 +10,6 @@
 // procedure is also asked plainly by HEAD and by GET, signed out and signed in: never a 5xx or a
 // leak, a HEAD answer without a body, and no empty 200 GET (as a HEAD once left in the page cache). Reproduce a failure with the seed it prints:
 // SWEEP_SEED=<seed> bun test --timeout 300000 ./tests/integration/hostile.sweep.test.ts
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -29,6 +28,7 @@ import {
   type Tier,
   TRPC_ONLY_SAMPLES,
 } from '../helpers/api-surface'
+import { sqlOn } from '../helpers/engine'
 import { scanLibraryNow } from '../helpers/library-scan'
 import { makeTone } from '../helpers/media'
 import { envelopeOf, loadRestMethods, type RestIds, type RestParams, restCall, restSample } from '../helpers/rest-surface'
@@ -691,12 +691,7 @@ describe(`hostile input at every route and procedure (seed ${SEED}, ${RUNS} runs
   test('afterwards the server is healthy: health 200, a login works, no server error was recorded or logged', async () => {
     expect((await api(server.url, 'GET', '/health')).status).toBe(200)
     expect((await api(server.url, 'POST', '/auth/login', { body: ADMIN })).status).toBe(200)
-    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-    try {
-      expect(db.query('SELECT method, path, message FROM server_errors').all()).toEqual([])
-    } finally {
-      db.close()
-    }
+    expect(await sqlOn(server, 'SELECT method, path, message FROM server_errors')).toEqual([])
     expect(server.logs.filter((line) => /"level":(50|60)/.test(line))).toEqual([])
   })
 })
@@ -1041,12 +1036,7 @@ describe(`/rest: hostile input at every OpenSubsonic method (seed ${SEED}, ${RUN
 
   test('afterwards the server is healthy and recorded no server error', async () => {
     expect((await api(server.url, 'GET', '/health')).status).toBe(200)
-    const db = new Database(path.join(server.dataDir, 'vibes.db'), { readonly: true })
-    try {
-      expect(db.query('SELECT method, path, message FROM server_errors').all()).toEqual([])
-    } finally {
-      db.close()
-    }
+    expect(await sqlOn(server, 'SELECT method, path, message FROM server_errors')).toEqual([])
     expect(server.logs.filter((line) => /"level":(50|60)/.test(line))).toEqual([])
   })
 })

@@ -87,7 +87,8 @@ describe('folders', () => {
       [{ label: 'x', path: '/ok', owner: 'someone' }, 'Unrecognized key: "owner"'],
       [{ label: 'x'.repeat(10_000), path: '/x' }, 'Folder name must be at most 100 characters'],
       [{ label: 'x', path: `/${'p'.repeat(10_000)}` }, 'Folder path must be at most 2048 characters'],
-      [{ label: ' \u0000 ', path: '/x' }, 'Folder name must not contain control characters'],
+      [{ label: ' \u0007 ', path: '/x' }, 'Folder name must not contain control characters'],
+      [{ label: ' \u0000 ', path: '/x' }, 'label: Text may not contain a NUL character'],
       [{ label: 'x', path: '/a\nb' }, 'Invalid path format'],
       [{ label: 'x', path: 'file:///etc/passwd' }, 'Path must be a URL or absolute path: only http:// and https:// URLs are supported'],
     ]

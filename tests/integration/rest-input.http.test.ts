@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { ADMIN, adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { sqlOn } from '../helpers/engine'
+import { restCall } from '../helpers/rest-surface'
 import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
@@ -69,5 +71,57 @@ describe('guards before the input schema', () => {
 
   test('a member at an admin path: 403, not the schema message', async () => {
     expect(await answer(server.url, 'PUT', '/admin/adverts', { token: member, body: wrong })).toEqual(refused(403, 'Admin access required'))
+  })
+})
+
+// PostgreSQL's text cannot hold a NUL character, so one in any text input is refused at the edge on
+// both engines alike (SQLite used to store it): a 400 naming the field, and nothing stored.
+describe('a NUL character (or text that is not Unicode) in text', () => {
+  test('REST and tRPC: 400 naming the field, the folder unchanged', async () => {
+    mkdirSync(path.join(server.mediaRoot, 'plain'))
+    const folder = await api(server.url, 'POST', '/user/folders', { token: member, body: { label: 'Plain', path: '/plain' } })
+    expect({ status: folder.status, error: folder.body.error }).toEqual({ status: 201, error: undefined })
+    const id: string = folder.body.data.id
+    expect(await answer(server.url, 'PATCH', `/user/folders/${id}`, { token: member, body: { label: 'a\u0000b', path: '/plain' } })).toEqual(
+      refused(400, 'label: Text may not contain a NUL character'),
+    )
+    expect(await answer(server.url, 'GET', '/user/folders/%00/playlist', { token: member })).toEqual(refused(400, 'id: Text may not contain a NUL character'))
+    const trpc = await fetch(`${server.url}/api/trpc/folders.update`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ json: { id, label: 'a\u0000b', path: '/plain' } }),
+    })
+    expect(trpc.status).toBe(400)
+    expect((await trpc.json()).error.json.message).toBe('label: Text may not contain a NUL character')
+    // A lone surrogate (JSON can carry one) is not Unicode: PostgreSQL cannot hold it either.
+    expect(await answer(server.url, 'PATCH', `/user/folders/${id}`, { token: member, raw: '{"label":"a\\ud800b","path":"/plain"}' })).toEqual(
+      refused(400, 'label: Text must be valid Unicode'),
+    )
+    expect(await sqlOn(server, 'SELECT label FROM folders WHERE id = ?', [id])).toEqual([{ label: 'Plain' }])
+  })
+
+  test('a signed-out caller still learns only that it must sign in', async () => {
+    expect((await answer(server.url, 'PATCH', '/user/folders/%00', { body: { label: 'a\u0000b' } })).status).toBe(401)
+  })
+
+  test('/rest: error 0 naming the parameter (HTTP 200, as for other bad parameters)', async () => {
+    const made = await api(server.url, 'POST', '/user/app-keys', { token: admin, body: { name: 'NUL test', currentPassword: ADMIN.password } })
+    expect(made.status).toBe(201)
+    const apiKey: string = made.body.data.key
+    const starred = await restCall(server.url, 'star', { apiKey, id: '\u0000', f: 'json' })
+    expect({ status: starred.status, ok: starred.ok, code: starred.code, message: starred.message }).toEqual({
+      status: 200,
+      ok: false,
+      code: 0,
+      message: 'Parameter id: Text may not contain a NUL character',
+    })
+  })
+})
+
+describe('a NUL character in a plain HTTP route id', () => {
+  test('radio stream and podcast media: 400 naming the problem', async () => {
+    for (const at of ['/radio/stream/%00', '/podcasts/episodes/a%00b/audio', '/podcasts/a%00b/artwork?size=64']) {
+      expect({ at, ...(await answer(server.url, 'GET', at, { token: member })) }).toEqual({ at, ...refused(400, 'Text may not contain a NUL character') })
+    }
   })
 })

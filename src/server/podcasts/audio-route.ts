@@ -13,6 +13,7 @@ import { getDb } from '../db'
 import { DomainError, RateLimitedError } from '../errors'
 import { episodeAudio } from '../services/podcasts'
 import { channelArtwork } from './artwork'
+import { textProblem } from '../http/nul-text'
 import { requestToken } from '../http/request-token'
 
 const envelope = (status: number, error: string, headers: Record<string, string> = {}) =>
@@ -34,12 +35,15 @@ export async function handlePodcastMedia(request: Request, url: URL): Promise<Re
   if (!user) return envelope(401, 'Not signed in')
   try {
     const channelId = channelIdOfArtworkPath(url.pathname)
+    const id = decodeURIComponent(channelId ?? episodeIdOfAudioPath(url.pathname))
+    const problem = textProblem(id)
+    if (problem) return envelope(400, problem)
     if (channelId !== null) {
       const size = askedSize(url)
       if (size === null) return envelope(400, 'size must be a whole number from 1 to 10000')
-      return await channelArtwork(getDb(), user, decodeURIComponent(channelId), size, request.signal)
+      return await channelArtwork(getDb(), user, id, size, request.signal)
     }
-    return await episodeAudio(getDb(), user, decodeURIComponent(episodeIdOfAudioPath(url.pathname)), request)
+    return await episodeAudio(getDb(), user, id, request)
   } catch (error) {
     if (error instanceof DomainError)
       return envelope(REST_STATUS[error.kind], error.message, error instanceof RateLimitedError ? { 'retry-after': String(error.retryAfterSec) } : {})

@@ -10,6 +10,7 @@ import { authenticate } from '../auth/sessions'
 import { config } from '../config'
 import { getDb } from '../db'
 import { DomainError } from '../errors'
+import { textProblem } from '../http/nul-text'
 import { requestToken } from '../http/request-token'
 import { logger } from '../logger'
 import { MEDIA_SECURITY_HEADERS } from '../media/handler'
@@ -47,6 +48,8 @@ export async function handleRadioStream(request: Request, url = new URL(request.
   if (!user) return envelope(401, 'Not signed in')
   const id = stationIdOf(url.pathname)
   if (!id) return envelope(404, 'Radio station not found')
+  const problem = textProblem(id)
+  if (problem) return envelope(400, problem)
   if ((open.get(user.id) ?? 0) >= MAX_STREAMS_PER_MEMBER) return envelope(429, `At most ${MAX_STREAMS_PER_MEMBER} radio streams at once`)
   let station: Awaited<ReturnType<typeof getStation>>
   try {

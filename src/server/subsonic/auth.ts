@@ -27,6 +27,7 @@ import { RateLimitedError } from '../errors'
 import { type Attempt, loginThrottle } from '../auth/login-throttle'
 import { config } from '../config'
 import { APP_KEY_PREFIX, verifyAppKey, verifyAppKeyToken, type AppKeyUser } from '../services/app-keys'
+import { textProblem } from '../http/nul-text'
 import { ErrorCode, SubsonicError } from './response'
 
 export type SubsonicUser = AppKeyUser
@@ -71,11 +72,14 @@ export async function authenticate(db: Db, params: URLSearchParams, clientIp: st
   const salt = params.get('s')
   if (p === null && token === null && salt === null) throw new SubsonicError(ErrorCode.missingParameter, 'Required parameter is missing: p')
   const { users } = tablesOf(db)
-  const [row] = await db
-    .select({ id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, passwordHash: users.passwordHash })
-    .from(users)
-    .where(or(eq(users.username, u), eq(users.email, u.trim().toLowerCase())))
-    .limit(1)
+  // No account's name holds a NUL or non-Unicode text (nor can PostgreSQL compare one): such a name is simply unknown.
+  const [row] = textProblem(u)
+    ? []
+    : await db
+        .select({ id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, passwordHash: users.passwordHash })
+        .from(users)
+        .where(or(eq(users.username, u), eq(users.email, u.trim().toLowerCase())))
+        .limit(1)
   // The account is keyed by its e-mail: the same count whichever name the app sends.
   const attempt: Attempt = { door: 'rest', account: row?.email ?? u.trim().toLowerCase(), address }
   refuseIfLimited(attempt, now)

@@ -1,5 +1,7 @@
 // Typed reading of OpenSubsonic request parameters (query string and POST form alike): a missing
-// required one is error 10, a malformed one error 0 naming it; never a cast.
+// required one is error 10, a malformed one error 0 naming it; never a cast. Text holding a NUL
+// character (or not Unicode) is malformed whatever the parameter (src/server/http/nul-text.ts).
+import { textProblem } from '../http/nul-text'
 import { ErrorCode, SubsonicError } from './response'
 
 export class Params {
@@ -10,23 +12,28 @@ export class Params {
   }
 
   get(name: string): string | undefined {
-    return this.search.get(name) ?? undefined
+    return this.one(name) ?? undefined
   }
 
   all(name: string): string[] {
-    return this.search.getAll(name)
+    return this.search.getAll(name).map((value) => textOnly(name, value))
   }
 
   required(name: string): string {
-    const value = this.search.get(name)
+    const value = this.one(name)
     if (value === null || value === '') throw new SubsonicError(ErrorCode.missingParameter, `Required parameter is missing: ${name}`)
     return value
+  }
+
+  private one(name: string): string | null {
+    const value = this.search.get(name)
+    return value === null ? null : textOnly(name, value)
   }
 
   int(name: string, opts: { min: number; max: number }): number | undefined
   int(name: string, opts: { min: number; max: number; fallback: number }): number
   int(name: string, opts: { min: number; max: number; fallback?: number }): number | undefined {
-    const value = this.search.get(name)
+    const value = this.one(name)
     if (value === null || value === '') return opts.fallback
     if (!/^-?\d{1,16}$/.test(value)) throw invalid(name, 'must be a whole number')
     const n = Number(value)
@@ -45,7 +52,7 @@ export class Params {
 
   /** A decimal number such as a playback rate (1, 1.5, 0.75). */
   decimal(name: string, opts: { min: number; max: number; fallback: number }): number {
-    const value = this.search.get(name)
+    const value = this.one(name)
     if (value === null || value === '') return opts.fallback
     if (!/^\d{1,6}(\.\d{1,6})?$/.test(value)) throw invalid(name, 'must be a number such as 1 or 1.5')
     const n = Number(value)
@@ -54,7 +61,7 @@ export class Params {
   }
 
   bool(name: string, fallback: boolean): boolean {
-    const value = this.search.get(name)
+    const value = this.one(name)
     if (value === null || value === '') return fallback
     if (value === 'true') return true
     if (value === 'false') return false
@@ -66,6 +73,12 @@ export class Params {
     if (!(values as readonly string[]).includes(value)) throw invalid(name, `must be one of ${values.join(', ')}`)
     return value as T
   }
+}
+
+function textOnly(name: string, value: string): string {
+  const problem = textProblem(value)
+  if (problem) throw new SubsonicError(ErrorCode.generic, `Parameter ${name}: ${problem}`)
+  return value
 }
 
 const invalid = (name: string, why: string) => new SubsonicError(ErrorCode.generic, `Parameter ${name} ${why}`)

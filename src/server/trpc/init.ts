@@ -3,7 +3,8 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import type { z } from 'zod'
 import type { Context } from './context'
-import { ForbiddenError, RateLimitedError, UnauthorizedError } from '../errors'
+import { ForbiddenError, InvalidError, RateLimitedError, UnauthorizedError } from '../errors'
+import { badTextIn, badTextMessage } from '../http/nul-text'
 import { fieldErrors, publicMessage, toTRPCError } from './errors'
 import { transformer } from './transformer'
 import { addressKey } from '../http/client-info'
@@ -29,7 +30,25 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result
 })
 
-export const publicProcedure = t.procedure.use(domainErrors)
+// A NUL character or text that is not Unicode anywhere in the input is a 400 naming the field, on
+// either engine (PostgreSQL text cannot hold either: src/server/http/nul-text.ts). The check wraps
+// the raw input's reader, so it runs where the procedure's own schema reads the input: after its
+// guards, as any other bad input.
+function refuseBadText(input: unknown) {
+  const bad = badTextIn(input)
+  if (bad) throw new InvalidError(badTextMessage(bad), bad.path.join('.') || undefined)
+}
+const textOnlyInput = t.middleware(({ getRawInput, next }) =>
+  next({
+    getRawInput: async () => {
+      const raw = await getRawInput()
+      refuseBadText(raw)
+      return raw
+    },
+  }),
+)
+
+export const publicProcedure = t.procedure.use(domainErrors).use(textOnlyInput)
 
 // The fixed words for a call that carries no token at all (401).
 export const AUTH_REQUIRED_MESSAGE = 'No authentication token found. Please log in again.'
@@ -45,6 +64,7 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => next({ 
 
 /** A procedure's input schema applied outside tRPC (the REST fast routes): the same 400 on failure. */
 export function parseInput<T>(schema: z.ZodType<T>, value: unknown): T {
+  refuseBadText(value)
   const parsed = schema.safeParse(value)
   if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error })
   return parsed.data
