@@ -118,19 +118,7 @@ export async function createFolder(db: Db, userId: string, input: FolderInput): 
   // Before the path is checked, so a duplicate URL is refused without fetching it.
   await refuseDuplicate(db, userId, input.path)
   await checkFolderPath(input.path)
-  const t = tablesOf(db)
-  const { folders } = t
-  return transaction(db, async (tx) => {
-    await refuseDuplicate(tx, userId, input.path)
-    const [stats] = await tx
-      .select({ n: count(), last: max(folders.position) })
-      .from(folders)
-      .where(eq(folders.userId, userId))
-    refuseFull(Number(stats?.n ?? 0))
-    const position = Number(stats?.last ?? -1) + 1
-    const [row] = await tx.insert(folders).values({ userId, label: input.label, path: input.path, position }).returning(columnsOf(t))
-    return toDto(row)
-  })
+  return transaction(db, (tx) => insertFolder(tx, userId, input))
 }
 
 /**
