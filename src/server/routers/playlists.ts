@@ -16,11 +16,11 @@ import { createTRPCRouter, protectedProcedure } from '../trpc/init'
 import { plainJson } from '../trpc/transformer'
 
 /**
- * How many entries the playlist page's server render carries: more than the tallest screen shows
- * of its virtual list (56 px rows in 70% of the viewport, plus overscan), so the first HTML has
- * every visible row while a 10,000-song playlist stays a few kilobytes of it.
+ * How many entries the playlist page's server render carries: what a 1,600 px tall screen shows
+ * of its virtual list (56 px rows in 70% of the viewport) plus a few, so the first HTML has every
+ * visible row while each row more is HTML and data to send and hydrate (decision 087).
  */
-const OPENING_ENTRIES = 40
+const OPENING_ENTRIES = 24
 
 /** The one source named by an input (validated to hold exactly one, or none on create). */
 function sourceOf(input: { trackIds?: string[]; albumId?: string; trackUrls?: string[] }): playlists.TrackSource | undefined {
