@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react'
 import { errorMessage } from '~/client/global-errors'
 import { folderErrorMessage } from './folder-errors'
 import { useTRPC, useTRPCClient } from '~/client/trpc'
+import { ConfirmDialog } from '~/client/ui/confirm-dialog'
 import { Button } from '~/client/ui/button'
-import { Modal, modalFooter } from '~/client/ui/modal'
 import { CenteredSpinner, Spinner } from '~/client/ui/spinner'
 import { toast } from '~/client/ui/toaster'
 import { css } from 'styled-system/css'
@@ -173,11 +173,11 @@ export function FoldersPage() {
         browse
         submitOnlyWhenValid
       />
-      <Modal
+      <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         busy={remove.isPending}
-        role="alertdialog"
         title="Delete Folder"
         description="Are you sure you want to delete this folder?"
       >
@@ -186,15 +186,7 @@ export function FoldersPage() {
             {deleting.label} — {deleting.path}
           </p>
         )}
-        <div className={modalFooter}>
-          <Button variant="outline" onClick={() => setDeleting(null)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" disabled={remove.isPending} onClick={() => deleting && remove.mutate({ id: deleting.id })}>
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </section>
   )
 }

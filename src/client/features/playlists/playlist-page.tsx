@@ -29,6 +29,7 @@ import { UnavailableMark } from '~/client/features/player/unavailable-mark'
 import { useRowDrag, VirtualList } from '~/client/features/player/virtual-list'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
+import { ConfirmDialog } from '~/client/ui/confirm-dialog'
 import { Button } from '~/client/ui/button'
 import { Icon } from '~/client/ui/icon'
 import { Modal } from '~/client/ui/modal'
@@ -410,22 +411,13 @@ function DeleteDialog({ open, onOpenChange, playlist }: { open: boolean; onOpenC
     }),
   )
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
-      onOpenChange={onOpenChange}
+      onCancel={() => onOpenChange(false)}
+      onConfirm={() => remove.mutate({ id: playlist.id })}
+      busy={remove.isPending}
       title="Delete playlist?"
       description={`“${playlist.name}” goes for good. The songs stay in the library.`}
-      busy={remove.isPending}
-      role="alertdialog"
-    >
-      <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
-        <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={() => remove.mutate({ id: playlist.id })} disabled={remove.isPending}>
-          Delete
-        </Button>
-      </div>
-    </Modal>
+    />
   )
 }

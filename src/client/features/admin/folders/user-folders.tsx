@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC, useTRPCClient } from '~/client/trpc'
+import { ConfirmDialog } from '~/client/ui/confirm-dialog'
 import { Button } from '~/client/ui/button'
-import { Modal, modalFooter } from '~/client/ui/modal'
 import { CenteredSpinner } from '~/client/ui/spinner'
 import { toast } from '~/client/ui/toaster'
 import { isRemotePath } from '~/shared/validators/folder'
@@ -133,24 +133,16 @@ export function UserFolders({ user, refreshKey }: Props) {
         })}
         lockFieldsWhileSaving
       />
-      <Modal
+      <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ userId: user.id, folderId: deleting.id })}
         busy={remove.isPending}
-        role="alertdialog"
         title="Delete Folder"
         description={deleting ? `Are you sure you want to delete the folder "${deleting.label}"? This action cannot be undone.` : undefined}
       >
         {deleting && <p className={css({ fontSize: 'sm', color: 'fg.muted', fontFamily: 'mono', overflowWrap: 'anywhere' })}>{deleting.path}</p>}
-        <div className={modalFooter}>
-          <Button variant="outline" onClick={() => setDeleting(null)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" disabled={remove.isPending} onClick={() => deleting && remove.mutate({ userId: user.id, folderId: deleting.id })}>
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </section>
   )
 }

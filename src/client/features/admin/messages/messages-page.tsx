@@ -8,8 +8,8 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
+import { ConfirmDialog } from '~/client/ui/confirm-dialog'
 import { button, Button } from '~/client/ui/button'
-import { Modal, modalFooter } from '~/client/ui/modal'
 import { Spinner } from '~/client/ui/spinner'
 import { toast } from '~/client/ui/toaster'
 import type { MessageFilter } from '~/shared/validators/admin'
@@ -260,23 +260,14 @@ export function MessagesPage() {
         </div>
       </div>
 
-      <Modal
-        open={confirmDelete}
-        onOpenChange={(o) => !o && setConfirmDelete(false)}
+      <ConfirmDialog
+        open={confirmDelete && selectedId !== null}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => selectedId && remove.mutate({ id: selectedId })}
         busy={remove.isPending}
-        role="alertdialog"
         title="Delete Message"
         description="Are you sure you want to delete this message?"
-      >
-        <div className={modalFooter}>
-          <Button variant="outline" onClick={() => setConfirmDelete(false)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" disabled={remove.isPending || !selectedId} onClick={() => selectedId && remove.mutate({ id: selectedId })}>
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </div>
-      </Modal>
+      />
     </section>
   )
 }

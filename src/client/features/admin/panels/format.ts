@@ -36,7 +36,7 @@ export const latencyTone = (ms: number): Tone => (ms < 100 ? 'good' : ms < 300 ?
 /** Error-rate colour on the fraction the metrics carry: under 0.1 green, under 0.5 yellow, else red. */
 export const errorRateTone = (fraction: number): Tone => (fraction < 0.1 ? 'good' : fraction < 0.5 ? 'warn' : 'bad')
 
-export const genreLabel = (genre: string | null | undefined) => (genre && genre.trim() ? genre : 'Unknown')
+export const genreLabel = (genre: string | null | undefined) => (genre?.trim() ? genre : 'Unknown')
 export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`
 
 /** The busiest hours, most plays first (earlier hour on ties), quiet hours left out. */

@@ -6,8 +6,8 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { errorMessage, httpStatusOf } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
+import { ConfirmDialog } from '~/client/ui/confirm-dialog'
 import { Button } from '~/client/ui/button'
-import { Modal, modalFooter } from '~/client/ui/modal'
 import { toast } from '~/client/ui/toaster'
 import { dayLabel } from '../stats/page-views'
 import { formatCount, plural } from './format'
@@ -90,16 +90,16 @@ export function HitAnalyticsPanel({ days }: { days: number }) {
           )}
         </div>
       )}
-      <Modal open={confirming} onOpenChange={setConfirming} title="Clear hit data" description={CLEAR_HITS_CONFIRM} busy={clear.isPending} role="alertdialog">
-        <div className={modalFooter}>
-          <Button variant="outline" onClick={() => setConfirming(false)} disabled={clear.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={() => clear.mutate()} aria-busy={clear.isPending} disabled={clear.isPending}>
-            {clear.isPending ? 'Clearing...' : 'Clear Hit Data'}
-          </Button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        open={confirming}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => clear.mutate()}
+        busy={clear.isPending}
+        title="Clear hit data"
+        description={CLEAR_HITS_CONFIRM}
+        confirmLabel="Clear Hit Data"
+        busyLabel="Clearing..."
+      />
     </Panel>
   )
 }

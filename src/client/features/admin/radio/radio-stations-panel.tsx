@@ -8,6 +8,7 @@ import { stack } from 'styled-system/patterns'
 import { errorMessage } from '~/client/global-errors'
 import { useForm } from '~/client/hooks/use-form'
 import { useTRPC } from '~/client/trpc'
+import { ConfirmDialog } from '~/client/ui/confirm-dialog'
 import { Button } from '~/client/ui/button'
 import { Modal, modalFooter } from '~/client/ui/modal'
 import { table, TableHead } from '~/client/ui/table'
@@ -189,23 +190,14 @@ export function RadioStationsPanel() {
       )}
 
       <StationDialog station={editing === 'new' ? null : editing} open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} />
-      <Modal
+      <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         busy={remove.isPending}
-        role="alertdialog"
         title="Delete station"
         description={deleting ? `Delete "${deleting.name}"? Members lose it from the Radio page and their favourites.` : undefined}
-      >
-        <div className={modalFooter}>
-          <Button variant="outline" onClick={() => setDeleting(null)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" disabled={remove.isPending} onClick={() => deleting && remove.mutate({ id: deleting.id })}>
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </div>
-      </Modal>
+      />
     </section>
   )
 }

@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react'
 import { useAuth } from '~/client/features/auth/auth-store'
 import { errorMessage } from '~/client/global-errors'
 import { useTRPC } from '~/client/trpc'
+import { ConfirmDialog } from '~/client/ui/confirm-dialog'
 import { button, Button } from '~/client/ui/button'
-import { Modal, modalFooter } from '~/client/ui/modal'
 import { CenteredSpinner } from '~/client/ui/spinner'
 import { Switch } from '~/client/ui/switch'
 import { table, TableHead } from '~/client/ui/table'
@@ -159,27 +159,18 @@ export function UsersPage() {
         </div>
       )}
 
-      <Modal
+      <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         busy={remove.isPending}
-        role="alertdialog"
         title="Delete User"
         description={
           deleting
             ? `Are you sure you want to delete the user "${deleting.username}"? Their folders, likes and sessions are removed with the account. This action cannot be undone.`
             : undefined
         }
-      >
-        <div className={modalFooter}>
-          <Button variant="outline" onClick={() => setDeleting(null)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" disabled={remove.isPending} onClick={() => deleting && remove.mutate({ id: deleting.id })}>
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </div>
-      </Modal>
+      />
     </section>
   )
 }
