@@ -76,7 +76,7 @@ describe('internet radio', () => {
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport)
       await page.waitForTimeout(300)
-      await page.screenshot({ path: path.join(SHOTS, `admin-radio-${viewport.width}.png`) })
+      await page.getByRole('region', { name: 'Internet radio' }).screenshot({ path: path.join(SHOTS, `admin-radio-${viewport.width}.png`) })
     }
     expect(consoleErrors.filter((e) => !e.includes('400'))).toEqual([])
     await page.context().close()

@@ -16,7 +16,7 @@ import { TextField } from '~/client/ui/text-field'
 import { toast } from '~/client/ui/toaster'
 import { relativeTime } from '~/shared/relative-time'
 import { RadioStationFormSchema } from '~/shared/validators'
-import { EmptyState, ErrorBox, PanelLoading } from '../panels/panel'
+import { EmptyState, ErrorBox, Panel, PanelLoading, TableScroll } from '../panels/panel'
 
 type Station = { id: string; name: string; streamUrl: string; homepageUrl: string | null; updatedAt: Date; updatedBy: string | null }
 
@@ -132,14 +132,8 @@ export function RadioStationsPanel() {
   const list = [...(stations.data ?? [])].sort((a, b) => a.name.localeCompare(b.name))
 
   return (
-    <section className={stack({ gap: '5' })}>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3' })}>
-        <div>
-          <h3 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>Internet radio</h3>
-          <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>Stations members can play on the Radio page and in their apps.</p>
-        </div>
-        <Button onClick={() => setEditing('new')}>Add station</Button>
-      </div>
+    <Panel title="Internet radio" actions={<Button onClick={() => setEditing('new')}>Add station</Button>}>
+      <p className={css({ color: 'fg.muted', fontSize: 'sm', mb: '4' })}>Stations members can play on the Radio page and in their apps.</p>
       {stations.isPending ? (
         <PanelLoading label="Loading stations" />
       ) : stations.isError ? (
@@ -147,12 +141,7 @@ export function RadioStationsPanel() {
       ) : list.length === 0 ? (
         <EmptyState title="No stations yet" text="Add a station by its stream URL (MP3, AAC or Ogg over http or https)." />
       ) : (
-        <div
-          className={css({
-            position: 'relative',
-            md: { bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', overflowX: 'auto' },
-          })}
-        >
+        <TableScroll label="Radio stations">
           <table className={table({ layout: 'cards' })}>
             <caption className={css({ srOnly: true })}>Radio stations</caption>
             <TableHead columns={['Name', 'Stream', 'Homepage', 'Changed', { label: 'Actions', srOnly: true }]} />
@@ -186,7 +175,7 @@ export function RadioStationsPanel() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       <StationDialog station={editing === 'new' ? null : editing} open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} />
@@ -198,6 +187,6 @@ export function RadioStationsPanel() {
         title="Delete station"
         description={deleting ? `Delete "${deleting.name}"? Members lose it from the Radio page and their favourites.` : undefined}
       />
-    </section>
+    </Panel>
   )
 }
