@@ -21,6 +21,7 @@ import { TrackList } from './track-list'
 import { firstAlbumsInput } from './view'
 import { stack } from 'styled-system/patterns'
 import { mutedText } from '~/client/ui/text'
+import { ellipsis } from '~/client/ui/list-row'
 
 const ARTIST_PAGE = 100
 const SONG_PAGE = 200
@@ -51,7 +52,6 @@ const cardLink = css({
   _hover: { bg: 'bg.subtle' },
   _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
 })
-const ellipsis = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
 export const emptyText = css({ color: 'fg.muted', py: '10', textAlign: 'center' })
 const listRow = css({
   display: 'flex',

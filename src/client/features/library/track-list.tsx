@@ -17,6 +17,7 @@ import { playTracks } from './play'
 import { openTrackMenu, TrackActions } from './track-actions'
 import { useRatings } from './use-ratings'
 import { mutedText } from '~/client/ui/text'
+import { ellipsis } from '~/client/ui/list-row'
 
 const ROW = 56
 
@@ -35,7 +36,6 @@ const row = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '-2px' },
   '&[aria-current=true]': { color: 'accent.default', bg: 'bg.subtle', fontWeight: 'semibold' },
 })
-const ellipsis = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
 
 type Props = {
   tracks: readonly LibraryTrack[]

@@ -40,26 +40,10 @@ import { toast } from '~/client/ui/toaster'
 import type { LibraryTrack } from '~/shared/library'
 import { PLAYLIST_LIMITS } from '~/shared/validators/playlists'
 import { PlaylistTile } from './playlist-tile'
+import { ellipsis, entryRow } from '~/client/ui/list-row'
 
 type Entry = { id: number; index: number; title: string; artist: string; duration: number; track?: LibraryTrack }
 
-const ellipsis = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
-const rowButton = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '3',
-  flex: '1',
-  minW: 0,
-  minH: '11',
-  px: '2',
-  textAlign: 'left',
-  borderRadius: 'md',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.subtle' },
-  _disabled: { cursor: 'default', opacity: 0.55, _hover: { bg: 'transparent' } },
-  '&[aria-current=true]': { color: 'accent.default', bg: 'bg.subtle', fontWeight: 'semibold' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '-2px' },
-})
 /** A secondary button at the 44 px a finger needs. */
 const tall = css({ minH: '11' })
 const grip = cx(iconButton, css({ cursor: 'grab', touchAction: 'none' }))
@@ -304,7 +288,7 @@ function PlaylistView({ id, whole }: { id: string; whole: { entries: Entry[] } |
                 )}
                 <button
                   type="button"
-                  className={rowButton}
+                  className={entryRow}
                   disabled={!entry.track}
                   aria-current={entry.track && current !== null && trackIdOf(entry.track.url) === current ? 'true' : undefined}
                   onClick={() => play({ from: entry })}

@@ -16,27 +16,16 @@ import { toast } from '~/client/ui/toaster'
 import { PLAYLIST_LIMITS } from '~/shared/validators/playlists'
 import { PlaylistPicker } from './playlist-picker'
 import { PlaylistTile } from './playlist-tile'
+import { ellipsis, indexRow } from '~/client/ui/list-row'
 
 type Summary = { id: string; name: string; owner: string; mine: boolean; public: boolean; songCount: number; duration: number }
-
-const row = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '4',
-  p: '2',
-  minH: '11',
-  borderRadius: 'xl',
-  _hover: { bg: 'bg.subtle' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
-})
-const ellipsis = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
 
 function PlaylistRows({ playlists, label }: { playlists: Summary[]; label: string }) {
   return (
     <ul aria-label={label} className={stack({ gap: '1' })}>
       {playlists.map((p) => (
         <li key={p.id}>
-          <Link to="/playlists/$id" params={{ id: p.id }} className={row}>
+          <Link to="/playlists/$id" params={{ id: p.id }} className={indexRow}>
             <PlaylistTile size="sm" />
             <span className={css({ display: 'flex', flexDirection: 'column', minW: 0, flex: '1' })}>
               <span className={cx(ellipsis, css({ fontWeight: 'semibold' }))}>{p.name}</span>

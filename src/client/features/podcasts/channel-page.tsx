@@ -23,26 +23,11 @@ import { toast } from '~/client/ui/toaster'
 import { episodeAudioPath } from '~/shared/podcasts'
 import { playEpisode, queueEpisode } from './play-episodes'
 import { newBadge, PodcastTile } from './podcasts-page'
+import { ellipsis, entryRow } from '~/client/ui/list-row'
 
 const PAGE = 200
 /** Row height of the virtual list (px): a title over a line of date, length and place. */
 const ROW = 60
-const ellipsis = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
-const rowButton = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '3',
-  flex: '1',
-  minW: 0,
-  minH: '11',
-  px: '2',
-  textAlign: 'left',
-  borderRadius: 'md',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.subtle' },
-  '&[aria-current=true]': { color: 'accent.default', bg: 'bg.subtle', fontWeight: 'semibold' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '-2px' },
-})
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
 
@@ -177,7 +162,7 @@ export function ChannelPage({ id }: { id: string }) {
                 <div className={css({ display: 'flex', alignItems: 'center', gap: '1', h: 'full' })}>
                   <button
                     type="button"
-                    className={rowButton}
+                    className={entryRow}
                     aria-current={current === episodeAudioPath(e.id) ? 'true' : undefined}
                     onClick={() => playEpisode(e, channel.title)}
                   >

@@ -15,18 +15,8 @@ import { mutedText } from '~/client/ui/text'
 import { TextField } from '~/client/ui/text-field'
 import { toast } from '~/client/ui/toaster'
 import { channelArtworkPath } from '~/shared/podcasts'
+import { ellipsis, indexRow } from '~/client/ui/list-row'
 
-const row = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '4',
-  p: '2',
-  minH: '11',
-  borderRadius: 'xl',
-  _hover: { bg: 'bg.subtle' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
-})
-const ellipsis = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
 export const newBadge = css({
   flexShrink: 0,
   px: '2',
@@ -136,7 +126,7 @@ export function PodcastsPage() {
         <ul aria-label="Your podcasts" className={stack({ gap: '1' })}>
           {channels.map((c) => (
             <li key={c.id}>
-              <Link to="/podcasts/$id" params={{ id: c.id }} className={row}>
+              <Link to="/podcasts/$id" params={{ id: c.id }} className={indexRow}>
                 <PodcastTile size="sm" channel={c} />
                 <span className={css({ display: 'flex', flexDirection: 'column', minW: 0, flex: '1' })}>
                   <span className={cx(ellipsis, css({ fontWeight: 'semibold' }))}>{c.title}</span>

@@ -15,6 +15,7 @@ import { mutedText } from '~/client/ui/text'
 import { toast } from '~/client/ui/toaster'
 import { makeTrack } from '~/shared/player/track'
 import { useStationTitle } from './now-playing'
+import { ellipsis } from '~/client/ui/list-row'
 
 type Station = { id: string; name: string; homepageUrl: string | null; favourite: boolean; listenUrl: string }
 
@@ -46,7 +47,6 @@ const roundButton = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
 })
 const playCircle = css({ bg: 'accent.default', color: 'accent.fg', _hover: { bg: 'accent.default', opacity: 0.9 } })
-const ellipsis = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
 
 function playStations(stations: Station[], index: number) {
   const send = player().send
