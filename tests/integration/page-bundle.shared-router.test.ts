@@ -8,13 +8,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { ensureBuilt } from '../helpers/build'
+import { freshPostgresUrl, TEST_ENGINE } from '../helpers/server'
 
 const root = path.resolve(import.meta.dir, '../..')
 
-/** Runs the production server (serve-from-disk.ts, as `bun run start`), renders a public page and a
- *  member's pages in it, and returns the files of dist/server it loaded and what the pages showed. */
-function renderInServer() {
+/** Runs the production server (serve-from-disk.ts, as `bun run start`) on the test's engine, renders a
+ *  public page and a member's pages in it, and returns the files of dist/server it loaded and what
+ *  the pages showed. */
+async function renderInServer() {
   ensureBuilt()
+  // The member's page is rendered from the server's database: a fresh one on PostgreSQL, else SQLite in DATA_DIR.
+  const engine = TEST_ENGINE === 'postgres' ? { DATABASE_URL: await freshPostgresUrl() } : {}
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-page-bundle-'))
   const script = `
     const { serveFromDisk } = await import('./src/server/serve-from-disk.ts')
@@ -40,6 +44,7 @@ function renderInServer() {
         DATA_DIR: dataDir,
         MEDIA_ROOT: dataDir,
         AUTH_SECRET: 'bundle-secret-'.repeat(3),
+        ...engine,
       },
     })
     const result =
@@ -55,8 +60,8 @@ function renderInServer() {
 }
 
 describe('the page bundle', () => {
-  test("loads none of the server's modules of its own, and its pages show the server's data", () => {
-    const { loaded, home, profile } = renderInServer()
+  test("loads none of the server's modules of its own, and its pages show the server's data", async () => {
+    const { loaded, home, profile } = await renderInServer()
     const bundleFiles = loaded.filter((file) => file.startsWith(path.join(root, 'dist/server/')))
     expect(bundleFiles.length).toBeGreaterThan(3) // the check is looking at the loaded page bundle
     // Vite marks each module it bundled with a `// src/...` line: only the tiny lookup may be there.
