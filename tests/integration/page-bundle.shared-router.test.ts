@@ -3,17 +3,19 @@
 // router, its zod schemas and the services were loaded and compiled a second time beside the
 // server's own. SSR now calls the server's router (src/server/trpc/shared-router.ts); the pages
 // still get their data from it.
-import { describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { ensureBuilt } from '../helpers/build'
+import { freshPostgresUrl, TEST_ENGINE } from '../helpers/server'
 
 const root = path.resolve(import.meta.dir, '../..')
 
-/** Runs the production server (serve-from-disk.ts, as `bun run start`), renders a public page and a
- *  member's pages in it, and returns the files of dist/server it loaded and what the pages showed. */
-function renderInServer() {
+/** Runs the production server (serve-from-disk.ts, as `bun run start`) on the test's engine, renders a
+ *  public page and a member's pages in it, and returns the files of dist/server it loaded and what
+ *  the pages showed. */
+function renderInServer(engine: Record<string, string>) {
   ensureBuilt()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-page-bundle-'))
   const script = `
@@ -40,6 +42,7 @@ function renderInServer() {
         DATA_DIR: dataDir,
         MEDIA_ROOT: dataDir,
         AUTH_SECRET: 'bundle-secret-'.repeat(3),
+        ...engine,
       },
     })
     const result =
@@ -55,8 +58,15 @@ function renderInServer() {
 }
 
 describe('the page bundle', () => {
+  // The member's page is rendered from the server's database: a fresh one on PostgreSQL (its
+  // cluster starts here, outside the test's time), else SQLite in DATA_DIR.
+  let engine: Record<string, string> = {}
+  beforeAll(async () => {
+    if (TEST_ENGINE === 'postgres') engine = { DATABASE_URL: await freshPostgresUrl() }
+  }, 60_000)
+
   test("loads none of the server's modules of its own, and its pages show the server's data", () => {
-    const { loaded, home, profile } = renderInServer()
+    const { loaded, home, profile } = renderInServer(engine)
     const bundleFiles = loaded.filter((file) => file.startsWith(path.join(root, 'dist/server/')))
     expect(bundleFiles.length).toBeGreaterThan(3) // the check is looking at the loaded page bundle
     // Vite marks each module it bundled with a `// src/...` line: only the tiny lookup may be there.
