@@ -1,15 +1,19 @@
 // Nothing fake in the admin console: on an instance filled by `bun run seed:demo` (members, plays, hits,
 // messages), every admin page shows this server's data in Debian's Chromium — seeded members,
-// messages and plays appear, and no page falls back to sample text or an empty chart.
-import { Database } from 'bun:sqlite'
+// messages and plays appear, and no page falls back to sample text or an empty chart. The seeder
+// writes SQLite; on PostgreSQL the seeded instance is moved with `vibes db copy`, as an operator
+// would, and the SQLite file is removed so every page can only show what PostgreSQL holds.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { ADMIN, adminEnv } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
-import { startServer, type TestServer } from '../helpers/server'
+import { sqlOn } from '../helpers/engine'
+import { freshPostgresUrl, startServer, TEST_AUTH_SECRET, TEST_ENGINE, type TestServer } from '../helpers/server'
+
+const ROOT = path.resolve(import.meta.dir, '../..')
 
 let server: TestServer
 let browser: Browser
@@ -20,19 +24,26 @@ let seeded: { username: string; sender: string; plays7: number }
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-seeded-'))
   mediaRoot = mkdtempSync(path.join(tmpdir(), 'vibes-seeded-media-'))
-  const seed = Bun.spawnSync(['bun', 'scripts/seed-demo.ts', '--users', '30', '--events', '2000', '--days', '30'], {
-    cwd: path.resolve(import.meta.dir, '../..'),
-    env: { ...process.env, DATA_DIR: dataDir },
-  })
+  const env = { ...process.env, DATA_DIR: dataDir }
+  const seed = Bun.spawnSync(['bun', 'scripts/seed-demo.ts', '--users', '30', '--events', '2000', '--days', '30'], { cwd: ROOT, env })
   if (seed.exitCode !== 0) throw new Error(`seed:demo failed: ${seed.stderr.toString()}`)
-  const db = new Database(path.join(dataDir, 'vibes.db'), { readonly: true })
-  seeded = {
-    username: (db.query('SELECT username FROM users ORDER BY created_at DESC LIMIT 1').get() as { username: string }).username,
-    sender: (db.query('SELECT name FROM contact_messages ORDER BY created_at DESC LIMIT 1').get() as { name: string }).name,
-    plays7: (db.query('SELECT count(*) AS n FROM play_events WHERE started_at >= ?').get(Date.now() - 7 * 86_400_000) as { n: number }).n,
+  let engine: Record<string, string> = {}
+  if (TEST_ENGINE === 'postgres') {
+    const url = await freshPostgresUrl()
+    const copy = Bun.spawnSync(['bun', 'src/server/entry.ts', 'db', 'copy', '--to', url], { cwd: ROOT, env })
+    if (copy.exitCode !== 0) throw new Error(`db copy failed: ${copy.stderr.toString()}`)
+    for (const file of readdirSync(dataDir).filter((f) => f.startsWith('vibes.db'))) rmSync(path.join(dataDir, file))
+    engine = { DATABASE_URL: url, AUTH_SECRET: TEST_AUTH_SECRET }
   }
-  db.close()
-  ;[server, browser] = await Promise.all([startServer(adminEnv, { dataDir, mediaRoot }), launchBrowser()])
+  ;[server, browser] = await Promise.all([startServer({ ...adminEnv, ...engine }, { dataDir, mediaRoot }), launchBrowser()])
+  // What the pages must show, read from the database the server runs on (the admin it has just
+  // created aside: the newest member must be a seeded one).
+  const [[user], [message], [plays]] = await Promise.all([
+    sqlOn<{ username: string }>(server, 'SELECT username FROM users WHERE email <> ? ORDER BY created_at DESC LIMIT 1', [ADMIN.email]),
+    sqlOn<{ name: string }>(server, 'SELECT name FROM contact_messages ORDER BY created_at DESC LIMIT 1'),
+    sqlOn<{ n: number }>(server, 'SELECT count(*) AS n FROM play_events WHERE started_at >= ?', [Date.now() - 7 * 86_400_000]),
+  ])
+  seeded = { username: user.username, sender: message.name, plays7: plays.n }
 }, 120_000)
 afterAll(async () => {
   await browser?.close()
