@@ -170,6 +170,28 @@ describe('two nodes on one PostgreSQL', () => {
     expect(res.status).toBe(200)
     expect(res.body.data.map((t: { title: string }) => t.title)).toEqual(['During 1', 'During 2'])
   })
+
+  test('a node whose scan lease ran out and was taken by another node lets it go, and leads the next scan asked of it', async () => {
+    // As after a database outage longer than the lease: the holder's renewals failed, the lease
+    // ran out and another node took it while the first was still in its scan.
+    await scansSettled()
+    const adminToken = await loginAdmin(a.url)
+    const scansRun = async () => Number((await sqlOn<{ n: number }>(a, 'SELECT count(*) AS n FROM library_scans'))[0].n)
+    const before = await scansRun()
+    expect((await api(a.url, 'POST', '/admin/library/scan', { token: adminToken, body: {} })).status).toBe(202)
+    let taken: unknown[] = []
+    for (let i = 0; i < 100 && !taken.length; i++)
+      taken = await sqlOn(a, "UPDATE library_scan_lease SET holder = 'another node', expires_at = ? WHERE holder IS NOT NULL RETURNING name", [
+        Date.now() + 60_000,
+      ])
+    expect(taken).toHaveLength(1)
+    // The other node's scan ends; then an admin asks A again.
+    await Bun.sleep(1_000)
+    await sqlOn(a, 'UPDATE library_scan_lease SET holder = NULL, expires_at = 0, asked = false')
+    expect((await api(a.url, 'POST', '/admin/library/scan', { token: adminToken, body: {} })).status).toBe(202)
+    await scansSettled(100)
+    expect(await scansRun()).toBeGreaterThan(before)
+  })
 })
 
 describe('start-up on PostgreSQL', () => {

@@ -791,14 +791,17 @@ async function runClusterScans(db: Db) {
     await Bun.sleep(GATHER_MS)
     while (!state.stopping) {
       const full = await transaction(db, async (tx) => {
-        const [ask] = await rows<{ asked: boolean; full: boolean }>(
+        const [lease] = await rows<{ holder: string | null; asked: boolean; full: boolean }>(
           tx,
-          sql`SELECT asked, asked_full AS full FROM library_scan_lease WHERE name = ${LEASE} AND holder = ${NODE_ID} FOR UPDATE`,
+          sql`SELECT holder, asked, asked_full AS full FROM library_scan_lease WHERE name = ${LEASE} FOR UPDATE`,
         )
-        if (!ask?.asked) return null
+        if (lease?.holder !== NODE_ID) return 'lost'
+        if (!lease.asked) return null
         await execute(tx, sql`UPDATE library_scan_lease SET asked = false, asked_full = false, scanned = 0, total = 0 WHERE name = ${LEASE}`)
-        return ask.full
+        return lease.full
       })
+      // The lease ran out (renewals failed) and another node took it: the asks are that node's now.
+      if (full === 'lost') return
       if (full === null) {
         // Let go only if no ask came in meanwhile; otherwise scan again.
         const released = await rows(
