@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { signMediaUrl } from '~/server/media/sign'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
-import { describeUntilOnPostgres, sqlOn } from '../helpers/engine'
+import { sqlOn } from '../helpers/engine'
 import { scanLibraryNow } from '../helpers/library-scan'
 import { makeTone } from '../helpers/media'
 import { startServer, TEST_ENGINE, type TestServer } from '../helpers/server'
@@ -147,10 +147,24 @@ describe('folders', () => {
   })
 })
 
-// On PostgreSQL a folder saved while the start-up scan holds the scan lease was read half-indexed
-// once (2 of 4 tracks) in a full run: waits for the saved folder's own scan to take turns with the
-// lease (decision 088) before this block runs there again.
-describeUntilOnPostgres('library playlist', () => {
+describe('folder playlists and the scans that index them', () => {
+  test('a folder a scan walked before all its files were there lists all of them when saved and played', async () => {
+    // As when the start-up scan walks the library while the admin is still copying files in: the
+    // index holds the folder with half its files, and the folder changed after that scan started.
+    const dir = path.join(server.mediaRoot, 'half-copied')
+    makeTone(path.join(dir, '1.mp3'), { title: 'One', seconds: 1 })
+    makeTone(path.join(dir, '2.mp3'), { title: 'Two', seconds: 1 })
+    await scanLibraryNow(server.url, admin)
+    makeTone(path.join(dir, '3.mp3'), { title: 'Three', seconds: 1 })
+    makeTone(path.join(dir, '4.mp3'), { title: 'Four', seconds: 1 })
+    const { token } = await createMember(server.url)
+    const id = (await api(server.url, 'POST', '/user/folders', { token, body: { label: 'Half', path: '/half-copied' } })).body.data.id
+    const res = await api(server.url, 'GET', `/user/folders/${id}/playlist`, { token })
+    expect(res.body.data.map((t: { title: string }) => t.title)).toEqual(['One', 'Two', 'Three', 'Four'])
+  })
+})
+
+describe('library playlist', () => {
   let tracks: any[]
   beforeAll(async () => {
     // A member of its own: the shared one saved /music/collection already, and cannot save it twice.
@@ -178,21 +192,25 @@ describeUntilOnPostgres('library playlist', () => {
     expect(JSON.stringify(tracks)).not.toContain('escape')
   })
 
-  test('the playlist reads the index: a folder saved before any scan covered it waits for one; changes show after the next scan', async () => {
+  test('the playlist reads the index: a folder new on disk waits for a scan; a file removed shows at once, a re-tagged one after the next scan', async () => {
     const dir = path.join(server.mediaRoot, 'index-check')
     makeTone(path.join(dir, 'a.mp3'), { title: 'Before', seconds: 1 })
     makeTone(path.join(dir, 'b.mp3'), { title: 'Bee', seconds: 1 })
+    makeTone(path.join(dir, 'c.mp3'), { title: 'Sea', seconds: 1 })
     // Saved after the last scan and not indexed: the first play asks for a scan and waits for it.
     const id = (await asMember('POST', '/user/folders', { label: 'Index', path: '/index-check' })).body.data.id
     const titles = async () => (await asMember('GET', `/user/folders/${id}/playlist`)).body.data.map((t: { title: string }) => t.title)
-    expect(await titles()).toEqual(['Before', 'Bee'])
+    expect(await titles()).toEqual(['Before', 'Bee', 'Sea'])
+    // Re-tagged in place (the folder itself unchanged): the play lists what the last scan read (no
+    // walk, no tag reading per request) …
     makeTone(path.join(dir, 'a.mp3'), { title: 'After and longer', seconds: 2 })
-    rmSync(path.join(dir, 'b.mp3'))
-    // An indexed folder is what the last scan found (no walk, no tag reading per request) …
-    expect(await titles()).toEqual(['Before', 'Bee'])
-    // … and follows the files once a scan has run: the re-tagged file read again, the deleted one gone.
+    expect(await titles()).toEqual(['Before', 'Bee', 'Sea'])
+    // … and follows once a scan has run.
     await scanLibraryNow(server.url, admin)
-    expect(await titles()).toEqual(['After and longer'])
+    expect(await titles()).toEqual(['After and longer', 'Bee', 'Sea'])
+    // A file removed changes the folder: its next play waits for a scan rather than list a file that is gone.
+    rmSync(path.join(dir, 'b.mp3'))
+    expect(await titles()).toEqual(['After and longer', 'Sea'])
     // The tags live in the index alone: the old per-file tag table is gone.
     const tables =
       TEST_ENGINE === 'postgres'

@@ -32,6 +32,16 @@ afterAll(async () => {
   for (const dir of [a?.dataDir, b?.dataDir, media]) if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
+/** Waits until no node scans or has a scan asked for (the start-up scans, an earlier test's). */
+async function scansSettled(tries = 400) {
+  for (let i = 0; i < tries; i++) {
+    const [lease] = await sqlOn<{ busy: number }>(a, 'SELECT count(*) AS busy FROM library_scan_lease WHERE asked OR holder IS NOT NULL')
+    if (!lease || Number(lease.busy) === 0) return
+    await Bun.sleep(50)
+  }
+  throw new Error('the library scans did not settle')
+}
+
 let addresses = 0
 /** A client address of its own, so one test's calls do not use up another's per-address limits. */
 const fromAddress = () => ({ 'x-forwarded-for': `198.51.100.${++addresses}` })
@@ -140,6 +150,47 @@ describe('two nodes on one PostgreSQL', () => {
     expect(await scansRun()).toBe(2)
     for (const node of [a, b]) expect(await statusOn(node)).toMatchObject({ scanning: false, tracks: 3, albums: expect.any(Number) })
     expect(await sqlOn(a, 'SELECT holder, asked FROM library_scan_lease')).toEqual([{ holder: null, asked: 0 }])
+  })
+
+  test('a folder saved while another node holds the scan lease: its play waits for that scan, then lists all its files', async () => {
+    // The other node's scan walked before this folder was copied in: when it lets go, the index
+    // still lacks the folder, and the play must not answer from it as if it were complete.
+    await scansSettled()
+    const takeLease = (holder: string | null, expiresAt: number) =>
+      sqlOn(a, 'UPDATE library_scan_lease SET holder = ?, expires_at = ? WHERE name = ?', [holder, expiresAt, 'library'])
+    await takeLease('a node scanning elsewhere', Date.now() + 60_000)
+    for (let i = 1; i <= 2; i++) makeTone(path.join(media, 'during-lease', `${i}.mp3`), { title: `During ${i}`, seconds: 1 })
+    const m = await createMember(a.url)
+    const id = (await api(a.url, 'POST', '/user/folders', { token: m.token, body: { label: 'Lease', path: '/during-lease' } })).body.data.id
+    const play = api(a.url, 'GET', `/user/folders/${id}/playlist`, { token: m.token })
+    // The play has reached the held lease (well inside its wait) before the other node lets go.
+    await Bun.sleep(1_000)
+    await takeLease(null, 0)
+    const res = await play
+    expect(res.status).toBe(200)
+    expect(res.body.data.map((t: { title: string }) => t.title)).toEqual(['During 1', 'During 2'])
+  })
+
+  test('a node whose scan lease ran out and was taken by another node lets it go, and leads the next scan asked of it', async () => {
+    // As after a database outage longer than the lease: the holder's renewals failed, the lease
+    // ran out and another node took it while the first was still in its scan.
+    await scansSettled()
+    const adminToken = await loginAdmin(a.url)
+    const scansRun = async () => Number((await sqlOn<{ n: number }>(a, 'SELECT count(*) AS n FROM library_scans'))[0].n)
+    const before = await scansRun()
+    expect((await api(a.url, 'POST', '/admin/library/scan', { token: adminToken, body: {} })).status).toBe(202)
+    let taken: unknown[] = []
+    for (let i = 0; i < 100 && !taken.length; i++)
+      taken = await sqlOn(a, "UPDATE library_scan_lease SET holder = 'another node', expires_at = ? WHERE holder IS NOT NULL RETURNING name", [
+        Date.now() + 60_000,
+      ])
+    expect(taken).toHaveLength(1)
+    // The other node's scan ends; then an admin asks A again.
+    await Bun.sleep(1_000)
+    await sqlOn(a, 'UPDATE library_scan_lease SET holder = NULL, expires_at = 0, asked = false')
+    expect((await api(a.url, 'POST', '/admin/library/scan', { token: adminToken, body: {} })).status).toBe(202)
+    await scansSettled(100)
+    expect(await scansRun()).toBeGreaterThan(before)
   })
 })
 

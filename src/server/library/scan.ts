@@ -11,8 +11,9 @@
 // ~20 ms (between directories, files and batches), so API calls and media streams keep flowing.
 // One scan at a time; a scan asked for while one runs is run once more right after it. On
 // PostgreSQL one node scans for all of them, the one holding the lease (runClusterScans).
-// Who starts one: the schedule, an admin, and a member's folder that is new on disk (see
-// scanForNewFolder: merged with a running scan, at most one per FOLDER_SCAN_INTERVAL_MS).
+// Who starts one: the schedule, an admin, and a member's folder that changed on disk since the
+// last scan started (see scanForChangedFolder: merged with a running scan, at most one per
+// FOLDER_SCAN_INTERVAL_MS).
 import type { Dirent } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import { hostname } from 'node:os'
@@ -790,14 +791,17 @@ async function runClusterScans(db: Db) {
     await Bun.sleep(GATHER_MS)
     while (!state.stopping) {
       const full = await transaction(db, async (tx) => {
-        const [ask] = await rows<{ asked: boolean; full: boolean }>(
+        const [lease] = await rows<{ holder: string | null; asked: boolean; full: boolean }>(
           tx,
-          sql`SELECT asked, asked_full AS full FROM library_scan_lease WHERE name = ${LEASE} AND holder = ${NODE_ID} FOR UPDATE`,
+          sql`SELECT holder, asked, asked_full AS full FROM library_scan_lease WHERE name = ${LEASE} FOR UPDATE`,
         )
-        if (!ask?.asked) return null
+        if (lease?.holder !== NODE_ID) return 'lost'
+        if (!lease.asked) return null
         await execute(tx, sql`UPDATE library_scan_lease SET asked = false, asked_full = false, scanned = 0, total = 0 WHERE name = ${LEASE}`)
-        return ask.full
+        return lease.full
       })
+      // The lease ran out (renewals failed) and another node took it: the asks are that node's now.
+      if (full === 'lost') return
       if (full === null) {
         // Let go only if no ask came in meanwhile; otherwise scan again.
         const released = await rows(
@@ -848,35 +852,47 @@ async function waitForScan(db: Db, waitMs: number) {
   while (Date.now() < until && (await scanRunning(db))) await Bun.sleep(100)
 }
 
+/** Whether the folder at `dirReal` changed (mtime or ctime) at or after the start of the last finished scan. */
+async function changedSinceLastScan(db: Db, dirReal: string): Promise<boolean> {
+  const at = (await firstRow<{ at: number | string | null }>(db, sql`SELECT max(started_at) AS at FROM library_scans`))?.at
+  const st = await stat(dirReal).catch(() => null)
+  if (!st) return false
+  return at == null || Math.max(st.mtimeMs, st.ctimeMs) >= Number(at)
+}
+
 /**
- * A member plays a library folder the index does not hold (`dirReal`, its real path): a scan may
- * find it, but only if the folder changed on disk after the last scan started (mtime or ctime:
- * files added, the folder created, moved in or renamed). Members cannot write to MEDIA_ROOT, so
- * an empty folder, one holding hidden files only, or one saved again and again never starts a
- * walk of the library; only the admin's changes do, once each. Such a scan joins a running (or
- * queued) one instead of queueing another, and starts at most once per FOLDER_SCAN_INTERVAL_MS
- * (per node on PostgreSQL): one asked for sooner is held back to the end of the interval (one for
- * all askers). Waits at most `waitMs` for the scan, so the folder's first play usually lists it.
- * Known gap: a folder whose media landed deeper in sub-folders that already existed shows its
- * own mtime unchanged; the next admin or scheduled scan finds it.
+ * A member plays a library folder (`dirReal`, its real path). The index holds it whole only if
+ * the last finished scan started after the folder last changed on disk (mtime or ctime: files
+ * added, removed or renamed in it, the folder created, moved in or renamed). Otherwise the index
+ * may lack it or hold part of it: a scan that walked while files were still being copied in, or
+ * one still writing it, here or on another node (docs/decisions/095). Such a folder waits for the
+ * running scan, and asks for one (more) when none runs or the one that ran started too early,
+ * until a scan that started after the change has finished, at most `waitMs` in all.
+ * Members cannot write to MEDIA_ROOT, so only the admin's changes make a folder changed, and the
+ * scan that follows makes it current again: a folder saved or played again and again never
+ * starts a walk of the library. A member's scan joins a running (or queued) one instead of
+ * queueing another, and starts at most once per FOLDER_SCAN_INTERVAL_MS (per node on
+ * PostgreSQL): one asked for sooner is held back to the end of the interval (one for all askers).
+ * Known gap: media that landed deeper in sub-folders that already existed leaves the folder's own
+ * times unchanged; the next admin or scheduled scan finds it.
  */
-export async function scanForNewFolder(db: Db, dirReal: string, waitMs: number) {
-  if (!state.stopping && !(await scanRunning(db))) {
-    const lastStart = (await firstRow<{ at: number | null }>(db, sql`SELECT max(started_at) AS at FROM library_scans`))?.at ?? null
-    const st = await stat(dirReal).catch(() => null)
-    if (!st || (lastStart !== null && Math.max(st.mtimeMs, st.ctimeMs) < lastStart)) return
-    const heldFor = config.RATE_LIMIT ? state.folderScanAt + FOLDER_SCAN_INTERVAL_MS - Date.now() : 0
-    if (heldFor > 0) {
-      state.folderTimer ??= setTimeout(() => {
-        state.folderTimer = null
-        void startFolderScan(db)
-      }, heldFor)
-      state.folderTimer.unref()
-      return
+export async function scanForChangedFolder(db: Db, dirReal: string, waitMs: number) {
+  const until = Date.now() + waitMs
+  while (!state.stopping && Date.now() < until && (await changedSinceLastScan(db, dirReal))) {
+    if (!(await scanRunning(db))) {
+      const heldFor = config.RATE_LIMIT ? state.folderScanAt + FOLDER_SCAN_INTERVAL_MS - Date.now() : 0
+      if (heldFor > 0) {
+        state.folderTimer ??= setTimeout(() => {
+          state.folderTimer = null
+          void startFolderScan(db)
+        }, heldFor)
+        state.folderTimer.unref()
+        return
+      }
+      await startFolderScan(db)
     }
-    await startFolderScan(db)
+    await waitForScan(db, until - Date.now())
   }
-  await waitForScan(db, waitMs)
 }
 
 function startFolderScan(db: Db) {

@@ -1,23 +1,24 @@
 // Members' folder playlists of the server music library: the tracks of a folder and below, in
 // natural path order, read from the library index (library/scan.ts) — one pipeline for the
 // library, no walk of the folder and no tag reading on the request path.
-// The index holds what the last scan found. A folder the index does not know that is new on disk
-// (changed since the last scan started) asks for a scan and waits for it a few seconds, so a
-// folder the admin just added does not stay an empty list; scanForNewFolder has the rules that
-// keep members from starting scans at will (decision 027 "Folder playlists", decision 047).
+// The index holds what the last scan found. A folder that changed on disk since the last finished
+// scan started (new, or files added or removed while or after a scan walked it) waits a few
+// seconds for a scan that covers it, so a folder the admin just added or filled is not listed
+// empty or half; scanForChangedFolder has the rules that keep members from starting scans at
+// will (decision 027 "Folder playlists", decisions 047 and 095).
 import { statSync } from 'node:fs'
 import { NotFoundError } from '../errors'
 import { sql } from 'drizzle-orm'
-import { type Db, firstRow, isPostgres, rows } from '~/db/engine'
+import { type Db, isPostgres, rows } from '~/db/engine'
 import { normalizeRelPath, resolveInside } from '../media/library-path'
 import { naturalCompare } from '../media/natural'
 import { LIBRARY_SELECT, type LibraryRow, playerTrackOf } from '../catalog/track'
-import { scanForNewFolder } from '../library/scan'
+import { scanForChangedFolder } from '../library/scan'
 import { LIBRARY_LIMITS } from '../library/search'
 import type { Track } from '~/shared/player/track'
 
-/** How long a playlist of a folder the index does not know yet waits for the scan. */
-export const UNINDEXED_WAIT_MS = 5_000
+/** How long a playlist of a folder changed since the last scan waits for one that covers it. */
+export const CHANGED_FOLDER_WAIT_MS = 5_000
 const SLICE_MS = 20
 
 export const folderNotInLibrary = (folderPath: string) => `Folder not found in the music library: ${folderPath}`
@@ -32,8 +33,6 @@ export function libraryFolder(folderPath: string): { rel: string; dirReal: strin
     return null
   }
 }
-
-const isIndexed = async (db: Db, rel: string) => (await firstRow(db, sql`SELECT 1 AS n FROM library_folders WHERE path = ${rel}`)) !== undefined
 
 /** The indexed folders under `rel` (itself included) by parent, each parent's in any order. */
 async function subfolders(db: Db, rel: string): Promise<Map<string, string[]>> {
@@ -103,12 +102,12 @@ async function tracksUnder(db: Db, rel: string): Promise<LibraryRow[]> {
 
 /**
  * The tracks of a library folder such as '/music/collection', with signed /media URLs. A folder
- * the index does not know waits (bounded) for a scan first when it is new on disk.
+ * that changed on disk since the last scan started waits (bounded) for a scan that covers it.
  */
 export async function listLibraryFolder(db: Db, folderPath: string, secret: string): Promise<Track[]> {
   const folder = libraryFolder(folderPath)
   if (!folder) throw new NotFoundError(folderNotInLibrary(folderPath))
-  if (!(await isIndexed(db, folder.rel))) await scanForNewFolder(db, folder.dirReal, UNINDEXED_WAIT_MS)
+  await scanForChangedFolder(db, folder.dirReal, CHANGED_FOLDER_WAIT_MS)
   const rows = await tracksUnder(db, folder.rel)
   return rows.map((r) => playerTrackOf(secret, r))
 }
