@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page, Route } from 'playwright-core'
 import { api, createMember } from '../helpers/api'
-import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
+import { gotoHydrated, launchBrowser } from '../helpers/browser'
 import { openUp, startPython, type ListingServer } from '../helpers/listing-servers'
 import { makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
@@ -66,7 +66,7 @@ async function playsPast(page: Page, seconds: number) {
   await page.waitForFunction(
     (s) => {
       const el = document.querySelector('[data-testid=media]') as HTMLMediaElement | null
-      if (el && el.paused && el.readyState >= 2) void el.play().catch(() => {})
+      if (el?.paused && el.readyState >= 2) void el.play().catch(() => {})
       return !!el && el.currentTime > s
     },
     seconds,

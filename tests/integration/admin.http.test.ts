@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { ADMIN, adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { sqlOn } from '../helpers/engine'
-import { startServer, TEST_ENGINE, type TestServer } from '../helpers/server'
+import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
 let admin: string

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { signMediaUrl } from '~/server/media/sign'
 import { api, createMember } from '../helpers/api'
 import { makeTone, makeToneWithPicture } from '../helpers/media'
-import { startServer, TEST_ENGINE, type TestServer } from '../helpers/server'
+import { startServer, type TestServer } from '../helpers/server'
 
 const SECRET = 'media-hardening-secret-'.repeat(3)
 const HTML_COVER =

@@ -95,7 +95,7 @@ let memo = new Map<string, Place | null>()
 export function placeOfAddress(ip: string): Place | null {
   const read = readAddress(ip)
   // Private, loopback, link-local, documentation ranges…: no database knows a place for them.
-  if (!read || read.address.range() !== 'unicast') return null
+  if (read?.address.range() !== 'unicast') return null
   const known = memo.get(read.text)
   if (known !== undefined) return known
   if (lookup === undefined) lookup = openDatabases()

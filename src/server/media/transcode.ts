@@ -30,17 +30,7 @@ import { readCookie, SESSION_COOKIE } from '../http/cookies'
 import { addressKey, clientInfo } from '../http/client-info'
 import { logger } from '../logger'
 import { CACHE_LIMITS, touchCached, trimCacheDir } from './cache-dir'
-import { signMediaUrl } from './sign'
-import {
-  ffmpegArgs,
-  NEEDS_FFMPEG,
-  parseProbe,
-  probeArgs,
-  TRANSCODE_PROFILES,
-  transcodeProfileFor,
-  type StreamCodecs,
-  type TranscodeProfile,
-} from './transcode-profile'
+import { ffmpegArgs, parseProbe, probeArgs, TRANSCODE_PROFILES, type StreamCodecs, type TranscodeProfile } from './transcode-profile'
 
 /** Conversions at once in all: TRANSCODE_SLOTS, else one fewer than the cores (at least one). */
 const globalLimit = () => config.TRANSCODE_SLOTS ?? Math.max(1, cpus().length - 1)
