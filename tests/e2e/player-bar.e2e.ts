@@ -10,6 +10,7 @@ import path from 'node:path'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { api, adminEnv, loginAdmin } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
+import { scanLibraryNow } from '../helpers/library-scan'
 import { makeTone } from '../helpers/media'
 import { expectTitle, media, playsPast, setAdChance } from '../helpers/player'
 import { startServer, type TestServer } from '../helpers/server'
@@ -34,6 +35,9 @@ beforeAll(async () => {
   makeTone(path.join(server.mediaRoot, 'single', 'Lonely.mp3'), { title: 'Lonely', artist: 'Solo', seconds: 20 })
   mkdirSync(SHOTS, { recursive: true })
   token = await loginAdmin(server.url)
+  // Written while the start-up scan may be running (slower to start on PostgreSQL, which takes a
+  // lease first): that scan can index a half-written file, so the folders' lists is read after a scan.
+  await scanLibraryNow(server.url, token)
   const folder = async (label: string, p: string) => {
     const made = await api(server.url, 'POST', '/user/folders', { token, body: { label, path: p } })
     expect(made.status).toBe(201)
@@ -65,11 +69,16 @@ async function playing(viewport: { width: number; height: number }) {
 /** Client-side navigation, as a link does (a full load would start a new document and player). */
 async function go(page: Page, to: string) {
   await page.evaluate((p) => {
+    if (location.pathname === p) return
+    // The old page's full player is marked: between / and /player the URL changes (and the old title
+    // is still there) before the new page has rendered, so only the new page's title shows it has.
+    for (const old of document.querySelectorAll('[data-testid=track-title]')) old.setAttribute('data-left', '')
     history.pushState(history.state, '', p)
     dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
   }, to)
   await page.waitForURL((u) => u.pathname === to)
   // The new page has replaced the old one: the full player is there only on / and /player.
+  await page.locator('[data-testid=track-title][data-left]').waitFor({ state: 'detached' })
   await page.getByTestId('track-title').waitFor({ state: to === '/' || to === '/player' ? 'attached' : 'detached' })
 }
 

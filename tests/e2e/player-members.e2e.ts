@@ -7,8 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { api, createMember } from '../helpers/api'
+import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
+import { scanLibraryNow } from '../helpers/library-scan'
 import { startPython, type ListingServer } from '../helpers/listing-servers'
 import { clip, expectTitle, garbage, media, playsPast, readRows, setAdChance, tone, waitForRow, waitPaused, type Row } from '../helpers/player'
 import { startServer, type TestServer } from '../helpers/server'
@@ -37,11 +38,14 @@ beforeAll(async () => {
   mkdirSync(path.join(served, 'device', 'Offline Mix'), { recursive: true })
   tone(path.join(served, 'device', 'Offline Mix', 'Rainy Day.mp3'), 15, { title: 'Rainy Day', artist: 'Clouds' })
 
-  server = await startServer({ REMOTE_ALLOW_HOSTS: '127.0.0.1' })
+  server = await startServer({ ...adminEnv, REMOTE_ALLOW_HOSTS: '127.0.0.1' })
   // The member folder lives in MEDIA_ROOT: a long tone for the progress reports and a short one.
   mkdirSync(path.join(server.mediaRoot, 'library'))
   tone(path.join(server.mediaRoot, 'library', '01 Long Tone.mp3'), 45, { title: 'Long Tone', artist: 'Drone Unit', genre: 'Ambient', date: 2004 })
   tone(path.join(server.mediaRoot, 'library', '02 Short Tone.mp3'), 10, { title: 'Short Tone', artist: 'Drone Unit' }, 660)
+  // Written while the start-up scan may be running (slower to start on PostgreSQL, which takes a
+  // lease first): that scan can index a half-written file, so the folder's list is read after a scan.
+  await scanLibraryNow(server.url, await loginAdmin(server.url))
   ;[listing, browser] = await Promise.all([startPython(served, '127.0.0.1'), launchBrowser()])
 })
 

@@ -35,7 +35,9 @@ beforeAll(async () => {
   tone(path.join(mixed, '02 Cut Short.mp3'), 8, { title: 'An Extremely Long Title That Got Cut..>', artist: 'Cutter' }, 550)
   clip(path.join(mixed, '03 Clip.mp4'), 10)
   tone(path.join(mixed, '04 Outro.mp3'), 15, { title: 'Outro', artist: 'The Closers' }, 660)
-  tone(path.join(big, 'seed.mp3'), 1)
+  // Long too: the list keeps the playing row in view, so a track ending while the test scrolls to
+  // the last row would scroll it back (and take that row out of the DOM) before the click.
+  tone(path.join(big, 'seed.mp3'), 30)
   for (let i = 1; i <= 40; i++) copyFileSync(path.join(big, 'seed.mp3'), path.join(big, `Track ${String(i).padStart(2, '0')}.mp3`))
   rmSync(path.join(big, 'seed.mp3'))
   writeFileSync(path.join(brokenVideo, '01 Broken Clip.mp4'), garbage())
