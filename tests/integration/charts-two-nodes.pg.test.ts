@@ -4,21 +4,19 @@
 // on 127.0.0.1, slow on purpose so that both nodes find the copy expired at once).
 // Always on PostgreSQL, whatever VIBES_TEST_ENGINE says.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { api } from '../helpers/api'
 import { sqlOn } from '../helpers/engine'
-import { freshPostgresUrl, startServer, TEST_AUTH_SECRET, type TestServer } from '../helpers/server'
+import { startTwoNodes, type TwoNodes } from '../helpers/nodes'
+import type { TestServer } from '../helpers/server'
 
 const FEED_UPDATED = '2026-11-20T00:00:00Z'
 let upstream: ReturnType<typeof Bun.serve>
 let asked = 0
 let failing = false
 let title = 'First Anthem'
+let nodes: TwoNodes
 let a: TestServer
 let b: TestServer
-const dirs: string[] = []
 
 beforeAll(async () => {
   upstream = Bun.serve({
@@ -31,23 +29,12 @@ beforeAll(async () => {
       return Response.json({ feed: { updated: FEED_UPDATED, results: [{ name: title, artistName: 'Someone' }] } })
     },
   })
-  const env = {
-    DATABASE_URL: await freshPostgresUrl(),
-    AUTH_SECRET: TEST_AUTH_SECRET,
-    CHARTS_SOURCE_URL: `http://127.0.0.1:${upstream.port}/feeds/{region}/songs.json`,
-  }
-  const node = () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-node-'))
-    const mediaRoot = mkdtempSync(path.join(tmpdir(), 'vibes-media-'))
-    dirs.push(dataDir, mediaRoot)
-    return startServer(env, { dataDir, mediaRoot })
-  }
-  ;[a, b] = await Promise.all([node(), node()])
+  nodes = await startTwoNodes({ CHARTS_SOURCE_URL: `http://127.0.0.1:${upstream.port}/feeds/{region}/songs.json` })
+  ;({ a, b } = nodes)
 }, 60_000)
 afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()])
+  await nodes?.stop()
   upstream?.stop(true)
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
 
 const expire = () => sqlOn(a, "UPDATE chart_cache SET fetched_at = ? WHERE region = 'us'", [Date.now() - 2 * 3_600_000])

@@ -4,38 +4,33 @@
 // node; and a stream cut by a node dying (`kill -9`) resumes, same signed URL, with a Range that
 // nginx hands to the node still up. Always on PostgreSQL, whatever VIBES_TEST_ENGINE says.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { signMediaUrl } from '~/server/media/sign'
 import { api } from '../helpers/api'
 import { type ListingServer, startNginx } from '../helpers/listing-servers'
-import { freshPostgresUrl, startServer, TEST_AUTH_SECRET, type TestServer } from '../helpers/server'
+import { startTwoNodes, type TwoNodes } from '../helpers/nodes'
+import { TEST_AUTH_SECRET, type TestServer } from '../helpers/server'
 
 const MIB = 1024 * 1024
 const TRACK = 'Mix/long mix.mp3'
 // Bytes that differ at every offset, so a resumed Range that started in the wrong place shows; more
 // than loopback's socket buffers hold, so A cannot have handed the whole file to the kernel.
 const bytes = new Uint8Array(32 * MIB).map((_, i) => (i * 2654435761) >>> 24)
-const media = mkdtempSync(path.join(tmpdir(), 'vibes-shared-media-'))
-const dataDirs: string[] = []
 const sameBytes = (x: Uint8Array, y: Uint8Array) => x.length === y.length && x.every((v, i) => v === y[i])
 
+let nodes: TwoNodes
 let a: TestServer
 let b: TestServer
+let media: string
 let nginx: ListingServer
 const front = (route: string) => `${nginx.url}${route}`
 
 beforeAll(async () => {
-  const databaseUrl = await freshPostgresUrl()
   // The README's variables every node shares: the database, the secret, the media, the proxy.
-  const env = { DATABASE_URL: databaseUrl, AUTH_SECRET: TEST_AUTH_SECRET, TRUST_PROXY: 'true' }
-  const node = () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-node-'))
-    dataDirs.push(dataDir)
-    return startServer(env, { dataDir, mediaRoot: media })
-  }
-  ;[a, b] = await Promise.all([node(), node()])
+  nodes = await startTwoNodes({ TRUST_PROXY: 'true' }, { sharedMedia: true })
+  ;({ a, b } = nodes)
+  media = nodes.media!
   mkdirSync(path.join(media, 'Mix'), { recursive: true })
   writeFileSync(path.join(media, TRACK), bytes)
   nginx = await startNginx(
@@ -53,8 +48,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(async () => {
   await nginx?.stop()
-  await Promise.all([a?.stop(), b?.stop()])
-  for (const dir of [...dataDirs, media]) rmSync(dir, { recursive: true, force: true })
+  await nodes?.stop()
 })
 
 describe('two nodes behind nginx round-robin', () => {

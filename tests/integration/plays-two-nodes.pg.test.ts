@@ -5,12 +5,10 @@
 // whichever node wrote each play or its update and whatever the killed node left half done.
 // Always on PostgreSQL, whatever VIBES_TEST_ENGINE says.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { createMember } from '../helpers/api'
 import { sqlOn } from '../helpers/engine'
-import { freshPostgresUrl, startServer, TEST_AUTH_SECRET, type TestServer } from '../helpers/server'
+import { startTwoNodes, type TwoNodes } from '../helpers/nodes'
+import type { TestServer } from '../helpers/server'
 
 const PLAYS = 500
 /** The play after which node B is killed, and the one after which it is started again. */
@@ -19,24 +17,16 @@ const RESTART_AT = 250
 const CONCURRENCY = 8
 const DAY = 86_400_000
 
-let env: Record<string, string>
+let nodes: TwoNodes
 let a: TestServer
 let b: TestServer
-const dirs: string[] = []
 
 beforeAll(async () => {
-  env = { DATABASE_URL: await freshPostgresUrl(), AUTH_SECRET: TEST_AUTH_SECRET }
-  const node = () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-node-'))
-    const mediaRoot = mkdtempSync(path.join(tmpdir(), 'vibes-media-'))
-    dirs.push(dataDir, mediaRoot)
-    return startServer(env, { dataDir, mediaRoot })
-  }
-  ;[a, b] = await Promise.all([node(), node()])
+  nodes = await startTwoNodes()
+  ;({ a, b } = nodes)
 }, 60_000)
 afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()])
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  await nodes?.stop()
 })
 
 /** A request that may meet a dead node: the answer, or null when none came. */
@@ -71,8 +61,7 @@ test(`${PLAYS} plays through two nodes, one killed and restarted part-way: every
         await b.kill9()
       }
       if (i === RESTART_AT) {
-        const { dataDir, mediaRoot } = b
-        restarted = startServer(env, { dataDir, mediaRoot }).then((node) => {
+        restarted = nodes.restart(b).then((node) => {
           b = node
           bDown = false
         })

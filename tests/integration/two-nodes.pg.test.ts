@@ -10,26 +10,27 @@ import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
 import { makeTone } from '../helpers/media'
 import { sqlOn } from '../helpers/engine'
-import { freshPostgresUrl, startServer, TEST_AUTH_SECRET, type TestServer } from '../helpers/server'
+import { startTwoNodes, type TwoNodes } from '../helpers/nodes'
+import type { TestServer } from '../helpers/server'
 
 const ROOT = path.resolve(import.meta.dir, '../..')
+let nodes: TwoNodes
 let a: TestServer
 let b: TestServer
 let databaseUrl: string
 // The library on storage every node mounts.
-const media = mkdtempSync(path.join(tmpdir(), 'vibes-shared-media-'))
+let media: string
 
 beforeAll(async () => {
-  databaseUrl = await freshPostgresUrl()
   // Limits on, and the address taken from X-Forwarded-For, so each test can speak from its own.
   // Both nodes are told to create the same admin at start-up.
-  const env = { DATABASE_URL: databaseUrl, AUTH_SECRET: TEST_AUTH_SECRET, RATE_LIMIT: 'on', TRUST_PROXY: 'true', ...adminEnv }
-  const node = () => startServer(env, { dataDir: mkdtempSync(path.join(tmpdir(), 'vibes-node-')), mediaRoot: media })
-  ;[a, b] = await Promise.all([node(), node()])
+  nodes = await startTwoNodes({ RATE_LIMIT: 'on', TRUST_PROXY: 'true', ...adminEnv }, { sharedMedia: true })
+  ;({ a, b } = nodes)
+  databaseUrl = nodes.env.DATABASE_URL
+  media = nodes.media!
 }, 60_000)
 afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()])
-  for (const dir of [a?.dataDir, b?.dataDir, media]) if (dir) rmSync(dir, { recursive: true, force: true })
+  await nodes?.stop()
 })
 
 /** Waits until no node scans or has a scan asked for (the start-up scans, an earlier test's). */

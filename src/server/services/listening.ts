@@ -120,11 +120,11 @@ async function insertPlay(db: Db, row: PlayRow): Promise<void> {
 const trackKeyOrNull = (url: string | null | undefined) => (url ? trackKey(url) : null)
 
 /** The row of a play as a door hands it over, with the server's rules applied. */
-function playRow(userId: string | null, play: PlayFacts, client: ClientInfo): PlayRow {
+function playRow(userId: string | null, play: PlayFacts, client: ClientInfo, id: string = newId()): PlayRow {
   const fromAgent = classifyDevice(client.userAgent)
   const at = play.finishedAt ?? (play.startedAt && reportedPlayTime(play.startedAt.getTime(), Date.now())) ?? new Date()
   return {
-    id: newId(),
+    id,
     userId,
     trackUrl: trackKey(play.trackUrl),
     title: play.title,
@@ -157,8 +157,15 @@ function playRow(userId: string | null, play: PlayFacts, client: ClientInfo): Pl
  * The one writer of play events, whichever door the play came in by; `client` is the request's.
  * `userId` is null for a visitor without an account (a play through a share link).
  */
-export async function recordPlay(db: Db, userId: string | null, play: PlayFacts, client: ClientInfo): Promise<{ playEventId: string }> {
-  const row = playRow(userId, play, client)
+export async function recordPlay(
+  db: Db,
+  userId: string | null,
+  play: PlayFacts,
+  client: ClientInfo,
+  /** Chosen by the caller when it claimed the id before writing (an app's playback session, decision 100). */
+  playEventId: string = newId(),
+): Promise<{ playEventId: string }> {
+  const row = playRow(userId, play, client, playEventId)
   await insertPlay(db, row)
   // After the write: a play is sent to the member's scrobbling services from the queue, in the
   // background, never holding up the play or the request.

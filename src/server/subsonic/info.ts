@@ -176,7 +176,7 @@ export async function nowPlaying(db: Db, userId: string | null, starred: Marks, 
     if (path !== null && !latest.has(play.userId))
       latest.set(play.userId, { username: play.username, path, client: play.client, startedAt: play.at, at: play.at })
   }
-  for (const s of await liveSessions(userId, now)) {
+  for (const s of await liveSessions(db, userId, now)) {
     const play = latest.get(s.userId)
     if (play && play.at > s.at) continue
     latest.set(s.userId, s.stopped ? null : { username: s.username, path: s.path, client: s.app, startedAt: s.startedAt, at: s.at })
