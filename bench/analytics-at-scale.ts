@@ -6,8 +6,7 @@
 // stream throughput idle and during the same admin load ("keeps its throughput").
 // Run: bun bench/analytics-at-scale.ts [--users N --events N --days N] [--skip-uncached]
 // BENCH_DATA_DIR=/tmp/x keeps the seeded DATA_DIR there and reuses it on the next run.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { openDb } from '~/db/client'
 import * as analytics from '~/server/services/analytics'
@@ -18,57 +17,16 @@ import { ANALYTICS_DAYS } from '~/shared/validators'
 import * as raw from '../tests/helpers/analytics-reference'
 import { adminEnv, loginAdmin } from '../tests/helpers/api'
 import { startServer } from '../tests/helpers/server'
+import { DAYS, EVENTS, USERS, periodicCalls, quantile, root, seededInstance, unperiodicCalls } from './lib/analytics-instance'
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i >= 0 ? process.argv[i + 1] : fallback
-}
-const USERS = arg('users', '10000')
-const EVENTS = arg('events', '1000000')
-const DAYS = arg('days', '90')
-const root = path.resolve(import.meta.dir, '..')
-const keep = process.env.BENCH_DATA_DIR
-const dataDir = keep ?? mkdtempSync(path.join(tmpdir(), 'vibes-scale-'))
-const dbFile = path.join(dataDir, 'vibes.db')
-
-if (!existsSync(dbFile)) {
-  const seed = Bun.spawnSync(['bun', 'scripts/seed-demo.ts', '--users', USERS, '--events', EVENTS, '--days', DAYS], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdout: 'inherit',
-    stderr: 'inherit',
-  })
-  if (seed.exitCode !== 0) process.exit(1)
-}
-
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]
-}
+const { dataDir, dbFile, discard } = seededInstance('vibes-scale-')
 const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`
 
 // --- every call, every period, uncached, in process ------------------------------------------------
 const db = openDb(dbFile, path.join(root, 'src/db/migrations'))
 const now = Date.now()
-const calls: Array<[string, (days: (typeof ANALYTICS_DAYS)[number]) => unknown]> = [
-  ['analytics listening-overview', (d) => analytics.listeningOverview(db, d, now)],
-  ['analytics user-listening-behavior', (d) => analytics.userListeningBehavior(db, d, 20, now)],
-  ['analytics listening-patterns', (d) => analytics.listeningPatterns(db, d, now)],
-  ['analytics geographic-listening', (d) => analytics.geographicListening(db, d, now)],
-  ['analytics playlist-analytics', (d) => analytics.playlistAnalytics(db, d, 15, now)],
-  ['analytics user-engagement', (d) => analytics.userEngagement(db, d, now)],
-  ['stats top-tracks (fresh)', (d) => stats.topTracks(db, d, 10, true, now)],
-  ['stats top-pages', (d) => stats.topPages(db, d, 5, now)],
-  ['stats daily-activity', (d) => stats.dailyActivity(db, d, now)],
-  ['stats hits', (d) => stats.hitAnalytics(db, d, undefined, now)],
-]
-const unperiodic: Array<[string, () => unknown]> = [
-  ['stats overview (forceFresh)', () => stats.adminStats(db, true, now)],
-  ['stats dau', () => stats.dauStats(db, now)],
-  ['stats dashboard counts', () => stats.dashboardSummary(db)],
-  ['stats user-activity-summary (fresh)', () => stats.userActivitySummary(db, true, now)],
-  ['stats errors hours=24', () => stats.recentErrors(db, 24, 10, now)],
-]
+const calls = periodicCalls(now)
+const unperiodic = unperiodicCalls(now)
 async function p95of20(fn: () => unknown) {
   const runs: number[] = []
   for (let i = 0; i < 20; i++) {
@@ -85,12 +43,12 @@ if (!process.argv.includes('--skip-uncached')) {
   let worst = 0
   for (const [name, fn] of calls) {
     const cells: number[] = []
-    for (const d of ANALYTICS_DAYS) cells.push(await p95of20(() => fn(d)))
+    for (const d of ANALYTICS_DAYS) cells.push(await p95of20(() => fn(db, d)))
     worst = Math.max(worst, ...cells)
     console.log(`${name.padEnd(36)}${cells.map((c) => `${c.toFixed(1)} ms`.padStart(11)).join('')}`)
   }
   for (const [name, fn] of unperiodic) {
-    const p = await p95of20(fn)
+    const p = await p95of20(() => fn(db))
     worst = Math.max(worst, p)
     console.log(`${name.padEnd(36)}${`${p.toFixed(1)} ms`.padStart(11)}`)
   }
@@ -271,4 +229,4 @@ console.log(
 console.log(
   `/media stream with the admin loops in their own process: ${streamApart.toFixed(0)} MB/s (${(streamApart / streamIdle).toFixed(2)}× idle, ${adminCallsApart} analytics answers in 5 s)`,
 )
-if (!keep) rmSync(dataDir, { recursive: true, force: true })
+discard()

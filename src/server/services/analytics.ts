@@ -15,7 +15,8 @@
 // Plain SQL run by rows()/firstRow() (src/db/engine.ts) on either engine, written so that SQLite and
 // PostgreSQL read it the same (docs/decisions/086): sums through `total()` below, booleans counted
 // with CASE, quoted camelCase aliases, every derived table named. Only the raw tail's table (edgeOf)
-// and the running-totals join (runningTotals) differ, docs/decisions/091. These are reporting queries (GROUP BY, UNION ALL, CASE) that read more clearly as SQL
+// and the per-key sums of a period (membersInPeriod: running totals on SQLite, the day rows' sums on
+// PostgreSQL) differ, docs/decisions/091 and 101. These are reporting queries (GROUP BY, UNION ALL, CASE) that read more clearly as SQL
 // than through the query builder.
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, firstRow, isPostgres, rows } from '~/db/engine'
@@ -68,27 +69,42 @@ export function edgeOf(db: Db, s: Span): SQL {
 }
 
 /**
- * Joins `t`, the latest row of each key's running totals (`l.user_id` in rollup_day_users,
+ * SQLite: joins `t`, the latest row of each key's running totals (`l.user_id` in rollup_day_users,
  * `l.track_key` in rollup_day_tracks), and `b`, its last row on or before `day` (none when the key
- * had no play by then): two index seeks per key, however long the period.
+ * had no play by then): two index seeks per key, however long the period. (SQLite has no LATERAL:
+ * the day by a sub-select, then the row by its primary key.) PostgreSQL sums the period's day rows
+ * instead (membersInPeriod, stats' tracksInPeriod; docs/decisions/101).
  */
-export function runningTotals(db: Db, table: 'rollup_day_users' | 'rollup_day_tracks', key: 'user_id' | 'track_key', day: number): SQL {
+export function runningTotals(table: 'rollup_day_users' | 'rollup_day_tracks', key: 'user_id' | 'track_key', day: number): SQL {
   const [rollup, column] = [sql.raw(table), sql.raw(key)]
-  // PostgreSQL: LATERAL runs each look-up once per key; as a join condition its planner would run
-  // it once per roll-up row.
-  if (isPostgres(db))
-    return sql`JOIN LATERAL (SELECT * FROM ${rollup} WHERE ${column} = l.${column} ORDER BY day DESC LIMIT 1) AS t ON true
-    LEFT JOIN LATERAL (SELECT * FROM ${rollup} WHERE ${column} = l.${column} AND day <= ${day} ORDER BY day DESC LIMIT 1) AS b ON true`
-  // SQLite (no LATERAL): the day by a sub-select, then the row by its primary key.
   return sql`JOIN ${rollup} AS t ON t.${column} = l.${column} AND t.day = (SELECT day FROM ${rollup} WHERE ${column} = l.${column} ORDER BY day DESC LIMIT 1)
     LEFT JOIN ${rollup} AS b ON b.${column} = l.${column} AND b.day = (SELECT day FROM ${rollup} WHERE ${column} = l.${column} AND day <= ${day} ORDER BY day DESC LIMIT 1)`
 }
 
 /**
  * Each member who played in the period with their plays, listen time, completions and active days
- * in it: their latest running totals minus those of their last day before the period, plus the raw tail.
+ * in it: the whole days' figures from rollup_day_users plus the raw tail.
  */
 function membersInPeriod(db: Db, s: Span): SQL {
+  const edge = sql`LEFT JOIN (SELECT user_id, count(*) AS plays, ${sql.raw(total('listen_duration'))} AS listen, ${sql.raw(total(oneIf('completed')))} AS completions
+                 FROM ${edgeOf(db, s)} AND user_id IS NOT NULL
+                GROUP BY user_id) AS e ON e.user_id = l.user_id`
+  // PostgreSQL: the sums of the period's day rows, one pass (the day index for a short period, the
+  // table for a long one; ~8 rows per member at 1M plays) and a hash join. Two index look-ups per
+  // member, SQLite's way, cost its executor several times that (docs/decisions/101).
+  if (isPostgres(db))
+    return sql`per AS (
+  SELECT l.user_id AS user_id,
+         coalesce(d.plays, 0) + coalesce(e.plays, 0) AS plays,
+         coalesce(d.listen, 0) + coalesce(e.listen, 0) AS listen,
+         coalesce(d.completions, 0) + coalesce(e.completions, 0) AS completions,
+         coalesce(d.days, 0) + ${sql.raw(oneIf('e.plays IS NOT NULL'))} AS days
+    FROM rollup_user_last AS l
+    LEFT JOIN (SELECT user_id, CAST(sum(plays) AS bigint) AS plays, sum(listen) AS listen, CAST(sum(completions) AS bigint) AS completions, count(*) AS days
+                 FROM rollup_day_users WHERE day > ${s.day} GROUP BY user_id) AS d ON d.user_id = l.user_id
+    ${edge}
+   WHERE l.last_at >= ${s.from})`
+  // SQLite: their latest running totals minus those of their last day before the period.
   return sql`per AS (
   SELECT l.user_id AS user_id,
          t.cum_plays - coalesce(b.cum_plays, 0) + coalesce(e.plays, 0) AS plays,
@@ -96,10 +112,8 @@ function membersInPeriod(db: Db, s: Span): SQL {
          t.cum_completions - coalesce(b.cum_completions, 0) + coalesce(e.completions, 0) AS completions,
          t.cum_days - coalesce(b.cum_days, 0) + ${sql.raw(oneIf('e.plays IS NOT NULL'))} AS days
     FROM rollup_user_last AS l
-    ${runningTotals(db, 'rollup_day_users', 'user_id', s.day)}
-    LEFT JOIN (SELECT user_id, count(*) AS plays, ${sql.raw(total('listen_duration'))} AS listen, ${sql.raw(total(oneIf('completed')))} AS completions
-                 FROM ${edgeOf(db, s)} AND user_id IS NOT NULL
-                GROUP BY user_id) AS e ON e.user_id = l.user_id
+    ${runningTotals('rollup_day_users', 'user_id', s.day)}
+    ${edge}
    WHERE l.last_at >= ${s.from})`
 }
 

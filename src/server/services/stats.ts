@@ -122,22 +122,39 @@ export async function dauStats(db: Db, now = Date.now()) {
 
 // --- top tracks ------------------------------------------------------------------------------------
 
+/**
+ * `top`: each track played in the period (`l`, its "last seen" row) with its plays in it, the
+ * `limit` busiest, ties to the latest played; `edge` holds the raw tail's plays per track.
+ */
+function tracksInPeriod(db: Db, s: Span, limit: number): SQL {
+  const [plays, join] = isPostgres(db)
+    ? // PostgreSQL: the sums of the period's day rows (rollup_day_tracks_day_idx for a short period,
+      // one pass over the table for a long one) joined by hash; two index look-ups per track cost
+      // its executor several times that (docs/decisions/101).
+      [
+        sql`coalesce(d.plays, 0)`,
+        sql`LEFT JOIN (SELECT track_key, CAST(sum(plays) AS bigint) AS plays FROM rollup_day_tracks WHERE day > ${s.day} GROUP BY track_key) AS d ON d.track_key = l.track_key`,
+      ]
+    : // SQLite: the running totals, two index seeks per track.
+      [sql`t.cum_plays - coalesce(b.cum_plays, 0)`, runningTotals('rollup_day_tracks', 'track_key', s.day)]
+  return sql`top AS (
+         SELECT l.track_key AS track_key, l.last_at AS last_at, ${plays} + coalesce(e.plays, 0) AS plays
+           FROM rollup_track_last AS l
+           ${join}
+           LEFT JOIN edge AS e ON e.track_key = l.track_key
+          WHERE l.last_at >= ${s.from}
+          ORDER BY 3 DESC, 2 DESC LIMIT ${limit})`
+}
+
 export function topTracks(db: Db, days: number, limit: number, clearCache: boolean, now = Date.now()) {
   const s = spanOf(now - days * DAY_MS)
   return cached(db, `top-tracks:${days}:${limit}`, clearCache, now, () =>
     rows<{ trackUrl: string; title: string; artist: string | null; count: number }>(
       db,
-      // Plays per track from its running totals (two index seeks each), the top ones, then their
-      // greatest title and artist over the period's days and raw tail. The latest play of a track
-      // played in the period is its "last seen" time.
+      // Plays per track in the period, the top ones, then their greatest title and artist over the
+      // period's days and raw tail. The latest play of a track played in the period is its "last seen" time.
       sql`WITH edge AS MATERIALIZED (SELECT track_key, count(*) AS plays, max(title) AS title, max(artist) AS artist FROM ${edgeOf(db, s)} GROUP BY track_key),
-       top AS (
-         SELECT l.track_key AS track_key, l.last_at AS last_at, t.cum_plays - coalesce(b.cum_plays, 0) + coalesce(e.plays, 0) AS plays
-           FROM rollup_track_last AS l
-           ${runningTotals(db, 'rollup_day_tracks', 'track_key', s.day)}
-           LEFT JOIN edge AS e ON e.track_key = l.track_key
-          WHERE l.last_at >= ${s.from}
-          ORDER BY 3 DESC, 2 DESC LIMIT ${limit})
+       ${tracksInPeriod(db, s, limit)}
        SELECT top.track_key AS "trackUrl",
               (SELECT max(title) FROM (SELECT title FROM rollup_day_tracks WHERE track_key = top.track_key AND day > ${s.day} UNION ALL SELECT title FROM edge WHERE track_key = top.track_key) AS x) AS title,
               (SELECT max(artist) FROM (SELECT artist FROM rollup_day_tracks WHERE track_key = top.track_key AND day > ${s.day} UNION ALL SELECT artist FROM edge WHERE track_key = top.track_key) AS x) AS artist,
