@@ -120,16 +120,16 @@ async function recordPlays(on: typeof db, count: number) {
 const PLAYS = 1000
 const autoCheckpoint = await recordPlays(db, PLAYS)
 db.$client.close()
-// The server's own connection and worker, on the same file.
-process.env.DATA_DIR = dataDir
-const { getDb, closeDb } = await import('~/server/db')
+// A connection and the analytics worker as the server opens them, on the same file (not through
+// getDb: its DATA_DIR was read when the services were imported, before this run's was known).
 const { registerAnalyticsWorker } = await import('~/server/analytics-worker-host')
 const { runAnalytics } = await import('~/server/services/analytics-offload')
-registerAnalyticsWorker(getDb().$client.filename)
+const serverDb = openDb(dbFile, path.join(root, 'src/db/migrations'))
+registerAnalyticsWorker(dbFile)
 // The worker's thread starts with the first report; from then on it checkpoints the WAL.
-await runAnalytics(getDb(), 'listeningOverview', 1)
-const workerCheckpoint = await recordPlays(getDb(), PLAYS)
-closeDb()
+await runAnalytics(serverDb, 'listeningOverview', 1)
+const workerCheckpoint = await recordPlays(serverDb, PLAYS)
+serverDb.$client.close()
 console.log(`\nrecording a play (${PLAYS} each, roll-up triggers included; goal < 2 ms)`)
 console.log(`  checkpoint in the writer's commits (before): ${autoCheckpoint}`)
 console.log(`  checkpoint by the analytics worker (now):    ${workerCheckpoint}`)
