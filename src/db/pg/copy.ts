@@ -3,7 +3,7 @@
 // foreign-key order, in batches streamed from SQLite (memory stays bounded however many plays),
 // keeping ids; identity sequences are moved past the copied ids; and before anything is committed
 // each table's row count and an order-independent checksum of its rows are compared between the
-// two engines. The copy is one PostgreSQL transaction: a failure or a mismatch rolls it back and
+// two engines, and the copied tables are analyzed for the planner. The copy is one PostgreSQL transaction: a failure or a mismatch rolls it back and
 // leaves the target as empty as it was, so the command can simply be run again.
 //
 // Roll-up tables are copied as they are, with the tables' own triggers disabled for the copy
@@ -268,6 +268,11 @@ export async function copyDatabase(sqliteFile: string, targetUrl: string, option
           log(`  ${table.name.padEnd(28)} ${String(expected.rows).padStart(9)} rows  checksum ${expected.hex}  ok`)
           reports.push({ table: table.name, rows: expected.rows, checksum: expected.hex })
         }
+        // The planner has no statistics for freshly written tables until autovacuum gets round to
+        // them (a minute or more), and plans the first queries blind. ANALYZE runs inside the
+        // transaction, seeing its rows, so statistics and rows are committed together.
+        await tx.unsafe(`ANALYZE ${tables.map((t) => quote(t.name)).join(', ')}`)
+        log(`Analyzed ${tables.length} tables (planner statistics)`)
       })
     } catch (error) {
       if (error instanceof CopyError) throw error
