@@ -12,7 +12,7 @@
 import { Database } from 'bun:sqlite'
 import { existsSync } from 'node:fs'
 import { SQL } from 'bun'
-import { migratePostgres, PG_MIGRATIONS_FOLDER } from './migrate'
+import { migratePostgres } from './migrate'
 
 /** A failure an operator can act on: printed as one line, exit 1. */
 export class CopyError extends Error {}
@@ -218,7 +218,7 @@ export async function copyDatabase(sqliteFile: string, targetUrl: string, option
       throw new CopyError(`Cannot connect to ${target}: ${(error as Error).message}`)
     }
     await refuseNonEmpty(client, target)
-    await migratePostgres(targetUrl, options.migrationsFolder ?? PG_MIGRATIONS_FOLDER)
+    await migratePostgres(targetUrl, options.migrationsFolder)
     // Migrating may itself write rows (none today): the copy still starts from empty tables.
     await refuseNonEmpty(client, target)
     const tables = await targetTables(client, sqliteTableNames(source))
@@ -298,10 +298,7 @@ export async function runDbCopy(targetUrl: string): Promise<number> {
   const dbFile = path.join(path.resolve(parsed.env.DATA_DIR), 'vibes.db')
   console.log(`Copying ${dbFile} to ${redactUrl(targetUrl)}`)
   try {
-    const { tables, rows } = await copyDatabase(dbFile, targetUrl, {
-      log: (line) => console.log(line),
-      migrationsFolder: process.env.VIBES_PG_MIGRATIONS || undefined,
-    })
+    const { tables, rows } = await copyDatabase(dbFile, targetUrl, { log: (line) => console.log(line) })
     console.log(`Copied ${tables.length} tables, ${rows} rows; verified`)
     return 0
   } catch (error) {
