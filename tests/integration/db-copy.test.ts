@@ -164,7 +164,11 @@ describe('db copy --to postgres://…', () => {
       // The planner has statistics at once (autovacuum would take its time): every copied table was
       // analyzed by the copy itself, and the row estimates are the copied counts.
       const stats = (await client`SELECT s.relname, s.last_analyze, c.reltuples FROM pg_stat_user_tables s
-        JOIN pg_class c ON c.oid = s.relid WHERE s.schemaname = 'public' ORDER BY s.relname`) as { relname: string; last_analyze: Date | null; reltuples: number }[]
+        JOIN pg_class c ON c.oid = s.relid WHERE s.schemaname = 'public' ORDER BY s.relname`) as {
+        relname: string
+        last_analyze: Date | null
+        reltuples: number
+      }[]
       expect(stats.length).toBeGreaterThan(40)
       expect(stats.filter((s) => s.last_analyze === null).map((s) => s.relname)).toEqual([])
       for (const table of ['play_events', 'users', 'library_tracks'])
