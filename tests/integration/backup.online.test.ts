@@ -134,7 +134,7 @@ describe('backup', () => {
     } finally {
       await second.stop()
     }
-  }, 60_000)
+  }, 120_000)
 
   test('no database at DATA_DIR, or a folder that does not exist, is one line and exit 1', async () => {
     // Without DATABASE_URL the database is DATA_DIR's SQLite file, on either test engine (an
