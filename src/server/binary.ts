@@ -1,7 +1,7 @@
 // Entry of the single binary (scripts/build-binary.ts): everything it serves is embedded.
 // Migrations are unpacked to a temporary folder for Drizzle's migrator (removed once migrated);
-// the command line (--help, --version, backup) answers before either; `db copy` has the
-// PostgreSQL migrations unpacked first.
+// the command line (--help, --version, backup) answers before either; `db copy` and a server on
+// PostgreSQL have the PostgreSQL migrations unpacked first.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -21,11 +21,14 @@ async function unpack(files: Record<string, string>, prefix: string) {
   return dir
 }
 
-if (process.argv[2] === 'db') {
-  // `db copy` migrates its PostgreSQL target first.
-  const pgMigrationsDir = await unpack(pgMigrationFiles, 'vibes-migrations-pg-')
-  process.env.VIBES_PG_MIGRATIONS = pgMigrationsDir
-  process.on('exit', () => rmSync(pgMigrationsDir, { recursive: true, force: true }))
+// The PostgreSQL migrations, for `db copy`'s target and for a server on DATABASE_URL (migrated
+// before it listens); the folder goes when the process ends or, serving, once it listens.
+let pgMigrationsDir: string | null = null
+if (process.argv[2] === 'db' || process.env.DATABASE_URL) {
+  const dir = await unpack(pgMigrationFiles, 'vibes-migrations-pg-')
+  pgMigrationsDir = dir
+  process.env.VIBES_PG_MIGRATIONS = dir
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
 }
 await runCommandLine(process.argv.slice(2), 'vibes')
 
@@ -45,5 +48,8 @@ await startServer({
     return file ? Bun.file(file) : null
   },
   // Migrated before listening: the unpacked copy is not needed again.
-  onListening: () => rmSync(migrationsDir, { recursive: true, force: true }),
+  onListening: () => {
+    rmSync(migrationsDir, { recursive: true, force: true })
+    if (pgMigrationsDir) rmSync(pgMigrationsDir, { recursive: true, force: true })
+  },
 })

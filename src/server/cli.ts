@@ -17,6 +17,8 @@ export type Command =
 export function parseArgs(args: readonly string[]): Command {
   const [first, ...rest] = args
   if (first === undefined) return { kind: 'serve' }
+  // `backup --help`, `db copy --help`: the usage, which covers every command (what backup does on PostgreSQL too).
+  if ((first === 'backup' || first === 'db') && rest.some((a) => a === '--help' || a === '-h')) return { kind: 'help' }
   if (first === 'backup') {
     if (rest.length === 0) return { kind: 'misuse', message: 'backup needs the file to write: backup <file>' }
     if (rest.length > 1) return { kind: 'misuse', message: `backup takes one file, got also '${rest[1]}'` }

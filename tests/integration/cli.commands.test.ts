@@ -1,6 +1,8 @@
 // The command line as a new user meets it: --help and
 // --version answer and create nothing, an unknown flag is one line and exit 2, a port in use is
-// one line naming the port, a missing MEDIA_ROOT is one warning and not created.
+// one line naming the port, a missing MEDIA_ROOT is one warning and not created. The servers
+// started here run on the test engine: with VIBES_TEST_ENGINE=postgres they get DATABASE_URL (a
+// fresh database) and the nodes' shared AUTH_SECRET, as an operator on PostgreSQL sets them.
 import { afterAll, describe, expect, test } from 'bun:test'
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
@@ -11,7 +13,7 @@ import { signMediaUrl } from '~/server/media/sign'
 import pkg from '../../package.json'
 import { api, createMember } from '../helpers/api'
 import { ensureBuilt } from '../helpers/build'
-import { startServer } from '../helpers/server'
+import { freshPostgresUrl, startServer, TEST_AUTH_SECRET, TEST_ENGINE } from '../helpers/server'
 
 const root = path.resolve(import.meta.dir, '../..')
 const temps: string[] = []
@@ -26,9 +28,14 @@ function emptyDir() {
   return dir
 }
 
+/** The database settings of a server on the test engine: none on SQLite (DATA_DIR), a fresh database on PostgreSQL. */
+async function engineEnv(): Promise<Record<string, string>> {
+  return TEST_ENGINE === 'postgres' ? { DATABASE_URL: await freshPostgresUrl(), AUTH_SECRET: TEST_AUTH_SECRET } : {}
+}
+
 /** Runs a command from an empty directory, the way an operator tries a fresh download. */
 function run(cmd: string[], cwd = emptyDir(), env: Record<string, string> = {}) {
-  const { DATA_DIR: _d, MEDIA_ROOT: _m, PORT: _p, ...inherited } = process.env
+  const { DATA_DIR: _d, MEDIA_ROOT: _m, PORT: _p, DATABASE_URL: _u, ...inherited } = process.env
   const r = Bun.spawnSync(cmd, { cwd, env: { ...inherited, ...env }, stdout: 'pipe', stderr: 'pipe', timeout: 20_000 })
   return { code: r.exitCode, stdout: r.stdout.toString(), stderr: r.stderr.toString(), created: readdirSync(cwd) }
 }
@@ -47,6 +54,20 @@ describe('--help and --version', () => {
         expect(line, name).toBeDefined()
         expect(line).toContain(fallback)
       }
+      expect(r.created).toEqual([])
+    }
+  })
+
+  test('help asked of a command (backup --help, db copy --help) is the same usage, saying backup runs pg_dump on PostgreSQL', () => {
+    for (const args of [['--help'], ['backup', '--help'], ['backup', '-h'], ['db', '--help'], ['db', 'copy', '--help']]) {
+      const r = run(['bun', entry, ...args])
+      expect({ args, code: r.code, stderr: r.stderr }).toEqual({ args, code: 0, stderr: '' })
+      expect(r.stdout).toContain('backup <file>')
+      expect(r.stdout).toContain('db copy --to <postgres-url>')
+      // An operator on PostgreSQL learns that backup needs pg_dump, and how to restore its dump.
+      expect(r.stdout).toContain('(PostgreSQL: runs pg_dump)')
+      expect(r.stdout).toContain('install postgresql-client')
+      expect(r.stdout).toContain('pg_restore --clean --if-exists --no-owner')
       expect(r.created).toEqual([])
     }
   })
@@ -87,7 +108,7 @@ describe('`bun run start`', () => {
   test('serves from one process: no package script or shell between `bun run` and the server', async () => {
     ensureBuilt()
     const dir = emptyDir()
-    const { DATA_DIR: _d, MEDIA_ROOT: _m, PORT: _p, ...inherited } = process.env
+    const { DATA_DIR: _d, MEDIA_ROOT: _m, PORT: _p, DATABASE_URL: _u, ...inherited } = process.env
     const proc = Bun.spawn(['bun', 'run', 'start'], {
       cwd: root,
       env: {
@@ -99,6 +120,7 @@ describe('`bun run start`', () => {
         AUTH_SECRET: 'cli-test-secret-'.repeat(3),
         ADMIN_EMAIL: 'root@example.com',
         ADMIN_PASSWORD: 'root-password',
+        ...(await engineEnv()),
       },
       stdout: 'pipe',
       stderr: 'inherit',
@@ -127,6 +149,23 @@ describe('`bun run start`', () => {
   }, 120_000)
 })
 
+/** The port a starting server logs it listens on; what it printed instead when it exits first. */
+async function listeningPort(proc: Bun.Subprocess<'ignore', 'pipe', 'pipe'>): Promise<number> {
+  const reader = proc.stdout.getReader()
+  let out = ''
+  try {
+    for (;;) {
+      const port = /"port":(\d+)/.exec(out)?.[1]
+      if (port) return Number(port)
+      const chunk = await reader.read()
+      if (chunk.done) throw new Error(`the server exited before listening:\n${out}\n${await new Response(proc.stderr).text()}`)
+      out += new TextDecoder().decode(chunk.value)
+    }
+  } finally {
+    reader.releaseLock()
+  }
+}
+
 /** Pids whose parent is `pid` (from /proc). */
 function childProcesses(pid: number): number[] {
   return readdirSync('/proc')
@@ -142,7 +181,7 @@ function childProcesses(pid: number): number[] {
 }
 
 describe('the single binary', () => {
-  test('./vibes --help, --version and an unknown flag answer from an empty directory and create nothing', () => {
+  test('./vibes --help, --version and an unknown flag answer from an empty directory and create nothing; ./vibes serves', async () => {
     const build = Bun.spawnSync(['bun', 'run', 'build:binary'], { cwd: root, stdout: 'pipe', stderr: 'pipe' })
     expect(build.exitCode).toBe(0)
     const dir = emptyDir()
@@ -157,7 +196,39 @@ describe('the single binary', () => {
     expect(wrong.code).toBe(2)
     expect(wrong.stderr.trim()).toBe("unknown option '--port' (run 'vibes --help' for usage)")
     expect(readdirSync(dir)).toEqual(['vibes'])
-  }, 120_000)
+
+    // Started with no arguments it serves the whole app on the test engine, migrating its database
+    // from the migrations embedded in it (there is no source tree beside it).
+    const data = emptyDir()
+    const { DATA_DIR: _d, MEDIA_ROOT: _m, PORT: _p, DATABASE_URL: _u, ...inherited } = process.env
+    const proc = Bun.spawn(['./vibes'], {
+      cwd: dir,
+      env: {
+        ...inherited,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: data,
+        MEDIA_ROOT: data,
+        AUTH_SECRET: 'cli-test-secret-'.repeat(3),
+        ADMIN_EMAIL: 'root@example.com',
+        ADMIN_PASSWORD: 'root-password',
+        ...(await engineEnv()),
+      },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    try {
+      const port = await listeningPort(proc)
+      const base = `http://127.0.0.1:${port}`
+      expect((await fetch(`${base}/api/health`)).status).toBe(200)
+      expect(await (await fetch(`${base}/login`)).text()).toContain('<title>Login · Vibes</title>')
+      const admin = await api(base, 'POST', '/auth/login', { body: { email: 'root@example.com', password: 'root-password' } })
+      expect(admin.status).toBe(200)
+    } finally {
+      proc.kill('SIGTERM')
+    }
+    expect(await proc.exited).toBe(0)
+  }, 600_000)
 })
 
 describe('start-up problems', () => {
@@ -174,6 +245,7 @@ describe('start-up problems', () => {
         LOG_LEVEL: 'silent',
         DATA_DIR: dir,
         MEDIA_ROOT: dir,
+        ...(await engineEnv()),
       })
       expect(r.code).toBe(1)
       expect(r.stderr.trim()).toBe(`Port ${port} is already in use (set PORT to another port)`)

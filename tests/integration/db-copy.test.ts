@@ -131,6 +131,7 @@ describe('db copy --to postgres://…', () => {
     const lines = run.stdout.trim().split('\n')
     expect(lines.at(-1)).toMatch(/^Copied \d+ tables, \d+ rows; verified$/)
     expect(lines.some((l) => /^\s+play_events\s+\d+ rows\s+checksum [0-9a-f]{16}\s+ok$/.test(l))).toBe(true)
+    expect(lines.at(-2)).toMatch(/^Analyzed \d+ tables \(planner statistics\)$/)
 
     await withPg(pg.url('copied'), async (client) => {
       // Members keep signing in: hashes, sessions and app keys as they were. Everything else too.
@@ -160,6 +161,18 @@ describe('db copy --to postgres://…', () => {
         )) as { max_id: string | null; last: string | null }[]
         if (row.max_id !== null) expect({ table_name, last: Number(row.last) }).toEqual({ table_name, last: Number(row.max_id) })
       }
+      // The planner has statistics at once (autovacuum would take its time): every copied table was
+      // analyzed by the copy itself, and the row estimates are the copied counts.
+      const stats = (await client`SELECT s.relname, s.last_analyze, c.reltuples FROM pg_stat_user_tables s
+        JOIN pg_class c ON c.oid = s.relid WHERE s.schemaname = 'public' ORDER BY s.relname`) as {
+        relname: string
+        last_analyze: Date | null
+        reltuples: number
+      }[]
+      expect(stats.length).toBeGreaterThan(40)
+      expect(stats.filter((s) => s.last_analyze === null).map((s) => s.relname)).toEqual([])
+      for (const table of ['play_events', 'users', 'library_tracks'])
+        expect({ table, reltuples: Number(stats.find((s) => s.relname === table)?.reltuples) }).toEqual({ table, reltuples: sqliteRows(table).length })
       // And the triggers are back on: a new play reaches the roll-ups.
       const before = Number(((await client`SELECT coalesce(sum(plays), 0) AS n FROM rollup_day_totals`) as { n: string }[])[0].n)
       await client`INSERT INTO play_events (id, track_url, title, duration, started_at, updated_at) VALUES ('after-copy', '/media/x.mp3', 'X', 10, ${Date.now()}, ${Date.now()})`

@@ -10,6 +10,15 @@ test('no arguments serve; help, version and backup <file> are commands', () => {
   expect(parseArgs(['backup', 'nightly.db'])).toEqual({ kind: 'backup', file: 'nightly.db' })
   expect(parseArgs(['db', 'copy', '--to', 'postgres://vibes:pw@db/vibes'])).toEqual({ kind: 'db-copy', to: 'postgres://vibes:pw@db/vibes' })
   expect(parseArgs(['db', 'copy', '--to', 'postgresql://db/vibes'])).toEqual({ kind: 'db-copy', to: 'postgresql://db/vibes' })
+  // Help asked of a command is the usage, which covers every command.
+  for (const args of [
+    ['backup', '--help'],
+    ['backup', '-h'],
+    ['db', '--help'],
+    ['db', 'copy', '--help'],
+    ['db', 'copy', '-h'],
+  ])
+    expect(parseArgs(args)).toEqual({ kind: 'help' })
 })
 
 test('anything else is a misuse naming the odd argument', () => {

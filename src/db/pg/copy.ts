@@ -3,7 +3,7 @@
 // foreign-key order, in batches streamed from SQLite (memory stays bounded however many plays),
 // keeping ids; identity sequences are moved past the copied ids; and before anything is committed
 // each table's row count and an order-independent checksum of its rows are compared between the
-// two engines. The copy is one PostgreSQL transaction: a failure or a mismatch rolls it back and
+// two engines, and the copied tables are analyzed for the planner. The copy is one PostgreSQL transaction: a failure or a mismatch rolls it back and
 // leaves the target as empty as it was, so the command can simply be run again.
 //
 // Roll-up tables are copied as they are, with the tables' own triggers disabled for the copy
@@ -12,7 +12,7 @@
 import { Database } from 'bun:sqlite'
 import { existsSync } from 'node:fs'
 import { SQL } from 'bun'
-import { migratePostgres, PG_MIGRATIONS_FOLDER } from './migrate'
+import { migratePostgres } from './migrate'
 
 /** A failure an operator can act on: printed as one line, exit 1. */
 export class CopyError extends Error {}
@@ -218,7 +218,7 @@ export async function copyDatabase(sqliteFile: string, targetUrl: string, option
       throw new CopyError(`Cannot connect to ${target}: ${(error as Error).message}`)
     }
     await refuseNonEmpty(client, target)
-    await migratePostgres(targetUrl, options.migrationsFolder ?? PG_MIGRATIONS_FOLDER)
+    await migratePostgres(targetUrl, options.migrationsFolder)
     // Migrating may itself write rows (none today): the copy still starts from empty tables.
     await refuseNonEmpty(client, target)
     const tables = await targetTables(client, sqliteTableNames(source))
@@ -268,6 +268,11 @@ export async function copyDatabase(sqliteFile: string, targetUrl: string, option
           log(`  ${table.name.padEnd(28)} ${String(expected.rows).padStart(9)} rows  checksum ${expected.hex}  ok`)
           reports.push({ table: table.name, rows: expected.rows, checksum: expected.hex })
         }
+        // The planner has no statistics for freshly written tables until autovacuum gets round to
+        // them (a minute or more), and plans the first queries blind. ANALYZE runs inside the
+        // transaction, seeing its rows, so statistics and rows are committed together.
+        await tx.unsafe(`ANALYZE ${tables.map((t) => quote(t.name)).join(', ')}`)
+        log(`Analyzed ${tables.length} tables (planner statistics)`)
       })
     } catch (error) {
       if (error instanceof CopyError) throw error
@@ -293,10 +298,7 @@ export async function runDbCopy(targetUrl: string): Promise<number> {
   const dbFile = path.join(path.resolve(parsed.env.DATA_DIR), 'vibes.db')
   console.log(`Copying ${dbFile} to ${redactUrl(targetUrl)}`)
   try {
-    const { tables, rows } = await copyDatabase(dbFile, targetUrl, {
-      log: (line) => console.log(line),
-      migrationsFolder: process.env.VIBES_PG_MIGRATIONS || undefined,
-    })
+    const { tables, rows } = await copyDatabase(dbFile, targetUrl, { log: (line) => console.log(line) })
     console.log(`Copied ${tables.length} tables, ${rows} rows; verified`)
     return 0
   } catch (error) {

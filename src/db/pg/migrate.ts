@@ -12,7 +12,8 @@ export const MIGRATION_LOCK_KEY = 0x76696265736d6967n
 
 export const PG_MIGRATIONS_FOLDER = new URL('../migrations-pg', import.meta.url).pathname
 
-export async function migratePostgres(databaseUrl: string, migrationsFolder = PG_MIGRATIONS_FOLDER) {
+/** The single binary has no source tree: it unpacks its embedded migrations and names the folder in VIBES_PG_MIGRATIONS. */
+export async function migratePostgres(databaseUrl: string, migrationsFolder = process.env.VIBES_PG_MIGRATIONS || PG_MIGRATIONS_FOLDER) {
   const client = new SQL({ url: databaseUrl, max: 1 })
   try {
     await client`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`
