@@ -51,15 +51,31 @@ try {
   const member = await memberWithFolders(a.url, media.folders)
   const bearer = { authorization: `Bearer ${member.token}` }
   type Target = { route: string; via: string; url: string; headers: Record<string, string>; parts: Record<string, number[]>; shows?: string }
-  const targets: Target[] = [{ route: 'GET /api/health', via: 'nginx static file', url: `${nginx.url}/static/health.json`, headers: {}, parts: { nginx: [nginx.pid] } }]
+  const targets: Target[] = [
+    { route: 'GET /api/health', via: 'nginx static file', url: `${nginx.url}/static/health.json`, headers: {}, parts: { nginx: [nginx.pid] } },
+  ]
   for (const [route, pathname, headers, shows] of [
     ['GET /api/health', 'api/health', {}, undefined],
     ['GET /api/user/folders', 'api/user/folders', bearer, media.folders[0]],
   ] as const) {
     targets.push(
       { route, via: 'one node, direct', url: `${a.url}/${pathname}`, headers, shows, parts: { nodes: [a.pid], nginx: [], postgres: [postgres] } },
-      { route, via: 'nginx → one node', url: `${nginx.url}/one/${pathname}`, headers, shows, parts: { nodes: [a.pid], nginx: [nginx.pid], postgres: [postgres] } },
-      { route, via: 'nginx → two nodes', url: `${nginx.url}/two/${pathname}`, headers, shows, parts: { nodes: [a.pid, b.pid], nginx: [nginx.pid], postgres: [postgres] } },
+      {
+        route,
+        via: 'nginx → one node',
+        url: `${nginx.url}/one/${pathname}`,
+        headers,
+        shows,
+        parts: { nodes: [a.pid], nginx: [nginx.pid], postgres: [postgres] },
+      },
+      {
+        route,
+        via: 'nginx → two nodes',
+        url: `${nginx.url}/two/${pathname}`,
+        headers,
+        shows,
+        parts: { nodes: [a.pid, b.pid], nginx: [nginx.pid], postgres: [postgres] },
+      },
     )
   }
   for (const t of targets) {

@@ -11,7 +11,19 @@
 //   SECONDS=5 (default) per wrk run. Writes bench/results/nodes-request-cost.json.
 import { rmSync } from 'node:fs'
 import { startPostgres } from '../tests/helpers/postgres'
-import { flag, loadAverage, type Measured, measure, medianRun, memberWithFolders, mediaWithFolders, postmasterPid, startBare, startNode, writeResults } from './lib/nodes'
+import {
+  flag,
+  loadAverage,
+  type Measured,
+  measure,
+  medianRun,
+  memberWithFolders,
+  mediaWithFolders,
+  postmasterPid,
+  startBare,
+  startNode,
+  writeResults,
+} from './lib/nodes'
 import { SECONDS } from './lib/wrk'
 
 const ROUNDS = flag('rounds', 3)
@@ -36,7 +48,7 @@ try {
   ] as const) {
     for (const node of [sqliteNode, pgNode]) {
       const headers: Record<string, string> = member ? { authorization: `Bearer ${members[node.engine].token}` } : {}
-      const parts = node.engine === 'postgres' ? { server: [node.pid], postgres: [postgres] } : { server: [node.pid] }
+      const parts: Record<string, number[]> = node.engine === 'postgres' ? { server: [node.pid], postgres: [postgres] } : { server: [node.pid] }
       const shows = member ? (pathname === '/profile' ? members[node.engine].username : media.folders[0]) : undefined
       targets.push({ route, server: node.engine === 'postgres' ? 'PostgreSQL' : 'SQLite', url: node.url + pathname, headers, parts, shows })
     }
@@ -62,7 +74,8 @@ try {
 
   const f0 = (n: number) => Math.round(n).toLocaleString('en-US')
   const ms = (m: Measured) => `${m.p50.toFixed(2)} / ${m.p99.toFixed(2)}`
-  const cpu = (m: Measured) => (m.cpu.postgres === undefined ? f0(m.cpu.server) : `${f0(m.cpu.server)} + ${f0(m.cpu.postgres)} = ${f0(m.cpu.server + m.cpu.postgres)}`)
+  const cpu = (m: Measured) =>
+    m.cpu.postgres === undefined ? f0(m.cpu.server) : `${f0(m.cpu.server)} + ${f0(m.cpu.postgres)} = ${f0(m.cpu.server + m.cpu.postgres)}`
   console.log(`\nwrk -t1, ${SECONDS} s a run, median of ${ROUNDS} rounds in turns; CPU µs per request: server (+ PostgreSQL cluster on PostgreSQL)`)
   console.log(
     `${'route'.padEnd(24)}${'server'.padEnd(16)}${'1 conn p50/p99 ms'.padStart(19)}${'CPU µs/req'.padStart(22)}  │${`${CONNECTIONS} conns req/s`.padStart(16)}${'p50/p99 ms'.padStart(16)}${'CPU µs/req'.padStart(22)}${'non-2xx'.padStart(9)}`,
