@@ -29,7 +29,7 @@ const sources = Array.from({ length: SOURCES }, (_, i) => {
     artist: `Artist ${i}`,
     album: `Album ${i}`,
     genre: ['Jazz', 'Rock', 'Folk', 'Pop'][i % 4],
-    year: String(1970 + i),
+    year: 1970 + i,
     seconds: 1,
   })
   return file
