@@ -11,8 +11,7 @@ import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { makeTone } from '../tests/helpers/media'
-import { startPostgres } from '../tests/helpers/postgres'
-import { flag, loadAverage, type Node, postmasterPid, startNode, writeResults } from './lib/nodes'
+import { benchPostgres, flag, loadAverage, type Node, postmasterPid, startNode, writeResults } from './lib/nodes'
 import { treeCpuSeconds } from './lib/wrk'
 
 const FILES = flag('files', 100_000)
@@ -77,11 +76,10 @@ async function scanOn(databaseUrl?: string) {
   }
 }
 
-const pg = await startPostgres()
+const pg = await benchPostgres()
 try {
-  await pg.createDatabase('bench')
   const results = []
-  for (const url of [undefined, pg.url('bench')]) {
+  for (const url of [undefined, pg.databaseUrl]) {
     results.push(await scanOn(url))
     console.error(`… ${results.at(-1)?.engine} done, load average ${loadAverage().join(' ')}`)
   }

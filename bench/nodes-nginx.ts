@@ -13,8 +13,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { openUp, startNginx } from '../tests/helpers/listing-servers'
-import { startPostgres } from '../tests/helpers/postgres'
-import { flag, loadAverage, type Measured, measure, medianRun, memberWithFolders, mediaWithFolders, postmasterPid, startNode, writeResults } from './lib/nodes'
+import {
+  benchPostgres,
+  flag,
+  loadAverage,
+  type Measured,
+  measure,
+  medianRun,
+  memberWithFolders,
+  mediaWithFolders,
+  postmasterPid,
+  startNode,
+  writeResults,
+} from './lib/nodes'
 import { SECONDS } from './lib/wrk'
 
 const ROUNDS = flag('rounds', 3)
@@ -23,11 +34,10 @@ const FOLDERS = flag('folders', 5)
 const loadBefore = loadAverage()
 
 const media = mediaWithFolders(FOLDERS)
-const pg = await startPostgres()
-await pg.createDatabase('bench')
+const pg = await benchPostgres()
 const env = { TRUST_PROXY: 'true' }
-const [a, b] = await Promise.all([startNode(media.root, pg.url('bench'), env), startNode(media.root, pg.url('bench'), env)])
-const postgres = await postmasterPid(pg.url('bench'))
+const [a, b] = await Promise.all([startNode(media.root, pg.databaseUrl, env), startNode(media.root, pg.databaseUrl, env)])
+const postgres = await postmasterPid(pg.databaseUrl)
 const staticRoot = mkdtempSync(path.join(tmpdir(), 'vibes-bench-static-'))
 openUp(staticRoot)
 mkdirSync(path.join(staticRoot, 'static'))

@@ -10,8 +10,8 @@
 //   bun run build && bun bench/nodes-request-cost.ts [--rounds 3] [--connections 32] [--folders 5]
 //   SECONDS=5 (default) per wrk run. Writes bench/results/nodes-request-cost.json.
 import { rmSync } from 'node:fs'
-import { startPostgres } from '../tests/helpers/postgres'
 import {
+  benchPostgres,
   flag,
   loadAverage,
   type Measured,
@@ -32,10 +32,9 @@ const FOLDERS = flag('folders', 5)
 const loadBefore = loadAverage()
 
 const media = mediaWithFolders(FOLDERS)
-const pg = await startPostgres()
-await pg.createDatabase('bench')
-const [sqliteNode, pgNode, bare] = await Promise.all([startNode(media.root), startNode(media.root, pg.url('bench')), startBare()])
-const postgres = await postmasterPid(pg.url('bench'))
+const pg = await benchPostgres()
+const [sqliteNode, pgNode, bare] = await Promise.all([startNode(media.root), startNode(media.root, pg.databaseUrl), startBare()])
+const postgres = await postmasterPid(pg.databaseUrl)
 
 try {
   const members = { sqlite: await memberWithFolders(sqliteNode.url, media.folders), postgres: await memberWithFolders(pgNode.url, media.folders) }
@@ -88,7 +87,7 @@ try {
     console.log(
       `${t.route.padEnd(24)}${t.server.padEnd(16)}${ms(one).padStart(19)}${cpu(one).padStart(22)}  │${f0(many.rate).padStart(16)}${ms(many).padStart(16)}${cpu(many).padStart(22)}${String(one.non2xx + many.non2xx).padStart(9)}`,
     )
-    rows.push({ route: t.route, server: t.server, oneConnection: one, loaded: many, rounds: r })
+    rows.push({ route: t.route, server: t.server, oneConnection: one, loaded: many, runs: r })
   }
   const loadAfter = loadAverage()
   console.log(`load average before ${loadBefore.join(' ')}, after ${loadAfter.join(' ')}`)

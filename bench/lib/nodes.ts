@@ -8,6 +8,7 @@ import path from 'node:path'
 import { api, createMember } from '../../tests/helpers/api'
 import { freePort } from '../../tests/helpers/listing-servers'
 import { makeTone } from '../../tests/helpers/media'
+import { startPostgres, type TestPostgres } from '../../tests/helpers/postgres'
 import { startServer, TEST_AUTH_SECRET, type TestServer } from '../../tests/helpers/server'
 import { type Load, treeCpuSeconds, wrk } from './wrk'
 
@@ -32,6 +33,24 @@ export function mediaWithFolders(folders: number): { root: string; folders: stri
   return { root, folders: names }
 }
 
+// What an interrupted bench leaves running on its own (`bun run bench` cuts each bench at 3
+// minutes): the servers it spawned and the cluster, which pg_ctl starts detached.
+const children = new Set<number>()
+let cluster: TestPostgres | undefined
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    for (const pid of children) process.kill(pid, 'SIGTERM')
+    cluster?.stopNow()
+    process.exit(130)
+  })
+
+/** A throwaway cluster with a `bench` database. */
+export async function benchPostgres(): Promise<TestPostgres & { databaseUrl: string }> {
+  cluster = await startPostgres()
+  await cluster.createDatabase('bench')
+  return { ...cluster, databaseUrl: cluster.url('bench') }
+}
+
 export type Node = TestServer & { engine: 'sqlite' | 'postgres' }
 
 /** A built server on SQLite (no databaseUrl) or on that PostgreSQL database, its own DATA_DIR, the
@@ -39,11 +58,13 @@ export type Node = TestServer & { engine: 'sqlite' | 'postgres' }
 export async function startNode(mediaRoot: string, databaseUrl?: string, env: Record<string, string> = {}): Promise<Node> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vibes-bench-node-'))
   const server = await startServer({ AUTH_SECRET: TEST_AUTH_SECRET, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env }, { dataDir, mediaRoot })
+  children.add(server.pid)
   return {
     ...server,
     engine: databaseUrl ? 'postgres' : 'sqlite',
     async stop() {
       await server.stop()
+      children.delete(server.pid)
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
@@ -83,6 +104,7 @@ export async function startBare(): Promise<{ url: string; pid: number; stop: () 
     stdout: 'ignore',
     stderr: 'inherit',
   })
+  children.add(proc.pid)
   const url = `http://127.0.0.1:${port}`
   for (let i = 0; ; i++) {
     const up = await fetch(`${url}/api/health`).then(
@@ -99,6 +121,7 @@ export async function startBare(): Promise<{ url: string; pid: number; stop: () 
     async stop() {
       proc.kill('SIGTERM')
       await proc.exited
+      children.delete(proc.pid)
     },
   }
 }
