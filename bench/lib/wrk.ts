@@ -22,6 +22,7 @@ export function processTree(pid: number): number[] {
 
 export type Load = {
   rate: number
+  requests: number
   p50: number
   p99: number
   mbps: number
@@ -46,7 +47,7 @@ function cpuSeconds(pid: number): number {
 }
 
 /** CPU seconds of a process and its descendants (nginx's work is done by its worker). */
-const treeCpuSeconds = (pid: number) => processTree(pid).reduce((sum, p) => sum + cpuSeconds(p), 0)
+export const treeCpuSeconds = (pid: number) => processTree(pid).reduce((sum, p) => sum + cpuSeconds(p), 0)
 
 /** CPU time a process's threads have used so far, ns (schedstat): a start-up costs a few clock
  *  ticks, which /proc/<pid>/stat counts in whole 10 ms steps. */
@@ -81,8 +82,10 @@ export async function wrk(url: string, connections: number, headers: Record<stri
     cpuUsPerRequest: pids.length && requests ? ((serverCpu() - cpuBefore) * 1e6) / requests : undefined,
     clientCpuUsPerRequest: usage && requests ? Number(usage.cpuTime.user + usage.cpuTime.system) / requests : 0,
     rate: Number(rate[1]),
-    p50: ms(/50%\s+(\S+)/.exec(out)?.[1] ?? ''),
-    p99: ms(/99%\s+(\S+)/.exec(out)?.[1] ?? ''),
+    requests,
+    // From the distribution's own lines: a +/- Stdev figure such as 66.50% ends in 50% too.
+    p50: ms(/^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? ''),
+    p99: ms(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? ''),
     mbps: Number(transfer?.[1] ?? 0) * unit,
     non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
   }

@@ -74,7 +74,8 @@ export function openUp(dir: string) {
   chmodSync(dir, 0o755)
 }
 
-/** nginx with autoindex on `root`; `extra` adds server-block directives (redirect locations), `httpExtra` http-block ones (an upstream). */
+/** nginx with autoindex on `root`; `extra` adds server-block directives (redirect locations), `httpExtra` http-block ones (an upstream).
+ *  Worker connections for a proxy under load: each proxied request holds two (bench/nodes-nginx.ts). */
 export function startNginx(root: string, host: string, extra = '', httpExtra = ''): Promise<ListingServer> {
   return startListingServer(
     {
@@ -89,7 +90,7 @@ worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 user root;
-events { worker_connections 64; }
+events { worker_connections 512; }
 http {
   access_log off;
   client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
