@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
-import { databaseAtRest } from '../helpers/engine'
+import { databaseAtRest, sqlOn } from '../helpers/engine'
 import { scanLibraryNow } from '../helpers/library-scan'
 import { makeTone } from '../helpers/media'
 import { LastfmStandIn, ListenBrainzStandIn } from '../helpers/scrobble-services'
@@ -328,6 +328,30 @@ describe('when a service is down', () => {
     expect(listensOf(lbUser).map((l) => l.listenedAt)).toEqual(times)
     expect(scrobblesOf(fmUser).map((s) => s.timestamp)).toEqual(times)
   }, 60_000)
+
+  test('a listen played earlier but due later holds back the ones played after it: they arrive in the order played', async () => {
+    const member = await createMember(server.url)
+    await connectListenBrainz(member)
+    const key = await appKey(member)
+    lb.mode = 'down'
+    const base = Date.now() - 1_200_000
+    for (let i = 0; i < 3; i++) await restScrobble(key, long, base + i * 60_000)
+    await until('each listen refused', async () => {
+      const rows = (await status(member)).submissions
+      return rows.length === 3 && rows.every((s) => s.attempts >= 1)
+    })
+    // The first listen backs off 3 s longer than the others (as after more refusals), so the others are due first.
+    const [{ id: userId }] = await sqlOn<{ id: string }>(server, 'SELECT id FROM users WHERE username = ?', [member.username])
+    await sqlOn(
+      server,
+      'UPDATE scrobble_queue SET next_attempt_at = ? WHERE user_id = ? AND played_at = (SELECT min(played_at) FROM scrobble_queue WHERE user_id = ?)',
+      [Date.now() + 3000, userId, userId],
+    )
+    lb.mode = 'up'
+    await until('every listen sent', async () => (await status(member)).submissions.every((s) => s.status === 'sent'), 20_000)
+    const times = [0, 1, 2].map((i) => Math.floor((base + i * 60_000) / 1000))
+    expect(listensOf(`lb-${member.username}`).map((l) => l.listenedAt)).toEqual(times)
+  }, 45_000)
 
   test('refusing connections, across a crash of Vibes: the queue is kept on disk and sent exactly once when the services are back', async () => {
     const member = await createMember(server.url)

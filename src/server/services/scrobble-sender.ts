@@ -9,7 +9,7 @@
 // at the same time). The queue is read again when a play is queued and at least once a minute.
 // When the service takes one row, the member's other rows waiting for it are due at once, and a
 // restart makes every waiting row due: an outage's backlog goes as soon as the service is back.
-import { and, asc, eq, gt, inArray, isNull, lte, min, or } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, lte, min, notInArray, or } from 'drizzle-orm'
 import type { Db } from '~/db/client'
 import { isPostgres, tablesOf } from '~/db/engine'
 import type { ScrobbleQueueRow } from '~/db/schema'
@@ -110,8 +110,59 @@ export async function sendDue(db: Db, now: number): Promise<number> {
     const key = `${row.userId}\n${row.service}`
     groups.set(key, [...(groups.get(key) ?? []), row])
   }
-  for (const rows of groups.values()) await sendGroup(db, rows, now)
+  for (const rows of groups.values()) {
+    // Sent in the order they were played: rows played after one that waits outside this batch
+    // (backing off, or held by another sender) wait for it and go with it.
+    const waiting = await oldestWaiting(db, rows)
+    const first = waiting ? rows.filter((r) => playedBefore(r, waiting)) : rows
+    await deferBehind(db, rows.slice(first.length), waiting, now)
+    if (first.length > 0) await sendGroup(db, first, now)
+  }
   return claimed.length
+}
+
+const playedBefore = (a: ScrobbleQueueRow, b: ScrobbleQueueRow) => (a.playedAt.getTime() - b.playedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) < 0
+
+/** The member's oldest row for this service still queued outside this batch. */
+async function oldestWaiting(db: Db, rows: ScrobbleQueueRow[]): Promise<ScrobbleQueueRow | undefined> {
+  const { scrobbleQueue } = tablesOf(db)
+  const [row] = await db
+    .select()
+    .from(scrobbleQueue)
+    .where(
+      and(
+        eq(scrobbleQueue.userId, rows[0].userId),
+        eq(scrobbleQueue.service, rows[0].service),
+        eq(scrobbleQueue.status, 'queued'),
+        notInArray(
+          scrobbleQueue.id,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
+    .orderBy(asc(scrobbleQueue.playedAt), asc(scrobbleQueue.id))
+    .limit(1)
+  return row
+}
+
+/** Lets `rows` go from this sender's claim, due when `waiting` is next tried (or its holder's claim runs out). */
+async function deferBehind(db: Db, rows: ScrobbleQueueRow[], waiting: ScrobbleQueueRow | undefined, now: number) {
+  if (rows.length === 0 || !waiting) return
+  const { scrobbleQueue } = tablesOf(db)
+  const due = Math.max(waiting.nextAttemptAt.getTime(), waiting.claimedUntil?.getTime() ?? 0, now)
+  await db
+    .update(scrobbleQueue)
+    .set({ nextAttemptAt: new Date(due), claimedUntil: null })
+    .where(
+      and(
+        inArray(
+          scrobbleQueue.id,
+          rows.map((r) => r.id),
+        ),
+        eq(scrobbleQueue.status, 'queued'),
+        eq(scrobbleQueue.claimedUntil, claimEnd(now)),
+      ),
+    )
 }
 
 /** The end of the claim a sender takes at `now`: it names the claim, so a sender settles only its own rows. */
