@@ -124,6 +124,7 @@ export function isUniqueViolation(error: unknown): boolean {
  * times the round trip. Rows come as the driver gives them: int8 as BigInt, booleans, text.
  */
 export function postgresPool(db: Db): SQL {
+  if (openTransactions.has(db)) throw new Error("postgresPool: a transaction's handle has no pool of its own")
   return db.$client as unknown as SQL
 }
 

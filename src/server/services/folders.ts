@@ -185,7 +185,9 @@ export async function reorderFolders(db: Db, userId: string, folderIds: string[]
         .update(folders)
         .set({ position })
         .where(and(eq(folders.id, id), eq(folders.userId, userId)))
-    return readFolders(tx, userId)
+    const t = tablesOf(tx)
+    const rows = await tx.select(columnsOf(t)).from(t.folders).where(eq(t.folders.userId, userId)).orderBy(t.folders.position, t.folders.createdAt)
+    return rows.map(toDto)
   })
 }
 
