@@ -117,6 +117,17 @@ export function isUniqueViolation(error: unknown): boolean {
   return text.includes('UNIQUE') || /duplicate key value/.test(text) || (cause !== undefined && isUniqueViolation(cause))
 }
 
+/**
+ * PostgreSQL only: the pool of a handle made by openPostgres (not a transaction's), for the few
+ * reads every request makes (docs/decisions/103). Its tagged template runs one statement the
+ * connection prepared once and skips Drizzle's query building and row mapping, which cost several
+ * times the round trip. Rows come as the driver gives them: int8 as BigInt, booleans, text.
+ */
+export function postgresPool(db: Db): SQL {
+  if (openTransactions.has(db)) throw new Error("postgresPool: a transaction's handle has no pool of its own")
+  return db.$client as unknown as SQL
+}
+
 /** PostgreSQL only: raw SQL's rows as the driver gives them (int8 as BigInt: prefer rows()). */
 export async function postgresRows<T>(db: Db, query: DrizzleSql): Promise<T[]> {
   const pg = db as unknown as { execute: (q: DrizzleSql) => Promise<T[]> }

@@ -14,7 +14,7 @@
 // began after it read data as new as its version, or newer: such an entry may be rendered again
 // once too often, never served stale. The caller reads the version before it renders.
 import { sql } from 'drizzle-orm'
-import { type Db, isPostgres, rows } from '~/db/engine'
+import { type Db, isPostgres, postgresPool, rows } from '~/db/engine'
 import { logger } from '../logger'
 
 let local = 0
@@ -25,7 +25,8 @@ export function pageVersion(db: Db): string | Promise<string> {
   // Read before the caller renders or compares, so the local part is taken first too.
   const here = local
   // A sequence never advanced holds last_value 1 with is_called false, as after its first nextval: tell them apart.
-  return rows<{ v: number }>(db, sql`SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS v FROM page_version`).then(([row]) => `${here}:${row.v}`)
+  // Through the pool's prepared statement: every cached page reads it (docs/decisions/103).
+  return postgresPool(db)<{ v: bigint }[]>`SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS v FROM page_version`.then(([row]) => `${here}:${row.v}`)
 }
 
 /**

@@ -6,7 +6,7 @@
 import { InvalidError, NotFoundError } from '../errors'
 import { and, count, eq, max } from 'drizzle-orm'
 import { reusedWhileUnchanged } from '~/db/change-counter'
-import { type Db, isPostgres, type Tables, tablesOf, transaction } from '~/db/engine'
+import { type Db, isPostgres, postgresPool, type Tables, tablesOf, transaction } from '~/db/engine'
 import { preparedFor } from '~/db/prepared'
 import { isRemotePath, MAX_FOLDERS_PER_USER, type FolderInput } from '~/shared/validators/folder'
 import type { Track } from '~/shared/player/track'
@@ -49,10 +49,14 @@ export function memberFolders(db: Db, userId: string): FolderDto[] | Promise<Fol
   return isPostgres(db) ? readFolders(db, userId) : listFolders(db, userId)
 }
 
+// PostgreSQL: one statement the connection prepared once, without Drizzle's query building
+// (docs/decisions/103); created_at is bigint milliseconds (int8 as BigInt).
+type PostgresFolderRow = { id: string; label: string; path: string; created_at: bigint }
+
 async function readFolders(db: Db, userId: string): Promise<FolderDto[]> {
-  const t = tablesOf(db)
-  const rows = await db.select(columnsOf(t)).from(t.folders).where(eq(t.folders.userId, userId)).orderBy(t.folders.position, t.folders.createdAt)
-  return rows.map(toDto)
+  const rows = await postgresPool(db)<PostgresFolderRow[]>`
+    SELECT id, label, path, created_at FROM folders WHERE user_id = ${userId} ORDER BY position, created_at`
+  return rows.map((row) => toDto({ id: row.id, label: row.label, path: row.path, createdAt: new Date(Number(row.created_at)) }))
 }
 
 /** SQLite only: `memberFolders` without a promise (the OpenSubsonic and admin paths, still synchronous). */
@@ -181,7 +185,9 @@ export async function reorderFolders(db: Db, userId: string, folderIds: string[]
         .update(folders)
         .set({ position })
         .where(and(eq(folders.id, id), eq(folders.userId, userId)))
-    return readFolders(tx, userId)
+    const t = tablesOf(tx)
+    const rows = await tx.select(columnsOf(t)).from(t.folders).where(eq(t.folders.userId, userId)).orderBy(t.folders.position, t.folders.createdAt)
+    return rows.map(toDto)
   })
 }
 

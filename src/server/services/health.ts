@@ -2,9 +2,8 @@
 // the server and its database are up (`liveness`); the host's telemetry (`health`) tells an
 // attacker how loaded and how big the machine is, so only admins see it.
 import os from 'node:os'
-import { sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
-import { isPostgres, postgresRows } from '~/db/engine'
+import { isPostgres, postgresPool } from '~/db/engine'
 import { preparedFor } from '~/db/prepared'
 
 const startedAt = Date.now()
@@ -22,14 +21,29 @@ function probeDb(db: Db) {
   return { connected, latencyMs: Math.round((performance.now() - t0) * 100) / 100 }
 }
 
-/** PostgreSQL: one `select 1` round trip over the pool (a server that went away fails it). */
-async function probePostgres(db: Db) {
-  const t0 = performance.now()
-  const connected = await postgresRows(db, sql`select 1`).then(
-    () => true,
-    () => false,
-  )
-  return { connected, latencyMs: Math.round((performance.now() - t0) * 100) / 100 }
+/**
+ * PostgreSQL: one `select 1` round trip over the pool (a server that went away fails it), sent
+ * straight through the pool (docs/decisions/103). Checks that arrive while one is on its way share
+ * its answer: it began less than a round trip before they came.
+ */
+const probesUnderway = new WeakMap<Db, Promise<{ connected: boolean; latencyMs: number }>>()
+
+function probePostgres(db: Db) {
+  let underway = probesUnderway.get(db)
+  if (!underway) {
+    const t0 = performance.now()
+    underway = postgresPool(db)`select 1`
+      .then(
+        () => true,
+        () => false,
+      )
+      .then((connected) => {
+        probesUnderway.delete(db)
+        return { connected, latencyMs: Math.round((performance.now() - t0) * 100) / 100 }
+      })
+    probesUnderway.set(db, underway)
+  }
+  return underway
 }
 
 /** Whether the connection is usable: a closed bun:sqlite handle throws on any use. Monitors call
