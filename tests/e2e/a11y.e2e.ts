@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { api, createMember } from '../helpers/api'
+import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { scanLibraryNow } from '../helpers/library-scan'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
 import { expectTitle, setAdChance, tone } from '../helpers/player'
 import { startServer, type TestServer } from '../helpers/server'
@@ -29,9 +30,11 @@ beforeAll(async () => {
   mkdirSync(album)
   tone(path.join(album, '01 Intro.mp3'), 20, { title: 'Intro', artist: 'The Openers' })
   tone(path.join(album, '02 Outro.mp3'), 20, { title: 'Outro', artist: 'The Closers' }, 550)
-  server = await startServer()
+  server = await startServer(adminEnv)
   mkdirSync(path.join(server.mediaRoot, 'library'))
   tone(path.join(server.mediaRoot, 'library', '01 Long Tone.mp3'), 20, { title: 'Long Tone', artist: 'Drone Unit' })
+  // Indexed once written: the start-up scan may have walked while the files were being written (decision 099).
+  await scanLibraryNow(server.url, await loginAdmin(server.url))
   browser = await launchBrowser()
 })
 

@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { ADMIN, adminEnv, api, createMember } from '../helpers/api'
+import { ADMIN, adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { scanLibraryNow } from '../helpers/library-scan'
 import { gotoHydrated, launchBrowser } from '../helpers/browser'
 import { startPython, type ListingServer } from '../helpers/listing-servers'
 import { ffmpeg, makeTone } from '../helpers/media'
@@ -56,6 +57,8 @@ beforeAll(async () => {
   mkdirSync(path.join(server.mediaRoot, 'library'))
   makeTone(path.join(server.mediaRoot, 'library', '01 Library Tone.mp3'), { title: 'Library Tone', artist: 'Drone Unit', cover: true, seconds: 15 })
   tone(path.join(server.mediaRoot, 'library', '02 Second Tone.mp3'), 10, { title: 'Second Tone' })
+  // Indexed once written: the start-up scan may have walked while ffmpeg was still writing (decision 099).
+  await scanLibraryNow(server.url, await loginAdmin(server.url))
 })
 
 afterAll(async () => {

@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page, Route } from 'playwright-core'
-import { api, createMember } from '../helpers/api'
+import { adminEnv, api, createMember, loginAdmin } from '../helpers/api'
+import { scanLibraryNow } from '../helpers/library-scan'
 import { gotoHydrated, launchBrowser } from '../helpers/browser'
 import { openUp, startPython, type ListingServer } from '../helpers/listing-servers'
 import { makeTone } from '../helpers/media'
@@ -26,12 +27,18 @@ beforeAll(async () => {
   openUp(served)
   makeTone(path.join(served, 'music/Road Songs/1 Alpha Road.mp3'), { seconds: 4, frequency: 330 })
   makeTone(path.join(served, 'music/Road Songs/2 Beta Road.mp3'), { seconds: 4, frequency: 550 })
-  ;[server, browser, python] = await Promise.all([startServer({ REMOTE_ALLOW_HOSTS: '127.0.0.1' }), launchBrowser(), startPython(served, '127.0.0.1')])
+  ;[server, browser, python] = await Promise.all([
+    startServer({ ...adminEnv, REMOTE_ALLOW_HOSTS: '127.0.0.1' }),
+    launchBrowser(),
+    startPython(served, '127.0.0.1'),
+  ])
   makeTone(path.join(server.mediaRoot, 'music/set/1 Morning.mp3'), { title: 'Morning', artist: 'Ada', seconds: 4 })
   makeTone(path.join(server.mediaRoot, 'music/set/2 Evening.mp3'), { title: 'Evening', seconds: 2 })
   // The library folders the tests save: a path that is not in the library is refused at save.
   for (const dir of ['a', 'b', 'c', '1', '3', 'n', 's', 'old', 'new', 'kept', 'k', 'late', LONG_FOLDER])
     mkdirSync(path.join(server.mediaRoot, dir), { recursive: true })
+  // Indexed once written: the start-up scan may have walked while the files were being written (decision 099).
+  await scanLibraryNow(server.url, await loginAdmin(server.url))
 })
 afterAll(async () => {
   await browser?.close()

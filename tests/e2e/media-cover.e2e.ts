@@ -7,6 +7,7 @@ import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { signMediaUrl } from '~/server/media/sign'
 import { adminEnv, loginAdmin } from '../helpers/api'
+import { scanLibraryNow } from '../helpers/library-scan'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
 import { makeToneWithPicture } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
@@ -27,6 +28,8 @@ beforeAll(async () => {
   makeToneWithPicture(path.join(server.mediaRoot, 'evil/html.mp3'), 'text/html', enc.encode(EVIL), { title: 'Html Cover' })
   makeToneWithPicture(path.join(server.mediaRoot, 'evil/lying.mp3'), 'image/jpeg', enc.encode(EVIL), { title: 'Lying Cover' })
   ;[adminToken, browser] = await Promise.all([loginAdmin(server.url), launchBrowser()])
+  // Indexed once written: the start-up scan may have walked while the files were being written (decision 099).
+  await scanLibraryNow(server.url, adminToken)
 })
 
 afterAll(async () => {

@@ -7,7 +7,9 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { signMediaUrl } from '~/server/media/sign'
+import { adminEnv, loginAdmin } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
+import { scanLibraryNow } from '../helpers/library-scan'
 import { ffmpeg, makeTone } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 
@@ -77,9 +79,11 @@ function load(page: Page, tag: 'audio' | 'video', url: string, seekTo?: number) 
 }
 
 beforeAll(async () => {
-  server = await startServer({ AUTH_SECRET: SECRET })
+  server = await startServer({ ...adminEnv, AUTH_SECRET: SECRET })
   makeTone(path.join(server.mediaRoot, 'old/long chime.wma'), { seconds: 600, title: 'Long Chime' })
   makeMkv(path.join(server.mediaRoot, 'films/pattern.mkv'), 12)
+  // Indexed once written: the start-up scan may have walked while the files were being written (decision 099).
+  await scanLibraryNow(server.url, await loginAdmin(server.url))
   browser = await launchBrowser()
 })
 afterAll(async () => {
