@@ -103,7 +103,9 @@ function openIdConnect(options: {
   const wellKnown = '/.well-known/openid-configuration'
   const discoveryUrl = options.issuerUrl.endsWith(wellKnown) ? options.issuerUrl : `${options.issuerUrl.replace(/\/$/, '')}${wellKnown}`
   type Discovered = { doc: Discovery; keys: ReturnType<typeof createRemoteJWKSet> }
-  const written: Discovered | null = options.known ? { doc: options.known.discovery, keys: createRemoteJWKSet(new URL(options.known.discovery.jwks_uri)) } : null
+  const written: Discovered | null = options.known
+    ? { doc: options.known.discovery, keys: createRemoteJWKSet(new URL(options.known.discovery.jwks_uri)) }
+    : null
   let discovered: Promise<Discovered> | null = null
 
   // Fetched once; a failure is forgotten so the next sign-in asks again.
