@@ -5,7 +5,13 @@
 // second (the scanner's own "library scan done" log), the server's peak resident memory (VmHWM
 // from /proc/<pid>/status, read once the scan is done), the CPU the server and the PostgreSQL
 // cluster used (/proc), and the slowest GET /api/health asked every 50 ms meanwhile.
-//   bun run build && bun bench/library-scan-postgres.ts [--files 100000]
+// Durability of each engine (both on the same file system, the temp dir):
+//   SQLite: what the server always runs with, journal_mode=WAL and synchronous=NORMAL (src/db/client.ts):
+//     a commit is written to the WAL without waiting for the disk; the WAL is fsynced at checkpoints.
+//   PostgreSQL: by default its own defaults, fsync=on, synchronous_commit=on, full_page_writes=on:
+//     every commit waits for its WAL to reach the disk (stricter than SQLite's NORMAL). With
+//     --fsync-off, the three off as in the tests' clusters (the bench's readings before that flag).
+//   bun run build && bun bench/library-scan-postgres.ts [--files 100000] [--fsync-off]
 //   Writes bench/results/library-scan-postgres.json.
 import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,6 +22,8 @@ import { treeCpuSeconds } from './lib/wrk'
 
 const FILES = flag('files', 100_000)
 const SOURCES = 8
+// The durable cluster by default: the like-for-like comparison with SQLite, which commits to disk too.
+const FSYNC = !process.argv.includes('--fsync-off')
 const loadBefore = loadAverage()
 
 const media = mkdtempSync(path.join(tmpdir(), 'vibes-bench-scan-'))
@@ -76,7 +84,7 @@ async function scanOn(databaseUrl?: string) {
   }
 }
 
-const pg = await benchPostgres()
+const pg = await benchPostgres({ durable: FSYNC })
 try {
   const results = []
   for (const url of [undefined, pg.databaseUrl]) {
@@ -84,7 +92,9 @@ try {
     console.error(`… ${results.at(-1)?.engine} done, load average ${loadAverage().join(' ')}`)
   }
   const f0 = (n: number) => Math.round(n).toLocaleString('en-US')
-  console.log(`\nstart-up scan of ${FILES.toLocaleString('en-US')} files (hard links of ${SOURCES} MP3s), one engine after the other`)
+  console.log(
+    `\nstart-up scan of ${FILES.toLocaleString('en-US')} files (hard links of ${SOURCES} MP3s), one engine after the other; PostgreSQL fsync ${FSYNC ? 'on' : 'off'}`,
+  )
   console.log(
     `${'engine'.padEnd(12)}${'read'.padStart(9)}${'scan s'.padStart(9)}${'tracks/s'.padStart(10)}${'peak RSS MB'.padStart(13)}${'CPU s server/pg'.padStart(17)}${'slowest health ms'.padStart(19)}`,
   )
@@ -95,7 +105,7 @@ try {
   }
   const loadAfter = loadAverage()
   console.log(`load average before ${loadBefore.join(' ')}, after ${loadAfter.join(' ')}`)
-  writeResults('library-scan-postgres', { files: FILES, sources: SOURCES, loadBefore, loadAfter, results })
+  writeResults('library-scan-postgres', { files: FILES, sources: SOURCES, postgresFsync: FSYNC, loadBefore, loadAfter, results })
 } finally {
   await pg.stop()
   rmSync(media, { recursive: true, force: true })

@@ -15,89 +15,21 @@
 //   bun run bench -- --start-up   the start-up and memory rows only
 //   bun run bench -- --media      the /media row only
 //   SECONDS=5 (default) sets the wrk duration per row.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { signMediaUrl } from '~/server/media/sign'
 import { openUp, startNginx } from '../tests/helpers/listing-servers'
 import { BINARY_OUTPUT, buildIsStale } from '../scripts/build-state'
-import { cpuNanoseconds, type Load, processTree, SECONDS, wrk } from './lib/wrk'
+import { rssMb, SECRET, type Spawned, spawnServer } from './lib/spawn'
+import { type Load, processTree, SECONDS, wrk } from './lib/wrk'
 
 const root = path.resolve(import.meta.dir, '..')
 
-const SECRET = 'bench-secret-'.repeat(4)
 const MEDIA_BYTES = 8 * 1024 * 1024
 const OTHER_BENCH_LIMIT_MS = 3 * 60_000
 const mediaOnly = process.argv.includes('--media')
 const SETTLE_MS = 3000
-
-async function freePort(): Promise<number> {
-  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-  const port = probe.port as number
-  await probe.stop(true)
-  return port
-}
-
-async function waitUp(url: string, timeoutMs = 30_000): Promise<number> {
-  const started = performance.now()
-  for (;;) {
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return performance.now() - started
-    if (performance.now() - started > timeoutMs) throw new Error(`${url} did not answer`)
-    await Bun.sleep(2)
-  }
-}
-
-/** Resident memory of a process tree, MB. */
-function rssMb(pid: number): number {
-  let kb = 0
-  for (const p of processTree(pid)) {
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0)
-    } catch {}
-  }
-  return kb / 1024
-}
-
-type Spawned = { url: string; pid: number; dataDir: string; startMs: number; startCpuMs: number; stop: () => Promise<number> }
-
-/** Starts a server command from an empty data directory; startMs is spawn → first /api/health 200,
- *  startCpuMs the CPU the server used until then (all its threads; less disturbed by other work). */
-async function spawnServer(cmd: string[], env: Record<string, string>, cwd = root, existingDataDir?: string): Promise<Spawned> {
-  const dataDir = existingDataDir ?? mkdtempSync(path.join(tmpdir(), 'vibes-bench-'))
-  const port = await freePort()
-  const started = performance.now()
-  const proc = Bun.spawn(cmd, {
-    cwd,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MEDIA_ROOT: dataDir, AUTH_SECRET: SECRET, ...env },
-    stdout: 'pipe',
-    stderr: 'inherit',
-  })
-  // Drain the log as a collector would (a full pipe would stall the server).
-  void (async () => {
-    for await (const _ of proc.stdout) {
-    }
-  })()
-  const url = `http://127.0.0.1:${port}`
-  await waitUp(`${url}/api/health`)
-  const startMs = performance.now() - started
-  return {
-    url,
-    pid: proc.pid,
-    dataDir,
-    startMs,
-    startCpuMs: cpuNanoseconds(proc.pid) / 1e6,
-    async stop() {
-      proc.kill('SIGTERM')
-      const code = await proc.exited
-      if (!existingDataDir) rmSync(dataDir, { recursive: true, force: true })
-      return code
-    },
-  }
-}
 
 type Row = { row: string; figures: string; goal: string; holds: boolean | null; data: Record<string, unknown> }
 const rows: Row[] = []

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { api, createMember } from '../../tests/helpers/api'
 import { freePort } from '../../tests/helpers/listing-servers'
 import { makeTone } from '../../tests/helpers/media'
-import { startPostgres, type TestPostgres } from '../../tests/helpers/postgres'
+import { type PostgresOptions, startPostgres, type TestPostgres } from '../../tests/helpers/postgres'
 import { startServer, TEST_AUTH_SECRET, type TestServer } from '../../tests/helpers/server'
 import { type Load, treeCpuSeconds, wrk } from './wrk'
 
@@ -44,9 +44,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.exit(130)
   })
 
-/** A throwaway cluster with a `bench` database. */
-export async function benchPostgres(): Promise<TestPostgres & { databaseUrl: string }> {
-  cluster = await startPostgres()
+/** A throwaway cluster with a `bench` database (fsync off, as the tests' clusters, unless `durable`). */
+export async function benchPostgres(options: PostgresOptions = {}): Promise<TestPostgres & { databaseUrl: string }> {
+  cluster = await startPostgres(options)
   await cluster.createDatabase('bench')
   return { ...cluster, databaseUrl: cluster.url('bench') }
 }

@@ -10,10 +10,8 @@
 import type { SQLQueryBindings } from 'bun:sqlite'
 import { SQL } from 'bun'
 import type { SQL as DrizzleSql } from 'drizzle-orm'
-import { drizzle } from 'drizzle-orm/bun-sql'
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core'
 import type { Db } from './client'
-import { pgTables } from './pg/schema'
 import * as sqliteSchema from './schema'
 
 export type { Db }
@@ -28,8 +26,15 @@ const postgresHandles = new WeakSet<object>()
 /** Connections each node keeps to PostgreSQL: requests wait for a free one beyond this. */
 const POOL_SIZE = 10
 
+// The PostgreSQL tables, once a handle on PostgreSQL has been opened (tablesOf answers only for those).
+let pgTables: typeof import('./pg/schema').pgTables | undefined
+
 /** A Drizzle handle on PostgreSQL (Bun's built-in SQL client, decision 071); migrate it first. */
 export function openPostgres(url: string): Db {
+  // Loaded on the first handle, not with this module: deriving the PostgreSQL tables and loading
+  // Drizzle's PostgreSQL dialect cost a SQLite instance's start-up time and memory for nothing.
+  const { drizzle } = require('drizzle-orm/bun-sql') as typeof import('drizzle-orm/bun-sql')
+  pgTables ??= (require('./pg/schema') as typeof import('./pg/schema')).pgTables
   // int8 as BigInt rather than text, so that rows() can tell a count from a text column holding digits.
   // JIT off: compiling a plan costs 100–300 ms, more than any of the app's queries takes to run
   // (PostgreSQL turns it on for any plan its estimate calls costly, such as a report's; decision 091).

@@ -9,7 +9,6 @@ import { RADIO_STREAM_PREFIX } from '~/shared/player/track'
 import { isPodcastMediaPath, PODCAST_MEDIA_PATH } from '~/shared/podcasts'
 import { registerAnalyticsWorker } from './analytics-worker-host'
 import { config } from './config'
-import { migratePostgres } from '~/db/pg/migrate'
 import { closeDb, getDb } from './db'
 import { deferred, withModule } from './deferred'
 import { deferredApp } from './deferred-app'
@@ -22,7 +21,7 @@ import { runningTranscodes } from './media/transcode'
 import { AVATAR_UPLOAD_PATH, handleAvatarUpload } from './rest/avatar-upload'
 import { restTransport } from './rest/transport'
 import { createProxyAuth } from './rest/proxy-auth'
-import { handleSignIn, SIGN_IN_PATH } from './rest/sign-in'
+import { SIGN_IN_PATH } from './auth/sign-in-options'
 import { type StartApp, type StaticLookup, createFront, listen, warnWhenMediaRootMissing } from './serve'
 import { ensureAdmin } from './services/auth'
 import { startHousekeeping } from './services/housekeeping'
@@ -64,6 +63,8 @@ export function createServer({ loadPages, findStatic }: ServerOptions) {
   // them, after listening.
   const radioStream = deferred(() => import('./radio/stream'))
   const podcastAudio = deferred(() => import('./podcasts/audio-route'))
+  // The sign-in pages load on the first sign-in: most instances offer no outside provider.
+  const signIn = deferred(() => import('./rest/sign-in'))
   const pages = deferredApp(loadPages)
   const api = apiFront([trpcTransport, restTransport])
   const scanner = { start: () => startLibraryScanner(db), stop: stopLibraryScanner, status: () => scanStatus(db) }
@@ -84,7 +85,7 @@ export function createServer({ loadPages, findStatic }: ServerOptions) {
       handle: (request, url) => withModule(radioStream, ({ handleRadioStream }) => handleRadioStream(request, url)),
     },
     metrics,
-    signIn: { path: SIGN_IN_PATH, handle: handleSignIn },
+    signIn: { path: SIGN_IN_PATH, handle: (request, url) => withModule(signIn, ({ handleSignIn }) => handleSignIn(request, url)) },
     proxyAuth: config.AUTH_PROXY_HEADER
       ? createProxyAuth({
           header: config.AUTH_PROXY_HEADER,
@@ -114,7 +115,8 @@ const LOAD_AFTER_LISTEN_MS = 50
 /** The one start-up sequence: build, prepare the database, listen, then load what waited. */
 export async function startServer({ onListening, ...options }: StartOptions) {
   // Nodes starting together take turns on an advisory lock: one migrates, the others find it done.
-  if (config.DATABASE_URL) await migratePostgres(config.DATABASE_URL)
+  // PostgreSQL's migrator loads only then: a SQLite instance never needs it.
+  if (config.DATABASE_URL) await (await import('~/db/pg/migrate')).migratePostgres(config.DATABASE_URL)
   const server = createServer(options)
   const { db } = server
   // Before listening: the first page may be asked for at once, and its SSR calls the server's router.

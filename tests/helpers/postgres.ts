@@ -2,6 +2,7 @@
 // listening on 127.0.0.1 and a free port (its socket in that dir, not /var/run), trust auth for the
 // `postgres` role. PostgreSQL refuses to run as root, so when the tests are root it runs as the
 // `postgres` OS user (which Debian's package creates). stop() ends it and deletes the dir.
+// Tests run it with fsync off; a bench that compares engines asks for `durable` (PostgreSQL's defaults).
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -49,7 +50,12 @@ async function run(cmd: string[], asPostgres: boolean) {
   if (code !== 0) throw new Error(`${cmd.join(' ')} exited ${code}\n${out}\n${err}`)
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
+export type PostgresOptions = {
+  /** fsync, synchronous_commit and full_page_writes on (PostgreSQL's defaults), so a commit waits for the disk. */
+  durable?: boolean
+}
+
+export async function startPostgres(options: PostgresOptions = {}): Promise<TestPostgres> {
   const owner = postgresUser()
   const root = mkdtempSync(path.join(tmpdir(), 'vibes-pg-'))
   if (owner) chownSync(root, owner.uid, owner.gid)
@@ -57,9 +63,11 @@ export async function startPostgres(): Promise<TestPostgres> {
   const asPostgres = owner !== undefined
   await run([`${PG_BIN}/initdb`, '-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8'], asPostgres)
   const port = await freePort()
-  // fsync off: a test cluster is thrown away, durability buys nothing here.
-  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${root} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`
-  await run([`${PG_BIN}/pg_ctl`, '-D', dataDir, '-o', options, '-l', path.join(root, 'log'), '-w', '-t', '60', 'start'], asPostgres)
+  // fsync off unless asked: a test cluster is thrown away, durability buys nothing there.
+  const durability = options.durable ? 'on' : 'off'
+  const settings = ['fsync', 'synchronous_commit', 'full_page_writes'].map((name) => `-c ${name}=${durability}`).join(' ')
+  const serverOptions = `-c listen_addresses=127.0.0.1 -p ${port} -k ${root} ${settings}`
+  await run([`${PG_BIN}/pg_ctl`, '-D', dataDir, '-o', serverOptions, '-l', path.join(root, 'log'), '-w', '-t', '60', 'start'], asPostgres)
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`
   return {
     port,

@@ -27,7 +27,7 @@ function modulesLoadedBy(specifier: string): string[] {
 }
 
 describe('before listening', () => {
-  test('the server loads neither the app router, nor OpenSubsonic, nor every validator, nor the remote reader, nor the analytics reports', () => {
+  test('the server loads neither the app router, nor OpenSubsonic, nor every validator, nor the remote reader, nor the analytics reports, nor the sign-in providers, nor PostgreSQL on SQLite', () => {
     const loaded = modulesLoadedBy('./src/server/start-up.ts')
     expect(loaded).toContain('src/server/rest/routes/health.ts') // the check is looking at the right list
     for (const deferred of [
@@ -38,6 +38,14 @@ describe('before listening', () => {
       'src/server/remote/index.ts',
       // The analytics worker's host is registered at start-up; the reports load on the first one.
       'src/server/services/analytics.ts',
+      // Outside sign-in loads on the first sign-in; PostgreSQL's tables and migrator only with DATABASE_URL.
+      'src/server/rest/sign-in.ts',
+      'src/server/auth/sign-in-providers.ts',
+      'node_modules/arctic/dist/index.js',
+      'node_modules/jose/dist/webapi/index.js',
+      'src/db/pg/schema.ts',
+      'src/db/pg/migrate.ts',
+      'node_modules/drizzle-orm/pg-core/index.js',
     ])
       expect(loaded).not.toContain(deferred)
   })

@@ -7,8 +7,7 @@ import { ArcticFetchError, CodeChallengeMethod, GitHub, generateCodeVerifier, ge
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose'
 import type { SignInError } from '~/shared/sign-in'
 import type { Config } from '../config-env'
-
-export type ProviderId = 'oidc' | 'github' | 'google'
+import { offeredSignIns, type ProviderId } from './sign-in-options'
 
 /** Who the provider says signed in. `groups` is null when the provider says nothing about groups. */
 export type Identity = {
@@ -217,34 +216,30 @@ export function configuredProviders(config: Config): SignInProvider[] {
 }
 
 function buildProviders(config: Config): SignInProvider[] {
-  const providers: SignInProvider[] = []
-  if (config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET) {
-    providers.push(
+  // offeredSignIns offers a provider only when its settings are all there.
+  const builders: Record<ProviderId, (name: string) => SignInProvider> = {
+    oidc: (name) =>
       openIdConnect({
         id: 'oidc',
-        name: config.OIDC_NAME,
-        issuerUrl: config.OIDC_ISSUER_URL,
-        clientId: config.OIDC_CLIENT_ID,
-        clientSecret: config.OIDC_CLIENT_SECRET,
+        name,
+        issuerUrl: config.OIDC_ISSUER_URL as string,
+        clientId: config.OIDC_CLIENT_ID as string,
+        clientSecret: config.OIDC_CLIENT_SECRET as string,
         appUrl: config.APP_URL,
         groupsClaim: config.OIDC_GROUPS_CLAIM,
       }),
-    )
-  }
-  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
-    providers.push(
+    google: (name) =>
       openIdConnect({
         id: 'google',
-        name: 'Google',
+        name,
         issuerUrl: GOOGLE.discovery.issuer,
-        clientId: config.GOOGLE_CLIENT_ID,
-        clientSecret: config.GOOGLE_CLIENT_SECRET,
+        clientId: config.GOOGLE_CLIENT_ID as string,
+        clientSecret: config.GOOGLE_CLIENT_SECRET as string,
         appUrl: config.APP_URL,
         groupsClaim: 'groups',
         known: GOOGLE,
       }),
-    )
+    github: () => gitHub(config.GITHUB_CLIENT_ID as string, config.GITHUB_CLIENT_SECRET as string, config.APP_URL),
   }
-  if (config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET) providers.push(gitHub(config.GITHUB_CLIENT_ID, config.GITHUB_CLIENT_SECRET, config.APP_URL))
-  return providers
+  return offeredSignIns(config).map(({ id, name }) => builders[id](name))
 }

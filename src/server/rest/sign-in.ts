@@ -11,7 +11,8 @@ import type { SignInError } from '~/shared/sign-in'
 import { confirmPassword } from '../auth/confirm-password'
 import { loginThrottle } from '../auth/login-throttle'
 import { createSession } from '../auth/sessions'
-import { configuredProviders, type Identity, newPendingSignIn, type PendingSignIn, type ProviderId, SignInRefused } from '../auth/sign-in-providers'
+import { configuredProviders, type Identity, newPendingSignIn, type PendingSignIn, SignInRefused } from '../auth/sign-in-providers'
+import { type ProviderId, SIGN_IN_PATH } from '../auth/sign-in-options'
 import { config } from '../config'
 import { InvalidError } from '../errors'
 import { getDb } from '../db'
@@ -20,8 +21,6 @@ import { clientInfo, forwardedHttps, withPeerAddress } from '../http/client-info
 import { authCookies, readCookie, serializeCookie } from '../http/cookies'
 import { logger } from '../logger'
 import { type AdminRule, linkIdentity, type Member, memberForIdentity, recordLogin } from '../services/sign-in'
-
-export const SIGN_IN_PATH = '/auth'
 
 const PENDING_COOKIE = 'vibes_sign_in'
 const LINK_COOKIE = 'vibes_link'

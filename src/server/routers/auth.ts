@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { uncommonPasswordField } from '../auth/common-passwords'
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema } from '~/shared/validators'
 import { config } from '../config'
-import { configuredProviders } from '../auth/sign-in-providers'
+import { offeredSignIns } from '../auth/sign-in-options'
 import type { SignInOptions } from '~/shared/sign-in'
 import { authCookies } from '../http/cookies'
 import { recordAudit } from '../services/audit'
@@ -78,7 +78,7 @@ export const authRouter = createTRPCRouter({
   /** What the login page offers: the "Sign in with …" buttons, and whether passwords sign in. */
   signInOptions: publicProcedure.query(
     (): SignInOptions => ({
-      providers: configuredProviders(config).map(({ id, name }) => ({ id, name })),
+      providers: offeredSignIns(config),
       localLogin: config.LOCAL_LOGIN,
     }),
   ),

@@ -3,7 +3,7 @@
 // password changes are written to the audit log (who, when; the addresses for an e-mail change).
 import { ChangeEmailSchema, ChangePasswordSchema, ChangeUsernameSchema, DeleteAccountSchema, LinkedSignInSchema, SessionIdSchema } from '~/shared/validators'
 import { uncommonPasswordField } from '../auth/common-passwords'
-import { configuredProviders } from '../auth/sign-in-providers'
+import { offeredSignIns } from '../auth/sign-in-options'
 import { config } from '../config'
 import { recordAudit } from '../services/audit'
 import { avatarOf, removeAvatar } from '../services/avatars'
@@ -14,7 +14,7 @@ import { setAuthCookies, toPublicUser } from './auth'
 
 const confirmedProcedure = protectedProcedure.use(rateLimit('auth'))
 
-const signInSettings = (): SignInSettings => ({ providers: configuredProviders(config), memberPasswords: config.LOCAL_LOGIN })
+const signInSettings = (): SignInSettings => ({ providers: offeredSignIns(config), memberPasswords: config.LOCAL_LOGIN })
 
 export const profileRouter = createTRPCRouter({
   updateUsername: confirmedProcedure

@@ -17,7 +17,8 @@ import { execute, isPostgres, tablesOf, transaction } from '~/db/engine'
 import { ConflictError, NotFoundError } from '../errors'
 import { hasPassword, NO_PASSWORD } from '../auth/password'
 import { deleteUserSessions, randomSecret } from '../auth/sessions'
-import type { Identity, ProviderId } from '../auth/sign-in-providers'
+import type { ProviderId } from '../auth/sign-in-options'
+import type { Identity } from '../auth/sign-in-providers'
 import { emailField, usernameField } from '~/shared/validators/fields'
 
 export type Member = { id: string; username: string; email: string; isAdmin: boolean; createdAt: Date }
