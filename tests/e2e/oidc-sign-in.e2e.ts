@@ -1,6 +1,7 @@
 // Sign in with an OpenID Connect provider in Debian's Chromium: the login page's button → the
 // provider's own login and consent pages (oidc-provider on loopback) → back in Vibes, signed in.
-// Screenshots of the login page with its buttons at desktop and phone widths go to test-results/screens.
+// Then /profile lists the provider and unlinks it. Screenshots of the login page with its buttons
+// and of the profile's "Sign-in providers" at desktop and phone widths go to test-results/screens.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -36,6 +37,8 @@ beforeAll(async () => {
   provider = await startProvider(`${appUrl}/auth/oidc/callback`, [
     { login: 'nora', email: 'nora@oidc.test', emailVerified: true },
     { login: 'lena', email: 'lena@oidc.test', emailVerified: true },
+    { login: 'mia', email: 'mia@oidc.test', emailVerified: true },
+    { login: 'olga', email: 'olga@oidc.test', emailVerified: true },
   ])
   ;[vibes, browser] = await Promise.all([
     startServer({
@@ -131,5 +134,74 @@ describe('sign in with a provider in the browser', () => {
       expect(consoleErrors).toEqual([])
       await context.close()
     }
+  })
+})
+
+/** The buttons of a region lower than a 44 px touch target, by their text. */
+function smallButtons(region: import('playwright-core').Locator) {
+  return region.evaluate((root) => [...root.querySelectorAll('button')].filter((b) => b.getBoundingClientRect().height < 44).map((b) => b.textContent))
+}
+
+describe('linked sign-in providers on /profile', () => {
+  test('a member made at the first sign-in sees the provider, and why it cannot be unlinked', async () => {
+    const { page, context, consoleErrors } = await pageFor({ width: 390, height: 844 })
+    await gotoHydrated(page, '/login')
+    await page.getByRole('link', { name: 'Sign in with Authelia' }).click()
+    await signInAtProvider(page, 'olga')
+    await page.waitForURL(`${vibes.url}/`)
+    await gotoHydrated(page, '/profile')
+    const section = page.getByRole('region', { name: 'Sign-in providers' })
+    const row = section.getByRole('listitem').filter({ hasText: 'Authelia' })
+    await row.getByText('olga@oidc.test', { exact: false }).waitFor()
+    const unlink = row.getByRole('button', { name: 'Unlink Authelia (olga@oidc.test)' })
+    expect(await unlink.isDisabled()).toBe(true)
+    await row.getByText('This is your only way to sign in: your account has no password.', { exact: false }).waitFor()
+    expect(await smallButtons(section)).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    expect(await seriousAxeFindings(page)).toEqual([])
+    await section.screenshot({ path: path.join(SHOTS, 'profile-sign-ins-last-way-in-390.png') })
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+
+  test('a linked member sees the provider on /profile and unlinks it, at 1280 and 390 px', async () => {
+    await createMember(vibes.url, { username: 'mia-here', email: 'mia@oidc.test', password: 'mias-password-1' })
+    const { page, context, consoleErrors } = await pageFor()
+    await gotoHydrated(page, '/login')
+    await page.getByRole('link', { name: 'Sign in with Authelia' }).click()
+    await signInAtProvider(page, 'mia')
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('linkWith') === 'oidc')
+    await page.getByLabel('Password').fill('mias-password-1')
+    await page.getByRole('button', { name: 'Link and sign in' }).click()
+    await page.waitForURL(`${vibes.url}/`)
+
+    await gotoHydrated(page, '/profile')
+    const section = page.getByRole('region', { name: 'Sign-in providers' })
+    const row = section.getByRole('listitem').filter({ hasText: 'Authelia' })
+    await row.getByText('mia@oidc.test', { exact: false }).waitFor()
+    const unlink = row.getByRole('button', { name: 'Unlink Authelia (mia@oidc.test)' })
+    expect(await unlink.isEnabled()).toBe(true)
+    expect(await seriousAxeFindings(page)).toEqual([])
+    await section.scrollIntoViewIfNeeded()
+    await section.screenshot({ path: path.join(SHOTS, 'profile-sign-ins-1280.png') })
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await smallButtons(section)).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await section.screenshot({ path: path.join(SHOTS, 'profile-sign-ins-390.png') })
+
+    await unlink.click()
+    const dialog = page.getByRole('alertdialog', { name: 'Unlink sign-in provider' })
+    await dialog.getByText('Authelia (mia@oidc.test) will no longer sign you in.', { exact: false }).waitFor()
+    expect(await smallButtons(dialog)).toEqual([])
+    await page.screenshot({ path: path.join(SHOTS, 'profile-sign-ins-confirm-390.png') })
+    await dialog.getByRole('button', { name: 'Unlink', exact: true }).click()
+    await section.getByRole('status').getByText('Authelia unlinked: it no longer signs you in.').waitFor()
+    await section.getByText('No sign-in providers are linked.', { exact: false }).waitFor()
+    expect(await section.getByRole('listitem').count()).toBe(0)
+    // Unlinking ends nothing else: this session still works.
+    await gotoHydrated(page, '/profile')
+    await page.getByRole('heading', { name: 'Profile Settings', level: 1 }).waitFor()
+    expect(consoleErrors).toEqual([])
+    await context.close()
   })
 })

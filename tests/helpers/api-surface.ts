@@ -206,6 +206,8 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'PUT /user/profile/password': () => ({ body: { currentPassword: 'not-the-password', newPassword: 'password456' } }),
   'GET /user/sessions': () => ({}),
   'DELETE /user/sessions/:id': () => ({ params: { id: 'no-such-session' } }),
+  'GET /user/sign-ins': () => ({}),
+  'DELETE /user/sign-ins/:provider/:subject': () => ({ params: { provider: 'oidc', subject: 'no-such-subject' } }),
   'DELETE /user/account': () => ({ body: { currentPassword: 'not-the-password' } }),
   'GET /user/playlists': () => ({}),
   'POST /user/playlists': () => ({ body: { name: 'Sample playlist', comment: 'A sample', public: false, trackIds: [] } }),

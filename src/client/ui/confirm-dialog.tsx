@@ -2,8 +2,12 @@
 // button saying what it does, which says what is under way while it runs ("Deleting...") and
 // keeps the dialog open until it settles.
 import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
 import { Button } from './button'
 import { Modal, modalFooter } from './modal'
+
+// At least 44 px tall: a touch target a thumb hits on a phone.
+const touchTarget = css({ minH: '11' })
 
 type Props = {
   open: boolean
@@ -23,10 +27,10 @@ export function ConfirmDialog({ open, onCancel, onConfirm, title, description, c
     <Modal open={open} onOpenChange={(next) => !next && onCancel()} busy={busy} role="alertdialog" title={title} description={description}>
       {children}
       <div className={modalFooter}>
-        <Button variant="outline" onClick={onCancel} disabled={busy}>
+        <Button variant="outline" className={touchTarget} onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={onConfirm} aria-busy={busy} disabled={busy}>
+        <Button variant="danger" className={touchTarget} onClick={onConfirm} aria-busy={busy} disabled={busy}>
           {busy ? busyLabel : confirmLabel}
         </Button>
       </div>

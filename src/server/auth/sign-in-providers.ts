@@ -69,7 +69,25 @@ function asGroups(v: unknown): string[] | null {
   return null
 }
 
-/** Any OpenID Connect provider from its discovery document. */
+/**
+ * Google's discovery document as Google publishes it, written down: starting a sign-in then needs
+ * no round trip to Google (nor Google to be reachable), and the keys are fetched when a token
+ * first needs them. Google's ID tokens name their issuer with or without the scheme (Google's
+ * OpenID Connect documentation), so both are accepted.
+ */
+const GOOGLE: { discovery: Discovery; issuers: string[] } = {
+  discovery: {
+    issuer: 'https://accounts.google.com',
+    authorization_endpoint: 'https://accounts.google.com/o/oauth2/v2/auth',
+    token_endpoint: 'https://oauth2.googleapis.com/token',
+    userinfo_endpoint: 'https://openidconnect.googleapis.com/v1/userinfo',
+    jwks_uri: 'https://www.googleapis.com/oauth2/v3/certs',
+    scopes_supported: ['openid', 'email', 'profile'],
+  },
+  issuers: ['https://accounts.google.com', 'accounts.google.com'],
+}
+
+/** Any OpenID Connect provider: from its discovery document, or from the one given (a preset's). */
 function openIdConnect(options: {
   id: ProviderId
   name: string
@@ -78,14 +96,20 @@ function openIdConnect(options: {
   clientSecret: string
   appUrl: string
   groupsClaim: string
+  known?: { discovery: Discovery; issuers: string[] }
 }): SignInProvider {
   const client = new OAuth2Client(options.clientId, options.clientSecret, callbackUrl(options.appUrl, options.id))
   const wellKnown = '/.well-known/openid-configuration'
   const discoveryUrl = options.issuerUrl.endsWith(wellKnown) ? options.issuerUrl : `${options.issuerUrl.replace(/\/$/, '')}${wellKnown}`
-  let discovered: Promise<{ doc: Discovery; keys: ReturnType<typeof createRemoteJWKSet> }> | null = null
+  type Discovered = { doc: Discovery; keys: ReturnType<typeof createRemoteJWKSet> }
+  const written: Discovered | null = options.known
+    ? { doc: options.known.discovery, keys: createRemoteJWKSet(new URL(options.known.discovery.jwks_uri)) }
+    : null
+  let discovered: Promise<Discovered> | null = null
 
   // Fetched once; a failure is forgotten so the next sign-in asks again.
-  function discover() {
+  function discover(): Promise<Discovered> {
+    if (written) return Promise.resolve(written)
     discovered ??= (async () => {
       const response = await fetch(discoveryUrl, { signal: AbortSignal.timeout(10_000) })
       if (!response.ok) throw new Error(`discovery answered ${response.status}`)
@@ -117,7 +141,7 @@ function openIdConnect(options: {
       const tokens = await client.validateAuthorizationCode(doc.token_endpoint, code, pending.codeVerifier).catch(exchangeFailed)
       let claims: JWTPayload
       try {
-        ;({ payload: claims } = await jwtVerify(tokens.idToken(), keys, { issuer: doc.issuer, audience: options.clientId }))
+        ;({ payload: claims } = await jwtVerify(tokens.idToken(), keys, { issuer: options.known?.issuers ?? doc.issuer, audience: options.clientId }))
       } catch (error) {
         throw new SignInRefused('token', `ID token refused: ${String(error)}`)
       }
@@ -208,11 +232,12 @@ function buildProviders(config: Config): SignInProvider[] {
       openIdConnect({
         id: 'google',
         name,
-        issuerUrl: 'https://accounts.google.com',
+        issuerUrl: GOOGLE.discovery.issuer,
         clientId: config.GOOGLE_CLIENT_ID as string,
         clientSecret: config.GOOGLE_CLIENT_SECRET as string,
         appUrl: config.APP_URL,
         groupsClaim: 'groups',
+        known: GOOGLE,
       }),
     github: () => gitHub(config.GITHUB_CLIENT_ID as string, config.GITHUB_CLIENT_SECRET as string, config.APP_URL),
   }

@@ -1,16 +1,20 @@
 // profile: the member's own account page (/profile). Changes that need the current password share
 // the auth rate limit, so a session left open cannot be used to guess the password. E-mail and
 // password changes are written to the audit log (who, when; the addresses for an e-mail change).
-import { ChangeEmailSchema, ChangePasswordSchema, ChangeUsernameSchema, DeleteAccountSchema, SessionIdSchema } from '~/shared/validators'
+import { ChangeEmailSchema, ChangePasswordSchema, ChangeUsernameSchema, DeleteAccountSchema, LinkedSignInSchema, SessionIdSchema } from '~/shared/validators'
 import { uncommonPasswordField } from '../auth/common-passwords'
+import { offeredSignIns } from '../auth/sign-in-options'
 import { config } from '../config'
 import { recordAudit } from '../services/audit'
 import { avatarOf, removeAvatar } from '../services/avatars'
 import * as profile from '../services/profile'
+import { listLinkedSignIns, type SignInSettings, unlinkSignIn } from '../services/sign-in'
 import { createTRPCRouter, protectedProcedure, rateLimit } from '../trpc/init'
 import { setAuthCookies, toPublicUser } from './auth'
 
 const confirmedProcedure = protectedProcedure.use(rateLimit('auth'))
+
+const signInSettings = (): SignInSettings => ({ providers: offeredSignIns(config), memberPasswords: config.LOCAL_LOGIN })
 
 export const profileRouter = createTRPCRouter({
   updateUsername: confirmedProcedure
@@ -48,5 +52,15 @@ export const profileRouter = createTRPCRouter({
   sessions: createTRPCRouter({
     list: protectedProcedure.query(async ({ ctx }) => ({ sessions: await profile.listSessions(ctx.db, ctx.user) })),
     delete: protectedProcedure.input(SessionIdSchema).mutation(({ ctx, input }) => profile.revokeSession(ctx.db, ctx.user, input.id)),
+  }),
+
+  /** The provider accounts that sign this member in; unlinking one refuses (409) the last way in. */
+  signIns: createTRPCRouter({
+    list: protectedProcedure.query(({ ctx }) => listLinkedSignIns(ctx.db, ctx.user.id, signInSettings())),
+    unlink: protectedProcedure.input(LinkedSignInSchema).mutation(async ({ ctx, input }) => {
+      const result = await unlinkSignIn(ctx.db, ctx.user.id, input, signInSettings())
+      await recordAudit(ctx.db, ctx.user, 'account.sign-in-unlink', ctx.user.username, `${result.providerName}, ${result.email ?? input.subject}`)
+      return result
+    }),
   }),
 })

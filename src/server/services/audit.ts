@@ -29,6 +29,7 @@ export type AuditAction =
   | 'account.email'
   | 'account.password'
   | 'account.password-reset'
+  | 'account.sign-in-unlink'
 
 export type AuditEntry = { id: number; at: string; actorId: string | null; actorName: string; action: AuditAction; target: string; detail: string }
 export type Activity = { at: string; kind: 'signup' | 'folder' | 'message' | AuditAction; text: string }
@@ -87,6 +88,8 @@ export function describeAudit(e: Pick<AuditEntry, 'actorName' | 'action' | 'targ
       return `${who} changed their password (${e.detail})`
     case 'account.password-reset':
       return `${who} reset their password by e-mail`
+    case 'account.sign-in-unlink':
+      return `${who} unlinked a sign-in provider (${e.detail})`
   }
 }
 

@@ -4,16 +4,20 @@
 //   - otherwise the provider must vouch for the e-mail (verified), or nothing happens at all;
 //   - a verified e-mail that a member already has is linked only after that member confirms with
 //     their password (linkIdentity), never by the e-mail alone;
-//   - a new verified e-mail makes a new member, with a random password nobody knows (they may set
-//     one with "Forgot your password?");
+//   - a new verified e-mail makes a new member without a password (they may set one with "Forgot
+//     your password?");
 //   - with an admin group configured, each sign-in through that provider sets the member's admin
 //     flag from the groups it sends (granted and taken away), so the provider stays the one place
 //     that decides.
-import { and, eq } from 'drizzle-orm'
+// On /profile a member sees the provider accounts linked to them and may unlink one, unless it is
+// their last way in (docs/decisions/106).
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client'
-import { tablesOf } from '~/db/engine'
-import { hashPassword } from '../auth/password'
+import { execute, isPostgres, tablesOf, transaction } from '~/db/engine'
+import { ConflictError, NotFoundError } from '../errors'
+import { hasPassword, NO_PASSWORD } from '../auth/password'
 import { deleteUserSessions, randomSecret } from '../auth/sessions'
+import type { ProviderId } from '../auth/sign-in-options'
 import type { Identity } from '../auth/sign-in-providers'
 import { emailField, usernameField } from '~/shared/validators/fields'
 
@@ -124,10 +128,9 @@ export async function availableUsername(db: Db, wanted: string): Promise<string>
 
 async function createMember(db: Db, wantedName: string, email: string, isAdmin: boolean): Promise<Member> {
   const username = await availableUsername(db, wantedName)
-  // Nobody knows this password: the member signs in through the provider, or sets one by e-mail.
-  const passwordHash = await hashPassword(randomSecret(32))
+  // No password: the member signs in through the provider, or sets one by e-mail.
   const { users } = tablesOf(db)
-  const [member] = await db.insert(users).values({ username, email, passwordHash, isAdmin }).returning(memberColumns(db))
+  const [member] = await db.insert(users).values({ username, email, passwordHash: NO_PASSWORD, isAdmin }).returning(memberColumns(db))
   return member
 }
 
@@ -135,4 +138,101 @@ async function createMember(db: Db, wantedName: string, email: string, isAdmin: 
 export async function recordLogin(db: Db, memberId: string) {
   const { logins } = tablesOf(db)
   await db.insert(logins).values({ userId: memberId })
+}
+
+/** What decides which ways in a member has: the providers turned on, and whether members' passwords sign in (LOCAL_LOGIN). */
+export type SignInSettings = { providers: ReadonlyArray<{ id: ProviderId; name: string }>; memberPasswords: boolean }
+
+export type LinkedSignIn = {
+  provider: ProviderId
+  /** The provider's name as the login page's button says it. */
+  providerName: string
+  subject: string
+  /** The e-mail the provider vouched for when the link was made. */
+  email: string | null
+  linkedAt: string
+  /** Why this one cannot be unlinked (the member's last way in), or null. */
+  unlinkRefusal: string | null
+}
+
+export const SIGN_IN_NOT_FOUND = 'Linked sign-in not found'
+export const LAST_WAY_IN_NO_PASSWORD =
+  'This is your only way to sign in: your account has no password. Set one first (“Forgot your password?” on the login page), then unlink this.'
+export const LAST_WAY_IN_PASSWORDS_OFF = 'This is your only way to sign in: password sign-in is turned off here. Link another provider first, then unlink this.'
+
+// A provider turned off since the link was made still has a name to show.
+const FALLBACK_NAMES: Record<ProviderId, string> = { oidc: 'OpenID Connect', github: 'GitHub', google: 'Google' }
+
+const providerName = (id: string, settings: SignInSettings) => settings.providers.find((p) => p.id === id)?.name ?? FALLBACK_NAMES[id as ProviderId] ?? id
+
+type IdentityRow = { provider: string; subject: string; email: string | null; createdAt: Date }
+
+async function identitiesOf(db: Db, userId: string): Promise<IdentityRow[]> {
+  const { signInIdentities } = tablesOf(db)
+  return db
+    .select({ provider: signInIdentities.provider, subject: signInIdentities.subject, email: signInIdentities.email, createdAt: signInIdentities.createdAt })
+    .from(signInIdentities)
+    .where(eq(signInIdentities.userId, userId))
+    .orderBy(asc(signInIdentities.createdAt), asc(signInIdentities.provider))
+}
+
+/**
+ * Why `one` may not go: with it gone, the member needs a password that signs them in (members'
+ * passwords on, or an admin's, which always does) or another link to a provider that is still on.
+ */
+function lastWayInRefusal(one: IdentityRow, all: IdentityRow[], member: { passwordHash: string; isAdmin: boolean }, settings: SignInSettings): string | null {
+  const passwordSignsIn = hasPassword(member.passwordHash) && (settings.memberPasswords || member.isAdmin)
+  if (passwordSignsIn) return null
+  const on = new Set(settings.providers.map((p) => p.id as string))
+  const others = all.filter((i) => !(i.provider === one.provider && i.subject === one.subject) && on.has(i.provider))
+  if (others.length > 0) return null
+  return hasPassword(member.passwordHash) ? LAST_WAY_IN_PASSWORDS_OFF : LAST_WAY_IN_NO_PASSWORD
+}
+
+async function memberWays(db: Db, userId: string) {
+  const { users } = tablesOf(db)
+  const [member] = await db.select({ passwordHash: users.passwordHash, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId))
+  if (!member) throw new NotFoundError(SIGN_IN_NOT_FOUND)
+  return member
+}
+
+/** The provider accounts linked to this member, oldest first, and whether the member has a password. */
+export async function listLinkedSignIns(db: Db, userId: string, settings: SignInSettings): Promise<{ signIns: LinkedSignIn[]; hasPassword: boolean }> {
+  const member = await memberWays(db, userId)
+  const all = await identitiesOf(db, userId)
+  return {
+    hasPassword: hasPassword(member.passwordHash),
+    signIns: all.map((i) => ({
+      provider: i.provider as ProviderId,
+      providerName: providerName(i.provider, settings),
+      subject: i.subject,
+      email: i.email,
+      linkedAt: i.createdAt.toISOString(),
+      unlinkRefusal: lastWayInRefusal(i, all, member, settings),
+    })),
+  }
+}
+
+/**
+ * Unlinks one of the member's own provider accounts: that provider no longer signs them in (a
+ * later sign-in with it is a new one, asking for the password to link again). Nothing else ends:
+ * sessions and app keys stay. Another member's link is "not found".
+ */
+export async function unlinkSignIn(db: Db, userId: string, target: { provider: string; subject: string }, settings: SignInSettings) {
+  const { signInIdentities, users } = tablesOf(db)
+  return transaction(db, async (tx) => {
+    // PostgreSQL: the member's row is locked so that two unlinks at once take turns and cannot
+    // each leave the other as the last way in. SQLite: its transactions already take turns.
+    if (isPostgres(tx)) await execute(tx, sql`SELECT id FROM ${users} WHERE id = ${userId} FOR UPDATE`)
+    const member = await memberWays(tx, userId)
+    const all = await identitiesOf(tx, userId)
+    const one = all.find((i) => i.provider === target.provider && i.subject === target.subject)
+    if (!one) throw new NotFoundError(SIGN_IN_NOT_FOUND)
+    const refusal = lastWayInRefusal(one, all, member, settings)
+    if (refusal) throw new ConflictError(refusal)
+    await tx
+      .delete(signInIdentities)
+      .where(and(eq(signInIdentities.provider, one.provider), eq(signInIdentities.subject, one.subject), eq(signInIdentities.userId, userId)))
+    return { provider: one.provider as ProviderId, providerName: providerName(one.provider, settings), email: one.email, unlinked: true as const }
+  })
 }

@@ -32,3 +32,9 @@ export const DeleteAccountSchema = z.strictObject({ currentPassword: currentPass
 export const SessionIdSchema = z.strictObject({
   id: z.string({ error: 'Session id is required' }).min(1, 'Session id is required').max(128, 'Session id must be at most 128 characters'),
 })
+
+/** One of the member's linked provider accounts, named as the list shows it. */
+export const LinkedSignInSchema = z.strictObject({
+  provider: z.enum(['oidc', 'github', 'google'], { error: 'Provider must be one of oidc, github, google' }),
+  subject: z.string({ error: 'Subject is required' }).min(1, 'Subject is required').max(255, 'Subject must be at most 255 characters'),
+})

@@ -1,5 +1,5 @@
 // /profile ("Profile Settings" in the account menu): account, password,
-// sessions, app keys, scrobbling, shared links, downloads on this device and account deletion, one card each, in the look of the account screens.
+// sessions, linked sign-in providers, app keys, scrobbling, shared links, downloads on this device and account deletion, one card each, in the look of the account screens.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTRPC } from '~/client/trpc'
 import { CenteredSpinner } from '~/client/ui/spinner'
@@ -10,6 +10,7 @@ import { AvatarSection } from './avatar-section'
 import { DeleteAccountSection } from './delete-account-section'
 import { ScrobblingSection } from './scrobbling-section'
 import { SessionsSection } from './sessions-section'
+import { SignInsSection } from './sign-ins-section'
 import { displayName } from '~/shared/display-name'
 import { SharedLinksSection } from '~/client/features/shares/shared-links-section'
 import { DownloadsSection } from '~/client/features/offline/downloads-section'
@@ -33,6 +34,7 @@ export function ProfilePage() {
       <AccountSection user={user} />
       <PasswordSection onChanged={() => void queryClient.invalidateQueries({ queryKey: trpc.profile.sessions.list.queryKey() })} />
       <SessionsSection />
+      <SignInsSection />
       <AppKeysSection />
       <ScrobblingSection />
       <SharedLinksSection />
