@@ -2,7 +2,8 @@
 // (SIGKILL) part-way and started again, as a node of a cluster crashes and comes back: every play
 // a node acknowledged is stored, and the analytics roll-ups (the triggers of
 // src/db/migrations-pg/0002) agree with play_events to the play and the second of listening,
-// whichever node wrote each play or its update and whatever the killed node left half done.
+// whichever node wrote each play or its update and whatever the killed node left half done; a
+// play sent to both nodes at once with one client key is one play.
 // Always on PostgreSQL, whatever VIBES_TEST_ENGINE says.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { createMember } from '../helpers/api'
@@ -147,3 +148,26 @@ test(`${PLAYS} plays through two nodes, one killed and restarted part-way: every
   )
   expect(runningOff).toEqual([])
 }, 180_000)
+
+test('a play sent to both nodes at once with one client key (a retry racing its lost first send) is recorded and counted once', async () => {
+  const member = await createMember(a.url)
+  const KEYS = 20
+  const keys = Array.from({ length: KEYS }, () => crypto.randomUUID())
+  const answers = await Promise.all(
+    keys.flatMap((clientPlayId, i) =>
+      [a, b].map((node) =>
+        send(node, 'POST', '/playlist/plays', member.token, { trackUrl: `/media/Race/${i}.mp3`, title: `Race ${i}`, duration: 60, clientPlayId }),
+      ),
+    ),
+  )
+  expect(answers.map((r) => r?.status)).toEqual(Array(KEYS * 2).fill(201))
+  const stored = await sqlOn<{ id: string; client_play_id: string }>(a, 'SELECT id, client_play_id FROM play_events WHERE user_id = ?', [member.user.id])
+  expect(stored.map((r) => r.client_play_id).sort()).toEqual([...keys].sort())
+  // Both nodes answered each key with the id of its one row.
+  const idOf = new Map(stored.map((r) => [r.client_play_id, r.id]))
+  expect(keys.map((_, i) => [answers[2 * i]?.body?.data?.playEventId, answers[2 * i + 1]?.body?.data?.playEventId])).toEqual(
+    keys.map((key) => [idOf.get(key), idOf.get(key)]),
+  )
+  const [counted] = await sqlOn<{ n: number }>(a, 'SELECT CAST(sum(plays) AS bigint) AS n FROM rollup_day_users WHERE user_id = ?', [member.user.id])
+  expect(counted.n).toBe(KEYS)
+}, 60_000)

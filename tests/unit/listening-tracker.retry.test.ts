@@ -3,7 +3,7 @@
 // storage, auth, timers and the API client.
 import { describe, expect, test } from 'bun:test'
 import { createTracker, QUEUE_KEY, with429Retry, type EventClient, type PlayContext } from '~/client/features/player/listening-tracker'
-import { PLAY_EVENT_LIMITS } from '~/shared/player/listening'
+import { CLIENT_PLAY_ID_PATTERN, PLAY_EVENT_LIMITS } from '~/shared/player/listening'
 import { PlayEventCreateSchema } from '~/shared/validators'
 
 const rateLimited = () => Object.assign(new Error('Rate limit exceeded. Please try again later.'), { status: 429 })
@@ -60,8 +60,9 @@ describe('429 retry for listening events', () => {
 
 type Call = { method: string; input: any; options?: unknown }
 
-function setup(opts: { signedIn?: boolean; fail?: (method: string) => Error | null } = {}) {
-  const store = new Map<string, string>()
+/** `store`: the storage of an earlier page (a reload). */
+function setup(opts: { signedIn?: boolean; fail?: (method: string) => Error | null; store?: Map<string, string> } = {}) {
+  const store = opts.store ?? new Map<string, string>()
   const storage = {
     getItem: (k: string) => store.get(k) ?? null,
     setItem: (k: string, v: string) => void store.set(k, v),
@@ -178,6 +179,45 @@ describe('the listening tracker', () => {
     await settle()
     expect(queue()).toEqual([])
     expect(calls.filter((c) => c.method === 'createPlay')).toHaveLength(1)
+  })
+
+  test('a play whose answer was lost is sent again with the same client key, after a reload too; another play has its own', async () => {
+    // The server may have recorded the play each time: only the answer never came back.
+    const lost = [new TypeError('Failed to fetch'), Object.assign(new Error('Gateway Timeout'), { status: 504 }), new TypeError('Load failed')]
+    let creates = 0
+    const fail = (m: string) => (m === 'createPlay' && creates++ < lost.length ? lost[creates - 1] : null)
+    const page = setup({ fail })
+    const play = page.tracker.startPlay(ctx())
+    await settle()
+    page.scheduled[0].fn()
+    await settle()
+    expect(page.queue()).toMatchObject([{ kind: 'play', localId: play.localId, attempts: 1 }])
+    // The page is reloaded with the play still queued: the new page sends it with the same key.
+    const reloaded = setup({ fail, store: page.store })
+    reloaded.tracker.rearm()
+    await settle()
+    reloaded.tracker.rearm()
+    await settle()
+    expect(reloaded.queue()).toEqual([])
+    const sends = [...page.calls, ...reloaded.calls].filter((c) => c.method === 'createPlay')
+    expect(sends).toHaveLength(4)
+    expect(sends.map((c) => c.input.clientPlayId)).toEqual([play.localId, play.localId, play.localId, play.localId])
+    expect(play.localId).toMatch(CLIENT_PLAY_ID_PATTERN)
+    // What is sent passes the shared schema, key included.
+    expect(PlayEventCreateSchema.parse(sends[3].input).clientPlayId).toBe(play.localId)
+    // A new play of the same track is a new play: a key of its own.
+    const next = reloaded.tracker.startPlay(ctx())
+    await settle()
+    expect(reloaded.calls.at(-1)).toMatchObject({ method: 'createPlay', input: { clientPlayId: next.localId } })
+    expect(next.localId).not.toBe(play.localId)
+  })
+
+  test('a play queued while signed out is sent with its key', async () => {
+    const { tracker, calls, auth } = setup({ signedIn: false })
+    const play = tracker.startPlay(ctx())
+    auth.signed = true
+    await tracker.flushQueue()
+    expect(calls).toMatchObject([{ method: 'createPlay', input: { clientPlayId: play.localId } }])
   })
 
   test('a permanent refusal (4xx other than 401/408/429) is dropped, not queued', async () => {

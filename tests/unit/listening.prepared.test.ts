@@ -1,6 +1,7 @@
 // Recording plays runs statements prepared once per database (decision 036). What that must not
-// change: every play is its own row (the id is bound per call, not fixed at preparation), an update
-// writes exactly the fields sent — a cleared end time is cleared — and touches only the caller's play.
+// change: every play is its own row (the id and the client key are bound per call, not fixed at
+// preparation), an update writes exactly the fields sent — a cleared end time is cleared — and
+// touches only the caller’s play.
 import { expect, test } from 'bun:test'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -45,4 +46,15 @@ test('an update writes the fields sent, clears an end time sent as null, and nev
   expect(row(id)).toMatchObject({ listen_duration: 42, completed: 1, ended_at: null, skip_time: null, liked: 1 })
   expect(update('bob', id, { listenDuration: 1 })).rejects.toThrow('Play event not found')
   expect(row(id).listen_duration).toBe(42)
+})
+
+test('a client key is bound per call: its repeat answers the first play, a play without one is always new', async () => {
+  const count = () => (db.$client.query("SELECT count(*) AS n FROM play_events WHERE title = 'D'").get() as { n: number }).n
+  const first = await play('D', { clientPlayId: 'key-one-0001' })
+  expect(await play('D', { clientPlayId: 'key-one-0001' })).toBe(first)
+  const second = await play('D', { clientPlayId: 'key-two-0002' })
+  expect(second).not.toBe(first)
+  expect(await play('D')).not.toBe(await play('D'))
+  expect(count()).toBe(4)
+  expect(row(first).client_play_id).toBe('key-one-0001')
 })

@@ -1,7 +1,7 @@
 // What members play and do: play events (with their updates), interactions and likes.
 // Play events keep their rows when a user is deleted (userId set null) so analytics stay whole.
 import { sql } from 'drizzle-orm'
-import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { newId, now } from './columns'
 import { users } from './users'
 
@@ -42,6 +42,9 @@ export const playEvents = sqliteTable(
     startedAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(now),
     updatedAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(now),
     endedAt: integer({ mode: 'timestamp_ms' }),
+    /** The client's own key for this play (the web player's queue id): a play re-sent after its
+     *  answer was lost is recorded once (docs/decisions/107). Null for plays sent without one. */
+    clientPlayId: text(),
   },
   (t) => [
     index('play_events_started_at_idx').on(t.startedAt),
@@ -52,6 +55,9 @@ export const playEvents = sqliteTable(
     index('play_events_track_started_idx').on(t.trackUrl, t.startedAt),
     index('play_events_playlist_started_idx').on(t.playlistId, t.startedAt),
     index('play_events_country_started_idx').on(t.country, t.startedAt),
+    // Keys are the member's own: one play per member and key. Partial: plays without a key (apps'
+    // scrobbles, share links) add nothing to it.
+    uniqueIndex('play_events_user_client_play_idx').on(t.userId, t.clientPlayId).where(sql`${t.clientPlayId} IS NOT NULL`),
   ],
 )
 

@@ -61,6 +61,9 @@ export type PlayFacts = {
   startedAt?: Date
   /** A play reported once it was over (from reportedPlayTime): listened through, at that time. */
   finishedAt?: Date
+  /** The client's key for this play: a second send with the same key (its answer was lost) is
+   *  not a second play; it answers the first one's id (docs/decisions/107). */
+  clientPlayId?: string | null
 }
 
 // Recording a play is the busiest write (a row and its roll-up triggers; the goal is < 2 ms): on
@@ -93,9 +96,14 @@ const PLAY_COLUMNS = [
   'completed',
   'startedAt',
   'updatedAt',
+  'clientPlayId',
 ] as const
 type PlayRow = { [K in Exclude<(typeof PLAY_COLUMNS)[number], 'id'>]: (typeof playEvents.$inferInsert)[K] | null } & { id: string; endedAt: Date | null }
 
+// A play whose member already has one with its client key is not inserted (ON CONFLICT DO
+// NOTHING: the only unique index a new row can meet is the member's key's, its id being new), so
+// no roll-up trigger counts it, and nothing is returned. Atomic on both engines: of two sends
+// racing on two nodes, PostgreSQL makes the second wait for the first to commit, then skips it.
 // SQLite: the end time is bound as epoch ms, past the column's encoder, which fails on the null of
 // a play still under way.
 const insertSqlitePlay = preparedFor((db) =>
@@ -105,16 +113,43 @@ const insertSqlitePlay = preparedFor((db) =>
       ...(Object.fromEntries(PLAY_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as typeof playEvents.$inferInsert),
       endedAt: sql`${sql.placeholder('endedAtMs')}`,
     })
+    .onConflictDoNothing()
     .returning({ id: playEvents.id })
     .prepare(),
 )
 
-/** Writes one play row; the roll-up triggers of either engine count it in the same statement. */
-async function insertPlay(db: Db, row: PlayRow): Promise<void> {
-  // PostgreSQL: a plain insert (the pool prepares and keeps the statement itself).
-  if (isPostgres(db)) await db.insert(tablesOf(db).playEvents).values(row as typeof playEvents.$inferInsert)
+/**
+ * Writes one play row, unless the member already has the play of its client key: the id of the
+ * play stored. The roll-up triggers of either engine count a new row in the same statement.
+ */
+async function insertPlay(db: Db, row: PlayRow): Promise<string> {
+  let inserted: { id: string } | undefined
+  if (isPostgres(db)) {
+    // PostgreSQL: a plain insert (the pool prepares and keeps the statement itself).
+    const { playEvents: plays } = tablesOf(db)
+    ;[inserted] = await db
+      .insert(plays)
+      .values(row as typeof playEvents.$inferInsert)
+      .onConflictDoNothing()
+      .returning({ id: plays.id })
+  }
   // SQLite: the prepared statement.
-  else insertSqlitePlay(db).get({ ...row, endedAtMs: row.endedAt?.getTime() ?? null })
+  else inserted = insertSqlitePlay(db).get({ ...row, endedAtMs: row.endedAt?.getTime() ?? null })
+  if (inserted) return inserted.id
+  const existing = row.userId && row.clientPlayId ? await playOfClientKey(db, row.userId, row.clientPlayId) : undefined
+  // Only a key can meet an existing play; an id of our own making that did would be a bug.
+  if (!existing) throw new Error(`Play ${row.id} was not recorded: its id is taken`)
+  return existing
+}
+
+/** The id of the member's play sent with this client key, if there is one. */
+async function playOfClientKey(db: Db, userId: string, clientPlayId: string): Promise<string | undefined> {
+  const { playEvents: plays } = tablesOf(db)
+  const [row] = await db
+    .select({ id: plays.id })
+    .from(plays)
+    .where(and(eq(plays.userId, userId), eq(plays.clientPlayId, clientPlayId)))
+  return row?.id
 }
 
 const trackKeyOrNull = (url: string | null | undefined) => (url ? trackKey(url) : null)
@@ -150,6 +185,8 @@ function playRow(userId: string | null, play: PlayFacts, client: ClientInfo, id:
     startedAt: at,
     updatedAt: at,
     endedAt: play.finishedAt ?? null,
+    // Keys are per member; a visitor without an account has none to be matched under.
+    clientPlayId: userId ? (play.clientPlayId ?? null) : null,
   }
 }
 
@@ -166,7 +203,9 @@ export async function recordPlay(
   playEventId: string = newId(),
 ): Promise<{ playEventId: string }> {
   const row = playRow(userId, play, client, playEventId)
-  await insertPlay(db, row)
+  const stored = await insertPlay(db, row)
+  // A repeat of a play already recorded: that play's answer, nothing new to send anywhere.
+  if (stored !== row.id) return { playEventId: stored }
   // After the write: a play is sent to the member's scrobbling services from the queue, in the
   // background, never holding up the play or the request.
   queueScrobblesInBackground(db, userId, row.id, play.finishedAt === undefined)

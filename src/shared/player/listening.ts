@@ -34,6 +34,12 @@ export const PLAY_EVENT_LIMITS = {
 
 export const SESSION_ID_PATTERN = /^session_\d{1,16}_[0-9a-z]{9}$/
 
+/**
+ * A play's client key: the web player sends a UUID it keeps with the play, on every send of it,
+ * so that a play re-sent after its answer was lost is recorded once (docs/decisions/107).
+ */
+export const CLIENT_PLAY_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
+
 export function newSession(now = Date.now(), rng?: () => number): ListeningSession {
   return { id: newSessionId(now, rng), startedAt: now, position: 0, tracks: [] }
 }

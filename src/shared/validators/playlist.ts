@@ -3,7 +3,7 @@
 // bounded; numbers are finite and ≥ 0; enums are the product's fixed value lists.
 import { z } from 'zod'
 import { DEVICE_TYPES } from '../player/device'
-import { PLAY_EVENT_LIMITS, SESSION_ID_PATTERN } from '../player/listening'
+import { CLIENT_PLAY_ID_PATTERN, PLAY_EVENT_LIMITS, SESSION_ID_PATTERN } from '../player/listening'
 
 /**
  * The player's sources; 'radio' is a live internet radio station (its play has no end of its own),
@@ -93,6 +93,11 @@ export const PlayEventCreateSchema = z.strictObject({
   networkType: enumOf(NETWORK_TYPES, 'Network type').default('unknown'),
   /** When the play began by the client's clock: a play queued offline is sent late. */
   startedAt: moment('Started at').optional(),
+  /** The client's key for this play: sent again with the same key, the play is not recorded twice. */
+  clientPlayId: z
+    .string({ error: 'Client play id must be text' })
+    .regex(CLIENT_PLAY_ID_PATTERN, 'Client play id must be 8 to 64 letters, digits, - or _')
+    .optional(),
 })
 export type PlayEventCreateInput = z.input<typeof PlayEventCreateSchema>
 

@@ -7,10 +7,11 @@
 // `createTracker({ client, storage, auth, now })` holds all of it, so the rules are unit-tested
 // with fakes (tests/unit/listening-tracker.retry.test.ts); the page makes one (pageTracker) and
 // the player host connects it to the API client. Text is trimmed to the limits the shared
-// play-event schema enforces (PLAY_EVENT_LIMITS), never to copied numbers.
+// play-event schema enforces (PLAY_EVENT_LIMITS), never to copied numbers. Every send of one play
+// carries the same client key, so a re-sent play whose first answer was lost is recorded once.
 import { authStore, LOGIN_EVENT, LOGOUT_EVENT } from '~/client/features/auth/auth-store'
 import { httpStatusOf } from '~/client/global-errors'
-import { addTrack, newSession, nextTrackOf, previousTrackOf, PLAY_EVENT_LIMITS, type ListeningSession } from '~/shared/player/listening'
+import { addTrack, CLIENT_PLAY_ID_PATTERN, newSession, nextTrackOf, previousTrackOf, PLAY_EVENT_LIMITS, type ListeningSession } from '~/shared/player/listening'
 import type { InteractionInput, InteractionType, NetworkType, PlayEventCreateInput, PlayEventUpdateFieldsInput, PlaySource } from '~/shared/validators'
 
 type Update = PlayEventUpdateFieldsInput
@@ -70,6 +71,15 @@ function isPermanent(error: unknown): boolean {
   const status = httpStatusOf(error)
   return status !== undefined && status >= 400 && status < 500 && ![401, 408, 429].includes(status)
 }
+
+/**
+ * The play as sent: its local id goes with every send of it as the client key, so a send whose
+ * answer was lost (a timeout, a cut connection, a node gone after the write) and is sent again
+ * is recorded once; the server answers the first send's id (docs/decisions/107).
+ */
+const keyed = (localId: string, event: PlayEventCreateInput): PlayEventCreateInput =>
+  // A stored id the server would refuse (a queue edited by hand) must not cost the play itself.
+  CLIENT_PLAY_ID_PATTERN.test(localId) ? { ...event, clientPlayId: localId } : event
 
 const cut = (text: string | undefined | null, field: keyof typeof PLAY_EVENT_LIMITS) => (text ? text.slice(0, PLAY_EVENT_LIMITS[field]) : null)
 
@@ -203,7 +213,7 @@ export function createTracker(deps: TrackerDeps) {
       chain = Promise.resolve()
       return handle
     }
-    chain = retry(() => c.createPlay(event))
+    chain = retry(() => c.createPlay(keyed(handle.localId, event)))
       .then((r) => {
         handle.playEventId = r.playEventId
       })
@@ -266,7 +276,7 @@ export function createTracker(deps: TrackerDeps) {
       return null
     }
     if (item.kind === 'play') {
-      const event = item.event
+      const event = keyed(item.localId, item.event)
       const { playEventId } = await retry(() => c.createPlay(event))
       const live = livePlays.get(item.localId)
       if (live) live.playEventId = playEventId

@@ -1,0 +1,2 @@
+ALTER TABLE "play_events" ADD COLUMN "client_play_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "play_events_user_client_play_idx" ON "play_events" USING btree ("user_id","client_play_id") WHERE "play_events"."client_play_id" IS NOT NULL;
