@@ -8,10 +8,12 @@
 //
 // Roll-up tables are copied as they are, with the tables' own triggers disabled for the copy
 // (inside the transaction): the target's roll-ups then equal the SQLite ones exactly, and the
-// copy does not run the per-play triggers a million times.
+// copy does not run the per-play triggers a million times. The roll-ups only PostgreSQL has
+// (src/db/pg/derived-rollups.ts) are then filled from the copied ones.
 import { Database } from 'bun:sqlite'
 import { existsSync } from 'node:fs'
 import { SQL } from 'bun'
+import { REFILL_DERIVED_ROLLUPS } from './derived-rollups'
 import { migratePostgres } from './migrate'
 
 /** A failure an operator can act on: printed as one line, exit 1. */
@@ -238,6 +240,8 @@ export async function copyDatabase(sqliteFile: string, targetUrl: string, option
         }
         current = ''
         if (rollups === 'copy') for (const t of tables) await tx.unsafe(`ALTER TABLE ${quote(t.name)} ENABLE TRIGGER USER`)
+        // The roll-ups only PostgreSQL has (nothing in SQLite to copy) are derived from the copied ones.
+        for (const statement of REFILL_DERIVED_ROLLUPS) await tx.unsafe(statement)
         for (const table of tables) {
           for (const c of table.columns.filter((col) => col.identity)) {
             await tx.unsafe(
