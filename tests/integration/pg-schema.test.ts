@@ -292,6 +292,9 @@ describe('PostgreSQL migrations', () => {
         await d.insert(t.playEvents).values(play('p6', 'u2', t0 + 4 * DAY, { country: 'SE', region: 'Skåne', city: 'Malmö' }))
         // A second play of the track that day: its day row grows rather than appears.
         await d.insert(t.playEvents).values(play('p7', 'u1', t0 + 4 * DAY + 60_000))
+        // A track's only play of a week, gone again: its week has no plays left.
+        await d.insert(t.playEvents).values(play('p8', 'u1', t0 - 7 * DAY, { trackUrl: '/media/c.mp3', title: 'C' }))
+        await d.delete(t.playEvents).where(eq(t.playEvents.id, 'p8'))
         await d.delete(t.users).where(eq(t.users.id, 'u2'))
       }
       const rollupTables = (

@@ -19,29 +19,29 @@ CREATE TABLE rollup_week_tracks (
 	PRIMARY KEY (week, track_key)
 );
 --> statement-breakpoint
--- Makes a track's week row the sums of its day rows in that week (a few rows, read by the primary key):
--- exact whatever changed them; removed when the week has no plays left.
-CREATE FUNCTION rollup_week_tracks_sync(k text, w bigint) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-	p0 integer; p1 integer; p2 integer; p3 integer; p4 integer; p5 integer; p6 integer;
+-- Adds `delta` plays to day `d` of a track's week (plays_(d % 7) of week d / 7); a week row left with
+-- no plays goes, as a day row does.
+CREATE FUNCTION rollup_week_tracks_add(k text, d bigint, delta bigint) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-	SELECT coalesce(sum(plays) FILTER (WHERE day = w * 7 + 0), 0), coalesce(sum(plays) FILTER (WHERE day = w * 7 + 1), 0), coalesce(sum(plays) FILTER (WHERE day = w * 7 + 2), 0), coalesce(sum(plays) FILTER (WHERE day = w * 7 + 3), 0), coalesce(sum(plays) FILTER (WHERE day = w * 7 + 4), 0), coalesce(sum(plays) FILTER (WHERE day = w * 7 + 5), 0), coalesce(sum(plays) FILTER (WHERE day = w * 7 + 6), 0)
-		INTO p0, p1, p2, p3, p4, p5, p6 FROM rollup_day_tracks WHERE track_key = k AND day >= w * 7 AND day < w * 7 + 7;
-	IF p0 + p1 + p2 + p3 + p4 + p5 + p6 = 0 THEN
-		DELETE FROM rollup_week_tracks WHERE week = w AND track_key = k;
-	ELSE
-		INSERT INTO rollup_week_tracks VALUES (w, k, p0, p1, p2, p3, p4, p5, p6)
-		ON CONFLICT (week, track_key) DO UPDATE SET plays_0 = excluded.plays_0, plays_1 = excluded.plays_1, plays_2 = excluded.plays_2, plays_3 = excluded.plays_3, plays_4 = excluded.plays_4, plays_5 = excluded.plays_5, plays_6 = excluded.plays_6;
+	IF delta = 0 THEN RETURN; END IF;
+	INSERT INTO rollup_week_tracks VALUES (d / 7, k, (d % 7 = 0)::int * delta, (d % 7 = 1)::int * delta, (d % 7 = 2)::int * delta, (d % 7 = 3)::int * delta, (d % 7 = 4)::int * delta, (d % 7 = 5)::int * delta, (d % 7 = 6)::int * delta)
+	ON CONFLICT (week, track_key) DO UPDATE SET plays_0 = rollup_week_tracks.plays_0 + excluded.plays_0, plays_1 = rollup_week_tracks.plays_1 + excluded.plays_1, plays_2 = rollup_week_tracks.plays_2 + excluded.plays_2, plays_3 = rollup_week_tracks.plays_3 + excluded.plays_3, plays_4 = rollup_week_tracks.plays_4 + excluded.plays_4, plays_5 = rollup_week_tracks.plays_5 + excluded.plays_5, plays_6 = rollup_week_tracks.plays_6 + excluded.plays_6;
+	IF delta < 0 THEN
+		DELETE FROM rollup_week_tracks WHERE week = d / 7 AND track_key = k AND plays_0 = 0 AND plays_1 = 0 AND plays_2 = 0 AND plays_3 = 0 AND plays_4 = 0 AND plays_5 = 0 AND plays_6 = 0;
 	END IF;
 END
 $$;
 --> statement-breakpoint
+-- A day row's plays follow it into its week: added when it appears or grows, taken out when it
+-- shrinks or goes (one upsert per play, as the other roll-ups' triggers do).
 CREATE FUNCTION rollup_week_tracks_follow() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM rollup_week_tracks_sync(OLD.track_key, OLD.day / 7); END IF;
-	IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND (NEW.track_key, NEW.day / 7) IS DISTINCT FROM (OLD.track_key, OLD.day / 7)) THEN
-		PERFORM rollup_week_tracks_sync(NEW.track_key, NEW.day / 7);
+	IF TG_OP = 'UPDATE' AND OLD.track_key = NEW.track_key AND OLD.day = NEW.day THEN
+		PERFORM rollup_week_tracks_add(NEW.track_key, NEW.day, NEW.plays - OLD.plays);
+		RETURN NULL;
 	END IF;
+	IF TG_OP <> 'INSERT' THEN PERFORM rollup_week_tracks_add(OLD.track_key, OLD.day, -OLD.plays); END IF;
+	IF TG_OP <> 'DELETE' THEN PERFORM rollup_week_tracks_add(NEW.track_key, NEW.day, NEW.plays); END IF;
 	RETURN NULL;
 END
 $$;
