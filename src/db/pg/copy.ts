@@ -13,7 +13,7 @@
 import { Database } from 'bun:sqlite'
 import { existsSync } from 'node:fs'
 import { SQL } from 'bun'
-import { REFILL_DERIVED_ROLLUPS } from './derived-rollups'
+import { PG_DERIVED_ROLLUP_TABLES, REFILL_DERIVED_ROLLUPS } from './derived-rollups'
 import { migratePostgres } from './migrate'
 
 /** A failure an operator can act on: printed as one line, exit 1. */
@@ -275,8 +275,9 @@ export async function copyDatabase(sqliteFile: string, targetUrl: string, option
         // The planner has no statistics for freshly written tables until autovacuum gets round to
         // them (a minute or more), and plans the first queries blind. ANALYZE runs inside the
         // transaction, seeing its rows, so statistics and rows are committed together.
-        await tx.unsafe(`ANALYZE ${tables.map((t) => quote(t.name)).join(', ')}`)
-        log(`Analyzed ${tables.length} tables (planner statistics)`)
+        const analyzed = [...tables.map((t) => t.name), ...PG_DERIVED_ROLLUP_TABLES]
+        await tx.unsafe(`ANALYZE ${analyzed.map(quote).join(', ')}`)
+        log(`Analyzed ${analyzed.length} tables (planner statistics)`)
       })
     } catch (error) {
       if (error instanceof CopyError) throw error
