@@ -9,7 +9,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { closeHandle, openPostgres, rows, transaction } from '~/db/engine'
 import { sql } from 'drizzle-orm'
+import { openDb } from '~/db/client'
+import { PG_DERIVED_ROLLUP_TABLES } from '~/db/pg/derived-rollups'
+import { DAY_MS } from '~/server/services/analytics'
 import { ROLLUP_TABLES, rebuildRollups } from '~/server/services/rollups'
+import { topTracks } from '~/server/services/stats'
 import { ANALYTICS_DAYS } from '~/shared/validators'
 import { adminEnv, api, loginAdmin } from '../helpers/api'
 import { startPostgres, type TestPostgres } from '../helpers/postgres'
@@ -106,6 +110,30 @@ describe('db copy of a seeded instance', () => {
     expect(seen.pages).toBeGreaterThan(1)
   }, 120_000)
 
+  test('top tracks answers the same on both engines for a period starting on any day of the week, at any hour', async () => {
+    // PostgreSQL sums whole weeks and the days after the period's first day in the first one
+    // (decision 104); moving `now` back a day and an hour at a time starts the periods on each day of
+    // the week and at different times of day.
+    const sqlite = openDb(path.join(sqliteDataDir, 'vibes.db'), path.join(ROOT, 'src/db/migrations'))
+    const postgres = openPostgres(pg.url('copied'))
+    try {
+      const latest = Date.now()
+      let counted = 0
+      for (let back = 0; back < 7; back++) {
+        const now = latest - back * (DAY_MS + 3_600_000)
+        for (const days of ANALYTICS_DAYS) {
+          const [fromSqlite, fromPostgres] = await Promise.all([topTracks(sqlite, days, 50, true, now), topTracks(postgres, days, 50, true, now)])
+          expect({ back, days, top: fromPostgres }).toEqual({ back, days, top: fromSqlite })
+          counted += fromSqlite.reduce((n, track) => n + track.count, 0)
+        }
+      }
+      expect(counted).toBeGreaterThan(1000)
+    } finally {
+      sqlite.$client.close()
+      await closeHandle(postgres)
+    }
+  }, 120_000)
+
   test('rebuilding the roll-ups on PostgreSQL from its plays and hits gives the rows its triggers and the copy hold', async () => {
     const db = openPostgres(pg.url('copied'))
     try {
@@ -114,22 +142,33 @@ describe('db copy of a seeded instance', () => {
         // Sums of seconds to 6 decimals: SQLite's sum (which the copy holds) compensates for rounding,
         // PostgreSQL's adds plainly, so the two may part in the last binary digit (4367.6 and 4367.599999999999).
         const same = (_: string, v: unknown) => (typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v)
-        for (const table of ROLLUP_TABLES)
+        for (const table of [...ROLLUP_TABLES, ...PG_DERIVED_ROLLUP_TABLES])
           tables[table] = (await rows<Record<string, unknown>>(db, sql.raw(`SELECT * FROM ${table}`))).map((r) => JSON.stringify(r, same)).sort()
         return tables
       }
       const kept = await snapshot()
       expect(kept.rollup_day_totals.length).toBeGreaterThan(0)
+      // The copy filled PostgreSQL's own roll-ups (SQLite has nothing to copy into them).
+      expect(kept.rollup_week_tracks.length).toBeGreaterThan(0)
       await transaction(db, (tx) => rebuildRollups(tx))
       expect(await snapshot()).toEqual(kept)
       // The triggers are on again: a new play reaches the roll-ups.
       const total = async () => (await rows<{ n: number }>(db, sql`SELECT CAST(coalesce(sum(plays), 0) AS bigint) AS n FROM rollup_day_totals`))[0].n
+      const weekTotal = async () =>
+        (
+          await rows<{ n: number }>(
+            db,
+            sql`SELECT CAST(coalesce(sum(plays_0 + plays_1 + plays_2 + plays_3 + plays_4 + plays_5 + plays_6), 0) AS bigint) AS n FROM rollup_week_tracks`,
+          )
+        )[0].n
       const before = await total()
+      const weeksBefore = await weekTotal()
       await rows(
         db,
         sql`INSERT INTO play_events (id, track_url, title, duration, started_at, updated_at) VALUES ('after-rebuild', '/media/x.mp3', 'X', 10, ${Date.now()}, ${Date.now()}) RETURNING id`,
       )
       expect(await total()).toBe(before + 1)
+      expect(await weekTotal()).toBe(weeksBefore + 1)
     } finally {
       await closeHandle(db)
     }

@@ -2,8 +2,9 @@
 // the committed migrations apply to a fresh database; two processes starting together apply them
 // once (the advisory lock); and every table, column (type class, nullability, generated or not),
 // primary key, index and foreign key the app's SQLite database has exists the same on PostgreSQL,
-// and nothing more. The one intended difference is search: SQLite's FTS5 tables are replaced on
-// PostgreSQL by expression indexes on the tables themselves (decision 071), listed below.
+// and nothing more. The intended differences, listed below: search (SQLite's FTS5 tables are replaced
+// on PostgreSQL by expression indexes on the tables themselves, decision 071) and the roll-ups only
+// PostgreSQL has (decision 104).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,6 +13,7 @@ import { SQL } from 'bun'
 import { eq, inArray } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/bun-sql'
 import { openDb } from '../../src/db/client'
+import { PG_DERIVED_ROLLUP_TABLES } from '../../src/db/pg/derived-rollups'
 import { MIGRATION_LOCK_KEY, migratePostgres, PG_MIGRATIONS_FOLDER } from '../../src/db/pg/migrate'
 import { pgTables } from '../../src/db/pg/schema'
 import * as sqliteTables from '../../src/db/schema'
@@ -28,8 +30,8 @@ const SEARCH_REPLACED: Record<string, { table: string; index: string }> = {
   library_artists_fts: { table: 'library_artists', index: 'library_artists_search_idx' },
 }
 const PG_SEARCH_INDEXES = new Set(Object.values(SEARCH_REPLACED).map((s) => `${s.table}.${s.index}`))
-/** Indexes only PostgreSQL has: top tracks sums a period's day rows there, not SQLite's running totals (decision 101). */
-const PG_ONLY_INDEXES = ['rollup_day_tracks.rollup_day_tracks_day_idx']
+/** Tables only PostgreSQL has: the roll-ups derived from the shared ones (src/db/pg/derived-rollups.ts, decision 104). */
+const PG_ONLY_TABLES = [...PG_DERIVED_ROLLUP_TABLES] as string[]
 
 type Shape = {
   columns: Record<string, { type: string; notNull: boolean; generated: boolean }>
@@ -220,13 +222,12 @@ describe('PostgreSQL migrations', () => {
       for (const shape of Object.values(SEARCH_REPLACED)) {
         expect(Object.keys(postgres[shape.table]?.indexes ?? {})).toContain(shape.index)
       }
-      for (const index of PG_ONLY_INDEXES) {
-        const [table, name] = index.split('.')
-        expect(Object.keys(postgres[table]?.indexes ?? {})).toContain(name)
-      }
       for (const [table, shape] of Object.entries(postgres)) {
-        for (const name of Object.keys(shape.indexes))
-          if (PG_SEARCH_INDEXES.has(`${table}.${name}`) || PG_ONLY_INDEXES.includes(`${table}.${name}`)) delete shape.indexes[name]
+        for (const name of Object.keys(shape.indexes)) if (PG_SEARCH_INDEXES.has(`${table}.${name}`)) delete shape.indexes[name]
+      }
+      for (const table of PG_ONLY_TABLES) {
+        expect(Object.keys(postgres)).toContain(table)
+        delete postgres[table]
       }
       expect(Object.keys(postgres).sort()).toEqual(Object.keys(sqlite).sort())
       for (const table of Object.keys(sqlite)) expect({ table, ...postgres[table] }).toEqual({ table, ...sqlite[table] })
@@ -289,6 +290,11 @@ describe('PostgreSQL migrations', () => {
           { page: '/', visitorHash: 'v2', createdAt: new Date(t0 + DAY) },
         ])
         await d.insert(t.playEvents).values(play('p6', 'u2', t0 + 4 * DAY, { country: 'SE', region: 'Skåne', city: 'Malmö' }))
+        // A second play of the track that day: its day row grows rather than appears.
+        await d.insert(t.playEvents).values(play('p7', 'u1', t0 + 4 * DAY + 60_000))
+        // A track's only play of a week, gone again: its week has no plays left.
+        await d.insert(t.playEvents).values(play('p8', 'u1', t0 - 7 * DAY, { trackUrl: '/media/c.mp3', title: 'C' }))
+        await d.delete(t.playEvents).where(eq(t.playEvents.id, 'p8'))
         await d.delete(t.users).where(eq(t.users.id, 'u2'))
       }
       const rollupTables = (
@@ -307,6 +313,16 @@ describe('PostgreSQL migrations', () => {
       }
       // The sequence above reaches every roll-up, so an empty pair proves nothing was missed.
       expect(nonEmpty).toBe(rollupTables.length)
+      // PostgreSQL's track weeks (decision 104) stay the sums of the day rows through every insert,
+      // update, move and delete above (the plays span a week boundary: 5 January 2026 is day 4 of
+      // its week, `day % 7`), with no row for a week whose plays are gone.
+      const weeks = async (query: string) => normal((await client.unsafe(query)) as Record<string, unknown>[])
+      const kept = await weeks('SELECT * FROM rollup_week_tracks')
+      expect(kept).toEqual(
+        await weeks(`SELECT day / 7 AS week, track_key, ${[0, 1, 2, 3, 4, 5, 6].map((i) => `coalesce(sum(plays) FILTER (WHERE day % 7 = ${i}), 0) AS plays_${i}`).join(', ')}
+          FROM rollup_day_tracks GROUP BY 1, 2`),
+      )
+      expect(new Set(kept.map((row) => JSON.parse(row)[0][1])).size).toBe(2)
     } finally {
       sqliteDb.$client.close()
       await client.close()

@@ -8,10 +8,12 @@
 //
 // Roll-up tables are copied as they are, with the tables' own triggers disabled for the copy
 // (inside the transaction): the target's roll-ups then equal the SQLite ones exactly, and the
-// copy does not run the per-play triggers a million times.
+// copy does not run the per-play triggers a million times. The roll-ups only PostgreSQL has
+// (src/db/pg/derived-rollups.ts) are then filled from the copied ones.
 import { Database } from 'bun:sqlite'
 import { existsSync } from 'node:fs'
 import { SQL } from 'bun'
+import { PG_DERIVED_ROLLUP_TABLES, REFILL_DERIVED_ROLLUPS } from './derived-rollups'
 import { migratePostgres } from './migrate'
 
 /** A failure an operator can act on: printed as one line, exit 1. */
@@ -238,6 +240,8 @@ export async function copyDatabase(sqliteFile: string, targetUrl: string, option
         }
         current = ''
         if (rollups === 'copy') for (const t of tables) await tx.unsafe(`ALTER TABLE ${quote(t.name)} ENABLE TRIGGER USER`)
+        // The roll-ups only PostgreSQL has (nothing in SQLite to copy) are derived from the copied ones.
+        for (const statement of REFILL_DERIVED_ROLLUPS) await tx.unsafe(statement)
         for (const table of tables) {
           for (const c of table.columns.filter((col) => col.identity)) {
             await tx.unsafe(
@@ -271,8 +275,9 @@ export async function copyDatabase(sqliteFile: string, targetUrl: string, option
         // The planner has no statistics for freshly written tables until autovacuum gets round to
         // them (a minute or more), and plans the first queries blind. ANALYZE runs inside the
         // transaction, seeing its rows, so statistics and rows are committed together.
-        await tx.unsafe(`ANALYZE ${tables.map((t) => quote(t.name)).join(', ')}`)
-        log(`Analyzed ${tables.length} tables (planner statistics)`)
+        const analyzed = [...tables.map((t) => t.name), ...PG_DERIVED_ROLLUP_TABLES]
+        await tx.unsafe(`ANALYZE ${analyzed.map(quote).join(', ')}`)
+        log(`Analyzed ${analyzed.length} tables (planner statistics)`)
       })
     } catch (error) {
       if (error instanceof CopyError) throw error

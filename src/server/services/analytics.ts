@@ -72,8 +72,9 @@ export function edgeOf(db: Db, s: Span): SQL {
  * SQLite: joins `t`, the latest row of each key's running totals (`l.user_id` in rollup_day_users,
  * `l.track_key` in rollup_day_tracks), and `b`, its last row on or before `day` (none when the key
  * had no play by then): two index seeks per key, however long the period. (SQLite has no LATERAL:
- * the day by a sub-select, then the row by its primary key.) PostgreSQL sums the period's day rows
- * instead (membersInPeriod, stats' tracksInPeriod; docs/decisions/101).
+ * the day by a sub-select, then the row by its primary key.) PostgreSQL sums the period's rows
+ * instead: the members' day rows (membersInPeriod, docs/decisions/101), the tracks' week rows
+ * (stats' tracksInPeriod, docs/decisions/104).
  */
 export function runningTotals(table: 'rollup_day_users' | 'rollup_day_tracks', key: 'user_id' | 'track_key', day: number): SQL {
   const [rollup, column] = [sql.raw(table), sql.raw(key)]
