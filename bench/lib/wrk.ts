@@ -40,9 +40,15 @@ function ms(text: string): number {
 
 const CLOCK_TICKS = Number(Bun.spawnSync(['getconf', 'CLK_TCK']).stdout.toString().trim()) || 100
 
-/** CPU seconds (user + system) a process has used so far. */
+/** CPU seconds (user + system) a process has used so far; 0 for one that has ended since it was listed. */
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  let stat: string
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  } catch {
+    return 0 // a PostgreSQL backend or a worker that ended between the listing and the read
+  }
+  const fields = stat.split(') ')[1].split(' ')
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
 }
 

@@ -307,6 +307,29 @@ function touch(touched: Touched, ids: OldIds) {
   if (ids.genre) touched.genres.add(ids.genre)
 }
 
+/**
+ * A genre's counts are over all its tracks, not a batch's: a library holds a few genres, so each
+ * batch touches most of them, and recounting them per batch made a scan quadratic in the library's
+ * size (100,000 files: most of SQLite's write time). The genres a writer touches wait and are
+ * recounted at most every GENRES_REFRESH_MS, and once more when the scan ends or stops (flush).
+ */
+const GENRES_REFRESH_MS = 10_000
+function waitingGenres() {
+  const waiting = new Set<string>()
+  let countedAt = Date.now()
+  return {
+    /** Adds a batch's genres; all the waiting ones when they are due (or `now`), else none. */
+    take(genres: Iterable<string>, now = false): string[] {
+      for (const g of genres) waiting.add(g)
+      if (!waiting.size || (!now && Date.now() - countedAt < GENRES_REFRESH_MS)) return []
+      countedAt = Date.now()
+      const due = [...waiting]
+      waiting.clear()
+      return due
+    },
+  }
+}
+
 // The aggregate statements, one text for both engines. `IDS` stands for the touched ids, given as
 // one JSON array as a column `value`: SQLite reads it with json_each, PostgreSQL with jsonb_array_elements_text.
 const IDS = '/*ids*/'
@@ -360,8 +383,9 @@ function folderRow(path: string, cover: string | null): [string, string | null, 
 }
 
 /**
- * The index writer. Aggregates are recomputed from the tracks for the touched ids only (indexed
- * lookups), so a batch costs the same at 1,000 tracks as at a million. Each call is one
+ * The index writer. Album and artist aggregates are recomputed from the tracks for the touched
+ * ids only (indexed lookups), so a batch costs the same at 1,000 tracks as at a million; genres,
+ * which span the library, are recounted at most every GENRES_REFRESH_MS (waitingGenres). Each call is one
  * transaction; on SQLite it is done when the call returns.
  */
 type IndexWriter = {
@@ -369,6 +393,8 @@ type IndexWriter = {
   apply: (tracks: TrackRow[], removed: string[]) => Promise<void>
   /** Brings the folder tree and folder covers in line with the walk. */
   syncFolders: (wanted: Map<string, string | null>) => Promise<void>
+  /** Recounts the genres still waiting (see waitingGenres): before recordScan, or when the scan stops. */
+  flushGenres: () => Promise<void>
   recordScan: (startedAt: number, full: boolean, files: number, read: number, removed: number) => Promise<void>
 }
 
@@ -400,6 +426,14 @@ function sqliteIndexWriter(db: Db): IndexWriter {
     if (old) touch(touched, old)
   }
 
+  const genres = waitingGenres()
+  function recountGenres(due: string[]) {
+    if (!due.length) return
+    const list = JSON.stringify(due)
+    genresUpsert.run(list)
+    genresPrune.run(list)
+  }
+
   function refreshAggregates(touched: Touched) {
     const albums = JSON.stringify([...touched.albums])
     albumsUpsert.run(albums)
@@ -408,9 +442,7 @@ function sqliteIndexWriter(db: Db): IndexWriter {
     const artists = JSON.stringify([...touched.artists])
     artistsUpsert.run(artists)
     artistsPrune.run(artists)
-    const genres = JSON.stringify([...touched.genres])
-    genresUpsert.run(genres)
-    genresPrune.run(genres)
+    recountGenres(genres.take(touched.genres))
   }
 
   const apply = c.transaction((tracks: TrackRow[], removed: string[]) => {
@@ -456,6 +488,7 @@ function sqliteIndexWriter(db: Db): IndexWriter {
   return {
     apply: async (tracks, removed) => apply(tracks, removed),
     syncFolders: async (wanted) => syncFolders(wanted),
+    flushGenres: async () => recountGenres(genres.take([], true)),
     recordScan: async (startedAt, full, files, read, removed) => {
       c.prepare('INSERT INTO library_scans (started_at, finished_at, "full", files, read, removed) VALUES (?, ?, ?, ?, ?, ?)').run(
         startedAt,
@@ -500,14 +533,20 @@ function postgresIndexWriter(db: Db): IndexWriter {
       sql`, `,
     )
 
+  const genres = waitingGenres()
+  async function recountGenres(tx: Db, due: string[]) {
+    if (!due.length) return
+    await execute(tx, withIds(GENRES_UPSERT, due))
+    await execute(tx, withIds(GENRES_PRUNE, due))
+  }
+
   async function refreshAggregates(tx: Db, touched: Touched) {
     await execute(tx, withIds(ALBUMS_UPSERT, touched.albums))
     await execute(tx, withIds(ALBUMS_PRUNE, touched.albums))
     // Albums first: an artist's album count and cover come from the albums.
     await execute(tx, withIds(ARTISTS_UPSERT, touched.artists))
     await execute(tx, withIds(ARTISTS_PRUNE, touched.artists))
-    await execute(tx, withIds(GENRES_UPSERT, touched.genres))
-    await execute(tx, withIds(GENRES_PRUNE, touched.genres))
+    await recountGenres(tx, genres.take(touched.genres))
   }
 
   let tail: Promise<unknown> = Promise.resolve()
@@ -574,6 +613,7 @@ function postgresIndexWriter(db: Db): IndexWriter {
           )
         }),
       ),
+    flushGenres: () => inTurn(() => transaction(db, (tx) => recountGenres(tx, genres.take([], true)))),
     recordScan: (startedAt, full, files, read, removed) =>
       inTurn(() =>
         execute(
@@ -670,8 +710,12 @@ export async function scanLibrary(db: Db, options: ScanOptions = {}): Promise<Sc
     await pause()
   })
   await Promise.all(writes)
-  if (state.stopping) return stopped()
+  if (state.stopping) {
+    await writer.flushGenres()
+    return stopped()
+  }
   if (pending.length) await writer.apply(pending, [])
+  await writer.flushGenres()
   await writer.recordScan(started, full, files.length, read, plan.removed.length)
   return { files: files.length, read, removed: plan.removed.length, ms: Date.now() - started, stopped: false }
 }
