@@ -57,7 +57,8 @@ export const libraryTracks = sqliteTable(
     index('library_tracks_album_idx').on(t.albumId, t.discNo, t.trackNo, t.path),
     index('library_tracks_artist_idx').on(t.artistId),
     index('library_tracks_album_artist_idx').on(t.albumArtistId),
-    index('library_tracks_genre_idx').on(t.genre),
+    // With the album: a genre's song and album counts (the scanner's recount) read the index alone.
+    index('library_tracks_genre_idx').on(t.genre, t.albumId),
     index('library_tracks_title_idx').on(sql`${t.title} COLLATE NOCASE`),
     index('library_tracks_added_idx').on(t.addedAt),
     // OpenSubsonic getRandomSongs with fromYear/toYear.
