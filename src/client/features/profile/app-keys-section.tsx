@@ -44,10 +44,11 @@ export function AppKeysSection() {
   )
   const revoke = useMutation(
     trpc.appKeys.revoke.mutationOptions({
-      onSuccess: ({ id, name }) => {
+      // Said once the list no longer shows it (the button stays pending until then).
+      onSuccess: async ({ id, name }) => {
         if (created?.id === id) setCreated(null)
+        await refresh()
         setDone(`App key "${name}" revoked. Apps using it can no longer sign in.`)
-        void refresh()
       },
       onError: (error) => setFailure(errorMessage(error, 'Could not revoke the app key. Please try again.')),
     }),

@@ -21,9 +21,10 @@ export function SessionsSection() {
   const { failure, done, setFailure, setDone, clear } = useOutcome()
   const revoke = useMutation(
     trpc.profile.sessions.delete.mutationOptions({
-      onSuccess: () => {
+      // Said once the list no longer shows it (the button stays pending until then).
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.profile.sessions.list.queryKey() })
         setDone('Session revoked. That device has been logged out.')
-        void queryClient.invalidateQueries({ queryKey: trpc.profile.sessions.list.queryKey() })
       },
       onError: (error) => setFailure(errorMessage(error, 'Could not revoke the session. Please try again.')),
     }),

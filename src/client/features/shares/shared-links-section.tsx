@@ -49,9 +49,10 @@ export function SharedLinksSection() {
   const { failure, done, setFailure, setDone, clear } = useOutcome()
   const revoke = useMutation(
     trpc.shares.revoke.mutationOptions({
-      onSuccess: ({ title }) => {
+      // Said once the list no longer shows it (the button stays pending until then).
+      onSuccess: async ({ title }) => {
+        await queryClient.invalidateQueries({ queryKey: trpc.shares.list.queryKey() })
         setDone(`Link to "${title}" revoked. Whoever opens it is told it was revoked.`)
-        void queryClient.invalidateQueries({ queryKey: trpc.shares.list.queryKey() })
       },
       onError: (error) => setFailure(errorMessage(error, 'Could not revoke the link. Please try again.')),
     }),
