@@ -182,8 +182,14 @@ describe('Liked songs', () => {
 /** Opens a row's ⋯ menu and picks `action` with the mouse. */
 async function byMouse(page: Page, list: Locator, title: string, action: string) {
   await list.getByRole('button', { name: `More actions for ${title}` }).click()
-  await page.getByRole('menuitem', { name: action }).click()
+  const menu = rowMenu(page, title)
+  await menu.getByRole('menuitem', { name: action }).click()
+  // Closed menus leave with an animation: the next row's menu must not meet this one still there.
+  await menu.waitFor({ state: 'detached' })
 }
+
+/** The ⋯ menu of the row titled `title` (named after its button). */
+const rowMenu = (page: Page, title: string) => page.getByRole('menu', { name: `More actions for ${title}` })
 
 /** Reaches a row's ⋯ menu from the row with Tab, opens it with Enter (or the context-menu key from the row), walks to `action` with the arrows and picks it with Enter. */
 async function byKeyboard(page: Page, list: Locator, title: string, action: string, open: 'Tab' | 'ContextMenu') {
@@ -193,15 +199,16 @@ async function byKeyboard(page: Page, list: Locator, title: string, action: stri
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`More actions for ${title}`)
     await page.keyboard.press('Enter')
   } else await page.keyboard.press('Shift+F10')
-  await page.getByRole('menu').waitFor()
+  const menu = rowMenu(page, title)
+  await menu.waitFor()
   for (let i = 0; i < 8; i++) {
-    const highlighted = await page.locator('[role=menuitem][data-highlighted]').allInnerTexts()
+    const highlighted = await menu.locator('[role=menuitem][data-highlighted]').allInnerTexts()
     if (highlighted[0]?.trim() === action) break
     await page.keyboard.press('ArrowDown')
   }
-  expect((await page.locator('[role=menuitem][data-highlighted]').textContent())?.trim()).toBe(action)
+  expect((await menu.locator('[role=menuitem][data-highlighted]').textContent())?.trim()).toBe(action)
   await page.keyboard.press('Enter')
-  await page.getByRole('menu').waitFor({ state: 'detached' })
+  await menu.waitFor({ state: 'detached' })
 }
 
 /** Up Next as the player keeps it (its resume copy in localStorage), once it equals `expected`. */
