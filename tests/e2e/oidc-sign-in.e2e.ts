@@ -8,7 +8,7 @@ import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { createMember } from '../helpers/api'
 import { gotoHydrated, launchBrowser, newPage } from '../helpers/browser'
-import { startProvider, type TestProvider } from '../helpers/oidc-provider'
+import { signInEnv, startProvider, type TestProvider } from '../helpers/oidc-provider'
 import { startServer, type TestServer } from '../helpers/server'
 
 const SHOTS = path.resolve(import.meta.dir, '../../test-results/screens')
@@ -43,11 +43,7 @@ beforeAll(async () => {
   ;[vibes, browser] = await Promise.all([
     startServer({
       PORT: String(port),
-      APP_URL: appUrl,
-      OIDC_ISSUER_URL: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
-      OIDC_NAME: 'Authelia',
+      ...signInEnv(provider, appUrl, 'Authelia'),
       GITHUB_CLIENT_ID: 'a-github-client',
       GITHUB_CLIENT_SECRET: 'a-github-secret',
     }),

@@ -23,6 +23,15 @@ export type TestProvider = {
   stop: () => Promise<void>
 }
 
+/** What makes Vibes at `appUrl` offer sign-in through this provider, on a button named `name`. */
+export const signInEnv = (provider: TestProvider, appUrl: string, name = 'Test SSO') => ({
+  APP_URL: appUrl,
+  OIDC_ISSUER_URL: provider.issuer,
+  OIDC_CLIENT_ID: provider.clientId,
+  OIDC_CLIENT_SECRET: provider.clientSecret,
+  OIDC_NAME: name,
+})
+
 export async function startProvider(redirectUri: string, people: Person[]): Promise<TestProvider> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true })
   const other = await generateKeyPair('RS256', { extractable: true })

@@ -3,7 +3,7 @@
 // each redirect by hand and submitting the provider's own login and consent forms.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { adminEnv, createMember } from '../helpers/api'
-import { browse, CookieJar, type Person, signInAtProvider, startProvider, type TestProvider } from '../helpers/oidc-provider'
+import { browse, CookieJar, type Person, signInAtProvider, signInEnv, startProvider, type TestProvider } from '../helpers/oidc-provider'
 import { sqlOn } from '../helpers/engine'
 import { startServer, type TestServer } from '../helpers/server'
 
@@ -32,11 +32,7 @@ beforeAll(async () => {
   vibes = await startServer({
     ...adminEnv,
     PORT: String(port),
-    APP_URL: appUrl,
-    OIDC_ISSUER_URL: provider.issuer,
-    OIDC_CLIENT_ID: provider.clientId,
-    OIDC_CLIENT_SECRET: provider.clientSecret,
-    OIDC_NAME: 'Test SSO',
+    ...signInEnv(provider, appUrl),
     OIDC_ADMIN_GROUP: 'vibes-admins',
   })
 })

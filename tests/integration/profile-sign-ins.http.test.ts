@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { ADMIN, adminEnv, api, createMember } from '../helpers/api'
 import { sqlOn } from '../helpers/engine'
-import { browse, CookieJar, type Person, signInAtProvider, startProvider, type TestProvider } from '../helpers/oidc-provider'
+import { browse, CookieJar, type Person, signInAtProvider, signInEnv, startProvider, type TestProvider } from '../helpers/oidc-provider'
 import { startServer, type TestServer } from '../helpers/server'
 import { startSmtp } from '../helpers/smtp'
 
@@ -30,11 +30,7 @@ async function vibesWithProvider(people: Person[], env: Record<string, string>) 
     ...adminEnv,
     ...env,
     PORT: String(port),
-    APP_URL: appUrl,
-    OIDC_ISSUER_URL: provider.issuer,
-    OIDC_CLIENT_ID: provider.clientId,
-    OIDC_CLIENT_SECRET: provider.clientSecret,
-    OIDC_NAME: 'Test SSO',
+    ...signInEnv(provider, appUrl),
   })
   return { provider, vibes }
 }
